@@ -1,0 +1,66 @@
+/**
+ * electron-vite build of the three bundles:
+ *   out/main/index.js       ES module (package.json has "type": "module"), entry electron/main/index.ts
+ *   out/preload/index.cjs   one CommonJS file: a sandboxed preload cannot load ES modules or chunks
+ *   out/renderer/           the page, from renderer/index.html
+ */
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
+import { cspProblems, findCspMetaTag } from './electron/main/content-security-policy.ts';
+
+const root = import.meta.dirname;
+
+/**
+ * Production pages are file:// URLs with no headers, so the meta tag is the renderer's only
+ * Content-Security-Policy: refuse to build without a strict one.
+ */
+function requireStrictCsp(): Plugin {
+  return {
+    name: 'softbody:require-strict-csp',
+    apply: 'build',
+    transformIndexHtml(html) {
+      const policy = findCspMetaTag(html);
+      if (policy === undefined) {
+        throw new Error('renderer/index.html: add a <meta http-equiv="Content-Security-Policy"> tag');
+      }
+      const problems = cspProblems(policy);
+      if (problems.length > 0) {
+        throw new Error(`renderer/index.html: Content-Security-Policy too weak: ${problems.join('; ')}`);
+      }
+      return html;
+    },
+  };
+}
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: resolve(root, 'out/main'),
+      rolldownOptions: {
+        input: { index: resolve(root, 'electron/main/index.ts') },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: resolve(root, 'out/preload'),
+      // Inline everything the preload imports (the contract): the sandbox has no module loader.
+      externalizeDeps: false,
+      rolldownOptions: {
+        input: { index: resolve(root, 'electron/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(root, 'renderer'),
+    plugins: [requireStrictCsp()],
+    build: {
+      outDir: resolve(root, 'out/renderer'),
+      rolldownOptions: {
+        input: { index: resolve(root, 'renderer/index.html') },
+      },
+    },
+  },
+});

@@ -1,0 +1,91 @@
+/**
+ * Main-process entry: wires the app lifecycle to the pieces in this folder. All behaviour
+ * lives in those modules (and is unit-tested there); this file only connects them.
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, ipcMain, session } from 'electron';
+import { showAboutDialog } from './about.ts';
+import { type AppOrigin, devServerUrlFrom, isAppPage } from './app-origin.ts';
+import { PathAllowList } from './file-access.ts';
+import { createHostHandlers } from './host-handlers.ts';
+import { createIpcDispatcher, registerIpcHandlers } from './ipc-handlers.ts';
+import { createLogger } from './log.ts';
+import { installApplicationMenu, sendMenuCommand } from './menu.ts';
+import { PreferencesStore } from './preferences.ts';
+import { RecentFiles } from './recent-files.ts';
+import { hardenSession } from './session-policy.ts';
+import { createMainWindow } from './window.ts';
+
+const APP_NAME = 'Softbody Studio';
+const log = createLogger('app');
+// Built layout: out/main/index.js, out/preload/index.cjs, out/renderer/index.html.
+const here = dirname(fileURLToPath(import.meta.url));
+const preloadPath = join(here, '..', 'preload', 'index.cjs');
+const origin: AppOrigin = {
+  rendererIndexFile: join(here, '..', 'renderer', 'index.html'),
+  devServerUrl: devServerUrlFrom(process.env.ELECTRON_RENDERER_URL, app.isPackaged),
+};
+
+app.setName(APP_NAME);
+
+async function start(): Promise<void> {
+  const userData = app.getPath('userData');
+  const [recent, preferences] = await Promise.all([
+    RecentFiles.load(userData, createLogger('recent')),
+    PreferencesStore.load(userData, createLogger('preferences')),
+  ]);
+
+  hardenSession(session.defaultSession, origin, createLogger('session'));
+
+  const handlers = createHostHandlers({
+    allowList: new PathAllowList(),
+    recent,
+    preferences,
+    defaultSaveFolder: app.getPath('documents'),
+  });
+  const ipcLog = createLogger('ipc');
+  registerIpcHandlers(
+    ipcMain,
+    createIpcDispatcher(handlers, (url) => isAppPage(origin, url), ipcLog),
+  );
+
+  const menuLog = createLogger('menu');
+  const installMenu = () =>
+    installApplicationMenu(
+      {
+        platform: process.platform,
+        isDev: origin.devServerUrl !== undefined,
+        appName: APP_NAME,
+        recent: recent.list(),
+      },
+      {
+        send: (command, detail = {}) => sendMenuCommand(command, detail, menuLog),
+        showAbout: () =>
+          showAboutDialog(BrowserWindow.getFocusedWindow(), APP_NAME, app.getVersion()).catch(
+            (error: unknown) => menuLog.error(`cannot show About: ${String(error)}`),
+          ),
+        clearRecent: () => void recent.clear(),
+      },
+    );
+  installMenu();
+  recent.onChange(installMenu);
+
+  const windowLog = createLogger('window');
+  createMainWindow({ preloadPath, origin, log: windowLog });
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createMainWindow({ preloadPath, origin, log: windowLog });
+  });
+}
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});
+
+app
+  .whenReady()
+  .then(start)
+  .catch((error: unknown) => {
+    log.error(`start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    app.exit(1);
+  });

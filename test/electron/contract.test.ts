@@ -1,0 +1,113 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import {
+  HostFailure,
+  ipcContract,
+  isHostError,
+  menuCommands,
+  parsePreferences,
+  parseSaveRequest,
+} from '../../electron/ipc-contract.ts';
+import {
+  cspProblems,
+  devServerContentSecurityPolicy,
+  findCspMetaTag,
+} from '../../electron/main/content-security-policy.ts';
+
+describe('IPC contract table', () => {
+  it('names every channel sb:<member> once', () => {
+    const channels = Object.entries(ipcContract).map(([member, spec]) => [member, spec.channel]);
+    expect(new Set(channels.map(([, channel]) => channel)).size).toBe(channels.length);
+    for (const [member, channel] of channels) {
+      expect(channel).toBe(member === 'onMenuCommand' ? 'sb:menuCommand' : `sb:${member}`);
+    }
+  });
+
+  it('validates the menu command event', () => {
+    for (const command of menuCommands) {
+      expect(ipcContract.onMenuCommand.parseArgs([command, {}])).toEqual([command, {}]);
+    }
+    expect(() => ipcContract.onMenuCommand.parseArgs(['rm -rf', {}])).toThrow(
+      'sb:menuCommand: command must be one of',
+    );
+    expect(() => ipcContract.onMenuCommand.parseArgs(['save'])).toThrow(
+      'expected command, detail, got 1 argument',
+    );
+  });
+
+  it('returns validated copies, not the objects it was given', () => {
+    const filters = [{ name: 'J', extensions: ['json'] }];
+    const request = parseSaveRequest({ suggestedName: 'a.json', bytes: new Uint8Array(1), filters }, 'r');
+    expect(request.filters).toEqual(filters);
+    expect(request.filters).not.toBe(filters);
+    expect(parsePreferences({ theme: 'dark', showGrid: true }, 'p')).toEqual({
+      theme: 'dark',
+      showGrid: true,
+    });
+  });
+
+  it('accepts a Node Buffer as bytes (a Uint8Array subclass)', () => {
+    expect(() => parseSaveRequest({ suggestedName: 'a', bytes: Buffer.from('x') }, 'r')).not.toThrow();
+  });
+
+  it('treats undefined optional properties as absent', () => {
+    expect(
+      parseSaveRequest({ suggestedName: 'a', bytes: new Uint8Array(1), path: undefined }, 'r'),
+    ).not.toHaveProperty('path');
+  });
+});
+
+describe('host errors', () => {
+  it('cross as plain { name, message } data', () => {
+    const error = new HostFailure('PathNotAllowed', 'no');
+    expect(error).toBeInstanceOf(Error);
+    expect(structuredClone(error.toHostError())).toEqual({ name: 'PathNotAllowed', message: 'no' });
+    expect(isHostError({ name: 'FileReadFailed', message: 'x' })).toBe(true);
+    expect(isHostError({ name: 'Whatever', message: 'x' })).toBe(false);
+    expect(isHostError({ name: 'FileReadFailed' })).toBe(false);
+    expect(isHostError(null)).toBe(false);
+  });
+});
+
+describe('Content-Security-Policy check', () => {
+  it('passes a strict policy', () => {
+    expect(
+      cspProblems(
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self' ws://localhost:*; object-src 'none'",
+      ),
+    ).toEqual([]);
+    expect(cspProblems(devServerContentSecurityPolicy(new URL('http://localhost:5173')))).toEqual([]);
+  });
+
+  it.each([
+    ["script-src 'self'", "it has no default-src (use default-src 'self')"],
+    ['default-src *', "default-src allows more than 'self': *"],
+    ["default-src 'self'; script-src 'self' 'unsafe-inline'", "script-src allows 'unsafe-inline'"],
+    ["default-src 'self'; script-src 'self' 'unsafe-eval'", "script-src allows 'unsafe-eval'"],
+    [
+      "default-src 'self'; script-src 'self' https://cdn.example.com",
+      'script-src allows https://cdn.example.com',
+    ],
+    ["default-src 'self'; img-src https:", 'img-src allows any host (https:)'],
+    ["default-src 'self'; connect-src api.example.com", 'connect-src allows the remote host api.example.com'],
+  ])('flags %s', (policy, problem) => {
+    expect(cspProblems(policy)).toContain(problem);
+  });
+
+  it('reads the policy from a meta tag, in any attribute order and quoting', () => {
+    expect(findCspMetaTag(`<meta content="default-src 'self'" http-equiv="Content-Security-Policy">`)).toBe(
+      "default-src 'self'",
+    );
+    expect(
+      findCspMetaTag(`<meta http-equiv='content-security-policy' content='default-src &#39;none&#39;'>`),
+    ).toBe("default-src 'none'");
+    expect(findCspMetaTag('<meta charset="utf-8">')).toBeUndefined();
+  });
+
+  it('holds for the renderer page the app ships (production has no CSP header)', async () => {
+    const html = await readFile(new URL('../../renderer/index.html', import.meta.url), 'utf8');
+    const policy = findCspMetaTag(html);
+    expect(policy, 'renderer/index.html needs a Content-Security-Policy meta tag').toBeDefined();
+    expect(cspProblems(policy ?? '')).toEqual([]);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * A stand-in for the 'electron' module (the binary is not installed where tests run). Tests
+ * use it with `vi.mock('electron', () => import('./fake-electron.ts'))` and import the same
+ * objects to script dialogs and inspect what main registered.
+ */
+import { EventEmitter } from 'node:events';
+import { vi } from 'vitest';
+
+type Listener = (...args: unknown[]) => unknown;
+
+export const ipcMain = {
+  handlers: new Map<string, Listener>(),
+  handle: vi.fn((channel: string, listener: Listener) => {
+    if (ipcMain.handlers.has(channel))
+      throw new Error(`Attempted to register a second handler for '${channel}'`);
+    ipcMain.handlers.set(channel, listener);
+  }),
+};
+
+export const dialog = {
+  showOpenDialog: vi.fn(),
+  showSaveDialog: vi.fn(),
+  showMessageBox: vi.fn(async () => ({ response: 0, checkboxChecked: false })),
+};
+
+export class FakeWebContents extends EventEmitter {
+  send = vi.fn();
+  windowOpenHandler: ((details: { url: string }) => { action: string }) | undefined;
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
+    this.windowOpenHandler = handler;
+  }
+}
+
+export class BrowserWindow extends EventEmitter {
+  static instances: BrowserWindow[] = [];
+  static focused: BrowserWindow | null = null;
+  static fromWebContents = vi.fn((_contents: unknown): BrowserWindow | null => null);
+  static getFocusedWindow(): BrowserWindow | null {
+    return BrowserWindow.focused;
+  }
+  static getAllWindows(): BrowserWindow[] {
+    return BrowserWindow.instances;
+  }
+
+  readonly webContents = new FakeWebContents();
+  loadURL = vi.fn(async (_url: string) => undefined);
+  loadFile = vi.fn(async (_path: string) => undefined);
+  show = vi.fn();
+
+  constructor(readonly options: Record<string, unknown>) {
+    super();
+    BrowserWindow.instances.push(this);
+  }
+}
+
+export const Menu = {
+  buildFromTemplate: vi.fn((template: unknown[]) => ({ template })),
+  setApplicationMenu: vi.fn(),
+};
+
+export const contextBridge = { exposeInMainWorld: vi.fn() };
+
+export const ipcRenderer = {
+  invoke: vi.fn(),
+  on: vi.fn(),
+  removeListener: vi.fn(),
+};
+
+export const app = {
+  isPackaged: false,
+  getPath: vi.fn((name: string) => `/fake/${name}`),
+  getVersion: vi.fn(() => '0.1.0'),
+  setName: vi.fn(),
+  on: vi.fn(),
+  whenReady: vi.fn(() => new Promise(() => undefined)),
+};
+
+export const session = { defaultSession: {} };
+
+/** Clears every recorded call and registration between tests. */
+export function resetFakeElectron(): void {
+  vi.clearAllMocks();
+  ipcMain.handlers.clear();
+  BrowserWindow.instances = [];
+  BrowserWindow.focused = null;
+}

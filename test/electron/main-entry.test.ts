@@ -1,0 +1,39 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, sep } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { ipcContract } from '../../electron/ipc-contract.ts';
+import { app, BrowserWindow, ipcMain, Menu, session } from './fake-electron.ts';
+
+vi.mock('electron', () => import('./fake-electron.ts'));
+
+const userData = await mkdtemp(join(tmpdir(), 'sb-entry-'));
+afterAll(() => rm(userData, { recursive: true, force: true }));
+
+describe('main entry', () => {
+  it('on ready: hardens the session, registers every channel, installs the menu and opens the window', async () => {
+    const defaultSession = {
+      setPermissionRequestHandler: vi.fn(),
+      setPermissionCheckHandler: vi.fn(),
+      webRequest: { onBeforeRequest: vi.fn(), onHeadersReceived: vi.fn() },
+    };
+    Object.assign(session, { defaultSession });
+    app.getPath.mockImplementation((name: string) => join(userData, name));
+    app.whenReady.mockImplementationOnce(() => Promise.resolve());
+
+    await import('../../electron/main/index.ts');
+    await vi.waitFor(() => expect(BrowserWindow.instances).toHaveLength(1));
+
+    expect(defaultSession.setPermissionRequestHandler).toHaveBeenCalledOnce();
+    expect(defaultSession.webRequest.onBeforeRequest).toHaveBeenCalledOnce();
+    const invokeChannels = Object.values(ipcContract).filter((spec) => spec.kind === 'invoke');
+    expect([...ipcMain.handlers.keys()].sort()).toEqual(invokeChannels.map((spec) => spec.channel).sort());
+    expect(Menu.setApplicationMenu).toHaveBeenCalledOnce();
+    const window = BrowserWindow.instances[0];
+    const preferences = window.options.webPreferences as { preload: string; sandbox: boolean };
+    expect(preferences.sandbox).toBe(true);
+    expect(preferences.preload.endsWith(`${sep}preload${sep}index.cjs`)).toBe(true);
+    expect(window.loadFile.mock.calls[0][0].endsWith(`${sep}renderer${sep}index.html`)).toBe(true);
+    expect(app.on).toHaveBeenCalledWith('window-all-closed', expect.any(Function));
+  });
+});

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ExitCode, type CommandIo } from './command.ts';
+import { type CommandIo, ExitCode } from './command.ts';
 import { commands } from './commands/index.ts';
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {

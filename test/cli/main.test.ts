@@ -24,14 +24,18 @@ describe('softbody command', () => {
   it('rejects an unknown command with one clear line and exit code 2', async () => {
     const { io, err } = capture();
     expect(await main(['frobnicate'], io)).toBe(2);
-    expect(err).toEqual(["softbody: unknown command 'frobnicate'. Run 'softbody --help' for the list of commands."]);
+    expect(err).toEqual([
+      "softbody: unknown command 'frobnicate'. Run 'softbody --help' for the list of commands.",
+    ]);
   });
 
   it('runs as an executable through the package bin', () => {
     const bin = new URL('../../cli/bin/softbody.mjs', import.meta.url).pathname;
     const result = spawnSync(process.execPath, [bin, 'nope'], { encoding: 'utf8' });
     expect(result.status).toBe(2);
-    expect(result.stderr.trim()).toBe("softbody: unknown command 'nope'. Run 'softbody --help' for the list of commands.");
+    expect(result.stderr.trim()).toBe(
+      "softbody: unknown command 'nope'. Run 'softbody --help' for the list of commands.",
+    );
     expect(result.stderr).not.toContain('    at ');
   });
 });

@@ -25,7 +25,8 @@ afterEach(() => {
 describe('core purity check', () => {
   it('passes a core tree that imports only core and pure packages', () => {
     const result = checkTree({
-      'sim/a.ts': "import { b } from './b.ts';\nimport { orient3d } from 'robust-predicates';\nexport const a = b;\n",
+      'sim/a.ts':
+        "import { b } from './b.ts';\nimport { orient3d } from 'robust-predicates';\nexport const a = b;\n",
       'sim/b.ts': 'export const b = 1; // window.foo in a comment is fine\n',
     });
     expect(result.status).toBe(0);
@@ -56,7 +57,8 @@ describe('core purity check', () => {
 describe('core purity check and local names', () => {
   it('does not mistake a parameter named document for the DOM global', () => {
     const result = checkTree({
-      'mesh/gltf.ts': 'export function read(document: { getRoot(): number }) {\n  return document.getRoot();\n}\n',
+      'mesh/gltf.ts':
+        'export function read(document: { getRoot(): number }) {\n  return document.getRoot();\n}\n',
     });
     expect(result.status).toBe(0);
   });

@@ -1,0 +1,141 @@
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../../cli/main.ts';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const meshes = join(repoRoot, '..', 'shared', 'meshes');
+const dir = mkdtempSync(join(tmpdir(), 'softbody-inspect-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(['inspect', ...args], {
+    out: (t) => (out += `${t}\n`),
+    err: (t) => (err += `${t}\n`),
+  });
+  return { code, out, err };
+}
+
+describe('softbody inspect', () => {
+  it('prints the report as JSON with the documented keys', async () => {
+    const { code, out, err } = await run(join(meshes, 'Fox.glb'), '--json');
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    const report = JSON.parse(out);
+    for (const key of [
+      'vertices',
+      'triangles',
+      'components',
+      'watertight',
+      'manifold',
+      'consistentOrientation',
+      'degenerateFaces',
+      'selfIntersections',
+      'bboxMin',
+      'bboxMax',
+      'volume',
+      'groups',
+    ]) {
+      expect(report).toHaveProperty(key);
+    }
+    expect(report).toMatchObject({
+      vertices: 290,
+      triangles: 576,
+      components: 1,
+      watertight: true,
+      selfIntersections: 0,
+    });
+    expect(report.groups).toEqual([{ name: 'fox1/fox_material', triangles: 576 }]);
+    expect(report.notes).toEqual([
+      '1 skinned mesh instance(s) were imported in their bind pose; animations are not applied',
+    ]);
+  });
+
+  it('applies --scale and --up before reporting', async () => {
+    const { out } = await run(join(meshes, 'Fox.glb'), '--json', '--scale', '0.01', '--up', 'z');
+    const report = JSON.parse(out);
+    // Fox z spans −88.09…66.62 (file units); Z-up to Y-up maps y' = z, z' = −y.
+    expect(report.bboxMin[1]).toBeCloseTo(-0.8809, 3);
+    expect(report.bboxMax[1]).toBeCloseTo(0.6662, 3);
+    expect(report.bboxMax[2]).toBeCloseTo(0.001217, 5);
+    expect(report.volume).toBeCloseTo(6.649e4 * 1e-6, 3);
+  });
+
+  it('reports the repairs it made with --repair', async () => {
+    const { out } = await run(join(meshes, 'spider', 'spider.obj'), '--json', '--repair');
+    const report = JSON.parse(out);
+    expect(report.repairs.map((r: { repair: string }) => r.repair)).toEqual([
+      'weld',
+      'drop-degenerate',
+      'drop-duplicates',
+      'orient',
+      'drop-unreferenced',
+    ]);
+    expect(report).toMatchObject({ degenerateFaces: 0, consistentOrientation: true });
+  });
+
+  it('prints a readable table without --json', async () => {
+    const { code, out } = await run(join(meshes, 'suzanne.obj'));
+    expect(code).toBe(0);
+    expect(out).toContain('vertices (welded)       505\n');
+    expect(out).toContain('watertight              no\n');
+    expect(out).toContain('non-manifold edges      1\n');
+    expect(out).toContain('groups (1):\n  default: 968 triangles\n');
+  });
+
+  it('answers bad input with one line naming the file and line, and exit code 2', async () => {
+    const path = join(dir, 'bad.obj');
+    writeFileSync(path, 'v 0 0 0\nv 1 0 0\nv nan 1 0\nf 1 2 3\n');
+    expect(await run(path, '--json')).toEqual({
+      code: 2,
+      out: '',
+      err: `softbody inspect: ${path}:3: vertex coordinate 'nan' is not a finite number\n`,
+    });
+  });
+
+  it('answers a missing .bin with the JSON pointer that names it', async () => {
+    const path = join(dir, 'BoxTextured.gltf');
+    copyFileSync(join(meshes, 'BoxTextured', 'BoxTextured.gltf'), path);
+    const { code, err } = await run(path);
+    expect(code).toBe(2);
+    expect(err).toBe(
+      `softbody inspect: ${path}#/buffers/0/uri: missing buffer file 'BoxTextured0.bin': it must be next to the .gltf file\n`,
+    );
+  });
+
+  it('rejects bad options and a missing file argument with exit code 2', async () => {
+    expect(await run('a.obj', '--scale', 'big')).toEqual({
+      code: 2,
+      out: '',
+      err: "softbody inspect: --scale needs a positive number of metres per unit, got 'big'\n",
+    });
+    expect((await run('a.obj', '--up', 'x')).err).toBe(
+      "softbody inspect: --up must be 'y' or 'z', got 'x'\n",
+    );
+    expect((await run('--json')).err).toBe('softbody inspect: no mesh file given\n');
+    expect((await run('a.obj', '--frobnicate')).code).toBe(2);
+  });
+
+  it('runs as the softbody binary: one line on stderr, no stack trace, exit code 2', async () => {
+    const path = join(dir, 'truncated.glb');
+    writeFileSync(path, new Uint8Array([0x67, 0x6c, 0x54, 0x46, 2, 0, 0, 0]));
+    const result = await promisify(execFile)(process.execPath, [
+      join(repoRoot, 'cli/bin/softbody.mjs'),
+      'inspect',
+      path,
+    ]).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+    );
+    expect(result).toEqual({
+      code: 2,
+      stderr: `softbody inspect: ${path} (byte 0): truncated GLB: the file has 8 bytes, fewer than the 12-byte GLB header\n`,
+    });
+  });
+});

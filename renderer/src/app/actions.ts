@@ -1,0 +1,155 @@
+/**
+ * What the user can do, in one place: toolbar buttons, keyboard shortcuts and menu
+ * commands all call these. They change state through the store and the worker only.
+ */
+import {
+  fileFilters,
+  type HostApi,
+  type MenuCommand,
+  type MenuCommandDetail,
+  type OpenedFile,
+} from '../../../electron/ipc-contract.ts';
+import { importMeshInWorker } from '../mesh/import-client.ts';
+import type { SimClient } from '../sim/sim-client.ts';
+import {
+  type AppState,
+  DEFAULT_SCENE_DOCUMENT,
+  type NotificationLevel,
+  withNotification,
+  withoutNotification,
+} from '../state/app-state.ts';
+import type { Store } from '../state/store.ts';
+import { describeError } from './describe-error.ts';
+
+export interface AppActions {
+  togglePlay(): void;
+  step(): void;
+  reset(): void;
+  /** Asks the host for a mesh file, imports it and shows it static. */
+  openMesh(): Promise<void>;
+  /** Leaves the mesh view for the simulated scene. */
+  closeMesh(): void;
+  runMenuCommand(command: MenuCommand, detail?: MenuCommandDetail): void;
+  notify(level: NotificationLevel, text: string): void;
+  dismiss(id: number): void;
+}
+
+export function createActions(store: Store<AppState>, sim: SimClient, host: HostApi): AppActions {
+  /** The sim controls act only on a loaded scene that is on screen. */
+  /** Imports `file` and shows it static; a bad file changes nothing but a notification. */
+  const showMeshFile = async (file: OpenedFile) => {
+    const { path } = file;
+    const readRelated =
+      host.openRelated && path !== undefined
+        ? async (uri: string) => (await host.openRelated!(path, uri)).bytes
+        : undefined;
+    let imported: Awaited<ReturnType<typeof importMeshInWorker>>;
+    try {
+      imported = await importMeshInWorker(file.name, file.bytes, readRelated);
+    } catch (error) {
+      notify('error', describeError(error));
+      return;
+    }
+    if (store.get().sim.playing) sim.pause();
+    const { mesh, notes, format } = imported;
+    store.update((state) => ({ ...state, document: { kind: 'mesh', title: file.name, mesh, format } }));
+    const count = new Intl.NumberFormat('en-US');
+    const vertices = count.format(mesh.positions.length / 3);
+    const triangles = count.format(mesh.indices.length / 3);
+    notify(
+      'info',
+      `Imported ${file.name}: ${vertices} vertices, ${triangles} triangles. Shown static: making it a soft body arrives with the body feature.`,
+    );
+    for (const note of notes) notify('warning', `${file.name}: ${note}`);
+  };
+
+  const openRecent = async (path: string | undefined) => {
+    if (!path) return;
+    let file: OpenedFile;
+    try {
+      file = await host.openRecent(path);
+    } catch (error) {
+      notify('error', describeError(error));
+      return;
+    }
+    if (isMeshFileName(file.name)) await showMeshFile(file);
+    else notify('info', `${file.name} was not opened: opening projects arrives with the project format.`);
+  };
+
+  const ready = () => store.get().sim.status === 'ready' && store.get().document.kind === 'scene';
+  const notify = (level: NotificationLevel, text: string) =>
+    store.update((state) => withNotification(state, level, text));
+
+  const actions: AppActions = {
+    togglePlay() {
+      if (!ready()) return;
+      if (store.get().sim.playing) sim.pause();
+      else sim.play();
+    },
+    step() {
+      if (ready()) sim.step();
+    },
+    reset() {
+      if (ready()) sim.reset();
+    },
+    async openMesh() {
+      let file: OpenedFile | null;
+      try {
+        file = await host.openMesh();
+      } catch (error) {
+        notify('error', describeError(error));
+        return;
+      }
+      if (file) await showMeshFile(file);
+    },
+    closeMesh() {
+      store.update((state) =>
+        state.document.kind === 'mesh' ? { ...state, document: DEFAULT_SCENE_DOCUMENT } : state,
+      );
+    },
+    runMenuCommand(command, detail) {
+      switch (command) {
+        case 'open-recent':
+          void openRecent(detail?.path);
+          return;
+        case 'open-mesh':
+          void actions.openMesh();
+          return;
+        case 'toggle-play':
+          actions.togglePlay();
+          return;
+        case 'reset-simulation':
+          actions.reset();
+          return;
+        case 'open-project':
+          notify('info', 'Opening projects arrives with the project format.');
+          return;
+        case 'save':
+        case 'save-as':
+          notify('info', 'Saving arrives with the project format; nothing was saved.');
+          return;
+        case 'export-preset':
+          notify('info', 'Preset export arrives with the preset format; nothing was exported.');
+          return;
+        case 'undo':
+        case 'redo':
+          notify('info', 'Nothing to undo or redo yet: editing arrives with the body panels.');
+          return;
+        case 'about':
+          notify('info', `Softbody Studio: soft-body authoring with XPBD (${host.kind} host).`);
+          return;
+      }
+    },
+    notify,
+    dismiss(id) {
+      store.update((state) => withoutNotification(state, id));
+    },
+  };
+  return actions;
+}
+
+/** True when the name ends with an extension of the meshes filter (checked here, not by loading the importers). */
+function isMeshFileName(name: string): boolean {
+  const extension = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+  return name.includes('.') && (fileFilters.meshes.extensions as readonly string[]).includes(extension);
+}

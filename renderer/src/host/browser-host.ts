@@ -1,0 +1,127 @@
+/**
+ * HostApi for a plain browser (`npm run web`, the e2e suite): files come from a hidden
+ * file input and leave as downloads, settings live in localStorage, and keyboard
+ * shortcuts stand in for the native menu. Failures reject with the contract's HostFailure
+ * (a `HostError`-shaped Error). There is no `openRelated`: a page cannot read beside a file.
+ */
+import {
+  type FileFilter,
+  fileFilters,
+  type HostApi,
+  HostFailure,
+  type MenuCommand,
+  type OpenedFile,
+  type Preferences,
+  type RecentFile,
+  type SavedFile,
+  type SaveRequest,
+} from '../../../electron/ipc-contract.ts';
+import {
+  type KeyValueStorage,
+  readPreferences,
+  readRecentFiles,
+  rememberRecentFile,
+  writePreferences,
+} from './browser-storage.ts';
+import { menuCommandForChord } from './shortcuts.ts';
+
+/** The `accept` attribute of a file input for the contract's dialog filters. */
+const acceptOf = (...filters: FileFilter[]) =>
+  filters.flatMap((filter) => filter.extensions.map((extension) => `.${extension}`)).join(',');
+/** File types offered by the open dialogs, as the Electron host's dialogs offer them. */
+const MESH_ACCEPT = acceptOf(fileFilters.meshes);
+const PROJECT_ACCEPT = acceptOf(fileFilters.projects, fileFilters.presets);
+/** Prefix of recent-file paths made by this host: a browser never sees real paths. */
+const BROWSER_PATH_PREFIX = 'browser:';
+/** How long a download's object URL stays alive, ms: long enough for the browser to start reading it. */
+const DOWNLOAD_URL_LIFETIME_MS = 60_000;
+
+export interface BrowserHostEnvironment {
+  document: Document;
+  storage: KeyValueStorage;
+  /** Where keyboard shortcuts are listened for. */
+  keyTarget: EventTarget;
+}
+
+export function createBrowserHost(
+  env: BrowserHostEnvironment = { document, storage: localStorage, keyTarget: window },
+): HostApi {
+  const openWith = async (accept: string): Promise<OpenedFile | null> => {
+    const file = await pickFile(env.document, accept);
+    if (!file) return null;
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await file.arrayBuffer());
+    } catch (error) {
+      throw new HostFailure('FileReadFailed', `Could not read ${file.name}: ${String(error)}`);
+    }
+    rememberRecentFile(env.storage, { name: file.name, path: BROWSER_PATH_PREFIX + file.name });
+    return { name: file.name, bytes };
+  };
+
+  return {
+    kind: 'browser',
+    openMesh: () => openWith(MESH_ACCEPT),
+    openProject: () => openWith(PROJECT_ACCEPT),
+    async openRecent(path: string): Promise<OpenedFile> {
+      const name = path.startsWith(BROWSER_PATH_PREFIX) ? path.slice(BROWSER_PATH_PREFIX.length) : path;
+      throw new HostFailure(
+        'RecentFileUnavailable',
+        `The browser cannot reopen ${name} by itself; choose it again with Open.`,
+      );
+    },
+    async saveFile(request: SaveRequest): Promise<SavedFile | null> {
+      download(env.document, request.suggestedName, request.bytes);
+      rememberRecentFile(env.storage, {
+        name: request.suggestedName,
+        path: BROWSER_PATH_PREFIX + request.suggestedName,
+      });
+      return { name: request.suggestedName };
+    },
+    recentFiles: async (): Promise<RecentFile[]> => readRecentFiles(env.storage),
+    getPreferences: async (): Promise<Preferences> => readPreferences(env.storage),
+    setPreferences: async (preferences: Preferences): Promise<void> =>
+      writePreferences(env.storage, preferences),
+    onMenuCommand(listener: (command: MenuCommand) => void): () => void {
+      const onKeyDown = (event: Event) => {
+        const command = menuCommandForChord(event as KeyboardEvent);
+        if (!command) return;
+        // Keep the browser's own Open/Save page dialogs from appearing as well.
+        event.preventDefault();
+        listener(command);
+      };
+      env.keyTarget.addEventListener('keydown', onKeyDown);
+      return () => env.keyTarget.removeEventListener('keydown', onKeyDown);
+    },
+  };
+}
+
+/** Shows the file chooser; resolves with the chosen file, or null when the user cancels. */
+function pickFile(doc: Document, accept: string): Promise<File | null> {
+  return new Promise((resolve) => {
+    const input = doc.createElement('input');
+    input.type = 'file';
+    input.accept = accept;
+    input.hidden = true;
+    const finish = (file: File | null) => {
+      input.remove();
+      resolve(file);
+    };
+    input.addEventListener('change', () => finish(input.files?.[0] ?? null), { once: true });
+    input.addEventListener('cancel', () => finish(null), { once: true });
+    doc.body.append(input);
+    input.click();
+  });
+}
+
+function download(doc: Document, name: string, bytes: Uint8Array): void {
+  const url = URL.createObjectURL(new Blob([bytes.slice()], { type: 'application/octet-stream' }));
+  const anchor = doc.createElement('a');
+  anchor.href = url;
+  anchor.download = name;
+  anchor.hidden = true;
+  doc.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), DOWNLOAD_URL_LIFETIME_MS);
+}

@@ -1,0 +1,56 @@
+/** Imports a mesh file in a worker of its own (started per file, ended after). */
+import type { ImportedMesh } from '../../../core/mesh/import-types.ts';
+import type { ImportCommand, ImportEvent } from './import-protocol.ts';
+
+/** An import that failed: `name` is 'MeshImportError' for a bad file; the message names file and place. */
+export class MeshImportFailure extends Error {
+  constructor(
+    override readonly name: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Reads a file the mesh refers to (`uri` as written in the mesh file); undefined when it
+ * is missing. Absent when the host cannot read beside the chosen file.
+ */
+export type RelatedFileReader = (uri: string) => Promise<Uint8Array | undefined>;
+
+export function importMeshInWorker(
+  name: string,
+  bytes: Uint8Array,
+  readRelated?: RelatedFileReader,
+): Promise<ImportedMesh> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./import-worker.ts', import.meta.url), { type: 'module' });
+    const send = (command: ImportCommand) => worker.postMessage(command);
+    worker.addEventListener('message', (event: MessageEvent<ImportEvent>) => {
+      const message = event.data;
+      if (message.type === 'read-resource') {
+        // A missing or unreadable sibling is reported by the importer, with the file that refers to it.
+        const read = readRelated
+          ? readRelated(message.uri).catch(() => undefined)
+          : Promise.resolve(undefined);
+        void read.then((found) => send({ type: 'resource', id: message.id, bytes: found ?? null }));
+        return;
+      }
+      worker.terminate();
+      if (message.ok) resolve(message.result);
+      else reject(new MeshImportFailure(message.error.name, message.error.message));
+    });
+    worker.addEventListener('error', (event) => {
+      event.preventDefault();
+      worker.terminate();
+      reject(
+        new MeshImportFailure(
+          'Error',
+          `The import worker failed on ${name}: ${event.message || 'unknown error'}`,
+        ),
+      );
+    });
+    // Copied, not transferred: the caller keeps its bytes (they may be a view on a larger buffer).
+    send({ type: 'import', name, bytes, canReadResources: readRelated !== undefined });
+  });
+}

@@ -1,0 +1,23 @@
+/**
+ * Messages of the mesh-import worker. One import per worker: the main thread sends
+ * `import`, answers any `read-resource` requests (a glTF's .bin, an OBJ's .mtl) and gets
+ * one `result`, then ends the worker.
+ */
+import type { ImportedMesh } from '../../../core/mesh/import-types.ts';
+
+export type ImportCommand =
+  | {
+      type: 'import';
+      name: string;
+      bytes: Uint8Array;
+      /** False when the host cannot read files beside the chosen one (the browser). */
+      canReadResources: boolean;
+    }
+  /** The answer to `read-resource` `id`: the bytes, or null when the file is missing. */
+  | { type: 'resource'; id: number; bytes: Uint8Array | null };
+
+export type ImportEvent =
+  | { type: 'read-resource'; id: number; uri: string }
+  | { type: 'result'; ok: true; result: ImportedMesh }
+  /** Errors cross as `{ name, message }`; `name` is 'MeshImportError' for bad files. */
+  | { type: 'result'; ok: false; error: { name: string; message: string } };

@@ -1,0 +1,53 @@
+/**
+ * Worker that parses one mesh file with core/mesh, so a large file never freezes the UI.
+ * Sibling files are asked of the main thread, which asks the host. The typed arrays of
+ * the result are transferred back.
+ */
+import { importMesh } from '../../../core/mesh/import.ts';
+import type { ImportCommand, ImportEvent } from './import-protocol.ts';
+
+/** The part of DedicatedWorkerGlobalScope used here (the web tsconfig has DOM types, not WebWorker). */
+interface WorkerScope {
+  postMessage(message: ImportEvent, transfer: Transferable[]): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<ImportCommand>) => void): void;
+}
+
+const scope = globalThis as unknown as WorkerScope;
+const pendingResources = new Map<number, (bytes: Uint8Array | undefined) => void>();
+let nextResourceId = 1;
+
+function readResource(uri: string): Promise<Uint8Array | undefined> {
+  const id = nextResourceId++;
+  return new Promise((resolve) => {
+    pendingResources.set(id, resolve);
+    scope.postMessage({ type: 'read-resource', id, uri }, []);
+  });
+}
+
+async function run(name: string, bytes: Uint8Array, canReadResources: boolean): Promise<void> {
+  try {
+    const result = await importMesh(name, bytes, canReadResources ? { readResource } : {});
+    const { positions, indices, groupIds } = result.mesh;
+    scope.postMessage({ type: 'result', ok: true, result }, [
+      positions.buffer,
+      indices.buffer,
+      groupIds.buffer,
+    ]);
+  } catch (error) {
+    const described =
+      error instanceof Error
+        ? { name: error.name, message: error.message }
+        : { name: 'Error', message: String(error) };
+    scope.postMessage({ type: 'result', ok: false, error: described }, []);
+  }
+}
+
+scope.addEventListener('message', (event) => {
+  const command = event.data;
+  if (command.type === 'import') {
+    void run(command.name, command.bytes, command.canReadResources);
+  } else {
+    pendingResources.get(command.id)?.(command.bytes ?? undefined);
+    pendingResources.delete(command.id);
+  }
+});

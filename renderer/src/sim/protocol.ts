@@ -1,0 +1,58 @@
+/**
+ * The message protocol between the main thread and the simulation worker. Both sides
+ * import these types; nothing else crosses the boundary. Payloads are plain data and
+ * typed arrays (positions are transferred, never shared).
+ */
+
+import type { Scene } from '../../../core/sim/scene.ts';
+import type { BodyView } from '../../../core/sim/world.ts';
+
+/** Main thread → worker. */
+export type SimCommand =
+  /** Builds the world from `scene`, or from the default scene when absent. */
+  | { type: 'load-scene'; scene?: Scene }
+  | { type: 'play' }
+  | { type: 'pause' }
+  /** Advances exactly one frame (pauses first). */
+  | { type: 'step' }
+  /** Returns every particle to rest; keeps the play state. */
+  | { type: 'reset' };
+
+/** The static part of a body: what the viewport needs to build its mesh once. */
+export type BodyLayout = Pick<
+  BodyView,
+  'name' | 'kind' | 'particleOffset' | 'particleCount' | 'surfaceTriangles' | 'edges'
+>;
+
+/** Worker → main thread. */
+export type SimEvent =
+  /** The world is built: layout plus the rest positions. */
+  | {
+      type: 'loaded';
+      bodies: BodyLayout[];
+      particleCount: number;
+      constraintCount: number;
+      /** Frame time step from the scene, s. */
+      frameDtS: number;
+      /** Height of the scene's horizontal ground plane, m; null when it has none. */
+      groundHeightM: number | null;
+      /** Rest positions, m, xyz interleaved. */
+      positions: Float32Array;
+    }
+  /** One frame's result. */
+  | {
+      type: 'frame';
+      /** Frames stepped since load or reset. */
+      frame: number;
+      /** Simulated time since load or reset, s. */
+      simTimeS: number;
+      /** Wall time of the `step` call, ms. */
+      simMs: number;
+      kineticEnergyJ: number;
+      hasNaN: boolean;
+      /** Positions after the step, m, xyz interleaved (a copy, transferred). */
+      positions: Float32Array;
+    }
+  | { type: 'play-state'; playing: boolean }
+  /** A failure the user should hear about (bad scene, solver exception). */
+  | { type: 'error'; message: string };

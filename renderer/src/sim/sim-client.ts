@@ -1,0 +1,51 @@
+/**
+ * Main-thread side of the simulation worker: starts it, sends typed commands and hands
+ * typed events to one listener. The main thread never runs the solver.
+ */
+import type { Scene } from '../../../core/sim/scene.ts';
+import type { SimCommand, SimEvent } from './protocol.ts';
+
+export class SimClient {
+  private readonly worker: Worker;
+
+  constructor(onEvent: (event: SimEvent) => void) {
+    this.worker = new Worker(new URL('./sim-worker.ts', import.meta.url), { type: 'module' });
+    this.worker.addEventListener('message', (event: MessageEvent<SimEvent>) => onEvent(event.data));
+    this.worker.addEventListener('error', (event) => {
+      event.preventDefault();
+      onEvent({
+        type: 'error',
+        message: `The simulation worker failed: ${event.message || 'unknown error'}`,
+      });
+    });
+  }
+
+  /** Builds the world in the worker; the default scene when `scene` is absent. */
+  loadScene(scene?: Scene): void {
+    this.send(scene ? { type: 'load-scene', scene } : { type: 'load-scene' });
+  }
+
+  play(): void {
+    this.send({ type: 'play' });
+  }
+
+  pause(): void {
+    this.send({ type: 'pause' });
+  }
+
+  step(): void {
+    this.send({ type: 'step' });
+  }
+
+  reset(): void {
+    this.send({ type: 'reset' });
+  }
+
+  dispose(): void {
+    this.worker.terminate();
+  }
+
+  private send(command: SimCommand): void {
+    this.worker.postMessage(command);
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * The simulation loop that runs inside the worker, kept apart from the worker glue so it
+ * can be tested in Node with a fake clock. It owns the World; the main thread only ever
+ * receives copies of the positions.
+ */
+import type { Scene } from '../../../core/sim/scene.ts';
+import type { World } from '../../../core/sim/world.ts';
+import type { BodyLayout, SimCommand, SimEvent } from './protocol.ts';
+
+export interface SimControllerDeps {
+  buildWorld: (scene: Scene) => World;
+  defaultScene: Scene;
+  /** Posts an event; `transfer` lists the buffers handed over. */
+  post: (event: SimEvent, transfer: Transferable[]) => void;
+  /** Monotonic clock, ms. */
+  now: () => number;
+  /** Runs `callback` after `delayMs`; returns a handle for `cancel`. */
+  schedule: (callback: () => void, delayMs: number) => unknown;
+  cancel: (handle: unknown) => void;
+}
+
+/** When the loop falls this many frames behind real time it drops the backlog instead of catching up. */
+const MAX_BACKLOG_FRAMES = 4;
+
+export class SimController {
+  private world: World | null = null;
+  private frameDtS = 1 / 60;
+  private playing = false;
+  private frame = 0;
+  private timer: unknown = null;
+  /** When the next frame is due on the `now()` clock, ms. */
+  private nextDueMs = 0;
+
+  constructor(private readonly deps: SimControllerDeps) {}
+
+  handle(command: SimCommand): void {
+    switch (command.type) {
+      case 'load-scene':
+        this.load(command.scene ?? this.deps.defaultScene);
+        return;
+      case 'play':
+        this.setPlaying(true);
+        return;
+      case 'pause':
+        this.setPlaying(false);
+        return;
+      case 'step':
+        this.setPlaying(false);
+        this.stepOnce();
+        return;
+      case 'reset':
+        this.reset();
+        return;
+    }
+  }
+
+  private load(scene: Scene): void {
+    const wasPlaying = this.playing;
+    this.setPlaying(false);
+    let world: World;
+    try {
+      world = this.deps.buildWorld(scene);
+    } catch (error) {
+      this.deps.post({ type: 'error', message: `Could not build the scene: ${describe(error)}` }, []);
+      return;
+    }
+    this.world = world;
+    this.frameDtS = scene.solver.dt;
+    this.frame = 0;
+    const positions = world.positions.slice();
+    const bodies: BodyLayout[] = world.bodies.map((body) => ({
+      name: body.name,
+      kind: body.kind,
+      particleOffset: body.particleOffset,
+      particleCount: body.particleCount,
+      surfaceTriangles: body.surfaceTriangles.slice(),
+      edges: body.edges.slice(),
+    }));
+    const transfer: Transferable[] = [positions.buffer];
+    for (const body of bodies) transfer.push(body.surfaceTriangles.buffer, body.edges.buffer);
+    this.deps.post(
+      {
+        type: 'loaded',
+        bodies,
+        particleCount: world.particleCount,
+        constraintCount: world.constraintCount,
+        frameDtS: this.frameDtS,
+        groundHeightM: groundHeightOf(scene),
+        positions,
+      },
+      transfer,
+    );
+    if (wasPlaying) this.setPlaying(true);
+  }
+
+  private reset(): void {
+    if (!this.world) return;
+    this.world.reset();
+    this.frame = 0;
+    this.postFrame(0, 0, false);
+    if (this.playing) this.nextDueMs = this.deps.now() + this.frameDtS * 1000;
+  }
+
+  private setPlaying(playing: boolean): void {
+    if (playing && !this.world) return;
+    if (playing === this.playing) return;
+    this.playing = playing;
+    if (this.timer !== null) {
+      this.deps.cancel(this.timer);
+      this.timer = null;
+    }
+    if (playing) {
+      this.nextDueMs = this.deps.now();
+      this.timer = this.deps.schedule(this.tick, 0);
+    }
+    this.deps.post({ type: 'play-state', playing }, []);
+  }
+
+  private readonly tick = (): void => {
+    this.timer = null;
+    if (!this.playing) return;
+    if (!this.stepOnce()) return;
+    const dtMs = this.frameDtS * 1000;
+    const now = this.deps.now();
+    this.nextDueMs += dtMs;
+    if (now - this.nextDueMs > MAX_BACKLOG_FRAMES * dtMs) this.nextDueMs = now;
+    this.timer = this.deps.schedule(this.tick, Math.max(0, this.nextDueMs - now));
+  };
+
+  /** Steps one frame and posts it; false (and paused) when the solver threw. */
+  private stepOnce(): boolean {
+    const world = this.world;
+    if (!world) return false;
+    const start = this.deps.now();
+    let metrics: ReturnType<World['step']>;
+    try {
+      metrics = world.step(this.frameDtS);
+    } catch (error) {
+      this.setPlaying(false);
+      this.deps.post({ type: 'error', message: `The solver failed: ${describe(error)}` }, []);
+      return false;
+    }
+    const simMs = this.deps.now() - start;
+    this.frame += 1;
+    this.postFrame(simMs, metrics.kineticEnergyJ, metrics.hasNaN);
+    if (metrics.hasNaN) {
+      this.setPlaying(false);
+      this.deps.post(
+        { type: 'error', message: 'The simulation produced NaN; paused. Reset to start again.' },
+        [],
+      );
+      return false;
+    }
+    return true;
+  }
+
+  private postFrame(simMs: number, kineticEnergyJ: number, hasNaN: boolean): void {
+    const world = this.world!;
+    const positions = world.positions.slice();
+    this.deps.post(
+      {
+        type: 'frame',
+        frame: this.frame,
+        simTimeS: world.timeS,
+        simMs,
+        kineticEnergyJ,
+        hasNaN,
+        positions,
+      },
+      [positions.buffer],
+    );
+  }
+}
+
+/**
+ * Height of the first upward-facing plane collider, m. A plane is the set of points x with
+ * normal · x = offset, so for a unit normal (0, 1, 0) the height is the offset.
+ */
+export function groundHeightOf(scene: Scene): number | null {
+  for (const collider of scene.colliders) {
+    if (collider.type !== 'plane') continue;
+    const [nx, ny, nz] = collider.normal;
+    const length = Math.hypot(nx, ny, nz);
+    if (length > 0 && ny / length > 0.9999) return collider.offset / length;
+  }
+  return null;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,28 @@
+/**
+ * Worker entry: wires the SimController to the worker's message port. The solver runs
+ * here and only here; the main thread receives copies of the positions.
+ */
+import defaultSceneJson from '../../../assets/default-scene.json';
+import { buildWorld } from '../../../core/sim/build-world.ts';
+import type { Scene } from '../../../core/sim/scene.ts';
+import type { SimCommand, SimEvent } from './protocol.ts';
+import { SimController } from './sim-controller.ts';
+
+/** The part of DedicatedWorkerGlobalScope used here (the web tsconfig has DOM types, not WebWorker). */
+interface WorkerScope {
+  postMessage(message: SimEvent, transfer: Transferable[]): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<SimCommand>) => void): void;
+}
+
+const scope = globalThis as unknown as WorkerScope;
+
+const controller = new SimController({
+  buildWorld,
+  defaultScene: defaultSceneJson as unknown as Scene,
+  post: (event, transfer) => scope.postMessage(event, transfer),
+  now: () => performance.now(),
+  schedule: (callback, delayMs) => setTimeout(callback, delayMs),
+  cancel: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+});
+
+scope.addEventListener('message', (event) => controller.handle(event.data));

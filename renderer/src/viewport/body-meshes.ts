@@ -1,0 +1,94 @@
+/**
+ * One three.js object per simulated body, drawn from BodyView.surfaceTriangles (and
+ * edges for ropes), updated in place from the worker's positions every frame.
+ */
+import {
+  BufferAttribute,
+  BufferGeometry,
+  DoubleSide,
+  DynamicDrawUsage,
+  FrontSide,
+  Group,
+  LineBasicMaterial,
+  LineSegments,
+  Mesh,
+  MeshStandardMaterial,
+} from 'three';
+import type { BodyLayout } from '../sim/protocol.ts';
+
+/** Distinct, friendly colours, taken in order: body i gets PALETTE[i mod length]. */
+export const BODY_PALETTE = [0xe8833a, 0x3fb0c0, 0xa77be0, 0x9ccc4a, 0xe05f7a, 0xe6c14a] as const;
+
+interface DrawnBody {
+  layout: BodyLayout;
+  geometry: BufferGeometry;
+  position: BufferAttribute;
+  hasSurface: boolean;
+}
+
+export class BodyMeshes {
+  /** Add this to the scene; it holds every body's object. */
+  readonly root = new Group();
+  private drawn: DrawnBody[] = [];
+
+  /** Replaces the drawn bodies with `bodies`, placed at `positions` (m, xyz, whole world). */
+  setBodies(bodies: readonly BodyLayout[], positions: Float32Array): void {
+    this.clear();
+    bodies.forEach((layout, index) => {
+      const color = BODY_PALETTE[index % BODY_PALETTE.length];
+      const geometry = new BufferGeometry();
+      const position = new BufferAttribute(new Float32Array(layout.particleCount * 3), 3);
+      position.setUsage(DynamicDrawUsage);
+      geometry.setAttribute('position', position);
+      const hasSurface = layout.surfaceTriangles.length > 0;
+      if (hasSurface) {
+        geometry.setIndex(new BufferAttribute(layout.surfaceTriangles, 1));
+        const mesh = new Mesh(
+          geometry,
+          new MeshStandardMaterial({
+            color,
+            roughness: 0.55,
+            metalness: 0,
+            // Cloth is a single sheet: both faces must shade and cast shadows.
+            side: layout.kind === 'cloth' ? DoubleSide : FrontSide,
+          }),
+        );
+        mesh.name = layout.name;
+        mesh.castShadow = true;
+        mesh.receiveShadow = true;
+        this.root.add(mesh);
+      } else if (layout.edges.length > 0) {
+        geometry.setIndex(new BufferAttribute(layout.edges, 1));
+        const lines = new LineSegments(geometry, new LineBasicMaterial({ color }));
+        lines.name = layout.name;
+        this.root.add(lines);
+      }
+      this.drawn.push({ layout, geometry, position, hasSurface });
+    });
+    this.update(positions);
+  }
+
+  /** Copies each body's slice of `positions` (m, xyz, whole world) into its geometry. */
+  update(positions: Float32Array): void {
+    for (const body of this.drawn) {
+      const start = body.layout.particleOffset * 3;
+      const end = start + body.layout.particleCount * 3;
+      if (end > positions.length) continue;
+      (body.position.array as Float32Array).set(positions.subarray(start, end));
+      body.position.needsUpdate = true;
+      if (body.hasSurface) body.geometry.computeVertexNormals();
+      body.geometry.computeBoundingSphere();
+    }
+  }
+
+  clear(): void {
+    for (const object of [...this.root.children]) {
+      this.root.remove(object);
+      if (object instanceof Mesh || object instanceof LineSegments) {
+        object.geometry.dispose();
+        (object.material as { dispose(): void }).dispose();
+      }
+    }
+    this.drawn = [];
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * The 3D viewport: owns the canvas and puts together the stage, the body meshes, the
+ * camera rig and the render loop. It draws what it is given and never touches the solver.
+ */
+import type { Mesh } from 'three';
+import type { TriMesh } from '../../../core/mesh/types.ts';
+import type { BodyLayout } from '../sim/protocol.ts';
+import { BodyMeshes } from './body-meshes.ts';
+import { CameraRig } from './camera-rig.ts';
+import { type Bounds, boundsOf } from './framing.ts';
+import { RenderLoop } from './render-loop.ts';
+import { createStage, type Stage } from './stage.ts';
+import { createStaticMesh, disposeStaticMesh } from './static-mesh.ts';
+
+/** Highest device pixel ratio rendered: beyond 2 the cost grows with no visible gain. */
+const MAX_PIXEL_RATIO = 2;
+
+export class Viewport {
+  readonly canvas: HTMLCanvasElement;
+  private readonly stage: Stage;
+  private readonly rig: CameraRig;
+  private readonly bodies = new BodyMeshes();
+  private readonly loop: RenderLoop;
+  private readonly resizeObserver: ResizeObserver;
+  private pendingPositions: Float32Array | null = null;
+  private dirty = true;
+  /** The simulated scene's framing and ground, restored when a static mesh is closed. */
+  private sceneView: { bounds: Bounds | null; groundHeightM: number } = { bounds: null, groundHeightM: 0 };
+  private staticMesh: Mesh | null = null;
+
+  constructor(container: HTMLElement, onFps: (fps: number) => void) {
+    this.canvas = document.createElement('canvas');
+    this.canvas.className = 'viewport-canvas';
+    this.canvas.setAttribute('aria-label', '3D viewport');
+    container.append(this.canvas);
+
+    this.stage = createStage(this.canvas);
+    this.stage.scene.add(this.bodies.root);
+    this.rig = new CameraRig(this.canvas, () => this.invalidate());
+
+    this.resizeObserver = new ResizeObserver(() => this.resize(container));
+    this.resizeObserver.observe(container);
+    this.resize(container);
+
+    this.loop = new RenderLoop({
+      beforeDraw: () => {
+        // Moving the window to a screen of another density resizes nothing, so check here.
+        if (pixelRatio() !== this.stage.renderer.getPixelRatio()) this.resize(container);
+        const cameraMoved = this.rig.update();
+        if (this.pendingPositions) {
+          this.bodies.update(this.pendingPositions);
+          this.pendingPositions = null;
+          this.dirty = true;
+        }
+        const draw = this.dirty || cameraMoved;
+        this.dirty = false;
+        return draw;
+      },
+      draw: () => this.stage.renderer.render(this.stage.scene, this.rig.camera),
+      onFps,
+    });
+    this.loop.start();
+  }
+
+  /** Shows a new set of bodies at `positions` (m) and frames them together with the ground below. */
+  setBodies(bodies: readonly BodyLayout[], positions: Float32Array, groundHeightM: number | null): void {
+    this.bodies.setBodies(bodies, positions);
+    this.pendingPositions = null;
+    const bounds = boundsOf(positions);
+    if (bounds && groundHeightM !== null) bounds.min[1] = Math.min(bounds.min[1], groundHeightM);
+    this.sceneView = { bounds, groundHeightM: groundHeightM ?? 0 };
+    if (!this.staticMesh) this.showScene();
+  }
+
+  /**
+   * Shows an imported mesh alone, standing on the ground, in place of the simulated bodies;
+   * null returns to the bodies.
+   */
+  showStaticMesh(mesh: TriMesh | null): void {
+    if (this.staticMesh) {
+      this.stage.scene.remove(this.staticMesh);
+      disposeStaticMesh(this.staticMesh);
+      this.staticMesh = null;
+    }
+    if (!mesh) {
+      this.showScene();
+      return;
+    }
+    this.staticMesh = createStaticMesh(mesh);
+    this.stage.scene.add(this.staticMesh);
+    this.bodies.root.visible = false;
+    const bounds = boundsOf(mesh.positions);
+    if (bounds) {
+      this.stage.setGroundHeight(bounds.min[1]);
+      this.frame(bounds);
+    }
+    this.invalidate();
+  }
+
+  /** Queues new positions (m); only the latest queued set is drawn on the next animation frame. */
+  setPositions(positions: Float32Array): void {
+    this.pendingPositions = positions;
+  }
+
+  setGridVisible(visible: boolean): void {
+    this.stage.setGridVisible(visible);
+    this.invalidate();
+  }
+
+  invalidate(): void {
+    this.dirty = true;
+  }
+
+  private showScene(): void {
+    this.bodies.root.visible = true;
+    this.stage.setGroundHeight(this.sceneView.groundHeightM);
+    if (this.sceneView.bounds) this.frame(this.sceneView.bounds);
+    this.invalidate();
+  }
+
+  private frame(bounds: Bounds): void {
+    this.rig.frame(bounds);
+    this.stage.fitShadows(bounds);
+  }
+
+  dispose(): void {
+    this.loop.stop();
+    this.resizeObserver.disconnect();
+    this.rig.dispose();
+    this.bodies.clear();
+    this.stage.dispose();
+    this.canvas.remove();
+  }
+
+  private resize(container: HTMLElement): void {
+    const width = Math.max(1, container.clientWidth);
+    const height = Math.max(1, container.clientHeight);
+    this.stage.renderer.setPixelRatio(pixelRatio());
+    this.stage.renderer.setSize(width, height, false);
+    this.rig.setAspect(width / height);
+    this.invalidate();
+  }
+}
+
+function pixelRatio(): number {
+  return Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO);
+}

@@ -1,0 +1,194 @@
+/**
+ * The editor driven as a person would: it loads cleanly under its CSP, the viewport
+ * draws the default scene and it moves, Pause/Play/Step/Reset and the keyboard work,
+ * and Open Mesh… asks for a file. Runs on the browser host, and on Electron when present.
+ */
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { findElectron, repoRoot, resultsDir, sharedMeshes } from './environment.ts';
+import { changedFraction, type DecodedImage, decodePng, distinctColours } from './png.ts';
+import { type AppSession, openInChromium, openInElectron } from './sessions.ts';
+
+interface Target {
+  name: string;
+  host: 'browser' | 'electron';
+  open(): Promise<AppSession>;
+}
+
+const electron = findElectron();
+const targets: Target[] = [
+  { name: 'browser host in Chromium', host: 'browser', open: () => openInChromium(inject('baseUrl')) },
+];
+if (!('missing' in electron)) {
+  targets.push({ name: 'Electron app', host: 'electron', open: () => openInElectron(electron) });
+}
+
+const byTestId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
+const textOf = async (page: Page, id: string) => (await byTestId(page, id).textContent()) ?? '';
+const canvasShot = async (page: Page): Promise<DecodedImage> =>
+  decodePng(await page.locator('canvas.viewport-canvas').screenshot());
+/** Simulated time from the status bar, s. */
+const simTimeOf = async (page: Page) => Number((await textOf(page, 'sim-time')).match(/t = ([\d.]+) s/)?.[1]);
+
+async function expectState(page: Page, state: 'Playing' | 'Paused') {
+  await expect.poll(() => textOf(page, 'sim-state'), { timeout: 10_000 }).toBe(state);
+}
+
+describe.each(targets)('$name', ({ host, open }) => {
+  let session: AppSession;
+  let page: Page;
+
+  beforeAll(async () => {
+    session = await open();
+    page = session.page;
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  test('loads the default scene and starts playing with no console errors or CSP violations', async () => {
+    await expectState(page, 'Playing');
+    expect(await page.evaluate('document.body.dataset.host')).toBe(host);
+    expect(await byTestId(page, 'notification').count()).toBe(0);
+    expect(session.problems).toEqual([]);
+  });
+
+  test('the status bar shows fps, solver ms per frame and the world size', async () => {
+    // A window in which no new frame arrived reads 0.0 fps; while playing, a positive rate follows.
+    await expect.poll(() => textOf(page, 'fps'), { timeout: 10_000 }).toMatch(/^(?!0\.0 )\d+\.\d fps$/);
+    await expect.poll(() => textOf(page, 'sim-ms'), { timeout: 10_000 }).toMatch(/^sim \d+\.\d\d ms$/);
+    expect(await textOf(page, 'particles')).toMatch(/^[1-9][\d,]* particles$/);
+    expect(await textOf(page, 'constraints')).toMatch(/^[1-9][\d,]* constraints$/);
+  });
+
+  test('the viewport draws the scene and the scene moves', async () => {
+    const first = await canvasShot(page);
+    await page.waitForTimeout(500);
+    const second = await canvasShot(page);
+    // Shaded bodies, ground, grid and shadows make hundreds of colours; a blank canvas has one.
+    expect(distinctColours(first)).toBeGreaterThan(200);
+    expect(changedFraction(first, second)).toBeGreaterThan(0.001);
+  });
+
+  test('a screenshot of the scene 1.5 s in is saved', async () => {
+    // Pause, reset and press Step 90 times (1.5 s at 60 Hz): the same picture on every run, with
+    // the block landed and the cloth hanging from its pins.
+    await byTestId(page, 'play-pause').click();
+    await expectState(page, 'Paused');
+    await page.keyboard.press('r');
+    await expect.poll(() => simTimeOf(page)).toBe(0);
+    await page.evaluate(
+      `for (let i = 0; i < 90; i++) document.querySelector('[data-testid="step"]').click()`,
+    );
+    await expect.poll(() => textOf(page, 'sim-time'), { timeout: 20_000 }).toBe('t = 1.50 s');
+    await page.waitForTimeout(300);
+    mkdirSync(resultsDir, { recursive: true });
+    const file = join(resultsDir, `default-scene-${host}.png`);
+    writeFileSync(file, await page.screenshot());
+    if (process.env.UPDATE_DOCS_SCREENSHOT === '1' && host === 'browser') {
+      copyFileSync(file, join(repoRoot, 'docs', 'screenshot.png'));
+    }
+    await byTestId(page, 'play-pause').click();
+    await expectState(page, 'Playing');
+  });
+
+  test('Pause stops the motion and Play resumes it', async () => {
+    await byTestId(page, 'play-pause').click();
+    await expectState(page, 'Paused');
+    await page.waitForTimeout(200);
+    const pausedA = await canvasShot(page);
+    const timeA = await simTimeOf(page);
+    await page.waitForTimeout(500);
+    const pausedB = await canvasShot(page);
+    expect(changedFraction(pausedA, pausedB)).toBe(0);
+    expect(await simTimeOf(page)).toBe(timeA);
+
+    await byTestId(page, 'play-pause').click();
+    await expectState(page, 'Playing');
+    await page.waitForTimeout(500);
+    expect(changedFraction(pausedB, await canvasShot(page))).toBeGreaterThan(0.001);
+    expect(await simTimeOf(page)).toBeGreaterThan(timeA);
+  });
+
+  test('Space toggles play exactly once, even with a toolbar button focused', async () => {
+    await byTestId(page, 'play-pause').focus();
+    await page.keyboard.press('Space');
+    await expectState(page, 'Paused');
+    // A focused button would also be pressed by the key-up; the state must not flip back.
+    await page.waitForTimeout(300);
+    expect(await textOf(page, 'sim-state')).toBe('Paused');
+    await page.keyboard.press('Space');
+    await expectState(page, 'Playing');
+  });
+
+  test('R resets to the rest state and Step advances one frame', async () => {
+    await byTestId(page, 'play-pause').click();
+    await expectState(page, 'Paused');
+    await page.keyboard.press('r');
+    await expect.poll(() => simTimeOf(page)).toBe(0);
+    await byTestId(page, 'step').click();
+    await expect.poll(() => simTimeOf(page)).toBeGreaterThan(0);
+    expect(await simTimeOf(page)).toBeLessThan(0.1);
+    await byTestId(page, 'play-pause').click();
+    await expectState(page, 'Playing');
+  });
+
+  test.runIf(host === 'browser')('Open Mesh… imports the chosen file and shows it static', async () => {
+    const before = await canvasShot(page);
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      byTestId(page, 'open-mesh').click(),
+    ]);
+    expect(chooser.isMultiple()).toBe(false);
+    await chooser.setFiles(join(sharedMeshes, 'spot.obj'));
+    await expect
+      .poll(() => byTestId(page, 'notification').last().textContent())
+      .toContain('Imported spot.obj: 2,930 vertices, 5,856 triangles.');
+    expect(await textOf(page, 'document-title')).toBe('spot.obj (static mesh)');
+    expect(await byTestId(page, 'play-pause').isDisabled()).toBe(true);
+    await expectState(page, 'Paused');
+    await page.waitForTimeout(300);
+    const mesh = await canvasShot(page);
+    expect(changedFraction(before, mesh)).toBeGreaterThan(0.05);
+    writeFileSync(join(resultsDir, `static-mesh-${host}.png`), await page.screenshot());
+
+    await byTestId(page, 'close-mesh').click();
+    expect(await textOf(page, 'document-title')).toBe('Default scene');
+    expect(await byTestId(page, 'play-pause').isDisabled()).toBe(false);
+    expect(await byTestId(page, 'close-mesh').isVisible()).toBe(false);
+  });
+
+  test.runIf(host === 'browser')(
+    'a broken mesh file is reported with its line and changes nothing',
+    async () => {
+      const [chooser] = await Promise.all([
+        page.waitForEvent('filechooser'),
+        byTestId(page, 'open-mesh').click(),
+      ]);
+      await chooser.setFiles({
+        name: 'broken.obj',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 7\n'),
+      });
+      const error = page.locator('.notification-error').last();
+      await expect.poll(() => error.textContent()).toMatch(/^broken\.obj:4: /);
+      expect(await textOf(page, 'document-title')).toBe('Default scene');
+      // Errors stay until dismissed.
+      await error.locator('button').click();
+      expect(await page.locator('.notification-error').count()).toBe(0);
+    },
+  );
+
+  test.runIf(host === 'browser')('Ctrl+O opens the file chooser in the browser host', async () => {
+    await page.locator('canvas.viewport-canvas').click();
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Control+o')]);
+    expect(chooser.isMultiple()).toBe(false);
+  });
+
+  test('nothing logged an error or broke the CSP during the session', () => {
+    expect(session.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,221 @@
+import { describe, expect, test } from 'vitest';
+import type { Scene } from '../../core/sim/scene.ts';
+import type { World } from '../../core/sim/world.ts';
+import type { SimEvent } from '../../renderer/src/sim/protocol.ts';
+import { groundHeightOf, SimController } from '../../renderer/src/sim/sim-controller.ts';
+
+const scene: Scene = {
+  gravity: [0, -9.81, 0],
+  solver: { dt: 0.02, substeps: 4 },
+  colliders: [{ type: 'plane', normal: [0, 1, 0], offset: 0 }],
+  bodies: [],
+};
+
+/**
+ * A test double of World: two particles that fall 1 m per step, one body. `failAt`
+ * makes step n throw; `nanAt` makes it report NaN; `stepCostMs` advances the fake clock.
+ */
+function fakeWorld(
+  options: { failAt?: number; nanAt?: number; stepCostMs?: (step: number) => number; clock?: Clock } = {},
+): World {
+  let steps = 0;
+  let timeS = 0;
+  const positions = new Float32Array([0, 5, 0, 1, 5, 0]);
+  return {
+    positions,
+    bodies: [
+      {
+        name: 'pair',
+        kind: 'rope',
+        particleOffset: 0,
+        particleCount: 2,
+        surfaceTriangles: new Uint32Array(),
+        edges: new Uint32Array([0, 1]),
+      },
+    ],
+    particleCount: 2,
+    constraintCount: 1,
+    get timeS() {
+      return timeS;
+    },
+    extraLinearDampingPerS: 0,
+    measureBodies: () => [],
+    step(frameDtS) {
+      steps++;
+      timeS += frameDtS;
+      if (steps === options.failAt) throw new Error('solver exploded');
+      if (options.clock && options.stepCostMs) options.clock.nowMs += options.stepCostMs(steps);
+      positions[1] -= 1;
+      positions[4] -= 1;
+      return { kineticEnergyJ: steps, hasNaN: steps === options.nanAt };
+    },
+    reset() {
+      steps = 0;
+      timeS = 0;
+      positions.set([0, 5, 0, 1, 5, 0]);
+    },
+  };
+}
+
+interface Clock {
+  nowMs: number;
+}
+
+/** A controller on a fake clock; `run(ms)` fires the timers due within the next `ms`. */
+function harness(world: () => World) {
+  const clock: Clock = { nowMs: 1000 };
+  const events: SimEvent[] = [];
+  const transfers: Transferable[][] = [];
+  let timers: { at: number; callback: () => void; id: number }[] = [];
+  let nextId = 1;
+  const controller = new SimController({
+    buildWorld: () => world(),
+    defaultScene: scene,
+    post: (event, transfer) => {
+      events.push(event);
+      transfers.push(transfer);
+    },
+    now: () => clock.nowMs,
+    schedule: (callback, delayMs) => {
+      const id = nextId++;
+      timers.push({ at: clock.nowMs + delayMs, callback, id });
+      return id;
+    },
+    cancel: (handle) => {
+      timers = timers.filter((t) => t.id !== handle);
+    },
+  });
+  const run = (ms: number) => {
+    const end = clock.nowMs + ms;
+    for (;;) {
+      timers.sort((a, b) => a.at - b.at);
+      const next = timers[0];
+      if (!next || next.at > end) break;
+      timers.shift();
+      clock.nowMs = Math.max(clock.nowMs, next.at);
+      next.callback();
+    }
+    clock.nowMs = Math.max(clock.nowMs, end);
+  };
+  const frames = () => events.filter((e) => e.type === 'frame');
+  return { controller, events, transfers, run, frames, clock };
+}
+
+describe('SimController (the worker loop)', () => {
+  test('loading posts the layout and the rest positions as transferred copies', () => {
+    const world = fakeWorld();
+    const h = harness(() => world);
+    h.controller.handle({ type: 'load-scene' });
+    const loaded = h.events[0];
+    expect(loaded.type).toBe('loaded');
+    if (loaded.type !== 'loaded') return;
+    expect(loaded).toMatchObject({ particleCount: 2, constraintCount: 1, frameDtS: 0.02, groundHeightM: 0 });
+    expect(Array.from(loaded.positions)).toEqual([0, 5, 0, 1, 5, 0]);
+    expect(loaded.positions).not.toBe(world.positions);
+    expect(loaded.bodies[0].edges).not.toBe(world.bodies[0].edges);
+    expect(h.transfers[0]).toContain(loaded.positions.buffer);
+  });
+
+  test('playing steps one frame per dt of real time and posts each', () => {
+    const h = harness(() => fakeWorld());
+    h.controller.handle({ type: 'load-scene' });
+    h.controller.handle({ type: 'play' });
+    h.run(100);
+    // Frames at 0, 20, 40, 60, 80 and 100 ms.
+    expect(h.frames().map((f) => (f.type === 'frame' ? f.frame : -1))).toEqual([1, 2, 3, 4, 5, 6]);
+    const last = h.frames().at(-1);
+    expect(last?.type === 'frame' && last.simTimeS).toBeCloseTo(0.12, 10);
+    expect(last?.type === 'frame' && Array.from(last.positions)).toEqual([0, -1, 0, 1, -1, 0]);
+  });
+
+  test('pause stops the frames; step posts exactly one and pauses', () => {
+    const h = harness(() => fakeWorld());
+    h.controller.handle({ type: 'load-scene' });
+    h.controller.handle({ type: 'play' });
+    h.run(30);
+    h.controller.handle({ type: 'pause' });
+    const count = h.frames().length;
+    h.run(200);
+    expect(h.frames().length).toBe(count);
+    h.controller.handle({ type: 'play' });
+    h.controller.handle({ type: 'step' });
+    h.run(200);
+    expect(h.frames().length).toBe(count + 1);
+    expect(
+      h.events.filter((e) => e.type === 'play-state').map((e) => e.type === 'play-state' && e.playing),
+    ).toEqual([true, false, true, false]);
+  });
+
+  test('reset returns to frame 0 at the rest positions', () => {
+    const h = harness(() => fakeWorld());
+    h.controller.handle({ type: 'load-scene' });
+    h.controller.handle({ type: 'step' });
+    h.controller.handle({ type: 'step' });
+    h.controller.handle({ type: 'reset' });
+    const last = h.frames().at(-1);
+    expect(last).toMatchObject({ frame: 0, simTimeS: 0, simMs: 0 });
+    expect(last?.type === 'frame' && Array.from(last.positions)).toEqual([0, 5, 0, 1, 5, 0]);
+  });
+
+  test('after a stall the loop drops the backlog instead of replaying it at once', () => {
+    const clockRef: { clock?: Clock } = {};
+    // The first step stalls for 1 s (a long GC pause, a hidden tab); later steps are instant.
+    const h = harness(() => fakeWorld({ stepCostMs: (n) => (n === 1 ? 1000 : 0), clock: clockRef.clock }));
+    clockRef.clock = h.clock;
+    h.controller.handle({ type: 'load-scene' });
+    h.controller.handle({ type: 'play' });
+    h.run(0);
+    expect(h.frames().length).toBe(1);
+    h.run(100);
+    // Replaying the stall would post 50 frames at once; real-time pace after it is 5 in 100 ms.
+    expect(h.frames().length - 1).toBeGreaterThanOrEqual(5);
+    expect(h.frames().length - 1).toBeLessThanOrEqual(6);
+  });
+
+  test('a solver exception pauses and reports the error', () => {
+    const h = harness(() => fakeWorld({ failAt: 3 }));
+    h.controller.handle({ type: 'load-scene' });
+    h.controller.handle({ type: 'play' });
+    h.run(500);
+    expect(h.frames().length).toBe(2);
+    expect(h.events.at(-1)).toEqual({ type: 'error', message: 'The solver failed: solver exploded' });
+    expect(h.events.filter((e) => e.type === 'play-state').at(-1)).toEqual({
+      type: 'play-state',
+      playing: false,
+    });
+  });
+
+  test('NaN in the state pauses and says so', () => {
+    const h = harness(() => fakeWorld({ nanAt: 2 }));
+    h.controller.handle({ type: 'load-scene' });
+    h.controller.handle({ type: 'play' });
+    h.run(500);
+    expect(h.frames().length).toBe(2);
+    expect(h.events.at(-1)).toMatchObject({ type: 'error', message: expect.stringContaining('NaN') });
+  });
+
+  test('a scene that does not build is reported and nothing plays', () => {
+    const h = harness(() => {
+      throw new Error('bodies[0].material.youngModulusPa must be positive');
+    });
+    h.controller.handle({ type: 'load-scene', scene });
+    h.controller.handle({ type: 'play' });
+    h.run(100);
+    expect(h.events).toEqual([
+      {
+        type: 'error',
+        message: 'Could not build the scene: bodies[0].material.youngModulusPa must be positive',
+      },
+    ]);
+  });
+
+  test('ground height comes from an upward plane collider, if any', () => {
+    expect(groundHeightOf({ ...scene, colliders: [{ type: 'plane', normal: [0, 2, 0], offset: 1 }] })).toBe(
+      0.5,
+    );
+    expect(
+      groundHeightOf({ ...scene, colliders: [{ type: 'plane', normal: [1, 0, 0], offset: 1 }] }),
+    ).toBeNull();
+    expect(groundHeightOf({ ...scene, colliders: [] })).toBeNull();
+  });
+});

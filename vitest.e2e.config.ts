@@ -1,0 +1,14 @@
+/** The end-to-end suite (test/e2e): drives the built renderer in Chromium, and Electron when present. */
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/e2e/**/*.test.ts'],
+    globalSetup: ['test/e2e/global-setup.ts'],
+    environment: 'node',
+    // One browser at a time: the machine has two cores and software WebGL is heavy.
+    fileParallelism: false,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -53,11 +53,23 @@ export interface BodySpec {
   solver?: BodySolverOverride;
 }
 
+/** Friction of a collider surface, dimensionless Coulomb coefficients. */
+export interface ColliderFriction {
+  /** Dynamic (kinetic) friction coefficient; 0.5 when absent. */
+  friction?: number;
+  /** Static friction coefficient; equals `friction` when absent. */
+  staticFriction?: number;
+}
+
+/**
+ * Static colliders, m. A plane is {x : n·x = offset} with n the (normalised) normal pointing out
+ * of the solid side; the box is axis-aligned; the capsule is the segment a–b swept by a radius.
+ */
 export type ColliderSpec =
-  | { type: 'plane'; normal: Vec3; offset: number; friction?: number }
-  | { type: 'sphere'; center: Vec3; radius: number; friction?: number }
-  | { type: 'box'; center: Vec3; halfExtents: Vec3; friction?: number }
-  | { type: 'capsule'; a: Vec3; b: Vec3; radius: number; friction?: number };
+  | ({ type: 'plane'; normal: Vec3; offset: number } & ColliderFriction)
+  | ({ type: 'sphere'; center: Vec3; radius: number } & ColliderFriction)
+  | ({ type: 'box'; center: Vec3; halfExtents: Vec3 } & ColliderFriction)
+  | ({ type: 'capsule'; a: Vec3; b: Vec3; radius: number } & ColliderFriction);
 
 export interface SolverSettings {
   /** Frame time step, s. */
@@ -67,6 +79,8 @@ export interface SolverSettings {
 }
 
 export interface Scene {
+  /** Document format version; 1 (the only one so far) when absent. */
+  formatVersion?: 1;
   /** Gravity, m/s². */
   gravity: Vec3;
   solver: SolverSettings;

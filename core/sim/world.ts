@@ -23,6 +23,33 @@ export interface StepMetrics {
   hasNaN: boolean;
 }
 
+/** What a body looks like now: cheap figures for reports and the UI. SI units. */
+export interface BodyMetrics {
+  name: string;
+  /** Centre of mass, m. */
+  centroid: [number, number, number];
+  /** Axis-aligned bounds of the body's particles, m. */
+  bboxMin: [number, number, number];
+  bboxMax: [number, number, number];
+  /** Kinetic energy of the body's particles, J. */
+  kineticEnergyJ: number;
+  /** Total and free (unpinned) mass, kg. */
+  massKg: number;
+  freeMassKg: number;
+  /** Largest |l/l0 − 1| over the body's edges (tet edges, cloth edges, rope links), dimensionless. */
+  maxStrain: number;
+  /** Current over rest measure: volume (solid), area (cloth) or length (rope). */
+  volumeRatio: number;
+  /**
+   * Per pin of the body's spec, magnitude of the force the pin exerts on the body, N (from the
+   * constraint multipliers of the last substep, λ/h²). At rest it carries the whole weight the pin
+   * holds, including the pinned particles' own.
+   */
+  pinForcesN: number[];
+  /** r = h·c/l: substep h, wave speed c = √(E/ρ), l the mean rest edge length. Claims hold for r ≤ 0.25. */
+  resolution: number;
+}
+
 export interface World {
   /** All particle positions, m, xyz interleaved. Updated in place by `step`. */
   readonly positions: Float32Array;
@@ -33,4 +60,10 @@ export interface World {
   step(frameDtS: number): StepMetrics;
   /** Returns every particle to its rest state and zero velocity. */
   reset(): void;
+  /** Simulated time since build or the last reset, s. */
+  readonly timeS: number;
+  /** Mass-proportional damping added to every body on top of its own, 1/s (e.g. to settle). Default 0. */
+  extraLinearDampingPerS: number;
+  /** Per-body figures at the current state, in the order of `bodies`. */
+  measureBodies(): BodyMetrics[];
 }

@@ -1,0 +1,227 @@
+import { readFile } from 'node:fs/promises';
+import { buildWorld } from '../../core/sim/build-world.ts';
+import type { Scene } from '../../core/sim/scene.ts';
+import { SceneValidationError } from '../../core/sim/scene-error.ts';
+import { parseScene } from '../../core/sim/scene-validate.ts';
+import type { BodyMetrics } from '../../core/sim/world.ts';
+import { type Command, type CommandIo, ExitCode } from '../command.ts';
+
+const DEFAULT_SECONDS = 5;
+const DEFAULT_SETTLE_TOL_J_PER_KG = 1e-6;
+const DEFAULT_SETTLE_DAMPING_PER_S = 5;
+/** The settle criterion must hold this long, s. */
+const SETTLE_HOLD_S = 0.5;
+
+const usage = `Usage: softbody simulate SCENE.json [--seconds T] [--dt S] [--substeps N]
+                        [--settle] [--settle-tol K] [--settle-damping C] [--report json]
+
+Runs a scene (see docs/scene.schema.json) with the XPBD solver and prints one JSON report:
+per body by name { bboxMin, bboxMax, centroid (m), kineticEnergyJ, maxStrain, volumeRatio,
+pinForcesN (one per pin: magnitude of the force it exerts, N), resolution (r = h·c/l; the
+physics holds for r ≤ 0.25) }, and hasNaN, settled, seconds (simulated), dt, substeps.
+
+Options:
+  --seconds T         simulated time, s (default ${DEFAULT_SECONDS}); with --settle the most it runs
+  --dt S              frame time step, s (default: the scene's solver.dt)
+  --substeps N        substeps per frame (default: the scene's solver.substeps)
+  --settle            stop once the kinetic energy stays below K J per kg of free mass for ${SETTLE_HOLD_S} s
+  --settle-tol K      settle threshold, J/kg (default ${DEFAULT_SETTLE_TOL_J_PER_KG})
+  --settle-damping C  mass-proportional damping added while settling, 1/s (default ${DEFAULT_SETTLE_DAMPING_PER_S};
+                      it does not change the rest state)
+  --report json       report format (json is the only one)`;
+
+interface SimulateArgs {
+  file: string;
+  seconds: number;
+  dt?: number;
+  substeps?: number;
+  settle: boolean;
+  settleTolJPerKg: number;
+  settleDampingPerS: number;
+}
+
+class ArgumentError extends Error {}
+
+export const simulateCommand: Command = {
+  name: 'simulate',
+  summary: 'Run a scene with the XPBD solver and print a JSON report per body',
+  usage,
+  async run(args: string[], io: CommandIo): Promise<number> {
+    let parsed: SimulateArgs;
+    try {
+      parsed = parseArgs(args);
+    } catch (error) {
+      io.err(`softbody simulate: ${(error as Error).message}`);
+      return ExitCode.badInput;
+    }
+    let text: string;
+    try {
+      text = await readFile(parsed.file, 'utf8');
+    } catch (error) {
+      io.err(`softbody simulate: ${parsed.file}: cannot read: ${(error as Error).message}`);
+      return ExitCode.badInput;
+    }
+    let document: unknown;
+    try {
+      document = JSON.parse(text);
+    } catch (error) {
+      io.err(`softbody simulate: ${parsed.file}: not valid JSON: ${(error as Error).message}`);
+      return ExitCode.badInput;
+    }
+    try {
+      const scene = withOverrides(parseScene(document), parsed);
+      io.out(formatJson(simulate(scene, parsed)));
+      return ExitCode.ok;
+    } catch (error) {
+      if (error instanceof SceneValidationError) {
+        io.err(`softbody simulate: ${parsed.file}: ${error.message}`);
+        return ExitCode.badInput;
+      }
+      throw error;
+    }
+  },
+};
+
+function withOverrides(scene: Scene, args: SimulateArgs): Scene {
+  return {
+    ...scene,
+    solver: { dt: args.dt ?? scene.solver.dt, substeps: args.substeps ?? scene.solver.substeps },
+  };
+}
+
+interface BodyReport {
+  bboxMin: number[];
+  bboxMax: number[];
+  centroid: number[];
+  kineticEnergyJ: number;
+  maxStrain: number;
+  volumeRatio: number;
+  pinForcesN: number[];
+  resolution: number;
+}
+
+interface Report {
+  seconds: number;
+  hasNaN: boolean;
+  settled: boolean;
+  dt: number;
+  substeps: number;
+  bodies: Record<string, BodyReport>;
+}
+
+function simulate(scene: Scene, args: SimulateArgs): Report {
+  const world = buildWorld(scene);
+  const dt = scene.solver.dt;
+  const frames = Math.max(1, Math.round(args.seconds / dt));
+  const holdFrames = Math.max(1, Math.ceil(SETTLE_HOLD_S / dt));
+  if (args.settle) world.extraLinearDampingPerS = args.settleDampingPerS;
+  let freeMassKg = 0;
+  for (const body of world.measureBodies()) freeMassKg += body.freeMassKg;
+  const thresholdJ = args.settleTolJPerKg * freeMassKg;
+  let hasNaN = false;
+  let calmFrames = 0;
+  let frame = 0;
+  while (frame < frames) {
+    const metrics = world.step(dt);
+    frame++;
+    if (metrics.hasNaN) {
+      hasNaN = true;
+      break;
+    }
+    calmFrames = metrics.kineticEnergyJ < thresholdJ ? calmFrames + 1 : 0;
+    if (args.settle && calmFrames >= holdFrames) break;
+  }
+  const bodies: Record<string, BodyReport> = {};
+  for (const m of world.measureBodies()) bodies[m.name] = bodyReport(m);
+  return {
+    seconds: round(frame * dt, 6),
+    hasNaN,
+    settled: !hasNaN && calmFrames >= holdFrames,
+    dt,
+    substeps: scene.solver.substeps,
+    bodies,
+  };
+}
+
+function bodyReport(m: BodyMetrics): BodyReport {
+  return {
+    bboxMin: m.bboxMin.map((v) => round(v, 6)),
+    bboxMax: m.bboxMax.map((v) => round(v, 6)),
+    centroid: m.centroid.map((v) => round(v, 6)),
+    kineticEnergyJ: round(m.kineticEnergyJ, 4),
+    maxStrain: round(m.maxStrain, 4),
+    volumeRatio: round(m.volumeRatio, 6),
+    pinForcesN: m.pinForcesN.map((v) => round(v, 6)),
+    resolution: round(m.resolution, 4),
+  };
+}
+
+/** `digits` significant digits; NaN and infinities become null in JSON, which a reader sees. */
+function round(v: number, digits: number): number {
+  return Number.isFinite(v) && v !== 0 ? Number(v.toPrecision(digits)) : v;
+}
+
+/** Indented JSON with number arrays (vectors, pin forces) kept on one line. */
+function formatJson(report: Report): string {
+  return JSON.stringify(report, null, 2).replace(
+    /\[\s*([-+\d.eE,\s]*?)\s*\]/g,
+    (_, inner: string) =>
+      `[${inner
+        .split(',')
+        .map((v) => v.trim())
+        .filter((v) => v !== '')
+        .join(', ')}]`,
+  );
+}
+
+function parseArgs(args: string[]): SimulateArgs {
+  const result: SimulateArgs = {
+    file: '',
+    seconds: DEFAULT_SECONDS,
+    settle: false,
+    settleTolJPerKg: DEFAULT_SETTLE_TOL_J_PER_KG,
+    settleDampingPerS: DEFAULT_SETTLE_DAMPING_PER_S,
+  };
+  const files: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    const value = () => {
+      if (i + 1 >= args.length) throw new ArgumentError(`${arg} needs a value`);
+      return args[++i];
+    };
+    const number = (what: string, ok: (v: number) => boolean) => {
+      const text = value();
+      const v = Number(text);
+      if (text.trim() === '' || !Number.isFinite(v) || !ok(v))
+        throw new ArgumentError(`${arg} needs ${what}, got '${text}'`);
+      return v;
+    };
+    if (arg === '--seconds') result.seconds = number('a positive number of seconds', (v) => v > 0);
+    else if (arg === '--dt') result.dt = number('a time step in seconds, 0 < S ≤ 1', (v) => v > 0 && v <= 1);
+    else if (arg === '--substeps') {
+      result.substeps = number(
+        'a whole number of substeps from 1 to 1000',
+        (v) => Number.isInteger(v) && v >= 1 && v <= 1000,
+      );
+    } else if (arg === '--settle') result.settle = true;
+    else if (arg === '--settle-tol')
+      result.settleTolJPerKg = number('a positive energy per mass in J/kg', (v) => v > 0);
+    else if (arg === '--settle-damping')
+      result.settleDampingPerS = number('a damping rate ≥ 0 in 1/s', (v) => v >= 0);
+    else if (arg === '--report') {
+      const format = value();
+      if (format !== 'json') throw new ArgumentError(`--report supports only 'json', got '${format}'`);
+    } else if (arg.startsWith('-'))
+      throw new ArgumentError(`unknown option '${arg}'. Run 'softbody simulate --help'.`);
+    else files.push(arg);
+  }
+  if (files.length !== 1) {
+    throw new ArgumentError(
+      files.length === 0
+        ? "missing SCENE.json. Run 'softbody simulate --help'."
+        : `expects one scene file, got ${files.length}`,
+    );
+  }
+  result.file = files[0];
+  return result;
+}

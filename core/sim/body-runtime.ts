@@ -1,0 +1,31 @@
+import type { BodyGeometry } from './body-geometry.ts';
+import type { ConstraintBlock } from './constraints/index.ts';
+import type { BodySpec } from './scene.ts';
+
+/** One pin of a body spec as the solver holds it. */
+export interface PinRuntime {
+  /** World-global particle indices the pin holds. */
+  particles: Uint32Array;
+  /** Rigid pins zero the inverse mass; soft pins are attachment constraints. */
+  soft: boolean;
+}
+
+/** Setup and per-body solver data of one body (the state itself lives in the world's arrays). */
+export interface BodyRuntime {
+  spec: BodySpec;
+  geometry: BodyGeometry;
+  /** First particle in the world arrays, and count. */
+  offset: number;
+  count: number;
+  /** Swept in this order, `iterations` times per substep (1 for XPBD). */
+  blocks: ConstraintBlock[];
+  iterations: number;
+  /** Mass-proportional damping, 1/s. */
+  linearDampingPerS: number;
+  pins: PinRuntime[];
+  /** Rest length of each geometry edge, m. */
+  edgeRestLengthM: Float64Array;
+  /** Mean rest edge length l, m, and wave speed c = √(E/ρ), m/s, for r = h·c/l. */
+  meanEdgeLengthM: number;
+  waveSpeedMPerS: number;
+}

@@ -1,0 +1,122 @@
+import { createBodyBlocks, type SoftPins } from './body-blocks.ts';
+import { type BodyGeometry, buildBodyGeometry } from './body-geometry.ts';
+import type { BodyRuntime, PinRuntime } from './body-runtime.ts';
+import { compileColliders } from './colliders.ts';
+import { waveSpeedMPerS } from './material.ts';
+import type { BodySpec, Scene } from './scene.ts';
+import { SceneValidationError } from './scene-error.ts';
+import { parseScene } from './scene-validate.ts';
+import { createParticleState } from './state.ts';
+import type { World } from './world.ts';
+import { XpbdWorld } from './xpbd-world.ts';
+
+/**
+ * Builds a simulation world from a scene document. The document is validated first (throws
+ * SceneValidationError with the JSON pointer of each problem); so are the things only building
+ * can find (a pin box that selects no vertex, the 'mesh' shape, which is not supported yet).
+ */
+export function buildWorld(sceneDocument: Scene): XpbdWorld & World {
+  const scene = parseScene(sceneDocument);
+  const geometries = scene.bodies.map((body, i) => buildBodyGeometry(body, `/bodies/${i}`));
+  let particleCount = 0;
+  const offsets = geometries.map((g) => {
+    const offset = particleCount;
+    particleCount += g.mass.length;
+    return offset;
+  });
+  const rest = new Float64Array(3 * particleCount);
+  const mass = new Float64Array(particleCount);
+  const pinned = new Uint8Array(particleCount);
+  const pinsPerBody = scene.bodies.map((body, i) => selectPins(body, geometries[i], offsets[i], i));
+  geometries.forEach((g, i) => {
+    rest.set(g.positions, 3 * offsets[i]);
+    mass.set(g.mass, offsets[i]);
+    for (const pin of pinsPerBody[i].pins) if (!pin.soft) for (const p of pin.particles) pinned[p] = 1;
+  });
+  const state = createParticleState(rest, mass, pinned);
+  const runtimes: BodyRuntime[] = scene.bodies.map((spec, i) => {
+    const geometry = geometries[i];
+    const edgeRestLengthM = edgeLengths(geometry);
+    const meanEdge = edgeRestLengthM.reduce((s, l) => s + l, 0) / Math.max(1, edgeRestLengthM.length);
+    return {
+      spec,
+      geometry,
+      offset: offsets[i],
+      count: geometry.mass.length,
+      blocks: createBodyBlocks(spec, geometry, offsets[i], state, pinsPerBody[i].soft),
+      iterations: spec.solver?.method === 'pbd' ? (spec.solver.iterations ?? 1) : 1,
+      linearDampingPerS: spec.linearDampingPerS ?? 0,
+      pins: pinsPerBody[i].pins,
+      edgeRestLengthM,
+      meanEdgeLengthM: meanEdge,
+      waveSpeedMPerS: waveSpeedMPerS(spec.material.youngModulusPa, spec.material.densityKgM3),
+    };
+  });
+  return new XpbdWorld(
+    state,
+    runtimes,
+    compileColliders(scene.colliders),
+    scene.gravity,
+    scene.solver.dt,
+    scene.solver.substeps,
+  );
+}
+
+/** Tolerance when testing a rest vertex against a pin box, m (so boxes may end exactly on a vertex). */
+const PIN_BOX_SLACK_M = 1e-9;
+
+/** Vertices each pin holds (a vertex inside several pin boxes belongs to the first). */
+function selectPins(
+  body: BodySpec,
+  geometry: BodyGeometry,
+  offset: number,
+  bodyIndex: number,
+): { pins: PinRuntime[]; soft: SoftPins } {
+  const taken = new Uint8Array(geometry.mass.length);
+  const soft: SoftPins = { particles: [], complianceMPerN: [] };
+  const pins = (body.pins ?? []).map((pin, j) => {
+    const selected: number[] = [];
+    for (let v = 0; v < geometry.mass.length; v++) {
+      if (taken[v]) continue;
+      let inside = true;
+      for (let a = 0; a < 3; a++) {
+        const c = geometry.positions[3 * v + a];
+        if (c < pin.box.min[a] - PIN_BOX_SLACK_M || c > pin.box.max[a] + PIN_BOX_SLACK_M) inside = false;
+      }
+      if (inside) selected.push(v);
+    }
+    if (selected.length === 0) {
+      throw new SceneValidationError([
+        {
+          pointer: `/bodies/${bodyIndex}/pins/${j}/box`,
+          message: `pin box selects no vertex of body '${body.name}' at rest`,
+        },
+      ]);
+    }
+    for (const v of selected) taken[v] = 1;
+    const compliance = pin.complianceMPerN ?? 0;
+    if (compliance > 0) {
+      for (const v of selected) {
+        soft.particles.push(v);
+        soft.complianceMPerN.push(compliance);
+      }
+    }
+    return { particles: Uint32Array.from(selected, (v) => v + offset), soft: compliance > 0 };
+  });
+  return { pins, soft };
+}
+
+function edgeLengths(geometry: BodyGeometry): Float64Array {
+  const { edges, positions } = geometry;
+  const out = new Float64Array(edges.length / 2);
+  for (let e = 0; e < out.length; e++) {
+    const a = 3 * edges[2 * e];
+    const b = 3 * edges[2 * e + 1];
+    out[e] = Math.hypot(
+      positions[a] - positions[b],
+      positions[a + 1] - positions[b + 1],
+      positions[a + 2] - positions[b + 2],
+    );
+  }
+  return out;
+}

@@ -1,0 +1,197 @@
+import type { ColliderSpec } from './scene.ts';
+import type { ParticleState } from './state.ts';
+
+/**
+ * Static colliders: ground plane, sphere, axis-aligned box, capsule. Contacts are resolved once
+ * per substep after the constraint sweep, with zero compliance: a particle inside a collider is
+ * moved to its surface along the outward normal n by the penetration depth d.
+ *
+ * Friction is position based (Macklin et al. 2014, "Unified Particle Physics for Real-Time
+ * Applications", §6.1, eq. 24): Δx_t, the tangential part of the particle's motion over the
+ * substep, is removed entirely while |Δx_t| < μ_s·d (static), else shortened by μ_k·d
+ * (dynamic; Coulomb: the normal impulse is proportional to d). Colliders do not move.
+ */
+export interface Collider {
+  readonly type: 'plane' | 'sphere' | 'box' | 'capsule';
+  /** Plane: unit normal (3) and offset; sphere: center (3), radius; box: center (3), half extents (3);
+   *  capsule: a (3), b (3), radius. Metres. */
+  readonly params: Float64Array;
+  /** Static and dynamic (kinetic) friction coefficients, dimensionless. */
+  readonly staticFriction: number;
+  readonly dynamicFriction: number;
+}
+
+/** Friction coefficient when a collider gives none. */
+export const DEFAULT_FRICTION = 0.5;
+
+export function compileColliders(specs: readonly ColliderSpec[]): Collider[] {
+  return specs.map(compileCollider);
+}
+
+function compileCollider(spec: ColliderSpec): Collider {
+  const dynamicFriction = spec.friction ?? DEFAULT_FRICTION;
+  const staticFriction = spec.staticFriction ?? dynamicFriction;
+  switch (spec.type) {
+    case 'plane': {
+      const length = Math.hypot(...spec.normal);
+      const n = spec.normal.map((c) => c / length);
+      return { type: 'plane', params: Float64Array.of(...n, spec.offset), staticFriction, dynamicFriction };
+    }
+    case 'sphere':
+      return {
+        type: 'sphere',
+        params: Float64Array.of(...spec.center, spec.radius),
+        staticFriction,
+        dynamicFriction,
+      };
+    case 'box':
+      return {
+        type: 'box',
+        params: Float64Array.of(...spec.center, ...spec.halfExtents),
+        staticFriction,
+        dynamicFriction,
+      };
+    case 'capsule':
+      return {
+        type: 'capsule',
+        params: Float64Array.of(...spec.a, ...spec.b, spec.radius),
+        staticFriction,
+        dynamicFriction,
+      };
+  }
+}
+
+// Outward unit normal of the last `signedDistance` contact (a typed array: module-level
+// number variables would box every write).
+const normal = new Float64Array(3);
+
+/** Signed distance of (x, y, z) to the collider surface, m (negative inside); sets the scratch normal. */
+function signedDistance(c: Collider, x: number, y: number, z: number): number {
+  const p = c.params;
+  switch (c.type) {
+    case 'plane':
+      normal[0] = p[0];
+      normal[1] = p[1];
+      normal[2] = p[2];
+      return x * p[0] + y * p[1] + z * p[2] - p[3];
+    case 'sphere':
+      return toPoint(x, y, z, p[0], p[1], p[2], p[3]);
+    case 'box': {
+      const dx = x - p[0];
+      const dy = y - p[1];
+      const dz = z - p[2];
+      const qx = Math.abs(dx) - p[3];
+      const qy = Math.abs(dy) - p[4];
+      const qz = Math.abs(dz) - p[5];
+      if (qx > 0 || qy > 0 || qz > 0) return 1; // outside: no contact, exact distance not needed
+      // Inside: leave through the nearest face.
+      if (qx >= qy && qx >= qz) {
+        normal[0] = dx < 0 ? -1 : 1;
+        normal[1] = 0;
+        normal[2] = 0;
+        return qx;
+      }
+      if (qy >= qz) {
+        normal[0] = 0;
+        normal[1] = dy < 0 ? -1 : 1;
+        normal[2] = 0;
+        return qy;
+      }
+      normal[0] = 0;
+      normal[1] = 0;
+      normal[2] = dz < 0 ? -1 : 1;
+      return qz;
+    }
+    case 'capsule': {
+      const abx = p[3] - p[0];
+      const aby = p[4] - p[1];
+      const abz = p[5] - p[2];
+      const lengthSq = abx * abx + aby * aby + abz * abz;
+      let s = lengthSq > 0 ? ((x - p[0]) * abx + (y - p[1]) * aby + (z - p[2]) * abz) / lengthSq : 0;
+      s = Math.min(1, Math.max(0, s));
+      return toPoint(x, y, z, p[0] + s * abx, p[1] + s * aby, p[2] + s * abz, p[6]);
+    }
+  }
+}
+
+/** Distance from (x, y, z) to a sphere (cx, cy, cz, r); normal from the centre (up when at it). */
+function toPoint(x: number, y: number, z: number, cx: number, cy: number, cz: number, r: number): number {
+  const dx = x - cx;
+  const dy = y - cy;
+  const dz = z - cz;
+  const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  if (d > 1e-12) {
+    normal[0] = dx / d;
+    normal[1] = dy / d;
+    normal[2] = dz / d;
+  } else {
+    normal[0] = 0;
+    normal[1] = 1;
+    normal[2] = 0;
+  }
+  return d - r;
+}
+
+/** Projects particles [from, to) out of every collider, with friction. */
+export function collideParticles(
+  state: ParticleState,
+  colliders: readonly Collider[],
+  from: number,
+  to: number,
+): void {
+  const x = state.x;
+  const w = state.invMass;
+  for (const collider of colliders) {
+    const p = collider.params;
+    if (collider.type === 'plane') {
+      // The common case (the ground), without the per-particle dispatch.
+      const [nx, ny, nz, offset] = [p[0], p[1], p[2], p[3]];
+      for (let i = from; i < to; i++) {
+        const i3 = 3 * i;
+        const distance = x[i3] * nx + x[i3 + 1] * ny + x[i3 + 2] * nz - offset;
+        if (distance < 0 && w[i] !== 0) resolveContact(state, collider, i3, -distance, nx, ny, nz);
+      }
+      continue;
+    }
+    for (let i = from; i < to; i++) {
+      if (w[i] === 0) continue;
+      const i3 = 3 * i;
+      const distance = signedDistance(collider, x[i3], x[i3 + 1], x[i3 + 2]);
+      if (distance < 0) resolveContact(state, collider, i3, -distance, normal[0], normal[1], normal[2]);
+    }
+  }
+}
+
+/** Moves the particle at float index i3 out by `depth` along n, then applies friction. */
+function resolveContact(
+  state: ParticleState,
+  collider: Collider,
+  i3: number,
+  depth: number,
+  nx: number,
+  ny: number,
+  nz: number,
+): void {
+  const x = state.x;
+  const xp = state.xPrev;
+  x[i3] += depth * nx;
+  x[i3 + 1] += depth * ny;
+  x[i3 + 2] += depth * nz;
+  // Tangential motion over the substep.
+  const mx = x[i3] - xp[i3];
+  const my = x[i3 + 1] - xp[i3 + 1];
+  const mz = x[i3 + 2] - xp[i3 + 2];
+  const along = mx * nx + my * ny + mz * nz;
+  const tx = mx - along * nx;
+  const ty = my - along * ny;
+  const tz = mz - along * nz;
+  const tangential = Math.sqrt(tx * tx + ty * ty + tz * tz);
+  if (tangential === 0) return;
+  const removed =
+    tangential < collider.staticFriction * depth
+      ? 1
+      : Math.min(1, (collider.dynamicFriction * depth) / tangential);
+  x[i3] -= removed * tx;
+  x[i3 + 1] -= removed * ty;
+  x[i3 + 2] -= removed * tz;
+}

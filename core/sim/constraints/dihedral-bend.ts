@@ -1,0 +1,435 @@
+import { colourConstraints, permute } from '../colour.ts';
+import type { ParticleState } from '../state.ts';
+import {
+  anyPositive,
+  type BlockBase,
+  criticalDampingCoefficient,
+  MIN_DENOMINATOR,
+  MIN_LENGTH_M,
+} from './block.ts';
+
+/**
+ * Dihedral bending of a triangle pair (hinge), for cloth. Particles (x0, x1, x2, x3): the hinge
+ * edge x0→x1 is shared by triangle A = (x0, x1, x2) and triangle B = (x1, x0, x3), both with
+ * the mesh's orientation. n_A = (x1−x0)×(x2−x0), n_B = (x0−x1)×(x3−x1), e = x1 − x0.
+ *
+ *   θ = atan2((n̂_A × n̂_B)·ê, n̂_A·n̂_B),   C = θ − θ0 wrapped to (−π, π]      (rad)
+ *   ∇_{x2}θ = −|e|·n_A/|n_A|²,  ∇_{x3}θ = −|e|·n_B/|n_B|²,
+ *   ∇_{x0}θ = −((x2−x1)·ê·n_A/|n_A|² + (x3−x1)·ê·n_B/|n_B|²),
+ *   ∇_{x1}θ = (x2−x0)·ê·n_A/|n_A|² + (x3−x0)·ê·n_B/|n_B|²
+ * (Bridson, Marino & Fedkiw 2003, §4.1, "bending modes"; exact gradients of θ, finite at θ = 0,
+ * unlike the acos form of Müller et al. 2007.)
+ *
+ * Compliance from the plate bending stiffness D = E·t³/(12(1−ν²)), N·m. A hinge of length |e|
+ * whose bend θ is spread over the strip of area A_e/3 (a third of both triangles, A_e their summed
+ * area; width A_e/(3|e|)) stores ½·D·κ²·(A_e/3) with κ = θ·3|e|/A_e, i.e. ½·(3D|e|²/A_e)·θ²
+ * (Grinspun et al. 2003, "Discrete Shells", eq. 5). So α = A_e / (3·D·|e|²), 1/(N·m).
+ * Skipped: |e| or either triangle (nearly) degenerate, zero denominator.
+ */
+export interface DihedralBendBlock extends BlockBase {
+  readonly kind: 'dihedral-bend';
+  /** Rest angle θ0, rad. */
+  readonly restAngleRad: Float64Array;
+  /** α = A_e/(3D|e|²), 1/(N·m). */
+  readonly compliancePerNM: Float64Array;
+  /** Damping coefficient β, N·m·s/rad. */
+  readonly dampingNMS: Float64Array;
+  /** Multiplier of the current substep, N·m·s². */
+  readonly lambda: Float64Array;
+}
+
+export interface DihedralBendInput {
+  /** Hinges, 4 world-global particles each (x0, x1 the edge; x2, x3 the wings), as above. */
+  hinges: Uint32Array;
+  /** Plate bending stiffness D per hinge, N·m. */
+  bendingStiffnessNM: Float64Array;
+  dampingRatio: number;
+}
+
+/** ∇θ of the last `hingeAngle` call, 4 particles × xyz (scratch, exported for tests). */
+export const G = new Float64Array(12);
+
+/** MIN_LENGTH_M², module level: an imported binding can cost a property load per use once transpiled. */
+const MIN_EDGE_SQ_M2 = MIN_LENGTH_M * MIN_LENGTH_M;
+
+/** (n_A × n_B)·e and (n_A·n_B)·|e| of the last `hingeGradient` call: θ = atan2 of the two. */
+const ANGLE_TERMS = new Float64Array(2);
+
+/** Scratch G ← ∇θ at positions `x` (and ANGLE_TERMS); false where the hinge is degenerate. */
+function hingeGradient(x: Float64Array, particles: Uint32Array, c: number): boolean {
+  const i0 = 3 * particles[4 * c];
+  const i1 = 3 * particles[4 * c + 1];
+  const i2 = 3 * particles[4 * c + 2];
+  const i3 = 3 * particles[4 * c + 3];
+  const ex = x[i1] - x[i0];
+  const ey = x[i1 + 1] - x[i0 + 1];
+  const ez = x[i1 + 2] - x[i0 + 2];
+  const eSq = ex * ex + ey * ey + ez * ez;
+  if (!(eSq > MIN_EDGE_SQ_M2)) return false;
+  const a0x = x[i2] - x[i0];
+  const a0y = x[i2 + 1] - x[i0 + 1];
+  const a0z = x[i2 + 2] - x[i0 + 2];
+  const b0x = x[i3] - x[i0];
+  const b0y = x[i3 + 1] - x[i0 + 1];
+  const b0z = x[i3 + 2] - x[i0 + 2];
+  // n_A = e × (x2 − x0), n_B = (x3 − x0) × e (= (x0−x1)×(x3−x1)).
+  const nax = ey * a0z - ez * a0y;
+  const nay = ez * a0x - ex * a0z;
+  const naz = ex * a0y - ey * a0x;
+  const nbx = b0y * ez - b0z * ey;
+  const nby = b0z * ex - b0x * ez;
+  const nbz = b0x * ey - b0y * ex;
+  const naSq = nax * nax + nay * nay + naz * naz;
+  const nbSq = nbx * nbx + nby * nby + nbz * nbz;
+  const minAreaSq = 1e-18 * eSq * eSq;
+  if (!(naSq > minAreaSq) || !(nbSq > minAreaSq)) return false;
+  const eLength = Math.sqrt(eSq);
+  const invE = 1 / eLength;
+  // θ = atan2((n̂_A × n̂_B)·ê, n̂_A·n̂_B) = atan2((n_A × n_B)·e, (n_A·n_B)·|e|): the norms cancel.
+  ANGLE_TERMS[0] = (nay * nbz - naz * nby) * ex + (naz * nbx - nax * nbz) * ey + (nax * nby - nay * nbx) * ez;
+  ANGLE_TERMS[1] = (nax * nbx + nay * nby + naz * nbz) * eLength;
+  // Projections of the wing vectors on ê, measured from x0 (a0, b0) and from x1 (a1, b1).
+  const a0 = (a0x * ex + a0y * ey + a0z * ez) * invE;
+  const b0 = (b0x * ex + b0y * ey + b0z * ez) * invE;
+  const a1 = a0 - eLength;
+  const b1 = b0 - eLength;
+  const sa = 1 / naSq;
+  const sb = 1 / nbSq;
+  const gax = nax * sa;
+  const gay = nay * sa;
+  const gaz = naz * sa;
+  const gbx = nbx * sb;
+  const gby = nby * sb;
+  const gbz = nbz * sb;
+  G[0] = -(a1 * gax + b1 * gbx);
+  G[1] = -(a1 * gay + b1 * gby);
+  G[2] = -(a1 * gaz + b1 * gbz);
+  G[3] = a0 * gax + b0 * gbx;
+  G[4] = a0 * gay + b0 * gby;
+  G[5] = a0 * gaz + b0 * gbz;
+  G[6] = -eLength * gax;
+  G[7] = -eLength * gay;
+  G[8] = -eLength * gaz;
+  G[9] = -eLength * gbx;
+  G[10] = -eLength * gby;
+  G[11] = -eLength * gbz;
+  return true;
+}
+
+/** Scratch G ← ∇θ at positions `x`; returns θ (rad), or NaN where the hinge is degenerate. */
+export function hingeAngle(x: Float64Array, particles: Uint32Array, c: number): number {
+  return hingeGradient(x, particles, c) ? Math.atan2(ANGLE_TERMS[0], ANGLE_TERMS[1]) : Number.NaN;
+}
+
+function wrapAngle(angle: number): number {
+  if (angle > Math.PI) return angle - 2 * Math.PI;
+  if (angle <= -Math.PI) return angle + 2 * Math.PI;
+  return angle;
+}
+
+function weightedGradSq(w: Float64Array, particles: Uint32Array, c: number): number {
+  let sum = 0;
+  for (let k = 0; k < 4; k++) {
+    sum +=
+      w[particles[4 * c + k]] *
+      (G[3 * k] * G[3 * k] + G[3 * k + 1] * G[3 * k + 1] + G[3 * k + 2] * G[3 * k + 2]);
+  }
+  return sum;
+}
+
+export function createDihedralBendBlock(input: DihedralBendInput, state: ParticleState): DihedralBendBlock {
+  const rest = state.rest;
+  const inputCount = input.hinges.length / 4;
+  const kept: number[] = [];
+  const angle: number[] = [];
+  const alpha: number[] = [];
+  const damping: number[] = [];
+  for (let c = 0; c < inputCount; c++) {
+    const theta = hingeAngle(rest, input.hinges, c);
+    const stiffness = input.bendingStiffnessNM[c];
+    if (Number.isNaN(theta) || !(stiffness > 0)) continue;
+    const p = input.hinges.subarray(4 * c, 4 * c + 4);
+    const eSq = distanceSq(rest, p[0], p[1]);
+    // |n_A| = 2·area(A): area_A = |e|²·|∇_{x2}θ|⁻¹/2 since |∇_{x2}θ| = |e|/|n_A|.
+    const areaA = Math.sqrt(eSq) / (2 * Math.hypot(G[6], G[7], G[8]));
+    const areaB = Math.sqrt(eSq) / (2 * Math.hypot(G[9], G[10], G[11]));
+    const compliance = (areaA + areaB) / (3 * stiffness * eSq);
+    kept.push(c);
+    angle.push(theta);
+    alpha.push(compliance);
+    damping.push(
+      criticalDampingCoefficient(
+        compliance,
+        input.dampingRatio,
+        weightedGradSq(state.invMass, input.hinges, c),
+      ),
+    );
+  }
+  const count = kept.length;
+  const hinges = new Uint32Array(4 * count);
+  for (let k = 0; k < count; k++) hinges.set(input.hinges.subarray(4 * kept[k], 4 * kept[k] + 4), 4 * k);
+  const colouring = colourConstraints(hinges, 4, state.count);
+  const order = colouring.order;
+  const dampingNMS = permute(Float64Array.from(damping), 1, order);
+  return {
+    kind: 'dihedral-bend',
+    count,
+    arity: 4,
+    particles: permute(hinges, 4, order),
+    colourStarts: colouring.colourStarts,
+    order: Uint32Array.from(order, (k) => kept[k]),
+    stiffnessScale: 1,
+    damped: anyPositive(dampingNMS),
+    restAngleRad: permute(Float64Array.from(angle), 1, order),
+    compliancePerNM: permute(Float64Array.from(alpha), 1, order),
+    dampingNMS,
+    lambda: new Float64Array(count),
+  };
+}
+
+function distanceSq(x: Float64Array, a: number, b: number): number {
+  const dx = x[3 * a] - x[3 * b];
+  const dy = x[3 * a + 1] - x[3 * b + 1];
+  const dz = x[3 * a + 2] - x[3 * b + 2];
+  return dx * dx + dy * dy + dz * dz;
+}
+
+/**
+ * One Gauss-Seidel sweep over the block in colour order, substep h in s. The gradient is the
+ * one of `hingeGradient`, written out in local variables here and in `dampDihedralBend` (about
+ * twice as fast as going through the scratch array; test/core/sim/guards.test.ts checks both
+ * kernels against `hingeGradient`).
+ */
+export function solveDihedralBend(block: DihedralBendBlock, state: ParticleState, h: number): void {
+  const minDenominator = MIN_DENOMINATOR;
+  const minEdgeSq = MIN_EDGE_SQ_M2;
+  const x = state.x;
+  const w = state.invMass;
+  const particles = block.particles;
+  const lambda = block.lambda;
+  const restAngle = block.restAngleRad;
+  const compliance = block.compliancePerNM;
+  const scale = block.stiffnessScale;
+  const invHSq = 1 / (h * h);
+  for (let c = 0; c < block.count; c++) {
+    const q0 = particles[4 * c];
+    const q1 = particles[4 * c + 1];
+    const q2 = particles[4 * c + 2];
+    const q3 = particles[4 * c + 3];
+    const i0 = 3 * q0;
+    const i1 = 3 * q1;
+    const i2 = 3 * q2;
+    const i3 = 3 * q3;
+    const ex = x[i1] - x[i0];
+    const ey = x[i1 + 1] - x[i0 + 1];
+    const ez = x[i1 + 2] - x[i0 + 2];
+    const eSq = ex * ex + ey * ey + ez * ez;
+    if (!(eSq > minEdgeSq)) continue;
+    const a0x = x[i2] - x[i0];
+    const a0y = x[i2 + 1] - x[i0 + 1];
+    const a0z = x[i2 + 2] - x[i0 + 2];
+    const b0x = x[i3] - x[i0];
+    const b0y = x[i3 + 1] - x[i0 + 1];
+    const b0z = x[i3 + 2] - x[i0 + 2];
+    const nax = ey * a0z - ez * a0y;
+    const nay = ez * a0x - ex * a0z;
+    const naz = ex * a0y - ey * a0x;
+    const nbx = b0y * ez - b0z * ey;
+    const nby = b0z * ex - b0x * ez;
+    const nbz = b0x * ey - b0y * ex;
+    const naSq = nax * nax + nay * nay + naz * naz;
+    const nbSq = nbx * nbx + nby * nby + nbz * nbz;
+    const minAreaSq = 1e-18 * eSq * eSq;
+    if (!(naSq > minAreaSq) || !(nbSq > minAreaSq)) continue;
+    const eLength = Math.sqrt(eSq);
+    const invE = 1 / eLength;
+    const a0 = (a0x * ex + a0y * ey + a0z * ez) * invE;
+    const b0 = (b0x * ex + b0y * ey + b0z * ez) * invE;
+    const a1 = a0 - eLength;
+    const b1 = b0 - eLength;
+    const sa = 1 / naSq;
+    const sb = 1 / nbSq;
+    const gax = nax * sa;
+    const gay = nay * sa;
+    const gaz = naz * sa;
+    const gbx = nbx * sb;
+    const gby = nby * sb;
+    const gbz = nbz * sb;
+    const g0x = -(a1 * gax + b1 * gbx);
+    const g0y = -(a1 * gay + b1 * gby);
+    const g0z = -(a1 * gaz + b1 * gbz);
+    const g1x = a0 * gax + b0 * gbx;
+    const g1y = a0 * gay + b0 * gby;
+    const g1z = a0 * gaz + b0 * gbz;
+    const g2x = -eLength * gax;
+    const g2y = -eLength * gay;
+    const g2z = -eLength * gaz;
+    const g3x = -eLength * gbx;
+    const g3y = -eLength * gby;
+    const g3z = -eLength * gbz;
+    const w0 = w[q0];
+    const w1 = w[q1];
+    const w2 = w[q2];
+    const w3 = w[q3];
+    const wGradSq =
+      w0 * (g0x * g0x + g0y * g0y + g0z * g0z) +
+      w1 * (g1x * g1x + g1y * g1y + g1z * g1z) +
+      w2 * (g2x * g2x + g2y * g2y + g2z * g2z) +
+      w3 * (g3x * g3x + g3y * g3y + g3z * g3z);
+    const alphaTilde = compliance[c] * invHSq;
+    const denominator = wGradSq + alphaTilde;
+    if (!(denominator > minDenominator)) continue;
+    // θ = atan2((n_A × n_B)·e, (n_A·n_B)·|e|), as in hingeGradient.
+    const theta = Math.atan2(
+      (nay * nbz - naz * nby) * ex + (naz * nbx - nax * nbz) * ey + (nax * nby - nay * nbx) * ez,
+      (nax * nbx + nay * nby + naz * nbz) * eLength,
+    );
+    const constraint = wrapAngle(theta - restAngle[c]);
+    const dLambda = (scale * (-constraint - alphaTilde * lambda[c])) / denominator;
+    lambda[c] += dLambda;
+    const s0 = w0 * dLambda;
+    const s1 = w1 * dLambda;
+    const s2 = w2 * dLambda;
+    const s3 = w3 * dLambda;
+    x[i0] += s0 * g0x;
+    x[i0 + 1] += s0 * g0y;
+    x[i0 + 2] += s0 * g0z;
+    x[i1] += s1 * g1x;
+    x[i1 + 1] += s1 * g1y;
+    x[i1 + 2] += s1 * g1z;
+    x[i2] += s2 * g2x;
+    x[i2 + 1] += s2 * g2y;
+    x[i2 + 2] += s2 * g2z;
+    x[i3] += s3 * g3x;
+    x[i3 + 1] += s3 * g3y;
+    x[i3 + 2] += s3 * g3z;
+  }
+}
+
+/** Implicit damping of each hinge's folding rate θ̇ = Σ ∇_k θ·v_k over a substep h (block.ts). */
+export function dampDihedralBend(block: DihedralBendBlock, state: ParticleState, h: number): void {
+  const minEdgeSq = MIN_EDGE_SQ_M2;
+  const x = state.x;
+  const v = state.v;
+  const w = state.invMass;
+  const particles = block.particles;
+  const beta = block.dampingNMS;
+  for (let c = 0; c < block.count; c++) {
+    const hb = h * beta[c];
+    if (hb === 0) continue;
+    const q0 = particles[4 * c];
+    const q1 = particles[4 * c + 1];
+    const q2 = particles[4 * c + 2];
+    const q3 = particles[4 * c + 3];
+    const i0 = 3 * q0;
+    const i1 = 3 * q1;
+    const i2 = 3 * q2;
+    const i3 = 3 * q3;
+    const ex = x[i1] - x[i0];
+    const ey = x[i1 + 1] - x[i0 + 1];
+    const ez = x[i1 + 2] - x[i0 + 2];
+    const eSq = ex * ex + ey * ey + ez * ez;
+    if (!(eSq > minEdgeSq)) continue;
+    const a0x = x[i2] - x[i0];
+    const a0y = x[i2 + 1] - x[i0 + 1];
+    const a0z = x[i2 + 2] - x[i0 + 2];
+    const b0x = x[i3] - x[i0];
+    const b0y = x[i3 + 1] - x[i0 + 1];
+    const b0z = x[i3 + 2] - x[i0 + 2];
+    const nax = ey * a0z - ez * a0y;
+    const nay = ez * a0x - ex * a0z;
+    const naz = ex * a0y - ey * a0x;
+    const nbx = b0y * ez - b0z * ey;
+    const nby = b0z * ex - b0x * ez;
+    const nbz = b0x * ey - b0y * ex;
+    const naSq = nax * nax + nay * nay + naz * naz;
+    const nbSq = nbx * nbx + nby * nby + nbz * nbz;
+    const minAreaSq = 1e-18 * eSq * eSq;
+    if (!(naSq > minAreaSq) || !(nbSq > minAreaSq)) continue;
+    const eLength = Math.sqrt(eSq);
+    const invE = 1 / eLength;
+    const a0 = (a0x * ex + a0y * ey + a0z * ez) * invE;
+    const b0 = (b0x * ex + b0y * ey + b0z * ez) * invE;
+    const a1 = a0 - eLength;
+    const b1 = b0 - eLength;
+    const sa = 1 / naSq;
+    const sb = 1 / nbSq;
+    const gax = nax * sa;
+    const gay = nay * sa;
+    const gaz = naz * sa;
+    const gbx = nbx * sb;
+    const gby = nby * sb;
+    const gbz = nbz * sb;
+    const g0x = -(a1 * gax + b1 * gbx);
+    const g0y = -(a1 * gay + b1 * gby);
+    const g0z = -(a1 * gaz + b1 * gbz);
+    const g1x = a0 * gax + b0 * gbx;
+    const g1y = a0 * gay + b0 * gby;
+    const g1z = a0 * gaz + b0 * gbz;
+    const g2x = -eLength * gax;
+    const g2y = -eLength * gay;
+    const g2z = -eLength * gaz;
+    const g3x = -eLength * gbx;
+    const g3y = -eLength * gby;
+    const g3z = -eLength * gbz;
+    const w0 = w[q0];
+    const w1 = w[q1];
+    const w2 = w[q2];
+    const w3 = w[q3];
+    const wGradSq =
+      w0 * (g0x * g0x + g0y * g0y + g0z * g0z) +
+      w1 * (g1x * g1x + g1y * g1y + g1z * g1z) +
+      w2 * (g2x * g2x + g2y * g2y + g2z * g2z) +
+      w3 * (g3x * g3x + g3y * g3y + g3z * g3z);
+    const rate =
+      g0x * v[i0] +
+      g0y * v[i0 + 1] +
+      g0z * v[i0 + 2] +
+      g1x * v[i1] +
+      g1y * v[i1 + 1] +
+      g1z * v[i1 + 2] +
+      g2x * v[i2] +
+      g2y * v[i2 + 1] +
+      g2z * v[i2 + 2] +
+      g3x * v[i3] +
+      g3y * v[i3 + 1] +
+      g3z * v[i3 + 2];
+    const s = (rate * hb) / (1 + hb * wGradSq);
+    const s0 = w0 * s;
+    const s1 = w1 * s;
+    const s2 = w2 * s;
+    const s3 = w3 * s;
+    v[i0] -= s0 * g0x;
+    v[i0 + 1] -= s0 * g0y;
+    v[i0 + 2] -= s0 * g0z;
+    v[i1] -= s1 * g1x;
+    v[i1 + 1] -= s1 * g1y;
+    v[i1 + 2] -= s1 * g1z;
+    v[i2] -= s2 * g2x;
+    v[i2 + 1] -= s2 * g2y;
+    v[i2 + 2] -= s2 * g2z;
+    v[i3] -= s3 * g3x;
+    v[i3 + 1] -= s3 * g3y;
+    v[i3 + 2] -= s3 * g3z;
+  }
+}
+
+/** Adds λ·∇θ/h² (N) of every hinge to `forceN`. */
+export function addDihedralBendForces(
+  block: DihedralBendBlock,
+  state: ParticleState,
+  h: number,
+  forceN: Float64Array,
+): void {
+  const invHSq = 1 / (h * h);
+  for (let c = 0; c < block.count; c++) {
+    if (!hingeGradient(state.x, block.particles, c)) continue;
+    const s = block.lambda[c] * invHSq;
+    for (let k = 0; k < 4; k++) {
+      const p3 = 3 * block.particles[4 * c + k];
+      forceN[p3] += s * G[3 * k];
+      forceN[p3 + 1] += s * G[3 * k + 1];
+      forceN[p3 + 2] += s * G[3 * k + 2];
+    }
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * Rest-shape precompute shared by the tetrahedral blocks: signed rest volume and the inverse
+ * rest shape matrix Dm⁻¹ (Dm = [x1−x0, x2−x0, x3−x0] as columns), stored row-major.
+ */
+
+/** A rest tet is degenerate when 6V ≤ this × (longest edge)³ (flat or collapsed; no valid Dm⁻¹). */
+export const DEGENERATE_TET_RATIO = 1e-9;
+
+/** Signed volume of tet (a, b, c, d) in `positions` (xyz interleaved), m³. */
+export function tetVolume(positions: Float64Array, a: number, b: number, c: number, d: number): number {
+  const ax = positions[3 * a];
+  const ay = positions[3 * a + 1];
+  const az = positions[3 * a + 2];
+  const e1x = positions[3 * b] - ax;
+  const e1y = positions[3 * b + 1] - ay;
+  const e1z = positions[3 * b + 2] - az;
+  const e2x = positions[3 * c] - ax;
+  const e2y = positions[3 * c + 1] - ay;
+  const e2z = positions[3 * c + 2] - az;
+  const e3x = positions[3 * d] - ax;
+  const e3y = positions[3 * d + 1] - ay;
+  const e3z = positions[3 * d + 2] - az;
+  return (e1x * (e2y * e3z - e2z * e3y) + e1y * (e2z * e3x - e2x * e3z) + e1z * (e2x * e3y - e2y * e3x)) / 6;
+}
+
+/** Longest of the six edges of a tet, m. */
+export function longestTetEdge(positions: Float64Array, tet: ArrayLike<number>): number {
+  let longest = 0;
+  for (let i = 0; i < 4; i++) {
+    for (let j = i + 1; j < 4; j++) {
+      const dx = positions[3 * tet[i]] - positions[3 * tet[j]];
+      const dy = positions[3 * tet[i] + 1] - positions[3 * tet[j] + 1];
+      const dz = positions[3 * tet[i] + 2] - positions[3 * tet[j] + 2];
+      longest = Math.max(longest, Math.sqrt(dx * dx + dy * dy + dz * dz));
+    }
+  }
+  return longest;
+}
+
+/** True when the rest tet has (nearly) no volume and must not get a volume or strain constraint. */
+export function isDegenerateTet(positions: Float64Array, tet: ArrayLike<number>): boolean {
+  const volume = tetVolume(positions, tet[0], tet[1], tet[2], tet[3]);
+  const edge = longestTetEdge(positions, tet);
+  return !(Math.abs(6 * volume) > DEGENERATE_TET_RATIO * edge * edge * edge);
+}
+
+/** Writes Dm⁻¹ (row-major, 9 values) of tet (a, b, c, d) into `out` at `offset`. Assumes non-degenerate. */
+export function writeInverseRestShape(
+  positions: Float64Array,
+  a: number,
+  b: number,
+  c: number,
+  d: number,
+  out: Float64Array,
+  offset: number,
+): void {
+  // Columns of Dm.
+  const m00 = positions[3 * b] - positions[3 * a];
+  const m10 = positions[3 * b + 1] - positions[3 * a + 1];
+  const m20 = positions[3 * b + 2] - positions[3 * a + 2];
+  const m01 = positions[3 * c] - positions[3 * a];
+  const m11 = positions[3 * c + 1] - positions[3 * a + 1];
+  const m21 = positions[3 * c + 2] - positions[3 * a + 2];
+  const m02 = positions[3 * d] - positions[3 * a];
+  const m12 = positions[3 * d + 1] - positions[3 * a + 1];
+  const m22 = positions[3 * d + 2] - positions[3 * a + 2];
+  const c00 = m11 * m22 - m12 * m21;
+  const c01 = m12 * m20 - m10 * m22;
+  const c02 = m10 * m21 - m11 * m20;
+  const det = m00 * c00 + m01 * c01 + m02 * c02;
+  const inv = 1 / det;
+  out[offset] = c00 * inv;
+  out[offset + 1] = (m02 * m21 - m01 * m22) * inv;
+  out[offset + 2] = (m01 * m12 - m02 * m11) * inv;
+  out[offset + 3] = c01 * inv;
+  out[offset + 4] = (m00 * m22 - m02 * m20) * inv;
+  out[offset + 5] = (m02 * m10 - m00 * m12) * inv;
+  out[offset + 6] = c02 * inv;
+  out[offset + 7] = (m01 * m20 - m00 * m21) * inv;
+  out[offset + 8] = (m00 * m11 - m01 * m10) * inv;
+}

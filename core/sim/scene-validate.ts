@@ -1,0 +1,229 @@
+import type { Scene } from './scene.ts';
+import { pointerToken, type SceneProblem, SceneValidationError } from './scene-error.ts';
+import { sceneJsonSchema } from './scene-schema.ts';
+
+/**
+ * Validates a parsed scene document against the JSON Schema in scene-schema.ts (interpreted
+ * here: the subset it uses) and then the rules a schema cannot say (unique names, model fits
+ * shape, pin boxes not inverted). Every problem carries the JSON pointer of the offending value.
+ */
+
+// The schema keywords this interpreter understands; the schema uses no others.
+interface SchemaNode {
+  $ref?: string;
+  type?: string;
+  const?: unknown;
+  enum?: readonly unknown[];
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  items?: SchemaNode;
+  required?: readonly string[];
+  properties?: Readonly<Record<string, SchemaNode>>;
+  additionalProperties?: boolean;
+  oneOf?: readonly SchemaNode[];
+}
+
+const root = sceneJsonSchema as unknown as SchemaNode & { $defs: Record<string, SchemaNode> };
+
+/** Every problem of `value` as a scene document; empty when it is valid. */
+export function validateScene(value: unknown): SceneProblem[] {
+  const problems: SceneProblem[] = [];
+  check(value, root, '', problems);
+  if (problems.length === 0) checkRules(value as Scene, problems);
+  return problems;
+}
+
+/** Returns `value` typed as a Scene, or throws SceneValidationError listing every problem. */
+export function parseScene(value: unknown): Scene {
+  const problems = validateScene(value);
+  if (problems.length > 0) throw new SceneValidationError(problems);
+  return value as Scene;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
+  return typeof value === 'object' ? 'an object' : JSON.stringify(value);
+}
+
+function resolve(node: SchemaNode): SchemaNode {
+  if (!node.$ref) return node;
+  const name = node.$ref.replace('#/$defs/', '');
+  return resolve(root.$defs[name]);
+}
+
+function check(value: unknown, schemaNode: SchemaNode, pointer: string, problems: SceneProblem[]): void {
+  const node = resolve(schemaNode);
+  if (node.oneOf) {
+    checkOneOf(value, node.oneOf, pointer, problems);
+    return;
+  }
+  const message = valueProblem(value, node);
+  if (message !== undefined) {
+    problems.push({ pointer, message });
+    return;
+  }
+  if (node.type === 'array' && node.items) {
+    const items = node.items;
+    (value as unknown[]).forEach((item, i) => {
+      check(item, items, `${pointer}/${i}`, problems);
+    });
+  }
+  if (node.type === 'object') checkProperties(value as Record<string, unknown>, node, pointer, problems);
+}
+
+/** What is wrong with the value itself (not its items or properties), or undefined. */
+function valueProblem(value: unknown, node: SchemaNode): string | undefined {
+  if ('const' in node && value !== node.const) return `must be ${JSON.stringify(node.const)}`;
+  if (node.enum && !node.enum.includes(value)) {
+    return `must be one of ${node.enum.map((e) => JSON.stringify(e)).join(', ')}, not ${describe(value)}`;
+  }
+  switch (node.type) {
+    case 'number':
+    case 'integer':
+      return numberProblem(value, node);
+    case 'string':
+      if (typeof value !== 'string') return `must be a string, not ${describe(value)}`;
+      if (node.minLength !== undefined && value.length < node.minLength) return 'must not be empty';
+      return undefined;
+    case 'array': {
+      if (!Array.isArray(value)) return `must be an array, not ${describe(value)}`;
+      const { minItems, maxItems } = node;
+      if (minItems !== undefined && minItems === maxItems && value.length !== minItems) {
+        return `must have exactly ${minItems} items, not ${value.length}`;
+      }
+      if (minItems !== undefined && value.length < minItems) return `must have at least ${minItems} items`;
+      if (maxItems !== undefined && value.length > maxItems) return `must have at most ${maxItems} items`;
+      return undefined;
+    }
+    case 'object':
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        return `must be an object, not ${describe(value)}`;
+      }
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+function numberProblem(value: unknown, node: SchemaNode): string | undefined {
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    return `must be a finite number, not ${describe(value)}`;
+  if (node.type === 'integer' && !Number.isInteger(value)) return `must be an integer, not ${value}`;
+  if (node.minimum !== undefined && value < node.minimum) return `must be ≥ ${node.minimum}, not ${value}`;
+  if (node.maximum !== undefined && value > node.maximum) return `must be ≤ ${node.maximum}, not ${value}`;
+  if (node.exclusiveMinimum !== undefined && value <= node.exclusiveMinimum) {
+    return `must be > ${node.exclusiveMinimum}, not ${value}`;
+  }
+  if (node.exclusiveMaximum !== undefined && value >= node.exclusiveMaximum) {
+    return `must be < ${node.exclusiveMaximum}, not ${value}`;
+  }
+  return undefined;
+}
+
+function checkProperties(
+  record: Record<string, unknown>,
+  node: SchemaNode,
+  pointer: string,
+  problems: SceneProblem[],
+): void {
+  const properties = node.properties ?? {};
+  for (const key of node.required ?? []) {
+    if (!(key in record))
+      problems.push({ pointer: `${pointer}/${pointerToken(key)}`, message: 'is required' });
+  }
+  for (const [key, item] of Object.entries(record)) {
+    const at = `${pointer}/${pointerToken(key)}`;
+    const child = properties[key];
+    if (child) check(item, child, at, problems);
+    else if (node.additionalProperties === false) {
+      problems.push({
+        pointer: at,
+        message: `is not a known property here (known: ${Object.keys(properties).join(', ')})`,
+      });
+    }
+  }
+}
+
+/** oneOf whose branches are objects told apart by a constant `type` property. */
+function checkOneOf(
+  value: unknown,
+  branches: readonly SchemaNode[],
+  pointer: string,
+  problems: SceneProblem[],
+): void {
+  const types = branches.map((b) => resolve(b).properties?.type?.const as string);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    problems.push({ pointer, message: `must be an object, not ${describe(value)}` });
+    return;
+  }
+  const type = (value as Record<string, unknown>).type;
+  const index = types.indexOf(type as string);
+  if (index < 0) {
+    problems.push({
+      pointer: `${pointer}/type`,
+      message: `must be one of ${types.map((t) => `'${t}'`).join(', ')}, not ${type === undefined ? 'missing' : describe(type)}`,
+    });
+    return;
+  }
+  check(value, branches[index], pointer, problems);
+}
+
+const MODELS_FOR_SHAPE: Record<string, readonly string[]> = {
+  box: ['neo-hookean', 'edges-volume'],
+  mesh: ['neo-hookean', 'edges-volume'],
+  cloth: ['cloth'],
+  rope: ['rope'],
+};
+
+/** Rules across fields that the schema cannot express. */
+function checkRules(scene: Scene, problems: SceneProblem[]): void {
+  const seen = new Map<string, number>();
+  scene.bodies.forEach((body, i) => {
+    const at = `/bodies/${i}`;
+    const first = seen.get(body.name);
+    if (first !== undefined) {
+      problems.push({
+        pointer: `${at}/name`,
+        message: `duplicate body name '${body.name}' (also /bodies/${first}/name)`,
+      });
+    } else seen.set(body.name, i);
+    const allowed = MODELS_FOR_SHAPE[body.shape.type];
+    if (!allowed.includes(body.model)) {
+      problems.push({
+        pointer: `${at}/model`,
+        message: `model '${body.model}' does not fit shape '${body.shape.type}'; use ${allowed.map((m) => `'${m}'`).join(' or ')}`,
+      });
+    }
+    if (body.shape.type === 'cloth' && body.material.thicknessM === undefined) {
+      problems.push({ pointer: `${at}/material/thicknessM`, message: 'is required for cloth (m)' });
+    }
+    if (body.solver?.method === 'pbd' && body.model === 'neo-hookean') {
+      problems.push({
+        pointer: `${at}/solver/method`,
+        message: "classic PBD has no neo-Hookean constraints; use model 'edges-volume' or method 'xpbd'",
+      });
+    }
+    body.pins?.forEach((pin, j) => {
+      for (let a = 0; a < 3; a++) {
+        if (pin.box.min[a] > pin.box.max[a]) {
+          problems.push({
+            pointer: `${at}/pins/${j}/box/min/${a}`,
+            message: `must be ≤ box.max[${a}] (${pin.box.max[a]}), not ${pin.box.min[a]}`,
+          });
+        }
+      }
+    });
+  });
+  scene.colliders.forEach((collider, i) => {
+    if (collider.type === 'plane' && Math.hypot(...collider.normal) === 0) {
+      problems.push({ pointer: `/colliders/${i}/normal`, message: 'must not be the zero vector' });
+    }
+  });
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { colourConstraints } from '../../../core/sim/colour.ts';
+import { boxTetGrid } from '../../../core/sim/geometry/box-tets.ts';
+
+describe('constraint colouring', () => {
+  const { positions, tets } = boxTetGrid([1, 1, 1], [4, 3, 5], [0, 0, 0]);
+  const particleCount = positions.length / 3;
+  const colouring = colourConstraints(tets, 4, particleCount);
+
+  it('puts no two constraints that share a particle in the same colour', () => {
+    const { order, colourStarts } = colouring;
+    for (let colour = 0; colour + 1 < colourStarts.length; colour++) {
+      const seen = new Set<number>();
+      for (let k = colourStarts[colour]; k < colourStarts[colour + 1]; k++) {
+        for (let i = 0; i < 4; i++) {
+          const p = tets[4 * order[k] + i];
+          expect(seen.has(p)).toBe(false);
+          seen.add(p);
+        }
+      }
+    }
+  });
+
+  it('orders every constraint exactly once, deterministically', () => {
+    const sorted = Array.from(colouring.order).sort((a, b) => a - b);
+    expect(sorted).toEqual(Array.from({ length: tets.length / 4 }, (_, i) => i));
+    expect(colourConstraints(tets, 4, particleCount)).toEqual(colouring);
+    expect(colouring.colourStarts[colouring.colourStarts.length - 1]).toBe(tets.length / 4);
+  });
+
+  it('needs more than 32 colours without failing when particles are shared widely', () => {
+    // A star: 40 constraints all sharing particle 0 need 40 colours (more than one mask word).
+    const star = new Uint32Array(80);
+    for (let c = 0; c < 40; c++) star.set([0, c + 1], 2 * c);
+    expect(colourConstraints(star, 2, 41).colourStarts.length - 1).toBe(40);
+  });
+});

@@ -1,0 +1,72 @@
+import type { BodySpec, Scene } from '../../../core/sim/scene.ts';
+
+/** A scene with the given bodies, standard gravity, no colliders unless given. */
+export function sceneWith(
+  bodies: BodySpec[],
+  solver = { dt: 1 / 60, substeps: 20 },
+  colliders: Scene['colliders'] = [],
+): Scene {
+  return { gravity: [0, -9.81, 0], solver, colliders, bodies };
+}
+
+/** A square-section bar hanging from its top face at y = 2 m: side × length, m. */
+export function hangingBar(options: {
+  model: 'neo-hookean' | 'edges-volume';
+  youngModulusPa: number;
+  poissonRatio: number;
+  densityKgM3: number;
+  side: number;
+  length: number;
+  cells: [number, number, number];
+  dampingRatio?: number;
+}): BodySpec {
+  return {
+    name: 'bar',
+    shape: {
+      type: 'box',
+      size: [options.side, options.length, options.side],
+      cells: options.cells,
+      center: [0, 2 - options.length / 2, 0],
+    },
+    material: {
+      youngModulusPa: options.youngModulusPa,
+      poissonRatio: options.poissonRatio,
+      densityKgM3: options.densityKgM3,
+    },
+    model: options.model,
+    dampingRatio: options.dampingRatio ?? 1,
+    pins: [{ box: { min: [-1, 2 - 1e-6, -1], max: [1, 2 + 1e-6, 1] } }],
+  };
+}
+
+/** A rope of `segments` links of `linkM` hanging straight down from a pin at (0, 2, 0). */
+export function hangingChain(options: {
+  segments: number;
+  linkM: number;
+  radiusM: number;
+  youngModulusPa: number;
+  densityKgM3: number;
+  dampingRatio?: number;
+}): BodySpec {
+  return {
+    name: 'chain',
+    shape: {
+      type: 'rope',
+      start: [0, 2, 0],
+      end: [0, 2 - options.segments * options.linkM, 0],
+      segments: options.segments,
+      radiusM: options.radiusM,
+    },
+    material: { youngModulusPa: options.youngModulusPa, poissonRatio: 0.3, densityKgM3: options.densityKgM3 },
+    model: 'rope',
+    dampingRatio: options.dampingRatio ?? 1,
+    pins: [{ box: { min: [-1e-3, 2 - 1e-3, -1e-3], max: [1e-3, 2 + 1e-3, 1e-3] } }],
+  };
+}
+
+/** Reads the default scene shipped in assets/. */
+export async function defaultScene(): Promise<Scene> {
+  const { readFile } = await import('node:fs/promises');
+  const url = new URL('../../../assets/default-scene.json', import.meta.url);
+  return JSON.parse(await readFile(url, 'utf8')) as Scene;
+}

@@ -1,0 +1,83 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { buildWorld } from '../../../core/sim/build-world.ts';
+import type { Scene } from '../../../core/sim/scene.ts';
+import { SceneValidationError } from '../../../core/sim/scene-error.ts';
+import { sceneJsonSchema } from '../../../core/sim/scene-schema.ts';
+import { parseScene, validateScene } from '../../../core/sim/scene-validate.ts';
+import { defaultScene } from './fixtures.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: the cases below break the document on purpose, field by field.
+type Doc = Record<string, any>;
+
+/** The default scene with one change applied. */
+async function changed(edit: (scene: Doc) => void): Promise<unknown> {
+  const scene = structuredClone(await defaultScene()) as unknown as Doc;
+  edit(scene);
+  return scene;
+}
+
+describe('scene schema and validator', () => {
+  it('publishes docs/scene.schema.json as exactly the schema the validator interprets', async () => {
+    const published = JSON.parse(
+      await readFile(new URL('../../../docs/scene.schema.json', import.meta.url), 'utf8'),
+    );
+    expect(published).toEqual(JSON.parse(JSON.stringify(sceneJsonSchema)));
+  });
+
+  it('names the JSON pointer of each problem', async () => {
+    const cases: [(s: Doc) => void, string, string][] = [
+      [
+        (s) => (s.bodies[0].material.poissonRatio = 0.5),
+        '/bodies/0/material/poissonRatio',
+        'must be < 0.5, not 0.5',
+      ],
+      [
+        (s) => (s.bodies[1].shape.type = 'sphere'),
+        '/bodies/1/shape/type',
+        "must be one of 'box', 'cloth', 'rope', 'mesh', not \"sphere\"",
+      ],
+      [(s) => delete s.solver.dt, '/solver/dt', 'is required'],
+      [(s) => (s.solver.substeps = 2.5), '/solver/substeps', 'must be an integer, not 2.5'],
+      [(s) => (s.gravity = [0, -9.81]), '/gravity', 'must have exactly 3 items, not 2'],
+      [(s) => (s.bodies[0].colour = 'red'), '/bodies/0/colour', 'is not a known property here'],
+      [(s) => (s.bodies[0].model = 'cloth'), '/bodies/0/model', "model 'cloth' does not fit shape 'box'"],
+      [
+        (s) => delete s.bodies[1].material.thicknessM,
+        '/bodies/1/material/thicknessM',
+        'is required for cloth (m)',
+      ],
+      [(s) => (s.bodies[1].name = s.bodies[0].name), '/bodies/1/name', 'duplicate body name'],
+      [(s) => (s.colliders[0].normal = [0, 0, 0]), '/colliders/0/normal', 'must not be the zero vector'],
+      [(s) => (s.bodies[1].pins[0].box.min[1] = 9), '/bodies/1/pins/0/box/min/1', 'must be ≤ box.max[1]'],
+      [(s) => (s.colliders[0].friction = -1), '/colliders/0/friction', 'must be ≥ 0, not -1'],
+    ];
+    for (const [edit, pointer, message] of cases) {
+      const problems = validateScene(await changed(edit));
+      expect(problems.length, pointer).toBeGreaterThan(0);
+      expect(problems[0].pointer).toBe(pointer);
+      expect(problems[0].message).toContain(message);
+    }
+  });
+
+  it('throws SceneValidationError whose message starts with the pointer', async () => {
+    const bad = await changed((s) => (s.bodies[0].material.youngModulusPa = 'soft'));
+    expect(() => parseScene(bad)).toThrow(SceneValidationError);
+    expect(() => parseScene(bad)).toThrow(
+      '/bodies/0/material/youngModulusPa: must be a finite number, not "soft"',
+    );
+  });
+
+  it('reports what only building finds: a pin box selecting no vertex, the mesh shape', async () => {
+    const emptyPin = (await changed(
+      (s) => (s.bodies[1].pins[0].box = { min: [5, 5, 5], max: [6, 6, 6] }),
+    )) as Scene;
+    expect(() => buildWorld(emptyPin)).toThrow(
+      "/bodies/1/pins/0/box: pin box selects no vertex of body 'cloth' at rest",
+    );
+    const mesh = (await changed((s) => (s.bodies[0].shape = { type: 'mesh', path: 'bunny.obj' }))) as Scene;
+    expect(() => buildWorld(mesh)).toThrow(
+      "/bodies/0/shape: body 'soft block': the 'mesh' shape is not supported yet",
+    );
+  });
+});

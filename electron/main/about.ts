@@ -3,6 +3,7 @@
  * entry to `sampleAssetAttributions` with every third-party asset copied into assets/.
  */
 import { type BrowserWindow, dialog, type MessageBoxOptions } from 'electron';
+import attributions from '../../assets/samples/attributions.json';
 
 export interface Attribution {
   /** The asset as the user sees it. */
@@ -12,26 +13,8 @@ export interface Attribution {
   source: string;
 }
 
-export const sampleAssetAttributions: readonly Attribution[] = [
-  {
-    asset: 'Spot (cow)',
-    author: 'Keenan Crane',
-    license: 'CC0 1.0',
-    source: 'https://www.cs.cmu.edu/~kmcrane/Projects/ModelRepository/',
-  },
-  {
-    asset: 'Fox',
-    author: 'PixelMannen (model, CC0 1.0); @tomkranis (rigging and animation, CC-BY 4.0)',
-    license: 'CC0 1.0 and CC-BY 4.0',
-    source: 'https://github.com/KhronosGroup/glTF-Sample-Models/tree/master/2.0/Fox',
-  },
-  {
-    asset: 'Box Textured',
-    author: 'Cesium',
-    license: 'CC-BY 4.0',
-    source: 'https://github.com/KhronosGroup/glTF-Sample-Models/tree/master/2.0/BoxTextured',
-  },
-];
+/** One list for the About box and the README: assets/samples/attributions.json. */
+export const sampleAssetAttributions: readonly Attribution[] = attributions;
 
 export function aboutDetail(version: string, attributions: readonly Attribution[]): string {
   const credits = attributions.map((a) => `• ${a.asset} — ${a.author}. ${a.license}. ${a.source}`);

@@ -1,0 +1,138 @@
+import { type Buffer, Document, PlatformIO } from '@gltf-transform/core';
+import { encodeDocument } from '../binary-array.ts';
+import { childPointer, PresetValidationError, type Problem } from '../problems.ts';
+import { checkPresetValue } from '../read.ts';
+import type { Preset, PresetBody } from '../schema.ts';
+import { tetBoundaryFaces } from '../topology.ts';
+import { AccessorSlot, SOFTBODY_EXTENSION, SoftBodyExtension } from './gltf-extension.ts';
+
+/**
+ * glTF export: a GLB whose scene has one node per body, each with its render mesh as an ordinary
+ * mesh primitive (the simulation surface when the body has no render mesh), and the whole preset in
+ * the SOFTBODY_soft_body extension (gltf-extension.ts). Reading it back gives the same preset,
+ * array for array.
+ */
+
+/** In-memory glTF I/O: no files or network (core/ runs in workers and the browser too). */
+class MemoryIO extends PlatformIO {
+  protected readURI(uri: string): Promise<never> {
+    return Promise.reject(new Error(`unexpected external resource '${uri}'`));
+  }
+  protected resolve(base: string, path: string): string {
+    return `${base}/${path}`;
+  }
+  protected dirname(uri: string): string {
+    return uri.slice(0, uri.lastIndexOf('/'));
+  }
+}
+
+function io(): PlatformIO {
+  return new MemoryIO().registerExtensions([SoftBodyExtension]);
+}
+
+export async function exportGlb(preset: Preset): Promise<Uint8Array> {
+  const document = new Document();
+  document.getRoot().getAsset().generator = 'Softbody Studio';
+  const buffer = document.createBuffer();
+  const scene = document.createScene(preset.name);
+  const extension = document.createExtension(SoftBodyExtension);
+  const bodies = preset.bodies.map((body) => {
+    const node = document.createNode(body.name).setMesh(renderMesh(document, buffer, body));
+    scene.addChild(node);
+    return { node, body: slots(document, buffer, body, body.name) };
+  });
+  const { bodies: _bodies, ...root } = preset;
+  extension.asset = { root: encodeDocument(root) as Record<string, unknown>, bodies };
+  return io().writeBinary(document);
+}
+
+/** Reads a GLB written by exportGlb back into a preset (validated); throws PresetValidationError. */
+export async function readGlbPreset(bytes: Uint8Array): Promise<Preset> {
+  const document = await io().readBinary(bytes);
+  const extension = document
+    .getRoot()
+    .listExtensionsUsed()
+    .find((e): e is SoftBodyExtension => e.extensionName === SOFTBODY_EXTENSION);
+  const read = extension?.readResult;
+  if (!read)
+    throw new PresetValidationError([
+      { pointer: '/extensions', message: `has no ${SOFTBODY_EXTENSION} extension` },
+    ]);
+  if (read.problems.length > 0) {
+    throw new PresetValidationError(
+      read.problems.map((p) => ({
+        pointer: p.slice(0, p.indexOf(':')),
+        message: p.slice(p.indexOf(':') + 2),
+      })),
+    );
+  }
+  const candidate = { ...read.root, bodies: read.bodies };
+  const { preset, problems } = checkPresetValue(encodeDocument(candidate));
+  if (!preset)
+    throw new PresetValidationError(
+      problems.map(
+        (p): Problem => ({ pointer: `/extensions/${SOFTBODY_EXTENSION}${p.pointer}`, message: p.message }),
+      ),
+    );
+  return preset;
+}
+
+/** The body with every typed array turned into an accessor slot (empty arrays need none). */
+function slots(document: Document, buffer: Buffer, value: unknown, name: string): unknown {
+  if (value instanceof Float32Array || value instanceof Uint32Array || value instanceof Uint16Array) {
+    const dtype =
+      value instanceof Float32Array ? 'float32' : value instanceof Uint32Array ? 'uint32' : 'uint16';
+    if (value.length === 0) return new AccessorSlot(dtype, undefined);
+    return new AccessorSlot(
+      dtype,
+      document.createAccessor(name).setType('SCALAR').setArray(value.slice()).setBuffer(buffer),
+    );
+  }
+  if (Array.isArray(value)) return value.map((item, i) => slots(document, buffer, item, `${name}/${i}`));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value))
+      if (item !== undefined) out[key] = slots(document, buffer, item, childPointer(name, key));
+    return out;
+  }
+  return value;
+}
+
+function renderMesh(document: Document, buffer: Buffer, body: PresetBody) {
+  const render = body.renderMesh;
+  const sim = body.simulationMesh;
+  const positions = render ? render.positions : sim.positions;
+  const indices = render
+    ? render.indices
+    : body.kind === 'solid'
+      ? tetBoundaryFaces(sim.elements, sim.vertexCount)
+      : sim.elements;
+  const primitive = document
+    .createPrimitive()
+    .setAttribute(
+      'POSITION',
+      document
+        .createAccessor(`${body.name}/POSITION`)
+        .setType('VEC3')
+        .setArray(positions.slice())
+        .setBuffer(buffer),
+    )
+    .setIndices(
+      document
+        .createAccessor(`${body.name}/indices`)
+        .setType('SCALAR')
+        .setArray(indices.slice())
+        .setBuffer(buffer),
+    );
+  if (render?.normals) {
+    primitive.setAttribute(
+      'NORMAL',
+      document
+        .createAccessor(`${body.name}/NORMAL`)
+        .setType('VEC3')
+        .setArray(render.normals.slice())
+        .setBuffer(buffer),
+    );
+  }
+  return document.createMesh(body.name).addPrimitive(primitive);
+}

@@ -1,0 +1,14 @@
+export { decodeArray, encodeArray } from './binary-array.ts';
+export * from './build.ts';
+export * from './derive.ts';
+export * from './exporters/gltf.ts';
+export * from './exporters/gltf-extension.ts';
+export * from './exporters/gltf-extension-schema.ts';
+export * from './exporters/jolt.ts';
+export * from './exporters/runtime-conventions.ts';
+export * from './from-scene.ts';
+export * from './problems.ts';
+export * from './read.ts';
+export * from './schema.ts';
+export * from './summary.ts';
+export * from './write.ts';

@@ -1,0 +1,311 @@
+import type { TriangleBvh } from './triangle-bvh.ts';
+
+/** Result of a closest-point query; reused between calls to avoid allocation. */
+export interface ClosestPoint {
+  /** Closest point on the surface, m. */
+  x: number;
+  y: number;
+  z: number;
+  /** Distance from the query point, m. */
+  distance: number;
+  /** Triangle id holding the closest point. */
+  triangle: number;
+}
+
+export function createClosestPoint(): ClosestPoint {
+  return { x: 0, y: 0, z: 0, distance: Infinity, triangle: -1 };
+}
+
+const stack = new Int32Array(256);
+const tri = new Float64Array(3);
+
+/**
+ * Closest point on the triangles of `bvh` to q, searching only within `maxDistance` (m);
+ * `out.triangle` is −1 when nothing is that close. Branch and bound on box distances, nearer
+ * child first.
+ */
+export function closestPoint(
+  bvh: TriangleBvh,
+  qx: number,
+  qy: number,
+  qz: number,
+  out: ClosestPoint,
+  maxDistance = Infinity,
+): ClosestPoint {
+  let best = maxDistance * maxDistance;
+  out.triangle = -1;
+  out.distance = maxDistance;
+  let top = 0;
+  stack[top++] = 0;
+  const p = bvh.positions;
+  const ix = bvh.indices;
+  while (top > 0) {
+    const n = stack[--top];
+    if (boxDistance2(bvh.box, n, qx, qy, qz) >= best) continue;
+    const l = bvh.left[n];
+    if (l >= 0) {
+      const r = bvh.right[n];
+      const dl = boxDistance2(bvh.box, l, qx, qy, qz);
+      const dr = boxDistance2(bvh.box, r, qx, qy, qz);
+      if (dl < dr) {
+        if (dr < best) stack[top++] = r;
+        if (dl < best) stack[top++] = l;
+      } else {
+        if (dl < best) stack[top++] = l;
+        if (dr < best) stack[top++] = r;
+      }
+      continue;
+    }
+    const end = bvh.start[n] + bvh.count[n];
+    for (let k = bvh.start[n]; k < end; k++) {
+      const t = bvh.order[k];
+      const d2 = closestOnTriangle(p, 3 * ix[3 * t], 3 * ix[3 * t + 1], 3 * ix[3 * t + 2], qx, qy, qz, tri);
+      if (d2 < best) {
+        best = d2;
+        out.x = tri[0];
+        out.y = tri[1];
+        out.z = tri[2];
+        out.triangle = t;
+      }
+    }
+  }
+  if (out.triangle >= 0) out.distance = Math.sqrt(best);
+  return out;
+}
+
+function boxDistance2(box: Float64Array, n: number, x: number, y: number, z: number): number {
+  const b = 6 * n;
+  const dx = x < box[b] ? box[b] - x : x > box[b + 3] ? x - box[b + 3] : 0;
+  const dy = y < box[b + 1] ? box[b + 1] - y : y > box[b + 4] ? y - box[b + 4] : 0;
+  const dz = z < box[b + 2] ? box[b + 2] - z : z > box[b + 5] ? z - box[b + 5] : 0;
+  return dx * dx + dy * dy + dz * dz;
+}
+
+/**
+ * Closest point on triangle (a, b, c) (float offsets into p) to q, written to out; returns
+ * the squared distance. Voronoi-region method (Ericson, Real-Time Collision Detection §5.1.5).
+ */
+export function closestOnTriangle(
+  p: ArrayLike<number>,
+  a: number,
+  b: number,
+  c: number,
+  qx: number,
+  qy: number,
+  qz: number,
+  out: Float64Array,
+): number {
+  const ax = p[a];
+  const ay = p[a + 1];
+  const az = p[a + 2];
+  const abx = p[b] - ax;
+  const aby = p[b + 1] - ay;
+  const abz = p[b + 2] - az;
+  const acx = p[c] - ax;
+  const acy = p[c + 1] - ay;
+  const acz = p[c + 2] - az;
+  const apx = qx - ax;
+  const apy = qy - ay;
+  const apz = qz - az;
+  const d1 = abx * apx + aby * apy + abz * apz;
+  const d2 = acx * apx + acy * apy + acz * apz;
+  let rx: number;
+  let ry: number;
+  let rz: number;
+  if (d1 <= 0 && d2 <= 0) {
+    rx = ax;
+    ry = ay;
+    rz = az;
+  } else {
+    const bpx = qx - p[b];
+    const bpy = qy - p[b + 1];
+    const bpz = qz - p[b + 2];
+    const d3 = abx * bpx + aby * bpy + abz * bpz;
+    const d4 = acx * bpx + acy * bpy + acz * bpz;
+    const cpx = qx - p[c];
+    const cpy = qy - p[c + 1];
+    const cpz = qz - p[c + 2];
+    const d5 = abx * cpx + aby * cpy + abz * cpz;
+    const d6 = acx * cpx + acy * cpy + acz * cpz;
+    const vc = d1 * d4 - d3 * d2;
+    const vb = d5 * d2 - d1 * d6;
+    const va = d3 * d6 - d5 * d4;
+    if (d3 >= 0 && d4 <= d3) {
+      rx = p[b];
+      ry = p[b + 1];
+      rz = p[b + 2];
+    } else if (d6 >= 0 && d5 <= d6) {
+      rx = p[c];
+      ry = p[c + 1];
+      rz = p[c + 2];
+    } else if (vc <= 0 && d1 >= 0 && d3 <= 0) {
+      const v = d1 / (d1 - d3);
+      rx = ax + v * abx;
+      ry = ay + v * aby;
+      rz = az + v * abz;
+    } else if (vb <= 0 && d2 >= 0 && d6 <= 0) {
+      const w = d2 / (d2 - d6);
+      rx = ax + w * acx;
+      ry = ay + w * acy;
+      rz = az + w * acz;
+    } else if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
+      const w = (d4 - d3) / (d4 - d3 + (d5 - d6));
+      rx = p[b] + w * (p[c] - p[b]);
+      ry = p[b + 1] + w * (p[c + 1] - p[b + 1]);
+      rz = p[b + 2] + w * (p[c + 2] - p[b + 2]);
+    } else {
+      const denom = va + vb + vc;
+      const v = denom !== 0 ? vb / denom : 0;
+      const w = denom !== 0 ? vc / denom : 0;
+      rx = ax + abx * v + acx * w;
+      ry = ay + aby * v + acy * w;
+      rz = az + abz * v + acz * w;
+    }
+  }
+  out[0] = rx;
+  out[1] = ry;
+  out[2] = rz;
+  const dx = qx - rx;
+  const dy = qy - ry;
+  const dz = qz - rz;
+  return dx * dx + dy * dy + dz * dz;
+}
+
+/**
+ * True when some triangle of `bvh` comes within `radius` of q (m). Stops at the first one, so
+ * it is much cheaper than a closest-point query when the answer is yes.
+ */
+export function anyTriangleWithin(
+  bvh: TriangleBvh,
+  qx: number,
+  qy: number,
+  qz: number,
+  radius: number,
+): boolean {
+  const r2 = radius * radius;
+  let top = 0;
+  stack[top++] = 0;
+  const p = bvh.positions;
+  const ix = bvh.indices;
+  while (top > 0) {
+    const n = stack[--top];
+    if (boxDistance2(bvh.box, n, qx, qy, qz) > r2) continue;
+    const l = bvh.left[n];
+    if (l >= 0) {
+      stack[top++] = bvh.right[n];
+      stack[top++] = l;
+      continue;
+    }
+    const end = bvh.start[n] + bvh.count[n];
+    for (let k = bvh.start[n]; k < end; k++) {
+      const t = bvh.order[k];
+      if (closestOnTriangle(p, 3 * ix[3 * t], 3 * ix[3 * t + 1], 3 * ix[3 * t + 2], qx, qy, qz, tri) <= r2)
+        return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * True when the segment from p to q may cross a triangle of `bvh`: exact crossings and
+ * near-misses within a relative 1e-9 of a triangle's edges both count, so a false answer
+ * means the segment certainly stays clear of the surface.
+ */
+export function segmentMayCross(
+  bvh: TriangleBvh,
+  px: number,
+  py: number,
+  pz: number,
+  qx: number,
+  qy: number,
+  qz: number,
+): boolean {
+  const dx = qx - px;
+  const dy = qy - py;
+  const dz = qz - pz;
+  const ix = 1 / dx;
+  const iy = 1 / dy;
+  const iz = 1 / dz;
+  const box = bvh.box;
+  const p = bvh.positions;
+  const idx = bvh.indices;
+  let top = 0;
+  stack[top++] = 0;
+  while (top > 0) {
+    const n = stack[--top];
+    // Slab test of the segment (parameter 0…1) against the node box.
+    const b = 6 * n;
+    let t0 = 0;
+    let t1 = 1;
+    let ta = (box[b] - px) * ix;
+    let tb = (box[b + 3] - px) * ix;
+    if (Number.isNaN(ta) || Number.isNaN(tb)) {
+      if (px < box[b] || px > box[b + 3]) continue;
+    } else {
+      t0 = Math.max(t0, Math.min(ta, tb));
+      t1 = Math.min(t1, Math.max(ta, tb));
+    }
+    ta = (box[b + 1] - py) * iy;
+    tb = (box[b + 4] - py) * iy;
+    if (Number.isNaN(ta) || Number.isNaN(tb)) {
+      if (py < box[b + 1] || py > box[b + 4]) continue;
+    } else {
+      t0 = Math.max(t0, Math.min(ta, tb));
+      t1 = Math.min(t1, Math.max(ta, tb));
+    }
+    ta = (box[b + 2] - pz) * iz;
+    tb = (box[b + 5] - pz) * iz;
+    if (Number.isNaN(ta) || Number.isNaN(tb)) {
+      if (pz < box[b + 2] || pz > box[b + 5]) continue;
+    } else {
+      t0 = Math.max(t0, Math.min(ta, tb));
+      t1 = Math.min(t1, Math.max(ta, tb));
+    }
+    if (t0 > t1 * (1 + 1e-12) + 1e-12) continue;
+    const l = bvh.left[n];
+    if (l >= 0) {
+      stack[top++] = bvh.right[n];
+      stack[top++] = l;
+      continue;
+    }
+    const end = bvh.start[n] + bvh.count[n];
+    for (let k = bvh.start[n]; k < end; k++) {
+      const t = bvh.order[k];
+      const a = 3 * idx[3 * t];
+      const e1x = p[3 * idx[3 * t + 1]] - p[a];
+      const e1y = p[3 * idx[3 * t + 1] + 1] - p[a + 1];
+      const e1z = p[3 * idx[3 * t + 1] + 2] - p[a + 2];
+      const e2x = p[3 * idx[3 * t + 2]] - p[a];
+      const e2y = p[3 * idx[3 * t + 2] + 1] - p[a + 1];
+      const e2z = p[3 * idx[3 * t + 2] + 2] - p[a + 2];
+      // Möller–Trumbore with a small slack on every bound (conservative).
+      const hx = dy * e2z - dz * e2y;
+      const hy = dz * e2x - dx * e2z;
+      const hz = dx * e2y - dy * e2x;
+      const det = e1x * hx + e1y * hy + e1z * hz;
+      const sx = px - p[a];
+      const sy = py - p[a + 1];
+      const sz = pz - p[a + 2];
+      if (det === 0) {
+        // Parallel: only a segment lying in the triangle's plane can touch it; be conservative.
+        const nx = e1y * e2z - e1z * e2y;
+        const ny = e1z * e2x - e1x * e2z;
+        const nz = e1x * e2y - e1y * e2x;
+        if (Math.abs(sx * nx + sy * ny + sz * nz) <= 1e-9 * Math.hypot(nx, ny, nz) * Math.hypot(sx, sy, sz))
+          return true;
+        continue;
+      }
+      const inv = 1 / det;
+      const u = (sx * hx + sy * hy + sz * hz) * inv;
+      if (u < -1e-9 || u > 1 + 1e-9) continue;
+      const qx2 = sy * e1z - sz * e1y;
+      const qy2 = sz * e1x - sx * e1z;
+      const qz2 = sx * e1y - sy * e1x;
+      const v = (dx * qx2 + dy * qy2 + dz * qz2) * inv;
+      if (v < -1e-9 || u + v > 1 + 1e-9) continue;
+      const s = (e2x * qx2 + e2y * qy2 + e2z * qz2) * inv;
+      if (s >= -1e-9 && s <= 1 + 1e-9) return true;
+    }
+  }
+  return false;
+}

@@ -1,0 +1,163 @@
+import { anyTriangleWithin, segmentMayCross } from './closest-point.ts';
+import { type AbortSignalLike, pauseForEvents, throwIfCancelled } from './errors.ts';
+import { BCC_MEAN_EDGE, forEachBccPoint, type LatticeBox, latticeBox } from './lattice.ts';
+import { MeshingState, VertexKind } from './meshing-state.ts';
+import type { PreparedSurface } from './prepare-input.ts';
+import { refine } from './refine.ts';
+import { SurfaceIndex } from './surface-index.ts';
+import { sampleSurface } from './surface-sampling.ts';
+import type { TriangleBvh } from './triangle-bvh.ts';
+import { windingNumber } from './winding-number.ts';
+
+/** The raw result of meshing, before optimisation: compact arrays in doubles. */
+export interface RawTetMesh {
+  positions: Float64Array;
+  tets: Int32Array;
+  /** Per vertex: a VertexKind value. */
+  kind: Uint8Array;
+  /** Per tet face: the neighbour across it as 4·tet + face, or −1 on the boundary. */
+  nbr: Int32Array;
+}
+
+export interface ConformingSettings {
+  /** Target edge length, m. */
+  edge: number;
+  /** Radius-edge bound. */
+  qualityBound: number;
+  /** Largest distance of a boundary face centroid from the input surface, m. */
+  surfaceTolerance: number;
+  seed: number;
+  progress: (fraction: number, stage: string) => void;
+  signal: AbortSignalLike | undefined;
+}
+
+/** Lattice points keep this distance (× edge) from the surface, so boundary tets stay fat. */
+const LATTICE_CLEARANCE = 0.5;
+
+/**
+ * Samples the surface, fills the inside with a BCC lattice, builds the Delaunay
+ * tetrahedralization, refines it for quality and surface fidelity, and keeps the tets whose
+ * centroid has winding number > ½.
+ */
+export async function meshConforming(
+  surface: PreparedSurface,
+  bvh: TriangleBvh,
+  s: ConformingSettings,
+): Promise<RawTetMesh> {
+  const h = s.edge;
+  s.progress(0, 'sampling surface');
+  const samples = sampleSurface(surface, h, s.seed);
+  await pauseForEvents(s.signal);
+  s.progress(0.1, 'filling interior');
+  const a = h / BCC_MEAN_EDGE;
+  const clearance = LATTICE_CLEARANCE * h;
+  const lattice = interiorLattice(
+    latticeBox(surface.min, surface.max, a, 0),
+    bvh,
+    clearance,
+    surface.watertight,
+  );
+  await pauseForEvents(s.signal);
+  const state = new MeshingState(
+    bvh,
+    surface.watertight,
+    surface.min,
+    surface.max,
+    2 * (samples.count + lattice.length / 3),
+  );
+  s.progress(0.2, 'Delaunay');
+  const cancelCheck = () => throwIfCancelled(s.signal);
+  const kinds = samples.feature.map((f) => (f ? VertexKind.feature : VertexKind.surface));
+  state.insertAll(samples.points, kinds, cancelCheck);
+  state.insertAll(lattice, VertexKind.lattice, cancelCheck);
+  await pauseForEvents(s.signal);
+  s.progress(0.4, 'refining');
+  const index = SurfaceIndex.forEdge(h, surface.diagonal, surface.faceNormals);
+  for (let k = 0; k < samples.count; k++) {
+    const n = samples.normals;
+    const p = samples.points;
+    index.add(p[3 * k], p[3 * k + 1], p[3 * k + 2], n[3 * k], n[3 * k + 1], n[3 * k + 2]);
+  }
+  await refine(state, index, {
+    edge: h,
+    qualityBound: s.qualityBound,
+    surfaceTolerance: s.surfaceTolerance,
+    maxRounds: 10,
+    signal: s.signal,
+    progress: (f) => s.progress(0.4 + 0.3 * f, 'refining'),
+  });
+  s.progress(0.7, 'carving');
+  return extractInside(state);
+}
+
+/**
+ * The BCC lattice points inside the surface (winding number > ½) and at least `clearance` (m)
+ * from it. For a watertight surface the winding number only changes across the surface, so a
+ * point joined to the previous point of its row by a segment that crosses no triangle has its
+ * class, and only rows that cross the surface need winding numbers.
+ */
+function interiorLattice(
+  box: LatticeBox,
+  bvh: TriangleBvh,
+  clearance: number,
+  watertight: boolean,
+): Float64Array {
+  const out: number[] = [];
+  let previousInside = false;
+  // A jitter of 1e-4 × the cube size breaks the exact co-sphericity of lattice points (which
+  // would send every insphere test near them down the slow exact-arithmetic path).
+  const jitter = 1e-4 * box.a;
+  let seed = 0x2545f491;
+  const wobble = () => {
+    seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+    return (seed / 4294967296 - 0.5) * jitter;
+  };
+  let px = 0;
+  let py = 0;
+  let pz = 0;
+  forEachBccPoint(box, (x, y, z, rowStart) => {
+    const inherit = watertight && !rowStart && !segmentMayCross(bvh, px, py, pz, x, y, z);
+    const inside = inherit ? previousInside : windingNumber(bvh, x, y, z) > 0.5;
+    const clear = inside && !anyTriangleWithin(bvh, x, y, z, clearance);
+    previousInside = inside;
+    px = x;
+    py = y;
+    pz = z;
+    if (inside && clear) out.push(x + wobble(), y + wobble(), z + wobble());
+  });
+  return Float64Array.from(out);
+}
+
+/** Compacts the inside tets (with their vertices and face adjacency) out of the Delaunay. */
+export function extractInside(state: MeshingState): RawTetMesh {
+  const dt = state.dt;
+  const tetId = new Int32Array(dt.slotCount).fill(-1);
+  let tetCount = 0;
+  for (let t = 0; t < dt.slotCount; t++) if (dt.tetAlive[t] && state.isInside(t)) tetId[t] = tetCount++;
+  const remap = new Int32Array(dt.vertexCount).fill(-1);
+  const tets = new Int32Array(4 * tetCount);
+  const nbr = new Int32Array(4 * tetCount);
+  const pos = new Float64Array(3 * dt.vertexCount);
+  const kind = new Uint8Array(dt.vertexCount);
+  let vertexCount = 0;
+  for (let t = 0; t < dt.slotCount; t++) {
+    const id = tetId[t];
+    if (id < 0) continue;
+    for (let k = 0; k < 4; k++) {
+      const v = dt.tetVerts[4 * t + k];
+      if (remap[v] < 0) {
+        remap[v] = vertexCount;
+        pos[3 * vertexCount] = dt.coords[3 * v];
+        pos[3 * vertexCount + 1] = dt.coords[3 * v + 1];
+        pos[3 * vertexCount + 2] = dt.coords[3 * v + 2];
+        kind[vertexCount] = state.kind[v];
+        vertexCount++;
+      }
+      tets[4 * id + k] = remap[v];
+      const nb = dt.tetNbrs[4 * t + k];
+      const other = nb >= 0 ? tetId[nb >> 2] : -1;
+      nbr[4 * id + k] = other >= 0 ? 4 * other + (nb & 3) : -1;
+    }
+  }
+  return { positions: pos.slice(0, 3 * vertexCount), tets, kind: kind.slice(0, vertexCount), nbr };
+}

@@ -1,0 +1,433 @@
+import { insphere, orient3d } from 'robust-predicates';
+import { TetrahedralizeError } from './errors.ts';
+
+/**
+ * Incremental 3D Delaunay tetrahedralization (Bowyer–Watson) on Shewchuk's exact predicates.
+ *
+ * Storage is structure-of-arrays: tet t owns slots 4t…4t+3 of `tetVerts` (vertex ids) and
+ * `tetNbrs` (the neighbour across the face opposite vertex i, encoded as 4·u + j where j is
+ * the matching face of tet u, or −1 on the outer hull of the enclosing super-tet).
+ *
+ * Orientation convention: every tet (a, b, c, d) is stored positively oriented, meaning its
+ * signed volume det[b−a, c−a, d−a] / 6 is > 0 (d lies on the side that (b−a)×(c−a) points
+ * to). robust-predicates' `orient3d` returns the opposite sign (−6 × signed volume), so the
+ * tests below read `orient3d(...) < 0` as "positive". For a positive tet its `insphere` is
+ * > 0 when the fifth point lies strictly inside the circumsphere.
+ *
+ * Face i is the face opposite vertex i; FACE[i] lists its vertices ordered so that vertex i
+ * is on the positive side (the tet (FACE[i], v_i) is positive). A point inserted on that side
+ * of a cavity face therefore forms a positive tet with it.
+ */
+export const FACE: readonly (readonly [number, number, number])[] = [
+  [1, 3, 2],
+  [0, 2, 3],
+  [0, 3, 1],
+  [0, 1, 2],
+];
+const F0 = Int8Array.from([1, 0, 0, 0]);
+const F1 = Int8Array.from([3, 2, 3, 1]);
+const F2 = Int8Array.from([2, 3, 1, 2]);
+
+/** Number of vertices of the enclosing super-tet; they are vertices 0…3 of every Delaunay. */
+export const SUPER_VERTEX_COUNT = 4;
+
+export class Delaunay {
+  /** Vertex positions, xyz interleaved (includes the 4 super-tet vertices first). */
+  coords: Float64Array;
+  vertexCount = 0;
+  tetVerts: Int32Array;
+  tetNbrs: Int32Array;
+  /** 1 while the slot holds a live tet. */
+  tetAlive: Uint8Array;
+  /** Slots in use or freed (the high-water mark); live tets are the slots with tetAlive = 1. */
+  slotCount = 0;
+  /** Bumped whenever a slot is (re)filled, so callers can tell a reused slot from the old tet. */
+  tetStamp: Uint32Array;
+  /** One tet incident to each vertex (a live one after every insertion), or −1. */
+  vertexTet: Int32Array;
+
+  private freeSlots: Int32Array;
+  private freeCount = 0;
+  private mark: Uint32Array;
+  private markStamp = 0;
+  private lastTet = 0;
+  private rng = 0x9e3779b9;
+  private stampCounter = 0;
+  // Scratch for one insertion (grown on demand).
+  private cavity = new Int32Array(256);
+  private bndTet = new Int32Array(512);
+  private bndFace = new Int8Array(512);
+  private bndVerts = new Int32Array(3 * 512);
+  private bndNbr = new Int32Array(512);
+  private hashKey = new Float64Array(2048);
+  private hashVal = new Int32Array(2048);
+  private hashUse = new Uint32Array(2048);
+  private hashStamp = 0;
+
+  /**
+   * @param min, max the box every inserted point lies in (the super-tet encloses it with margin).
+   * @param capacity expected number of vertices (arrays grow when exceeded).
+   */
+  constructor(min: ArrayLike<number>, max: ArrayLike<number>, capacity = 1024) {
+    const vcap = Math.max(16, capacity + SUPER_VERTEX_COUNT);
+    this.coords = new Float64Array(3 * vcap);
+    this.vertexTet = new Int32Array(vcap).fill(-1);
+    const tcap = 8 * vcap;
+    this.tetVerts = new Int32Array(4 * tcap);
+    this.tetNbrs = new Int32Array(4 * tcap);
+    this.tetAlive = new Uint8Array(tcap);
+    this.tetStamp = new Uint32Array(tcap);
+    this.mark = new Uint32Array(tcap);
+    this.freeSlots = new Int32Array(64);
+    const cx = 0.5 * (min[0] + max[0]);
+    const cy = 0.5 * (min[1] + max[1]);
+    const cz = 0.5 * (min[2] + max[2]);
+    const radius = Math.max(1e-30, 0.5 * Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]));
+    // The tet with corners (±s, ±s, ±s) of even parity has inradius s/√3; 50× the box
+    // radius keeps the far corners out of the circumspheres of all but needle-thin hull tets.
+    const s = 50 * radius;
+    this.addVertex(cx + s, cy + s, cz + s);
+    this.addVertex(cx + s, cy - s, cz - s);
+    this.addVertex(cx - s, cy + s, cz - s);
+    this.addVertex(cx - s, cy - s, cz + s);
+    let a = 0;
+    let b = 1;
+    if (this.orientSign(0, 1, 2, 3) < 0) {
+      a = 1;
+      b = 0;
+    }
+    const t = this.allocTet();
+    this.setTet(t, a, b, 2, 3);
+    for (let i = 0; i < 4; i++) this.tetNbrs[4 * t + i] = -1;
+    this.lastTet = t;
+  }
+
+  /**
+   * Inserts a point and returns its vertex id; returns −(id + 1) of the existing vertex when the
+   * point coincides with one exactly (nothing is inserted then).
+   */
+  insert(x: number, y: number, z: number): number {
+    const t0 = this.locate(x, y, z, this.lastTet);
+    const tv = this.tetVerts;
+    const c = this.coords;
+    for (let i = 0; i < 4; i++) {
+      const v = tv[4 * t0 + i];
+      if (c[3 * v] === x && c[3 * v + 1] === y && c[3 * v + 2] === z) return -(v + 1);
+    }
+    const stamp = ++this.markStamp;
+    if (stamp === 0xffffffff) {
+      this.mark.fill(0);
+      this.markStamp = 1;
+    }
+    const mark = this.mark;
+    let cav = this.cavity;
+    let cavCount = 0;
+    cav[cavCount++] = t0;
+    mark[t0] = this.markStamp;
+    // Grow the cavity through faces whose neighbour's circumsphere strictly contains p.
+    for (let k = 0; k < cavCount; k++) {
+      const t = cav[k];
+      for (let i = 0; i < 4; i++) {
+        const nb = this.tetNbrs[4 * t + i];
+        if (nb < 0) continue;
+        const u = nb >> 2;
+        if (mark[u] === this.markStamp) continue;
+        if (this.inSphere(u, x, y, z) > 0) {
+          mark[u] = this.markStamp;
+          if (cavCount === cav.length) cav = this.cavity = growInt32(cav, cavCount * 2);
+          cav[cavCount++] = u;
+        }
+      }
+    }
+    // Collect the cavity boundary; if p does not see a boundary face strictly from inside
+    // (co-spherical or co-planar configurations), take the tet beyond it into the cavity too,
+    // so that every new tet has strictly positive volume.
+    let bndCount = 0;
+    for (;;) {
+      bndCount = 0;
+      let grown = false;
+      for (let k = 0; k < cavCount && !grown; k++) {
+        const t = cav[k];
+        for (let i = 0; i < 4; i++) {
+          const nb = this.tetNbrs[4 * t + i];
+          if (nb >= 0 && mark[nb >> 2] === this.markStamp) continue;
+          const a = tv[4 * t + F0[i]];
+          const b = tv[4 * t + F1[i]];
+          const d = tv[4 * t + F2[i]];
+          const o = orient3d(
+            c[3 * a],
+            c[3 * a + 1],
+            c[3 * a + 2],
+            c[3 * b],
+            c[3 * b + 1],
+            c[3 * b + 2],
+            c[3 * d],
+            c[3 * d + 1],
+            c[3 * d + 2],
+            x,
+            y,
+            z,
+          );
+          if (o >= 0) {
+            if (nb < 0) {
+              throw new TetrahedralizeError('failed', 'A point lies outside the enclosing tetrahedron.');
+            }
+            const u = nb >> 2;
+            mark[u] = this.markStamp;
+            if (cavCount === cav.length) cav = this.cavity = growInt32(cav, cavCount * 2);
+            cav[cavCount++] = u;
+            grown = true;
+            break;
+          }
+          if (bndCount === this.bndTet.length) this.growBoundary();
+          this.bndTet[bndCount] = t;
+          this.bndFace[bndCount] = i;
+          this.bndVerts[3 * bndCount] = a;
+          this.bndVerts[3 * bndCount + 1] = b;
+          this.bndVerts[3 * bndCount + 2] = d;
+          this.bndNbr[bndCount] = nb;
+          bndCount++;
+        }
+      }
+      if (!grown) break;
+    }
+    const p = this.addVertex(x, y, z);
+    // Free the cavity, then fill the star of p: one new tet per boundary face.
+    for (let k = 0; k < cavCount; k++) this.freeTet(cav[k]);
+    this.prepareHash(bndCount * 3);
+    let last = -1;
+    for (let k = 0; k < bndCount; k++) {
+      const a = this.bndVerts[3 * k];
+      const b = this.bndVerts[3 * k + 1];
+      const d = this.bndVerts[3 * k + 2];
+      const n = this.allocTet();
+      this.setTet(n, a, b, d, p);
+      const nb = this.bndNbr[k];
+      this.tetNbrs[4 * n + 3] = nb;
+      if (nb >= 0) this.tetNbrs[nb] = 4 * n + 3;
+      // Face 0 of (a, b, d, p) holds edge {b, d}, face 1 edge {a, d}, face 2 edge {a, b}.
+      this.linkEdge(b, d, 4 * n);
+      this.linkEdge(a, d, 4 * n + 1);
+      this.linkEdge(a, b, 4 * n + 2);
+      last = n;
+    }
+    this.lastTet = last;
+    return p;
+  }
+
+  /**
+   * Finds a tet that contains (x, y, z) (in its closure) by a stochastic visibility walk from
+   * `start` (a live tet). Throws when the point is outside the super-tet.
+   */
+  locate(x: number, y: number, z: number, start: number): number {
+    const tv = this.tetVerts;
+    const c = this.coords;
+    let t = this.tetAlive[start] ? start : this.anyLiveTet();
+    let steps = 0;
+    const maxSteps = 8 * this.slotCount + 64;
+    outer: for (;;) {
+      if (++steps > maxSteps) throw new TetrahedralizeError('failed', 'Point location did not terminate.');
+      this.rng = (Math.imul(this.rng, 1664525) + 1013904223) >>> 0;
+      const r = this.rng >>> 30;
+      for (let k = 0; k < 4; k++) {
+        const i = (r + k) & 3;
+        const a = tv[4 * t + F0[i]];
+        const b = tv[4 * t + F1[i]];
+        const d = tv[4 * t + F2[i]];
+        const o = orient3d(
+          c[3 * a],
+          c[3 * a + 1],
+          c[3 * a + 2],
+          c[3 * b],
+          c[3 * b + 1],
+          c[3 * b + 2],
+          c[3 * d],
+          c[3 * d + 1],
+          c[3 * d + 2],
+          x,
+          y,
+          z,
+        );
+        if (o > 0) {
+          const nb = this.tetNbrs[4 * t + i];
+          if (nb < 0)
+            throw new TetrahedralizeError('failed', 'A point lies outside the enclosing tetrahedron.');
+          t = nb >> 2;
+          continue outer;
+        }
+      }
+      return t;
+    }
+  }
+
+  /** insphere sign for tet t and point p: > 0 strictly inside its circumsphere. */
+  inSphere(t: number, x: number, y: number, z: number): number {
+    const tv = this.tetVerts;
+    const c = this.coords;
+    const a = 3 * tv[4 * t];
+    const b = 3 * tv[4 * t + 1];
+    const d = 3 * tv[4 * t + 2];
+    const e = 3 * tv[4 * t + 3];
+    return insphere(
+      c[a],
+      c[a + 1],
+      c[a + 2],
+      c[b],
+      c[b + 1],
+      c[b + 2],
+      c[d],
+      c[d + 1],
+      c[d + 2],
+      c[e],
+      c[e + 1],
+      c[e + 2],
+      x,
+      y,
+      z,
+    );
+  }
+
+  /** Sign of the signed volume of (a, b, c, d) by vertex id: > 0 positive orientation. */
+  orientSign(a: number, b: number, d: number, e: number): number {
+    const c = this.coords;
+    return -orient3d(
+      c[3 * a],
+      c[3 * a + 1],
+      c[3 * a + 2],
+      c[3 * b],
+      c[3 * b + 1],
+      c[3 * b + 2],
+      c[3 * d],
+      c[3 * d + 1],
+      c[3 * d + 2],
+      c[3 * e],
+      c[3 * e + 1],
+      c[3 * e + 2],
+    );
+  }
+
+  private anyLiveTet(): number {
+    for (let t = this.slotCount - 1; t >= 0; t--) if (this.tetAlive[t]) return t;
+    throw new TetrahedralizeError('failed', 'The triangulation has no tets.');
+  }
+
+  private addVertex(x: number, y: number, z: number): number {
+    const v = this.vertexCount;
+    if (3 * (v + 1) > this.coords.length) {
+      const grown = new Float64Array(this.coords.length * 2);
+      grown.set(this.coords);
+      this.coords = grown;
+      const vt = new Int32Array(grown.length / 3).fill(-1);
+      vt.set(this.vertexTet);
+      this.vertexTet = vt;
+    }
+    this.coords[3 * v] = x;
+    this.coords[3 * v + 1] = y;
+    this.coords[3 * v + 2] = z;
+    this.vertexCount = v + 1;
+    return v;
+  }
+
+  private setTet(t: number, a: number, b: number, c: number, d: number): void {
+    const tv = this.tetVerts;
+    tv[4 * t] = a;
+    tv[4 * t + 1] = b;
+    tv[4 * t + 2] = c;
+    tv[4 * t + 3] = d;
+    const vt = this.vertexTet;
+    vt[a] = t;
+    vt[b] = t;
+    vt[c] = t;
+    vt[d] = t;
+  }
+
+  private allocTet(): number {
+    let t: number;
+    if (this.freeCount > 0) t = this.freeSlots[--this.freeCount];
+    else {
+      t = this.slotCount++;
+      if (t >= this.tetAlive.length) this.growTets();
+    }
+    this.tetAlive[t] = 1;
+    this.tetStamp[t] = ++this.stampCounter;
+    return t;
+  }
+
+  private freeTet(t: number): void {
+    this.tetAlive[t] = 0;
+    if (this.freeCount === this.freeSlots.length)
+      this.freeSlots = growInt32(this.freeSlots, this.freeCount * 2);
+    this.freeSlots[this.freeCount++] = t;
+  }
+
+  private growTets(): void {
+    const cap = this.tetAlive.length * 2;
+    this.tetVerts = growInt32(this.tetVerts, 4 * cap);
+    this.tetNbrs = growInt32(this.tetNbrs, 4 * cap);
+    const alive = new Uint8Array(cap);
+    alive.set(this.tetAlive);
+    this.tetAlive = alive;
+    const stamp = new Uint32Array(cap);
+    stamp.set(this.tetStamp);
+    this.tetStamp = stamp;
+    const mark = new Uint32Array(cap);
+    mark.set(this.mark);
+    this.mark = mark;
+  }
+
+  private growBoundary(): void {
+    const n = this.bndTet.length * 2;
+    this.bndTet = growInt32(this.bndTet, n);
+    const f = new Int8Array(n);
+    f.set(this.bndFace);
+    this.bndFace = f;
+    this.bndVerts = growInt32(this.bndVerts, 3 * n);
+    this.bndNbr = growInt32(this.bndNbr, n);
+  }
+
+  private prepareHash(entries: number): void {
+    if (entries * 2 > this.hashKey.length) {
+      let size = this.hashKey.length;
+      while (size < entries * 2) size *= 2;
+      this.hashKey = new Float64Array(size);
+      this.hashVal = new Int32Array(size);
+      this.hashUse = new Uint32Array(size);
+      this.hashStamp = 0;
+    }
+    this.hashStamp++;
+    if (this.hashStamp === 0xffffffff) {
+      this.hashUse.fill(0);
+      this.hashStamp = 1;
+    }
+  }
+
+  /** Pairs the two new tets that share the cavity-boundary edge {u, v} (encoded face f). */
+  private linkEdge(u: number, v: number, f: number): void {
+    const lo = Math.min(u, v);
+    const hi = Math.max(u, v);
+    const key = lo * 4294967296 + hi;
+    const mask = this.hashKey.length - 1;
+    let h = (Math.imul(lo, 73856093) ^ Math.imul(hi, 19349663)) & mask;
+    for (;;) {
+      if (this.hashUse[h] !== this.hashStamp) {
+        this.hashUse[h] = this.hashStamp;
+        this.hashKey[h] = key;
+        this.hashVal[h] = f;
+        return;
+      }
+      if (this.hashKey[h] === key) {
+        const g = this.hashVal[h];
+        this.tetNbrs[f] = g;
+        this.tetNbrs[g] = f;
+        return;
+      }
+      h = (h + 1) & mask;
+    }
+  }
+}
+
+function growInt32(a: Int32Array, size: number): Int32Array<ArrayBuffer> {
+  const grown = new Int32Array(size);
+  grown.set(a.subarray(0, Math.min(a.length, size)));
+  return grown;
+}

@@ -1,0 +1,52 @@
+/**
+ * Why a tetrahedralization did not produce a mesh:
+ * - 'empty-mesh': the input has no usable triangles;
+ * - 'invalid-mesh': the input has a non-finite coordinate or an index past its vertices;
+ * - 'no-volume': the input encloses no volume (a flat sheet: a cloth candidate);
+ * - 'invalid-option': an option is out of range (the message names it);
+ * - 'cancelled': the AbortSignal fired;
+ * - 'backend': the external tetgen backend is missing, aborted or wrote unreadable output;
+ * - 'failed': an internal step could not complete (a bug; the message says which step).
+ */
+export type TetrahedralizeFailure =
+  | 'empty-mesh'
+  | 'invalid-mesh'
+  | 'no-volume'
+  | 'invalid-option'
+  | 'cancelled'
+  | 'backend'
+  | 'failed';
+
+/** The one error type every tetrahedralization failure is reported with. */
+export class TetrahedralizeError extends Error {
+  override name = 'TetrahedralizeError';
+  readonly reason: TetrahedralizeFailure;
+
+  constructor(reason: TetrahedralizeFailure, message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+/**
+ * The part of the platform AbortSignal that core/ reads (core/ is compiled without DOM or Node
+ * types, so it names the shape instead of the global).
+ */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+}
+
+/** Throws TetrahedralizeError('cancelled') when the signal has fired. */
+export function throwIfCancelled(signal: AbortSignalLike | undefined): void {
+  if (signal?.aborted) throw new TetrahedralizeError('cancelled', 'Tetrahedralization was cancelled.');
+}
+
+/**
+ * Lets pending events run (an abort from the UI arrives as one), then throws if the signal
+ * fired. Long stages call it between steps; without timers (an unusual host) it only checks.
+ */
+export async function pauseForEvents(signal: AbortSignalLike | undefined): Promise<void> {
+  const timers = globalThis as { setTimeout?: (callback: () => void, ms: number) => unknown };
+  if (timers.setTimeout) await new Promise<void>((resolve) => timers.setTimeout!(resolve, 0));
+  throwIfCancelled(signal);
+}

@@ -1,0 +1,202 @@
+import { anyTriangleWithin, closestPoint, createClosestPoint, segmentMayCross } from './closest-point.ts';
+import { Delaunay, SUPER_VERTEX_COUNT } from './delaunay.ts';
+import { brioOrder } from './spatial-sort.ts';
+import type { TriangleBvh } from './triangle-bvh.ts';
+import { windingNumber } from './winding-number.ts';
+
+/** What a Delaunay vertex stands for. */
+export const VertexKind = {
+  /** A corner of the enclosing super-tet. */
+  super: 0,
+  /** A point on the input surface. */
+  surface: 1,
+  /** A point on a crease, corner or open boundary of the input surface (never moved). */
+  feature: 4,
+  /** An interior lattice point. */
+  lattice: 2,
+  /** A refinement point (a circumcentre) inside. */
+  steiner: 3,
+} as const;
+
+/**
+ * The Delaunay tetrahedralization being refined plus what it knows about the input: each
+ * vertex's kind and each tet's inside/outside class (winding number of its centroid > ½),
+ * cached per tet slot and recomputed when the slot is reused.
+ */
+export class MeshingState {
+  readonly dt: Delaunay;
+  readonly bvh: TriangleBvh;
+  /** Per vertex: a VertexKind value. */
+  kind: Uint8Array;
+  /** Per tet slot: 1 inside, 0 outside, valid while classifiedStamp matches tetStamp. */
+  private inside: Uint8Array;
+  private classifiedStamp: Uint32Array;
+  private readonly cp = createClosestPoint();
+
+  /** True when the input is watertight (the winding number is 0 or 1 off the surface). */
+  private readonly watertight: boolean;
+
+  constructor(
+    bvh: TriangleBvh,
+    watertight: boolean,
+    min: ArrayLike<number>,
+    max: ArrayLike<number>,
+    capacity: number,
+  ) {
+    this.bvh = bvh;
+    this.watertight = watertight;
+    this.dt = new Delaunay(min, max, capacity);
+    this.kind = new Uint8Array(Math.max(16, capacity + SUPER_VERTEX_COUNT));
+    this.inside = new Uint8Array(this.dt.tetAlive.length);
+    this.classifiedStamp = new Uint32Array(this.dt.tetAlive.length);
+  }
+
+  /**
+   * Inserts points (xyz interleaved) in BRIO order, each with `kind` (one value for all, or one
+   * per point); returns how many were new. `poll` runs every 1024 points (cancellation).
+   */
+  insertAll(points: Float64Array, kind: number | Uint8Array, poll?: (done: number) => void): number {
+    const n = points.length / 3;
+    const order = brioOrder(points, n);
+    let added = 0;
+    for (let k = 0; k < n; k++) {
+      const i = order[k];
+      const kd = typeof kind === 'number' ? kind : kind[i];
+      if (this.insert(points[3 * i], points[3 * i + 1], points[3 * i + 2], kd) >= 0) added++;
+      if (poll && (k & 1023) === 1023) poll(k);
+    }
+    return added;
+  }
+
+  /** Inserts one point; returns its vertex id, or −1 when it coincides with a vertex. */
+  insert(x: number, y: number, z: number, kind: number): number {
+    const v = this.dt.insert(x, y, z);
+    if (v < 0) return -1;
+    if (v >= this.kind.length) {
+      const grown = new Uint8Array(this.kind.length * 2);
+      grown.set(this.kind);
+      this.kind = grown;
+    }
+    this.kind[v] = kind;
+    return v;
+  }
+
+  /** True for surface and feature vertices. */
+  onSurface(v: number): boolean {
+    return this.kind[v] === VertexKind.surface || this.kind[v] === VertexKind.feature;
+  }
+
+  /** True when tet t (live) has a super-tet corner. */
+  touchesSuper(t: number): boolean {
+    const tv = this.dt.tetVerts;
+    return (
+      tv[4 * t] < SUPER_VERTEX_COUNT ||
+      tv[4 * t + 1] < SUPER_VERTEX_COUNT ||
+      tv[4 * t + 2] < SUPER_VERTEX_COUNT ||
+      tv[4 * t + 3] < SUPER_VERTEX_COUNT
+    );
+  }
+
+  /** Whether live tet t is inside the input (cached winding number of its centroid > ½). */
+  isInside(t: number): boolean {
+    const dt = this.dt;
+    if (this.inside.length < dt.tetAlive.length) {
+      const inside = new Uint8Array(dt.tetAlive.length);
+      inside.set(this.inside);
+      this.inside = inside;
+      const stamps = new Uint32Array(dt.tetAlive.length);
+      stamps.set(this.classifiedStamp);
+      this.classifiedStamp = stamps;
+    }
+    if (this.classifiedStamp[t] === dt.tetStamp[t]) return this.inside[t] === 1;
+    let result = false;
+    if (!this.touchesSuper(t)) {
+      const tv = dt.tetVerts;
+      const c = dt.coords;
+      let x = 0;
+      let y = 0;
+      let z = 0;
+      for (let k = 0; k < 4; k++) {
+        const v = 3 * tv[4 * t + k];
+        x += c[v];
+        y += c[v + 1];
+        z += c[v + 2];
+      }
+      x *= 0.25;
+      y *= 0.25;
+      z *= 0.25;
+      const known = this.interiorVertexSees(t, x, y, z) ? 1 : this.classFromNeighbour(t, x, y, z);
+      result = known >= 0 ? known === 1 : windingNumber(this.bvh, x, y, z) > 0.5;
+    }
+    this.inside[t] = result ? 1 : 0;
+    this.classifiedStamp[t] = dt.tetStamp[t];
+    return result;
+  }
+
+  /**
+   * For a watertight input: true when a vertex of t known to be inside (lattice or Steiner)
+   * reaches the centroid (x, y, z) without crossing the surface (no triangle within their
+   * distance of the centroid), so the centroid is inside too; saves the winding number there.
+   */
+  private interiorVertexSees(t: number, x: number, y: number, z: number): boolean {
+    if (!this.watertight) return false;
+    const tv = this.dt.tetVerts;
+    const c = this.dt.coords;
+    for (let k = 0; k < 4; k++) {
+      const v = tv[4 * t + k];
+      if (this.kind[v] !== VertexKind.lattice && this.kind[v] !== VertexKind.steiner) continue;
+      const r = Math.hypot(c[3 * v] - x, c[3 * v + 1] - y, c[3 * v + 2] - z);
+      return !anyTriangleWithin(this.bvh, x, y, z, r);
+    }
+    return false;
+  }
+
+  /**
+   * For a watertight input: the class (1 inside, 0 outside) of a face neighbour of t that is
+   * already classified and whose centroid connects to t's centroid (x, y, z) without crossing
+   * the surface; −1 when there is none. Cheaper than a winding number.
+   */
+  private classFromNeighbour(t: number, x: number, y: number, z: number): number {
+    if (!this.watertight) return -1;
+    const dt = this.dt;
+    const tv = dt.tetVerts;
+    const c = dt.coords;
+    for (let i = 0; i < 4; i++) {
+      const nb = dt.tetNbrs[4 * t + i];
+      if (nb < 0) continue;
+      const u = nb >> 2;
+      // Classes are cached per slot; a super-tet neighbour says nothing about the region.
+      if (this.classifiedStamp[u] !== dt.tetStamp[u] || this.touchesSuper(u)) continue;
+      let ux = 0;
+      let uy = 0;
+      let uz = 0;
+      for (let k = 0; k < 4; k++) {
+        const v = 3 * tv[4 * u + k];
+        ux += c[v];
+        uy += c[v + 1];
+        uz += c[v + 2];
+      }
+      if (!segmentMayCross(this.bvh, x, y, z, 0.25 * ux, 0.25 * uy, 0.25 * uz)) return this.inside[u];
+    }
+    return -1;
+  }
+
+  /** True when the input surface comes within `radius` (m) of (x, y, z). */
+  surfaceWithin(x: number, y: number, z: number, radius: number): boolean {
+    return anyTriangleWithin(this.bvh, x, y, z, radius);
+  }
+
+  /** The triangle found by the last closest-point query (−1 when none was in range). */
+  lastTriangle(): number {
+    return this.cp.triangle;
+  }
+
+  /** Closest input-surface point to (x, y, z), written to out; returns the distance, m. */
+  closestSurfacePoint(x: number, y: number, z: number, out: Float64Array): number {
+    const r = closestPoint(this.bvh, x, y, z, this.cp);
+    out[0] = r.x;
+    out[1] = r.y;
+    out[2] = r.z;
+    return r.distance;
+  }
+}

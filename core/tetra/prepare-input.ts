@@ -1,0 +1,290 @@
+import type { TriMesh } from '../mesh/types.ts';
+import { TetrahedralizeError } from './errors.ts';
+import type { TriangleSoup } from './triangle-bvh.ts';
+
+/** The input surface made ready for meshing: welded, without degenerate triangles, in doubles. */
+export interface PreparedSurface extends TriangleSoup {
+  /** Bounding box of the used vertices, m. */
+  min: [number, number, number];
+  max: [number, number, number];
+  /** Length of the bounding-box diagonal, m: the scale every relative tolerance refers to. */
+  diagonal: number;
+  /** Total triangle area, m². */
+  area: number;
+  /** Unit normal of each triangle, xyz interleaved. */
+  faceNormals: Float64Array;
+  /** True when every edge has exactly two triangles with opposite orientations. */
+  watertight: boolean;
+  /**
+   * Enclosed volume Σ a·(b×c)/6, m³ (meaningful for watertight input only); never negative,
+   * because an inside-out surface is flipped.
+   */
+  signedVolume: number;
+}
+
+/**
+ * Welds exactly coincident vertices (glTF splits them at seams; OBJ exports repeat them), drops
+ * triangles with repeated or collinear corners, and rejects input that has no triangles or lies
+ * in a plane (a cloth candidate).
+ */
+export function prepareSurface(mesh: TriMesh): PreparedSurface {
+  const src = mesh.positions;
+  const srcIdx = mesh.indices;
+  const vertexCount = Math.floor(src.length / 3);
+  const { remap, positions } = weldExact(src, vertexCount);
+  const weld = (v: number): number => remap[v];
+  const tris: number[] = [];
+  for (let t = 0; t + 2 < srcIdx.length; t += 3) {
+    const a0 = srcIdx[t];
+    const b0 = srcIdx[t + 1];
+    const c0 = srcIdx[t + 2];
+    if (a0 >= vertexCount || b0 >= vertexCount || c0 >= vertexCount) {
+      throw new TetrahedralizeError(
+        'invalid-mesh',
+        `Triangle ${t / 3} refers to a vertex that does not exist.`,
+      );
+    }
+    const a = weld(a0);
+    const b = weld(b0);
+    const c = weld(c0);
+    if (a === b || b === c || a === c) continue;
+    tris.push(a, b, c);
+  }
+  const pos = positions;
+  // Drop zero-area triangles (collinear corners): they carry no surface and no solid angle.
+  const kept: number[] = [];
+  for (let k = 0; k < tris.length; k += 3) {
+    if (triangleArea2(pos, tris[k], tris[k + 1], tris[k + 2]) > 0)
+      kept.push(tris[k], tris[k + 1], tris[k + 2]);
+  }
+  if (kept.length === 0) {
+    throw new TetrahedralizeError(
+      'empty-mesh',
+      'The mesh has no triangles with area, so there is nothing to fill.',
+    );
+  }
+  const min: [number, number, number] = [Infinity, Infinity, Infinity];
+  const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
+  for (const v of kept) {
+    for (let k = 0; k < 3; k++) {
+      min[k] = Math.min(min[k], pos[3 * v + k]);
+      max[k] = Math.max(max[k], pos[3 * v + k]);
+    }
+  }
+  const diagonal = Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
+  const indices = Uint32Array.from(kept);
+  let volume = signedVolume(pos, indices);
+  if (volume < 0) {
+    // An inside-out surface: flip it so that the winding number is +1 inside.
+    for (let t = 0; t < indices.length; t += 3) {
+      const b = indices[t + 1];
+      indices[t + 1] = indices[t + 2];
+      indices[t + 2] = b;
+    }
+    volume = -volume;
+  }
+  if (isFlat(pos, indices, diagonal)) {
+    throw new TetrahedralizeError(
+      'no-volume',
+      'The mesh is a flat sheet that encloses no volume: it is a cloth candidate; simulate it as cloth as it is.',
+    );
+  }
+  return {
+    positions: pos,
+    indices,
+    min,
+    max,
+    diagonal,
+    area: totalArea(pos, indices),
+    faceNormals: unitFaceNormals(pos, indices),
+    watertight: isWatertight(indices),
+    signedVolume: volume,
+  };
+}
+
+/**
+ * Merges vertices with exactly equal coordinates (−0 equals 0): an open-addressing hash on the
+ * float32 bit patterns. Returns the old → new vertex map and the merged positions (doubles).
+ */
+function weldExact(src: Float32Array, vertexCount: number): { remap: Int32Array; positions: Float64Array } {
+  const values = new Float32Array(3 * vertexCount);
+  for (let i = 0; i < 3 * vertexCount; i++) {
+    const v = src[i];
+    if (!Number.isFinite(v)) {
+      throw new TetrahedralizeError(
+        'invalid-mesh',
+        `Vertex ${Math.floor(i / 3)} has a non-finite coordinate.`,
+      );
+    }
+    values[i] = v + 0;
+  }
+  const bits = new Uint32Array(values.buffer);
+  let size = 16;
+  while (size < 2 * vertexCount) size *= 2;
+  const table = new Int32Array(size).fill(-1);
+  const remap = new Int32Array(vertexCount);
+  const first = new Int32Array(vertexCount);
+  let count = 0;
+  for (let v = 0; v < vertexCount; v++) {
+    const x = bits[3 * v];
+    const y = bits[3 * v + 1];
+    const z = bits[3 * v + 2];
+    let h = (Math.imul(x, 73856093) ^ Math.imul(y, 19349663) ^ Math.imul(z, 83492791)) & (size - 1);
+    for (;;) {
+      const u = table[h];
+      if (u < 0) {
+        table[h] = v;
+        first[count] = v;
+        remap[v] = count++;
+        break;
+      }
+      if (bits[3 * u] === x && bits[3 * u + 1] === y && bits[3 * u + 2] === z) {
+        remap[v] = remap[u];
+        break;
+      }
+      h = (h + 1) & (size - 1);
+    }
+  }
+  const positions = new Float64Array(3 * count);
+  for (let k = 0; k < count; k++) {
+    positions[3 * k] = values[3 * first[k]];
+    positions[3 * k + 1] = values[3 * first[k] + 1];
+    positions[3 * k + 2] = values[3 * first[k] + 2];
+  }
+  return { remap, positions };
+}
+
+function triangleArea2(p: Float64Array, a: number, b: number, c: number): number {
+  const ux = p[3 * b] - p[3 * a];
+  const uy = p[3 * b + 1] - p[3 * a + 1];
+  const uz = p[3 * b + 2] - p[3 * a + 2];
+  const vx = p[3 * c] - p[3 * a];
+  const vy = p[3 * c + 1] - p[3 * a + 1];
+  const vz = p[3 * c + 2] - p[3 * a + 2];
+  const nx = uy * vz - uz * vy;
+  const ny = uz * vx - ux * vz;
+  const nz = ux * vy - uy * vx;
+  return nx * nx + ny * ny + nz * nz;
+}
+
+/**
+ * True when all used vertices lie within 1e-6 × the diagonal of one plane: the plane through
+ * a vertex, the vertex farthest from it and the vertex farthest from that line.
+ */
+function isFlat(p: Float64Array, indices: Uint32Array, diagonal: number): boolean {
+  const a = indices[0];
+  let b = a;
+  let best = -1;
+  for (const v of indices) {
+    const d = dist2(p, a, v);
+    if (d > best) {
+      best = d;
+      b = v;
+    }
+  }
+  const ex = p[3 * b] - p[3 * a];
+  const ey = p[3 * b + 1] - p[3 * a + 1];
+  const ez = p[3 * b + 2] - p[3 * a + 2];
+  let nx = 0;
+  let ny = 0;
+  let nz = 0;
+  best = -1;
+  for (const v of indices) {
+    const wx = p[3 * v] - p[3 * a];
+    const wy = p[3 * v + 1] - p[3 * a + 1];
+    const wz = p[3 * v + 2] - p[3 * a + 2];
+    const cx = ey * wz - ez * wy;
+    const cy = ez * wx - ex * wz;
+    const cz = ex * wy - ey * wx;
+    const d = cx * cx + cy * cy + cz * cz;
+    if (d > best) {
+      best = d;
+      nx = cx;
+      ny = cy;
+      nz = cz;
+    }
+  }
+  const len = Math.hypot(nx, ny, nz);
+  if (len === 0) return true;
+  let thickness = 0;
+  for (const v of indices) {
+    const d = Math.abs(
+      (nx * (p[3 * v] - p[3 * a]) + ny * (p[3 * v + 1] - p[3 * a + 1]) + nz * (p[3 * v + 2] - p[3 * a + 2])) /
+        len,
+    );
+    if (d > thickness) thickness = d;
+  }
+  return thickness <= 1e-6 * diagonal;
+}
+
+function dist2(p: Float64Array, a: number, b: number): number {
+  const dx = p[3 * a] - p[3 * b];
+  const dy = p[3 * a + 1] - p[3 * b + 1];
+  const dz = p[3 * a + 2] - p[3 * b + 2];
+  return dx * dx + dy * dy + dz * dz;
+}
+
+/** Every directed edge appears once and its reverse once. */
+function isWatertight(indices: Uint32Array): boolean {
+  const directed = new Map<number, number>();
+  const key = (u: number, v: number) => u * 4294967296 + v;
+  for (let t = 0; t < indices.length; t += 3) {
+    for (let k = 0; k < 3; k++) {
+      const u = indices[t + k];
+      const v = indices[t + ((k + 1) % 3)];
+      const kk = key(u, v);
+      directed.set(kk, (directed.get(kk) ?? 0) + 1);
+    }
+  }
+  for (const [k, count] of directed) {
+    if (count !== 1) return false;
+    const u = Math.floor(k / 4294967296);
+    const v = k - u * 4294967296;
+    if (directed.get(key(v, u)) !== 1) return false;
+  }
+  return true;
+}
+
+function signedVolume(p: Float64Array, indices: Uint32Array): number {
+  let v = 0;
+  for (let t = 0; t < indices.length; t += 3) {
+    const a = 3 * indices[t];
+    const b = 3 * indices[t + 1];
+    const c = 3 * indices[t + 2];
+    v +=
+      p[a] * (p[b + 1] * p[c + 2] - p[b + 2] * p[c + 1]) -
+      p[a + 1] * (p[b] * p[c + 2] - p[b + 2] * p[c]) +
+      p[a + 2] * (p[b] * p[c + 1] - p[b + 1] * p[c]);
+  }
+  return v / 6;
+}
+
+function unitFaceNormals(p: Float64Array, indices: Uint32Array): Float64Array {
+  const out = new Float64Array(indices.length);
+  for (let t = 0; t < indices.length; t += 3) {
+    const a = 3 * indices[t];
+    const b = 3 * indices[t + 1];
+    const c = 3 * indices[t + 2];
+    const ux = p[b] - p[a];
+    const uy = p[b + 1] - p[a + 1];
+    const uz = p[b + 2] - p[a + 2];
+    const vx = p[c] - p[a];
+    const vy = p[c + 1] - p[a + 1];
+    const vz = p[c + 2] - p[a + 2];
+    const nx = uy * vz - uz * vy;
+    const ny = uz * vx - ux * vz;
+    const nz = ux * vy - uy * vx;
+    const len = Math.hypot(nx, ny, nz) || 1;
+    out[t] = nx / len;
+    out[t + 1] = ny / len;
+    out[t + 2] = nz / len;
+  }
+  return out;
+}
+
+function totalArea(p: Float64Array, indices: Uint32Array): number {
+  let area = 0;
+  for (let t = 0; t < indices.length; t += 3)
+    area += 0.5 * Math.sqrt(triangleArea2(p, indices[t], indices[t + 1], indices[t + 2]));
+  return area;
+}

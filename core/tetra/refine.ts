@@ -1,0 +1,154 @@
+import { FACE } from './delaunay.ts';
+import { type AbortSignalLike, pauseForEvents, throwIfCancelled } from './errors.ts';
+import { type MeshingState, VertexKind } from './meshing-state.ts';
+import type { SurfaceIndex, SurfacePointPurpose } from './surface-index.ts';
+import { circumcenter, minDihedralDeg } from './tet-geometry.ts';
+import { windingNumber } from './winding-number.ts';
+
+export interface RefineSettings {
+  /** Target edge length, m. */
+  edge: number;
+  /** Radius-edge bound. */
+  qualityBound: number;
+  /** Largest allowed distance of a boundary face centroid or edge midpoint from the input surface, m. */
+  surfaceTolerance: number;
+  maxRounds: number;
+  signal: AbortSignalLike | undefined;
+  progress: (fraction: number) => void;
+}
+
+/** Circumcentres closer than this (× edge) to the surface are replaced by a surface point. */
+const STEINER_CLEARANCE = 0.35;
+/** Tets with a smallest dihedral angle below this (degrees) are refined like bad tets. */
+const SLIVER_DEG = 8;
+/** Tets with a circumradius below this (× edge) are left alone (no edges shorter than it). */
+const SMALLEST_RADIUS = 0.35;
+
+/**
+ * Delaunay refinement in rounds. Each round looks at the tets created since the last round and
+ * queues:
+ * - for boundary faces (between an inside and an outside tet) that stray from the input
+ *   surface (a corner that is not a surface point, or a centroid or edge midpoint farther than
+ *   the tolerance): the closest surface point;
+ * - for inside tets with circumradius / shortest edge above the bound, or a smallest dihedral
+ *   angle below SLIVER_DEG: the circumcentre when it lies inside and clear of the surface,
+ *   else the surface point closest to it (which improves both the tet and the boundary: the
+ *   usual encroachment rule).
+ * Circumcentres go in at once (so that neighbours sharing nearly the same circumsphere do not
+ * each add a point), surface points at the end of the round in BRIO order. Surface points too
+ * close to a same-facing surface vertex are skipped (see SurfaceIndex) and tets smaller than
+ * SMALLEST_RADIUS × edge are left alone, which bounds the refinement; the round limit bounds
+ * it again.
+ */
+export async function refine(
+  state: MeshingState,
+  surfaceIndex: SurfaceIndex,
+  s: RefineSettings,
+): Promise<void> {
+  const dt = state.dt;
+  const cc = new Float64Array(3);
+  const cp = new Float64Array(3);
+  const clear = STEINER_CLEARANCE * s.edge;
+  const smallest = SMALLEST_RADIUS * s.edge;
+  let checked = new Uint32Array(dt.tetAlive.length);
+  let fresh = new Uint8Array(dt.tetAlive.length);
+  const surfacePts: number[] = [];
+  const queueSurface = (x: number, y: number, z: number, purpose: SurfacePointPurpose) => {
+    state.closestSurfacePoint(x, y, z, cp);
+    if (surfaceIndex.tryAdd(cp[0], cp[1], cp[2], state.lastTriangle(), purpose))
+      surfacePts.push(cp[0], cp[1], cp[2]);
+  };
+  const checkFace = (a: number, b: number, c: number) => {
+    const p = dt.coords;
+    if (!state.onSurface(a)) queueSurface(p[3 * a], p[3 * a + 1], p[3 * a + 2], 'fidelity');
+    if (!state.onSurface(b)) queueSurface(p[3 * b], p[3 * b + 1], p[3 * b + 2], 'fidelity');
+    if (!state.onSurface(c)) queueSurface(p[3 * c], p[3 * c + 1], p[3 * c + 2], 'fidelity');
+    // Centroid and edge midpoints: barycentric (⅓, ⅓, ⅓), (½, ½, 0), (0, ½, ½), (½, 0, ½).
+    for (let k = 0; k < 4; k++) {
+      const wa = k === 0 ? 1 / 3 : k === 2 ? 0 : 0.5;
+      const wb = k === 0 ? 1 / 3 : k === 3 ? 0 : 0.5;
+      const wc = 1 - wa - wb;
+      const x = wa * p[3 * a] + wb * p[3 * b] + wc * p[3 * c];
+      const y = wa * p[3 * a + 1] + wb * p[3 * b + 1] + wc * p[3 * c + 1];
+      const z = wa * p[3 * a + 2] + wb * p[3 * b + 2] + wc * p[3 * c + 2];
+      if (!state.surfaceWithin(x, y, z, s.surfaceTolerance)) queueSurface(x, y, z, 'fidelity');
+    }
+  };
+  for (let round = 0; round < s.maxRounds; round++) {
+    await pauseForEvents(s.signal);
+    s.progress(round / s.maxRounds);
+    surfacePts.length = 0;
+    const slots = dt.slotCount;
+    if (checked.length < dt.tetAlive.length) {
+      const grown = new Uint32Array(dt.tetAlive.length);
+      grown.set(checked);
+      checked = grown;
+      fresh = new Uint8Array(dt.tetAlive.length);
+    }
+    const freshList: number[] = [];
+    for (let t = 0; t < slots; t++) {
+      if (dt.tetAlive[t] && checked[t] !== dt.tetStamp[t]) {
+        fresh[t] = 1;
+        freshList.push(t);
+      }
+    }
+    // Bad tets as (slot, stamp) pairs, handled after the scan.
+    const badTets: number[] = [];
+    const tv = dt.tetVerts;
+    for (const t of freshList) {
+      checked[t] = dt.tetStamp[t];
+      const inside = state.isInside(t);
+      for (let i = 0; i < 4; i++) {
+        const nb = dt.tetNbrs[4 * t + i];
+        const u = nb >> 2;
+        // A face between two fresh tets is looked at from the lower slot only.
+        if (nb >= 0 && fresh[u] && u < t) continue;
+        const insideU = nb >= 0 && state.isInside(u);
+        if (inside === insideU) continue;
+        checkFace(tv[4 * t + FACE[i][0]], tv[4 * t + FACE[i][1]], tv[4 * t + FACE[i][2]]);
+      }
+      if (!inside) continue;
+      const r = circumcenter(dt.coords, tv[4 * t], tv[4 * t + 1], tv[4 * t + 2], tv[4 * t + 3], cc);
+      if (!(r > smallest) || !Number.isFinite(r)) continue;
+      if (
+        r >
+          s.qualityBound * shortestEdge(dt.coords, tv[4 * t], tv[4 * t + 1], tv[4 * t + 2], tv[4 * t + 3]) ||
+        minDihedralDeg(dt.coords, tv[4 * t], tv[4 * t + 1], tv[4 * t + 2], tv[4 * t + 3]) < SLIVER_DEG
+      ) {
+        badTets.push(t, dt.tetStamp[t]);
+      }
+    }
+    for (const t of freshList) fresh[t] = 0;
+    let steiner = 0;
+    for (let k = 0; k < badTets.length; k += 2) {
+      const t = badTets[k];
+      if (!dt.tetAlive[t] || dt.tetStamp[t] !== badTets[k + 1]) continue;
+      circumcenter(dt.coords, tv[4 * t], tv[4 * t + 1], tv[4 * t + 2], tv[4 * t + 3], cc);
+      if (
+        windingNumber(state.bvh, cc[0], cc[1], cc[2]) > 0.5 &&
+        !state.surfaceWithin(cc[0], cc[1], cc[2], clear)
+      ) {
+        if (state.insert(cc[0], cc[1], cc[2], VertexKind.steiner) >= 0) steiner++;
+      } else {
+        queueSurface(cc[0], cc[1], cc[2], 'quality');
+      }
+      if ((k & 2047) === 0) throwIfCancelled(s.signal);
+    }
+    if (surfacePts.length === 0 && steiner === 0) break;
+    state.insertAll(Float64Array.from(surfacePts), VertexKind.surface, () => throwIfCancelled(s.signal));
+  }
+}
+
+function shortestEdge(p: Float64Array, a: number, b: number, c: number, d: number): number {
+  const v = [a, b, c, d];
+  let best = Infinity;
+  for (let i = 0; i < 4; i++) {
+    for (let j = i + 1; j < 4; j++) {
+      const dx = p[3 * v[i]] - p[3 * v[j]];
+      const dy = p[3 * v[i] + 1] - p[3 * v[j] + 1];
+      const dz = p[3 * v[i] + 2] - p[3 * v[j] + 2];
+      best = Math.min(best, dx * dx + dy * dy + dz * dz);
+    }
+  }
+  return Math.sqrt(best);
+}

@@ -1,0 +1,233 @@
+/**
+ * A bounding-volume hierarchy over triangles (median split on the longest centroid axis), with
+ * the per-node dipole data that the fast winding number needs (Barill et al. 2018, order 1:
+ * the area-weighted normal sum and the area-weighted centroid of each node's triangles).
+ * Queries live beside it: winding-number.ts and closest-point.ts.
+ */
+
+const LEAF_SIZE = 4;
+
+/** Triangles over shared vertices, in double precision. */
+export interface TriangleSoup {
+  /** Vertex positions, m, xyz interleaved. */
+  positions: Float64Array;
+  /** Triangle vertex indices, 3 per triangle, counter-clockwise seen from outside. */
+  indices: Uint32Array;
+}
+
+export class TriangleBvh {
+  readonly positions: Float64Array;
+  readonly indices: Uint32Array;
+  /** Triangle ids in leaf order; a leaf owns order[start … start + count). */
+  readonly order: Int32Array;
+  nodeCount = 0;
+  /** Per node: bbox min xyz then max xyz, m. */
+  readonly box: Float64Array;
+  /** Per node: left child, or −1 for a leaf; the right child is `right`. */
+  readonly left: Int32Array;
+  readonly right: Int32Array;
+  readonly start: Int32Array;
+  readonly count: Int32Array;
+  /** Per node: Σ area-weighted normals ½ (b−a)×(c−a) of its triangles, m². */
+  readonly normalSum: Float64Array;
+  /** Per node: area-weighted centroid of its triangles, m. */
+  readonly center: Float64Array;
+  /** Per node: radius of the ball around `center` holding all its triangles, m. */
+  readonly radius: Float64Array;
+  /** Per node: total triangle area, m². */
+  readonly area: Float64Array;
+
+  constructor(soup: TriangleSoup) {
+    this.positions = soup.positions;
+    this.indices = soup.indices;
+    const triCount = soup.indices.length / 3;
+    this.order = new Int32Array(triCount);
+    for (let i = 0; i < triCount; i++) this.order[i] = i;
+    const maxNodes = Math.max(1, 4 * Math.ceil(triCount / LEAF_SIZE));
+    this.box = new Float64Array(6 * maxNodes);
+    this.left = new Int32Array(maxNodes).fill(-1);
+    this.right = new Int32Array(maxNodes).fill(-1);
+    this.start = new Int32Array(maxNodes);
+    this.count = new Int32Array(maxNodes);
+    this.normalSum = new Float64Array(3 * maxNodes);
+    this.center = new Float64Array(3 * maxNodes);
+    this.radius = new Float64Array(maxNodes);
+    this.area = new Float64Array(maxNodes);
+    this.split(this.centroids(), triCount);
+    this.refit();
+  }
+
+  private centroids(): Float64Array {
+    const p = this.positions;
+    const ix = this.indices;
+    const triCount = ix.length / 3;
+    const centroid = new Float64Array(3 * triCount);
+    for (let t = 0; t < triCount; t++) {
+      for (let k = 0; k < 3; k++) {
+        centroid[3 * t + k] =
+          (p[3 * ix[3 * t] + k] + p[3 * ix[3 * t + 1] + k] + p[3 * ix[3 * t + 2] + k]) / 3;
+      }
+    }
+    return centroid;
+  }
+
+  /** Top-down median split; children always get larger ids than their parent. */
+  private split(centroid: Float64Array, triCount: number): void {
+    this.nodeCount = 1;
+    const stack: number[] = [0, 0, triCount];
+    while (stack.length > 0) {
+      const count = stack.pop()!;
+      const start = stack.pop()!;
+      const id = stack.pop()!;
+      this.start[id] = start;
+      this.count[id] = count;
+      if (count <= LEAF_SIZE) continue;
+      const lo = [Infinity, Infinity, Infinity];
+      const hi = [-Infinity, -Infinity, -Infinity];
+      for (let k = start; k < start + count; k++) {
+        const t = this.order[k];
+        for (let a = 0; a < 3; a++) {
+          const v = centroid[3 * t + a];
+          if (v < lo[a]) lo[a] = v;
+          if (v > hi[a]) hi[a] = v;
+        }
+      }
+      const e = [hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]];
+      const axis = e[0] >= e[1] && e[0] >= e[2] ? 0 : e[1] >= e[2] ? 1 : 2;
+      const half = count >> 1;
+      selectNth(this.order, start, start + count - 1, start + half, centroid, axis);
+      const l = this.nodeCount++;
+      const r = this.nodeCount++;
+      this.left[id] = l;
+      this.right[id] = r;
+      stack.push(l, start, half, r, start + half, count - half);
+    }
+  }
+
+  /** Boxes and dipole data bottom-up. */
+  private refit(): void {
+    const p = this.positions;
+    const ix = this.indices;
+    for (let n = this.nodeCount - 1; n >= 0; n--) {
+      const lo = [Infinity, Infinity, Infinity];
+      const hi = [-Infinity, -Infinity, -Infinity];
+      let nx = 0;
+      let ny = 0;
+      let nz = 0;
+      let cx = 0;
+      let cy = 0;
+      let cz = 0;
+      let area = 0;
+      const l = this.left[n];
+      if (l < 0) {
+        for (let k = this.start[n]; k < this.start[n] + this.count[n]; k++) {
+          const t = this.order[k];
+          const a = 3 * ix[3 * t];
+          const b = 3 * ix[3 * t + 1];
+          const c = 3 * ix[3 * t + 2];
+          for (let ax = 0; ax < 3; ax++) {
+            lo[ax] = Math.min(lo[ax], p[a + ax], p[b + ax], p[c + ax]);
+            hi[ax] = Math.max(hi[ax], p[a + ax], p[b + ax], p[c + ax]);
+          }
+          const ux = p[b] - p[a];
+          const uy = p[b + 1] - p[a + 1];
+          const uz = p[b + 2] - p[a + 2];
+          const vx = p[c] - p[a];
+          const vy = p[c + 1] - p[a + 1];
+          const vz = p[c + 2] - p[a + 2];
+          const tx = 0.5 * (uy * vz - uz * vy);
+          const ty = 0.5 * (uz * vx - ux * vz);
+          const tz = 0.5 * (ux * vy - uy * vx);
+          nx += tx;
+          ny += ty;
+          nz += tz;
+          const ar = Math.hypot(tx, ty, tz);
+          area += ar;
+          cx += (ar * (p[a] + p[b] + p[c])) / 3;
+          cy += (ar * (p[a + 1] + p[b + 1] + p[c + 1])) / 3;
+          cz += (ar * (p[a + 2] + p[b + 2] + p[c + 2])) / 3;
+        }
+      } else {
+        for (const child of [l, this.right[n]]) {
+          for (let ax = 0; ax < 3; ax++) {
+            lo[ax] = Math.min(lo[ax], this.box[6 * child + ax]);
+            hi[ax] = Math.max(hi[ax], this.box[6 * child + 3 + ax]);
+          }
+          nx += this.normalSum[3 * child];
+          ny += this.normalSum[3 * child + 1];
+          nz += this.normalSum[3 * child + 2];
+          const a = this.area[child];
+          area += a;
+          cx += a * this.center[3 * child];
+          cy += a * this.center[3 * child + 1];
+          cz += a * this.center[3 * child + 2];
+        }
+      }
+      for (let ax = 0; ax < 3; ax++) {
+        this.box[6 * n + ax] = lo[ax];
+        this.box[6 * n + 3 + ax] = hi[ax];
+      }
+      this.normalSum[3 * n] = nx;
+      this.normalSum[3 * n + 1] = ny;
+      this.normalSum[3 * n + 2] = nz;
+      this.area[n] = area;
+      if (area > 0) {
+        cx /= area;
+        cy /= area;
+        cz /= area;
+      } else {
+        cx = 0.5 * (lo[0] + hi[0]);
+        cy = 0.5 * (lo[1] + hi[1]);
+        cz = 0.5 * (lo[2] + hi[2]);
+      }
+      this.center[3 * n] = cx;
+      this.center[3 * n + 1] = cy;
+      this.center[3 * n + 2] = cz;
+      // The farthest box corner bounds the distance from the centre to every triangle point.
+      const dx = Math.max(cx - lo[0], hi[0] - cx);
+      const dy = Math.max(cy - lo[1], hi[1] - cy);
+      const dz = Math.max(cz - lo[2], hi[2] - cz);
+      this.radius[n] = Math.sqrt(dx * dx + dy * dy + dz * dz);
+    }
+  }
+}
+
+/**
+ * Quickselect (Hoare partition, median-of-three pivot): reorders order[lo…hi] so that the
+ * element at `nth` is the one a full sort by centroid[3·t + axis] would put there, smaller
+ * keys before it and larger after. Linear time on average.
+ */
+function selectNth(
+  order: Int32Array,
+  lo: number,
+  hi: number,
+  nth: number,
+  centroid: Float64Array,
+  axis: number,
+): void {
+  const key = (k: number) => centroid[3 * order[k] + axis];
+  while (hi > lo) {
+    const mid = (lo + hi) >> 1;
+    // Median of three as the pivot value.
+    const a = key(lo);
+    const b = key(mid);
+    const c = key(hi);
+    const pivot = Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (key(i) < pivot) i++;
+      while (key(j) > pivot) j--;
+      if (i <= j) {
+        const t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (nth <= j) hi = j;
+    else if (nth >= i) lo = i;
+    else return;
+  }
+}

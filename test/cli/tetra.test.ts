@@ -1,0 +1,142 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../../cli/main.ts';
+import { findTetgen } from '../../core/node/tetgen-backend.ts';
+import { corpusPath } from '../core/tetra/corpus.ts';
+
+function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { io: { out: (t: string) => out.push(t), err: (t: string) => err.push(t) }, out, err };
+}
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'softbody-tetra-cli-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('softbody tetra', () => {
+  it('prints the quality report as JSON and writes the tets as .json', async () => {
+    const { io, out, err } = capture();
+    const target = path.join(scratch, 'box.json');
+    const code = await main(
+      ['tetra', corpusPath('BoxTextured'), '--tets', '2000', '-o', target, '--json'],
+      io,
+    );
+    expect(err).toEqual([]);
+    expect(code).toBe(0);
+    const report = JSON.parse(out.join('\n'));
+    expect(Object.keys(report)).toEqual(
+      expect.arrayContaining([
+        'tets',
+        'vertices',
+        'minDihedralDeg',
+        'maxRadiusEdge',
+        'meanQuality',
+        'volumeRatio',
+        'surfaceDistance',
+        'seconds',
+      ]),
+    );
+    expect(report.volumeRatio).toBeCloseTo(1, 4);
+    expect(report.minDihedralDeg).toBeGreaterThanOrEqual(5);
+    const written = JSON.parse(readFileSync(target, 'utf8'));
+    expect(written.tets.length).toBe(4 * report.tets);
+    expect(written.vertices.length).toBe(3 * report.vertices);
+  });
+
+  it('writes gmsh and TetGen files by extension, and the embedding in embedded mode', async () => {
+    const { io } = capture();
+    const msh = path.join(scratch, 'out', 'spot.msh');
+    expect(await main(['tetra', corpusPath('spot'), '--edge', '0.15', '-o', msh], io)).toBe(0);
+    expect(readFileSync(msh, 'utf8').startsWith('$MeshFormat\n2.2 0 8\n')).toBe(true);
+    const node = path.join(scratch, 'spot.node');
+    expect(await main(['tetra', corpusPath('spot'), '--edge', '0.15', '-o', node], io)).toBe(0);
+    expect(readFileSync(path.join(scratch, 'spot.ele'), 'utf8')).toMatch(/^\d+ 4 0\n0 /);
+    const embedded = path.join(scratch, 'fox.json');
+    const run = capture();
+    expect(
+      await main(
+        ['tetra', corpusPath('Fox'), '--mode', 'embedded', '--tets', '800', '-o', embedded, '--json'],
+        run.io,
+      ),
+    ).toBe(0);
+    const doc = JSON.parse(readFileSync(embedded, 'utf8'));
+    expect(doc.embedding.tets.length).toBe(1728);
+    expect(doc.embedding.weights.length).toBe(4 * 1728);
+  });
+
+  it('prints a readable table without --json', async () => {
+    const { io, out } = capture();
+    expect(await main(['tetra', corpusPath('Cubes'), '--tets', '1000'], io)).toBe(0);
+    const text = out.join('\n');
+    expect(text).toMatch(/^file {2,}.*Cubes\.glb \(conforming, builtin\)$/m);
+    expect(text).toMatch(/^volume ratio {2,}1(\.\d+)?$/m);
+  });
+
+  it('refuses a flat sheet with one line and exit code 2', async () => {
+    const { io, out, err } = capture();
+    const file = corpusPath('bump-domain');
+    expect(await main(['tetra', file], io)).toBe(2);
+    expect(out).toEqual([]);
+    expect(err).toEqual([
+      `softbody tetra: ${file}: The mesh is a flat sheet that encloses no volume: it is a cloth candidate; simulate it as cloth as it is.`,
+    ]);
+  });
+
+  it('rejects bad arguments with one line naming the argument and exit code 2', async () => {
+    const cases: [string[], string][] = [
+      [[], 'softbody tetra: no mesh file given'],
+      [['a.obj', '--edge', 'x'], "softbody tetra: --edge needs a positive edge length in metres, got 'x'"],
+      [['a.obj', '--tets', '2.5'], "softbody tetra: --tets needs a positive whole number of tets, got '2.5'"],
+      [['a.obj', '--edge', '1', '--tets', '9'], 'softbody tetra: give either --edge or --tets, not both'],
+      [
+        ['a.obj', '--mode', 'solid'],
+        "softbody tetra: --mode must be 'conforming' or 'embedded', got 'solid'",
+      ],
+      [['a.obj', '--quality', '0.5'], "softbody tetra: --quality needs a radius-edge ratio ≥ 1, got '0.5'"],
+      [
+        ['a.obj', '-o', 'out.vtk'],
+        "softbody tetra: Cannot tell the output format of 'out.vtk': use .json, .node (TetGen .node + .ele) or .msh (gmsh 2.2).",
+      ],
+      [
+        ['a.obj', '--backend', 'tetgen', '--mode', 'embedded'],
+        'softbody tetra: the tetgen backend makes conforming meshes only; use --backend builtin for --mode embedded',
+      ],
+      [
+        ['a.obj', '--frobnicate'],
+        "softbody tetra: unknown option '--frobnicate'. Run 'softbody tetra --help' for the options.",
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const { io, err } = capture();
+      expect(await main(['tetra', ...args], io)).toBe(2);
+      expect(err).toEqual([message]);
+    }
+  });
+
+  it.skipIf(!findTetgen())(
+    'runs the tetgen backend, and reports its abort on self-intersecting input as a failure',
+    async () => {
+      const ok = capture();
+      expect(
+        await main(['tetra', corpusPath('Cubes'), '--backend', 'tetgen', '--tets', '500', '--json'], ok.io),
+      ).toBe(0);
+      const report = JSON.parse(ok.out.join('\n'));
+      expect(report.backend).toBe('tetgen');
+      expect(report.volumeRatio).toBeCloseTo(1, 4);
+      const bad = capture();
+      const file = corpusPath('suzanne');
+      expect(await main(['tetra', file, '--backend', 'tetgen'], bad.io)).toBe(1);
+      expect(bad.err).toHaveLength(1);
+      expect(bad.err[0].startsWith(`softbody tetra: ${file}: tetgen was killed by SIGABRT`)).toBe(true);
+    },
+  );
+
+  it('reports a missing mesh file with its name and exit code 2', async () => {
+    const { io, err } = capture();
+    const missing = path.join(scratch, 'nope.obj');
+    expect(await main(['tetra', missing], io)).toBe(2);
+    expect(err).toEqual([`softbody tetra: ${missing}: file not found`]);
+  });
+});

@@ -2,7 +2,10 @@
  * `npm run bench [-- <suite>] [-- --json]`: runs one benchmark suite (default: all) and
  * prints ratios against peers measured in the same process.
  */
-const suites: Record<string, () => Promise<{ run(args: string[]): Promise<void> }>> = {};
+const suites: Record<string, () => Promise<{ run(args: string[]): Promise<void> }>> = {
+  tetra: () => import('./tetra.ts'),
+  sim: () => import('./sim.ts'),
+};
 
 const args = process.argv.slice(2);
 const named = args.filter((a) => !a.startsWith('--'));
@@ -11,9 +14,13 @@ const chosen = named.length > 0 ? named : Object.keys(suites);
 for (const name of chosen) {
   const load = suites[name];
   if (!load) {
-    console.error(`bench: unknown suite '${name}'. Suites: ${Object.keys(suites).join(', ') || '(none yet)'}`);
+    console.error(
+      `bench: unknown suite '${name}'. Suites: ${Object.keys(suites).join(', ') || '(none yet)'}`,
+    );
     process.exit(2);
   }
   const suite = await load();
   await suite.run(flags);
 }
+
+export {};

@@ -1,7 +1,20 @@
 import type { Command } from '../command.ts';
+import { exportCommand } from './export.ts';
+import { inspectCommand } from './inspect.ts';
+import { materialsCommand } from './materials.ts';
+import { simulateCommand } from './simulate.ts';
+import { tetraCommand } from './tetra.ts';
+import { validateCommand } from './validate.ts';
 
 /**
  * The command table. Each subcommand lives in its own file under cli/commands/ and is
  * listed here once; `main` dispatches by name.
  */
-export const commands: readonly Command[] = [];
+export const commands: readonly Command[] = [
+  inspectCommand,
+  tetraCommand,
+  simulateCommand,
+  materialsCommand,
+  validateCommand,
+  exportCommand,
+];

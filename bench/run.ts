@@ -4,7 +4,6 @@
  */
 const suites: Record<string, () => Promise<{ run(args: string[]): Promise<void> }>> = {
   tetra: () => import('./tetra.ts'),
-  sim: () => import('./sim.ts'),
 };
 
 const args = process.argv.slice(2);

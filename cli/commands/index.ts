@@ -1,4 +1,6 @@
 import type { Command } from '../command.ts';
+import { bakeCommand } from './bake.ts';
+import { calibrateCommand } from './calibrate.ts';
 import { exportCommand } from './export.ts';
 import { inspectCommand } from './inspect.ts';
 import { materialsCommand } from './materials.ts';
@@ -17,4 +19,6 @@ export const commands: readonly Command[] = [
   materialsCommand,
   validateCommand,
   exportCommand,
+  bakeCommand,
+  calibrateCommand,
 ];

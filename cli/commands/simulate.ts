@@ -1,7 +1,12 @@
 import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { MeshImportError } from '../../core/mesh/errors.ts';
+import { readMeshFile } from '../../core/node/read-mesh.ts';
 import { buildWorld } from '../../core/sim/build-world.ts';
+import { measureBias, runToRest, SETTLE_HOLD_S } from '../../core/sim/run-to-rest.ts';
 import type { Scene } from '../../core/sim/scene.ts';
 import { SceneValidationError } from '../../core/sim/scene-error.ts';
+import { loadSceneMeshes, type SceneMeshes } from '../../core/sim/scene-meshes.ts';
 import { parseScene } from '../../core/sim/scene-validate.ts';
 import type { BodyMetrics } from '../../core/sim/world.ts';
 import { type Command, type CommandIo, ExitCode } from '../command.ts';
@@ -9,16 +14,17 @@ import { type Command, type CommandIo, ExitCode } from '../command.ts';
 const DEFAULT_SECONDS = 5;
 const DEFAULT_SETTLE_TOL_J_PER_KG = 1e-6;
 const DEFAULT_SETTLE_DAMPING_PER_S = 5;
-/** The settle criterion must hold this long, s. */
-const SETTLE_HOLD_S = 0.5;
 
 const usage = `Usage: softbody simulate SCENE.json [--seconds T] [--dt S] [--substeps N]
-                        [--settle] [--settle-tol K] [--settle-damping C] [--report json]
+                        [--settle] [--settle-tol K] [--settle-damping C] [--measure-bias]
+                        [--report json]
 
 Runs a scene (see docs/scene.schema.json) with the XPBD solver and prints one JSON report:
-per body by name { bboxMin, bboxMax, centroid (m), kineticEnergyJ, maxStrain, volumeRatio,
-pinForcesN (one per pin: magnitude of the force it exerts, N), resolution (r = h·c/l; the
-physics holds for r ≤ 0.25) }, and hasNaN, settled, seconds (simulated), dt, substeps.
+per body by name { bboxMin, bboxMax, centroid (m), kineticEnergyJ, elasticEnergyJ, maxStrain,
+meanStrain, volumeRatio, massKg, pinForcesN (one per pin: magnitude of the force it exerts, N),
+resolution (r = h·c/l; the physics holds for r ≤ 0.25), and with --measure-bias measuredBias },
+and hasNaN, settled, seconds (simulated), dt, substeps. Mesh files named by the scene are read
+relative to it.
 
 Options:
   --seconds T         simulated time, s (default ${DEFAULT_SECONDS}); with --settle the most it runs
@@ -28,6 +34,10 @@ Options:
   --settle-tol K      settle threshold, J/kg (default ${DEFAULT_SETTLE_TOL_J_PER_KG})
   --settle-damping C  mass-proportional damping added while settling, 1/s (default ${DEFAULT_SETTLE_DAMPING_PER_S};
                       it does not change the rest state)
+  --measure-bias      for bodies with r > 0.25: settle the scene again with enough substeps for
+                      r ≤ 0.125 (at most 1000) and report measuredBias = stiffness got / stiffness
+                      asked, from how far each body's centroid moved from rest in the two runs
+                      (null when a run does not come to rest); costs up to r/0.125 times the run
   --report json       report format (json is the only one)`;
 
 interface SimulateArgs {
@@ -38,6 +48,7 @@ interface SimulateArgs {
   settle: boolean;
   settleTolJPerKg: number;
   settleDampingPerS: number;
+  measureBias: boolean;
 }
 
 class ArgumentError extends Error {}
@@ -70,10 +81,19 @@ export const simulateCommand: Command = {
     }
     try {
       const scene = withOverrides(parseScene(document), parsed);
-      io.out(formatJson(simulate(scene, parsed)));
+      const folder = dirname(resolve(parsed.file));
+      const meshes = await loadSceneMeshes(
+        scene,
+        async (path) => (await readMeshFile(resolve(folder, path))).mesh,
+      );
+      io.out(formatJson(simulate(scene, parsed, meshes)));
       return ExitCode.ok;
     } catch (error) {
       if (error instanceof SceneValidationError) {
+        io.err(`softbody simulate: ${parsed.file}: ${error.message}`);
+        return ExitCode.badInput;
+      }
+      if (error instanceof MeshImportError) {
         io.err(`softbody simulate: ${parsed.file}: ${error.message}`);
         return ExitCode.badInput;
       }
@@ -94,10 +114,15 @@ interface BodyReport {
   bboxMax: number[];
   centroid: number[];
   kineticEnergyJ: number;
+  elasticEnergyJ: number;
   maxStrain: number;
+  meanStrain: number;
   volumeRatio: number;
+  massKg: number;
   pinForcesN: number[];
   resolution: number;
+  /** With --measure-bias, bodies with r > 0.25: stiffness got over stiffness asked (null: no rest reached). */
+  measuredBias?: number | null;
 }
 
 interface Report {
@@ -109,35 +134,25 @@ interface Report {
   bodies: Record<string, BodyReport>;
 }
 
-function simulate(scene: Scene, args: SimulateArgs): Report {
-  const world = buildWorld(scene);
-  const dt = scene.solver.dt;
-  const frames = Math.max(1, Math.round(args.seconds / dt));
-  const holdFrames = Math.max(1, Math.ceil(SETTLE_HOLD_S / dt));
-  if (args.settle) world.extraLinearDampingPerS = args.settleDampingPerS;
-  let freeMassKg = 0;
-  for (const body of world.measureBodies()) freeMassKg += body.freeMassKg;
-  const thresholdJ = args.settleTolJPerKg * freeMassKg;
-  let hasNaN = false;
-  let calmFrames = 0;
-  let frame = 0;
-  while (frame < frames) {
-    const metrics = world.step(dt);
-    frame++;
-    if (metrics.hasNaN) {
-      hasNaN = true;
-      break;
-    }
-    calmFrames = metrics.kineticEnergyJ < thresholdJ ? calmFrames + 1 : 0;
-    if (args.settle && calmFrames >= holdFrames) break;
-  }
+function simulate(scene: Scene, args: SimulateArgs, meshes: SceneMeshes): Report {
+  const run = runToRest(scene, { ...args, meshes });
   const bodies: Record<string, BodyReport> = {};
-  for (const m of world.measureBodies()) bodies[m.name] = bodyReport(m);
+  for (const m of run.metrics) bodies[m.name] = bodyReport(m);
+  if (args.measureBias) {
+    const rest = new Map(
+      buildWorld(scene, { meshes })
+        .measureBodies()
+        .map((m) => [m.name, m.centroid]),
+    );
+    for (const [name, bias] of measureBias(scene, { ...args, meshes }, rest)) {
+      bodies[name].measuredBias = bias === null ? null : round(bias, 4);
+    }
+  }
   return {
-    seconds: round(frame * dt, 6),
-    hasNaN,
-    settled: !hasNaN && calmFrames >= holdFrames,
-    dt,
+    seconds: round(run.seconds, 6),
+    hasNaN: run.hasNaN,
+    settled: run.settled,
+    dt: scene.solver.dt,
     substeps: scene.solver.substeps,
     bodies,
   };
@@ -149,8 +164,11 @@ function bodyReport(m: BodyMetrics): BodyReport {
     bboxMax: m.bboxMax.map((v) => round(v, 6)),
     centroid: m.centroid.map((v) => round(v, 6)),
     kineticEnergyJ: round(m.kineticEnergyJ, 4),
+    elasticEnergyJ: round(m.elasticEnergyJ, 4),
     maxStrain: round(m.maxStrain, 4),
+    meanStrain: round(m.meanStrain, 4),
     volumeRatio: round(m.volumeRatio, 6),
+    massKg: round(m.massKg, 6),
     pinForcesN: m.pinForcesN.map((v) => round(v, 6)),
     resolution: round(m.resolution, 4),
   };
@@ -181,6 +199,7 @@ function parseArgs(args: string[]): SimulateArgs {
     settle: false,
     settleTolJPerKg: DEFAULT_SETTLE_TOL_J_PER_KG,
     settleDampingPerS: DEFAULT_SETTLE_DAMPING_PER_S,
+    measureBias: false,
   };
   const files: string[] = [];
   for (let i = 0; i < args.length; i++) {
@@ -206,6 +225,7 @@ function parseArgs(args: string[]): SimulateArgs {
     } else if (arg === '--settle') result.settle = true;
     else if (arg === '--settle-tol')
       result.settleTolJPerKg = number('a positive energy per mass in J/kg', (v) => v > 0);
+    else if (arg === '--measure-bias') result.measureBias = true;
     else if (arg === '--settle-damping')
       result.settleDampingPerS = number('a damping rate ≥ 0 in 1/s', (v) => v >= 0);
     else if (arg === '--report') {

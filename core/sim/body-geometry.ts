@@ -2,10 +2,12 @@ import { tetVolume } from './constraints/tet-rest.ts';
 import { boxTetGrid } from './geometry/box-tets.ts';
 import { clothGrid } from './geometry/cloth-grid.ts';
 import { uniqueEdges } from './geometry/edges.ts';
+import { compactVertices, weldTriangles } from './geometry/mesh-body.ts';
 import { ropeChain } from './geometry/rope-chain.ts';
 import { tetBoundaryTriangles } from './geometry/tet-surface.ts';
 import type { BodySpec } from './scene.ts';
 import { SceneValidationError } from './scene-error.ts';
+import type { SceneMeshes } from './scene-meshes.ts';
 
 /** The rest geometry and lumped masses of one body, indices local to the body. */
 export interface BodyGeometry {
@@ -29,51 +31,19 @@ export interface BodyGeometry {
 /**
  * Builds a body's rest geometry from its shape and lumps mass to the vertices:
  * solids ρ·V/4 per tet vertex, cloth ρ·t·A/3 per triangle vertex, ropes ρ·πr²·L/2 per link end.
+ * 'mesh' shapes come from `meshes`, which the caller loaded (scene-meshes.ts).
  */
-export function buildBodyGeometry(body: BodySpec, pointer: string): BodyGeometry {
+export function buildBodyGeometry(body: BodySpec, pointer: string, meshes?: SceneMeshes): BodyGeometry {
   const shape = body.shape;
   const density = body.material.densityKgM3;
   switch (shape.type) {
     case 'box': {
       const { positions, tets } = boxTetGrid(shape.size, shape.cells, shape.center);
-      const mass = new Float64Array(positions.length / 3);
-      let volume = 0;
-      for (let t = 0; t < tets.length; t += 4) {
-        const v = tetVolume(positions, tets[t], tets[t + 1], tets[t + 2], tets[t + 3]);
-        volume += v;
-        for (let k = 0; k < 4; k++) mass[tets[t + k]] += (density * v) / 4;
-      }
-      return {
-        kind: 'solid',
-        positions,
-        tets,
-        triangles: new Uint32Array(0),
-        surfaceTriangles: tetBoundaryTriangles(tets),
-        edges: uniqueEdges(tets, 4, mass.length),
-        mass,
-        restMeasure: volume,
-      };
+      return solidGeometry(positions, tets, density);
     }
     case 'cloth': {
       const { positions, triangles } = clothGrid(shape.size, shape.cells, shape.center);
-      const thickness = body.material.thicknessM ?? 0;
-      const mass = new Float64Array(positions.length / 3);
-      let area = 0;
-      for (let t = 0; t < triangles.length; t += 3) {
-        const a = triangleArea(positions, triangles[t], triangles[t + 1], triangles[t + 2]);
-        area += a;
-        for (let k = 0; k < 3; k++) mass[triangles[t + k]] += (density * thickness * a) / 3;
-      }
-      return {
-        kind: 'cloth',
-        positions,
-        tets: new Uint32Array(0),
-        triangles,
-        surfaceTriangles: triangles,
-        edges: uniqueEdges(triangles, 3, mass.length),
-        mass,
-        restMeasure: area,
-      };
+      return clothGeometry(positions, triangles, density * (body.material.thicknessM ?? 0));
     }
     case 'rope': {
       const { positions, links } = ropeChain(shape.start, shape.end, shape.segments);
@@ -104,13 +74,79 @@ export function buildBodyGeometry(body: BodySpec, pointer: string): BodyGeometry
       };
     }
     case 'mesh':
-      throw new SceneValidationError([
-        {
-          pointer: `${pointer}/shape`,
-          message: `body '${body.name}': the 'mesh' shape is not supported yet; use 'box', 'cloth' or 'rope'`,
-        },
-      ]);
+      return meshGeometry(body, `${pointer}/shape`, meshes);
   }
+}
+
+/** A 'mesh' body from the meshes the caller loaded (scene-meshes.ts). */
+function meshGeometry(body: BodySpec, pointer: string, meshes: SceneMeshes | undefined): BodyGeometry {
+  const density = body.material.densityKgM3;
+  const path = body.shape.type === 'mesh' ? body.shape.path : '';
+  const missing = () =>
+    new SceneValidationError([
+      {
+        pointer: `${pointer}/path`,
+        message: `body '${body.name}': mesh file '${path}' was not loaded; only \`softbody simulate\` reads mesh files so far`,
+      },
+    ]);
+  if (body.model === 'cloth') {
+    const surface = meshes?.surfaces.get(pointer);
+    if (!surface) throw missing();
+    const { positions, elements } = weldTriangles(surface.positions, surface.indices);
+    if (elements.length === 0) {
+      throw new SceneValidationError([{ pointer: `${pointer}/path`, message: `'${path}' has no triangles` }]);
+    }
+    return clothGeometry(positions, elements, density * (body.material.thicknessM ?? 0));
+  }
+  const solid = meshes?.solids.get(pointer);
+  if (!solid) throw missing();
+  const { positions, elements } = compactVertices(solid.positions, solid.tets);
+  if (elements.length === 0) {
+    throw new SceneValidationError([{ pointer: `${pointer}/path`, message: `'${path}' gave no tets` }]);
+  }
+  return solidGeometry(positions, elements, density);
+}
+
+/** Solid: ρ·V/4 lumped to each tet vertex. */
+function solidGeometry(positions: Float64Array, tets: Uint32Array, density: number): BodyGeometry {
+  const mass = new Float64Array(positions.length / 3);
+  let volume = 0;
+  for (let t = 0; t < tets.length; t += 4) {
+    const v = Math.abs(tetVolume(positions, tets[t], tets[t + 1], tets[t + 2], tets[t + 3]));
+    volume += v;
+    for (let k = 0; k < 4; k++) mass[tets[t + k]] += (density * v) / 4;
+  }
+  return {
+    kind: 'solid',
+    positions,
+    tets,
+    triangles: new Uint32Array(0),
+    surfaceTriangles: tetBoundaryTriangles(tets),
+    edges: uniqueEdges(tets, 4, mass.length),
+    mass,
+    restMeasure: volume,
+  };
+}
+
+/** Cloth: ρ·t·A/3 lumped to each triangle vertex (`arealDensity` = ρ·t, kg/m²). */
+function clothGeometry(positions: Float64Array, triangles: Uint32Array, arealDensity: number): BodyGeometry {
+  const mass = new Float64Array(positions.length / 3);
+  let area = 0;
+  for (let t = 0; t < triangles.length; t += 3) {
+    const a = triangleArea(positions, triangles[t], triangles[t + 1], triangles[t + 2]);
+    area += a;
+    for (let k = 0; k < 3; k++) mass[triangles[t + k]] += (arealDensity * a) / 3;
+  }
+  return {
+    kind: 'cloth',
+    positions,
+    tets: new Uint32Array(0),
+    triangles,
+    surfaceTriangles: triangles,
+    edges: uniqueEdges(triangles, 3, mass.length),
+    mass,
+    restMeasure: area,
+  };
 }
 
 /** Area of triangle (a, b, c) in `positions`, m². */

@@ -1,3 +1,4 @@
+import { blockElasticEnergyJ } from './block-energy.ts';
 import { triangleArea } from './body-geometry.ts';
 import type { BodyRuntime } from './body-runtime.ts';
 import { addBlockForces } from './constraints/index.ts';
@@ -10,13 +11,16 @@ import type { BodyMetrics } from './world.ts';
  * Figures of one body at the current state. Pin forces: the constraint forces of the last
  * substep are λ·∇C/h². A rigid pin holds its particles still, so by Newton's second law it exerts
  * −(Σ constraint forces + m·g) on each of them (exact at rest, where it is the weight it carries);
- * a soft pin exerts its attachment force λ·n/h². Each pin reports |Σ over its particles|.
+ * a soft pin exerts its attachment force λ·n/h². Each pin reports |Σ over its particles|. The
+ * rigid pins' total is corrected to the exact momentum balance of pin-balance.ts
+ * (`freeForceN`: the constraint forces on the free particles, N), split by their λ estimates.
  */
 export function measureBody(
   body: BodyRuntime,
   state: ParticleState,
   gravity: Vec3,
   substepS: number,
+  freeForceN?: Float64Array,
 ): BodyMetrics {
   const { x, v, mass, invMass } = state;
   const from = body.offset;
@@ -40,6 +44,9 @@ export function measureBody(
       kinetic += 0.5 * mass[p] * (v[3 * p] ** 2 + v[3 * p + 1] ** 2 + v[3 * p + 2] ** 2);
     }
   }
+  const strain = edgeStrain(body, x);
+  let elasticEnergyJ = 0;
+  for (const block of body.blocks) elasticEnergyJ += blockElasticEnergyJ(block, state, body.stiffnessLimit);
   const centroid: [number, number, number] = [0, 1, 2].map((a) =>
     totalMass > 0 ? moment[a] / totalMass : 0,
   ) as [number, number, number];
@@ -51,24 +58,34 @@ export function measureBody(
     kineticEnergyJ: kinetic,
     massKg: totalMass,
     freeMassKg: freeMass,
-    maxStrain: maxEdgeStrain(body, x),
+    maxStrain: strain.max,
+    meanStrain: strain.mean,
+    elasticEnergyJ,
+    groups: [{ name: 'all', elasticEnergyJ, maxStrain: strain.max, meanStrain: strain.mean }],
     volumeRatio: currentMeasure(body, x) / body.geometry.restMeasure,
-    pinForcesN: pinForces(body, state, gravity, substepS),
+    pinForcesN: pinForces(body, state, gravity, substepS, freeForceN),
     resolution: (substepS * body.waveSpeedMPerS) / body.meanEdgeLengthM,
   };
 }
 
-function maxEdgeStrain(body: BodyRuntime, x: Float64Array): number {
+/** Largest and mean |l/l0 − 1| over the body's edges (zero-length rest edges left out). */
+function edgeStrain(body: BodyRuntime, x: Float64Array): { max: number; mean: number } {
   const edges = body.geometry.edges;
-  let strain = 0;
+  let max = 0;
+  let sum = 0;
+  let counted = 0;
   for (let e = 0; e < edges.length / 2; e++) {
     const a = 3 * (edges[2 * e] + body.offset);
     const b = 3 * (edges[2 * e + 1] + body.offset);
     const length = Math.hypot(x[a] - x[b], x[a + 1] - x[b + 1], x[a + 2] - x[b + 2]);
     const rest = body.edgeRestLengthM[e];
-    if (rest > 0) strain = Math.max(strain, Math.abs(length / rest - 1));
+    if (!(rest > 0)) continue;
+    const strain = Math.abs(length / rest - 1);
+    if (strain > max) max = strain;
+    sum += strain;
+    counted++;
   }
-  return strain;
+  return { max, mean: counted > 0 ? sum / counted : 0 };
 }
 
 /** Current volume (solid), area (cloth) or length (rope) of the body. */
@@ -92,20 +109,66 @@ function currentMeasure(body: BodyRuntime, x: Float64Array): number {
   return sum;
 }
 
-function pinForces(body: BodyRuntime, state: ParticleState, gravity: Vec3, substepS: number): number[] {
+function pinForces(
+  body: BodyRuntime,
+  state: ParticleState,
+  gravity: Vec3,
+  substepS: number,
+  freeForceN: Float64Array | undefined,
+): number[] {
   if (body.pins.length === 0) return [];
   const internal = new Float64Array(3 * state.count);
   const attachment = new Float64Array(3 * state.count);
   for (const block of body.blocks) {
     addBlockForces(block, state, substepS, block.kind === 'attachment' ? attachment : internal);
   }
-  return body.pins.map((pin) => {
+  const forces = body.pins.map((pin) => {
     const total = [0, 0, 0];
     for (const p of pin.particles) {
       for (let a = 0; a < 3; a++) {
         total[a] += pin.soft ? attachment[3 * p + a] : -(internal[3 * p + a] + state.mass[p] * gravity[a]);
       }
     }
-    return Math.hypot(total[0], total[1], total[2]);
+    return total;
   });
+  if (freeForceN) correctRigidTotal(body, state, gravity, forces, attachment, freeForceN);
+  return forces.map((f) => Math.hypot(f[0], f[1], f[2]));
+}
+
+/**
+ * The rigid pins together exert Σ_free F − (soft pin forces on free particles) − m_pinned·g
+ * (pin-balance.ts); the difference to the λ estimates is shared in proportion to their sizes.
+ */
+function correctRigidTotal(
+  body: BodyRuntime,
+  state: ParticleState,
+  gravity: Vec3,
+  forces: number[][],
+  attachment: Float64Array,
+  freeForceN: Float64Array,
+): void {
+  const exact = [freeForceN[0], freeForceN[1], freeForceN[2]];
+  for (let p = body.offset; p < body.offset + body.count; p++) {
+    for (let a = 0; a < 3; a++) {
+      if (state.invMass[p] > 0) exact[a] -= attachment[3 * p + a];
+    }
+  }
+  const rigid: number[] = [];
+  body.pins.forEach((pin, j) => {
+    if (pin.soft) return;
+    rigid.push(j);
+    for (const p of pin.particles) for (let a = 0; a < 3; a++) exact[a] -= state.mass[p] * gravity[a];
+  });
+  if (rigid.length === 0) return;
+  const estimate = [0, 0, 0];
+  let sizeSum = 0;
+  for (const j of rigid) {
+    for (let a = 0; a < 3; a++) estimate[a] += forces[j][a];
+    sizeSum += Math.hypot(forces[j][0], forces[j][1], forces[j][2]);
+  }
+  for (const j of rigid) {
+    const share =
+      sizeSum > 0 ? Math.hypot(forces[j][0], forces[j][1], forces[j][2]) / sizeSum : 1 / rigid.length;
+    for (let a = 0; a < 3; a++) forces[j][a] += share * (exact[a] - estimate[a]);
+  }
 }

@@ -1,6 +1,8 @@
 import type { BodyGeometry } from './body-geometry.ts';
+import type { SelfCollision } from './collide/self-collision.ts';
 import type { ConstraintBlock } from './constraints/index.ts';
 import type { BodySpec } from './scene.ts';
+import type { NeoHookeanStiffnessLimit } from './stiffness-limit.ts';
 
 /** One pin of a body spec as the solver holds it. */
 export interface PinRuntime {
@@ -28,4 +30,8 @@ export interface BodyRuntime {
   /** Mean rest edge length l, m, and wave speed c = √(E/ρ), m/s, for r = h·c/l. */
   meanEdgeLengthM: number;
   waveSpeedMPerS: number;
+  /** Cloth self-collision, when the spec asks for it. */
+  selfCollision?: SelfCollision;
+  /** Neo-Hookean bodies: the compliance floor that keeps the coupled solve stable. */
+  stiffnessLimit?: NeoHookeanStiffnessLimit;
 }

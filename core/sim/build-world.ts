@@ -1,23 +1,35 @@
 import { createBodyBlocks, type SoftPins } from './body-blocks.ts';
 import { type BodyGeometry, buildBodyGeometry } from './body-geometry.ts';
 import type { BodyRuntime, PinRuntime } from './body-runtime.ts';
+import { SelfCollision } from './collide/self-collision.ts';
 import { compileColliders } from './colliders.ts';
 import { waveSpeedMPerS } from './material.ts';
 import type { BodySpec, Scene } from './scene.ts';
 import { SceneValidationError } from './scene-error.ts';
+import type { SceneMeshes } from './scene-meshes.ts';
 import { parseScene } from './scene-validate.ts';
 import { createParticleState } from './state.ts';
+import { NeoHookeanStiffnessLimit } from './stiffness-limit.ts';
 import type { World } from './world.ts';
 import { XpbdWorld } from './xpbd-world.ts';
+
+export interface BuildOptions {
+  /** Mesh files the scene refers to, loaded by the caller (scene-meshes.ts `loadSceneMeshes`). */
+  meshes?: SceneMeshes;
+}
+
+/** Friction between cloth layers when a self-collision spec gives none. */
+export const DEFAULT_SELF_FRICTION = 0.3;
 
 /**
  * Builds a simulation world from a scene document. The document is validated first (throws
  * SceneValidationError with the JSON pointer of each problem); so are the things only building
- * can find (a pin box that selects no vertex, the 'mesh' shape, which is not supported yet).
+ * can find (a pin box that selects no vertex, a mesh file nobody loaded, pressure on an open
+ * surface).
  */
-export function buildWorld(sceneDocument: Scene): XpbdWorld & World {
+export function buildWorld(sceneDocument: Scene, options: BuildOptions = {}): XpbdWorld & World {
   const scene = parseScene(sceneDocument);
-  const geometries = scene.bodies.map((body, i) => buildBodyGeometry(body, `/bodies/${i}`));
+  const geometries = scene.bodies.map((body, i) => buildBodyGeometry(body, `/bodies/${i}`, options.meshes));
   let particleCount = 0;
   const offsets = geometries.map((g) => {
     const offset = particleCount;
@@ -36,6 +48,16 @@ export function buildWorld(sceneDocument: Scene): XpbdWorld & World {
   const state = createParticleState(rest, mass, pinned);
   const runtimes: BodyRuntime[] = scene.bodies.map((spec, i) => {
     const geometry = geometries[i];
+    const blocks = createBodyBlocks(
+      spec,
+      geometry,
+      offsets[i],
+      state,
+      pinsPerBody[i].soft,
+      rigidLocal(pinsPerBody[i].pins, offsets[i]),
+      `/bodies/${i}`,
+    );
+    const neoHookean = blocks.find((b) => b.kind === 'neo-hookean');
     const edgeRestLengthM = edgeLengths(geometry);
     const meanEdge = edgeRestLengthM.reduce((s, l) => s + l, 0) / Math.max(1, edgeRestLengthM.length);
     return {
@@ -43,19 +65,29 @@ export function buildWorld(sceneDocument: Scene): XpbdWorld & World {
       geometry,
       offset: offsets[i],
       count: geometry.mass.length,
-      blocks: createBodyBlocks(spec, geometry, offsets[i], state, pinsPerBody[i].soft),
+      blocks,
+      stiffnessLimit: neoHookean ? new NeoHookeanStiffnessLimit(neoHookean, state) : undefined,
       iterations: spec.solver?.method === 'pbd' ? (spec.solver.iterations ?? 1) : 1,
       linearDampingPerS: spec.linearDampingPerS ?? 0,
       pins: pinsPerBody[i].pins,
       edgeRestLengthM,
       meanEdgeLengthM: meanEdge,
       waveSpeedMPerS: waveSpeedMPerS(spec.material.youngModulusPa, spec.material.densityKgM3),
+      selfCollision: spec.selfCollision
+        ? new SelfCollision(
+            offsets[i],
+            geometry.mass.length,
+            spec.selfCollision.thicknessM,
+            spec.selfCollision.friction ?? DEFAULT_SELF_FRICTION,
+            spec.selfCollision.friction ?? DEFAULT_SELF_FRICTION,
+          )
+        : undefined,
     };
   });
   return new XpbdWorld(
     state,
     runtimes,
-    compileColliders(scene.colliders),
+    compileColliders(scene.colliders, options.meshes),
     scene.gravity,
     scene.solver.dt,
     scene.solver.substeps,
@@ -104,6 +136,13 @@ function selectPins(
     return { particles: Uint32Array.from(selected, (v) => v + offset), soft: compliance > 0 };
   });
   return { pins, soft };
+}
+
+/** Local indices of the rigidly pinned particles of a body. */
+function rigidLocal(pins: readonly PinRuntime[], offset: number): number[] {
+  const out: number[] = [];
+  for (const pin of pins) if (!pin.soft) for (const p of pin.particles) out.push(p - offset);
+  return out;
 }
 
 function edgeLengths(geometry: BodyGeometry): Float64Array {

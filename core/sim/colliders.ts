@@ -1,4 +1,12 @@
+import {
+  createTriangleMeshCollider,
+  meshContact,
+  meshContactNormal,
+  type TriangleMeshCollider,
+} from './collide/mesh-collider.ts';
 import type { ColliderSpec } from './scene.ts';
+import { SceneValidationError } from './scene-error.ts';
+import type { SceneMeshes } from './scene-meshes.ts';
 import type { ParticleState } from './state.ts';
 
 /**
@@ -10,25 +18,29 @@ import type { ParticleState } from './state.ts';
  * Applications", §6.1, eq. 24): Δx_t, the tangential part of the particle's motion over the
  * substep, is removed entirely while |Δx_t| < μ_s·d (static), else shortened by μ_k·d
  * (dynamic; Coulomb: the normal impulse is proportional to d). Colliders do not move.
+ * Triangle meshes: see collide/mesh-collider.ts.
  */
 export interface Collider {
-  readonly type: 'plane' | 'sphere' | 'box' | 'capsule';
+  readonly type: 'plane' | 'sphere' | 'box' | 'capsule' | 'mesh';
   /** Plane: unit normal (3) and offset; sphere: center (3), radius; box: center (3), half extents (3);
    *  capsule: a (3), b (3), radius. Metres. */
   readonly params: Float64Array;
   /** Static and dynamic (kinetic) friction coefficients, dimensionless. */
   readonly staticFriction: number;
   readonly dynamicFriction: number;
+  /** Triangle mesh colliders only. */
+  readonly mesh?: TriangleMeshCollider;
 }
 
 /** Friction coefficient when a collider gives none. */
 export const DEFAULT_FRICTION = 0.5;
 
-export function compileColliders(specs: readonly ColliderSpec[]): Collider[] {
-  return specs.map(compileCollider);
+/** Compiles the scene's colliders; `meshes` holds the file meshes the caller resolved (by JSON pointer). */
+export function compileColliders(specs: readonly ColliderSpec[], meshes?: SceneMeshes): Collider[] {
+  return specs.map((spec, i) => compileCollider(spec, `/colliders/${i}`, meshes));
 }
 
-function compileCollider(spec: ColliderSpec): Collider {
+function compileCollider(spec: ColliderSpec, pointer: string, meshes: SceneMeshes | undefined): Collider {
   const dynamicFriction = spec.friction ?? DEFAULT_FRICTION;
   const staticFriction = spec.staticFriction ?? dynamicFriction;
   switch (spec.type) {
@@ -58,6 +70,33 @@ function compileCollider(spec: ColliderSpec): Collider {
         staticFriction,
         dynamicFriction,
       };
+    case 'mesh': {
+      let positions: Float64Array;
+      let indices: Uint32Array;
+      if (spec.path !== undefined) {
+        const resolved = meshes?.surfaces.get(pointer);
+        if (!resolved) {
+          throw new SceneValidationError([
+            {
+              pointer: `${pointer}/path`,
+              message: `mesh file '${spec.path}' was not loaded: only \`softbody simulate\` reads mesh files; give vertices and indices inline here`,
+            },
+          ]);
+        }
+        positions = Float64Array.from(resolved.positions);
+        indices = resolved.indices;
+      } else {
+        positions = Float64Array.from(spec.vertices ?? []);
+        indices = Uint32Array.from(spec.indices ?? []);
+      }
+      return {
+        type: 'mesh',
+        params: new Float64Array(0),
+        staticFriction,
+        dynamicFriction,
+        mesh: createTriangleMeshCollider(positions, indices, spec.thicknessM ?? 0),
+      };
+    }
   }
 }
 
@@ -102,6 +141,8 @@ function signedDistance(c: Collider, x: number, y: number, z: number): number {
       normal[2] = dz < 0 ? -1 : 1;
       return qz;
     }
+    case 'mesh':
+      return 1; // handled in collideParticles
     case 'capsule': {
       const abx = p[3] - p[0];
       const aby = p[4] - p[1];
@@ -150,6 +191,30 @@ export function collideParticles(
         const i3 = 3 * i;
         const distance = x[i3] * nx + x[i3 + 1] * ny + x[i3 + 2] * nz - offset;
         if (distance < 0 && w[i] !== 0) resolveContact(state, collider, i3, -distance, nx, ny, nz);
+      }
+      continue;
+    }
+    if (collider.mesh) {
+      const xp = state.xPrev;
+      for (let i = from; i < to; i++) {
+        if (w[i] === 0) continue;
+        const i3 = 3 * i;
+        // A particle that started the substep outside can be no deeper than it moved.
+        const moved = Math.sqrt(
+          (x[i3] - xp[i3]) ** 2 + (x[i3 + 1] - xp[i3 + 1]) ** 2 + (x[i3 + 2] - xp[i3 + 2]) ** 2,
+        );
+        const depth = meshContact(collider.mesh, x[i3], x[i3 + 1], x[i3 + 2], moved + 1e-9);
+        if (depth > 0) {
+          resolveContact(
+            state,
+            collider,
+            i3,
+            depth,
+            meshContactNormal[0],
+            meshContactNormal[1],
+            meshContactNormal[2],
+          );
+        }
       }
       continue;
     }

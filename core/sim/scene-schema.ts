@@ -126,12 +126,19 @@ export const sceneJsonSchema = {
         },
         {
           type: 'object',
-          description: 'An imported mesh (not supported by the simulator yet).',
+          description:
+            'An imported mesh (OBJ, glTF, GLB): tetrahedralized for solid models, its surface for cloth. Resolved by `softbody simulate`; the editor does not load mesh bodies yet.',
           required: ['type', 'path'],
           additionalProperties: false,
           properties: {
             type: { const: 'mesh' },
             path: { type: 'string', description: 'Mesh file, relative to the scene file.', minLength: 1 },
+            targetTetCount: {
+              type: 'integer',
+              description: 'Solids: approximate number of tets wanted (default 2000).',
+              minimum: 1,
+              maximum: 1000000,
+            },
           },
         },
       ],
@@ -177,12 +184,56 @@ export const sceneJsonSchema = {
         model: {
           enum: ['neo-hookean', 'edges-volume', 'cloth', 'rope'],
           description:
-            "Constraint model: 'neo-hookean' or 'edges-volume' for box/mesh, 'cloth' for cloth, 'rope' for rope.",
+            "Constraint model: 'neo-hookean' or 'edges-volume' for box/mesh, 'cloth' for cloth/mesh (a mesh's surface), 'rope' for rope.",
         },
         dampingRatio: number('Constraint damping ratio ζ: 0 none, 1 critical.', { minimum: 0, maximum: 10 }),
         linearDampingPerS: number('Mass-proportional damping, 1/s.', { minimum: 0 }),
         pins: { type: 'array', items: { $ref: '#/$defs/pin' } },
         solver: { $ref: '#/$defs/solverOverride' },
+        bending: { type: 'boolean', description: 'Rope only: bending stiffness E·πr⁴/4 between links.' },
+        tethers: {
+          type: 'object',
+          description: 'Cloth only: long-range attachments of every free particle to its nearest rigid pin.',
+          additionalProperties: false,
+          properties: {
+            maxStretch: number(
+              'Stretch allowed beyond the rest distance to the pin (0.02 = 2%); default 0.',
+              {
+                minimum: 0,
+                maximum: 10,
+              },
+            ),
+          },
+        },
+        pressure: {
+          type: 'object',
+          description: 'Cloth on a closed mesh only: the enclosed gas (a balloon).',
+          additionalProperties: false,
+          properties: {
+            bulkModulusPa: number('Gas bulk modulus, Pa; default 101325 (air, isothermal).', {
+              exclusiveMinimum: 0,
+            }),
+            volumeScale: number('Inflation: wanted volume over the rest volume; default 1.', {
+              exclusiveMinimum: 0,
+              maximum: 100,
+            }),
+          },
+        },
+        selfCollision: {
+          type: 'object',
+          description: 'Cloth only: collisions of the cloth with itself.',
+          required: ['thicknessM'],
+          additionalProperties: false,
+          properties: {
+            thicknessM: number(
+              'Particles are kept at least this far apart, m (about the rest edge length).',
+              {
+                exclusiveMinimum: 0,
+              },
+            ),
+            friction: number('Coulomb friction between layers; default 0.3.', { minimum: 0 }),
+          },
+        },
       },
     },
     collider: {
@@ -233,6 +284,33 @@ export const sceneJsonSchema = {
             a: vec3('Segment start, m.'),
             b: vec3('Segment end, m.'),
             radius: number('Radius, m.', { exclusiveMinimum: 0 }),
+            ...friction,
+          },
+        },
+        {
+          type: 'object',
+          description:
+            'Triangle mesh, inline (vertices and indices) or from a file (path, resolved by `softbody simulate`). Its front is where the triangles wind counter-clockwise.',
+          required: ['type'],
+          additionalProperties: false,
+          properties: {
+            type: { const: 'mesh' },
+            vertices: {
+              type: 'array',
+              description: 'Vertex positions, m, x y z flat.',
+              items: { type: 'number' },
+              minItems: 9,
+            },
+            indices: {
+              type: 'array',
+              description: 'Vertex indices, 3 per triangle.',
+              items: { type: 'integer', minimum: 0 },
+              minItems: 3,
+            },
+            path: { type: 'string', description: 'Mesh file, relative to the scene file.', minLength: 1 },
+            thicknessM: number('Particles are kept this far in front of the surface, m; default 0.', {
+              minimum: 0,
+            }),
             ...friction,
           },
         },

@@ -1,4 +1,4 @@
-import type { Scene } from './scene.ts';
+import type { BodySpec, ColliderSpec, Scene } from './scene.ts';
 import { pointerToken, type SceneProblem, SceneValidationError } from './scene-error.ts';
 import { sceneJsonSchema } from './scene-schema.ts';
 
@@ -88,6 +88,8 @@ function valueProblem(value: unknown, node: SchemaNode): string | undefined {
     case 'number':
     case 'integer':
       return numberProblem(value, node);
+    case 'boolean':
+      return typeof value === 'boolean' ? undefined : `must be true or false, not ${describe(value)}`;
     case 'string':
       if (typeof value !== 'string') return `must be a string, not ${describe(value)}`;
       if (node.minLength !== undefined && value.length < node.minLength) return 'must not be empty';
@@ -177,7 +179,7 @@ function checkOneOf(
 
 const MODELS_FOR_SHAPE: Record<string, readonly string[]> = {
   box: ['neo-hookean', 'edges-volume'],
-  mesh: ['neo-hookean', 'edges-volume'],
+  mesh: ['neo-hookean', 'edges-volume', 'cloth'],
   cloth: ['cloth'],
   rope: ['rope'],
 };
@@ -210,6 +212,7 @@ function checkRules(scene: Scene, problems: SceneProblem[]): void {
         message: "classic PBD has no neo-Hookean constraints; use model 'edges-volume' or method 'xpbd'",
       });
     }
+    checkOptions(body, at, problems);
     body.pins?.forEach((pin, j) => {
       for (let a = 0; a < 3; a++) {
         if (pin.box.min[a] > pin.box.max[a]) {
@@ -225,5 +228,72 @@ function checkRules(scene: Scene, problems: SceneProblem[]): void {
     if (collider.type === 'plane' && Math.hypot(...collider.normal) === 0) {
       problems.push({ pointer: `/colliders/${i}/normal`, message: 'must not be the zero vector' });
     }
+    if (collider.type === 'mesh') checkMeshCollider(collider, `/colliders/${i}`, problems);
   });
+}
+
+/** Body options that only some models take. */
+function checkOptions(body: BodySpec, at: string, problems: SceneProblem[]): void {
+  const only = (key: 'bending' | 'tethers' | 'pressure' | 'selfCollision', model: string) => {
+    if (body[key] !== undefined && body.model !== model) {
+      problems.push({
+        pointer: `${at}/${key}`,
+        message: `applies to model '${model}' only, not '${body.model}'`,
+      });
+    }
+  };
+  only('bending', 'rope');
+  only('tethers', 'cloth');
+  only('pressure', 'cloth');
+  only('selfCollision', 'cloth');
+  if (body.tethers && !(body.pins ?? []).some((pin) => !(pin.complianceMPerN ?? 0))) {
+    problems.push({ pointer: `${at}/tethers`, message: 'needs at least one rigid pin to tie the cloth to' });
+  }
+  if (body.pressure && body.shape.type !== 'mesh') {
+    problems.push({
+      pointer: `${at}/pressure`,
+      message: `needs a closed surface: use a 'mesh' shape, not '${body.shape.type}'`,
+    });
+  }
+}
+
+function checkMeshCollider(
+  collider: Extract<ColliderSpec, { type: 'mesh' }>,
+  at: string,
+  problems: SceneProblem[],
+): void {
+  const inline = collider.vertices !== undefined || collider.indices !== undefined;
+  if (inline === (collider.path !== undefined)) {
+    problems.push({ pointer: at, message: 'needs either vertices and indices, or a path (not both)' });
+    return;
+  }
+  if (!inline) return;
+  const { vertices, indices } = collider;
+  if (vertices === undefined || indices === undefined) {
+    problems.push({
+      pointer: `${at}/${vertices === undefined ? 'vertices' : 'indices'}`,
+      message: 'is required with inline geometry',
+    });
+    return;
+  }
+  if (vertices.length % 3 !== 0) {
+    problems.push({
+      pointer: `${at}/vertices`,
+      message: `must hold x y z triples, not ${vertices.length} numbers`,
+    });
+  }
+  if (indices.length % 3 !== 0) {
+    problems.push({
+      pointer: `${at}/indices`,
+      message: `must hold 3 per triangle, not ${indices.length} indices`,
+    });
+  }
+  const vertexCount = Math.floor(vertices.length / 3);
+  const bad = indices.findIndex((index) => index >= vertexCount);
+  if (bad >= 0) {
+    problems.push({
+      pointer: `${at}/indices/${bad}`,
+      message: `must be < ${vertexCount} (the number of vertices), not ${indices[bad]}`,
+    });
+  }
 }

@@ -20,7 +20,13 @@ export type ShapeSpec =
   | { type: 'box'; size: Vec3; cells: Vec3; center: Vec3 }
   | { type: 'cloth'; size: [number, number]; cells: [number, number]; center: Vec3 }
   | { type: 'rope'; start: Vec3; end: Vec3; segments: number; radiusM: number }
-  | { type: 'mesh'; path: string };
+  | {
+      type: 'mesh';
+      /** Mesh file (OBJ, glTF, GLB), relative to the scene file; the CLI resolves it. */
+      path: string;
+      /** Solids: approximate number of tets wanted from the tetrahedralizer. */
+      targetTetCount?: number;
+    };
 
 export type ConstraintModel = 'neo-hookean' | 'edges-volume' | 'cloth' | 'rope';
 
@@ -40,6 +46,28 @@ export interface BodySolverOverride {
   stiffness?: number;
 }
 
+/** Cloth only: long-range attachments of every free particle to its nearest rigid pin. */
+export interface TetherSpec {
+  /** Stretch allowed beyond the rest distance to the pin, dimensionless (0.02 = 2%); default 0. */
+  maxStretch?: number;
+}
+
+/** Cloth on a closed mesh only: the enclosed gas (a balloon). */
+export interface PressureSpec {
+  /** Gas bulk modulus K, Pa; default 101325 (air at one atmosphere, isothermal). */
+  bulkModulusPa?: number;
+  /** Inflation: volume the gas wants over the rest volume of the surface; default 1. */
+  volumeScale?: number;
+}
+
+/** Cloth only: collisions of the cloth with itself. */
+export interface SelfCollisionSpec {
+  /** Particles are kept at least this far apart, m (at least about the rest edge length). */
+  thicknessM: number;
+  /** Coulomb friction coefficient between cloth layers; default 0.3. */
+  friction?: number;
+}
+
 export interface BodySpec {
   name: string;
   shape: ShapeSpec;
@@ -51,6 +79,11 @@ export interface BodySpec {
   linearDampingPerS?: number;
   pins?: PinSpec[];
   solver?: BodySolverOverride;
+  /** Rope only: bending stiffness E·πr⁴/4 between consecutive links; default false. */
+  bending?: boolean;
+  tethers?: TetherSpec;
+  pressure?: PressureSpec;
+  selfCollision?: SelfCollisionSpec;
 }
 
 /** Friction of a collider surface, dimensionless Coulomb coefficients. */
@@ -64,12 +97,22 @@ export interface ColliderFriction {
 /**
  * Static colliders, m. A plane is {x : n·x = offset} with n the (normalised) normal pointing out
  * of the solid side; the box is axis-aligned; the capsule is the segment a–b swept by a radius.
+ * A triangle mesh is given inline (`vertices` xyz flat, `indices` 3 per triangle) or by `path`
+ * (resolved by the CLI); its front is where the triangles wind counter-clockwise.
  */
 export type ColliderSpec =
   | ({ type: 'plane'; normal: Vec3; offset: number } & ColliderFriction)
   | ({ type: 'sphere'; center: Vec3; radius: number } & ColliderFriction)
   | ({ type: 'box'; center: Vec3; halfExtents: Vec3 } & ColliderFriction)
-  | ({ type: 'capsule'; a: Vec3; b: Vec3; radius: number } & ColliderFriction);
+  | ({ type: 'capsule'; a: Vec3; b: Vec3; radius: number } & ColliderFriction)
+  | ({
+      type: 'mesh';
+      vertices?: number[];
+      indices?: number[];
+      path?: string;
+      /** Particles are kept this far in front of the surface, m; default 0. */
+      thicknessM?: number;
+    } & ColliderFriction);
 
 export interface SolverSettings {
   /** Frame time step, s. */

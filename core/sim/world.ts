@@ -1,3 +1,5 @@
+import type { Vec3 } from './scene.ts';
+
 /**
  * What a built scene exposes to its callers (renderer worker, CLI, tests). The solver
  * internals stay behind this interface; `buildWorld(scene)` in core/sim/build-world.ts makes one.
@@ -23,6 +25,19 @@ export interface StepMetrics {
   hasNaN: boolean;
 }
 
+/**
+ * Figures of one constraint group of a body. Until per-group materials exist every body is one
+ * group, named 'all'.
+ */
+export interface GroupMetrics {
+  name: string;
+  /** Elastic energy stored in the group's constraints, J (block-energy.ts). */
+  elasticEnergyJ: number;
+  /** Largest and mean |l/l0 − 1| over the group's edges, dimensionless. */
+  maxStrain: number;
+  meanStrain: number;
+}
+
 /** What a body looks like now: cheap figures for reports and the UI. SI units. */
 export interface BodyMetrics {
   name: string;
@@ -38,6 +53,11 @@ export interface BodyMetrics {
   freeMassKg: number;
   /** Largest |l/l0 − 1| over the body's edges (tet edges, cloth edges, rope links), dimensionless. */
   maxStrain: number;
+  /** Mean |l/l0 − 1| over the same edges, dimensionless. */
+  meanStrain: number;
+  /** Elastic energy of the whole body, J (the sum over its groups). */
+  elasticEnergyJ: number;
+  groups: GroupMetrics[];
   /** Current over rest measure: volume (solid), area (cloth) or length (rope). */
   volumeRatio: number;
   /**
@@ -66,4 +86,16 @@ export interface World {
   extraLinearDampingPerS: number;
   /** Per-body figures at the current state, in the order of `bodies`. */
   measureBodies(): BodyMetrics[];
+  /**
+   * Ties particle `particle` (world index) to the point `targetM` (m) by a soft spring
+   * (core/sim/grab.ts documents its compliance); false when that particle is pinned. Replaces
+   * any grab held before.
+   */
+  grab(particle: number, targetM: Vec3): boolean;
+  /** Moves the grab's target, m (ignored when nothing is grabbed). */
+  moveGrab(targetM: Vec3): void;
+  /** Lets go; the body continues with its own constraints only. */
+  release(): void;
+  /** The grabbed particle, or null. */
+  readonly grabbedParticle: number | null;
 }

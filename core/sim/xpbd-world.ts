@@ -2,6 +2,8 @@ import { measureBody } from './body-metrics.ts';
 import type { BodyRuntime } from './body-runtime.ts';
 import { type Collider, collideParticles } from './colliders.ts';
 import { dampBlock, resetLambda, scalarConstraintCount, solveBlock } from './constraints/index.ts';
+import { Grab, type GrabOptions } from './grab.ts';
+import { ConstraintForceProbe } from './pin-balance.ts';
 import type { Vec3 } from './scene.ts';
 import { type ParticleState, resetParticleState } from './state.ts';
 import type { BodyMetrics, BodyView, StepMetrics, World } from './world.ts';
@@ -14,7 +16,8 @@ import type { BodyMetrics, BodyView, StepMetrics, World } from './world.ts';
  *   predict    x_prev = x;  v ← v·e^(−c·h) + g·h;  x ← x + v·h     (c mass-proportional damping, 1/s)
  *   reset λ    every multiplier to 0
  *   solve      each block once in colour order (PBD bodies: `iterations` times)
- *   collide    colliders, zero compliance, friction
+ *   grab       the mouse grab's soft attachment (grab.ts), when one is held
+ *   collide    colliders, then cloth self-collision (pairs listed once per frame), zero compliance, friction
  *   velocity   v = (x − x_prev)/h
  *   damp       constraint damping along ∇C, implicit, at velocity level (constraints/block.ts)
  */
@@ -27,6 +30,8 @@ export class XpbdWorld implements World {
   private time = 0;
   /** Substep of the last step, s (pin forces are λ/h² of that substep). */
   private lastSubstepS: number;
+  private readonly grabbed = new Grab();
+  private readonly probe: ConstraintForceProbe;
 
   constructor(
     readonly state: ParticleState,
@@ -51,6 +56,7 @@ export class XpbdWorld implements World {
     for (const r of runtimes) for (const b of r.blocks) constraints += scalarConstraintCount(b);
     this.constraintCount = constraints;
     this.lastSubstepS = frameDtS / substeps;
+    this.probe = new ConstraintForceProbe(state.count, runtimes.length);
   }
 
   get timeS(): number {
@@ -60,7 +66,11 @@ export class XpbdWorld implements World {
   step(frameDtS: number): StepMetrics {
     if (frameDtS > 0) {
       const h = frameDtS / this.substeps;
-      for (let s = 0; s < this.substeps; s++) this.substep(h);
+      for (const body of this.runtimes) {
+        body.stiffnessLimit?.apply(h);
+        body.selfCollision?.prepare(this.state, frameDtS);
+      }
+      for (let s = 0; s < this.substeps; s++) this.substep(h, s === this.substeps - 1);
       this.lastSubstepS = h;
       this.time += frameDtS;
     }
@@ -83,50 +93,115 @@ export class XpbdWorld implements World {
   }
 
   reset(): void {
+    this.grabbed.release();
+    this.probe.freeForceN.fill(0);
     resetParticleState(this.state);
     for (const r of this.runtimes) for (const b of r.blocks) resetLambda(b);
     this.positions.set(this.state.x);
     this.time = 0;
   }
 
-  measureBodies(): BodyMetrics[] {
-    return this.runtimes.map((r) => measureBody(r, this.state, this.gravity, this.lastSubstepS));
+  grab(particle: number, targetM: Vec3, options?: GrabOptions): boolean {
+    const body = this.runtimes.find((r) => particle >= r.offset && particle < r.offset + r.count);
+    if (!body)
+      throw new RangeError(`grab: particle ${particle} is not in the world (0 … ${this.particleCount - 1})`);
+    let massKg = 0;
+    for (let p = body.offset; p < body.offset + body.count; p++) massKg += this.state.mass[p];
+    const grabBody = {
+      offset: body.offset,
+      count: body.count,
+      massKg,
+      meanEdgeLengthM: body.meanEdgeLengthM,
+    };
+    return this.grabbed.start(this.state, particle, targetM, grabBody, options);
   }
 
-  private substep(h: number): void {
+  moveGrab(targetM: Vec3): void {
+    this.grabbed.move(targetM);
+  }
+
+  release(): void {
+    this.grabbed.release();
+  }
+
+  get grabbedParticle(): number | null {
+    return this.grabbed.active ? this.grabbed.particle : null;
+  }
+
+  /** Force the grab spring exerted in the last substep, N (0 when nothing is grabbed). */
+  get grabForceN(): number {
+    return this.grabbed.forceN(this.state, this.lastSubstepS);
+  }
+
+  measureBodies(): BodyMetrics[] {
+    return this.runtimes.map((r, b) =>
+      measureBody(
+        r,
+        this.state,
+        this.gravity,
+        this.lastSubstepS,
+        this.probe.freeForceN.subarray(3 * b, 3 * b + 3),
+      ),
+    );
+  }
+
+  /** @param measured true for the substep whose constraint forces the metrics report */
+  private substep(h: number, measured: boolean): void {
     const { x, xPrev, v, invMass } = this.state;
     const [gx, gy, gz] = this.gravity;
     for (const body of this.runtimes) {
       const keep = Math.exp(-(body.linearDampingPerS + this.extraLinearDampingPerS) * h);
       const end = body.offset + body.count;
+      const dvx = gx * h;
+      const dvy = gy * h;
+      const dvz = gz * h;
       for (let p = body.offset; p < end; p++) {
         const p3 = 3 * p;
-        xPrev[p3] = x[p3];
-        xPrev[p3 + 1] = x[p3 + 1];
-        xPrev[p3 + 2] = x[p3 + 2];
+        const px = x[p3];
+        const py = x[p3 + 1];
+        const pz = x[p3 + 2];
+        xPrev[p3] = px;
+        xPrev[p3 + 1] = py;
+        xPrev[p3 + 2] = pz;
         if (invMass[p] === 0) {
-          v[p3] = v[p3 + 1] = v[p3 + 2] = 0;
+          v[p3] = 0;
+          v[p3 + 1] = 0;
+          v[p3 + 2] = 0;
           continue;
         }
         // Damp the velocity carried over, then add gravity: damping must not scale the weight
         // (a body at rest would otherwise feel g·e^(−c·h) and its pins report less than its weight).
-        v[p3] = v[p3] * keep + gx * h;
-        v[p3 + 1] = v[p3 + 1] * keep + gy * h;
-        v[p3 + 2] = v[p3 + 2] * keep + gz * h;
-        x[p3] += v[p3] * h;
-        x[p3 + 1] += v[p3 + 1] * h;
-        x[p3 + 2] += v[p3 + 2] * h;
+        const vx = v[p3] * keep + dvx;
+        const vy = v[p3 + 1] * keep + dvy;
+        const vz = v[p3 + 2] * keep + dvz;
+        v[p3] = vx;
+        v[p3 + 1] = vy;
+        v[p3 + 2] = vz;
+        x[p3] = px + vx * h;
+        x[p3 + 1] = py + vy * h;
+        x[p3 + 2] = pz + vz * h;
       }
     }
+    if (measured) this.probe.capturePredicted(this.state);
     for (const body of this.runtimes) {
       for (const block of body.blocks) resetLambda(block);
       for (let iteration = 0; iteration < body.iterations; iteration++) {
         for (const block of body.blocks) solveBlock(block, this.state, h);
       }
     }
+    if (measured) this.probe.measure(this.state, this.runtimes, h);
+    this.grabbed.solve(this.state, h);
     collideParticles(this.state, this.colliders, 0, this.particleCount);
+    for (const body of this.runtimes) body.selfCollision?.solve(this.state);
     const invH = 1 / h;
-    for (let k = 0; k < 3 * this.particleCount; k++) v[k] = (x[k] - xPrev[k]) * invH;
+    const coordinates = 3 * this.particleCount;
+    // Three per iteration: V8 re-checks each typed array once per iteration, not per access.
+    for (let k = 0; k < coordinates; k += 3) {
+      v[k] = (x[k] - xPrev[k]) * invH;
+      v[k + 1] = (x[k + 1] - xPrev[k + 1]) * invH;
+      v[k + 2] = (x[k + 2] - xPrev[k + 2]) * invH;
+    }
     for (const body of this.runtimes) for (const block of body.blocks) dampBlock(block, this.state, h);
+    this.grabbed.damp(this.state, h);
   }
 }

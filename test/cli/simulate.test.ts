@@ -62,8 +62,11 @@ describe('softbody simulate', () => {
           'bboxMax',
           'bboxMin',
           'centroid',
+          'elasticEnergyJ',
           'kineticEnergyJ',
+          'massKg',
           'maxStrain',
+          'meanStrain',
           'pinForcesN',
           'resolution',
           'volumeRatio',
@@ -106,6 +109,105 @@ describe('softbody simulate', () => {
       expect(err).toHaveLength(1);
       expect(err[0]).toMatch(/^softbody simulate: /);
     }
+  });
+
+  it('runs the example scene of the docs: the bar hangs from its pin and stands on the ground', async () => {
+    const { io, out, err } = capture();
+    const example = new URL('../../docs/examples/hanging-bar.scene.json', import.meta.url).pathname;
+    expect(await main(['simulate', example, '--settle', '--seconds', '10'], io)).toBe(0);
+    expect(err).toEqual([]);
+    const report = JSON.parse(out.join('\n'));
+    expect(report.settled).toBe(true);
+    expect(report.hasNaN).toBe(false);
+    const bar = report.bodies.bar;
+    expect(bar.resolution).toBeCloseTo(0.1415, 3);
+    expect(bar.measuredBias).toBeUndefined(); // r ≤ 0.25: nothing to measure
+    // The bar's foot rests on the ground (y = 0), so pin and ground share its weight (98.1 N).
+    expect(bar.bboxMin[1]).toBeCloseTo(0, 3);
+    expect(bar.pinForcesN[0]).toBeGreaterThan(10);
+    expect(bar.pinForcesN[0]).toBeLessThan(98.1);
+    expect(Math.abs(bar.volumeRatio - 1)).toBeLessThan(0.01);
+  });
+
+  it('with --measure-bias reports the measured stiffness bias of a body with r > 0.25', async () => {
+    const rope = {
+      ...smallScene,
+      solver: { dt: 1 / 60, substeps: 2 },
+      colliders: [],
+      bodies: [
+        { ...smallScene.bodies[1], material: { youngModulusPa: 1e7, poissonRatio: 0.3, densityKgM3: 1000 } },
+      ],
+    };
+    await writeFile(join(dir, 'coarse-rope.json'), JSON.stringify(rope));
+    const { io, out, err } = capture();
+    expect(
+      await main(
+        ['simulate', join(dir, 'coarse-rope.json'), '--settle', '--seconds', '10', '--measure-bias'],
+        io,
+      ),
+    ).toBe(0);
+    expect(err).toEqual([]);
+    const body = JSON.parse(out.join('\n')).bodies.rope;
+    expect(body.resolution).toBeCloseTo(8.33, 2);
+    // At r ≈ 8 the rope is far softer than asked: 0.0203 measured, of the order of 1/(1 + r²) = 0.014.
+    expect(body.measuredBias).toBeGreaterThan(0.01);
+    expect(body.measuredBias).toBeLessThan(0.04);
+  });
+
+  it('reads mesh files relative to the scene: a tetrahedralized box body and a mesh collider', async () => {
+    const meshes = new URL('../../../shared/meshes/', import.meta.url).pathname;
+    const scene = {
+      gravity: [0, -9.81, 0],
+      solver: { dt: 1 / 60, substeps: 10 },
+      colliders: [
+        { type: 'plane', normal: [0, 1, 0], offset: -2 },
+        { type: 'mesh', path: join(meshes, 'BoxTextured', 'BoxTextured.gltf'), thicknessM: 0.01 },
+      ],
+      bodies: [
+        {
+          name: 'box',
+          shape: { type: 'mesh', path: join(meshes, 'BoxTextured', 'BoxTextured.gltf'), targetTetCount: 300 },
+          material: { youngModulusPa: 1e5, poissonRatio: 0.3, densityKgM3: 100 },
+          model: 'neo-hookean',
+        },
+        {
+          name: 'sheet',
+          shape: { type: 'cloth', size: [0.6, 0.6], cells: [6, 6], center: [3, 0.8, 0] },
+          material: { youngModulusPa: 1e6, poissonRatio: 0.3, densityKgM3: 500, thicknessM: 0.001 },
+          model: 'cloth',
+        },
+        {
+          name: 'cover',
+          shape: { type: 'cloth', size: [0.6, 0.6], cells: [6, 6], center: [0, 0.8, 0] },
+          material: { youngModulusPa: 1e6, poissonRatio: 0.3, densityKgM3: 500, thicknessM: 0.001 },
+          model: 'cloth',
+        },
+      ],
+    };
+    await writeFile(join(dir, 'mesh.json'), JSON.stringify(scene));
+    const { io, out, err } = capture();
+    expect(await main(['simulate', join(dir, 'mesh.json'), '--seconds', '1'], io)).toBe(0);
+    expect(err).toEqual([]);
+    const report = JSON.parse(out.join('\n'));
+    expect(report.hasNaN).toBe(false);
+    // The unit box body (it overlaps the collider box, whose thickness pushes its skin out a little)
+    // keeps its mass, 100 kg/m³ × 1 m³, within the tetrahedralizer's surface tolerance (1%).
+    expect(Math.abs(report.bodies.box.massKg / 100 - 1)).toBeLessThan(0.01);
+    // The cover lands on the collider box's top face (y = 0.5) at the 1 cm thickness; the other sheet falls past.
+    expect(report.bodies.cover.bboxMin[1]).toBeGreaterThan(0.505);
+    expect(report.bodies.cover.bboxMax[1]).toBeLessThan(0.52);
+    expect(report.bodies.sheet.bboxMax[1]).toBeLessThan(-1.9);
+  });
+
+  it('names the file and the place when a mesh file cannot be read', async () => {
+    const scene = structuredClone(smallScene) as Record<string, unknown> & typeof smallScene;
+    (scene.bodies[0] as Record<string, unknown>).shape = { type: 'mesh', path: 'no-such-mesh.obj' };
+    await writeFile(join(dir, 'missing-mesh.json'), JSON.stringify(scene));
+    const { io, err } = capture();
+    expect(await main(['simulate', join(dir, 'missing-mesh.json')], io)).toBe(2);
+    expect(err).toHaveLength(1);
+    expect(err[0]).toContain('no-such-mesh.obj');
+    expect(err[0]).toContain('file not found');
   });
 
   it('runs through the package bin without a stack trace on bad input', () => {

@@ -198,7 +198,9 @@ function distanceSq(x: Float64Array, a: number, b: number): number {
  * One Gauss-Seidel sweep over the block in colour order, substep h in s. The gradient is the
  * one of `hingeGradient`, written out in local variables here and in `dampDihedralBend` (about
  * twice as fast as going through the scratch array; test/core/sim/guards.test.ts checks both
- * kernels against `hingeGradient`).
+ * kernels against `hingeGradient`). Here it is kept on n_A and n_B: Σw|∇θ|² comes from |n_A|²,
+ * |n_B|² and n_A·n_B, and each particle moves along n_A and n_B with scalar weights (fewer
+ * operations and live values; test/core/sim/perf-kernels.test.ts compares it with the plain form).
  */
 export function solveDihedralBend(block: DihedralBendBlock, state: ParticleState, h: number): void {
   const minDenominator = MIN_DENOMINATOR;
@@ -211,6 +213,22 @@ export function solveDihedralBend(block: DihedralBendBlock, state: ParticleState
   const compliance = block.compliancePerNM;
   const scale = block.stiffnessScale;
   const invHSq = 1 / (h * h);
+  // atan(t) for |t| < 7/16 as fdlibm computes it (s_atan.c: t − t·(s1 + s2) with its aT[0..10]),
+  // which is the branch V8's Math.atan2 takes for such ratios: the same bits without the call.
+  // Function-local so that V8 folds them (it may reload module-level ones from the module context
+  // and unbox them at each use).
+  const SMALL_ATAN = 0.4375;
+  const AT0 = 0.3333333333333293;
+  const AT1 = -0.19999999999876483;
+  const AT2 = 0.14285714272503466;
+  const AT3 = -0.11111110405462356;
+  const AT4 = 0.09090887133436507;
+  const AT5 = -0.0769187620504483;
+  const AT6 = 0.06661073137387531;
+  const AT7 = -0.058335701337905735;
+  const AT8 = 0.049768779946159324;
+  const AT9 = -0.036531572744216916;
+  const AT10 = 0.016285820115365782;
   for (let c = 0; c < block.count; c++) {
     const q0 = particles[4 * c];
     const q1 = particles[4 * c + 1];
@@ -249,60 +267,64 @@ export function solveDihedralBend(block: DihedralBendBlock, state: ParticleState
     const b1 = b0 - eLength;
     const sa = 1 / naSq;
     const sb = 1 / nbSq;
-    const gax = nax * sa;
-    const gay = nay * sa;
-    const gaz = naz * sa;
-    const gbx = nbx * sb;
-    const gby = nby * sb;
-    const gbz = nbz * sb;
-    const g0x = -(a1 * gax + b1 * gbx);
-    const g0y = -(a1 * gay + b1 * gby);
-    const g0z = -(a1 * gaz + b1 * gbz);
-    const g1x = a0 * gax + b0 * gbx;
-    const g1y = a0 * gay + b0 * gby;
-    const g1z = a0 * gaz + b0 * gbz;
-    const g2x = -eLength * gax;
-    const g2y = -eLength * gay;
-    const g2z = -eLength * gaz;
-    const g3x = -eLength * gbx;
-    const g3y = -eLength * gby;
-    const g3z = -eLength * gbz;
+    // |∇θ|² from the scalars: |n_A/|n_A|²|² = 1/|n_A|², cross terms through n_A·n_B.
+    const nAB = nax * nbx + nay * nby + naz * nbz;
     const w0 = w[q0];
     const w1 = w[q1];
     const w2 = w[q2];
     const w3 = w[q3];
+    const cross = 2 * sa * sb * nAB;
     const wGradSq =
-      w0 * (g0x * g0x + g0y * g0y + g0z * g0z) +
-      w1 * (g1x * g1x + g1y * g1y + g1z * g1z) +
-      w2 * (g2x * g2x + g2y * g2y + g2z * g2z) +
-      w3 * (g3x * g3x + g3y * g3y + g3z * g3z);
+      w0 * (a1 * a1 * sa + b1 * b1 * sb + a1 * b1 * cross) +
+      w1 * (a0 * a0 * sa + b0 * b0 * sb + a0 * b0 * cross) +
+      (w2 * sa + w3 * sb) * eSq;
     const alphaTilde = compliance[c] * invHSq;
     const denominator = wGradSq + alphaTilde;
     if (!(denominator > minDenominator)) continue;
     // θ = atan2((n_A × n_B)·e, (n_A·n_B)·|e|), as in hingeGradient.
-    const theta = Math.atan2(
-      (nay * nbz - naz * nby) * ex + (naz * nbx - nax * nbz) * ey + (nax * nby - nay * nbx) * ez,
-      (nax * nbx + nay * nby + naz * nbz) * eLength,
-    );
+    const sinTerm =
+      (nay * nbz - naz * nby) * ex + (naz * nbx - nax * nbz) * ey + (nax * nby - nay * nbx) * ez;
+    const cosTerm = nAB * eLength;
+    let theta: number;
+    if (cosTerm > 0 && sinTerm < SMALL_ATAN * cosTerm && sinTerm > -SMALL_ATAN * cosTerm) {
+      // |θ| < atan(7/16) ≈ 23.6°, the usual case: fdlibm's atan polynomial inline, which is what
+      // Math.atan2 evaluates there (the same bits), without the call.
+      const t = sinTerm / cosTerm;
+      const z = t * t;
+      const v = z * z;
+      theta =
+        t -
+        t *
+          (z * (AT0 + v * (AT2 + v * (AT4 + v * (AT6 + v * (AT8 + v * AT10))))) +
+            v * (AT1 + v * (AT3 + v * (AT5 + v * (AT7 + v * AT9)))));
+    } else {
+      theta = Math.atan2(sinTerm, cosTerm);
+    }
     const constraint = wrapAngle(theta - restAngle[c]);
     const dLambda = (scale * (-constraint - alphaTilde * lambda[c])) / denominator;
     lambda[c] += dLambda;
-    const s0 = w0 * dLambda;
-    const s1 = w1 * dLambda;
-    const s2 = w2 * dLambda;
-    const s3 = w3 * dLambda;
-    x[i0] += s0 * g0x;
-    x[i0 + 1] += s0 * g0y;
-    x[i0 + 2] += s0 * g0z;
-    x[i1] += s1 * g1x;
-    x[i1 + 1] += s1 * g1y;
-    x[i1 + 2] += s1 * g1z;
-    x[i2] += s2 * g2x;
-    x[i2 + 1] += s2 * g2y;
-    x[i2 + 2] += s2 * g2z;
-    x[i3] += s3 * g3x;
-    x[i3 + 1] += s3 * g3y;
-    x[i3 + 2] += s3 * g3z;
+    // Δx_k = w_k·Δλ·∇_k θ with ∇θ written on n_A and n_B (hingeGradient):
+    // ∇_0 = −(a1·s_A·n_A + b1·s_B·n_B), ∇_1 = a0·s_A·n_A + b0·s_B·n_B, ∇_2 = −|e|·s_A·n_A, ∇_3 = −|e|·s_B·n_B.
+    const kA = dLambda * sa;
+    const kB = dLambda * sb;
+    const u0a = -w0 * a1 * kA;
+    const u0b = -w0 * b1 * kB;
+    const u1a = w1 * a0 * kA;
+    const u1b = w1 * b0 * kB;
+    const u2 = -w2 * eLength * kA;
+    const u3 = -w3 * eLength * kB;
+    x[i0] += u0a * nax + u0b * nbx;
+    x[i0 + 1] += u0a * nay + u0b * nby;
+    x[i0 + 2] += u0a * naz + u0b * nbz;
+    x[i1] += u1a * nax + u1b * nbx;
+    x[i1 + 1] += u1a * nay + u1b * nby;
+    x[i1 + 2] += u1a * naz + u1b * nbz;
+    x[i2] += u2 * nax;
+    x[i2 + 1] += u2 * nay;
+    x[i2 + 2] += u2 * naz;
+    x[i3] += u3 * nbx;
+    x[i3 + 1] += u3 * nby;
+    x[i3 + 2] += u3 * nbz;
   }
 }
 

@@ -76,7 +76,10 @@ export function createDistanceBlock(input: DistanceInput, state: ParticleState):
   };
 }
 
-/** One Gauss-Seidel sweep over the block in colour order, substep h in s. */
+/**
+ * One Gauss-Seidel sweep over the block in colour order, substep h in s. Written for V8: typed
+ * arrays and constants in locals, one division for Δλ and one for 1/|d|.
+ */
 export function solveDistance(block: DistanceBlock, state: ParticleState, h: number): void {
   // Local copies: imported bindings can cost a property load per use once transpiled.
   const minDenominator = MIN_DENOMINATOR;
@@ -88,8 +91,9 @@ export function solveDistance(block: DistanceBlock, state: ParticleState, h: num
   const compliance = block.complianceMPerN;
   const lambda = block.lambda;
   const scale = block.stiffnessScale;
+  const count = block.count;
   const invHSq = 1 / (h * h);
-  for (let c = 0; c < block.count; c++) {
+  for (let c = 0; c < count; c++) {
     const a = particles[2 * c];
     const b = particles[2 * c + 1];
     const wa = w[a];
@@ -107,8 +111,9 @@ export function solveDistance(block: DistanceBlock, state: ParticleState, h: num
     const dLambda = (scale * (restLength[c] - length - alphaTilde * lambda[c])) / denominator;
     lambda[c] += dLambda;
     // Δx_a = w_a·Δλ·n with n = d/|d|: fold 1/|d| into the scale.
-    const sa = (wa * dLambda) / length;
-    const sb = (wb * dLambda) / length;
+    const s = dLambda / length;
+    const sa = wa * s;
+    const sb = wb * s;
     x[a3] += sa * dx;
     x[a3 + 1] += sa * dy;
     x[a3 + 2] += sa * dz;

@@ -9,7 +9,10 @@ import {
 import { addDistanceForces, type DistanceBlock, dampDistance, solveDistance } from './distance.ts';
 import { dampEdgeDamper, type EdgeDamperBlock } from './edge-damper.ts';
 import { addNeoHookeanForces, type NeoHookeanBlock, solveNeoHookean } from './neo-hookean.ts';
+import { addPressureForces, type PressureBlock, solvePressure } from './pressure.ts';
+import { addRopeBendForces, dampRopeBend, type RopeBendBlock, solveRopeBend } from './rope-bend.ts';
 import { addTetVolumeForces, dampTetVolume, solveTetVolume, type TetVolumeBlock } from './tet-volume.ts';
+import { addTetherForces, solveTether, type TetherBlock } from './tether.ts';
 
 /** Every constraint block kind; each has one solve function in its own file. */
 export type ConstraintBlock =
@@ -18,7 +21,10 @@ export type ConstraintBlock =
   | TetVolumeBlock
   | DihedralBendBlock
   | AttachmentBlock
-  | EdgeDamperBlock;
+  | EdgeDamperBlock
+  | TetherBlock
+  | RopeBendBlock
+  | PressureBlock;
 
 /** One Gauss-Seidel sweep of `block` in colour order, substep h in s. */
 export function solveBlock(block: ConstraintBlock, state: ParticleState, h: number): void {
@@ -37,6 +43,15 @@ export function solveBlock(block: ConstraintBlock, state: ParticleState, h: numb
       break;
     case 'attachment':
       solveAttachment(block, state, h);
+      break;
+    case 'tether':
+      solveTether(block, state);
+      break;
+    case 'rope-bend':
+      solveRopeBend(block, state, h);
+      break;
+    case 'pressure':
+      solvePressure(block, state, h);
       break;
     case 'edge-damper':
       break; // velocity level only
@@ -64,6 +79,12 @@ export function dampBlock(block: ConstraintBlock, state: ParticleState, h: numbe
     case 'edge-damper':
       dampEdgeDamper(block, state, h);
       break;
+    case 'rope-bend':
+      dampRopeBend(block, state, h);
+      break;
+    case 'tether':
+    case 'pressure':
+      break; // undamped (rigid tethers; the membrane damps the balloon)
   }
 }
 
@@ -100,13 +121,23 @@ export function addBlockForces(
     case 'attachment':
       addAttachmentForces(block, state, h, forceN);
       break;
+    case 'tether':
+      addTetherForces(block, state, h, forceN);
+      break;
+    case 'rope-bend':
+      addRopeBendForces(block, h, forceN);
+      break;
+    case 'pressure':
+      addPressureForces(block, state, h, forceN);
+      break;
     case 'edge-damper':
       break; // no multipliers: its damping is not a static force
   }
 }
 
-/** Number of scalar constraints a block holds (a neo-Hookean tet counts two). */
+/** Number of scalar constraints a block holds (a neo-Hookean tet counts two, a rope joint three). */
 export function scalarConstraintCount(block: ConstraintBlock): number {
   if (block.kind === 'edge-damper') return 0;
+  if (block.kind === 'rope-bend') return 3 * block.count;
   return block.kind === 'neo-hookean' ? 2 * block.count : block.count;
 }

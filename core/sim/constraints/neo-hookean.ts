@@ -25,6 +25,12 @@ export interface NeoHookeanBlock extends BlockBase {
   readonly kind: 'neo-hookean';
   /** Dm⁻¹ row-major, 9 per tet, 1/m. */
   readonly inverseRestShape: Float64Array;
+  /**
+   * M = Dm⁻¹·Dm⁻ᵀ, symmetric, 6 per tet (m00, m01, m02, m11, m12, m22), 1/m², and
+   * det Dm⁻¹ = 1/(6V), 1/m³: what the solve needs of the rest shape (see solveNeoHookean).
+   */
+  readonly restShapeProduct: Float64Array;
+  readonly inverseRestDeterminant: Float64Array;
   /** Rest volume V, m³. */
   readonly restVolumeM3: Float64Array;
   /** α_D = 1/(μV), 1/J. */
@@ -85,6 +91,8 @@ export function createNeoHookeanBlock(input: NeoHookeanInput, state: ParticleSta
   const colouring = colourConstraints(tets, 4, state.count);
   const order = colouring.order;
   const inputOrder = Uint32Array.from(order, (k) => kept[k]);
+  const inverseRestShape = permute(dmInv, 9, order);
+  const restVolumeM3 = permute(volume, 1, order);
   return {
     kind: 'neo-hookean',
     count,
@@ -94,8 +102,10 @@ export function createNeoHookeanBlock(input: NeoHookeanInput, state: ParticleSta
     order: inputOrder,
     stiffnessScale: 1,
     damped: false, // damped through its edges: edge-damper.ts
-    inverseRestShape: permute(dmInv, 9, order),
-    restVolumeM3: permute(volume, 1, order),
+    inverseRestShape,
+    restShapeProduct: restShapeProducts(inverseRestShape, count),
+    inverseRestDeterminant: Float64Array.from(restVolumeM3, (v) => 1 / (6 * v)),
+    restVolumeM3,
     complianceDeviatoric: permute(alphaD, 1, order),
     complianceHydrostatic: permute(alphaH, 1, order),
     gamma: permute(gamma, 1, order),
@@ -103,6 +113,18 @@ export function createNeoHookeanBlock(input: NeoHookeanInput, state: ParticleSta
     lambdaHydrostatic: new Float64Array(count),
     degenerateCount: inputCount - count,
   };
+}
+
+/** M = B·Bᵀ per tet from B = Dm⁻¹ (row-major, 9 each): m00, m01, m02, m11, m12, m22. */
+function restShapeProducts(B: Float64Array, count: number): Float64Array {
+  const out = new Float64Array(6 * count);
+  for (let t = 0; t < count; t++) {
+    const o = 9 * t;
+    const row = (i: number, j: number) =>
+      B[o + 3 * i] * B[o + 3 * j] + B[o + 3 * i + 1] * B[o + 3 * j + 1] + B[o + 3 * i + 2] * B[o + 3 * j + 2];
+    out.set([row(0, 0), row(0, 1), row(0, 2), row(1, 1), row(1, 2), row(2, 2)], 6 * t);
+  }
+  return out;
 }
 
 /** F = Ds·Dm⁻¹ of block tet t at the current positions, into the scratch F. */
@@ -167,29 +189,37 @@ function cofactorIntoP(): number {
  * Solving them one after the other leaves a rest-state bias: at F = I both constraints carry
  * large opposing multipliers (C_D = √3, C_H = 1 − γ) whose updates cancel only when solved
  * jointly; with the coupled solve F = I is an exact fixed point for any h.
+ *
+ * The gradients are formed from the edge vectors E = Ds = [e1 e2 e3] without forming F
+ * (fewer operations; the same values up to rounding, checked by perf-kernels.test.ts):
+ *   det F = det E·det Dm⁻¹,  ∇_{x_i}C_H = det Dm⁻¹·c_i,  c = cof E = [e2×e3, e3×e1, e1×e2]
+ *   (∂ det F/∂Ds = cof F·Dm⁻ᵀ = det Dm⁻¹·cof Ds);
+ *   F·Dm⁻ᵀ = E·M with M = Dm⁻¹·Dm⁻ᵀ, so ∇_{x_i}C_D = p_i/‖F‖ with p_i = column i of E·M, and
+ *   ‖F‖² = tr(E·M·Eᵀ) = Σ_i e_i·p_i;  ∇_{x_0} = −Σ_{i≥1} ∇_{x_i} for both.
+ * The 2×2 system is written in the unscaled c and p: Δλ_H's move is det Dm⁻¹·Δλ_H along c,
+ * Δλ_D's is Δλ_D/‖F‖ along p.
  */
 export function solveNeoHookean(block: NeoHookeanBlock, state: ParticleState, h: number): void {
   const x = state.x;
   const w = state.invMass;
   const particles = block.particles;
-  const B = block.inverseRestShape;
+  const M = block.restShapeProduct;
+  const detB = block.inverseRestDeterminant;
   const alphaH = block.complianceHydrostatic;
   const alphaD = block.complianceDeviatoric;
   const gammaRest = block.gamma;
   const lambdaH = block.lambdaHydrostatic;
   const lambdaD = block.lambdaDeviatoric;
   const scale = block.stiffnessScale;
+  const count = block.count;
   const invHSq = 1 / (h * h);
   const minDenominator = MIN_DENOMINATOR;
-  for (let t = 0; t < block.count; t++) {
-    const q0 = particles[4 * t];
-    const q1 = particles[4 * t + 1];
-    const q2 = particles[4 * t + 2];
-    const q3 = particles[4 * t + 3];
-    const w0 = w[q0];
-    const w1 = w[q1];
-    const w2 = w[q2];
-    const w3 = w[q3];
+  for (let t = 0; t < count; t++) {
+    const t4 = 4 * t;
+    const q0 = particles[t4];
+    const q1 = particles[t4 + 1];
+    const q2 = particles[t4 + 2];
+    const q3 = particles[t4 + 3];
     const i0 = 3 * q0;
     const i1 = 3 * q1;
     const i2 = 3 * q2;
@@ -206,140 +236,111 @@ export function solveNeoHookean(block: NeoHookeanBlock, state: ParticleState, h:
     const e3x = x[i3] - x0;
     const e3y = x[i3 + 1] - y0;
     const e3z = x[i3 + 2] - z0;
-    const o = 9 * t;
-    const b00 = B[o];
-    const b01 = B[o + 1];
-    const b02 = B[o + 2];
-    const b10 = B[o + 3];
-    const b11 = B[o + 4];
-    const b12 = B[o + 5];
-    const b20 = B[o + 6];
-    const b21 = B[o + 7];
-    const b22 = B[o + 8];
-    // Columns f0, f1, f2 of F = Ds·Dm⁻¹.
-    const f0x = e1x * b00 + e2x * b10 + e3x * b20;
-    const f0y = e1y * b00 + e2y * b10 + e3y * b20;
-    const f0z = e1z * b00 + e2z * b10 + e3z * b20;
-    const f1x = e1x * b01 + e2x * b11 + e3x * b21;
-    const f1y = e1y * b01 + e2y * b11 + e3y * b21;
-    const f1z = e1z * b01 + e2z * b11 + e3z * b21;
-    const f2x = e1x * b02 + e2x * b12 + e3x * b22;
-    const f2y = e1y * b02 + e2y * b12 + e3y * b22;
-    const f2z = e1z * b02 + e2z * b12 + e3z * b22;
-    // cof F = [f1×f2, f2×f0, f0×f1].
-    const c0x = f1y * f2z - f1z * f2y;
-    const c0y = f1z * f2x - f1x * f2z;
-    const c0z = f1x * f2y - f1y * f2x;
-    const c1x = f2y * f0z - f2z * f0y;
-    const c1y = f2z * f0x - f2x * f0z;
-    const c1z = f2x * f0y - f2y * f0x;
-    const c2x = f0y * f1z - f0z * f1y;
-    const c2y = f0z * f1x - f0x * f1z;
-    const c2z = f0x * f1y - f0y * f1x;
-    const det = f0x * c0x + f0y * c0y + f0z * c0z;
-    // ∇_{x_i}C_H = Σ_c cof_c·Dm⁻¹[i−1][c], i = 1..3.
-    const h1x = c0x * b00 + c1x * b01 + c2x * b02;
-    const h1y = c0y * b00 + c1y * b01 + c2y * b02;
-    const h1z = c0z * b00 + c1z * b01 + c2z * b02;
-    const h2x = c0x * b10 + c1x * b11 + c2x * b12;
-    const h2y = c0y * b10 + c1y * b11 + c2y * b12;
-    const h2z = c0z * b10 + c1z * b11 + c2z * b12;
-    const h3x = c0x * b20 + c1x * b21 + c2x * b22;
-    const h3y = c0y * b20 + c1y * b21 + c2y * b22;
-    const h3z = c0z * b20 + c1z * b21 + c2z * b22;
-    const h0x = -(h1x + h2x + h3x);
-    const h0y = -(h1y + h2y + h3y);
-    const h0z = -(h1z + h2z + h3z);
-    const wHH =
-      w0 * (h0x * h0x + h0y * h0y + h0z * h0z) +
-      w1 * (h1x * h1x + h1y * h1y + h1z * h1z) +
-      w2 * (h2x * h2x + h2y * h2y + h2z * h2z) +
-      w3 * (h3x * h3x + h3y * h3y + h3z * h3z);
+    // c_i = cof E columns.
+    const c1x = e2y * e3z - e2z * e3y;
+    const c1y = e2z * e3x - e2x * e3z;
+    const c1z = e2x * e3y - e2y * e3x;
+    const c2x = e3y * e1z - e3z * e1y;
+    const c2y = e3z * e1x - e3x * e1z;
+    const c2z = e3x * e1y - e3y * e1x;
+    const c3x = e1y * e2z - e1z * e2y;
+    const c3y = e1z * e2x - e1x * e2z;
+    const c3z = e1x * e2y - e1y * e2x;
+    const c0x = -(c1x + c2x + c3x);
+    const c0y = -(c1y + c2y + c3y);
+    const c0z = -(c1z + c2z + c3z);
+    const b = detB[t];
+    const det = b * (e1x * c1x + e1y * c1y + e1z * c1z);
+    const w0 = w[q0];
+    const w1 = w[q1];
+    const w2 = w[q2];
+    const w3 = w[q3];
+    // Σ w|∇C_H|² = det Dm⁻¹²·Σ w|c|².
+    const wCC =
+      w0 * (c0x * c0x + c0y * c0y + c0z * c0z) +
+      w1 * (c1x * c1x + c1y * c1y + c1z * c1z) +
+      w2 * (c2x * c2x + c2y * c2y + c2z * c2z) +
+      w3 * (c3x * c3x + c3y * c3y + c3z * c3z);
     const aTildeH = alphaH[t] * invHSq;
-    const a11 = wHH + aTildeH;
+    const a11 = b * b * wCC + aTildeH;
     const b1 = gammaRest[t] - det - aTildeH * lambdaH[t];
+    // p_i = column i of E·M.
+    const o = 6 * t;
+    const m00 = M[o];
+    const m01 = M[o + 1];
+    const m02 = M[o + 2];
+    const m11 = M[o + 3];
+    const m12 = M[o + 4];
+    const m22 = M[o + 5];
+    const p1x = e1x * m00 + e2x * m01 + e3x * m02;
+    const p1y = e1y * m00 + e2y * m01 + e3y * m02;
+    const p1z = e1z * m00 + e2z * m01 + e3z * m02;
+    const p2x = e1x * m01 + e2x * m11 + e3x * m12;
+    const p2y = e1y * m01 + e2y * m11 + e3y * m12;
+    const p2z = e1z * m01 + e2z * m11 + e3z * m12;
+    const p3x = e1x * m02 + e2x * m12 + e3x * m22;
+    const p3y = e1y * m02 + e2y * m12 + e3y * m22;
+    const p3z = e1z * m02 + e2z * m12 + e3z * m22;
     const normSq =
-      f0x * f0x +
-      f0y * f0y +
-      f0z * f0z +
-      f1x * f1x +
-      f1y * f1y +
-      f1z * f1z +
-      f2x * f2x +
-      f2y * f2y +
-      f2z * f2z;
+      e1x * p1x +
+      e1y * p1y +
+      e1z * p1z +
+      e2x * p2x +
+      e2y * p2y +
+      e2z * p2z +
+      e3x * p3x +
+      e3y * p3y +
+      e3z * p3z;
+    // Moves per unit multiplier: sH along c (= det Dm⁻¹·Δλ_H), sD along p (= Δλ_D/‖F‖).
+    const p0x = -(p1x + p2x + p3x);
+    const p0y = -(p1y + p2y + p3y);
+    const p0z = -(p1z + p2z + p3z);
+    let sH = 0;
+    let sD = 0;
     let dH = 0;
     let dD = 0;
-    // ∇_{x_i}C_D = Σ_c (f_c/‖F‖)·Dm⁻¹[i−1][c]; zero when ‖F‖ ≈ 0 (then only C_H is solved).
-    let d1x = 0;
-    let d1y = 0;
-    let d1z = 0;
-    let d2x = 0;
-    let d2y = 0;
-    let d2z = 0;
-    let d3x = 0;
-    let d3y = 0;
-    let d3z = 0;
     if (normSq > 1e-18) {
       const norm = Math.sqrt(normSq);
       const inv = 1 / norm;
-      d1x = (f0x * b00 + f1x * b01 + f2x * b02) * inv;
-      d1y = (f0y * b00 + f1y * b01 + f2y * b02) * inv;
-      d1z = (f0z * b00 + f1z * b01 + f2z * b02) * inv;
-      d2x = (f0x * b10 + f1x * b11 + f2x * b12) * inv;
-      d2y = (f0y * b10 + f1y * b11 + f2y * b12) * inv;
-      d2z = (f0z * b10 + f1z * b11 + f2z * b12) * inv;
-      d3x = (f0x * b20 + f1x * b21 + f2x * b22) * inv;
-      d3y = (f0y * b20 + f1y * b21 + f2y * b22) * inv;
-      d3z = (f0z * b20 + f1z * b21 + f2z * b22) * inv;
-      const d0x = -(d1x + d2x + d3x);
-      const d0y = -(d1y + d2y + d3y);
-      const d0z = -(d1z + d2z + d3z);
-      const wDD =
-        w0 * (d0x * d0x + d0y * d0y + d0z * d0z) +
-        w1 * (d1x * d1x + d1y * d1y + d1z * d1z) +
-        w2 * (d2x * d2x + d2y * d2y + d2z * d2z) +
-        w3 * (d3x * d3x + d3y * d3y + d3z * d3z);
-      const wHD =
-        w0 * (h0x * d0x + h0y * d0y + h0z * d0z) +
-        w1 * (h1x * d1x + h1y * d1y + h1z * d1z) +
-        w2 * (h2x * d2x + h2y * d2y + h2z * d2z) +
-        w3 * (h3x * d3x + h3y * d3y + h3z * d3z);
+      const wPP =
+        w0 * (p0x * p0x + p0y * p0y + p0z * p0z) +
+        w1 * (p1x * p1x + p1y * p1y + p1z * p1z) +
+        w2 * (p2x * p2x + p2y * p2y + p2z * p2z) +
+        w3 * (p3x * p3x + p3y * p3y + p3z * p3z);
+      const wCP =
+        w0 * (c0x * p0x + c0y * p0y + c0z * p0z) +
+        w1 * (c1x * p1x + c1y * p1y + c1z * p1z) +
+        w2 * (c2x * p2x + c2y * p2y + c2z * p2z) +
+        w3 * (c3x * p3x + c3y * p3y + c3z * p3z);
+      const wHD = b * inv * wCP;
       const aTildeD = alphaD[t] * invHSq;
-      const a22 = wDD + aTildeD;
+      const a22 = wPP * inv * inv + aTildeD;
       const b2 = -norm - aTildeD * lambdaD[t];
       const determinant = a11 * a22 - wHD * wHD;
       if (!(determinant > minDenominator)) continue;
       dH = (scale * (b1 * a22 - wHD * b2)) / determinant;
       dD = (scale * (a11 * b2 - wHD * b1)) / determinant;
+      sD = dD * inv;
     } else {
       if (!(a11 > minDenominator)) continue;
       dH = (scale * b1) / a11;
     }
+    sH = b * dH;
     lambdaH[t] += dH;
     lambdaD[t] += dD;
-    // x_k += w_k·(∇_k C_H·Δλ_H + ∇_k C_D·Δλ_D); ∇_0 = −(∇_1 + ∇_2 + ∇_3).
-    const u1x = h1x * dH + d1x * dD;
-    const u1y = h1y * dH + d1y * dD;
-    const u1z = h1z * dH + d1z * dD;
-    const u2x = h2x * dH + d2x * dD;
-    const u2y = h2y * dH + d2y * dD;
-    const u2z = h2z * dH + d2z * dD;
-    const u3x = h3x * dH + d3x * dD;
-    const u3y = h3y * dH + d3y * dD;
-    const u3z = h3z * dH + d3z * dD;
-    x[i0] -= w0 * (u1x + u2x + u3x);
-    x[i0 + 1] -= w0 * (u1y + u2y + u3y);
-    x[i0 + 2] -= w0 * (u1z + u2z + u3z);
-    x[i1] += w1 * u1x;
-    x[i1 + 1] += w1 * u1y;
-    x[i1 + 2] += w1 * u1z;
-    x[i2] += w2 * u2x;
-    x[i2 + 1] += w2 * u2y;
-    x[i2 + 2] += w2 * u2z;
-    x[i3] += w3 * u3x;
-    x[i3 + 1] += w3 * u3y;
-    x[i3 + 2] += w3 * u3z;
+    // x_k += w_k·(∇_k C_H·Δλ_H + ∇_k C_D·Δλ_D) = w_k·(sH·c_k + sD·p_k).
+    x[i0] += w0 * (sH * c0x + sD * p0x);
+    x[i0 + 1] += w0 * (sH * c0y + sD * p0y);
+    x[i0 + 2] += w0 * (sH * c0z + sD * p0z);
+    x[i1] += w1 * (sH * c1x + sD * p1x);
+    x[i1 + 1] += w1 * (sH * c1y + sD * p1y);
+    x[i1 + 2] += w1 * (sH * c1z + sD * p1z);
+    x[i2] += w2 * (sH * c2x + sD * p2x);
+    x[i2 + 1] += w2 * (sH * c2y + sD * p2y);
+    x[i2 + 2] += w2 * (sH * c2z + sD * p2z);
+    x[i3] += w3 * (sH * c3x + sD * p3x);
+    x[i3 + 1] += w3 * (sH * c3y + sD * p3y);
+    x[i3 + 2] += w3 * (sH * c3z + sD * p3z);
   }
 }
 

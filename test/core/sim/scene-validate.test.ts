@@ -68,7 +68,7 @@ describe('scene schema and validator', () => {
     );
   });
 
-  it('reports what only building finds: a pin box selecting no vertex, the mesh shape', async () => {
+  it('reports what only building finds: a pin box selecting no vertex, a mesh file nobody loaded', async () => {
     const emptyPin = (await changed(
       (s) => (s.bodies[1].pins[0].box = { min: [5, 5, 5], max: [6, 6, 6] }),
     )) as Scene;
@@ -77,7 +77,46 @@ describe('scene schema and validator', () => {
     );
     const mesh = (await changed((s) => (s.bodies[0].shape = { type: 'mesh', path: 'bunny.obj' }))) as Scene;
     expect(() => buildWorld(mesh)).toThrow(
-      "/bodies/0/shape: body 'soft block': the 'mesh' shape is not supported yet",
+      "/bodies/0/shape/path: body 'soft block': mesh file 'bunny.obj' was not loaded; only `softbody simulate` reads mesh files so far",
     );
+  });
+
+  it('checks the body options against the model and the mesh collider geometry', async () => {
+    const cases: [(s: Doc) => void, string, string][] = [
+      [
+        (s) => (s.bodies[0].tethers = {}),
+        '/bodies/0/tethers',
+        "applies to model 'cloth' only, not 'neo-hookean'",
+      ],
+      [(s) => (s.bodies[0].bending = true), '/bodies/0/bending', "applies to model 'rope' only"],
+      [(s) => (s.bodies[1].bending = 'yes'), '/bodies/1/bending', 'must be true or false, not "yes"'],
+      [
+        (s) => (s.bodies[1].tethers = { maxStretch: 0 }) && (s.bodies[1].pins = []),
+        '/bodies/1/tethers',
+        'needs at least one rigid pin',
+      ],
+      [
+        (s) => (s.bodies[1].pressure = {}),
+        '/bodies/1/pressure',
+        "needs a closed surface: use a 'mesh' shape",
+      ],
+      [(s) => (s.bodies[1].selfCollision = {}), '/bodies/1/selfCollision/thicknessM', 'is required'],
+      [
+        (s) => s.colliders.push({ type: 'mesh', vertices: [0, 0, 0, 1, 0, 0, 0, 0, 1], indices: [0, 1, 3] }),
+        '/colliders/1/indices/2',
+        'must be < 3 (the number of vertices), not 3',
+      ],
+      [
+        (s) => s.colliders.push({ type: 'mesh', path: 'floor.obj', vertices: [0, 0, 0, 1, 0, 0, 0, 0, 1] }),
+        '/colliders/1',
+        'needs either vertices and indices, or a path (not both)',
+      ],
+    ];
+    for (const [edit, pointer, message] of cases) {
+      const problems = validateScene(await changed(edit));
+      expect(problems.length, pointer).toBeGreaterThan(0);
+      expect(problems[0].pointer).toBe(pointer);
+      expect(problems[0].message).toContain(message);
+    }
   });
 });

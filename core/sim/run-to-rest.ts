@@ -1,0 +1,100 @@
+import { buildWorld } from './build-world.ts';
+import type { Scene } from './scene.ts';
+import type { SceneMeshes } from './scene-meshes.ts';
+import type { BodyMetrics } from './world.ts';
+
+/** The settle criterion must hold this long, s. */
+export const SETTLE_HOLD_S = 0.5;
+
+export interface RunOptions {
+  /** Simulated time, s; with `settle` the most it runs. */
+  seconds: number;
+  /** Stop once the kinetic energy stays below `settleTolJPerKg` J per kg of free mass for SETTLE_HOLD_S. */
+  settle: boolean;
+  settleTolJPerKg: number;
+  /**
+   * Mass-proportional damping added while settling, 1/s. It removes momentum only, so the rest
+   * state it reaches is the rest state without it.
+   */
+  settleDampingPerS: number;
+  meshes?: SceneMeshes;
+}
+
+export interface RunResult {
+  /** Simulated time, s. */
+  seconds: number;
+  hasNaN: boolean;
+  settled: boolean;
+  metrics: BodyMetrics[];
+}
+
+/** Runs `scene` headless frame by frame (the scene's dt and substeps) and measures the bodies at the end. */
+export function runToRest(scene: Scene, options: RunOptions): RunResult {
+  const world = buildWorld(scene, { meshes: options.meshes });
+  const dt = scene.solver.dt;
+  const frames = Math.max(1, Math.round(options.seconds / dt));
+  const holdFrames = Math.max(1, Math.ceil(SETTLE_HOLD_S / dt));
+  if (options.settle) world.extraLinearDampingPerS = options.settleDampingPerS;
+  let freeMassKg = 0;
+  for (const body of world.measureBodies()) freeMassKg += body.freeMassKg;
+  const thresholdJ = options.settleTolJPerKg * freeMassKg;
+  let hasNaN = false;
+  let calmFrames = 0;
+  let frame = 0;
+  while (frame < frames) {
+    const metrics = world.step(dt);
+    frame++;
+    if (metrics.hasNaN) {
+      hasNaN = true;
+      break;
+    }
+    calmFrames = metrics.kineticEnergyJ < thresholdJ ? calmFrames + 1 : 0;
+    if (options.settle && calmFrames >= holdFrames) break;
+  }
+  return {
+    seconds: frame * dt,
+    hasNaN,
+    settled: !hasNaN && calmFrames >= holdFrames,
+    metrics: world.measureBodies(),
+  };
+}
+
+/** Resolution below which the reference run of `measureBias` is taken as unbiased (bias < 0.5% measured). */
+export const REFERENCE_RESOLUTION = 0.125;
+/** Bodies at or below this resolution are not measured: the physics claims hold there. */
+export const WELL_RESOLVED = 0.25;
+
+/**
+ * Measured stiffness bias of every body with r > WELL_RESOLVED: the scene is settled at its own
+ * substeps and again with substeps raised until every body has r ≤ REFERENCE_RESOLUTION (at most
+ * 1000); for a linear response the stiffness a body got over the stiffness asked is
+ * |d_reference| / |d_scene|, d the displacement of its centroid from rest. null when either run
+ * does not come to rest or the body barely moves (|d| under 1 µm). Costs the two runs.
+ */
+export function measureBias(
+  scene: Scene,
+  options: Omit<RunOptions, 'settle'>,
+  restCentroids: ReadonlyMap<string, readonly number[]>,
+): Map<string, number | null> {
+  const settleOptions = { ...options, settle: true };
+  const coarse = runToRest(scene, settleOptions);
+  const worst = Math.max(...coarse.metrics.map((m) => m.resolution));
+  const out = new Map<string, number | null>();
+  const measured = coarse.metrics.filter((m) => m.resolution > WELL_RESOLVED);
+  if (measured.length === 0) return out;
+  const substeps = Math.min(1000, Math.ceil((scene.solver.substeps * worst) / REFERENCE_RESOLUTION));
+  const fine = runToRest({ ...scene, solver: { ...scene.solver, substeps } }, settleOptions);
+  for (const m of measured) {
+    const reference = fine.metrics.find((f) => f.name === m.name);
+    const rest = restCentroids.get(m.name);
+    if (!coarse.settled || !fine.settled || !reference || !rest) {
+      out.set(m.name, null);
+      continue;
+    }
+    const moved = (c: readonly number[]) => Math.hypot(c[0] - rest[0], c[1] - rest[1], c[2] - rest[2]);
+    const got = moved(m.centroid);
+    const asked = moved(reference.centroid);
+    out.set(m.name, got > 1e-6 && asked > 1e-6 ? asked / got : null);
+  }
+  return out;
+}

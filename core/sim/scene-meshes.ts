@@ -1,0 +1,74 @@
+import type { TriMesh } from '../mesh/types.ts';
+import { TetrahedralizeError } from '../tetra/errors.ts';
+import { tetrahedralize } from '../tetra/tetrahedralize.ts';
+import type { Scene } from './scene.ts';
+import { SceneValidationError } from './scene-error.ts';
+
+/**
+ * The mesh files a scene refers to, loaded before the world is built (building is synchronous;
+ * reading and tetrahedralizing are not). core/ reads no files: the caller passes `readMesh`
+ * (the CLI reads relative to the scene file through core/node/read-mesh.ts).
+ */
+export interface SurfaceMesh {
+  /** Vertex positions, m, xyz interleaved. */
+  positions: ArrayLike<number>;
+  /** 3 vertex indices per triangle, counter-clockwise seen from outside. */
+  indices: Uint32Array;
+}
+
+export interface SolidMesh {
+  /** Vertex positions, m, xyz interleaved. */
+  positions: ArrayLike<number>;
+  /** 4 vertex indices per tet, positively oriented. */
+  tets: Uint32Array;
+}
+
+export interface SceneMeshes {
+  /** Cloth bodies and mesh colliders, by the JSON pointer of the shape or collider. */
+  surfaces: Map<string, SurfaceMesh>;
+  /** Solid bodies, by the JSON pointer of the shape. */
+  solids: Map<string, SolidMesh>;
+}
+
+/** Tets asked of the tetrahedralizer when a mesh body does not say: light enough to preview live. */
+export const DEFAULT_MESH_BODY_TETS = 2000;
+
+/**
+ * Loads every mesh file of `scene`: solid bodies are tetrahedralized (core/tetra, conforming),
+ * cloth bodies and colliders keep the surface. `readMesh` throws its own typed error for a file
+ * it cannot read; a mesh that cannot be tetrahedralized becomes a SceneValidationError at the
+ * shape's path.
+ */
+export async function loadSceneMeshes(
+  scene: Scene,
+  readMesh: (path: string) => Promise<TriMesh>,
+): Promise<SceneMeshes> {
+  const meshes: SceneMeshes = { surfaces: new Map(), solids: new Map() };
+  for (const [i, body] of scene.bodies.entries()) {
+    const shape = body.shape;
+    if (shape.type !== 'mesh') continue;
+    const pointer = `/bodies/${i}/shape`;
+    const surface = await readMesh(shape.path);
+    if (body.model === 'cloth') {
+      meshes.surfaces.set(pointer, surface);
+      continue;
+    }
+    try {
+      const tet = await tetrahedralize(surface, {
+        targetTetCount: shape.targetTetCount ?? DEFAULT_MESH_BODY_TETS,
+      });
+      meshes.solids.set(pointer, { positions: tet.positions, tets: tet.tets });
+    } catch (error) {
+      if (!(error instanceof TetrahedralizeError)) throw error;
+      throw new SceneValidationError([
+        { pointer: `${pointer}/path`, message: `cannot tetrahedralize '${shape.path}': ${error.message}` },
+      ]);
+    }
+  }
+  for (const [i, collider] of scene.colliders.entries()) {
+    if (collider.type === 'mesh' && collider.path !== undefined) {
+      meshes.surfaces.set(`/colliders/${i}`, await readMesh(collider.path));
+    }
+  }
+  return meshes;
+}

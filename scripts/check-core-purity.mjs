@@ -51,9 +51,11 @@ for (const file of sourceFiles(root)) {
       const specifier = match[1] ?? match[2] ?? match[3] ?? match[4];
       const pkg = packageOf(specifier);
       if (pkg === 'node:' || forbiddenPackages.has(pkg)) {
-        problems.push(
-          `${file}:${index + 1}: core/ may not import '${specifier}' (only core/node/ may use Node built-ins)`,
-        );
+        const why =
+          pkg === 'node:' || builtinModules.includes(pkg)
+            ? 'only core/node/ may use Node built-ins'
+            : 'core/ runs unchanged in Node, workers and Electron main';
+        problems.push(`${file}:${index + 1}: core/ may not import '${specifier}' (${why})`);
       }
     }
     for (const match of code.matchAll(domPattern)) {

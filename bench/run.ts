@@ -4,6 +4,7 @@
  */
 const suites: Record<string, () => Promise<{ run(args: string[]): Promise<void> }>> = {
   tetra: () => import('./tetra.ts'),
+  sim: () => import('./sim.ts'),
 };
 
 const args = process.argv.slice(2);

@@ -1,0 +1,77 @@
+/**
+ * The scenes of the `sim` benchmark, as scene documents that both engines are built from:
+ * cloth 64×64 and 128×128 cells (stretch and shear edges, dihedral bending) hanging from two
+ * corners, and a 16×16×16-cell box (5 tets per cell) held at one face, once with the
+ * neo-Hookean model and once with edges + volume. No colliders, no constraint damping (Jolt has
+ * none), the same mass-proportional damping in both engines.
+ */
+import type { BodySpec, Scene } from '../core/sim/scene.ts';
+
+export interface BenchScene {
+  name: string;
+  scene: Scene;
+  /** Scene whose constraints Jolt gets: the same one, except for neo-Hookean (no Jolt equivalent). */
+  joltScene: Scene;
+  /** What the Jolt column measures when it is not the same constraint set. */
+  joltNote?: string;
+}
+
+/** Frame step, s, and substeps per frame (Jolt's mNumIterations). */
+export const FRAME_DT_S = 1 / 60;
+export const SUBSTEPS = 20;
+const LINEAR_DAMPING_PER_S = 0.05;
+
+function sceneOf(body: BodySpec): Scene {
+  return {
+    gravity: [0, -9.81, 0],
+    solver: { dt: FRAME_DT_S, substeps: SUBSTEPS },
+    colliders: [],
+    bodies: [body],
+  };
+}
+
+function cloth(cells: number): BenchScene {
+  const scene = sceneOf({
+    name: `cloth-${cells}`,
+    shape: { type: 'cloth', size: [1, 1], cells: [cells, cells], center: [0, 1, 0] },
+    // A cotton-like sheet: 0.5 mm thick, 200 g/m².
+    material: { youngModulusPa: 2e6, poissonRatio: 0.3, densityKgM3: 400, thicknessM: 5e-4 },
+    model: 'cloth',
+    dampingRatio: 0,
+    linearDampingPerS: LINEAR_DAMPING_PER_S,
+    // The two corners at z = −0.5 m.
+    pins: [
+      { box: { min: [-0.51, 0.9, -0.51], max: [-0.49, 1.1, -0.49] } },
+      { box: { min: [0.49, 0.9, -0.51], max: [0.51, 1.1, -0.49] } },
+    ],
+  });
+  return { name: `cloth ${cells}x${cells}`, scene, joltScene: scene };
+}
+
+function cube(model: 'neo-hookean' | 'edges-volume'): Scene {
+  return sceneOf({
+    name: `cube-${model}`,
+    shape: { type: 'box', size: [0.5, 0.5, 0.5], cells: [16, 16, 16], center: [0, 1, 0] },
+    material: { youngModulusPa: 1e5, poissonRatio: 0.3, densityKgM3: 1000 },
+    model,
+    dampingRatio: 0,
+    linearDampingPerS: LINEAR_DAMPING_PER_S,
+    // The face x = −0.25 m: the cube droops like a short cantilever.
+    pins: [{ box: { min: [-0.26, 0, -1], max: [-0.24, 2, 1] } }],
+  });
+}
+
+export function benchScenes(): BenchScene[] {
+  const edgesVolume = cube('edges-volume');
+  return [
+    cloth(64),
+    cloth(128),
+    {
+      name: 'cube 16^3 neo-Hookean',
+      scene: cube('neo-hookean'),
+      joltScene: edgesVolume,
+      joltNote: 'Jolt has no neo-Hookean constraint: its column is edges + volume on the same cube',
+    },
+    { name: 'cube 16^3 edges+volume', scene: edgesVolume, joltScene: edgesVolume },
+  ];
+}

@@ -1,0 +1,309 @@
+/**
+ * The `sim` benchmark itself (bench/sim.ts runs it): our XPBD engine against Jolt's soft bodies
+ * (jolt-physics@1.1.0, WebAssembly) on the scenes of sim-scenes.ts, in the same process,
+ * single-threaded. Flags: --json, --frames=N (measured frames per engine, default 96),
+ * --scene=TEXT (scenes whose name contains it), --no-simd, --threads=N, --clock=cpu|wall.
+ *
+ * Per scene both engines are built from the same constraints (jolt-soft-body.ts) and stepped
+ * frame by frame, interleaved in short rounds (ours, Jolt default, Jolt SIMD, …) so that load
+ * from other processes falls on all of them alike; each reports the median frame time after a
+ * warm-up. ratio = Jolt's time / ours, the median over rounds of the ratio within each round
+ * (robust to bursts of load on a shared machine): above 1 we are faster. Projections per second
+ * = scalar constraints × substeps per frame / frame time (a neo-Hookean tet counts as two).
+ * Times are this process's CPU time by default (--clock=wall for elapsed time).
+ * Jolt SIMD is its multithreaded build run with no worker threads (the package has no
+ * single-threaded SIMD build); --threads=N adds a column with N worker threads.
+ */
+import { buildWorld } from '../core/sim/build-world.ts';
+import type { XpbdWorld } from '../core/sim/xpbd-world.ts';
+import { type Jolt, loadJolt } from './jolt-builds.ts';
+import { createJoltBody, type JoltBodyInput } from './jolt-soft-body.ts';
+import { type BenchScene, benchScenes, FRAME_DT_S, SUBSTEPS } from './sim-scenes.ts';
+
+interface Row {
+  scene: string;
+  particles: number;
+  substeps: number;
+  /** What the ms columns measure: 'cpu' (this process's CPU time) or 'wall'. */
+  clock: 'cpu' | 'wall';
+  /** Scalar constraints solved per substep. */
+  oursConstraints: number;
+  joltConstraints: number;
+  oursMsPerFrame: number;
+  joltMsPerFrame: number;
+  /** Jolt's time / ours, median over rounds of the paired ratio (above 1: we are faster). */
+  ratio: number;
+  oursProjectionsPerS: number;
+  joltProjectionsPerS: number;
+  joltSimdMsPerFrame: number | null;
+  ratioSimd: number | null;
+  joltSimdProjectionsPerS: number | null;
+  joltThreads: number | null;
+  joltMultithreadMsPerFrame: number | null;
+  ratioMultithread: number | null;
+  /** Bytes of solver state and constraint data per particle (ours). */
+  bytesPerParticle: number;
+  /** Mean height of the body after the run, m (both engines simulated the same time). */
+  oursCentroidY: number;
+  joltCentroidY: number;
+  note?: string;
+}
+
+interface Options {
+  json: boolean;
+  warmupFrames: number;
+  rounds: number;
+  framesPerRound: number;
+  sceneFilter?: string;
+  simd: boolean;
+  threads: number;
+  /** 'cpu': this process's CPU time per frame (robust on a shared machine); 'wall': elapsed time. */
+  clock: 'cpu' | 'wall';
+}
+
+function parseOptions(flags: string[]): Options {
+  const value = (name: string) => flags.find((f) => f.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const frames = Number(value('frames') ?? 96);
+  // Short rounds: load from other processes comes in bursts of a few frames; both engines see them.
+  const framesPerRound = 4;
+  return {
+    json: flags.includes('--json'),
+    warmupFrames: 20,
+    rounds: Math.max(1, Math.round(frames / framesPerRound)),
+    framesPerRound,
+    sceneFilter: value('scene'),
+    simd: !flags.includes('--no-simd'),
+    threads: Number(value('threads') ?? 0),
+    clock: value('clock') === 'wall' ? 'wall' : 'cpu',
+  };
+}
+
+interface Engine {
+  label: string;
+  step(): void;
+  /** Per frame, ms. */
+  times: number[];
+  /** Per round (framesPerRound frames), ms; and by the wall clock. */
+  rounds: number[];
+  wallRounds: number[];
+}
+
+const wallMs = () => performance.now();
+const cpuMs = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : 0.5 * (sorted[mid - 1] + sorted[mid]);
+}
+
+/** What Jolt gets from one of our built single-body worlds: its particles and constraint blocks. */
+function joltInputFrom(world: XpbdWorld, workerThreads: number): JoltBodyInput {
+  const [runtime] = world.runtimes;
+  const input: JoltBodyInput = {
+    positions: world.state.rest,
+    invMass: world.state.invMass,
+    faces: runtime.geometry.surfaceTriangles,
+    gravity: world.gravity,
+    substeps: world.substeps,
+    linearDampingPerS: runtime.linearDampingPerS,
+    workerThreads,
+  };
+  for (const block of runtime.blocks) {
+    if (block.kind === 'distance') {
+      input.edges = { particles: block.particles, complianceMPerN: block.complianceMPerN };
+    } else if (block.kind === 'dihedral-bend') {
+      input.hinges = { particles: block.particles, compliancePerNM: block.compliancePerNM };
+    } else if (block.kind === 'tet-volume') {
+      input.tets = { particles: block.particles, complianceM3PerPa: block.complianceM3PerPa };
+    } else {
+      throw new Error(`bench sim: no Jolt equivalent for a '${block.kind}' block`);
+    }
+  }
+  return input;
+}
+
+/** Typed arrays reachable from the particle state and the constraint blocks, in bytes. */
+function solverBytes(world: XpbdWorld): number {
+  let bytes = world.positions.byteLength;
+  const add = (record: object) => {
+    for (const value of Object.values(record)) if (ArrayBuffer.isView(value)) bytes += value.byteLength;
+  };
+  add(world.state);
+  for (const runtime of world.runtimes) for (const block of runtime.blocks) add(block);
+  return bytes;
+}
+
+function centroidY(world: XpbdWorld): number {
+  let sum = 0;
+  for (let p = 0; p < world.particleCount; p++) sum += world.state.x[3 * p + 1];
+  return sum / world.particleCount;
+}
+
+async function measureScene(
+  bench: BenchScene,
+  builds: { default: Jolt; simd: Jolt | null },
+  options: Options,
+): Promise<Row> {
+  const ours = buildWorld(bench.scene);
+  const joltWorld = bench.joltScene === bench.scene ? ours : buildWorld(bench.joltScene);
+  const joltDefault = createJoltBody(builds.default, joltInputFrom(joltWorld, 0));
+  const joltSimd =
+    builds.simd && options.simd ? createJoltBody(builds.simd, joltInputFrom(joltWorld, 0)) : null;
+  const joltThreaded =
+    builds.simd && options.threads > 0
+      ? createJoltBody(builds.simd, joltInputFrom(joltWorld, options.threads))
+      : null;
+  const engine = (label: string, step: () => void): Engine => ({
+    label,
+    step,
+    times: [],
+    rounds: [],
+    wallRounds: [],
+  });
+  const engines = [
+    engine('ours', () => ours.step(FRAME_DT_S)),
+    engine('jolt', () => joltDefault.step(FRAME_DT_S)),
+  ];
+  if (joltSimd) engines.push(engine('simd', () => joltSimd.step(FRAME_DT_S)));
+  if (joltThreaded) engines.push(engine('mt', () => joltThreaded.step(FRAME_DT_S)));
+  for (const e of engines) for (let f = 0; f < options.warmupFrames; f++) e.step();
+  for (let round = 0; round < options.rounds; round++) {
+    for (const e of engines) {
+      // CPU time counts every thread of the process: the multithreaded column is always timed by the wall.
+      const now = options.clock === 'cpu' && e.label !== 'mt' ? cpuMs : wallMs;
+      let roundMs = 0;
+      const wallStart = wallMs();
+      for (let f = 0; f < options.framesPerRound; f++) {
+        const start = now();
+        e.step();
+        const frameMs = now() - start;
+        e.times.push(frameMs);
+        roundMs += frameMs;
+      }
+      e.rounds.push(roundMs);
+      e.wallRounds.push(wallMs() - wallStart);
+    }
+  }
+  const ms = (label: string) => {
+    const measured = engines.find((e) => e.label === label);
+    return measured ? median(measured.times) : null;
+  };
+  // Ratios pair each of Jolt's rounds with our round just before it (the same stretch of machine
+  // load) and take the median of those ratios.
+  const ratioTo = (label: string) => {
+    const measured = engines.find((e) => e.label === label);
+    if (!measured) return null;
+    // The multithreaded column is timed by the wall: compare it with our wall time.
+    const [theirs, mine] =
+      label === 'mt' ? [measured.wallRounds, engines[0].wallRounds] : [measured.rounds, engines[0].rounds];
+    return median(theirs.map((r, k) => r / mine[k]));
+  };
+  const oursMs = ms('ours')!;
+  const joltMs = ms('jolt')!;
+  const simdMs = ms('simd');
+  const mtMs = ms('mt');
+  const perSecond = (constraints: number, frameMs: number) => (constraints * SUBSTEPS * 1000) / frameMs;
+  const row: Row = {
+    scene: bench.name,
+    particles: ours.particleCount,
+    substeps: SUBSTEPS,
+    clock: options.clock,
+    oursConstraints: ours.constraintCount,
+    joltConstraints: joltDefault.constraintCount,
+    oursMsPerFrame: oursMs,
+    joltMsPerFrame: joltMs,
+    ratio: ratioTo('jolt')!,
+    oursProjectionsPerS: perSecond(ours.constraintCount, oursMs),
+    joltProjectionsPerS: perSecond(joltDefault.constraintCount, joltMs),
+    joltSimdMsPerFrame: simdMs,
+    ratioSimd: ratioTo('simd'),
+    joltSimdProjectionsPerS: simdMs === null ? null : perSecond(joltDefault.constraintCount, simdMs),
+    joltThreads: joltThreaded ? options.threads : null,
+    joltMultithreadMsPerFrame: mtMs,
+    ratioMultithread: ratioTo('mt'),
+    bytesPerParticle: solverBytes(ours) / ours.particleCount,
+    oursCentroidY: centroidY(ours),
+    joltCentroidY: joltDefault.centroid()[1],
+  };
+  if (bench.joltNote) row.note = bench.joltNote;
+  joltDefault.dispose();
+  joltSimd?.dispose();
+  joltThreaded?.dispose();
+  return row;
+}
+
+function printTable(rows: Row[], options: Options): void {
+  const fixed = (v: number | null, digits: number) => (v === null ? '-' : v.toFixed(digits));
+  const mega = (v: number | null) => (v === null ? '-' : (v / 1e6).toFixed(1));
+  const header = [
+    'scene',
+    'particles',
+    'ours ms',
+    'Jolt ms',
+    'ratio',
+    'SIMD ms',
+    'ratio SIMD',
+    ...(options.threads > 0 ? [`MT(${options.threads}) ms`, 'ratio MT'] : []),
+    'ours Mproj/s',
+    'Jolt Mproj/s',
+    'SIMD Mproj/s',
+    'B/particle',
+  ];
+  const lines = rows.map((r) => [
+    r.note ? `${r.scene} *` : r.scene,
+    String(r.particles),
+    fixed(r.oursMsPerFrame, 2),
+    fixed(r.joltMsPerFrame, 2),
+    fixed(r.ratio, 2),
+    fixed(r.joltSimdMsPerFrame, 2),
+    fixed(r.ratioSimd, 2),
+    ...(options.threads > 0 ? [fixed(r.joltMultithreadMsPerFrame, 2), fixed(r.ratioMultithread, 2)] : []),
+    mega(r.oursProjectionsPerS),
+    mega(r.joltProjectionsPerS),
+    mega(r.joltSimdProjectionsPerS),
+    r.bytesPerParticle.toFixed(0),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const format = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(
+    `sim: ${SUBSTEPS} substeps (= Jolt mNumIterations) per frame of ${(FRAME_DT_S * 1000).toFixed(2)} ms; ` +
+      `median ${options.clock === 'cpu' ? 'CPU' : 'wall'} ms per frame, single-threaded; ` +
+      'ratio = Jolt time / our time (above 1: we are faster)',
+  );
+  console.log(format(header));
+  for (const line of lines) console.log(format(line));
+  for (const r of rows) if (r.note) console.log(`* ${r.note}`);
+  if (!options.simd) console.log('Jolt SIMD: skipped (--no-simd)');
+  if (options.threads > 0) {
+    console.log(
+      `Jolt MT(${options.threads}): its multithreaded build with ${options.threads} worker threads (pthreads ` +
+        'started by hand, bench/jolt-builds.ts), timed by the wall clock; its ratio is against our wall time',
+    );
+  } else {
+    console.log(
+      'Jolt multithreaded: not measured (our solver is single-threaded; pass --threads=N to add Jolt ' +
+        'with N worker threads, started by hand under Node: see bench/jolt-builds.ts)',
+    );
+  }
+}
+
+export async function runSimSuite(flags: string[]): Promise<void> {
+  const options = parseOptions(flags);
+  const scenes = benchScenes().filter((s) => !options.sceneFilter || s.name.includes(options.sceneFilter));
+  const builds = {
+    default: await loadJolt('default'),
+    simd: options.simd || options.threads > 0 ? await loadJolt('simd') : null,
+  };
+  const rows: Row[] = [];
+  for (const scene of scenes) {
+    rows.push(await measureScene(scene, builds, options));
+    if (!options.json) console.error(`[bench sim] ${scene.name} done`);
+  }
+  if (options.json) console.log(JSON.stringify(rows, null, 2));
+  else printTable(rows, options);
+}

@@ -1,0 +1,59 @@
+/**
+ * `npm run bench -- sim [--json] [--frames=N] [--scene=TEXT] [--no-simd] [--threads=N] [--clock=cpu|wall]
+ * [--in-process]`:
+ * our XPBD engine against Jolt's soft bodies; the measuring is in sim-suite.ts.
+ *
+ * Why a bundle: once an ArrayBuffer has been detached (or a WebAssembly memory grown) in a V8
+ * isolate, V8 compiles every later typed-array access with a detached-buffer check. tsx's
+ * loader does that while it loads TypeScript, which slows our kernels by 15–25% (visible with
+ * node --print-opt-code). The app runs the engine bundled, in a worker where nothing is
+ * detached, so the suite is bundled with esbuild (the one tsx brings) and run by plain Node.
+ * `--in-process` measures under tsx instead; so does a checkout without esbuild.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+/** Under node_modules (ignored by git) so that the bundle resolves jolt-physics as the sources do. */
+const outDir = path.resolve(benchDir, '..', 'node_modules', '.cache', 'softbody-bench');
+
+async function bundle(): Promise<string | null> {
+  let esbuild: typeof import('esbuild');
+  try {
+    esbuild = await import('esbuild');
+  } catch {
+    return null;
+  }
+  await esbuild.build({
+    entryPoints: {
+      'sim-entry': path.join(benchDir, 'sim-entry.ts'),
+      'jolt-pthread-worker': path.join(benchDir, 'jolt-pthread-worker.mjs'),
+    },
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: ['jolt-physics', 'jolt-physics/*'],
+    logLevel: 'warning',
+  });
+  return path.join(outDir, 'sim-entry.mjs');
+}
+
+export async function run(flags: string[]): Promise<void> {
+  const entry = flags.includes('--in-process') ? null : await bundle();
+  if (!entry) {
+    console.error(
+      '[bench sim] measuring under tsx (--in-process, or esbuild not found): our kernels run 15–25% slower here than bundled',
+    );
+    const { runSimSuite } = await import('./sim-suite.ts');
+    await runSimSuite(flags);
+    return;
+  }
+  const result = spawnSync(process.execPath, [entry, ...flags.filter((f) => f !== '--in-process')], {
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) process.exitCode = result.status ?? 1;
+}

@@ -12,3 +12,4 @@ export * from './read.ts';
 export * from './schema.ts';
 export * from './summary.ts';
 export * from './write.ts';
+export * from './to-world.ts';

@@ -4,8 +4,9 @@ import type { BodyRuntime, PinRuntime } from './body-runtime.ts';
 import { SelfCollision } from './collide/self-collision.ts';
 import { compileColliders } from './colliders.ts';
 import { waveSpeedMPerS } from './material.ts';
-import type { BodySpec, Scene } from './scene.ts';
+import type { BodySpec, Scene, SceneDocument } from './scene.ts';
 import { SceneValidationError } from './scene-error.ts';
+import type { SceneMaterialOptions } from './scene-materials.ts';
 import type { SceneMeshes } from './scene-meshes.ts';
 import { parseScene } from './scene-validate.ts';
 import { createParticleState } from './state.ts';
@@ -13,7 +14,7 @@ import { NeoHookeanStiffnessLimit } from './stiffness-limit.ts';
 import type { World } from './world.ts';
 import { XpbdWorld } from './xpbd-world.ts';
 
-export interface BuildOptions {
+export interface BuildOptions extends SceneMaterialOptions {
   /** Mesh files the scene refers to, loaded by the caller (scene-meshes.ts `loadSceneMeshes`). */
   meshes?: SceneMeshes;
 }
@@ -25,10 +26,13 @@ export const DEFAULT_SELF_FRICTION = 0.3;
  * Builds a simulation world from a scene document. The document is validated first (throws
  * SceneValidationError with the JSON pointer of each problem); so are the things only building
  * can find (a pin box that selects no vertex, a mesh file nobody loaded, pressure on an open
- * surface).
+ * surface). Material names resolve against the built-in library and `options.userMaterials`.
  */
-export function buildWorld(sceneDocument: Scene, options: BuildOptions = {}): XpbdWorld & World {
-  const scene = parseScene(sceneDocument);
+export function buildWorld(
+  sceneDocument: Scene | SceneDocument,
+  options: BuildOptions = {},
+): XpbdWorld & World {
+  const scene = parseScene(sceneDocument, options);
   const geometries = scene.bodies.map((body, i) => buildBodyGeometry(body, `/bodies/${i}`, options.meshes));
   let particleCount = 0;
   const offsets = geometries.map((g) => {

@@ -1,9 +1,15 @@
-import { triangleArea } from './body-geometry.ts';
-import { tetVolume } from './constraints/tet-rest.ts';
-import { bulkModulusPa, shearModulusPa } from './material.ts';
+import { CLOTH_EDGE_FACTOR, membraneShearStiffnessNPerM } from '../material/compliance/cloth.ts';
+import { solidEdgeStiffnessNPerM } from '../material/compliance/edges-volume.ts';
+import { edgeKey, indexEdges, triangleAreaM2 } from '../material/compliance/mesh-measures.ts';
+import { shearModulusPa } from '../material/elastic.ts';
+
+export { plateBendingStiffnessNM } from '../material/compliance/cloth.ts';
+export { residualBulkModulusPa } from '../material/compliance/edges-volume.ts';
 
 /**
- * Spring stiffnesses for edge-based models, from (E, ν) and the rest geometry.
+ * Spring stiffnesses for edge-based models, from (E, ν) and the rest geometry: the engine's
+ * entry points over the canonical mappings of core/material/compliance (edges-volume.ts, cloth.ts),
+ * which hold the formulas; the derivation is repeated here because the engine's tests cite it.
  *
  * Solids ('edges-volume'). A spring of stiffness k along a tet edge e (length l, direction ê)
  * stores ½·k·l²·(ê·ε·ê)² under a uniform small strain ε; per unit volume V of the tet that is
@@ -40,82 +46,7 @@ export function solidEdgeStiffness(
   youngModulusPa: number,
   poissonRatio: number,
 ): Float64Array {
-  const mu = shearModulusPa(youngModulusPa, poissonRatio);
-  const vertexCount = positions.length / 3;
-  const edgeIndex = new Map<number, number>();
-  for (let e = 0; e < edges.length / 2; e++) edgeIndex.set(edges[2 * e] * vertexCount + edges[2 * e + 1], e);
-  const stiffness = new Float64Array(edges.length / 2);
-  const direction = new Float64Array(18);
-  const lengthSq = new Float64Array(6);
-  const gram = new Float64Array(36);
-  const kappa = new Float64Array(6);
-  for (let t = 0; t < tets.length; t += 4) {
-    const volume = Math.abs(tetVolume(positions, tets[t], tets[t + 1], tets[t + 2], tets[t + 3]));
-    if (!(volume > 0)) continue;
-    const ends: number[] = [];
-    for (let i = 0; i < 4; i++) for (let j = i + 1; j < 4; j++) ends.push(tets[t + i], tets[t + j]);
-    for (let e = 0; e < 6; e++) {
-      const a = ends[2 * e];
-      const b = ends[2 * e + 1];
-      let sq = 0;
-      for (let k = 0; k < 3; k++) {
-        const d = positions[3 * b + k] - positions[3 * a + k];
-        direction[3 * e + k] = d;
-        sq += d * d;
-      }
-      lengthSq[e] = sq;
-      const inv = 1 / Math.sqrt(sq);
-      for (let k = 0; k < 3; k++) direction[3 * e + k] *= inv;
-    }
-    for (let e = 0; e < 6; e++) {
-      for (let f = 0; f < 6; f++) {
-        const c =
-          direction[3 * e] * direction[3 * f] +
-          direction[3 * e + 1] * direction[3 * f + 1] +
-          direction[3 * e + 2] * direction[3 * f + 2];
-        gram[6 * e + f] = c * c * c * c;
-      }
-      kappa[e] = 3 * mu;
-    }
-    if (!solveInPlace(gram, kappa, 6)) continue;
-    for (let e = 0; e < 6; e++) {
-      const a = Math.min(ends[2 * e], ends[2 * e + 1]);
-      const b = Math.max(ends[2 * e], ends[2 * e + 1]);
-      const index = edgeIndex.get(a * vertexCount + b);
-      if (index !== undefined && kappa[e] > 0) stiffness[index] += (kappa[e] * volume) / lengthSq[e];
-    }
-  }
-  return stiffness;
-}
-
-/** Solves A·x = b (n×n, row-major) by Gaussian elimination with partial pivoting; x in b. False if singular. */
-function solveInPlace(a: Float64Array, b: Float64Array, n: number): boolean {
-  for (let col = 0; col < n; col++) {
-    let pivot = col;
-    for (let row = col + 1; row < n; row++)
-      if (Math.abs(a[row * n + col]) > Math.abs(a[pivot * n + col])) pivot = row;
-    if (!(Math.abs(a[pivot * n + col]) > 1e-12)) return false;
-    if (pivot !== col) {
-      for (let k = 0; k < n; k++) [a[col * n + k], a[pivot * n + k]] = [a[pivot * n + k], a[col * n + k]];
-      [b[col], b[pivot]] = [b[pivot], b[col]];
-    }
-    for (let row = col + 1; row < n; row++) {
-      const factor = a[row * n + col] / a[col * n + col];
-      for (let k = col; k < n; k++) a[row * n + k] -= factor * a[col * n + k];
-      b[row] -= factor * b[col];
-    }
-  }
-  for (let row = n - 1; row >= 0; row--) {
-    let sum = b[row];
-    for (let k = row + 1; k < n; k++) sum -= a[row * n + k] * b[k];
-    b[row] = sum / a[row * n + row];
-  }
-  return true;
-}
-
-/** Bulk modulus the volume constraints add on top of the edge network, Pa (≤ 0: none). */
-export function residualBulkModulusPa(youngModulusPa: number, poissonRatio: number): number {
-  return bulkModulusPa(youngModulusPa, poissonRatio) - (5 / 3) * shearModulusPa(youngModulusPa, poissonRatio);
+  return solidEdgeStiffnessNPerM(positions, tets, edges, shearModulusPa(youngModulusPa, poissonRatio));
 }
 
 /** Stiffness of each edge in `edges` of a cloth triangle mesh, N/m. */
@@ -127,21 +58,12 @@ export function clothEdgeStiffness(
   poissonRatio: number,
   thicknessM: number,
 ): Float64Array {
-  const mu = shearModulusPa(youngModulusPa, poissonRatio);
   const vertexCount = positions.length / 3;
   const areaSum = sumOverEdges(triangles, 3, edges, vertexCount, (t) =>
-    triangleArea(positions, triangles[t], triangles[t + 1], triangles[t + 2]),
+    triangleAreaM2(positions, triangles[t], triangles[t + 1], triangles[t + 2]),
   );
-  return scaleByLength(positions, edges, areaSum, (8 / 3) * mu * thicknessM);
-}
-
-/** Plate bending stiffness D = E·t³ / (12(1 − ν²)), N·m. */
-export function plateBendingStiffnessNM(
-  youngModulusPa: number,
-  poissonRatio: number,
-  thicknessM: number,
-): number {
-  return (youngModulusPa * thicknessM ** 3) / (12 * (1 - poissonRatio * poissonRatio));
+  const membraneShear = membraneShearStiffnessNPerM(youngModulusPa, poissonRatio, thicknessM);
+  return scaleByLength(positions, edges, areaSum, CLOTH_EDGE_FACTOR * membraneShear);
 }
 
 /** Per edge, the sum of `measure(element)` over the elements containing it. */
@@ -152,16 +74,13 @@ function sumOverEdges(
   vertexCount: number,
   measure: (elementStart: number) => number,
 ): Float64Array {
-  const edgeIndex = new Map<number, number>();
-  for (let e = 0; e < edges.length / 2; e++) edgeIndex.set(edges[2 * e] * vertexCount + edges[2 * e + 1], e);
+  const edgeIndex = indexEdges(edges, vertexCount);
   const sum = new Float64Array(edges.length / 2);
   for (let start = 0; start < elements.length; start += arity) {
     const m = measure(start);
     for (let i = 0; i < arity; i++) {
       for (let j = i + 1; j < arity; j++) {
-        const a = Math.min(elements[start + i], elements[start + j]);
-        const b = Math.max(elements[start + i], elements[start + j]);
-        const e = edgeIndex.get(a * vertexCount + b);
+        const e = edgeIndex.get(edgeKey(elements[start + i], elements[start + j], vertexCount));
         if (e !== undefined) sum[e] += m;
       }
     }

@@ -180,7 +180,14 @@ export const sceneJsonSchema = {
       properties: {
         name: { type: 'string', description: 'Unique body name.', minLength: 1 },
         shape: { $ref: '#/$defs/shape' },
-        material: { $ref: '#/$defs/material' },
+        material: {
+          description:
+            "The body's material: inline numbers, or the name of a library material (assets/materials.json or the user's saved materials). A named material also gives the default dampingRatio.",
+          oneOf: [
+            { type: 'string', description: 'Name of a library material, e.g. "cotton".', minLength: 1 },
+            { $ref: '#/$defs/material' },
+          ],
+        },
         model: {
           enum: ['neo-hookean', 'edges-volume', 'cloth', 'rope'],
           description:

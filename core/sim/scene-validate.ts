@@ -1,11 +1,13 @@
-import type { BodySpec, ColliderSpec, Scene } from './scene.ts';
+import type { BodySpec, ColliderSpec, Scene, SceneDocument } from './scene.ts';
 import { pointerToken, type SceneProblem, SceneValidationError } from './scene-error.ts';
+import { resolveSceneMaterials, type SceneMaterialOptions } from './scene-materials.ts';
 import { sceneJsonSchema } from './scene-schema.ts';
 
 /**
  * Validates a parsed scene document against the JSON Schema in scene-schema.ts (interpreted
- * here: the subset it uses) and then the rules a schema cannot say (unique names, model fits
- * shape, pin boxes not inverted). Every problem carries the JSON pointer of the offending value.
+ * here: the subset it uses), resolves material names against the library (scene-materials.ts),
+ * and then checks the rules a schema cannot say (unique names, model fits shape, pin boxes not
+ * inverted). Every problem carries the JSON pointer of the offending value.
  */
 
 // The schema keywords this interpreter understands; the schema uses no others.
@@ -31,18 +33,32 @@ interface SchemaNode {
 const root = sceneJsonSchema as unknown as SchemaNode & { $defs: Record<string, SchemaNode> };
 
 /** Every problem of `value` as a scene document; empty when it is valid. */
-export function validateScene(value: unknown): SceneProblem[] {
-  const problems: SceneProblem[] = [];
-  check(value, root, '', problems);
-  if (problems.length === 0) checkRules(value as Scene, problems);
-  return problems;
+export function validateScene(value: unknown, options: SceneMaterialOptions = {}): SceneProblem[] {
+  return checkScene(value, options).problems;
 }
 
-/** Returns `value` typed as a Scene, or throws SceneValidationError listing every problem. */
-export function parseScene(value: unknown): Scene {
-  const problems = validateScene(value);
-  if (problems.length > 0) throw new SceneValidationError(problems);
-  return value as Scene;
+/**
+ * `value` as a Scene with every material name resolved to its numbers (a new object when a name
+ * was resolved; the document itself is not changed), or throws SceneValidationError listing every
+ * problem.
+ */
+export function parseScene(value: unknown, options: SceneMaterialOptions = {}): Scene {
+  const { scene, problems } = checkScene(value, options);
+  if (problems.length > 0 || scene === undefined) throw new SceneValidationError(problems);
+  return scene;
+}
+
+function checkScene(
+  value: unknown,
+  options: SceneMaterialOptions,
+): { scene?: Scene; problems: SceneProblem[] } {
+  const problems: SceneProblem[] = [];
+  check(value, root, '', problems);
+  if (problems.length > 0) return { problems };
+  const resolved = resolveSceneMaterials(value as SceneDocument, options);
+  if (resolved.problems.length > 0) return { problems: resolved.problems };
+  checkRules(resolved.scene, problems);
+  return { scene: resolved.scene, problems };
 }
 
 function describe(value: unknown): string {
@@ -153,18 +169,32 @@ function checkProperties(
   }
 }
 
-/** oneOf whose branches are objects told apart by a constant `type` property. */
+/**
+ * oneOf whose branches are a string and/or objects; several object branches are told apart by a
+ * constant `type` property.
+ */
 function checkOneOf(
   value: unknown,
   branches: readonly SchemaNode[],
   pointer: string,
   problems: SceneProblem[],
 ): void {
-  const types = branches.map((b) => resolve(b).properties?.type?.const as string);
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    problems.push({ pointer, message: `must be an object, not ${describe(value)}` });
+  const stringBranch = branches.find((b) => resolve(b).type === 'string');
+  if (stringBranch && typeof value === 'string') {
+    check(value, stringBranch, pointer, problems);
     return;
   }
+  const objectBranches = branches.filter((b) => b !== stringBranch);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    const wanted = stringBranch ? 'a string or an object' : 'an object';
+    problems.push({ pointer, message: `must be ${wanted}, not ${describe(value)}` });
+    return;
+  }
+  if (objectBranches.length === 1) {
+    check(value, objectBranches[0], pointer, problems);
+    return;
+  }
+  const types = objectBranches.map((b) => resolve(b).properties?.type?.const as string);
   const type = (value as Record<string, unknown>).type;
   const index = types.indexOf(type as string);
   if (index < 0) {
@@ -174,7 +204,7 @@ function checkOneOf(
     });
     return;
   }
-  check(value, branches[index], pointer, problems);
+  check(value, objectBranches[index], pointer, problems);
 }
 
 const MODELS_FOR_SHAPE: Record<string, readonly string[]> = {

@@ -121,6 +121,16 @@ export interface SolverSettings {
   substeps: number;
 }
 
+/**
+ * A body as a document may write it: `material` inline, or the name of a library material
+ * (assets/materials.json, or a user material the caller passes in). Validation resolves the
+ * name; the resolved Scene always holds the inline numbers.
+ */
+export type BodySpecDocument = Omit<BodySpec, 'material'> & { material: MaterialSpec | string };
+
+/** A scene document before material names are resolved (what files and the editor hold). */
+export type SceneDocument = Omit<Scene, 'bodies'> & { bodies: BodySpecDocument[] };
+
 export interface Scene {
   /** Document format version; 1 (the only one so far) when absent. */
   formatVersion?: 1;

@@ -1,0 +1,109 @@
+import { builtInMaterials } from '../material/library.ts';
+import type { Material } from '../material/schema.ts';
+import type { BodySpec, MaterialSpec, Scene, SceneDocument } from './scene.ts';
+import type { SceneProblem } from './scene-error.ts';
+
+/**
+ * Resolves the material names of a scene document (`"material": "cotton"`) against the
+ * library: the built-ins of assets/materials.json followed by the caller's user materials (core
+ * reads no files; the CLI or the editor loads them). A named material brings its default damping
+ * ratio when the body gives none: the library entry is the material's whole description.
+ */
+
+export interface SceneMaterialOptions {
+  /** The user's saved materials, searched after the built-ins. */
+  userMaterials?: readonly Material[];
+}
+
+/** The library a scene's material names refer to: built-ins first, then the user's. */
+export function sceneMaterialLibrary(options: SceneMaterialOptions = {}): readonly Material[] {
+  return [...builtInMaterials(), ...(options.userMaterials ?? [])];
+}
+
+/**
+ * `document` with every material name replaced by the inline numbers (a new object; the document
+ * itself when it names none), and a problem (at the body's `/material` pointer, with the closest
+ * names) for each unknown name. Does not mutate the document. Assumes the document already passed
+ * the schema check.
+ */
+export function resolveSceneMaterials(
+  document: SceneDocument,
+  options: SceneMaterialOptions = {},
+): { scene: Scene; problems: SceneProblem[] } {
+  const library = sceneMaterialLibrary(options);
+  const problems: SceneProblem[] = [];
+  const bodies = document.bodies.map((body, i): BodySpec => {
+    if (typeof body.material !== 'string') return body as BodySpec;
+    const name = body.material;
+    const found = library.find((m) => m.name === name);
+    if (!found) {
+      problems.push({ pointer: `/bodies/${i}/material`, message: unknownMaterialMessage(name, library) });
+      return { ...body, material: { youngModulusPa: 1, poissonRatio: 0, densityKgM3: 1 } };
+    }
+    if (body.model === 'cloth' && found.thicknessM === undefined) {
+      problems.push({
+        pointer: `/bodies/${i}/material`,
+        message: `material '${name}' is a ${found.kind} material without a thickness; cloth needs a cloth material (one with thicknessM)`,
+      });
+    }
+    return {
+      ...body,
+      material: materialSpecOf(found),
+      dampingRatio: body.dampingRatio ?? found.dampingRatio,
+    };
+  });
+  // A document without names is returned as it is, so callers that compare scenes by identity
+  // (the editor's store) see no change.
+  const named = document.bodies.some((body) => typeof body.material === 'string');
+  return { scene: named ? { ...document, bodies } : (document as Scene), problems };
+}
+
+/** The numbers of a library material that a scene body uses, SI units. */
+export function materialSpecOf(material: Material): MaterialSpec {
+  const spec: MaterialSpec = {
+    youngModulusPa: material.youngModulusPa,
+    poissonRatio: material.poissonRatio,
+    densityKgM3: material.densityKgM3,
+  };
+  if (material.thicknessM !== undefined) spec.thicknessM = material.thicknessM;
+  return spec;
+}
+
+/**
+ * Names within this edit distance (a third of the asked name's length, 1 to 3 edits) or containing
+ * the asked name are offered as suggestions: loose enough for a typo, tight enough that short
+ * names do not suggest everything.
+ */
+function suggestionDistance(name: string): number {
+  return Math.min(3, Math.max(1, Math.floor(name.length / 3)));
+}
+
+function unknownMaterialMessage(name: string, library: readonly Material[]): string {
+  const lower = name.toLowerCase();
+  const within = suggestionDistance(name);
+  const close = library
+    .map((m) => ({ name: m.name, distance: editDistance(lower, m.name.toLowerCase()) }))
+    .filter((c) => c.distance <= within || c.name.toLowerCase().includes(lower))
+    .sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name))
+    .slice(0, 3)
+    .map((c) => `'${c.name}'`);
+  const hint =
+    close.length > 0
+      ? `did you mean ${close.join(', ')}?`
+      : 'list the library with `softbody materials`, or give the numbers inline';
+  return `unknown material '${name}'; ${hint}`;
+}
+
+/** Levenshtein distance between two strings (insertions, deletions, substitutions). */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min(previous[j] + 1, current[j - 1] + 1, substitution));
+    }
+    previous = current;
+  }
+  return previous[b.length];
+}

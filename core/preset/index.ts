@@ -11,5 +11,5 @@ export * from './problems.ts';
 export * from './read.ts';
 export * from './schema.ts';
 export * from './summary.ts';
-export * from './write.ts';
 export * from './to-world.ts';
+export * from './write.ts';

@@ -6,10 +6,12 @@ import { createActions } from './app/actions.ts';
 import { describeError } from './app/describe-error.ts';
 import { editorCommandForKey } from './app/keyboard.ts';
 import { chooseHost } from './host/choose-host.ts';
+import { mountEditor } from './panels/mount-editor.ts';
 import { SimClient } from './sim/sim-client.ts';
 import { initialAppState, withNotification } from './state/app-state.ts';
 import { applySimEvent } from './state/sim-reducer.ts';
 import { createStore, watch } from './state/store.ts';
+import { mountTetra } from './tetra/mount-tetra.ts';
 import { Viewport } from './viewport/viewport.ts';
 import { mountNotifications } from './views/notifications.ts';
 import { mountStatusBar } from './views/status-bar.ts';
@@ -47,9 +49,14 @@ const viewport = createViewport();
 const sim = new SimClient((event) => {
   store.update((state) => applySimEvent(state, event));
   if (event.type === 'loaded') viewport?.setBodies(event.bodies, event.positions, event.groundHeightM);
-  else if (event.type === 'frame') viewport?.setPositions(event.positions);
+  else if (event.type === 'frame') {
+    viewport?.setPositions(event.positions);
+    editor.setMetrics(event.bodies, event.simTimeS);
+  }
 });
 const actions = createActions(store, sim, host);
+// Mouse grabs in the viewport go to the worker's world (core/sim/grab.ts).
+viewport?.setGrabHandler(sim);
 
 watch(
   store,
@@ -57,17 +64,27 @@ watch(
   (document) => viewport?.showStaticMesh(document.kind === 'mesh' ? document.mesh : null),
 );
 mountToolbar(required('toolbar'), store, actions);
+// Tetrahedralize: a toolbar button and a panel over the viewport, for the mesh shown static.
+mountTetra({
+  toolbar: required('toolbar'),
+  viewportContainer: required('viewport'),
+  app: store,
+  viewport,
+  notify: actions.notify,
+});
+// The panels around the viewport; the editor loads its scene into the worker as it starts.
+const { editor, runCommand } = mountEditor(sim, host, actions);
 mountStatusBar(required('status-bar'), store);
 mountNotifications(required('notifications'), store, actions.dismiss);
 
-host.onMenuCommand(actions.runMenuCommand);
+host.onMenuCommand(runCommand);
 window.addEventListener('keydown', (event) => {
   if (event.repeat) return;
   const command = editorCommandForKey(event, document.activeElement as HTMLElement | null);
   if (!command) return;
   // Space would also press a focused toolbar button (toggling twice) or scroll.
   event.preventDefault();
-  actions.runMenuCommand(command);
+  runCommand(command);
 });
 
 host
@@ -77,5 +94,4 @@ host
 
 document.body.dataset.host = host.kind;
 // The default scene starts moving at once: the editor opens on a live simulation.
-sim.loadScene();
 sim.play();

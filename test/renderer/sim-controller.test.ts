@@ -12,16 +12,18 @@ const scene: Scene = {
 };
 
 /**
- * A test double of World: two particles that fall 1 m per step, one body. `failAt`
+ * A test double of World: two particles that fall 1 m per step, one body; grabs are logged. `failAt`
  * makes step n throw; `nanAt` makes it report NaN; `stepCostMs` advances the fake clock.
  */
 function fakeWorld(
   options: { failAt?: number; nanAt?: number; stepCostMs?: (step: number) => number; clock?: Clock } = {},
-): World {
+): World & { grabLog: string[] } {
   let steps = 0;
   let timeS = 0;
+  let grabbed: number | null = null;
   const positions = new Float32Array([0, 5, 0, 1, 5, 0]);
-  return {
+  const world: World & { grabLog: string[] } = {
+    grabLog: [],
     positions,
     bodies: [
       {
@@ -54,7 +56,25 @@ function fakeWorld(
       timeS = 0;
       positions.set([0, 5, 0, 1, 5, 0]);
     },
+    // Particle 0 is pinned (refuses), particle 1 can be grabbed.
+    grab(particle, targetM) {
+      world.grabLog.push(`grab ${particle} ${targetM.join(' ')}`);
+      if (particle === 0) return false;
+      grabbed = particle;
+      return true;
+    },
+    moveGrab(targetM) {
+      world.grabLog.push(`move ${targetM.join(' ')}`);
+    },
+    release() {
+      world.grabLog.push('release');
+      grabbed = null;
+    },
+    get grabbedParticle() {
+      return grabbed;
+    },
   };
+  return world;
 }
 
 interface Clock {
@@ -155,6 +175,18 @@ describe('SimController (the worker loop)', () => {
     const last = h.frames().at(-1);
     expect(last).toMatchObject({ frame: 0, simTimeS: 0, simMs: 0 });
     expect(last?.type === 'frame' && Array.from(last.positions)).toEqual([0, 5, 0, 1, 5, 0]);
+  });
+
+  test('grab tries the candidates nearest first and skips the pinned one; move and release follow', () => {
+    const world = fakeWorld();
+    const h = harness(() => world);
+    h.controller.handle({ type: 'grab', candidates: [1], targetM: [0, 0, 0] }); // no world yet: ignored
+    h.controller.handle({ type: 'load-scene' });
+    h.controller.handle({ type: 'grab', candidates: [0, 1, 7], targetM: [1, 2, 3] });
+    h.controller.handle({ type: 'move-grab', targetM: [1, 3, 3] });
+    h.controller.handle({ type: 'release' });
+    expect(world.grabLog).toEqual(['grab 0 1 2 3', 'grab 1 1 2 3', 'move 1 3 3', 'release']);
+    expect(world.grabbedParticle).toBeNull();
   });
 
   test('after a stall the loop drops the backlog instead of replaying it at once', () => {

@@ -18,6 +18,7 @@ const frame = (n: number, simMs: number) => ({
   simMs,
   kineticEnergyJ: 1,
   hasNaN: false,
+  bodies: [],
   positions: new Float32Array(30),
 });
 

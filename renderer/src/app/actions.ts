@@ -30,7 +30,8 @@ export interface AppActions {
   /** Leaves the mesh view for the simulated scene. */
   closeMesh(): void;
   runMenuCommand(command: MenuCommand, detail?: MenuCommandDetail): void;
-  notify(level: NotificationLevel, text: string): void;
+  /** Shows a notification; `detail` (optional) is one click away. */
+  notify(level: NotificationLevel, text: string, detail?: string): void;
   dismiss(id: number): void;
 }
 
@@ -77,8 +78,8 @@ export function createActions(store: Store<AppState>, sim: SimClient, host: Host
   };
 
   const ready = () => store.get().sim.status === 'ready' && store.get().document.kind === 'scene';
-  const notify = (level: NotificationLevel, text: string) =>
-    store.update((state) => withNotification(state, level, text));
+  const notify = (level: NotificationLevel, text: string, detail?: string) =>
+    store.update((state) => withNotification(state, level, text, detail));
 
   const actions: AppActions = {
     togglePlay() {

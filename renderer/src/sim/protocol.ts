@@ -5,7 +5,7 @@
  */
 
 import type { Scene } from '../../../core/sim/scene.ts';
-import type { BodyView } from '../../../core/sim/world.ts';
+import type { BodyMetrics, BodyView } from '../../../core/sim/world.ts';
 
 /** Main thread → worker. */
 export type SimCommand =
@@ -16,7 +16,16 @@ export type SimCommand =
   /** Advances exactly one frame (pauses first). */
   | { type: 'step' }
   /** Returns every particle to rest; keeps the play state. */
-  | { type: 'reset' };
+  | { type: 'reset' }
+  /**
+   * Grabs the first free particle of `candidates` (world particle indices, nearest first) with
+   * the soft mouse spring of core/sim/grab.ts, pulling it towards `targetM` (m).
+   */
+  | { type: 'grab'; candidates: number[]; targetM: [number, number, number] }
+  /** Moves the grab's target, m. */
+  | { type: 'move-grab'; targetM: [number, number, number] }
+  /** Lets go of the grabbed particle. */
+  | { type: 'release' };
 
 /** The static part of a body: what the viewport needs to build its mesh once. */
 export type BodyLayout = Pick<
@@ -50,6 +59,8 @@ export type SimEvent =
       simMs: number;
       kineticEnergyJ: number;
       hasNaN: boolean;
+      /** Per-body figures after the step (World.measureBodies), for the editor's readout and plots. */
+      bodies: BodyMetrics[];
       /** Positions after the step, m, xyz interleaved (a copy, transferred). */
       positions: Float32Array;
     }

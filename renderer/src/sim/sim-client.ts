@@ -41,6 +41,19 @@ export class SimClient {
     this.send({ type: 'reset' });
   }
 
+  /** Grabs the first free particle of `candidates` (nearest first) towards `targetM`, m. */
+  grab(candidates: number[], targetM: [number, number, number]): void {
+    this.send({ type: 'grab', candidates, targetM });
+  }
+
+  moveGrab(targetM: [number, number, number]): void {
+    this.send({ type: 'move-grab', targetM });
+  }
+
+  release(): void {
+    this.send({ type: 'release' });
+  }
+
   dispose(): void {
     this.worker.terminate();
   }

@@ -51,6 +51,26 @@ export class SimController {
       case 'reset':
         this.reset();
         return;
+      case 'grab':
+        this.grab(command.candidates, command.targetM);
+        return;
+      case 'move-grab':
+        this.world?.moveGrab(command.targetM);
+        return;
+      case 'release':
+        this.world?.release();
+        return;
+    }
+  }
+
+  /** Grabs the first candidate that can move (the world refuses pinned particles). */
+  private grab(candidates: readonly number[], targetM: [number, number, number]): void {
+    const world = this.world;
+    if (!world) return;
+    for (const particle of candidates) {
+      if (Number.isInteger(particle) && particle >= 0 && particle < world.particleCount) {
+        if (world.grab(particle, targetM)) return;
+      }
     }
   }
 
@@ -165,6 +185,7 @@ export class SimController {
         simMs,
         kineticEnergyJ,
         hasNaN,
+        bodies: world.measureBodies(),
         positions,
       },
       [positions.buffer],

@@ -26,6 +26,8 @@ export interface Notification {
   id: number;
   level: NotificationLevel;
   text: string;
+  /** More about it (e.g. every problem of a file, one a line), shown on request. */
+  detail?: string;
 }
 
 /**
@@ -79,8 +81,14 @@ export function smoothSimMs(previous: number | null, sampleMs: number): number {
 
 let nextNotificationId = 1;
 
-export function withNotification(state: AppState, level: NotificationLevel, text: string): AppState {
+export function withNotification(
+  state: AppState,
+  level: NotificationLevel,
+  text: string,
+  detail?: string,
+): AppState {
   const notification: Notification = { id: nextNotificationId++, level, text };
+  if (detail) notification.detail = detail;
   return { ...state, ui: { ...state.ui, notifications: [...state.ui.notifications, notification] } };
 }
 

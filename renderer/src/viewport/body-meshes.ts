@@ -15,6 +15,7 @@ import {
   MeshStandardMaterial,
 } from 'three';
 import type { BodyLayout } from '../sim/protocol.ts';
+import type { PickTarget } from './grab-picker.ts';
 
 /** Distinct, friendly colours, taken in order: body i gets PALETTE[i mod length]. */
 export const BODY_PALETTE = [0xe8833a, 0x3fb0c0, 0xa77be0, 0x9ccc4a, 0xe05f7a, 0xe6c14a] as const;
@@ -24,6 +25,8 @@ interface DrawnBody {
   geometry: BufferGeometry;
   position: BufferAttribute;
   hasSurface: boolean;
+  /** The shaded surface (null for ropes, drawn as lines). */
+  mesh: Mesh | null;
 }
 
 export class BodyMeshes {
@@ -41,6 +44,7 @@ export class BodyMeshes {
       position.setUsage(DynamicDrawUsage);
       geometry.setAttribute('position', position);
       const hasSurface = layout.surfaceTriangles.length > 0;
+      let surface: Mesh | null = null;
       if (hasSurface) {
         geometry.setIndex(new BufferAttribute(layout.surfaceTriangles, 1));
         const mesh = new Mesh(
@@ -57,13 +61,14 @@ export class BodyMeshes {
         mesh.castShadow = true;
         mesh.receiveShadow = true;
         this.root.add(mesh);
+        surface = mesh;
       } else if (layout.edges.length > 0) {
         geometry.setIndex(new BufferAttribute(layout.edges, 1));
         const lines = new LineSegments(geometry, new LineBasicMaterial({ color }));
         lines.name = layout.name;
         this.root.add(lines);
       }
-      this.drawn.push({ layout, geometry, position, hasSurface });
+      this.drawn.push({ layout, geometry, position, hasSurface, mesh: surface });
     });
     this.update(positions);
   }
@@ -79,6 +84,14 @@ export class BodyMeshes {
       if (body.hasSurface) body.geometry.computeVertexNormals();
       body.geometry.computeBoundingSphere();
     }
+  }
+
+  /** The shaded surfaces the mouse can grab (none while the bodies are hidden). */
+  pickTargets(): PickTarget[] {
+    if (!this.root.visible) return [];
+    const out: PickTarget[] = [];
+    for (const body of this.drawn) if (body.mesh) out.push({ object: body.mesh, layout: body.layout });
+    return out;
   }
 
   clear(): void {

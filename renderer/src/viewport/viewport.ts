@@ -2,12 +2,13 @@
  * The 3D viewport: owns the canvas and puts together the stage, the body meshes, the
  * camera rig and the render loop. It draws what it is given and never touches the solver.
  */
-import type { Mesh } from 'three';
+import type { Mesh, Object3D } from 'three';
 import type { TriMesh } from '../../../core/mesh/types.ts';
 import type { BodyLayout } from '../sim/protocol.ts';
 import { BodyMeshes } from './body-meshes.ts';
 import { CameraRig } from './camera-rig.ts';
 import { type Bounds, boundsOf } from './framing.ts';
+import { type GrabHandler, GrabTool } from './grab-tool.ts';
 import { RenderLoop } from './render-loop.ts';
 import { createStage, type Stage } from './stage.ts';
 import { createStaticMesh, disposeStaticMesh } from './static-mesh.ts';
@@ -27,6 +28,9 @@ export class Viewport {
   /** The simulated scene's framing and ground, restored when a static mesh is closed. */
   private sceneView: { bounds: Bounds | null; groundHeightM: number } = { bounds: null, groundHeightM: 0 };
   private staticMesh: Mesh | null = null;
+  /** A tet mesh drawn in place of the static mesh (tetra/), or null. */
+  private tetMesh: Object3D | null = null;
+  private readonly grabTool: GrabTool;
 
   constructor(container: HTMLElement, onFps: (fps: number) => void) {
     this.canvas = document.createElement('canvas');
@@ -37,6 +41,9 @@ export class Viewport {
     this.stage = createStage(this.canvas);
     this.stage.scene.add(this.bodies.root);
     this.rig = new CameraRig(this.canvas, () => this.invalidate());
+    this.grabTool = new GrabTool(container, this.canvas, this.rig.camera, this.rig.controls, () =>
+      this.bodies.pickTargets(),
+    );
 
     this.resizeObserver = new ResizeObserver(() => this.resize(container));
     this.resizeObserver.observe(container);
@@ -64,6 +71,7 @@ export class Viewport {
 
   /** Shows a new set of bodies at `positions` (m) and frames them together with the ground below. */
   setBodies(bodies: readonly BodyLayout[], positions: Float32Array, groundHeightM: number | null): void {
+    this.grabTool.cancel();
     this.bodies.setBodies(bodies, positions);
     this.pendingPositions = null;
     const bounds = boundsOf(positions);
@@ -77,6 +85,7 @@ export class Viewport {
    * null returns to the bodies.
    */
   showStaticMesh(mesh: TriMesh | null): void {
+    this.grabTool.cancel();
     if (this.staticMesh) {
       this.stage.scene.remove(this.staticMesh);
       disposeStaticMesh(this.staticMesh);
@@ -97,9 +106,31 @@ export class Viewport {
     this.invalidate();
   }
 
+  /**
+   * Draws `object` (the tet mesh made from the static mesh) in its place, in the same frame;
+   * null shows the static mesh again. The caller owns the object and disposes it.
+   */
+  showTetMesh(object: Object3D | null): void {
+    if (this.tetMesh) this.stage.scene.remove(this.tetMesh);
+    this.tetMesh = object;
+    if (object) this.stage.scene.add(object);
+    if (this.staticMesh) this.staticMesh.visible = object === null;
+    this.invalidate();
+  }
+
   /** Queues new positions (m); only the latest queued set is drawn on the next animation frame. */
   setPositions(positions: Float32Array): void {
     this.pendingPositions = positions;
+  }
+
+  /**
+   * Where mouse grabs go (the sim client); null turns grabbing off. A press on a body grabs the
+   * nearest particle of the hit triangle, dragging moves it on a camera-facing plane, and the
+   * camera does not orbit meanwhile (grab-tool.ts).
+   */
+  setGrabHandler(handler: GrabHandler | null): void {
+    this.grabTool.cancel();
+    this.grabTool.handler = handler;
   }
 
   setGridVisible(visible: boolean): void {
@@ -125,6 +156,7 @@ export class Viewport {
 
   dispose(): void {
     this.loop.stop();
+    this.grabTool.dispose();
     this.resizeObserver.disconnect();
     this.rig.dispose();
     this.bodies.clear();

@@ -17,10 +17,33 @@ export function mountNotifications(
     close.type = 'button';
     close.setAttribute('aria-label', 'Dismiss notification');
     close.addEventListener('click', () => dismiss(notification.id));
+    const body = el('div', { className: 'notification-text' }, [
+      el('span', { text: notification.text, testId: 'notification-text' }),
+    ]);
+    if (notification.detail) {
+      // The detail is one click away: a toggle and the text, hidden until asked for.
+      const detail = el('pre', {
+        className: 'notification-detail',
+        text: notification.detail,
+        testId: 'notification-detail',
+      });
+      detail.hidden = true;
+      const toggle = el('button', {
+        className: 'notification-details-toggle',
+        text: 'Details',
+        testId: 'notification-details',
+      });
+      toggle.type = 'button';
+      toggle.addEventListener('click', () => {
+        detail.hidden = !detail.hidden;
+        toggle.textContent = detail.hidden ? 'Details' : 'Hide details';
+      });
+      body.append(' ', toggle, detail);
+    }
     const item = el(
       'div',
       { className: `notification notification-${notification.level}`, testId: 'notification' },
-      [el('span', { className: 'notification-text', text: notification.text }), close],
+      [body, close],
     );
     item.setAttribute('role', notification.level === 'error' ? 'alert' : 'status');
     container.append(item);

@@ -1,0 +1,80 @@
+import { validateScene } from '../sim/scene-validate.ts';
+import {
+  PROJECT_FORMAT_VERSION,
+  PROJECT_KIND,
+  type ProjectDocument,
+  type ProjectEditorState,
+} from './format.ts';
+import { projectMigrations } from './migrations.ts';
+import { type ProjectProblem, ProjectReadError } from './project-error.ts';
+
+/**
+ * Reads a project file: parse, check it is a project, migrate to the current format, validate
+ * the scene (problems carry pointers into the project, e.g. /scene/bodies/0/material). Throws
+ * ProjectReadError naming `file` and the place; never returns a half-valid document.
+ */
+export function readProject(text: string, file: string): ProjectDocument {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ProjectReadError(file, [{ pointer: '', message: `not JSON (${(error as Error).message})` }]);
+  }
+  return parseProject(value, file);
+}
+
+export function parseProject(value: unknown, file: string): ProjectDocument {
+  const fail = (pointer: string, message: string): never => {
+    throw new ProjectReadError(file, [{ pointer, message }]);
+  };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return fail('', 'a project is a JSON object');
+  let doc = value as Record<string, unknown>;
+  if (doc.kind !== PROJECT_KIND)
+    return fail('/kind', `must be "${PROJECT_KIND}" (this file is not a Softbody Studio project)`);
+  let version = doc.formatVersion;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1)
+    return fail('/formatVersion', 'must be a positive integer');
+  if (version > PROJECT_FORMAT_VERSION)
+    return fail(
+      '/formatVersion',
+      `version ${version} is newer than this app reads (${PROJECT_FORMAT_VERSION}); update Softbody Studio`,
+    );
+  while (version < PROJECT_FORMAT_VERSION) {
+    const migrate = projectMigrations[version];
+    if (!migrate) return fail('/formatVersion', `no migration from version ${version}`);
+    const result = migrate(doc);
+    if (result.problems.length > 0) throw new ProjectReadError(file, result.problems);
+    doc = result.value;
+    version += 1;
+  }
+  const problems: ProjectProblem[] = validateScene(doc.scene).map((p) => ({
+    pointer: `/scene${p.pointer}`,
+    message: p.message,
+  }));
+  if (problems.length > 0) throw new ProjectReadError(file, problems);
+  const scene = doc.scene as ProjectDocument['scene'];
+  return {
+    formatVersion: PROJECT_FORMAT_VERSION,
+    kind: PROJECT_KIND,
+    scene,
+    editor: parseEditorState(doc.editor, scene.bodies.length, file),
+  };
+}
+
+/** The editor part is a convenience: absent is fine, a wrong type is reported. */
+function parseEditorState(value: unknown, bodyCount: number, file: string): ProjectEditorState {
+  if (value === undefined) return { selectedBody: bodyCount > 0 ? 0 : null };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ProjectReadError(file, [{ pointer: '/editor', message: 'must be an object' }]);
+  const selected = (value as Record<string, unknown>).selectedBody;
+  if (selected === null || selected === undefined) return { selectedBody: null };
+  if (typeof selected !== 'number' || !Number.isInteger(selected) || selected < 0 || selected >= bodyCount)
+    throw new ProjectReadError(file, [
+      {
+        pointer: '/editor/selectedBody',
+        message: `must be null or a body index from 0 to ${bodyCount - 1}`,
+      },
+    ]);
+  return { selectedBody: selected };
+}

@@ -1,0 +1,107 @@
+/**
+ * The edits the panels make to a scene, as pure functions returning a new scene (the input is
+ * never mutated, so history snapshots stay intact). Each returns the label shown for undo.
+ * Values arrive in SI units; unit conversion for display happens in the panels.
+ */
+import type { Material } from '../../../core/material/schema.ts';
+import type {
+  BodySpec,
+  ConstraintModel,
+  MaterialSpec,
+  Scene,
+  SolverSettings,
+} from '../../../core/sim/scene.ts';
+import { parseScene } from '../../../core/sim/scene-validate.ts';
+
+export interface SceneEdit {
+  label: string;
+  scene: Scene;
+}
+
+export type MaterialField = keyof MaterialSpec;
+
+const MATERIAL_FIELD_LABELS: Record<MaterialField, string> = {
+  youngModulusPa: "Young's modulus",
+  poissonRatio: "Poisson's ratio",
+  densityKgM3: 'density',
+  thicknessM: 'thickness',
+};
+
+function withBody(scene: Scene, index: number, change: (body: BodySpec) => BodySpec): Scene {
+  const body = scene.bodies[index];
+  if (!body) throw new RangeError(`scene has no body ${index}`);
+  const bodies = scene.bodies.slice();
+  bodies[index] = change(body);
+  return { ...scene, bodies };
+}
+
+/**
+ * The edited scene, checked with the scene validator: an edit never produces a document the
+ * simulation cannot load (SceneValidationError names the field otherwise).
+ */
+function checked(label: string, scene: Scene): SceneEdit {
+  return { label, scene: parseScene(scene) };
+}
+
+export function setMaterialField(
+  scene: Scene,
+  index: number,
+  field: MaterialField,
+  value: number,
+): SceneEdit {
+  const next = withBody(scene, index, (body) => ({
+    ...body,
+    material: { ...body.material, [field]: value },
+  }));
+  return checked(`${MATERIAL_FIELD_LABELS[field]} of ${scene.bodies[index].name}`, next);
+}
+
+/** Takes E, ν, ρ (and t for cloth) and the damping ratio from a library material. */
+export function applyLibraryMaterial(scene: Scene, index: number, material: Material): SceneEdit {
+  const next = withBody(scene, index, (body) => {
+    const spec: MaterialSpec = {
+      youngModulusPa: material.youngModulusPa,
+      poissonRatio: material.poissonRatio,
+      densityKgM3: material.densityKgM3,
+    };
+    // Cloth needs a thickness: the material's, else the body's own.
+    const thicknessM = material.thicknessM ?? body.material.thicknessM;
+    if (body.model === 'cloth' && thicknessM !== undefined) spec.thicknessM = thicknessM;
+    return { ...body, material: spec, dampingRatio: material.dampingRatio };
+  });
+  return checked(`material ${material.name} on ${scene.bodies[index].name}`, next);
+}
+
+export function setDampingRatio(scene: Scene, index: number, dampingRatio: number): SceneEdit {
+  const next = withBody(scene, index, (body) => ({ ...body, dampingRatio }));
+  return checked(`damping ratio of ${scene.bodies[index].name}`, next);
+}
+
+export function setConstraintModel(scene: Scene, index: number, model: ConstraintModel): SceneEdit {
+  const next = withBody(scene, index, (body) => ({ ...body, model }));
+  return checked(`constraint model of ${scene.bodies[index].name}`, next);
+}
+
+export function setSolverField(scene: Scene, field: keyof SolverSettings, value: number): SceneEdit {
+  const label = field === 'dt' ? 'frame time step' : 'substeps';
+  return checked(label, { ...scene, solver: { ...scene.solver, [field]: value } });
+}
+
+/** A whole new document (the JSON editor); the caller has validated it. */
+export function replaceScene(scene: Scene): SceneEdit {
+  return checked('scene JSON edit', scene);
+}
+
+/** Which constraint models fit a body's shape (the validator's rule, offered in the picker). */
+export function modelsForShape(shape: BodySpec['shape']): ConstraintModel[] {
+  switch (shape.type) {
+    case 'cloth':
+      return ['cloth'];
+    case 'rope':
+      return ['rope'];
+    case 'box':
+      return ['neo-hookean', 'edges-volume'];
+    case 'mesh':
+      return ['neo-hookean', 'edges-volume'];
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * Small form builders shared by the panels: a labelled number field that commits on Enter or
+ * blur, and a labelled select. Values are parsed here; invalid text reverts to the shown value.
+ */
+import { el } from '../views/dom.ts';
+
+export interface NumberFieldOptions {
+  label: string;
+  testId: string;
+  /** The value as shown (already converted to the display unit). */
+  value: number;
+  unit?: string | HTMLElement;
+  title?: string;
+  step?: string;
+  /** Called with the typed value in the display unit when the user commits a finite number. */
+  onCommit: (value: number) => void;
+}
+
+/** Significant digits shown in number fields: enough to round-trip the values people type. */
+const FIELD_DIGITS = 6;
+
+export function formatNumber(value: number): string {
+  return String(Number(value.toPrecision(FIELD_DIGITS)));
+}
+
+export function numberField(options: NumberFieldOptions): HTMLElement {
+  const input = el('input', { className: 'field-input', testId: options.testId, title: options.title });
+  input.type = 'text';
+  input.inputMode = 'decimal';
+  input.value = formatNumber(options.value);
+  input.dataset.field = options.testId;
+  input.addEventListener('change', () => {
+    const value = Number(input.value.trim());
+    if (input.value.trim() === '' || !Number.isFinite(value)) {
+      input.value = formatNumber(options.value);
+      return;
+    }
+    options.onCommit(value);
+  });
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') input.dispatchEvent(new Event('change'));
+    if (event.key === 'Escape') {
+      input.value = formatNumber(options.value);
+      input.blur();
+    }
+  });
+  const unit = options.unit ?? '';
+  return row(
+    options.label,
+    input,
+    typeof unit === 'string' ? el('span', { className: 'field-unit', text: unit }) : unit,
+  );
+}
+
+export function selectField<T extends string>(options: {
+  label: string;
+  testId: string;
+  value: T | '';
+  choices: readonly { value: T | ''; text: string }[];
+  title?: string;
+  onChange: (value: T) => void;
+}): HTMLElement {
+  return row(options.label, select(options));
+}
+
+export function select<T extends string>(options: {
+  testId: string;
+  value: T | '';
+  choices: readonly { value: T | ''; text: string }[];
+  title?: string;
+  onChange: (value: T) => void;
+}): HTMLSelectElement {
+  const element = el('select', { className: 'field-select', testId: options.testId, title: options.title });
+  element.dataset.field = options.testId;
+  for (const choice of options.choices) {
+    const option = el('option', { text: choice.text });
+    option.value = choice.value;
+    element.append(option);
+  }
+  element.value = options.value;
+  element.addEventListener('change', () => options.onChange(element.value as T));
+  return element;
+}
+
+export function row(label: string, ...controls: HTMLElement[]): HTMLElement {
+  return el('label', { className: 'field-row' }, [
+    el('span', { className: 'field-label', text: label }),
+    ...controls,
+  ]);
+}
+
+export function section(title: string, ...children: HTMLElement[]): HTMLElement {
+  return el('section', { className: 'panel-section' }, [
+    el('h3', { className: 'panel-heading', text: title }),
+    ...children,
+  ]);
+}

@@ -1,0 +1,40 @@
+/** The outliner: the bodies of the scene; clicking one selects it for the properties panel. */
+import type { Editor } from '../editor/editor.ts';
+import { el } from '../views/dom.ts';
+import { watchMany } from './watch-many.ts';
+
+const KIND_OF_SHAPE: Record<string, string> = { box: 'solid', mesh: 'solid', cloth: 'cloth', rope: 'rope' };
+
+export function mountOutliner(container: HTMLElement, editor: Editor): () => void {
+  const list = el('ul', { className: 'outliner-list', testId: 'outliner' });
+  container.append(el('h2', { className: 'panel-title', text: 'Scene' }), list);
+  return watchMany(editor.store, [(state) => state.scene.bodies, (state) => state.selectedBody], () => {
+    const { scene, selectedBody } = editor.state;
+    list.replaceChildren(
+      ...scene.bodies.map((body, index) => {
+        const item = el('li', {}, [
+          el(
+            'button',
+            {
+              className: `outliner-item${index === selectedBody ? ' selected' : ''}`,
+              testId: `outliner-body-${index}`,
+              title: `Select ${body.name}`,
+            },
+            [
+              el('span', { className: 'outliner-name', text: body.name }),
+              el('span', {
+                className: 'outliner-kind',
+                text: KIND_OF_SHAPE[body.shape.type] ?? body.shape.type,
+              }),
+            ],
+          ),
+        ]);
+        const button = item.firstElementChild as HTMLButtonElement;
+        button.type = 'button';
+        button.setAttribute('aria-pressed', String(index === selectedBody));
+        button.addEventListener('click', () => editor.select(index));
+        return item;
+      }),
+    );
+  });
+}

@@ -1,0 +1,262 @@
+/**
+ * The properties panel for the selected body: material (library picker, E with kPa/MPa, ν, ρ,
+ * thickness), damping ratio, constraint model, what the solver gets, and the solver settings.
+ * Every change goes through Editor.edit (one undoable step each). Values are SI inside; the
+ * panel converts at the edge (kPa/MPa, mm, ms).
+ */
+import { builtInMaterials } from '../../../core/material/library.ts';
+import type { BodySpec, ConstraintModel } from '../../../core/sim/scene.ts';
+import { solverView } from '../editor/compliance-range.ts';
+import type { Editor } from '../editor/editor.ts';
+import {
+  applyLibraryMaterial,
+  modelsForShape,
+  setConstraintModel,
+  setDampingRatio,
+  setMaterialField,
+  setSolverField,
+} from '../editor/scene-edits.ts';
+import { el } from '../views/dom.ts';
+import { numberField, row, section, select, selectField } from './fields.ts';
+import { watchMany } from './watch-many.ts';
+
+/** Display units for Young's modulus and their size in pascals. */
+const MODULUS_UNITS = { kPa: 1e3, MPa: 1e6 } as const;
+type ModulusUnit = keyof typeof MODULUS_UNITS;
+
+const MODEL_NAMES: Record<ConstraintModel, string> = {
+  'neo-hookean': 'Neo-Hookean (tets)',
+  'edges-volume': 'Edges + volume (tets)',
+  cloth: 'Cloth (stretch + bending)',
+  rope: 'Rope (links)',
+};
+
+export function mountProperties(container: HTMLElement, editor: Editor): () => void {
+  const body = el('div', { className: 'properties-body', testId: 'properties' });
+  container.append(el('h2', { className: 'panel-title', text: 'Properties' }), body);
+  /** The unit picked per body name; chosen from the magnitude until the user picks one. */
+  const modulusUnits = new Map<string, ModulusUnit>();
+
+  const render = () => {
+    const { scene, selectedBody } = editor.state;
+    const focused = (document.activeElement as HTMLElement | null)?.dataset.field;
+    const spec = selectedBody === null ? undefined : scene.bodies[selectedBody];
+    const sections: HTMLElement[] = [];
+    if (spec && selectedBody !== null)
+      sections.push(...bodySections(editor, selectedBody, spec, modulusUnits, render));
+    else sections.push(el('p', { className: 'panel-note', text: 'Select a body in the outliner.' }));
+    sections.push(solverSection(editor));
+    body.replaceChildren(...sections);
+    // A rebuild after an edit keeps the keyboard where it was.
+    if (focused) body.querySelector<HTMLElement>(`[data-field="${focused}"]`)?.focus();
+  };
+  return watchMany(editor.store, [(s) => s.scene, (s) => s.selectedBody], render);
+}
+
+function bodySections(
+  editor: Editor,
+  index: number,
+  spec: BodySpec,
+  modulusUnits: Map<string, ModulusUnit>,
+  rerender: () => void,
+): HTMLElement[] {
+  const material = spec.material;
+  const isCloth = spec.model === 'cloth';
+  const unit = modulusUnits.get(spec.name) ?? (material.youngModulusPa >= 1e6 ? 'MPa' : 'kPa');
+  const unitPicker = select<ModulusUnit>({
+    testId: 'prop-youngs-unit',
+    value: unit,
+    title: "Unit of Young's modulus",
+    choices: [
+      { value: 'kPa', text: 'kPa' },
+      { value: 'MPa', text: 'MPa' },
+    ],
+    onChange: (next) => {
+      modulusUnits.set(spec.name, next);
+      rerender();
+    },
+  });
+  const libraryKind = isCloth ? 'cloth' : 'solid';
+  const library = builtInMaterials().filter((m) => m.kind === libraryKind);
+  const edit = (make: Parameters<Editor['edit']>[0]) => editor.edit(make);
+
+  const materialSection = section(
+    'Material',
+    selectField({
+      label: 'Library',
+      testId: 'prop-material',
+      value: '',
+      title: 'Take E, ν, ρ, thickness and damping from a built-in material',
+      choices: [
+        { value: '', text: 'Apply a material…' },
+        ...library.map((m) => ({ value: m.name, text: m.name })),
+      ],
+      onChange: (name) => {
+        const chosen = library.find((m) => m.name === name);
+        if (chosen) edit((scene) => applyLibraryMaterial(scene, index, chosen));
+      },
+    }),
+    numberField({
+      label: "Young's modulus",
+      testId: 'prop-youngs-modulus',
+      value: material.youngModulusPa / MODULUS_UNITS[unit],
+      unit: unitPicker,
+      title: "Young's modulus E (small-strain stiffness)",
+      onCommit: (value) =>
+        edit((scene) => setMaterialField(scene, index, 'youngModulusPa', value * MODULUS_UNITS[unit])),
+    }),
+    numberField({
+      label: "Poisson's ratio",
+      testId: 'prop-poisson',
+      value: material.poissonRatio,
+      title: "Poisson's ratio ν, 0 ≤ ν < 0.5",
+      onCommit: (value) => edit((scene) => setMaterialField(scene, index, 'poissonRatio', value)),
+    }),
+    numberField({
+      label: 'Density',
+      testId: 'prop-density',
+      value: material.densityKgM3,
+      unit: 'kg/m³',
+      onCommit: (value) => edit((scene) => setMaterialField(scene, index, 'densityKgM3', value)),
+    }),
+    ...(isCloth
+      ? [
+          numberField({
+            label: 'Thickness',
+            testId: 'prop-thickness',
+            value: (material.thicknessM ?? 0) * 1000,
+            unit: 'mm',
+            onCommit: (value) => edit((scene) => setMaterialField(scene, index, 'thicknessM', value / 1000)),
+          }),
+        ]
+      : []),
+  );
+
+  const behaviour = section(
+    'Behaviour',
+    numberField({
+      label: 'Damping ratio',
+      testId: 'prop-damping',
+      value: spec.dampingRatio ?? 0,
+      title: 'ζ: 0 none, 1 critical (per constraint)',
+      onCommit: (value) => edit((scene) => setDampingRatio(scene, index, value)),
+    }),
+    selectField<ConstraintModel>({
+      label: 'Constraint model',
+      testId: 'prop-model',
+      value: spec.model,
+      choices: modelsForShape(spec.shape).map((model) => ({ value: model, text: MODEL_NAMES[model] })),
+      onChange: (model) => edit((scene) => setConstraintModel(scene, index, model)),
+    }),
+  );
+
+  return [
+    el('div', { className: 'panel-subject', text: spec.name, testId: 'prop-body-name' }),
+    materialSection,
+    behaviour,
+    solverGets(editor, spec),
+    metricsSection(editor, index),
+  ];
+}
+
+/** Shortest time between two updates of the metrics readout, ms. */
+const READOUT_INTERVAL_MS = 100;
+
+const sci = (value: number) => (Number.isFinite(value) ? value.toExponential(2) : '∞');
+
+function solverGets(editor: Editor, spec: BodySpec): HTMLElement {
+  const view = solverView(editor.state.scene, spec);
+  const lines = view.lines.map((line) =>
+    row(
+      line.name,
+      el('span', {
+        className: 'readout',
+        text:
+          line.min === line.max
+            ? `${sci(line.min)} ${line.unit}`
+            : `${sci(line.min)} – ${sci(line.max)} ${line.unit}`,
+      }),
+    ),
+  );
+  if (view.resolution !== null) {
+    const r = el('span', {
+      className: `readout${view.resolution > 0.25 ? ' readout-warning' : ''}`,
+      testId: 'prop-resolution',
+      text: view.resolution.toFixed(3),
+      title: 'r = h·c/l; the material is reproduced for r ≤ 0.25, beyond it the body is softer',
+    });
+    lines.push(row('r = h·c/l', r));
+  }
+  if (view.note) lines.push(el('p', { className: 'panel-note', text: view.note }));
+  return section('What the solver gets', ...lines);
+}
+
+function solverSection(editor: Editor): HTMLElement {
+  const { solver } = editor.state.scene;
+  return section(
+    'Solver',
+    numberField({
+      label: 'Frame dt',
+      testId: 'solver-dt',
+      value: solver.dt * 1000,
+      unit: 'ms',
+      onCommit: (value) => editor.edit((scene) => setSolverField(scene, 'dt', value / 1000)),
+    }),
+    numberField({
+      label: 'Substeps',
+      testId: 'solver-substeps',
+      value: solver.substeps,
+      onCommit: (value) => editor.edit((scene) => setSolverField(scene, 'substeps', value)),
+    }),
+  );
+}
+
+/** The live readout: filled in by mountMetrics' own subscription, not by rebuilding the panel. */
+function metricsSection(editor: Editor, index: number): HTMLElement {
+  const field = (label: string, testId: string, title: string) => {
+    const value = el('span', { className: 'readout', testId, title });
+    return { row: row(label, value), value };
+  };
+  const fields = {
+    lowest: field('Lowest point y', 'metric-lowest-y', 'Height of the lowest particle, m'),
+    height: field('Height', 'metric-height', 'Bounding box height, m'),
+    centroid: field('Centre of mass', 'metric-centroid', 'x, y, z, m'),
+    kinetic: field('Kinetic energy', 'metric-kinetic', 'J'),
+    strain: field('Max strain', 'metric-max-strain', 'Largest |l/l0 − 1| over the edges'),
+  };
+  const container = section('Metrics', ...Object.values(fields).map((f) => f.row));
+  container.dataset.testid = 'metrics';
+  const show = () => {
+    const metrics = editor.state.metrics?.[index];
+    if (!metrics) {
+      for (const f of Object.values(fields)) f.value.textContent = '—';
+      return;
+    }
+    fields.lowest.value.textContent = `${metrics.bboxMin[1].toFixed(4)} m`;
+    fields.height.value.textContent = `${(metrics.bboxMax[1] - metrics.bboxMin[1]).toFixed(4)} m`;
+    fields.centroid.value.textContent = `${metrics.centroid.map((v) => v.toFixed(3)).join(', ')} m`;
+    fields.kinetic.value.textContent = `${metrics.kineticEnergyJ.toExponential(2)} J`;
+    fields.strain.value.textContent = `${(metrics.maxStrain * 100).toFixed(2)} %`;
+  };
+  show();
+  // Text updates at most every READOUT_INTERVAL_MS (frames arrive at 60 Hz; nobody reads that
+  // fast, and each update costs the main thread a layout), with the newest figures.
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  let shownAt = 0;
+  // Unsubscribes itself once the section has left the document (the panel rebuilt).
+  const unsubscribe = editor.store.subscribe((state, previous) => {
+    if (!container.isConnected) {
+      unsubscribe();
+      clearTimeout(pending);
+      return;
+    }
+    if (state.metrics === previous.metrics || pending !== undefined) return;
+    const wait = Math.max(0, shownAt + READOUT_INTERVAL_MS - performance.now());
+    pending = setTimeout(() => {
+      pending = undefined;
+      shownAt = performance.now();
+      if (container.isConnected) show();
+    }, wait);
+  });
+  return container;
+}

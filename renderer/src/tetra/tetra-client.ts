@@ -1,0 +1,88 @@
+/** Runs one tetrahedralization in a worker of its own (started per run, ended after). */
+import type { TriMesh } from '../../../core/mesh/types.ts';
+import type { TetrahedralizeFailure } from '../../../core/tetra/errors.ts';
+import type { TetraCommand, TetraEvent, TetraRunOptions, TetView } from './protocol.ts';
+
+/**
+ * How long a cancelled run may take to notice its AbortSignal before the worker is ended
+ * outright, ms (the tetrahedralizer checks it between steps; a step is well under this).
+ */
+const CANCEL_GRACE_MS = 3000;
+
+/** A run that did not produce a mesh; `reason` is the TetrahedralizeError's when there was one. */
+export class TetraFailure extends Error {
+  constructor(
+    override readonly name: string,
+    readonly reason: TetrahedralizeFailure | undefined,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface TetraRun {
+  /** The tet mesh, or a TetraFailure (reason 'cancelled' after `cancel`). */
+  readonly result: Promise<TetView>;
+  /** Asks the worker to stop; the result then rejects with reason 'cancelled'. */
+  cancel(): void;
+}
+
+export type ProgressListener = (fraction: number, stage: string) => void;
+
+export function startTetrahedralization(
+  mesh: TriMesh,
+  options: TetraRunOptions,
+  onProgress: ProgressListener,
+): TetraRun {
+  const worker = new Worker(new URL('./tetra-worker.ts', import.meta.url), { type: 'module' });
+  let settled = false;
+  let cancelTimer: ReturnType<typeof setTimeout> | undefined;
+  let settle: { resolve(view: TetView): void; reject(error: TetraFailure): void };
+  const result = new Promise<TetView>((resolve, reject) => {
+    settle = { resolve, reject };
+  });
+  const finish = (outcome: { view: TetView } | { error: TetraFailure }) => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(cancelTimer);
+    worker.terminate();
+    if ('view' in outcome) settle.resolve(outcome.view);
+    else settle.reject(outcome.error);
+  };
+  worker.addEventListener('message', (event: MessageEvent<TetraEvent>) => {
+    const message = event.data;
+    if (message.type === 'progress') {
+      if (!settled) onProgress(message.fraction, message.stage);
+      return;
+    }
+    if (message.ok) finish({ view: message.result });
+    else {
+      const { name, reason, message: text } = message.error;
+      finish({ error: new TetraFailure(name, reason, text) });
+    }
+  });
+  worker.addEventListener('error', (event) => {
+    event.preventDefault();
+    const text = `The tetrahedralization worker failed: ${event.message || 'unknown error'}`;
+    finish({ error: new TetraFailure('Error', 'failed', text) });
+  });
+  // Copies, transferred: the open document keeps its own arrays untouched.
+  const positions = mesh.positions.slice();
+  const indices = mesh.indices.slice();
+  const run: TetraCommand = { type: 'run', positions, indices, options };
+  worker.postMessage(run, [positions.buffer, indices.buffer]);
+  return {
+    result,
+    cancel() {
+      if (settled) return;
+      worker.postMessage({ type: 'cancel' } satisfies TetraCommand);
+      cancelTimer = setTimeout(
+        () =>
+          finish({
+            error: new TetraFailure('TetrahedralizeError', 'cancelled', 'Tetrahedralization was cancelled.'),
+          }),
+        CANCEL_GRACE_MS,
+      );
+    },
+  };
+}

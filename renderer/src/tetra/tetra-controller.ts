@@ -1,0 +1,93 @@
+/**
+ * Runs the Tetrahedralize tool: starts a worker run on the open mesh, folds its progress and
+ * result into the tool's state, cancels it, and turns failures into notifications. The app
+ * document is never changed: the tet mesh is shown beside it and dropped with it.
+ */
+import type { TriMesh } from '../../../core/mesh/types.ts';
+import type { NotificationLevel } from '../state/app-state.ts';
+import type { Store } from '../state/store.ts';
+import type { TetraRunOptions, TetView } from './protocol.ts';
+import type { ProgressListener, TetraFailure, TetraRun } from './tetra-client.ts';
+import { type TetraState, withProgress, withResult, withRunEnded, withStarted } from './tetra-state.ts';
+
+export type StartRun = (mesh: TriMesh, options: TetraRunOptions, onProgress: ProgressListener) => TetraRun;
+export type Notify = (level: NotificationLevel, text: string) => void;
+
+export const CANCELLED_TEXT = 'Tetrahedralization cancelled; the mesh is unchanged.';
+
+export class TetraController {
+  private current: TetraRun | null = null;
+  private runCount = 0;
+
+  constructor(
+    private readonly store: Store<TetraState>,
+    private readonly startRun: StartRun,
+    private readonly notify: Notify,
+  ) {}
+
+  /** Tetrahedralizes `mesh` with the current options; a run already going is dropped first. */
+  async start(mesh: TriMesh): Promise<void> {
+    this.dropRun();
+    const runId = ++this.runCount;
+    this.store.update((s) => withStarted(s, mesh, runId));
+    const run = this.startRun(mesh, this.store.get().options, (fraction, stage) =>
+      this.store.update((s) => withProgress(s, runId, fraction, stage)),
+    );
+    this.current = run;
+    let view: TetView;
+    try {
+      view = await run.result;
+    } catch (error) {
+      // A run replaced by a newer one or dropped with its mesh ends without a word.
+      if (this.current !== run) return;
+      this.current = null;
+      this.store.update((s) => withRunEnded(s, runId));
+      this.report(error as TetraFailure);
+      return;
+    }
+    if (this.current !== run) return;
+    this.current = null;
+    this.store.update((s) => withResult(s, runId, view));
+    const q = view.quality;
+    this.notify(
+      'info',
+      `Tetrahedralized in ${view.seconds.toFixed(1)} s: ${count(q.tetCount)} tets, ${count(q.vertexCount)} vertices, min dihedral ${q.minDihedralDeg.toFixed(1)}°.`,
+    );
+  }
+
+  /** Stops the run in progress, if any; its end then reports the cancel. */
+  cancel(): void {
+    this.current?.cancel();
+  }
+
+  /** Drops the result and any run when the mesh it belongs to is replaced or closed. */
+  forget(): void {
+    this.dropRun();
+    this.store.update((s) => (s.phase.kind === 'idle' ? s : { ...s, phase: { kind: 'idle' } }));
+  }
+
+  /** Stops the current run so that its end is ignored. */
+  private dropRun(): void {
+    const running = this.current;
+    this.current = null;
+    running?.cancel();
+  }
+
+  private report(error: TetraFailure): void {
+    switch (error.reason) {
+      case 'cancelled':
+        this.notify('info', CANCELLED_TEXT);
+        return;
+      case 'no-volume':
+        // A flat sheet: not an error, the mesh is a cloth candidate.
+        this.notify('warning', error.message);
+        return;
+      default:
+        this.notify('error', `Tetrahedralization failed: ${error.message}`);
+    }
+  }
+}
+
+function count(n: number): string {
+  return new Intl.NumberFormat('en-US').format(n);
+}

@@ -1,0 +1,227 @@
+/**
+ * The Tetrahedralize tool's UI: a toolbar button, and a panel over the viewport with the
+ * options (mode, target tet count), the progress bar with Cancel, and for a result its
+ * quality figures, the dihedral histogram, the colour legend, a wireframe toggle and the
+ * cut plane (axis and slider). It only reads the tool's state and calls the controller.
+ */
+import type { TriMesh } from '../../../core/mesh/types.ts';
+import type { QualityReport } from '../../../core/tetra/quality.ts';
+import type { TetraMode } from '../../../core/tetra/types.ts';
+import { type Store, watch } from '../state/store.ts';
+import { el } from '../views/dom.ts';
+import type { CutAxis } from './cut-geometry.ts';
+import { drawHistogram } from './histogram.ts';
+import { qualityCss, RAMP_GOOD_DEG } from './quality-ramp.ts';
+import type { TetraController } from './tetra-controller.ts';
+import { shownView, TARGET_TET_CHOICES, type TetraState, withDisplay, withOptions } from './tetra-state.ts';
+
+export interface TetraPanelHost {
+  /** The toolbar, where the button goes (after Open Mesh… when present). */
+  toolbar: HTMLElement;
+  /** The viewport container, where the panel floats. */
+  viewport: HTMLElement;
+  /** The mesh shown static, or null (the button is enabled only with one). */
+  openMesh: () => TriMesh | null;
+  /** Subscribes to changes of the open mesh; returns the unsubscribe function. */
+  watchMesh: (listener: (mesh: TriMesh | null) => void) => () => void;
+}
+
+const AXES = ['x', 'y', 'z'] as const;
+const count = (n: number) => new Intl.NumberFormat('en-US').format(n);
+
+export function mountTetraPanel(
+  host: TetraPanelHost,
+  store: Store<TetraState>,
+  controller: TetraController,
+): () => void {
+  const button = el('button', {
+    text: 'Tetrahedralize',
+    testId: 'tetrahedralize',
+    title: 'Fill the open mesh with tetrahedra (runs in the background)',
+    className: 'tool-button',
+  });
+  button.type = 'button';
+  const anchor = host.toolbar.querySelector('[data-testid="open-mesh"]');
+  if (anchor) anchor.after(button);
+  else host.toolbar.append(button);
+
+  // Options.
+  const mode = el('select', {
+    testId: 'tetra-mode',
+    title: 'Conforming follows the surface; embedded is a coarser cage',
+  });
+  for (const value of ['conforming', 'embedded'] satisfies TetraMode[]) mode.append(new Option(value, value));
+  const target = el('select', { testId: 'tetra-target', title: 'Approximate number of tets' });
+  for (const n of TARGET_TET_CHOICES) target.append(new Option(`${count(n)} tets`, String(n)));
+  const options = el('div', { className: 'tetra-row' }, [mode, target]);
+
+  // Progress.
+  const bar = el('progress', { testId: 'tetra-progress' });
+  bar.max = 1;
+  const progressText = el('span', { className: 'tetra-progress-text', testId: 'tetra-progress-text' });
+  const cancel = el('button', { text: 'Cancel', testId: 'tetra-cancel', className: 'tool-button' });
+  cancel.type = 'button';
+  const progress = el('div', { className: 'tetra-progress' }, [
+    el('div', { className: 'tetra-row' }, [bar, cancel]),
+    progressText,
+  ]);
+
+  // Result.
+  const figures = el('dl', { className: 'tetra-figures', testId: 'tetra-quality' });
+  const histogram = el('canvas', {
+    className: 'tetra-histogram',
+    testId: 'tetra-histogram',
+    title: 'Dihedral angles, 0°–180°',
+  });
+  histogram.width = 200;
+  histogram.height = 40;
+  const legend = el('div', { className: 'tetra-legend', title: 'Tet colour: its smallest dihedral angle' }, [
+    el('span', { text: '0°' }),
+    el('span', { className: 'tetra-legend-ramp' }),
+    el('span', { text: `≥ ${RAMP_GOOD_DEG}°` }),
+  ]);
+  const ramp = legend.querySelector('.tetra-legend-ramp') as HTMLElement;
+  ramp.style.background = `linear-gradient(to right, ${qualityCss(0)}, ${qualityCss(RAMP_GOOD_DEG / 2)}, ${qualityCss(RAMP_GOOD_DEG)})`;
+  const wireframe = el('input', { testId: 'tetra-wireframe' });
+  wireframe.type = 'checkbox';
+  const axis = el('select', { testId: 'tetra-cut-axis', title: 'Axis of the cut plane' });
+  for (const [i, name] of AXES.entries()) axis.append(new Option(`cut ${name}`, String(i)));
+  const slider = el('input', { testId: 'tetra-cut', title: 'Cut plane position: tets beyond it are hidden' });
+  slider.type = 'range';
+  slider.min = '0';
+  slider.max = '1';
+  slider.step = '0.01';
+  slider.setAttribute('aria-label', 'Cut plane position');
+  const result = el('div', { className: 'tetra-result' }, [
+    figures,
+    histogram,
+    legend,
+    el('label', { className: 'tetra-row' }, [wireframe, 'wireframe']),
+    el('div', { className: 'tetra-row' }, [axis, slider]),
+  ]);
+
+  // The panel folds to its title so that it does not hide the mesh in a small viewport.
+  const body = el('div', { className: 'tetra-body' }, [options, progress, result]);
+  const fold = el('button', { className: 'tetra-fold', text: '−', title: 'Fold the panel' });
+  fold.type = 'button';
+  fold.setAttribute('aria-expanded', 'true');
+  fold.addEventListener('click', () => {
+    body.hidden = !body.hidden;
+    fold.textContent = body.hidden ? '+' : '−';
+    fold.title = body.hidden ? 'Unfold the panel' : 'Fold the panel';
+    fold.setAttribute('aria-expanded', String(!body.hidden));
+  });
+  const panel = el('section', { className: 'tetra-panel', testId: 'tetra-panel' }, [
+    el('div', { className: 'tetra-header' }, [el('h2', { text: 'Tetrahedralize' }), fold]),
+    body,
+  ]);
+  panel.setAttribute('aria-label', 'Tetrahedralization');
+  host.viewport.append(panel);
+
+  button.addEventListener('click', () => {
+    const mesh = host.openMesh();
+    if (mesh) void controller.start(mesh);
+  });
+  cancel.addEventListener('click', () => controller.cancel());
+  mode.addEventListener('change', () =>
+    store.update((s) => withOptions(s, { mode: mode.value as TetraMode })),
+  );
+  target.addEventListener('change', () =>
+    store.update((s) => withOptions(s, { targetTetCount: Number(target.value) })),
+  );
+  wireframe.addEventListener('change', () =>
+    store.update((s) => withDisplay(s, { wireframe: wireframe.checked })),
+  );
+  axis.addEventListener('change', () =>
+    store.update((s) => withDisplay(s, { cutAxis: Number(axis.value) as CutAxis })),
+  );
+  slider.addEventListener('input', () =>
+    store.update((s) => withDisplay(s, { cutFraction: Number(slider.value) })),
+  );
+
+  let hasMesh = false;
+  const unsubscribers = [
+    host.watchMesh((mesh) => {
+      panel.hidden = mesh === null;
+      hasMesh = mesh !== null;
+      button.disabled = !hasMesh || store.get().phase.kind === 'running';
+    }),
+    watch(
+      store,
+      (s) => s.phase,
+      (phase) => {
+        const running = phase.kind === 'running';
+        button.disabled = !hasMesh || running;
+        mode.disabled = running;
+        target.disabled = running;
+        progress.hidden = !running;
+        if (phase.kind === 'running') {
+          bar.value = phase.fraction;
+          progressText.textContent = `${Math.round(100 * phase.fraction)}% · ${phase.stage}`;
+        }
+      },
+    ),
+    watch(store, shownView, (view) => {
+      result.hidden = view === null;
+      if (!view) return;
+      showFigures(figures, view.quality, view.mode);
+      drawHistogram(histogram, view.quality.dihedralHistogram);
+    }),
+    watch(
+      store,
+      (s) => s.display,
+      (display) => {
+        wireframe.checked = display.wireframe;
+        axis.value = String(display.cutAxis);
+        slider.value = String(display.cutFraction);
+      },
+    ),
+    watch(
+      store,
+      (s) => s.options,
+      (o) => {
+        mode.value = o.mode;
+        target.value = String(o.targetTetCount);
+      },
+    ),
+  ];
+  return () => {
+    for (const unsubscribe of unsubscribers) unsubscribe();
+    panel.remove();
+    button.remove();
+  };
+}
+
+function showFigures(list: HTMLElement, q: QualityReport, mode: TetraMode): void {
+  const volumeRatio = q.volumeRatio === null ? '— (open input)' : q.volumeRatio.toFixed(4);
+  // [term, value, test id, what the figure means]
+  const rows: [string, string, string, string][] = [
+    ['tets', count(q.tetCount), 'tetra-tets', 'Number of tetrahedra'],
+    ['vertices', count(q.vertexCount), 'tetra-vertices', 'Number of tet vertices'],
+    [
+      'min dihedral',
+      `${q.minDihedralDeg.toFixed(1)}°`,
+      'tetra-min-dihedral',
+      'Smallest dihedral angle of any tet',
+    ],
+    [
+      'mean quality',
+      q.meanQuality.toFixed(3),
+      'tetra-mean-quality',
+      'Mean normalised mean ratio: 1 for a regular tet',
+    ],
+    [
+      'volume ratio',
+      volumeRatio,
+      'tetra-volume-ratio',
+      'Tet volume / volume the input encloses (watertight input)',
+    ],
+    ['mode', mode, 'tetra-result-mode', 'Conforming follows the surface; embedded is a cage around it'],
+  ];
+  list.replaceChildren(
+    ...rows.flatMap(([term, value, testId, title]) => [
+      el('dt', { text: term, title }),
+      el('dd', { text: value, testId }),
+    ]),
+  );
+}

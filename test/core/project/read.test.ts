@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import defaultSceneJson from '../../../assets/default-scene.json' with { type: 'json' };
+import { ProjectReadError, readProject, writeProject } from '../../../core/project/index.ts';
+import type { Scene } from '../../../core/sim/scene.ts';
+
+const scene = defaultSceneJson as unknown as Scene;
+
+/** The written project as an object, changed by `edit`, as text again. */
+function edited(edit: (doc: Record<string, unknown>) => void): string {
+  const doc = JSON.parse(writeProject(scene, { selectedBody: 1 }));
+  edit(doc);
+  return JSON.stringify(doc);
+}
+
+function problemOf(text: string): string {
+  try {
+    readProject(text, 'p.sbproj');
+  } catch (error) {
+    expect(error).toBeInstanceOf(ProjectReadError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ProjectReadError');
+}
+
+describe('project documents', () => {
+  it('round-trips the scene and the selection through write and read', () => {
+    const read = readProject(writeProject(scene, { selectedBody: 1 }), 'p.sbproj');
+    expect(read.scene).toEqual(scene);
+    expect(read.editor).toEqual({ selectedBody: 1 });
+    expect(read.formatVersion).toBe(1);
+  });
+
+  it('reports text that is not JSON with the file name', () => {
+    expect(problemOf('{ nope')).toMatch(/^p\.sbproj: \/: not JSON/);
+  });
+
+  it('refuses a JSON file that is not a project', () => {
+    expect(problemOf(JSON.stringify(scene))).toBe(
+      'p.sbproj: /kind: must be "softbody-project" (this file is not a Softbody Studio project)',
+    );
+  });
+
+  it('refuses a newer format version than it reads', () => {
+    expect(problemOf(edited((d) => (d.formatVersion = 7)))).toBe(
+      'p.sbproj: /formatVersion: version 7 is newer than this app reads (1); update Softbody Studio',
+    );
+  });
+
+  it('points into the scene at a bad value', () => {
+    const text = edited((d) => {
+      (d.scene as Scene).bodies[0].material.youngModulusPa = -5;
+    });
+    expect(problemOf(text)).toMatch(/^p\.sbproj: \/scene\/bodies\/0\/material\/youngModulusPa: /);
+  });
+
+  it('refuses a selection outside the bodies', () => {
+    expect(problemOf(edited((d) => (d.editor = { selectedBody: 9 })))).toBe(
+      'p.sbproj: /editor/selectedBody: must be null or a body index from 0 to 1',
+    );
+  });
+
+  it('selects the first body when the editor part is absent', () => {
+    const read = readProject(
+      edited((d) => delete d.editor),
+      'p.sbproj',
+    );
+    expect(read.editor.selectedBody).toBe(0);
+  });
+});

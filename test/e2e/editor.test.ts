@@ -1,0 +1,289 @@
+/**
+ * The editor panels driven as a person would, in Chromium with the browser host: a material
+ * edit changes the measured sag and undo brings it back; the scene JSON editor applies valid
+ * edits and marks invalid ones while the preview keeps running; a saved project opens again
+ * after a reload with its values. Screenshots go to test-results/editor-*.png.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { repoRoot, resultsDir } from './environment.ts';
+import { changedFraction, decodePng } from './png.ts';
+import { type AppSession, openInChromium } from './sessions.ts';
+
+const byTestId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
+const textOf = async (page: Page, id: string) => (await byTestId(page, id).textContent()) ?? '';
+const canvasShot = async (page: Page) => decodePng(await page.locator('canvas.viewport-canvas').screenshot());
+/** A readout like "0.2950 m" as a number. */
+const readout = async (page: Page, id: string) => Number.parseFloat(await textOf(page, id));
+const simTimeOf = async (page: Page) => Number((await textOf(page, 'sim-time')).match(/t = ([\d.]+) s/)?.[1]);
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(join(resultsDir, `editor-${name}.png`), await page.screenshot());
+}
+
+/**
+ * The selected body's height once it has come to rest: polled until two readings 0.6 s apart
+ * agree within 0.2 mm, after at least 1.5 s of simulated time (the block falls for about 0.4 s).
+ */
+async function restingHeight(page: Page): Promise<number> {
+  let previous = Number.NaN;
+  let current = Number.NaN;
+  await expect
+    .poll(
+      async () => {
+        previous = current;
+        current = await readout(page, 'metric-height');
+        return (await simTimeOf(page)) > 1.5 && Math.abs(current - previous) < 2e-4;
+      },
+      { timeout: 25_000, interval: 600 },
+    )
+    .toBe(true);
+  return current;
+}
+
+/**
+ * Replaces the whole text of the Monaco editor as a person pasting a document would: select all,
+ * then a paste event carrying the text (what the system clipboard would deliver).
+ */
+async function setJsonText(page: Page, text: string): Promise<void> {
+  await page.locator('.monaco-editor .view-lines').click();
+  await page.keyboard.press('Control+a');
+  // A string script: this file is compiled without DOM types.
+  await page.evaluate(`(() => {
+    const data = new DataTransfer();
+    data.setData('text/plain', ${JSON.stringify(text)});
+    const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+    document.activeElement?.dispatchEvent(event);
+  })()`);
+}
+
+describe('editor panels (browser host in Chromium)', () => {
+  let session: AppSession;
+  let page: Page;
+
+  beforeAll(async () => {
+    session = await openInChromium(inject('baseUrl'));
+    page = session.page;
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  test('the outliner lists the scene and selecting a body shows its properties', async () => {
+    await expect.poll(() => textOf(page, 'sim-state'), { timeout: 10_000 }).toBe('Playing');
+    expect(await byTestId(page, 'outliner').locator('button').allTextContents()).toEqual([
+      'soft blocksolid',
+      'clothcloth',
+    ]);
+    await byTestId(page, 'outliner-body-1').click();
+    expect(await textOf(page, 'prop-body-name')).toBe('cloth');
+    expect(await byTestId(page, 'prop-thickness').inputValue()).toBe('0.5');
+    await byTestId(page, 'outliner-body-0').click();
+    expect(await textOf(page, 'prop-body-name')).toBe('soft block');
+    expect(await byTestId(page, 'prop-youngs-modulus').inputValue()).toBe('100');
+    expect(await byTestId(page, 'prop-youngs-unit').inputValue()).toBe('kPa');
+    expect(await textOf(page, 'prop-resolution')).toMatch(/^\d\.\d{3}$/);
+    expect(await page.title()).toBe('untitled.sbproj — Softbody Studio');
+    expect(session.problems).toEqual([]);
+  });
+
+  test("a tenfold lower Young's modulus sags the block more, and undo restores value and sag", async () => {
+    const stiff = await restingHeight(page);
+    await screenshot(page, 'block-100kPa');
+    const field = byTestId(page, 'prop-youngs-modulus');
+    await field.fill('10');
+    await field.press('Enter');
+    await expect.poll(() => page.title()).toBe('• untitled.sbproj — Softbody Studio');
+    const soft = await restingHeight(page);
+    await screenshot(page, 'block-10kPa');
+    // 100 kPa → 10 kPa: the block squashes under its own weight by several millimetres more.
+    expect(stiff - soft).toBeGreaterThan(0.005);
+    console.log(
+      `editor e2e: block rest height ${stiff.toFixed(4)} m at 100 kPa, ${soft.toFixed(4)} m at 10 kPa`,
+    );
+
+    // Ctrl+Z with no text field focused undoes the document edit.
+    await page.locator('canvas.viewport-canvas').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => field.inputValue()).toBe('100');
+    expect(await page.title()).toBe('untitled.sbproj — Softbody Studio');
+    const restored = await restingHeight(page);
+    // Back to the stiff block's rest height, within a tenth of the change the edit made (the
+    // resting pose varies slightly with how the block landed).
+    expect(Math.abs(restored - stiff)).toBeLessThan(0.1 * (stiff - soft));
+
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(() => field.inputValue()).toBe('10');
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => field.inputValue()).toBe('100');
+  });
+
+  test('the scene JSON editor applies a valid edit and marks invalid JSON while the preview keeps running', async () => {
+    await byTestId(page, 'toggle-scene-editor').click();
+    await expect
+      .poll(() => page.locator('.monaco-editor .view-line').count(), { timeout: 20_000 })
+      .toBeGreaterThan(5);
+    expect(await textOf(page, 'scene-editor-status')).toBe('Valid: the preview runs this scene.');
+    const stiff = await restingHeight(page);
+
+    // A valid edit: the block's modulus tenfold lower, typed as JSON.
+    const scene = JSON.parse(readFileSync(join(repoRoot, 'assets', 'default-scene.json'), 'utf8'));
+    scene.bodies[0].material.youngModulusPa = 10000;
+    await setJsonText(page, `${JSON.stringify(scene, null, 2)}\n`);
+    await screenshot(page, 'json-edited');
+    await expect.poll(() => byTestId(page, 'prop-youngs-modulus').inputValue()).toBe('10');
+    const soft = await restingHeight(page);
+    expect(stiff - soft).toBeGreaterThan(0.005);
+
+    // Break the JSON: a marker, and the last good scene keeps running (Reset restarts its motion
+    // so that the canvas has something to show).
+    await page.locator('.monaco-editor .view-lines').click();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.insertText('oops ');
+    await expect.poll(() => textOf(page, 'scene-editor-status')).toMatch(/^Invalid JSON/);
+    // Monaco's JSON worker draws the syntax error after its own debounce; slow under load.
+    await expect
+      .poll(() => page.locator('.monaco-editor .squiggly-error').count(), { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    await byTestId(page, 'reset').click();
+    await page.waitForTimeout(200);
+    const timeA = await simTimeOf(page);
+    const shotA = await canvasShot(page);
+    await page.waitForTimeout(500);
+    const shotB = await canvasShot(page);
+    expect(changedFraction(shotA, shotB)).toBeGreaterThan(0.001);
+    expect(await simTimeOf(page)).toBeGreaterThan(timeA);
+    expect(await byTestId(page, 'prop-youngs-modulus').inputValue()).toBe('10');
+    await screenshot(page, 'json-invalid-marker');
+
+    // A value the scene validator refuses is marked at its place; the last good scene stays.
+    scene.bodies[0].material.poissonRatio = 0.7;
+    await setJsonText(page, `${JSON.stringify(scene, null, 2)}\n`);
+    await expect
+      .poll(() => textOf(page, 'scene-editor-status'))
+      .toMatch(/^\/bodies\/0\/material\/poissonRatio: /);
+    expect(await byTestId(page, 'prop-poisson').inputValue()).toBe('0.4');
+
+    // Ctrl+Z in the JSON editor undoes typing there, not the document (which would bring back 100 kPa).
+    const before = await textOf(page, 'scene-editor-status');
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => textOf(page, 'scene-editor-status')).not.toBe(before);
+    expect(await byTestId(page, 'prop-youngs-modulus').inputValue()).toBe('10');
+    scene.bodies[0].material.poissonRatio = 0.4;
+    await setJsonText(page, `${JSON.stringify(scene, null, 2)}\n`);
+    await expect.poll(() => textOf(page, 'scene-editor-status')).toBe('Valid: the preview runs this scene.');
+    await byTestId(page, 'toggle-scene-editor').click();
+  }, 90_000);
+
+  test('a saved project opens again after a reload with the edited values', async () => {
+    await byTestId(page, 'outliner-body-0').click();
+    const substeps = byTestId(page, 'solver-substeps');
+    await substeps.fill('12');
+    await substeps.press('Enter');
+    await expect.poll(() => page.title()).toBe('• untitled.sbproj — Softbody Studio');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      byTestId(page, 'save-project').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('untitled.sbproj');
+    const saved = join(resultsDir, 'editor-saved.sbproj');
+    mkdirSync(resultsDir, { recursive: true });
+    await download.saveAs(saved);
+    await expect.poll(() => page.title()).toBe('untitled.sbproj — Softbody Studio');
+
+    await page.reload();
+    await expect.poll(() => textOf(page, 'sim-state'), { timeout: 10_000 }).toBe('Playing');
+    expect(await byTestId(page, 'prop-youngs-modulus').inputValue()).toBe('100');
+    expect(await byTestId(page, 'solver-substeps').inputValue()).toBe('15');
+
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      byTestId(page, 'open-project').click(),
+    ]);
+    await chooser.setFiles(saved);
+    await expect.poll(() => byTestId(page, 'solver-substeps').inputValue()).toBe('12');
+    expect(await byTestId(page, 'prop-youngs-modulus').inputValue()).toBe('10');
+    // The project is named after the file it came from.
+    expect(await page.title()).toBe('editor-saved.sbproj — Softbody Studio');
+    await screenshot(page, 'project-reopened');
+  });
+
+  test('a broken project file is reported with every problem one click away, and changes nothing', async () => {
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      byTestId(page, 'open-project').click(),
+    ]);
+    const broken = { formatVersion: 1, kind: 'softbody-project', scene: { gravity: [0, -9.81] } };
+    await chooser.setFiles({
+      name: 'broken.sbproj',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(broken)),
+    });
+    const error = page.locator('.notification-error').last();
+    await expect
+      .poll(() => error.locator('[data-testid="notification-text"]').textContent())
+      .toBe('Could not open broken.sbproj; the open project is unchanged.');
+    const detail = error.locator('[data-testid="notification-detail"]');
+    expect(await detail.isVisible()).toBe(false);
+    await error.locator('[data-testid="notification-details"]').click();
+    expect(await detail.isVisible()).toBe(true);
+    // Every problem, one a line, each with the file and its place (gravity has 2 of 3 numbers).
+    const lines = ((await detail.textContent()) ?? '').split('\n');
+    expect(lines.every((line) => line.startsWith('broken.sbproj: /scene'))).toBe(true);
+    expect(lines.some((line) => line.startsWith('broken.sbproj: /scene/gravity: '))).toBe(true);
+    await screenshot(page, 'broken-project-detail');
+    await error.locator('.notification-close').click();
+    expect(await byTestId(page, 'solver-substeps').inputValue()).toBe('12');
+    expect(await page.title()).toBe('editor-saved.sbproj — Softbody Studio');
+  });
+
+  test('opening a project over unsaved changes asks first, and declining keeps them', async () => {
+    const field = byTestId(page, 'prop-poisson');
+    await field.fill('0.3');
+    await field.press('Enter');
+    await expect.poll(() => page.title()).toMatch(/^• /);
+    const question = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.message());
+        void dialog.dismiss();
+      }),
+    );
+    await byTestId(page, 'open-project').click();
+    expect(await question).toBe('Discard the unsaved changes to editor-saved.sbproj?');
+    expect(await field.inputValue()).toBe('0.3');
+  });
+
+  test('Ctrl+Z in a text field undoes the typing there, not the document', async () => {
+    const field = byTestId(page, 'prop-density');
+    const title = await page.title();
+    await field.fill('');
+    await field.pressSequentially('1234');
+    await page.keyboard.press('Control+z');
+    expect(await field.inputValue()).not.toBe('1234');
+    expect(await page.title()).toBe(title);
+    await field.press('Escape');
+    expect(await field.inputValue()).toBe('1000');
+  });
+
+  test('the plots panel opens with kinetic energy and max strain per body', async () => {
+    await byTestId(page, 'toggle-plots').click();
+    for (const id of ['plot-kinetic', 'plot-strain']) {
+      await expect.poll(() => byTestId(page, id).locator('canvas').count(), { timeout: 10_000 }).toBe(1);
+      expect(await byTestId(page, id).locator('.u-legend').textContent()).toContain('soft block');
+    }
+    expect(await byTestId(page, 'plot-kinetic').locator('.u-title').textContent()).toBe('Kinetic energy');
+    await page.waitForTimeout(1000);
+    await screenshot(page, 'plots');
+    await byTestId(page, 'toggle-plots').click();
+    expect(await byTestId(page, 'plots').isVisible()).toBe(false);
+  });
+
+  test('nothing logged an error or broke the CSP', () => {
+    expect(session.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, test } from 'vitest';
+import defaultSceneJson from '../../../assets/default-scene.json' with { type: 'json' };
+import { builtInMaterials } from '../../../core/material/library.ts';
+import { parseScene } from '../../../core/sim/scene-validate.ts';
+import {
+  applyLibraryMaterial,
+  modelsForShape,
+  setConstraintModel,
+  setSolverField,
+} from '../../../renderer/src/editor/scene-edits.ts';
+
+const scene = parseScene(structuredClone(defaultSceneJson));
+
+describe('scene edits', () => {
+  test('a library material sets E, ν, ρ and damping on a solid, leaving the input scene alone', () => {
+    const material = builtInMaterials().find((m) => m.kind === 'solid')!;
+    const { scene: next, label } = applyLibraryMaterial(scene, 0, material);
+    expect(label).toBe(`material ${material.name} on soft block`);
+    expect(next.bodies[0].material).toEqual({
+      youngModulusPa: material.youngModulusPa,
+      poissonRatio: material.poissonRatio,
+      densityKgM3: material.densityKgM3,
+    });
+    expect(next.bodies[0].dampingRatio).toBe(material.dampingRatio);
+    expect(scene.bodies[0].material.youngModulusPa).toBe(100_000);
+  });
+
+  test('a cloth material brings its thickness to a cloth body', () => {
+    const cloth = builtInMaterials().find((m) => m.kind === 'cloth')!;
+    const { scene: next } = applyLibraryMaterial(scene, 1, cloth);
+    expect(next.bodies[1].material.thicknessM).toBe(cloth.thicknessM);
+  });
+
+  test('the model picker offers only models that fit the shape, and the validator agrees', () => {
+    expect(modelsForShape(scene.bodies[0].shape)).toEqual(['neo-hookean', 'edges-volume']);
+    expect(setConstraintModel(scene, 0, 'edges-volume').scene.bodies[0].model).toBe('edges-volume');
+    expect(() => setConstraintModel(scene, 0, 'cloth')).toThrow(/^\/bodies\/0\/model: /);
+  });
+
+  test('solver settings out of range are refused with their pointer', () => {
+    expect(() => setSolverField(scene, 'substeps', 0)).toThrow(/^\/solver\/substeps: /);
+    expect(setSolverField(scene, 'dt', 0.01).scene.solver.dt).toBe(0.01);
+  });
+});

@@ -21,18 +21,18 @@ export function sceneMaterialLibrary(options: SceneMaterialOptions = {}): readon
 }
 
 /**
- * `document` with every material name replaced by the inline numbers (a new object; the document
+ * `sceneDocument` with every material name replaced by the inline numbers (a new object; the document
  * itself when it names none), and a problem (at the body's `/material` pointer, with the closest
  * names) for each unknown name. Does not mutate the document. Assumes the document already passed
  * the schema check.
  */
 export function resolveSceneMaterials(
-  document: SceneDocument,
+  sceneDocument: SceneDocument,
   options: SceneMaterialOptions = {},
 ): { scene: Scene; problems: SceneProblem[] } {
   const library = sceneMaterialLibrary(options);
   const problems: SceneProblem[] = [];
-  const bodies = document.bodies.map((body, i): BodySpec => {
+  const bodies = sceneDocument.bodies.map((body, i): BodySpec => {
     if (typeof body.material !== 'string') return body as BodySpec;
     const name = body.material;
     const found = library.find((m) => m.name === name);
@@ -52,10 +52,10 @@ export function resolveSceneMaterials(
       dampingRatio: body.dampingRatio ?? found.dampingRatio,
     };
   });
-  // A document without names is returned as it is, so callers that compare scenes by identity
+  // A sceneDocument without names is returned as it is, so callers that compare scenes by identity
   // (the editor's store) see no change.
-  const named = document.bodies.some((body) => typeof body.material === 'string');
-  return { scene: named ? { ...document, bodies } : (document as Scene), problems };
+  const named = sceneDocument.bodies.some((body) => typeof body.material === 'string');
+  return { scene: named ? { ...sceneDocument, bodies } : (sceneDocument as Scene), problems };
 }
 
 /** The numbers of a library material that a scene body uses, SI units. */

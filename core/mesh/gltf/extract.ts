@@ -13,11 +13,11 @@ const element = [0, 0, 0];
  */
 export function extractScene(
   check: JsonCheck,
-  document: Document,
+  gltfDocument: Document,
   plan: ScenePlan,
   builder: TriMeshBuilder,
 ): void {
-  const root = document.getRoot();
+  const root = gltfDocument.getRoot();
   const nodes = root.listNodes();
   const accessors = root.listAccessors();
   for (const nodeIndex of plan.nodes) {

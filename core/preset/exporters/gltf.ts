@@ -31,25 +31,25 @@ function io(): PlatformIO {
 }
 
 export async function exportGlb(preset: Preset): Promise<Uint8Array> {
-  const document = new Document();
-  document.getRoot().getAsset().generator = 'Softbody Studio';
-  const buffer = document.createBuffer();
-  const scene = document.createScene(preset.name);
-  const extension = document.createExtension(SoftBodyExtension);
+  const gltfDocument = new Document();
+  gltfDocument.getRoot().getAsset().generator = 'Softbody Studio';
+  const buffer = gltfDocument.createBuffer();
+  const scene = gltfDocument.createScene(preset.name);
+  const extension = gltfDocument.createExtension(SoftBodyExtension);
   const bodies = preset.bodies.map((body) => {
-    const node = document.createNode(body.name).setMesh(renderMesh(document, buffer, body));
+    const node = gltfDocument.createNode(body.name).setMesh(renderMesh(gltfDocument, buffer, body));
     scene.addChild(node);
-    return { node, body: slots(document, buffer, body, body.name) };
+    return { node, body: slots(gltfDocument, buffer, body, body.name) };
   });
   const { bodies: _bodies, ...root } = preset;
   extension.asset = { root: encodeDocument(root) as Record<string, unknown>, bodies };
-  return io().writeBinary(document);
+  return io().writeBinary(gltfDocument);
 }
 
 /** Reads a GLB written by exportGlb back into a preset (validated); throws PresetValidationError. */
 export async function readGlbPreset(bytes: Uint8Array): Promise<Preset> {
-  const document = await io().readBinary(bytes);
-  const extension = document
+  const gltfDocument = await io().readBinary(bytes);
+  const extension = gltfDocument
     .getRoot()
     .listExtensionsUsed()
     .find((e): e is SoftBodyExtension => e.extensionName === SOFTBODY_EXTENSION);
@@ -78,27 +78,27 @@ export async function readGlbPreset(bytes: Uint8Array): Promise<Preset> {
 }
 
 /** The body with every typed array turned into an accessor slot (empty arrays need none). */
-function slots(document: Document, buffer: Buffer, value: unknown, name: string): unknown {
+function slots(gltfDocument: Document, buffer: Buffer, value: unknown, name: string): unknown {
   if (value instanceof Float32Array || value instanceof Uint32Array || value instanceof Uint16Array) {
     const dtype =
       value instanceof Float32Array ? 'float32' : value instanceof Uint32Array ? 'uint32' : 'uint16';
     if (value.length === 0) return new AccessorSlot(dtype, undefined);
     return new AccessorSlot(
       dtype,
-      document.createAccessor(name).setType('SCALAR').setArray(value.slice()).setBuffer(buffer),
+      gltfDocument.createAccessor(name).setType('SCALAR').setArray(value.slice()).setBuffer(buffer),
     );
   }
-  if (Array.isArray(value)) return value.map((item, i) => slots(document, buffer, item, `${name}/${i}`));
+  if (Array.isArray(value)) return value.map((item, i) => slots(gltfDocument, buffer, item, `${name}/${i}`));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value))
-      if (item !== undefined) out[key] = slots(document, buffer, item, childPointer(name, key));
+      if (item !== undefined) out[key] = slots(gltfDocument, buffer, item, childPointer(name, key));
     return out;
   }
   return value;
 }
 
-function renderMesh(document: Document, buffer: Buffer, body: PresetBody) {
+function renderMesh(gltfDocument: Document, buffer: Buffer, body: PresetBody) {
   const render = body.renderMesh;
   const sim = body.simulationMesh;
   const positions = render ? render.positions : sim.positions;
@@ -107,18 +107,18 @@ function renderMesh(document: Document, buffer: Buffer, body: PresetBody) {
     : body.kind === 'solid'
       ? tetBoundaryFaces(sim.elements, sim.vertexCount)
       : sim.elements;
-  const primitive = document
+  const primitive = gltfDocument
     .createPrimitive()
     .setAttribute(
       'POSITION',
-      document
+      gltfDocument
         .createAccessor(`${body.name}/POSITION`)
         .setType('VEC3')
         .setArray(positions.slice())
         .setBuffer(buffer),
     )
     .setIndices(
-      document
+      gltfDocument
         .createAccessor(`${body.name}/indices`)
         .setType('SCALAR')
         .setArray(indices.slice())
@@ -127,12 +127,12 @@ function renderMesh(document: Document, buffer: Buffer, body: PresetBody) {
   if (render?.normals) {
     primitive.setAttribute(
       'NORMAL',
-      document
+      gltfDocument
         .createAccessor(`${body.name}/NORMAL`)
         .setType('VEC3')
         .setArray(render.normals.slice())
         .setBuffer(buffer),
     );
   }
-  return document.createMesh(body.name).addPrimitive(primitive);
+  return gltfDocument.createMesh(body.name).addPrimitive(primitive);
 }

@@ -1,13 +1,15 @@
 import type { Scene } from '../sim/scene.ts';
+import type { SolidMesh } from '../sim/scene-meshes.ts';
 
 /**
  * The project document (.sbproj): the scene being authored plus the editor's own state, as
  * versioned JSON. Write `formatVersion`, migrate older versions (migrations.ts), then validate
- * (validate.ts). SI units throughout, as in the scene.
+ * (read.ts). SI units throughout, as in the scene. Format 2 carries the tet meshes of mesh bodies
+ * (mesh-arrays.ts), keyed by the mesh shape's `path`, so a project opens without its mesh files.
  */
 
 /** The format version this code writes; older versions are migrated on read. */
-export const PROJECT_FORMAT_VERSION = 1;
+export const PROJECT_FORMAT_VERSION = 2;
 
 /** Marks a JSON file as a Softbody Studio project, so a preset or scene is not taken for one. */
 export const PROJECT_KIND = 'softbody-project';
@@ -22,4 +24,6 @@ export interface ProjectDocument {
   kind: typeof PROJECT_KIND;
   scene: Scene;
   editor: ProjectEditorState;
+  /** Tet meshes of the scene's mesh bodies, by the mesh shape's `path` (m, 4 indices per tet). */
+  meshes: Map<string, SolidMesh>;
 }

@@ -5,13 +5,16 @@ import {
   type ProjectDocument,
   type ProjectEditorState,
 } from './format.ts';
+import { decodeMeshes } from './mesh-arrays.ts';
 import { projectMigrations } from './migrations.ts';
 import { type ProjectProblem, ProjectReadError } from './project-error.ts';
 
 /**
  * Reads a project file: parse, check it is a project, migrate to the current format, validate
- * the scene (problems carry pointers into the project, e.g. /scene/bodies/0/material). Throws
- * ProjectReadError naming `file` and the place; never returns a half-valid document.
+ * the scene and the embedded meshes (problems carry pointers into the project, e.g.
+ * /scene/bodies/0/material, /meshes/spot.obj/tets). Throws ProjectReadError naming `file` and the
+ * place; never returns a half-valid document. A mesh body whose path has no embedded mesh is the
+ * caller's to resolve (a file beside the project, or an error).
  */
 export function readProject(text: string, file: string): ProjectDocument {
   let value: unknown;
@@ -52,6 +55,8 @@ export function parseProject(value: unknown, file: string): ProjectDocument {
     pointer: `/scene${p.pointer}`,
     message: p.message,
   }));
+  const meshes = decodeMeshes(doc.meshes);
+  problems.push(...meshes.problems);
   if (problems.length > 0) throw new ProjectReadError(file, problems);
   const scene = doc.scene as ProjectDocument['scene'];
   return {
@@ -59,6 +64,7 @@ export function parseProject(value: unknown, file: string): ProjectDocument {
     kind: PROJECT_KIND,
     scene,
     editor: parseEditorState(doc.editor, scene.bodies.length, file),
+    meshes: meshes.meshes,
   };
 }
 

@@ -1,23 +1,11 @@
 import type { BodyGeometry } from './body-geometry.ts';
+import { bodySlots } from './body-groups.ts';
+import { modelBlocks } from './body-model-blocks.ts';
 import { createAttachmentBlock } from './constraints/attachment.ts';
-import { createDihedralBendBlock } from './constraints/dihedral-bend.ts';
-import { createDistanceBlock } from './constraints/distance.ts';
-import { createEdgeDamperBlock } from './constraints/edge-damper.ts';
 import type { ConstraintBlock } from './constraints/index.ts';
-import { createNeoHookeanBlock } from './constraints/neo-hookean.ts';
 import { createPressureBlock } from './constraints/pressure.ts';
-import { createRopeBendBlock } from './constraints/rope-bend.ts';
-import { createTetVolumeBlock } from './constraints/tet-volume.ts';
 import { createTetherBlock } from './constraints/tether.ts';
-import {
-  clothEdgeStiffness,
-  plateBendingStiffnessNM,
-  residualBulkModulusPa,
-  solidEdgeStiffness,
-} from './edge-stiffness.ts';
-import { triangleHinges } from './geometry/hinges.ts';
 import { isClosedSurface } from './geometry/mesh-body.ts';
-import { neoHookeanConstants } from './material.ts';
 import type { BodySpec } from './scene.ts';
 import { SceneValidationError } from './scene-error.ts';
 import type { ParticleState } from './state.ts';
@@ -33,15 +21,16 @@ export const DEFAULT_GAS_BULK_MODULUS_PA = 101325;
 
 /**
  * The constraint blocks of one body, in the order the solver sweeps them. Indices are offset by
- * `offset` into the world's particle arrays. Compliances follow the body's model:
+ * `offset` into the world's particle arrays. Compliances follow the body's model, each element
+ * with the material and damping of its group (body-groups.ts, body-model-blocks.ts):
  * - 'neo-hookean': one neo-Hookean block (α_D = 1/(μV), α_H = 1/(λ_NH·V)), see neo-hookean.ts,
  *   damped along its tet edges (edge-damper.ts);
  * - 'edges-volume': edge springs k_e and volume constraints α = V/K_vol, see edge-stiffness.ts;
  * - 'cloth': edge springs from μ·t and dihedral hinges from D = E·t³/(12(1−ν²));
  * - 'rope': links with α = L/(E·πr²), and with `bending` joints with α = l³/(E·πr⁴/4) (rope-bend.ts).
  * Cloth options: tethers to the nearest rigid pin (tether.ts), pressure of the enclosed gas
- * (pressure.ts, closed surfaces only). Soft pins add an attachment block. A body in classic PBD
- * mode gets compliance 0, no constraint damping and the per-iteration stiffness
+ * (pressure.ts, closed surfaces only). Soft pins add an attachment block, damped with the body's
+ * ζ. A body in classic PBD mode gets compliance 0, no constraint damping and the per-iteration stiffness
  * k' = 1 − (1 − k)^(1/n) on its blocks (pressure and soft pins keep their compliance).
  *
  * @param rigidPins local indices of the rigidly pinned particles
@@ -56,112 +45,10 @@ export function createBodyBlocks(
   rigidPins: readonly number[] = [],
   pointer = '',
 ): ConstraintBlock[] {
-  const { youngModulusPa: E, poissonRatio: nu } = body.material;
   const zeta = body.dampingRatio ?? 0;
   const global = (local: Uint32Array) => local.map((i) => i + offset);
-  const blocks: ConstraintBlock[] = [];
-  switch (body.model) {
-    case 'neo-hookean': {
-      const constants = neoHookeanConstants(E, nu);
-      const n = geometry.tets.length / 4;
-      blocks.push(
-        createNeoHookeanBlock(
-          {
-            tets: global(geometry.tets),
-            muPa: new Float64Array(n).fill(constants.muPa),
-            inverseLambdaNhPerPa: new Float64Array(n).fill(constants.inverseLambdaNhPerPa),
-            gamma: new Float64Array(n).fill(constants.gamma),
-          },
-          state,
-        ),
-      );
-      if (zeta > 0) {
-        const k = solidEdgeStiffness(geometry.positions, geometry.tets, geometry.edges, E, nu);
-        blocks.push(
-          createEdgeDamperBlock(
-            { particles: global(geometry.edges), stiffnessNPerM: k, dampingRatio: zeta },
-            state,
-          ),
-        );
-      }
-      break;
-    }
-    case 'edges-volume': {
-      const k = solidEdgeStiffness(geometry.positions, geometry.tets, geometry.edges, E, nu);
-      blocks.push(springs(global(geometry.edges), k, zeta, state));
-      const bulk = residualBulkModulusPa(E, nu);
-      if (bulk > 0) {
-        const n = geometry.tets.length / 4;
-        blocks.push(
-          createTetVolumeBlock(
-            {
-              tets: global(geometry.tets),
-              bulkModulusPa: new Float64Array(n).fill(bulk),
-              dampingRatio: zeta,
-            },
-            state,
-          ),
-        );
-      }
-      break;
-    }
-    case 'cloth': {
-      const t = body.material.thicknessM ?? 0;
-      const k = clothEdgeStiffness(geometry.positions, geometry.triangles, geometry.edges, E, nu, t);
-      blocks.push(springs(global(geometry.edges), k, zeta, state));
-      const hinges = triangleHinges(geometry.triangles, geometry.positions.length / 3);
-      const d = plateBendingStiffnessNM(E, nu, t);
-      if (d > 0 && hinges.length > 0) {
-        blocks.push(
-          createDihedralBendBlock(
-            {
-              hinges: global(hinges),
-              bendingStiffnessNM: new Float64Array(hinges.length / 4).fill(d),
-              dampingRatio: zeta,
-            },
-            state,
-          ),
-        );
-      }
-      break;
-    }
-    case 'rope': {
-      const shape = body.shape;
-      const radius = shape.type === 'rope' ? shape.radiusM : 0;
-      const axial = E * Math.PI * radius * radius;
-      const edges = geometry.edges;
-      const k = new Float64Array(edges.length / 2);
-      for (let e = 0; e < k.length; e++) {
-        const a = edges[2 * e];
-        const b = edges[2 * e + 1];
-        const length = Math.hypot(
-          geometry.positions[3 * a] - geometry.positions[3 * b],
-          geometry.positions[3 * a + 1] - geometry.positions[3 * b + 1],
-          geometry.positions[3 * a + 2] - geometry.positions[3 * b + 2],
-        );
-        k[e] = length > 0 ? axial / length : 0;
-      }
-      blocks.push(springs(global(edges), k, zeta, state));
-      if (body.bending && shape.type === 'rope' && shape.segments >= 2) {
-        const bendingStiffness = (E * Math.PI * radius ** 4) / 4; // EI, N·m²
-        const linkLength = (stiffness: number) => (stiffness > 0 ? axial / stiffness : 0); // k = E·πr²/L
-        const joints = new Uint32Array(3 * (shape.segments - 1));
-        const compliance = new Float64Array(shape.segments - 1);
-        for (let j = 0; j < compliance.length; j++) {
-          joints.set([j, j + 1, j + 2], 3 * j);
-          const linkM = (linkLength(k[j]) + linkLength(k[j + 1])) / 2;
-          compliance[j] = linkM ** 3 / bendingStiffness; // l³/(EI)
-        }
-        blocks.push(
-          createRopeBendBlock(
-            { particles: global(joints), complianceMPerN: compliance, dampingRatio: zeta },
-            state,
-          ),
-        );
-      }
-      break;
-    }
-  }
+  const slots = bodySlots(body, geometry.mass.length);
+  const blocks = modelBlocks(body, geometry, slots, offset, state);
   if (body.tethers && rigidPins.length > 0) {
     blocks.push(tethersToPins(geometry, rigidPins, offset, state, body.tethers.maxStretch ?? 0));
   }
@@ -208,20 +95,6 @@ export function createBodyBlocks(
     );
   }
   return blocks;
-}
-
-/** A distance block from spring stiffnesses k (N/m): α = 1/k; edges with k = 0 are left out. */
-function springs(edges: Uint32Array, stiffness: Float64Array, dampingRatio: number, state: ParticleState) {
-  const kept: number[] = [];
-  for (let e = 0; e < stiffness.length; e++) if (stiffness[e] > 0) kept.push(e);
-  const particles = new Uint32Array(2 * kept.length);
-  const compliance = new Float64Array(kept.length);
-  kept.forEach((e, k) => {
-    particles[2 * k] = edges[2 * e];
-    particles[2 * k + 1] = edges[2 * e + 1];
-    compliance[k] = 1 / stiffness[e];
-  });
-  return createDistanceBlock({ particles, complianceMPerN: compliance, dampingRatio }, state);
 }
 
 /** Each free particle tied to its nearest rigid pin (rest Euclidean distance, Kim et al. 2012 §4). */

@@ -1,3 +1,4 @@
+import { type BodySlots, bodySlots, elementSlots, perSlot } from './body-groups.ts';
 import { tetVolume } from './constraints/tet-rest.ts';
 import { boxTetGrid } from './geometry/box-tets.ts';
 import { clothGrid } from './geometry/cloth-grid.ts';
@@ -8,6 +9,7 @@ import { tetBoundaryTriangles } from './geometry/tet-surface.ts';
 import type { BodySpec } from './scene.ts';
 import { SceneValidationError } from './scene-error.ts';
 import type { SceneMeshes } from './scene-meshes.ts';
+import { vertexRangeProblems } from './scene-selection.ts';
 
 /** The rest geometry and lumped masses of one body, indices local to the body. */
 export interface BodyGeometry {
@@ -29,24 +31,28 @@ export interface BodyGeometry {
 }
 
 /**
- * Builds a body's rest geometry from its shape and lumps mass to the vertices:
- * solids ρ·V/4 per tet vertex, cloth ρ·t·A/3 per triangle vertex, ropes ρ·πr²·L/2 per link end.
- * 'mesh' shapes come from `meshes`, which the caller loaded (scene-meshes.ts).
+ * Builds a body's rest geometry from its shape and lumps mass to the vertices, each element with
+ * its own material (body-groups.ts): solids ρ·V/4 per tet vertex, cloth ρ·t·A/3 per triangle
+ * vertex, ropes ρ·πr²·L/2 per link end. 'mesh' shapes come from `meshes`, which the caller
+ * loaded (scene-meshes.ts). Throws SceneValidationError at the index of a pin or group list that
+ * is out of range for the body's particles.
  */
 export function buildBodyGeometry(body: BodySpec, pointer: string, meshes?: SceneMeshes): BodyGeometry {
   const shape = body.shape;
-  const density = body.material.densityKgM3;
   switch (shape.type) {
     case 'box': {
       const { positions, tets } = boxTetGrid(shape.size, shape.cells, shape.center);
-      return solidGeometry(positions, tets, density);
+      return solidGeometry(positions, tets, slotsFor(body, positions, pointer));
     }
     case 'cloth': {
       const { positions, triangles } = clothGrid(shape.size, shape.cells, shape.center);
-      return clothGeometry(positions, triangles, density * (body.material.thicknessM ?? 0));
+      return clothGeometry(positions, triangles, slotsFor(body, positions, pointer));
     }
     case 'rope': {
       const { positions, links } = ropeChain(shape.start, shape.end, shape.segments);
+      const slots = slotsFor(body, positions, pointer);
+      const density = perSlot(slots, (m) => m.densityKgM3);
+      const linkSlot = elementSlots(slots, links, 2);
       const mass = new Float64Array(positions.length / 3);
       const crossSection = Math.PI * shape.radiusM * shape.radiusM;
       let length = 0;
@@ -59,8 +65,9 @@ export function buildBodyGeometry(body: BodySpec, pointer: string, meshes?: Scen
           positions[3 * a + 2] - positions[3 * b + 2],
         );
         length += d;
-        mass[a] += (density * crossSection * d) / 2;
-        mass[b] += (density * crossSection * d) / 2;
+        const half = (density[linkSlot[l / 2]] * crossSection * d) / 2;
+        mass[a] += half;
+        mass[b] += half;
       }
       return {
         kind: 'rope',
@@ -74,13 +81,21 @@ export function buildBodyGeometry(body: BodySpec, pointer: string, meshes?: Scen
       };
     }
     case 'mesh':
-      return meshGeometry(body, `${pointer}/shape`, meshes);
+      return meshGeometry(body, pointer, meshes);
   }
 }
 
+/** The body's material slots, after checking its pin and group lists against its particles. */
+function slotsFor(body: BodySpec, positions: Float64Array, pointer: string): BodySlots {
+  const count = positions.length / 3;
+  const problems = vertexRangeProblems(body, count, pointer);
+  if (problems.length > 0) throw new SceneValidationError(problems);
+  return bodySlots(body, count);
+}
+
 /** A 'mesh' body from the meshes the caller loaded (scene-meshes.ts). */
-function meshGeometry(body: BodySpec, pointer: string, meshes: SceneMeshes | undefined): BodyGeometry {
-  const density = body.material.densityKgM3;
+function meshGeometry(body: BodySpec, bodyPointer: string, meshes: SceneMeshes | undefined): BodyGeometry {
+  const pointer = `${bodyPointer}/shape`;
   const path = body.shape.type === 'mesh' ? body.shape.path : '';
   const missing = () =>
     new SceneValidationError([
@@ -96,7 +111,7 @@ function meshGeometry(body: BodySpec, pointer: string, meshes: SceneMeshes | und
     if (elements.length === 0) {
       throw new SceneValidationError([{ pointer: `${pointer}/path`, message: `'${path}' has no triangles` }]);
     }
-    return clothGeometry(positions, elements, density * (body.material.thicknessM ?? 0));
+    return clothGeometry(positions, elements, slotsFor(body, positions, bodyPointer));
   }
   const solid = meshes?.solids.get(pointer);
   if (!solid) throw missing();
@@ -104,17 +119,20 @@ function meshGeometry(body: BodySpec, pointer: string, meshes: SceneMeshes | und
   if (elements.length === 0) {
     throw new SceneValidationError([{ pointer: `${pointer}/path`, message: `'${path}' gave no tets` }]);
   }
-  return solidGeometry(positions, elements, density);
+  return solidGeometry(positions, elements, slotsFor(body, positions, bodyPointer));
 }
 
-/** Solid: ρ·V/4 lumped to each tet vertex. */
-function solidGeometry(positions: Float64Array, tets: Uint32Array, density: number): BodyGeometry {
+/** Solid: ρ·V/4 lumped to each tet vertex, ρ of the tet's slot. */
+function solidGeometry(positions: Float64Array, tets: Uint32Array, slots: BodySlots): BodyGeometry {
+  const density = perSlot(slots, (m) => m.densityKgM3);
+  const tetSlot = elementSlots(slots, tets, 4);
   const mass = new Float64Array(positions.length / 3);
   let volume = 0;
   for (let t = 0; t < tets.length; t += 4) {
     const v = Math.abs(tetVolume(positions, tets[t], tets[t + 1], tets[t + 2], tets[t + 3]));
     volume += v;
-    for (let k = 0; k < 4; k++) mass[tets[t + k]] += (density * v) / 4;
+    const quarter = (density[tetSlot[t / 4]] * v) / 4;
+    for (let k = 0; k < 4; k++) mass[tets[t + k]] += quarter;
   }
   return {
     kind: 'solid',
@@ -128,14 +146,17 @@ function solidGeometry(positions: Float64Array, tets: Uint32Array, density: numb
   };
 }
 
-/** Cloth: ρ·t·A/3 lumped to each triangle vertex (`arealDensity` = ρ·t, kg/m²). */
-function clothGeometry(positions: Float64Array, triangles: Uint32Array, arealDensity: number): BodyGeometry {
+/** Cloth: ρ·t·A/3 lumped to each triangle vertex, ρ·t (kg/m²) of the triangle's slot. */
+function clothGeometry(positions: Float64Array, triangles: Uint32Array, slots: BodySlots): BodyGeometry {
+  const arealDensity = perSlot(slots, (m) => m.densityKgM3 * (m.thicknessM ?? 0));
+  const triangleSlot = elementSlots(slots, triangles, 3);
   const mass = new Float64Array(positions.length / 3);
   let area = 0;
   for (let t = 0; t < triangles.length; t += 3) {
     const a = triangleArea(positions, triangles[t], triangles[t + 1], triangles[t + 2]);
     area += a;
-    for (let k = 0; k < 3; k++) mass[triangles[t + k]] += (arealDensity * a) / 3;
+    const third = (arealDensity[triangleSlot[t / 3]] * a) / 3;
+    for (let k = 0; k < 3; k++) mass[triangles[t + k]] += third;
   }
   return {
     kind: 'cloth',

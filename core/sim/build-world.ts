@@ -4,7 +4,7 @@ import type { BodyRuntime, PinRuntime } from './body-runtime.ts';
 import { SelfCollision } from './collide/self-collision.ts';
 import { compileColliders } from './colliders.ts';
 import { waveSpeedMPerS } from './material.ts';
-import type { BodySpec, Scene, SceneDocument } from './scene.ts';
+import type { BodySpec, Scene, SceneDocument, Vec3 } from './scene.ts';
 import { SceneValidationError } from './scene-error.ts';
 import type { SceneMaterialOptions } from './scene-materials.ts';
 import type { SceneMeshes } from './scene-meshes.ts';
@@ -25,8 +25,9 @@ export const DEFAULT_SELF_FRICTION = 0.3;
 /**
  * Builds a simulation world from a scene document. The document is validated first (throws
  * SceneValidationError with the JSON pointer of each problem); so are the things only building
- * can find (a pin box that selects no vertex, a mesh file nobody loaded, pressure on an open
- * surface). Material names resolve against the built-in library and `options.userMaterials`.
+ * can find (a pin box that selects no vertex, a particle index beyond a mesh body's particles, a
+ * mesh file nobody loaded, pressure on an open surface). Material names resolve against the
+ * built-in library and `options.userMaterials`.
  */
 export function buildWorld(
   sceneDocument: Scene | SceneDocument,
@@ -76,7 +77,7 @@ export function buildWorld(
       pins: pinsPerBody[i].pins,
       edgeRestLengthM,
       meanEdgeLengthM: meanEdge,
-      waveSpeedMPerS: waveSpeedMPerS(spec.material.youngModulusPa, spec.material.densityKgM3),
+      waveSpeedMPerS: fastestWaveSpeedMPerS(spec),
       selfCollision: spec.selfCollision
         ? new SelfCollision(
             offsets[i],
@@ -101,7 +102,7 @@ export function buildWorld(
 /** Tolerance when testing a rest vertex against a pin box, m (so boxes may end exactly on a vertex). */
 const PIN_BOX_SLACK_M = 1e-9;
 
-/** Vertices each pin holds (a vertex inside several pin boxes belongs to the first). */
+/** Vertices each pin holds, by box or by list (a vertex several pins choose belongs to the first). */
 function selectPins(
   body: BodySpec,
   geometry: BodyGeometry,
@@ -111,22 +112,18 @@ function selectPins(
   const taken = new Uint8Array(geometry.mass.length);
   const soft: SoftPins = { particles: [], complianceMPerN: [] };
   const pins = (body.pins ?? []).map((pin, j) => {
-    const selected: number[] = [];
-    for (let v = 0; v < geometry.mass.length; v++) {
-      if (taken[v]) continue;
-      let inside = true;
-      for (let a = 0; a < 3; a++) {
-        const c = geometry.positions[3 * v + a];
-        if (c < pin.box.min[a] - PIN_BOX_SLACK_M || c > pin.box.max[a] + PIN_BOX_SLACK_M) inside = false;
-      }
-      if (inside) selected.push(v);
-    }
+    const selected = 'box' in pin ? insideBox(pin.box, geometry, taken) : listed(pin.vertices, taken);
     if (selected.length === 0) {
       throw new SceneValidationError([
-        {
-          pointer: `/bodies/${bodyIndex}/pins/${j}/box`,
-          message: `pin box selects no vertex of body '${body.name}' at rest`,
-        },
+        'box' in pin
+          ? {
+              pointer: `/bodies/${bodyIndex}/pins/${j}/box`,
+              message: `pin box selects no vertex of body '${body.name}' at rest`,
+            }
+          : {
+              pointer: `/bodies/${bodyIndex}/pins/${j}/vertices`,
+              message: `every listed particle of body '${body.name}' is already held by an earlier pin`,
+            },
       ]);
     }
     for (const v of selected) taken[v] = 1;
@@ -142,11 +139,45 @@ function selectPins(
   return { pins, soft };
 }
 
+/** Particles not yet taken whose rest position lies in the box (with PIN_BOX_SLACK_M). */
+function insideBox(box: { min: Vec3; max: Vec3 }, geometry: BodyGeometry, taken: Uint8Array): number[] {
+  const selected: number[] = [];
+  for (let v = 0; v < geometry.mass.length; v++) {
+    if (taken[v]) continue;
+    let inside = true;
+    for (let a = 0; a < 3; a++) {
+      const c = geometry.positions[3 * v + a];
+      if (c < box.min[a] - PIN_BOX_SLACK_M || c > box.max[a] + PIN_BOX_SLACK_M) inside = false;
+    }
+    if (inside) selected.push(v);
+  }
+  return selected;
+}
+
+/** The listed particles not yet taken, each once, ascending (indices were range-checked). */
+function listed(vertices: readonly number[], taken: Uint8Array): number[] {
+  const chosen = new Uint8Array(taken.length);
+  for (const v of vertices) if (!taken[v]) chosen[v] = 1;
+  const selected: number[] = [];
+  for (let v = 0; v < chosen.length; v++) if (chosen[v]) selected.push(v);
+  return selected;
+}
+
 /** Local indices of the rigidly pinned particles of a body. */
 function rigidLocal(pins: readonly PinRuntime[], offset: number): number[] {
   const out: number[] = [];
   for (const pin of pins) if (!pin.soft) for (const p of pin.particles) out.push(p - offset);
   return out;
+}
+
+/** The stiffest material of the body and its groups sets the resolution figure r = h·c/l. */
+function fastestWaveSpeedMPerS(body: BodySpec): number {
+  let c = waveSpeedMPerS(body.material.youngModulusPa, body.material.densityKgM3);
+  for (const group of body.groups ?? []) {
+    const m = group.material;
+    if (typeof m === 'object') c = Math.max(c, waveSpeedMPerS(m.youngModulusPa, m.densityKgM3));
+  }
+  return c;
 }
 
 function edgeLengths(geometry: BodyGeometry): Float64Array {

@@ -1,6 +1,6 @@
 import { builtInMaterials } from '../material/library.ts';
 import type { Material } from '../material/schema.ts';
-import type { BodySpec, MaterialSpec, Scene, SceneDocument } from './scene.ts';
+import type { BodySpec, GroupSpec, MaterialSpec, Scene, SceneDocument } from './scene.ts';
 import type { SceneProblem } from './scene-error.ts';
 
 /**
@@ -21,9 +21,9 @@ export function sceneMaterialLibrary(options: SceneMaterialOptions = {}): readon
 }
 
 /**
- * `sceneDocument` with every material name replaced by the inline numbers (a new object; the document
- * itself when it names none), and a problem (at the body's `/material` pointer, with the closest
- * names) for each unknown name. Does not mutate the document. Assumes the document already passed
+ * `sceneDocument` with every material name (of bodies and of their groups) replaced by the inline
+ * numbers (a new object; the document itself when it names none), and a problem (at the
+ * `/material` pointer of the body or group, with the closest names) for each unknown name. Does not mutate the document. Assumes the document already passed
  * the schema check.
  */
 export function resolveSceneMaterials(
@@ -33,29 +33,67 @@ export function resolveSceneMaterials(
   const library = sceneMaterialLibrary(options);
   const problems: SceneProblem[] = [];
   const bodies = sceneDocument.bodies.map((body, i): BodySpec => {
-    if (typeof body.material !== 'string') return body as BodySpec;
-    const name = body.material;
-    const found = library.find((m) => m.name === name);
-    if (!found) {
-      problems.push({ pointer: `/bodies/${i}/material`, message: unknownMaterialMessage(name, library) });
-      return { ...body, material: { youngModulusPa: 1, poissonRatio: 0, densityKgM3: 1 } };
-    }
-    if (body.model === 'cloth' && found.thicknessM === undefined) {
-      problems.push({
-        pointer: `/bodies/${i}/material`,
-        message: `material '${name}' is a ${found.kind} material without a thickness; cloth needs a cloth material (one with thicknessM)`,
-      });
-    }
+    const at = `/bodies/${i}`;
+    const groups = body.groups?.some((g) => typeof g.material === 'string')
+      ? body.groups.map((group, j) => resolveGroup(group, body.model, `${at}/groups/${j}`, library, problems))
+      : body.groups;
+    const withGroups = groups === body.groups ? body : { ...body, groups };
+    if (typeof body.material !== 'string') return withGroups as BodySpec;
+    const found = lookUp(body.material, body.model, `${at}/material`, library, problems);
     return {
-      ...body,
-      material: materialSpecOf(found),
-      dampingRatio: body.dampingRatio ?? found.dampingRatio,
+      ...withGroups,
+      material: found ? materialSpecOf(found) : PLACEHOLDER,
+      dampingRatio: body.dampingRatio ?? found?.dampingRatio,
     };
   });
   // A sceneDocument without names is returned as it is, so callers that compare scenes by identity
   // (the editor's store) see no change.
-  const named = sceneDocument.bodies.some((body) => typeof body.material === 'string');
+  const named = sceneDocument.bodies.some(
+    (body) =>
+      typeof body.material === 'string' || (body.groups ?? []).some((g) => typeof g.material === 'string'),
+  );
   return { scene: named ? { ...sceneDocument, bodies } : (sceneDocument as Scene), problems };
+}
+
+/** Stands in for a material that could not be resolved (the problem is reported; nothing is built). */
+const PLACEHOLDER: MaterialSpec = { youngModulusPa: 1, poissonRatio: 0, densityKgM3: 1 };
+
+/** A group with its material name resolved; a named material brings its damping ratio. */
+function resolveGroup(
+  group: GroupSpec,
+  model: BodySpec['model'],
+  at: string,
+  library: readonly Material[],
+  problems: SceneProblem[],
+): GroupSpec {
+  if (typeof group.material !== 'string') return group;
+  const found = lookUp(group.material, model, `${at}/material`, library, problems);
+  const resolved: GroupSpec = { ...group, material: found ? materialSpecOf(found) : PLACEHOLDER };
+  const dampingRatio = group.dampingRatio ?? found?.dampingRatio;
+  if (dampingRatio !== undefined) resolved.dampingRatio = dampingRatio;
+  return resolved;
+}
+
+/** The library material `name`, or undefined with a problem at `pointer`. */
+function lookUp(
+  name: string,
+  model: BodySpec['model'],
+  pointer: string,
+  library: readonly Material[],
+  problems: SceneProblem[],
+): Material | undefined {
+  const found = library.find((m) => m.name === name);
+  if (!found) {
+    problems.push({ pointer, message: unknownMaterialMessage(name, library) });
+    return undefined;
+  }
+  if (model === 'cloth' && found.thicknessM === undefined) {
+    problems.push({
+      pointer,
+      message: `material '${name}' is a ${found.kind} material without a thickness; cloth needs a cloth material (one with thicknessM)`,
+    });
+  }
+  return found;
 }
 
 /** The numbers of a library material that a scene body uses, SI units. */

@@ -1,7 +1,7 @@
 import type { TriMesh } from '../mesh/types.ts';
 import { TetrahedralizeError } from '../tetra/errors.ts';
 import { tetrahedralize } from '../tetra/tetrahedralize.ts';
-import type { Scene } from './scene.ts';
+import type { Scene, SceneDocument } from './scene.ts';
 import { SceneValidationError } from './scene-error.ts';
 
 /**
@@ -70,5 +70,24 @@ export async function loadSceneMeshes(
       meshes.surfaces.set(`/colliders/${i}`, await readMesh(collider.path));
     }
   }
+  return meshes;
+}
+
+/**
+ * The SceneMeshes buildWorld takes, from tet meshes keyed by the mesh shape's `path` (what a
+ * project file embeds, core/project): each solid mesh body (model other than 'cloth') whose path
+ * is in `meshesByPath` gets it under its shape's pointer. Bodies whose path is missing and cloth
+ * mesh bodies get nothing; buildWorld names them (the caller may load them some other way first).
+ */
+export function sceneMeshesFor(
+  scene: Pick<Scene, 'bodies'> | Pick<SceneDocument, 'bodies'>,
+  meshesByPath: ReadonlyMap<string, SolidMesh>,
+): SceneMeshes {
+  const meshes: SceneMeshes = { surfaces: new Map(), solids: new Map() };
+  scene.bodies.forEach((body, i) => {
+    if (body.shape.type !== 'mesh' || body.model === 'cloth') return;
+    const solid = meshesByPath.get(body.shape.path);
+    if (solid) meshes.solids.set(`/bodies/${i}/shape`, solid);
+  });
   return meshes;
 }

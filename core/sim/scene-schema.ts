@@ -17,6 +17,11 @@ const friction = {
   staticFriction: number('Static Coulomb friction coefficient; equals friction when absent.', { minimum: 0 }),
 };
 
+const pinOptions = {
+  complianceMPerN: number('Soft attachment compliance, m/N; 0 or absent pins rigidly.', { minimum: 0 }),
+  name: { type: 'string', description: 'A label for the pin.', minLength: 1 },
+};
+
 export const sceneJsonSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   title: 'Softbody Studio scene',
@@ -127,7 +132,7 @@ export const sceneJsonSchema = {
         {
           type: 'object',
           description:
-            'An imported mesh (OBJ, glTF, GLB): tetrahedralized for solid models, its surface for cloth. Resolved by `softbody simulate`; the editor does not load mesh bodies yet.',
+            'An imported mesh (OBJ, glTF, GLB): tetrahedralized for solid models, its surface for cloth. Resolved relative to the scene file by `softbody simulate`; a project (.sbproj) carries the tet mesh itself.',
           required: ['type', 'path'],
           additionalProperties: false,
           properties: {
@@ -144,18 +149,63 @@ export const sceneJsonSchema = {
       ],
     },
     pin: {
+      description:
+        'Pins rest vertices: those inside an axis-aligned box, or a list of particle indices. A vertex several pins choose belongs to the first.',
+      oneOf: [
+        {
+          type: 'object',
+          description: 'Pins the rest vertices inside an axis-aligned box.',
+          required: ['box'],
+          additionalProperties: false,
+          properties: {
+            box: {
+              type: 'object',
+              required: ['min', 'max'],
+              additionalProperties: false,
+              properties: { min: vec3('Lower corner, m.'), max: vec3('Upper corner, m.') },
+            },
+            ...pinOptions,
+          },
+        },
+        {
+          type: 'object',
+          description: 'Pins the listed particles.',
+          required: ['vertices'],
+          additionalProperties: false,
+          properties: {
+            vertices: { $ref: '#/$defs/vertexList' },
+            ...pinOptions,
+          },
+        },
+      ],
+    },
+    vertexList: {
+      type: 'array',
+      description:
+        "Body-local particle indices, 0-based, in the order the engine gives the body's particles (box: x fastest, then y, then z; cloth: x fastest, then z; rope: start to end; mesh: the vertices the tets or triangles use, in order of first use).",
+      items: { type: 'integer', minimum: 0 },
+      minItems: 1,
+    },
+    group: {
       type: 'object',
-      description: 'Pins the rest vertices inside an axis-aligned box.',
-      required: ['box'],
+      description:
+        "A material group. An element (tet, triangle, hinge, link, edge) belongs to it when all its vertices are listed; the last group holding an element wins; elements in no group take the body's material and damping.",
+      required: ['name', 'vertices'],
       additionalProperties: false,
       properties: {
-        box: {
-          type: 'object',
-          required: ['min', 'max'],
-          additionalProperties: false,
-          properties: { min: vec3('Lower corner, m.'), max: vec3('Upper corner, m.') },
+        name: { type: 'string', description: 'Group name, unique within the body.', minLength: 1 },
+        vertices: { $ref: '#/$defs/vertexList' },
+        material: {
+          description: "The group's material, inline or a library name; the body's when absent.",
+          oneOf: [
+            { type: 'string', description: 'Name of a library material.', minLength: 1 },
+            { $ref: '#/$defs/material' },
+          ],
         },
-        complianceMPerN: number('Soft attachment compliance, m/N; 0 or absent pins rigidly.', { minimum: 0 }),
+        dampingRatio: number(
+          "Damping ratio ζ of the group; the named material's default, else the body's, when absent.",
+          { minimum: 0, maximum: 10 },
+        ),
       },
     },
     solverOverride: {
@@ -196,6 +246,11 @@ export const sceneJsonSchema = {
         dampingRatio: number('Constraint damping ratio ζ: 0 none, 1 critical.', { minimum: 0, maximum: 10 }),
         linearDampingPerS: number('Mass-proportional damping, 1/s.', { minimum: 0 }),
         pins: { type: 'array', items: { $ref: '#/$defs/pin' } },
+        groups: {
+          type: 'array',
+          description: 'Material groups over parts of the body; names are unique within the body.',
+          items: { $ref: '#/$defs/group' },
+        },
         solver: { $ref: '#/$defs/solverOverride' },
         bending: { type: 'boolean', description: 'Rope only: bending stiffness E·πr⁴/4 between links.' },
         tethers: {

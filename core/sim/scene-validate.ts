@@ -2,12 +2,14 @@ import type { BodySpec, ColliderSpec, Scene, SceneDocument } from './scene.ts';
 import { pointerToken, type SceneProblem, SceneValidationError } from './scene-error.ts';
 import { resolveSceneMaterials, type SceneMaterialOptions } from './scene-materials.ts';
 import { sceneJsonSchema } from './scene-schema.ts';
+import { groupNameProblems, shapeParticleCount, vertexRangeProblems } from './scene-selection.ts';
 
 /**
  * Validates a parsed scene document against the JSON Schema in scene-schema.ts (interpreted
  * here: the subset it uses), resolves material names against the library (scene-materials.ts),
- * and then checks the rules a schema cannot say (unique names, model fits shape, pin boxes not
- * inverted). Every problem carries the JSON pointer of the offending value.
+ * and then checks the rules a schema cannot say (unique body and group names, model fits shape,
+ * pin boxes not inverted, particle indices in range where the shape gives the count). Every
+ * problem carries the JSON pointer of the offending value.
  */
 
 // The schema keywords this interpreter understands; the schema uses no others.
@@ -116,7 +118,9 @@ function valueProblem(value: unknown, node: SchemaNode): string | undefined {
       if (minItems !== undefined && minItems === maxItems && value.length !== minItems) {
         return `must have exactly ${minItems} items, not ${value.length}`;
       }
-      if (minItems !== undefined && value.length < minItems) return `must have at least ${minItems} items`;
+      if (minItems !== undefined && value.length < minItems) {
+        return minItems === 1 ? 'must not be empty' : `must have at least ${minItems} items`;
+      }
       if (maxItems !== undefined && value.length > maxItems) return `must have at most ${maxItems} items`;
       return undefined;
     }
@@ -194,8 +198,13 @@ function checkOneOf(
     check(value, objectBranches[0], pointer, problems);
     return;
   }
-  const types = objectBranches.map((b) => resolve(b).properties?.type?.const as string);
-  const type = (value as Record<string, unknown>).type;
+  const record = value as Record<string, unknown>;
+  const types = objectBranches.map((b) => resolve(b).properties?.type?.const as string | undefined);
+  if (types.every((t) => t === undefined)) {
+    checkByRequiredKey(record, objectBranches, pointer, problems);
+    return;
+  }
+  const type = record.type;
   const index = types.indexOf(type as string);
   if (index < 0) {
     problems.push({
@@ -205,6 +214,32 @@ function checkOneOf(
     return;
   }
   check(value, objectBranches[index], pointer, problems);
+}
+
+/**
+ * Object branches without a `type` are told apart by the first property each requires (a pin's
+ * `box` or `vertices`): exactly one of those keys must be present.
+ */
+function checkByRequiredKey(
+  record: Record<string, unknown>,
+  branches: readonly SchemaNode[],
+  pointer: string,
+  problems: SceneProblem[],
+): void {
+  const keys = branches.map((b) => resolve(b).required?.[0] ?? '');
+  const present = keys.filter((key) => key in record);
+  const names = keys.map((k) => `'${k}'`).join(' or ');
+  if (present.length !== 1) {
+    problems.push({
+      pointer,
+      message:
+        present.length === 0
+          ? `needs ${names}`
+          : `takes one of ${names}, not both (${present.map((k) => `'${k}'`).join(', ')})`,
+    });
+    return;
+  }
+  check(record, branches[keys.indexOf(present[0])], pointer, problems);
 }
 
 const MODELS_FOR_SHAPE: Record<string, readonly string[]> = {
@@ -243,7 +278,9 @@ function checkRules(scene: Scene, problems: SceneProblem[]): void {
       });
     }
     checkOptions(body, at, problems);
+    checkGroups(body, at, problems);
     body.pins?.forEach((pin, j) => {
+      if (!('box' in pin)) return;
       for (let a = 0; a < 3; a++) {
         if (pin.box.min[a] > pin.box.max[a]) {
           problems.push({
@@ -260,6 +297,23 @@ function checkRules(scene: Scene, problems: SceneProblem[]): void {
     }
     if (collider.type === 'mesh') checkMeshCollider(collider, `/colliders/${i}`, problems);
   });
+}
+
+/** Material groups: unique names, cloth materials with a thickness, particle indices in range. */
+function checkGroups(body: BodySpec, at: string, problems: SceneProblem[]): void {
+  problems.push(...groupNameProblems(body, at));
+  if (body.model === 'cloth') {
+    body.groups?.forEach((group, j) => {
+      if (typeof group.material === 'object' && group.material.thicknessM === undefined) {
+        problems.push({
+          pointer: `${at}/groups/${j}/material/thicknessM`,
+          message: 'is required for cloth (m)',
+        });
+      }
+    });
+  }
+  const count = shapeParticleCount(body.shape);
+  if (count !== undefined) problems.push(...vertexRangeProblems(body, count, at));
 }
 
 /** Body options that only some models take. */

@@ -30,11 +30,50 @@ export type ShapeSpec =
 
 export type ConstraintModel = 'neo-hookean' | 'edges-volume' | 'cloth' | 'rope';
 
-export interface PinSpec {
-  /** Selects the vertices inside this axis-aligned box at rest, m. */
-  box: { min: Vec3; max: Vec3 };
+/**
+ * A pin: the body's particles it holds, chosen by a box around their rest positions or listed by
+ * index. A particle chosen by several pins belongs to the first.
+ */
+export type PinSpec = (
+  | {
+      /** Selects the vertices inside this axis-aligned box at rest, m. */
+      box: { min: Vec3; max: Vec3 };
+    }
+  | {
+      /**
+       * Body-local particle indices, 0-based, in the order buildWorld gives the body's particles
+       * (what the viewport's selection tools pick).
+       */
+      vertices: number[];
+    }
+) & {
   /** Soft attachment compliance, m/N; 0 or absent pins rigidly. */
   complianceMPerN?: number;
+  /** A label for the pin (the editor shows it; pin forces are reported in pin order). */
+  name?: string;
+};
+
+/**
+ * A material group: part of a body with its own material and damping. An element (tet, cloth
+ * triangle, bend hinge, rope link, tet edge) belongs to a group when all its vertices are in the
+ * group's vertex set; where several groups hold an element, the last one in the list wins;
+ * elements in no group take the body's material and damping. Masses are lumped with each
+ * element's own density. A spring or hinge made of several elements (the tets around a tet edge,
+ * the two triangles of a hinge) sums each element's contribution with that element's material,
+ * so inside a group it has the group's stiffness and across a boundary the mix of both sides.
+ */
+export interface GroupSpec {
+  /** Unique within the body. */
+  name: string;
+  /** Body-local particle indices, 0-based (as in a vertex pin). */
+  vertices: number[];
+  /** Inline numbers or a library material name (resolved like a body's); the body's when absent. */
+  material?: MaterialSpec | string;
+  /**
+   * Damping ratio ζ of the group's constraints; when absent, the named material's default, else
+   * the body's.
+   */
+  dampingRatio?: number;
 }
 
 export interface BodySolverOverride {
@@ -78,6 +117,8 @@ export interface BodySpec {
   /** Mass-proportional linear damping, 1/s (what Jolt offers). */
   linearDampingPerS?: number;
   pins?: PinSpec[];
+  /** Material groups over parts of the body; see GroupSpec. */
+  groups?: GroupSpec[];
   solver?: BodySolverOverride;
   /** Rope only: bending stiffness E·πr⁴/4 between consecutive links; default false. */
   bending?: boolean;

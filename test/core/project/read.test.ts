@@ -27,7 +27,8 @@ describe('project documents', () => {
     const read = readProject(writeProject(scene, { selectedBody: 1 }), 'p.sbproj');
     expect(read.scene).toEqual(scene);
     expect(read.editor).toEqual({ selectedBody: 1 });
-    expect(read.formatVersion).toBe(1);
+    expect(read.formatVersion).toBe(2);
+    expect(read.meshes.size).toBe(0);
   });
 
   it('reports text that is not JSON with the file name', () => {
@@ -42,7 +43,7 @@ describe('project documents', () => {
 
   it('refuses a newer format version than it reads', () => {
     expect(problemOf(edited((d) => (d.formatVersion = 7)))).toBe(
-      'p.sbproj: /formatVersion: version 7 is newer than this app reads (1); update Softbody Studio',
+      'p.sbproj: /formatVersion: version 7 is newer than this app reads (2); update Softbody Studio',
     );
   });
 

@@ -13,7 +13,9 @@ describe('default scene', () => {
     const world = buildWorld(scene);
     const block = world.bodies.findIndex((b) => b.kind === 'solid');
     const cloth = world.bodies.findIndex((b) => b.kind === 'cloth');
-    const pinTopY = Math.max(...(scene.bodies[cloth].pins ?? []).map((p) => p.box.max[1]));
+    const pinTopY = Math.max(
+      ...(scene.bodies[cloth].pins ?? []).map((p) => ('box' in p ? p.box.max[1] : Number.NEGATIVE_INFINITY)),
+    );
     let lowestBlockY = Number.POSITIVE_INFINITY;
     for (let frame = 0; frame < 5 * 60; frame++) {
       const metrics = world.step(scene.solver.dt);

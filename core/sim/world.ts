@@ -16,6 +16,8 @@ export interface BodyView {
   surfaceTriangles: Uint32Array;
   /** Line segments to draw (rope links, tet edges), local indices, 2 per segment. */
   edges: Uint32Array;
+  /** Solids: 4 local indices per tet (tet-quality colouring in the viewport); empty for cloth and ropes. */
+  tets?: Uint32Array;
 }
 
 export interface StepMetrics {

@@ -5,17 +5,21 @@
 import { createActions } from './app/actions.ts';
 import { describeError } from './app/describe-error.ts';
 import { editorCommandForKey } from './app/keyboard.ts';
+import { mountFiles } from './app/mount-files.ts';
 import { chooseHost } from './host/choose-host.ts';
 import { mountEditor } from './panels/mount-editor.ts';
+import { mountSelection } from './selection/mount-selection.ts';
 import { SimClient } from './sim/sim-client.ts';
 import { initialAppState, withNotification } from './state/app-state.ts';
 import { applySimEvent } from './state/sim-reducer.ts';
 import { createStore, watch } from './state/store.ts';
+import { makeSoftBody } from './tetra/make-soft-body.ts';
 import { mountTetra } from './tetra/mount-tetra.ts';
 import { Viewport } from './viewport/viewport.ts';
 import { mountNotifications } from './views/notifications.ts';
 import { mountStatusBar } from './views/status-bar.ts';
 import { mountToolbar } from './views/toolbar.ts';
+import { mountViewportHud } from './views/viewport-hud.ts';
 
 function required(id: string): HTMLElement {
   const element = document.getElementById(id);
@@ -48,8 +52,10 @@ const viewport = createViewport();
 
 const sim = new SimClient((event) => {
   store.update((state) => applySimEvent(state, event));
-  if (event.type === 'loaded') viewport?.setBodies(event.bodies, event.positions, event.groundHeightM);
-  else if (event.type === 'frame') {
+  if (event.type === 'loaded') {
+    viewport?.setBodies(event.bodies, event.positions, event.groundHeightM);
+    selection.loaded(event.bodies, event.positions);
+  } else if (event.type === 'frame') {
     viewport?.setPositions(event.positions);
     editor.setMetrics(event.bodies, event.simTimeS);
   }
@@ -71,10 +77,48 @@ mountTetra({
   app: store,
   viewport,
   notify: actions.notify,
+  // "Simulate as soft body": the result becomes a body of the edited scene (make-soft-body.ts).
+  makeSoftBody: (tool) =>
+    void makeSoftBody({
+      tool,
+      fileName: () => {
+        const open = store.get().document;
+        return open.kind === 'mesh' ? open.title : null;
+      },
+      addBody: (fileName, view) =>
+        editor.addMeshBody({ fileName, mesh: { positions: view.positions, tets: view.tets } }),
+      closeMesh: actions.closeMesh,
+      play: () => sim.play(),
+    }),
 });
 // The panels around the viewport; the editor loads its scene into the worker as it starts.
-const { editor, runCommand } = mountEditor(sim, host, actions);
+const { editor, runCommand: runEditorCommand } = mountEditor(sim, host, actions);
+// Vertex selection: tool buttons and keys, picks in the viewport, the panel under the outliner.
+const selection = mountSelection({
+  panelContainer: required('outliner'),
+  viewport,
+  editor,
+  app: store,
+  notify: actions.notify,
+});
+// Presets and Export Preset, Open Recent, drag and drop, recovery copies.
+const runCommand = mountFiles({
+  toolbar: required('toolbar'),
+  viewport: required('viewport'),
+  notifications: required('notifications'),
+  editor,
+  host,
+  actions,
+  next: runEditorCommand,
+});
 mountStatusBar(required('status-bar'), store);
+// Colour modes and legend, the gizmo's target, the stats overlay: the viewport's corner.
+mountViewportHud({
+  container: required('viewport'),
+  decorations: viewport?.decorations ?? null,
+  app: store,
+  editor,
+});
 mountNotifications(required('notifications'), store, actions.dismiss);
 
 host.onMenuCommand(runCommand);

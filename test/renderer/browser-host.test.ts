@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { isHostError, type MenuCommand } from '../../electron/ipc-contract.ts';
 import { createBrowserHost } from '../../renderer/src/host/browser-host.ts';
 import type { KeyValueStorage } from '../../renderer/src/host/browser-storage.ts';
+import { keepRecentBytes } from '../../renderer/src/host/recent-bytes.ts';
 
 function hostWithFakes() {
   const data = new Map<string, string>();
@@ -12,7 +13,7 @@ function hostWithFakes() {
   const keyTarget = new EventTarget();
   // The file dialogs need a real document; these tests touch only storage and keys.
   const host = createBrowserHost({ document: {} as Document, storage, keyTarget });
-  return { host, keyTarget };
+  return { host, keyTarget, storage };
 }
 
 function keydown(key: string, mods: { ctrl?: boolean; meta?: boolean; shift?: boolean } = {}): Event {
@@ -55,13 +56,22 @@ describe('browser host', () => {
     expect(await host.getPreferences()).toEqual({ theme: 'light', showGrid: false });
   });
 
-  test('reopening a recent file rejects with a HostError the renderer can show', async () => {
+  test('reopening a recent file whose bytes were not kept rejects with a HostError the renderer can show', async () => {
     const { host } = hostWithFakes();
     const error = await host.openRecent('browser:spot.obj').catch((e: unknown) => e);
     expect(isHostError(error)).toBe(true);
     expect(error).toMatchObject({
       name: 'RecentFileUnavailable',
-      message: 'The browser cannot reopen spot.obj by itself; choose it again with Open.',
+      message:
+        'The browser keeps only small recent files (up to 512 KiB, the last 4); choose spot.obj again with Open.',
     });
+  });
+
+  test('reopening a recent file whose bytes were kept gives those bytes back', async () => {
+    const { host, storage } = hostWithFakes();
+    keepRecentBytes(storage, 'browser:block.sbproj', new Uint8Array([123, 10, 125]));
+    const file = await host.openRecent('browser:block.sbproj');
+    expect(file.name).toBe('block.sbproj');
+    expect(Array.from(file.bytes)).toEqual([123, 10, 125]);
   });
 });

@@ -17,6 +17,7 @@ describe('menu shortcuts of the browser host', () => {
     [chord('o', { metaKey: true }), 'open-mesh'],
     [chord('s', { ctrlKey: true }), 'save'],
     [chord('S', { ctrlKey: true, shiftKey: true }), 'save-as'],
+    [chord('e', { ctrlKey: true }), 'export-preset'],
     [chord('z', { metaKey: true }), 'undo'],
     [chord('Z', { metaKey: true, shiftKey: true }), 'redo'],
   ] as const)('%o → %s', (keys, command) => {

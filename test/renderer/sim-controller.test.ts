@@ -241,6 +241,27 @@ describe('SimController (the worker loop)', () => {
     ]);
   });
 
+  test('the tet meshes sent with a scene reach the world builder; without any it gets an empty map', () => {
+    const seen: ReadonlyMap<string, unknown>[] = [];
+    const controller = new SimController({
+      buildWorld: (_scene, meshes) => {
+        seen.push(meshes);
+        return fakeWorld();
+      },
+      defaultScene: scene,
+      post: () => {},
+      now: () => 0,
+      schedule: () => 0,
+      cancel: () => {},
+    });
+    const mesh = { positions: new Float32Array(12), tets: Uint32Array.from([0, 1, 2, 3]) };
+    controller.handle({ type: 'load-scene', scene, meshes: new Map([['spot.obj', mesh]]) });
+    controller.handle({ type: 'load-scene', scene });
+    controller.handle({ type: 'load-scene' });
+    expect(seen.map((m) => [...m.keys()])).toEqual([['spot.obj'], [], []]);
+    expect(seen[0].get('spot.obj')).toBe(mesh);
+  });
+
   test('ground height comes from an upward plane collider, if any', () => {
     expect(groundHeightOf({ ...scene, colliders: [{ type: 'plane', normal: [0, 2, 0], offset: 1 }] })).toBe(
       0.5,

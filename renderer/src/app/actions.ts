@@ -2,13 +2,7 @@
  * What the user can do, in one place: toolbar buttons, keyboard shortcuts and menu
  * commands all call these. They change state through the store and the worker only.
  */
-import {
-  fileFilters,
-  type HostApi,
-  type MenuCommand,
-  type MenuCommandDetail,
-  type OpenedFile,
-} from '../../../electron/ipc-contract.ts';
+import type { HostApi, MenuCommand, MenuCommandDetail, OpenedFile } from '../../../electron/ipc-contract.ts';
 import { importMeshInWorker } from '../mesh/import-client.ts';
 import type { SimClient } from '../sim/sim-client.ts';
 import {
@@ -27,6 +21,8 @@ export interface AppActions {
   reset(): void;
   /** Asks the host for a mesh file, imports it and shows it static. */
   openMesh(): Promise<void>;
+  /** Imports a file the user handed over (a drop, Open Recent) and shows it static. */
+  showMeshFile(file: OpenedFile): Promise<void>;
   /** Leaves the mesh view for the simulated scene. */
   closeMesh(): void;
   runMenuCommand(command: MenuCommand, detail?: MenuCommandDetail): void;
@@ -59,22 +55,9 @@ export function createActions(store: Store<AppState>, sim: SimClient, host: Host
     const triangles = count.format(mesh.indices.length / 3);
     notify(
       'info',
-      `Imported ${file.name}: ${vertices} vertices, ${triangles} triangles. Shown static: making it a soft body arrives with the body feature.`,
+      `Imported ${file.name}: ${vertices} vertices, ${triangles} triangles. Shown static: Tetrahedralize it, then Simulate as soft body.`,
     );
     for (const note of notes) notify('warning', `${file.name}: ${note}`);
-  };
-
-  const openRecent = async (path: string | undefined) => {
-    if (!path) return;
-    let file: OpenedFile;
-    try {
-      file = await host.openRecent(path);
-    } catch (error) {
-      notify('error', describeError(error));
-      return;
-    }
-    if (isMeshFileName(file.name)) await showMeshFile(file);
-    else notify('info', `${file.name} was not opened: opening projects arrives with the project format.`);
   };
 
   const ready = () => store.get().sim.status === 'ready' && store.get().document.kind === 'scene';
@@ -103,15 +86,16 @@ export function createActions(store: Store<AppState>, sim: SimClient, host: Host
       }
       if (file) await showMeshFile(file);
     },
+    showMeshFile,
     closeMesh() {
       store.update((state) =>
         state.document.kind === 'mesh' ? { ...state, document: DEFAULT_SCENE_DOCUMENT } : state,
       );
     },
-    runMenuCommand(command, detail) {
+    runMenuCommand(command) {
       switch (command) {
         case 'open-recent':
-          void openRecent(detail?.path);
+          // The app routes it to its file opener (app/mount-files.ts) before it gets here.
           return;
         case 'open-mesh':
           void actions.openMesh();
@@ -130,7 +114,7 @@ export function createActions(store: Store<AppState>, sim: SimClient, host: Host
           notify('info', 'Saving arrives with the project format; nothing was saved.');
           return;
         case 'export-preset':
-          notify('info', 'Preset export arrives with the preset format; nothing was exported.');
+          // The app routes it to the preset feature (app/mount-files.ts) before it gets here.
           return;
         case 'undo':
         case 'redo':
@@ -147,10 +131,4 @@ export function createActions(store: Store<AppState>, sim: SimClient, host: Host
     },
   };
   return actions;
-}
-
-/** True when the name ends with an extension of the meshes filter (checked here, not by loading the importers). */
-function isMeshFileName(name: string): boolean {
-  const extension = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
-  return name.includes('.') && (fileFilters.meshes.extensions as readonly string[]).includes(extension);
 }

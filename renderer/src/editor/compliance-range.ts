@@ -1,8 +1,8 @@
 /**
  * "What the solver gets": the compliance range the material maps to for a body, from the
  * core/material mapping functions and the body's rest element sizes. For generated shapes (box,
- * cloth, rope) the element size is known from size/cells; for meshes it depends on the
- * tetrahedralization, so no figure is given.
+ * cloth, rope) the element size is known from size/cells; for meshes it comes from the tet mesh
+ * the project holds (tet-mesh-sizes.ts), and no figure is given without one.
  */
 import {
   clothEdgeContributionNPerM,
@@ -14,6 +14,8 @@ import {
   waveSpeedMPerS,
 } from '../../../core/material/index.ts';
 import type { BodySpec, Scene } from '../../../core/sim/scene.ts';
+import type { SolidMesh } from '../../../core/sim/scene-meshes.ts';
+import { tetMeshSizes } from './tet-mesh-sizes.ts';
 
 export interface ComplianceLine {
   /** Which constraint ("deviatoric α_D", "edge α"). */
@@ -32,7 +34,8 @@ export interface SolverView {
   note?: string;
 }
 
-export function solverView(scene: Scene, body: BodySpec): SolverView {
+/** @param mesh the tet mesh of a mesh body (the editor's asset), when there is one */
+export function solverView(scene: Scene, body: BodySpec, mesh?: SolidMesh): SolverView {
   const { youngModulusPa: E, poissonRatio: nu, densityKgM3: rho } = body.material;
   const h = scene.solver.dt / scene.solver.substeps;
   const c = waveSpeedMPerS(E, rho);
@@ -79,6 +82,29 @@ export function solverView(scene: Scene, body: BodySpec): SolverView {
     const link = length / shape.segments;
     const alpha = ropeLinkComplianceMPerN(E, shape.radiusM, link);
     return { lines: [{ name: 'link α', min: alpha, max: alpha, unit: 'm/N' }], resolution: (h * c) / link };
+  }
+  const sizes = shape.type === 'mesh' && body.model !== 'cloth' && mesh ? tetMeshSizes(mesh) : null;
+  if (sizes) {
+    const small = neoHookeanTetCompliance(E, nu, sizes.minVolumeM3);
+    const large = neoHookeanTetCompliance(E, nu, sizes.maxVolumeM3);
+    const residual = residualBulkModulusPa(E, nu);
+    const lines: ComplianceLine[] =
+      body.model === 'neo-hookean'
+        ? [
+            { name: 'deviatoric α_D', min: large.deviatoricPerJ, max: small.deviatoricPerJ, unit: '1/J' },
+            { name: 'hydrostatic α_H', min: large.hydrostaticPerJ, max: small.hydrostaticPerJ, unit: '1/J' },
+          ]
+        : residual > 0
+          ? [
+              {
+                name: 'volume α',
+                min: sizes.minVolumeM3 / residual,
+                max: sizes.maxVolumeM3 / residual,
+                unit: 'm³/Pa',
+              },
+            ]
+          : [];
+    return { lines, resolution: (h * c) / sizes.meanEdgeM };
   }
   return { lines: [], resolution: null, note: 'depends on the tetrahedralization of the mesh' };
 }

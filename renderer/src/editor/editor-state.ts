@@ -4,6 +4,7 @@
  * editor.ts applies them and talks to the worker and the host.
  */
 import type { Scene } from '../../../core/sim/scene.ts';
+import type { SolidMesh } from '../../../core/sim/scene-meshes.ts';
 import type { BodyMetrics } from '../../../core/sim/world.ts';
 import { emptyHistory, type History, record, redo, undo } from './history.ts';
 
@@ -20,13 +21,22 @@ export interface EditorState {
   path?: string;
   /** Per-body figures of the latest simulated frame, in scene.bodies order; null before the first. */
   metrics: BodyMetrics[] | null;
+  /**
+   * Tet meshes of mesh bodies, by the shape's `path`. Only ever added to while a document is open
+   * (an undone body leaves its mesh here, so redo finds it again); opening a project replaces it.
+   */
+  meshes: ReadonlyMap<string, SolidMesh>;
 }
 
 export const UNTITLED_PROJECT = 'untitled.sbproj';
 
-export function initialEditorState(scene: Scene): EditorState {
+export function initialEditorState(
+  scene: Scene,
+  meshes: ReadonlyMap<string, SolidMesh> = new Map(),
+): EditorState {
   return {
     scene,
+    meshes,
     selectedBody: scene.bodies.length > 0 ? 0 : null,
     history: emptyHistory(),
     savedScene: scene,
@@ -64,6 +74,23 @@ export function withRedo(state: EditorState): EditorState {
   return { ...state, scene, history: step.history, selectedBody: clampSelection(state.selectedBody, scene) };
 }
 
+/**
+ * Applies an edit that also brings a new tet mesh (a new mesh body): the mesh joins the asset map
+ * and the scene edit is recorded, in one step. A path already in the map is never replaced, so a
+ * redo of an older edit always finds the mesh it was made with.
+ */
+export function withMeshEdit(
+  state: EditorState,
+  label: string,
+  scene: Scene,
+  path: string,
+  mesh: SolidMesh,
+): EditorState {
+  if (state.meshes.has(path)) throw new RangeError(`the project already has a mesh '${path}'`);
+  const meshes = new Map(state.meshes).set(path, mesh);
+  return withEdit({ ...state, meshes }, label, scene);
+}
+
 /** After a save: the current scene is what the file holds. */
 export function withSaved(state: EditorState, fileName: string, path: string | undefined): EditorState {
   return { ...state, savedScene: state.scene, fileName, path };
@@ -76,9 +103,10 @@ export function withOpened(
   selectedBody: number | null,
   fileName: string,
   path: string | undefined,
+  meshes: ReadonlyMap<string, SolidMesh> = new Map(),
 ): EditorState {
   return {
-    ...initialEditorState(scene),
+    ...initialEditorState(scene, meshes),
     selectedBody: clampSelection(selectedBody, scene),
     fileName,
     path,

@@ -7,8 +7,15 @@
 import { ProjectReadError, readProject, writeProject } from '../../../core/project/index.ts';
 import type { Scene } from '../../../core/sim/scene.ts';
 import { SceneValidationError } from '../../../core/sim/scene-error.ts';
+import type { SolidMesh } from '../../../core/sim/scene-meshes.ts';
 import type { BodyMetrics } from '../../../core/sim/world.ts';
-import { fileFilters, type HostApi, isHostError, type MenuCommand } from '../../../electron/ipc-contract.ts';
+import {
+  fileFilters,
+  type HostApi,
+  isHostError,
+  type MenuCommand,
+  type OpenedFile,
+} from '../../../electron/ipc-contract.ts';
 import { describeError } from '../app/describe-error.ts';
 import type { NotificationLevel } from '../state/app-state.ts';
 import { createStore, type Store, watch } from '../state/store.ts';
@@ -17,11 +24,20 @@ import {
   initialEditorState,
   isDirty,
   withEdit,
+  withMeshEdit,
   withOpened,
   withRedo,
   withSaved,
   withUndo,
 } from './editor-state.ts';
+import {
+  addMeshBody,
+  DROP_HEIGHT_M,
+  MESH_BODY_MATERIAL,
+  type MeshBodyRequest,
+  meshesOfScene,
+  missingMeshAssets,
+} from './mesh-body.ts';
 import { MetricSeries } from './metric-series.ts';
 import type { SceneEdit } from './scene-edits.ts';
 
@@ -30,7 +46,8 @@ const PLOT_WINDOW_S = 10;
 
 /** What the editor needs of the simulation worker. */
 export interface SceneSink {
-  loadScene(scene: Scene): void;
+  /** Builds `scene` in the worker; `meshes` holds the tet mesh of each mesh body, by its path. */
+  loadScene(scene: Scene, meshes: ReadonlyMap<string, SolidMesh>): void;
 }
 
 export interface EditorDeps {
@@ -56,11 +73,12 @@ export class Editor {
     scene: Scene,
   ) {
     this.store = createStore(initialEditorState(scene));
-    // Every change of the document rebuilds the running simulation at once.
+    // Every change of the document rebuilds the running simulation at once, with the tet meshes
+    // of its mesh bodies (only those: every load copies them to the worker).
     watch(
       this.store,
       (state) => state.scene,
-      (next) => deps.sim.loadScene(next),
+      (next) => deps.sim.loadScene(next, meshesOfScene(next, this.state.meshes)),
     );
   }
 
@@ -76,12 +94,54 @@ export class Editor {
     let edit: SceneEdit;
     try {
       edit = make(this.state.scene);
+      const problems = this.meshProblems(edit.scene);
+      if (problems.length > 0) throw new SceneValidationError(problems);
     } catch (error) {
       this.deps.notify('error', `Edit refused: ${describeError(error)}`, detailOf(error));
       return false;
     }
     this.store.update((state) => withEdit(state, edit.label, edit.scene));
     return true;
+  }
+
+  /**
+   * Mesh bodies of `scene` whose tet mesh the project lacks and the current scene did not
+   * already lack (a scene opened with one missing stays editable), with JSON pointers.
+   */
+  meshProblems(scene: Scene): { pointer: string; message: string }[] {
+    const meshes = this.state.meshes;
+    const before = new Set(missingMeshAssets(this.state.scene, meshes).map((p) => p.message));
+    return missingMeshAssets(scene, meshes).filter((p) => !before.has(p.message));
+  }
+
+  /**
+   * Adds a tetrahedralized mesh to the scene as a soft body (one undoable edit, with a ground
+   * plane when the scene has none) and selects it. Returns the new body's index, or null when
+   * the edit was refused (reported; nothing changed).
+   */
+  addMeshBody(request: MeshBodyRequest): number | null {
+    let edit: ReturnType<typeof addMeshBody>;
+    try {
+      edit = addMeshBody(this.state.scene, this.state.meshes, request);
+    } catch (error) {
+      this.deps.notify(
+        'error',
+        `Could not add ${request.fileName} as a body: ${describeError(error)}`,
+        detailOf(error),
+      );
+      return null;
+    }
+    this.store.update((state) => ({
+      ...withMeshEdit(state, edit.label, edit.scene, edit.path, edit.mesh),
+      selectedBody: edit.index,
+    }));
+    const body = edit.scene.bodies[edit.index];
+    const tets = new Intl.NumberFormat('en-US').format(edit.mesh.tets.length / 4);
+    this.deps.notify(
+      'info',
+      `Added ${body.name} to the scene: ${tets} tets of ${request.material?.name ?? MESH_BODY_MATERIAL}, ${DROP_HEIGHT_M} m above the ground. Undo removes it.`,
+    );
+    return edit.index;
   }
 
   select(index: number | null): void {
@@ -133,10 +193,53 @@ export class Editor {
     }
   }
 
+  /** The project file's text of the open document: what Save writes and recovery copies hold. */
+  projectText(): string {
+    const state = this.state;
+    // Format 2 embeds the tet mesh of every mesh body (only those the scene uses).
+    return writeProject(
+      state.scene,
+      { selectedBody: state.selectedBody },
+      meshesOfScene(state.scene, state.meshes),
+    );
+  }
+
+  /**
+   * Opens a recovered project text as unsaved changes of `fileName`: like opening the file (the
+   * document, its meshes and a fresh history), except that it stays dirty until saved. Text that
+   * does not read as a project changes nothing and is reported.
+   */
+  restore(text: string, fileName: string, path?: string): boolean {
+    let project: ReturnType<typeof readProject>;
+    try {
+      project = readProject(text, fileName);
+    } catch (error) {
+      this.deps.notify(
+        'error',
+        `Could not restore the recovery copy of ${fileName}; nothing changed.`,
+        detailOf(error),
+      );
+      return false;
+    }
+    const meshes = new Map(project.meshes);
+    this.store.update((state) => ({
+      ...withOpened(state, project.scene, project.editor.selectedBody, fileName, path, meshes),
+      // Saved nowhere yet: any scene but the recovered one keeps the document dirty.
+      savedScene: state.scene,
+    }));
+    return true;
+  }
+
+  /**
+   * Opens files of kinds other than projects that reach the Open dialog (presets); set by the
+   * app once its opener exists. Without it such files are refused with a notification.
+   */
+  openOtherFile: ((file: OpenedFile) => unknown) | null = null;
+
   /** Writes the project; Save As (or a first save) asks where. Errors become notifications. */
   async save(asNew: boolean): Promise<boolean> {
     const state = this.state;
-    const text = writeProject(state.scene, { selectedBody: state.selectedBody });
+    const text = this.projectText();
     const scene = state.scene;
     try {
       const saved = await this.deps.host.saveFile({
@@ -171,19 +274,43 @@ export class Editor {
       return false;
     }
     if (!file) return false;
+    return this.openFile(file, false);
+  }
+
+  /**
+   * Opens a project file handed over (Open…, Open Recent, a drop); asks before discarding
+   * unsaved changes unless `askFirst` is false (Open… asked before its dialog). A file that does
+   * not read changes nothing.
+   */
+  async openFile(file: OpenedFile, askFirst = true): Promise<boolean> {
     if (!file.name.toLowerCase().endsWith('.sbproj')) {
-      this.deps.notify(
-        'info',
-        `${file.name} was not opened: opening presets arrives with the preset library.`,
-      );
+      if (this.openOtherFile) {
+        await this.openOtherFile(file);
+        return false;
+      }
+      this.deps.notify('info', `${file.name} was not opened: it is not a project (.sbproj).`);
       return false;
     }
+    if (
+      askFirst &&
+      isDirty(this.state) &&
+      !this.deps.confirm(`Discard the unsaved changes to ${this.state.fileName}?`)
+    )
+      return false;
     try {
       const project = readProject(new TextDecoder().decode(file.bytes), file.name);
+      const meshes = new Map(project.meshes);
       this.store.update((state) =>
-        withOpened(state, project.scene, project.editor.selectedBody, file.name, file.path),
+        withOpened(state, project.scene, project.editor.selectedBody, file.name, file.path, meshes),
       );
       this.deps.notify('info', `Opened ${file.name}.`);
+      const missing = missingMeshAssets(project.scene, meshes);
+      if (missing.length > 0)
+        this.deps.notify(
+          'warning',
+          `${file.name}: ${missing.length} mesh ${missing.length === 1 ? 'body has' : 'bodies have'} no tet mesh in the file and cannot be simulated.`,
+          missing.map((p) => `${file.name}: /scene${p.pointer}: ${p.message}`).join('\n'),
+        );
       return true;
     } catch (error) {
       this.deps.notify(

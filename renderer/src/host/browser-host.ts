@@ -23,6 +23,7 @@ import {
   rememberRecentFile,
   writePreferences,
 } from './browser-storage.ts';
+import { keepRecentBytes, MAX_KEPT_FILE_BYTES, MAX_KEPT_FILES, recentBytes } from './recent-bytes.ts';
 import { menuCommandForChord } from './shortcuts.ts';
 
 /** The `accept` attribute of a file input for the contract's dialog filters. */
@@ -56,6 +57,8 @@ export function createBrowserHost(
       throw new HostFailure('FileReadFailed', `Could not read ${file.name}: ${String(error)}`);
     }
     rememberRecentFile(env.storage, { name: file.name, path: BROWSER_PATH_PREFIX + file.name });
+    // Small files are kept so that Open Recent can reopen them (recent-bytes.ts).
+    keepRecentBytes(env.storage, BROWSER_PATH_PREFIX + file.name, bytes);
     return { name: file.name, bytes };
   };
 
@@ -65,9 +68,11 @@ export function createBrowserHost(
     openProject: () => openWith(PROJECT_ACCEPT),
     async openRecent(path: string): Promise<OpenedFile> {
       const name = path.startsWith(BROWSER_PATH_PREFIX) ? path.slice(BROWSER_PATH_PREFIX.length) : path;
+      const bytes = recentBytes(env.storage, path);
+      if (bytes) return { name, bytes };
       throw new HostFailure(
         'RecentFileUnavailable',
-        `The browser cannot reopen ${name} by itself; choose it again with Open.`,
+        `The browser keeps only small recent files (up to ${MAX_KEPT_FILE_BYTES / 1024} KiB, the last ${MAX_KEPT_FILES}); choose ${name} again with Open.`,
       );
     },
     async saveFile(request: SaveRequest): Promise<SavedFile | null> {
@@ -76,6 +81,7 @@ export function createBrowserHost(
         name: request.suggestedName,
         path: BROWSER_PATH_PREFIX + request.suggestedName,
       });
+      keepRecentBytes(env.storage, BROWSER_PATH_PREFIX + request.suggestedName, request.bytes);
       return { name: request.suggestedName };
     },
     recentFiles: async (): Promise<RecentFile[]> => readRecentFiles(env.storage),

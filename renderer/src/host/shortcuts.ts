@@ -20,6 +20,8 @@ export function menuCommandForChord(chord: KeyChord): MenuCommand | null {
       return chord.shiftKey ? null : 'open-mesh';
     case 's':
       return chord.shiftKey ? 'save-as' : 'save';
+    case 'e':
+      return chord.shiftKey ? null : 'export-preset';
     case 'z':
       return chord.shiftKey ? 'redo' : 'undo';
     default:

@@ -8,6 +8,7 @@ import { parseScene } from '../../../core/sim/scene-validate.ts';
 import type { HostApi, MenuCommand, MenuCommandDetail } from '../../../electron/ipc-contract.ts';
 import type { AppActions } from '../app/actions.ts';
 import { isTextEntry } from '../app/keyboard.ts';
+import { mountCalibration } from '../calibration/mount-calibration.ts';
 import { Editor, type SceneSink } from '../editor/editor.ts';
 import { mountOutliner } from './outliner.ts';
 import { mountPlots } from './plots.ts';
@@ -50,6 +51,8 @@ export function mountEditor(sim: SceneSink, host: HostApi, actions: AppActions):
     (text) => actions.notify('error', text),
   );
   mountPlots(required('plots'), editor);
+  // Its toggle sits beside the plots toggle; the panel opens under the plots.
+  mountCalibration(required('plots'), editor);
   mountProjectTitle(editor);
   const runCommand = (command: MenuCommand, detail?: MenuCommandDetail) => {
     if (!editor.handleMenuCommand(command)) actions.runMenuCommand(command, detail);

@@ -165,7 +165,8 @@ const READOUT_INTERVAL_MS = 100;
 const sci = (value: number) => (Number.isFinite(value) ? value.toExponential(2) : '∞');
 
 function solverGets(editor: Editor, spec: BodySpec): HTMLElement {
-  const view = solverView(editor.state.scene, spec);
+  const mesh = spec.shape.type === 'mesh' ? editor.state.meshes.get(spec.shape.path) : undefined;
+  const view = solverView(editor.state.scene, spec, mesh);
   const lines = view.lines.map((line) =>
     row(
       line.name,

@@ -86,6 +86,8 @@ export function mountSceneEditor(panel: HTMLElement, editor: Editor): monaco.edi
       return;
     }
     const problems = validateScene(value);
+    // A mesh body needs a tet mesh the project holds (made by Tetrahedralize, kept beside the scene).
+    if (problems.length === 0) problems.push(...editor.meshProblems(value as Scene));
     monaco.editor.setModelMarkers(
       model,
       MARKER_OWNER,

@@ -5,12 +5,16 @@
  */
 
 import type { Scene } from '../../../core/sim/scene.ts';
+import type { SolidMesh } from '../../../core/sim/scene-meshes.ts';
 import type { BodyMetrics, BodyView } from '../../../core/sim/world.ts';
 
 /** Main thread → worker. */
 export type SimCommand =
-  /** Builds the world from `scene`, or from the default scene when absent. */
-  | { type: 'load-scene'; scene?: Scene }
+  /**
+   * Builds the world from `scene`, or from the default scene when absent. `meshes` holds the tet
+   * mesh of each mesh body by its shape's `path` (structured-cloned: the editor keeps its own).
+   */
+  | { type: 'load-scene'; scene?: Scene; meshes?: Map<string, SolidMesh> }
   | { type: 'play' }
   | { type: 'pause' }
   /** Advances exactly one frame (pauses first). */
@@ -30,7 +34,7 @@ export type SimCommand =
 /** The static part of a body: what the viewport needs to build its mesh once. */
 export type BodyLayout = Pick<
   BodyView,
-  'name' | 'kind' | 'particleOffset' | 'particleCount' | 'surfaceTriangles' | 'edges'
+  'name' | 'kind' | 'particleOffset' | 'particleCount' | 'surfaceTriangles' | 'edges' | 'tets'
 >;
 
 /** Worker → main thread. */

@@ -3,6 +3,7 @@
  * typed events to one listener. The main thread never runs the solver.
  */
 import type { Scene } from '../../../core/sim/scene.ts';
+import type { SolidMesh } from '../../../core/sim/scene-meshes.ts';
 import type { SimCommand, SimEvent } from './protocol.ts';
 
 export class SimClient {
@@ -20,9 +21,14 @@ export class SimClient {
     });
   }
 
-  /** Builds the world in the worker; the default scene when `scene` is absent. */
-  loadScene(scene?: Scene): void {
-    this.send(scene ? { type: 'load-scene', scene } : { type: 'load-scene' });
+  /**
+   * Builds the world in the worker; the default scene when `scene` is absent. `meshes` (tet meshes
+   * of the mesh bodies, by path) are copied, not transferred: the editor keeps using them.
+   */
+  loadScene(scene?: Scene, meshes?: ReadonlyMap<string, SolidMesh>): void {
+    if (!scene) this.send({ type: 'load-scene' });
+    else if (!meshes || meshes.size === 0) this.send({ type: 'load-scene', scene });
+    else this.send({ type: 'load-scene', scene, meshes: new Map(meshes) });
   }
 
   play(): void {

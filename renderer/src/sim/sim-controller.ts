@@ -4,11 +4,13 @@
  * receives copies of the positions.
  */
 import type { Scene } from '../../../core/sim/scene.ts';
+import type { SolidMesh } from '../../../core/sim/scene-meshes.ts';
 import type { World } from '../../../core/sim/world.ts';
 import type { BodyLayout, SimCommand, SimEvent } from './protocol.ts';
 
 export interface SimControllerDeps {
-  buildWorld: (scene: Scene) => World;
+  /** Builds a world; `meshes` are the tet meshes of the scene's mesh bodies by path (empty for none). */
+  buildWorld: (scene: Scene, meshes: ReadonlyMap<string, SolidMesh>) => World;
   defaultScene: Scene;
   /** Posts an event; `transfer` lists the buffers handed over. */
   post: (event: SimEvent, transfer: Transferable[]) => void;
@@ -36,7 +38,7 @@ export class SimController {
   handle(command: SimCommand): void {
     switch (command.type) {
       case 'load-scene':
-        this.load(command.scene ?? this.deps.defaultScene);
+        this.load(command.scene ?? this.deps.defaultScene, command.meshes ?? new Map());
         return;
       case 'play':
         this.setPlaying(true);
@@ -74,12 +76,12 @@ export class SimController {
     }
   }
 
-  private load(scene: Scene): void {
+  private load(scene: Scene, meshes: ReadonlyMap<string, SolidMesh>): void {
     const wasPlaying = this.playing;
     this.setPlaying(false);
     let world: World;
     try {
-      world = this.deps.buildWorld(scene);
+      world = this.deps.buildWorld(scene, meshes);
     } catch (error) {
       this.deps.post({ type: 'error', message: `Could not build the scene: ${describe(error)}` }, []);
       return;
@@ -95,6 +97,7 @@ export class SimController {
       particleCount: body.particleCount,
       surfaceTriangles: body.surfaceTriangles.slice(),
       edges: body.edges.slice(),
+      tets: body.tets?.slice(),
     }));
     this.deps.post(
       {

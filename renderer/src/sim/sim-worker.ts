@@ -3,8 +3,8 @@
  * here and only here; the main thread receives copies of the positions.
  */
 import defaultSceneJson from '../../../assets/default-scene.json';
-import { buildWorld } from '../../../core/sim/build-world.ts';
 import type { Scene } from '../../../core/sim/scene.ts';
+import { buildSceneWorld } from './build-scene-world.ts';
 import type { SimCommand, SimEvent } from './protocol.ts';
 import { SimController } from './sim-controller.ts';
 
@@ -17,7 +17,7 @@ interface WorkerScope {
 const scope = globalThis as unknown as WorkerScope;
 
 const controller = new SimController({
-  buildWorld,
+  buildWorld: buildSceneWorld,
   defaultScene: defaultSceneJson as unknown as Scene,
   post: (event, transfer) => scope.postMessage(event, transfer),
   now: () => performance.now(),

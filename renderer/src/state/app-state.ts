@@ -31,8 +31,8 @@ export interface Notification {
 }
 
 /**
- * What is open: the simulated scene, or an imported mesh shown static (turning a mesh
- * into a body arrives with the body feature).
+ * What is open: the simulated scene, or an imported mesh shown static (Tetrahedralize, then
+ * "Simulate as soft body", adds it to the scene).
  */
 export type OpenDocument =
   | { kind: 'scene'; title: string }

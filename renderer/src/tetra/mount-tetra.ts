@@ -30,10 +30,14 @@ export function mountTetra(options: {
   app: Store<AppState>;
   viewport: TetMeshHost | null;
   notify: (level: NotificationLevel, text: string) => void;
+  /** "Simulate as soft body" on a result (make-soft-body.ts); no button without it. */
+  makeSoftBody?: (tool: TetraTool) => void;
 }): TetraTool {
   const { app, viewport } = options;
   const store = createStore(initialTetraState());
   const controller = new TetraController(store, startTetrahedralization, options.notify);
+  const tool: TetraTool = { store, controller };
+  const { makeSoftBody } = options;
   const meshOf = (state: AppState): TriMesh | null =>
     state.document.kind === 'mesh' ? state.document.mesh : null;
 
@@ -43,6 +47,7 @@ export function mountTetra(options: {
       viewport: options.viewportContainer,
       openMesh: () => meshOf(app.get()),
       watchMesh: (listener) => watch(app, meshOf, listener),
+      makeSoftBody: makeSoftBody && (() => makeSoftBody(tool)),
     },
     store,
     controller,
@@ -69,5 +74,5 @@ export function mountTetra(options: {
       viewport.invalidate();
     },
   );
-  return { store, controller };
+  return tool;
 }

@@ -25,8 +25,11 @@ export class TetraController {
     private readonly notify: Notify,
   ) {}
 
-  /** Tetrahedralizes `mesh` with the current options; a run already going is dropped first. */
-  async start(mesh: TriMesh): Promise<void> {
+  /**
+   * Tetrahedralizes `mesh` with the current options; a run already going is dropped first.
+   * Resolves to the result, or null when the run failed, was cancelled or was replaced.
+   */
+  async start(mesh: TriMesh): Promise<TetView | null> {
     this.dropRun();
     const runId = ++this.runCount;
     this.store.update((s) => withStarted(s, mesh, runId));
@@ -39,13 +42,13 @@ export class TetraController {
       view = await run.result;
     } catch (error) {
       // A run replaced by a newer one or dropped with its mesh ends without a word.
-      if (this.current !== run) return;
+      if (this.current !== run) return null;
       this.current = null;
       this.store.update((s) => withRunEnded(s, runId));
       this.report(error as TetraFailure);
-      return;
+      return null;
     }
-    if (this.current !== run) return;
+    if (this.current !== run) return null;
     this.current = null;
     this.store.update((s) => withResult(s, runId, view));
     const q = view.quality;
@@ -53,6 +56,7 @@ export class TetraController {
       'info',
       `Tetrahedralized in ${view.seconds.toFixed(1)} s: ${count(q.tetCount)} tets, ${count(q.vertexCount)} vertices, min dihedral ${q.minDihedralDeg.toFixed(1)}°.`,
     );
+    return view;
   }
 
   /** Stops the run in progress, if any; its end then reports the cancel. */

@@ -7,11 +7,14 @@
 import type { TriMesh } from '../../../core/mesh/types.ts';
 import type { QualityReport } from '../../../core/tetra/quality.ts';
 import type { TetraMode } from '../../../core/tetra/types.ts';
+import { MESH_BODY_MATERIAL } from '../editor/mesh-body.ts';
+import { watchMany } from '../panels/watch-many.ts';
 import { type Store, watch } from '../state/store.ts';
 import { el } from '../views/dom.ts';
 import type { CutAxis } from './cut-geometry.ts';
 import { drawHistogram } from './histogram.ts';
 import { qualityCss, RAMP_GOOD_DEG } from './quality-ramp.ts';
+import { describePlan, softBodyPlan } from './soft-body-plan.ts';
 import type { TetraController } from './tetra-controller.ts';
 import { shownView, TARGET_TET_CHOICES, type TetraState, withDisplay, withOptions } from './tetra-state.ts';
 
@@ -24,6 +27,8 @@ export interface TetraPanelHost {
   openMesh: () => TriMesh | null;
   /** Subscribes to changes of the open mesh; returns the unsubscribe function. */
   watchMesh: (listener: (mesh: TriMesh | null) => void) => () => void;
+  /** "Simulate as soft body" on the result; the button shows only where this is given. */
+  makeSoftBody?: () => void;
 }
 
 const AXES = ['x', 'y', 'z'] as const;
@@ -92,12 +97,23 @@ export function mountTetraPanel(
   slider.max = '1';
   slider.step = '0.01';
   slider.setAttribute('aria-label', 'Cut plane position');
+  const makeBody = el('button', {
+    text: 'Simulate as soft body',
+    testId: 'make-soft-body',
+    title: 'Add this tet mesh to the scene as a soft body and watch it fall (undoable)',
+    className: 'tool-button tetra-make-body',
+  });
+  makeBody.type = 'button';
+  const makeBodyNote = el('p', { className: 'tetra-note', testId: 'make-soft-body-note' });
+  const bodyRow = el('div', { className: 'tetra-body-row' }, [makeBody, makeBodyNote]);
+  bodyRow.hidden = !host.makeSoftBody;
   const result = el('div', { className: 'tetra-result' }, [
     figures,
     histogram,
     legend,
     el('label', { className: 'tetra-row' }, [wireframe, 'wireframe']),
     el('div', { className: 'tetra-row' }, [axis, slider]),
+    bodyRow,
   ]);
 
   // The panel folds to its title so that it does not hide the mesh in a small viewport.
@@ -123,6 +139,7 @@ export function mountTetraPanel(
     if (mesh) void controller.start(mesh);
   });
   cancel.addEventListener('click', () => controller.cancel());
+  makeBody.addEventListener('click', () => host.makeSoftBody?.());
   mode.addEventListener('change', () =>
     store.update((s) => withOptions(s, { mode: mode.value as TetraMode })),
   );
@@ -152,6 +169,7 @@ export function mountTetraPanel(
       (phase) => {
         const running = phase.kind === 'running';
         button.disabled = !hasMesh || running;
+        makeBody.disabled = running;
         mode.disabled = running;
         target.disabled = running;
         progress.hidden = !running;
@@ -166,6 +184,13 @@ export function mountTetraPanel(
       if (!view) return;
       showFigures(figures, view.quality, view.mode);
       drawHistogram(histogram, view.quality.dihedralHistogram);
+    }),
+    // What the body will get, said before the button is pressed.
+    watchMany(store, [shownView, (s) => s.options], () => {
+      const view = shownView(store.get());
+      if (!view) return;
+      const plan = softBodyPlan(view.quality.tetCount, store.get().options.targetTetCount);
+      makeBodyNote.textContent = describePlan(plan, view.quality.tetCount, MESH_BODY_MATERIAL, view.mode);
     }),
     watch(
       store,

@@ -4,6 +4,7 @@
  * from; opening or closing a mesh clears it. Pure transitions only; nothing here runs work.
  */
 import type { TriMesh } from '../../../core/mesh/types.ts';
+import { DEFAULT_MESH_BODY_TETS } from '../../../core/sim/scene-meshes.ts';
 import { DEFAULT_TARGET_TETS } from '../../../core/tetra/types.ts';
 import type { CutAxis } from './cut-geometry.ts';
 import type { TetraRunOptions, TetView } from './protocol.ts';
@@ -35,10 +36,13 @@ export interface TetraState {
   display: TetraDisplay;
 }
 
-/** The tet counts offered, ascending; the default (DEFAULT_TARGET_TETS) is among them. */
-export const TARGET_TET_CHOICES = [...new Set([5_000, DEFAULT_TARGET_TETS, 50_000, 100_000])].sort(
-  (a, b) => a - b,
-);
+/**
+ * The tet counts offered, ascending; the default (DEFAULT_TARGET_TETS) is among them, and so is
+ * DEFAULT_MESH_BODY_TETS (light enough to simulate live).
+ */
+export const TARGET_TET_CHOICES = [
+  ...new Set([DEFAULT_MESH_BODY_TETS, 5_000, DEFAULT_TARGET_TETS, 50_000, 100_000]),
+].sort((a, b) => a - b);
 
 export function initialTetraState(): TetraState {
   return {

@@ -27,6 +27,8 @@ interface DrawnBody {
   hasSurface: boolean;
   /** The shaded surface (null for ropes, drawn as lines). */
   mesh: Mesh | null;
+  /** What draws the body (surface or lines), null when it has neither. */
+  material: MeshStandardMaterial | LineBasicMaterial | null;
 }
 
 export class BodyMeshes {
@@ -45,6 +47,7 @@ export class BodyMeshes {
       geometry.setAttribute('position', position);
       const hasSurface = layout.surfaceTriangles.length > 0;
       let surface: Mesh | null = null;
+      let material: MeshStandardMaterial | LineBasicMaterial | null = null;
       if (hasSurface) {
         geometry.setIndex(new BufferAttribute(layout.surfaceTriangles, 1));
         const mesh = new Mesh(
@@ -58,6 +61,7 @@ export class BodyMeshes {
           }),
         );
         mesh.name = layout.name;
+        material = mesh.material as MeshStandardMaterial;
         mesh.castShadow = true;
         mesh.receiveShadow = true;
         this.root.add(mesh);
@@ -66,9 +70,10 @@ export class BodyMeshes {
         geometry.setIndex(new BufferAttribute(layout.edges, 1));
         const lines = new LineSegments(geometry, new LineBasicMaterial({ color }));
         lines.name = layout.name;
+        material = lines.material as LineBasicMaterial;
         this.root.add(lines);
       }
-      this.drawn.push({ layout, geometry, position, hasSurface, mesh: surface });
+      this.drawn.push({ layout, geometry, position, hasSurface, mesh: surface, material });
     });
     this.update(positions);
   }
@@ -83,6 +88,37 @@ export class BodyMeshes {
       body.position.needsUpdate = true;
       if (body.hasSurface) body.geometry.computeVertexNormals();
       body.geometry.computeBoundingSphere();
+    }
+  }
+
+  /**
+   * Colours body `index` per vertex from `colours` (linear RGB, 3 floats per body vertex; the
+   * array is copied), or gives it back its body colour when null (colour modes, body-colouring.ts).
+   */
+  setVertexColours(index: number, colours: Float32Array | null): void {
+    const body = this.drawn[index];
+    const material = body?.material;
+    if (!material) return;
+    if (colours === null) {
+      if (!material.vertexColors) return;
+      material.vertexColors = false;
+      material.color.setHex(BODY_PALETTE[index % BODY_PALETTE.length]);
+      material.needsUpdate = true;
+      return;
+    }
+    let attribute = body.geometry.getAttribute('color') as BufferAttribute | undefined;
+    if (!attribute || attribute.count !== body.layout.particleCount) {
+      attribute = new BufferAttribute(new Float32Array(body.layout.particleCount * 3), 3);
+      attribute.setUsage(DynamicDrawUsage);
+      body.geometry.setAttribute('color', attribute);
+    }
+    (attribute.array as Float32Array).set(colours.subarray(0, attribute.array.length));
+    attribute.needsUpdate = true;
+    if (!material.vertexColors) {
+      material.vertexColors = true;
+      // The vertex colour is multiplied by the material colour: white leaves it as given.
+      material.color.setHex(0xffffff);
+      material.needsUpdate = true;
     }
   }
 

@@ -4,12 +4,16 @@
  */
 import type { Mesh, Object3D } from 'three';
 import type { TriMesh } from '../../../core/mesh/types.ts';
+import { sameLayout, type ToolMode } from '../selection/selection-state.ts';
 import type { BodyLayout } from '../sim/protocol.ts';
 import { BodyMeshes } from './body-meshes.ts';
 import { CameraRig } from './camera-rig.ts';
 import { type Bounds, boundsOf } from './framing.ts';
 import { type GrabHandler, GrabTool } from './grab-tool.ts';
 import { RenderLoop } from './render-loop.ts';
+import { SceneDecorations } from './scene-decorations.ts';
+import { SelectionPoints } from './selection-points.ts';
+import { type SelectionPickHandler, SelectionTool } from './selection-tool.ts';
 import { createStage, type Stage } from './stage.ts';
 import { createStaticMesh, disposeStaticMesh } from './static-mesh.ts';
 
@@ -31,6 +35,15 @@ export class Viewport {
   /** A tet mesh drawn in place of the static mesh (tetra/), or null. */
   private tetMesh: Object3D | null = null;
   private readonly grabTool: GrabTool;
+  /** Colour modes, pin and collider markers, and the move gizmo (scene-decorations.ts). */
+  readonly decorations: SceneDecorations;
+  /** Where grabs go while the grab tool is active (the other tools take the left button). */
+  private grabHandler: GrabHandler | null = null;
+  private readonly selectionTool: SelectionTool;
+  private readonly selectionPoints = new SelectionPoints();
+  /** The drawn bodies and their latest positions (m), for the selection tools. */
+  private layouts: readonly BodyLayout[] = [];
+  private currentPositions: Float32Array | null = null;
 
   constructor(container: HTMLElement, onFps: (fps: number) => void) {
     this.canvas = document.createElement('canvas');
@@ -41,9 +54,30 @@ export class Viewport {
     this.stage = createStage(this.canvas);
     this.stage.scene.add(this.bodies.root);
     this.rig = new CameraRig(this.canvas, () => this.invalidate());
+    // Before the tools below: the gizmo's pointer listener must run first to keep its presses.
+    this.decorations = new SceneDecorations({
+      scene: this.stage.scene,
+      camera: this.rig.camera,
+      container,
+      canvas: this.canvas,
+      orbit: this.rig.controls,
+      bodies: this.bodies,
+      bodyObjects: () => this.bodies.pickTargets().map((target) => target.object),
+      invalidate: () => this.invalidate(),
+    });
     this.grabTool = new GrabTool(container, this.canvas, this.rig.camera, this.rig.controls, () =>
       this.bodies.pickTargets(),
     );
+    this.selectionTool = new SelectionTool(container, this.canvas, this.rig.camera, this.rig.controls, () =>
+      this.bodies.root.visible && this.currentPositions
+        ? {
+            layouts: this.layouts,
+            positionsM: this.currentPositions,
+            occluders: this.bodies.pickTargets().map((target) => target.object),
+          }
+        : null,
+    );
+    this.stage.scene.add(this.selectionPoints.object);
 
     this.resizeObserver = new ResizeObserver(() => this.resize(container));
     this.resizeObserver.observe(container);
@@ -56,11 +90,15 @@ export class Viewport {
         const cameraMoved = this.rig.update();
         if (this.pendingPositions) {
           this.bodies.update(this.pendingPositions);
+          this.decorations.setPositions(this.pendingPositions);
+          this.selectionPoints.update(this.pendingPositions);
+          this.currentPositions = this.pendingPositions;
           this.pendingPositions = null;
           this.dirty = true;
         }
         const draw = this.dirty || cameraMoved;
         this.dirty = false;
+        if (draw) this.decorations.beforeDraw();
         return draw;
       },
       draw: () => this.stage.renderer.render(this.stage.scene, this.rig.camera),
@@ -69,15 +107,24 @@ export class Viewport {
     this.loop.start();
   }
 
-  /** Shows a new set of bodies at `positions` (m) and frames them together with the ground below. */
+  /**
+   * Shows a new set of bodies at `positions` (m) and frames them together with the ground below.
+   * The same bodies built again (an edit of a material, a pin, a position) keep the camera where
+   * the user put it, so editing from a chosen view (select, pin) does not throw the view away.
+   */
   setBodies(bodies: readonly BodyLayout[], positions: Float32Array, groundHeightM: number | null): void {
     this.grabTool.cancel();
+    this.selectionTool.cancel();
     this.bodies.setBodies(bodies, positions);
+    this.decorations.setBodies(bodies, positions);
+    const rebuilt = sameLayout(this.layouts, bodies);
+    this.layouts = bodies;
+    this.currentPositions = positions;
     this.pendingPositions = null;
     const bounds = boundsOf(positions);
     if (bounds && groundHeightM !== null) bounds.min[1] = Math.min(bounds.min[1], groundHeightM);
     this.sceneView = { bounds, groundHeightM: groundHeightM ?? 0 };
-    if (!this.staticMesh) this.showScene();
+    if (!this.staticMesh) this.showScene(!rebuilt);
   }
 
   /**
@@ -98,6 +145,7 @@ export class Viewport {
     this.staticMesh = createStaticMesh(mesh);
     this.stage.scene.add(this.staticMesh);
     this.bodies.root.visible = false;
+    this.decorations.setVisible(false);
     const bounds = boundsOf(mesh.positions);
     if (bounds) {
       this.stage.setGroundHeight(bounds.min[1]);
@@ -130,7 +178,29 @@ export class Viewport {
    */
   setGrabHandler(handler: GrabHandler | null): void {
     this.grabTool.cancel();
-    this.grabTool.handler = handler;
+    this.grabHandler = handler;
+    this.grabTool.handler = this.selectionTool.tool === 'grab' ? handler : null;
+  }
+
+  /**
+   * The left button's tool: 'grab' (bodies, grab-tool.ts) or a selection tool (click, box,
+   * brush; selection-tool.ts), which reports its picks to `setSelectionHandler`'s handler.
+   */
+  setTool(mode: ToolMode): void {
+    this.grabTool.cancel();
+    this.selectionTool.setTool(mode);
+    this.grabTool.handler = mode === 'grab' ? this.grabHandler : null;
+  }
+
+  setSelectionHandler(handler: SelectionPickHandler | null): void {
+    this.selectionTool.cancel();
+    this.selectionTool.handler = handler;
+  }
+
+  /** Draws the selected `vertices` (body-local) of the body at world particle `particleOffset`. */
+  showSelection(particleOffset: number, vertices: readonly number[]): void {
+    this.selectionPoints.show(particleOffset, vertices, this.currentPositions);
+    this.invalidate();
   }
 
   setGridVisible(visible: boolean): void {
@@ -142,10 +212,13 @@ export class Viewport {
     this.dirty = true;
   }
 
-  private showScene(): void {
+  private showScene(reframeCamera = true): void {
     this.bodies.root.visible = true;
+    this.decorations.setVisible(true);
     this.stage.setGroundHeight(this.sceneView.groundHeightM);
-    if (this.sceneView.bounds) this.frame(this.sceneView.bounds);
+    const bounds = this.sceneView.bounds;
+    if (bounds && reframeCamera) this.frame(bounds);
+    else if (bounds) this.stage.fitShadows(bounds);
     this.invalidate();
   }
 
@@ -157,6 +230,9 @@ export class Viewport {
   dispose(): void {
     this.loop.stop();
     this.grabTool.dispose();
+    this.decorations.dispose();
+    this.selectionTool.dispose();
+    this.selectionPoints.dispose();
     this.resizeObserver.disconnect();
     this.rig.dispose();
     this.bodies.clear();

@@ -1,0 +1,217 @@
+/**
+ * Turning a tetrahedralized mesh into a body of the open scene: where it goes, what it is made
+ * of, and the one scene edit that adds it. Pure: the tet mesh is copied, never changed, and the
+ * scene is returned new. The editor keeps the placed tet mesh in its asset map under `path`.
+ */
+import { findBuiltInMaterial } from '../../../core/material/library.ts';
+import type { Material } from '../../../core/material/schema.ts';
+import type { BodySpec, ColliderSpec, Scene } from '../../../core/sim/scene.ts';
+import type { SolidMesh } from '../../../core/sim/scene-meshes.ts';
+import { parseScene } from '../../../core/sim/scene-validate.ts';
+import { groundHeightOf } from '../sim/sim-controller.ts';
+import type { SceneEdit } from './scene-edits.ts';
+
+/**
+ * The library material a new mesh body gets: Dragon Skin 10 class silicone (E 260 kPa), soft
+ * enough to wobble visibly on landing and stiff enough that a body the size of a chair keeps
+ * its shape under its own weight.
+ */
+export const MESH_BODY_MATERIAL = 'silicone-shore-10a';
+/** Gap between the new body's lowest point and the ground, m: it is seen to fall, briefly. */
+export const DROP_HEIGHT_M = 0.3;
+/** Clear space left along x between the new body and the bodies already there, m. */
+export const BODY_GAP_M = 0.2;
+/** The ground added to a scene that has none: the default scene's. */
+export const DEFAULT_GROUND: ColliderSpec = {
+  type: 'plane',
+  normal: [0, 1, 0],
+  offset: 0,
+  friction: 0.5,
+  staticFriction: 0.6,
+};
+
+/** The asset map of the editor: tet meshes by the `path` of the mesh shapes that use them. */
+export type MeshAssets = ReadonlyMap<string, SolidMesh>;
+
+export interface MeshBodyRequest {
+  /** The imported file's name ('spot.obj'); names the body and its asset. */
+  fileName: string;
+  /** The tet mesh as the tetrahedralizer made it, in the file's own units (m). */
+  mesh: SolidMesh;
+  /** The library material; MESH_BODY_MATERIAL when absent. */
+  material?: Material;
+}
+
+export interface MeshBodyEdit extends SceneEdit {
+  /** Index of the new body in the edited scene. */
+  index: number;
+  /** Asset key of the placed mesh (the new shape's `path`), unique in the scene and the asset map. */
+  path: string;
+  /** The tet mesh moved to where the body starts. */
+  mesh: SolidMesh;
+}
+
+/**
+ * Adds `request.mesh` to `scene` as a neo-Hookean solid, placed by placeSolidMesh, with a ground
+ * plane when the scene has none (same edit). Throws SceneValidationError when the result would
+ * not be a valid scene and RangeError for a mesh without tets.
+ */
+export function addMeshBody(scene: Scene, assets: MeshAssets, request: MeshBodyRequest): MeshBodyEdit {
+  if (request.mesh.tets.length < 4) throw new RangeError(`${request.fileName}: the tet mesh has no tets`);
+  const material = request.material ?? findBuiltInMaterial(MESH_BODY_MATERIAL);
+  if (!material) throw new RangeError(`the built-in library lacks '${MESH_BODY_MATERIAL}'`);
+  const stem = fileStem(request.fileName);
+  const name = uniqueName(
+    stem,
+    scene.bodies.map((b) => b.name),
+  );
+  const path = uniquePath(request.fileName, [...assets.keys(), ...meshPaths(scene)]);
+  const hasGround = groundHeightOf(scene) !== null;
+  const colliders = hasGround ? scene.colliders : [...scene.colliders, DEFAULT_GROUND];
+  const groundY = groundHeightOf({ ...scene, colliders }) ?? 0;
+  const mesh = placeSolidMesh(request.mesh, occupiedXRange(scene, assets), groundY);
+  const body: BodySpec = {
+    name,
+    shape: { type: 'mesh', path },
+    material: {
+      youngModulusPa: material.youngModulusPa,
+      poissonRatio: material.poissonRatio,
+      densityKgM3: material.densityKgM3,
+    },
+    model: 'neo-hookean',
+  };
+  if (material.dampingRatio !== undefined) body.dampingRatio = material.dampingRatio;
+  const next = parseScene({ ...scene, colliders, bodies: [...scene.bodies, body] });
+  return {
+    label: hasGround ? `add soft body ${name}` : `add soft body ${name} and a ground plane`,
+    scene: next,
+    index: next.bodies.length - 1,
+    path,
+    mesh,
+  };
+}
+
+/**
+ * A copy of `mesh` translated (not scaled: the mesh keeps its own units) so that it is centred
+ * on z = 0, sits right of `occupiedX` (the x range other bodies take, m; null for none: then
+ * centred on x = 0) with BODY_GAP_M between, and its lowest point is DROP_HEIGHT_M above `groundY`.
+ */
+export function placeSolidMesh(
+  mesh: SolidMesh,
+  occupiedX: readonly [number, number] | null,
+  groundY: number,
+): SolidMesh {
+  const [min, max] = bounds(mesh.positions);
+  const dx = occupiedX === null ? -(min[0] + max[0]) / 2 : occupiedX[1] + BODY_GAP_M - min[0];
+  const dy = groundY + DROP_HEIGHT_M - min[1];
+  const dz = -(min[2] + max[2]) / 2;
+  const positions = new Float32Array(mesh.positions.length);
+  for (let i = 0; i < positions.length; i += 3) {
+    positions[i] = mesh.positions[i] + dx;
+    positions[i + 1] = mesh.positions[i + 1] + dy;
+    positions[i + 2] = mesh.positions[i + 2] + dz;
+  }
+  return { positions, tets: mesh.tets.slice() };
+}
+
+/**
+ * The x range the scene's bodies take at rest, m; null for an empty scene. Mesh bodies count
+ * with their asset (a body whose asset is missing is left out: it cannot be built anyway).
+ */
+export function occupiedXRange(scene: Scene, assets: MeshAssets): [number, number] | null {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  const take = (a: number, b: number) => {
+    lo = Math.min(lo, a);
+    hi = Math.max(hi, b);
+  };
+  for (const body of scene.bodies) {
+    const shape = body.shape;
+    switch (shape.type) {
+      case 'box':
+      case 'cloth':
+        take(shape.center[0] - shape.size[0] / 2, shape.center[0] + shape.size[0] / 2);
+        break;
+      case 'rope':
+        take(
+          Math.min(shape.start[0], shape.end[0]) - shape.radiusM,
+          Math.max(shape.start[0], shape.end[0]) + shape.radiusM,
+        );
+        break;
+      case 'mesh': {
+        const mesh = assets.get(shape.path);
+        if (!mesh || mesh.positions.length === 0) break;
+        const [min, max] = bounds(mesh.positions);
+        take(min[0], max[0]);
+        break;
+      }
+    }
+  }
+  return lo <= hi ? [lo, hi] : null;
+}
+
+/** The assets the scene's mesh bodies use, by path (what the worker and a saved project need). */
+export function meshesOfScene(scene: Scene, assets: MeshAssets): Map<string, SolidMesh> {
+  const used = new Map<string, SolidMesh>();
+  for (const path of meshPaths(scene)) {
+    const mesh = assets.get(path);
+    if (mesh) used.set(path, mesh);
+  }
+  return used;
+}
+
+/** Problems of mesh bodies whose asset the map lacks, with the JSON pointer of the path. */
+export function missingMeshAssets(scene: Scene, assets: MeshAssets): { pointer: string; message: string }[] {
+  const problems: { pointer: string; message: string }[] = [];
+  for (const [i, body] of scene.bodies.entries()) {
+    if (body.shape.type !== 'mesh' || body.model === 'cloth' || assets.has(body.shape.path)) continue;
+    const known = [...assets.keys()];
+    problems.push({
+      pointer: `/bodies/${i}/shape/path`,
+      message: `no tet mesh '${body.shape.path}' in this project (${known.length > 0 ? `it has ${known.map((k) => `'${k}'`).join(', ')}` : 'it has none'}); make mesh bodies with Tetrahedralize → Simulate as soft body`,
+    });
+  }
+  return problems;
+}
+
+function meshPaths(scene: Scene): string[] {
+  return scene.bodies.flatMap((b) => (b.shape.type === 'mesh' ? [b.shape.path] : []));
+}
+
+/** 'spot.obj' → 'spot'; a name without an extension stays as it is. */
+export function fileStem(fileName: string): string {
+  const base = fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
+  const dot = base.lastIndexOf('.');
+  const stem = dot > 0 ? base.slice(0, dot) : base;
+  return stem || 'mesh';
+}
+
+/** `wanted`, else 'wanted 2', 'wanted 3', … whichever is free first. */
+export function uniqueName(wanted: string, taken: readonly string[]): string {
+  const used = new Set(taken);
+  if (!used.has(wanted)) return wanted;
+  for (let n = 2; ; n++) if (!used.has(`${wanted} ${n}`)) return `${wanted} ${n}`;
+}
+
+/** `file.ext`, else 'file-2.ext', 'file-3.ext', … whichever is free first. */
+export function uniquePath(fileName: string, taken: readonly string[]): string {
+  const used = new Set(taken);
+  if (!used.has(fileName)) return fileName;
+  const dot = fileName.lastIndexOf('.');
+  const stem = dot > 0 ? fileName.slice(0, dot) : fileName;
+  const ext = dot > 0 ? fileName.slice(dot) : '';
+  for (let n = 2; ; n++) if (!used.has(`${stem}-${n}${ext}`)) return `${stem}-${n}${ext}`;
+}
+
+function bounds(positions: ArrayLike<number>): [[number, number, number], [number, number, number]] {
+  const min: [number, number, number] = [Infinity, Infinity, Infinity];
+  const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < positions.length; i += 3) {
+    for (let k = 0; k < 3; k++) {
+      const v = positions[i + k];
+      if (v < min[k]) min[k] = v;
+      if (v > max[k]) max[k] = v;
+    }
+  }
+  return [min, max];
+}

@@ -1,0 +1,69 @@
+/**
+ * The stats overlay in the viewport corner (toggled by its button or F3): fps, solver ms per
+ * frame, particles, constraints, substeps and each body's resolution r, with a warning where
+ * r > 0.25 (stats-rows.ts says what it shows; this only draws it).
+ */
+import type { EditorState } from '../editor/editor-state.ts';
+import type { AppState } from '../state/app-state.ts';
+import type { Store } from '../state/store.ts';
+import { el } from './dom.ts';
+import { statsRows } from './stats-rows.ts';
+
+export function mountStatsOverlay(
+  container: HTMLElement,
+  app: Store<AppState>,
+  editor: Store<EditorState>,
+): { element: HTMLElement; setVisible(visible: boolean): void; dispose(): void } {
+  const element = el('div', { className: 'stats-overlay', testId: 'stats-overlay' });
+  element.hidden = true;
+  container.append(element);
+  let shownKey = '';
+
+  const render = () => {
+    if (element.hidden) return;
+    const a = app.get();
+    const e = editor.get();
+    const rows = statsRows({
+      fps: a.ui.fps,
+      simMsPerFrame: a.sim.simMsPerFrame,
+      particleCount: a.sim.particleCount,
+      constraintCount: a.sim.constraintCount,
+      substeps: e.scene.solver.substeps,
+      metrics: e.metrics,
+    });
+    // Redrawn only when the text changes: the store updates every simulated frame.
+    const key = JSON.stringify(rows);
+    if (key === shownKey) return;
+    shownKey = key;
+    element.replaceChildren(
+      ...rows.map((row) => {
+        const line = el(
+          'div',
+          { className: `stats-row${row.warning ? ' stats-warning' : ''}`, title: row.note },
+          [
+            el('span', { className: 'stats-label', text: row.label }),
+            el('span', { className: 'stats-value', text: row.value }),
+          ],
+        );
+        line.dataset.stat = row.key;
+        return line;
+      }),
+      ...rows
+        .filter((row) => row.note)
+        .map((row) => el('div', { className: 'stats-note', testId: 'stats-warning', text: row.note })),
+    );
+  };
+  const unsubscribe = [app.subscribe(render), editor.subscribe(render)];
+  return {
+    element,
+    setVisible(visible) {
+      element.hidden = !visible;
+      shownKey = '';
+      render();
+    },
+    dispose() {
+      for (const u of unsubscribe) u();
+      element.remove();
+    },
+  };
+}

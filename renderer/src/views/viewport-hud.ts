@@ -1,0 +1,163 @@
+/**
+ * The controls in the viewport's top-left corner: the colour mode (data-testid colour-mode)
+ * with its legend, the move gizmo's target (gizmo-target: a collider or box pin, also chosen by
+ * clicking its marker), and the stats overlay's toggle (also F3). It connects the editor to the
+ * viewport's decorations: the scene goes in, finished gizmo drags come back as one edit each.
+ */
+import { isTextEntry } from '../app/keyboard.ts';
+import type { Editor } from '../editor/editor.ts';
+import {
+  movableTargets,
+  sameTarget,
+  type TransformTarget,
+  targetCentre,
+  targetLabel,
+  translateTarget,
+} from '../editor/transform-edits.ts';
+import type { AppState } from '../state/app-state.ts';
+import { type Store, watch } from '../state/store.ts';
+import { COLOUR_MODES, type ColourMode } from '../viewport/body-colouring.ts';
+import type { SceneDecorations } from '../viewport/scene-decorations.ts';
+import { renderLegend } from './colour-legend.ts';
+import { el } from './dom.ts';
+import { mountStatsOverlay } from './stats-overlay.ts';
+
+export interface ViewportHudOptions {
+  /** The viewport's container (#viewport). */
+  container: HTMLElement;
+  /** Absent where WebGL2 is missing: then only the stats overlay is shown. */
+  decorations: SceneDecorations | null;
+  app: Store<AppState>;
+  editor: Editor;
+}
+
+export function mountViewportHud(options: ViewportHudOptions): () => void {
+  const { container, decorations, app, editor } = options;
+  const hud = el('div', { className: 'viewport-hud' });
+  const controls = el('div', { className: 'hud-controls' });
+  const modeSelect = el('select', {
+    className: 'hud-select',
+    testId: 'colour-mode',
+    title: 'Colour the bodies by',
+  });
+  for (const { mode, label } of COLOUR_MODES) {
+    const option = el('option', { text: label });
+    option.value = mode;
+    modeSelect.append(option);
+  }
+  const targetSelect = el('select', {
+    className: 'hud-select',
+    testId: 'gizmo-target',
+    title: 'Collider or box pin to move with the gizmo (or click its marker in the view)',
+  });
+  const statsButton = el('button', {
+    className: 'tool-button hud-button',
+    testId: 'toggle-stats',
+    text: 'Stats',
+    title: 'Show or hide the stats overlay — F3',
+  });
+  statsButton.type = 'button';
+  controls.append(modeSelect, targetSelect, statsButton);
+  const where = el('div', { className: 'hud-readout', testId: 'gizmo-position' });
+  where.hidden = true;
+  const legend = el('div', { className: 'colour-legend', testId: 'colour-legend' });
+  legend.hidden = true;
+  hud.append(controls, where, legend);
+  container.append(hud);
+  const stats = mountStatsOverlay(hud, app, editor.store);
+
+  let statsShown = false;
+  const toggleStats = () => {
+    statsShown = !statsShown;
+    stats.setVisible(statsShown);
+    statsButton.setAttribute('aria-pressed', String(statsShown));
+  };
+  statsButton.addEventListener('click', toggleStats);
+  const onKey = (event: KeyboardEvent) => {
+    if (
+      event.ctrlKey ||
+      event.metaKey ||
+      event.altKey ||
+      isTextEntry(document.activeElement as HTMLElement | null)
+    )
+      return;
+    if (event.key === 'F3') {
+      event.preventDefault();
+      toggleStats();
+    } else if (event.key === 'Escape' && decorations?.selected) {
+      decorations.select(null);
+    }
+  };
+  window.addEventListener('keydown', onKey);
+  const cleanups: (() => void)[] = [
+    () => window.removeEventListener('keydown', onKey),
+    () => stats.dispose(),
+    () => hud.remove(),
+  ];
+
+  if (!decorations) {
+    controls.hidden = true;
+    return () => {
+      for (const cleanup of cleanups) cleanup();
+    };
+  }
+
+  // Each choice hands the keyboard back to the document (Space, R, Ctrl+Z), as a toolbar button does.
+  modeSelect.addEventListener('change', () => {
+    decorations.setColourMode(modeSelect.value as ColourMode);
+    modeSelect.blur();
+  });
+  let targets: TransformTarget[] = [];
+  targetSelect.addEventListener('change', () => {
+    const index = Number(targetSelect.value);
+    decorations.select(Number.isInteger(index) && index >= 0 ? (targets[index] ?? null) : null);
+    targetSelect.blur();
+  });
+
+  const render = () => {
+    const scene = editor.state.scene;
+    modeSelect.value = decorations.colourMode;
+    for (const option of modeSelect.options) {
+      const left = decorations.uncoloured(option.value as ColourMode);
+      // A mode no body can show is offered disabled, with the reasons as its tooltip.
+      option.disabled = left.length > 0 && left.length === decorations.drawnBodies;
+      option.title = left.map((l) => `${l.body}: ${l.reason}`).join('\n');
+    }
+    targets = movableTargets(scene);
+    const options = [el('option', { text: targets.length ? 'Move: none' : 'Nothing to move' })];
+    options[0].value = '-1';
+    targets.forEach((target, index) => {
+      const option = el('option', { text: `Move ${targetLabel(scene, target)}` });
+      option.value = String(index);
+      options.push(option);
+    });
+    targetSelect.replaceChildren(...options);
+    const selected = targets.findIndex((t) => sameTarget(t, decorations.selected));
+    targetSelect.value = String(selected);
+    const centre = decorations.selected ? targetCentre(scene, decorations.selected) : null;
+    where.hidden = centre === null;
+    if (centre && decorations.selected) {
+      const [x, y, z] = centre.map((v) => v.toFixed(3));
+      where.textContent = `${targetLabel(scene, decorations.selected)} at x ${x}, y ${y}, z ${z} m`;
+    }
+    renderLegend(legend, decorations.legend);
+  };
+  cleanups.push(decorations.subscribe(render));
+
+  decorations.onMove = (target, deltaM) => {
+    // One undoable edit per drag; a refused move puts the marker back where the scene has it.
+    if (!editor.edit((scene) => translateTarget(scene, target, deltaM))) decorations.refresh();
+  };
+  cleanups.push(
+    watch(
+      editor.store,
+      (state) => state.scene,
+      (scene) => decorations.setScene(scene),
+    ),
+  );
+  render();
+  return () => {
+    decorations.onMove = null;
+    for (const cleanup of cleanups) cleanup();
+  };
+}

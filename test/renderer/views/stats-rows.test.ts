@@ -1,0 +1,43 @@
+import { describe, expect, test } from 'vitest';
+import { statsRows } from '../../../renderer/src/views/stats-rows.ts';
+
+const input = {
+  fps: 59.94,
+  simMsPerFrame: 1.234,
+  particleCount: 12345,
+  constraintCount: 678,
+  substeps: 15,
+  metrics: [
+    { name: 'soft block', resolution: 0.1 },
+    { name: 'cloth', resolution: 0.5 },
+  ],
+};
+
+describe('stats overlay rows', () => {
+  test('show speed, world size, substeps and each body r; r above 0.25 warns and says why', () => {
+    const rows = statsRows(input);
+    expect(rows.map((r) => [r.label, r.value])).toEqual([
+      ['fps', '59.9'],
+      ['sim ms / frame', '1.23'],
+      ['particles', '12,345'],
+      ['constraints', '678'],
+      ['substeps', '15'],
+      ['r soft block', '0.100'],
+      ['r cloth', '0.500'],
+    ]);
+    expect(rows[5].warning).toBeUndefined();
+    expect(rows[6].warning).toBe(true);
+    expect(rows[6].note).toBe(
+      'cloth: r > 0.25, the preview is softer than the material (by roughly r² ≈ 25%); add substeps or use a coarser mesh',
+    );
+    const coarse = statsRows({ ...input, metrics: [{ name: 'cloth', resolution: 7.7 }] });
+    expect(coarse[5].note).toBe(
+      'cloth: r > 0.25, the preview is softer than the material (by far: r ≥ 1); add substeps or use a coarser mesh',
+    );
+  });
+
+  test('before the first frame the figures are dashes and no body is listed', () => {
+    const rows = statsRows({ ...input, fps: null, simMsPerFrame: null, metrics: null });
+    expect(rows.map((r) => r.value)).toEqual(['—', '—', '12,345', '678', '15']);
+  });
+});

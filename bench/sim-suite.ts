@@ -2,7 +2,8 @@
  * The `sim` benchmark itself (bench/sim.ts runs it): our XPBD engine against Jolt's soft bodies
  * (jolt-physics@1.1.0, WebAssembly) on the scenes of sim-scenes.ts, in the same process,
  * single-threaded. Flags: --json, --frames=N (measured frames per engine, default 96),
- * --scene=TEXT (scenes whose name contains it), --no-simd, --threads=N, --clock=cpu|wall.
+ * --scene=TEXT (scenes whose name contains it), --no-simd, --threads=N, --clock=cpu|wall,
+ * --kernels=wasm|js (ours with the WebAssembly kernels, the default where they load, or the JS ones).
  *
  * Per scene both engines are built from the same constraints (jolt-soft-body.ts) and stepped
  * frame by frame, interleaved in short rounds (ours, Jolt default, Jolt SIMD, …) so that load
@@ -43,6 +44,8 @@ interface Row {
   ratioMultithread: number | null;
   /** Bytes of solver state and constraint data per particle (ours). */
   bytesPerParticle: number;
+  /** Which of our kernels stepped the world: 'wasm' or 'js' (core/sim/wasm). */
+  oursKernels: 'wasm' | 'js';
   /** Mean height of the body after the run, m (both engines simulated the same time). */
   oursCentroidY: number;
   joltCentroidY: number;
@@ -59,6 +62,7 @@ interface Options {
   threads: number;
   /** 'cpu': this process's CPU time per frame (robust on a shared machine); 'wall': elapsed time. */
   clock: 'cpu' | 'wall';
+  kernels: 'wasm' | 'js';
 }
 
 function parseOptions(flags: string[]): Options {
@@ -75,6 +79,7 @@ function parseOptions(flags: string[]): Options {
     simd: !flags.includes('--no-simd'),
     threads: Number(value('threads') ?? 0),
     clock: value('clock') === 'wall' ? 'wall' : 'cpu',
+    kernels: value('kernels') === 'js' ? 'js' : 'wasm',
   };
 }
 
@@ -126,11 +131,19 @@ function joltInputFrom(world: XpbdWorld, workerThreads: number): JoltBodyInput {
   return input;
 }
 
-/** Typed arrays reachable from the particle state and the constraint blocks, in bytes. */
+/**
+ * Typed arrays reachable from the particle state and the constraint blocks, in bytes; the
+ * WebAssembly memory the kernels work in (views of one buffer: wasm-kernels.ts) counts whole,
+ * with its kernel-only copies and its rounding up to 64 KiB pages.
+ */
 function solverBytes(world: XpbdWorld): number {
   let bytes = world.positions.byteLength;
+  const memory = world.kernels === 'wasm' ? world.state.x.buffer : null;
+  if (memory) bytes += memory.byteLength;
   const add = (record: object) => {
-    for (const value of Object.values(record)) if (ArrayBuffer.isView(value)) bytes += value.byteLength;
+    for (const value of Object.values(record)) {
+      if (ArrayBuffer.isView(value) && value.buffer !== memory) bytes += value.byteLength;
+    }
   };
   add(world.state);
   for (const runtime of world.runtimes) for (const block of runtime.blocks) add(block);
@@ -149,6 +162,7 @@ async function measureScene(
   options: Options,
 ): Promise<Row> {
   const ours = buildWorld(bench.scene);
+  if (options.kernels === 'js') ours.kernels = 'js';
   const joltWorld = bench.joltScene === bench.scene ? ours : buildWorld(bench.joltScene);
   const joltDefault = createJoltBody(builds.default, joltInputFrom(joltWorld, 0));
   const joltSimd =
@@ -226,6 +240,7 @@ async function measureScene(
     joltMultithreadMsPerFrame: mtMs,
     ratioMultithread: ratioTo('mt'),
     bytesPerParticle: solverBytes(ours) / ours.particleCount,
+    oursKernels: ours.kernels,
     oursCentroidY: centroidY(ours),
     joltCentroidY: joltDefault.centroid()[1],
   };
@@ -273,7 +288,7 @@ function printTable(rows: Row[], options: Options): void {
   console.log(
     `sim: ${SUBSTEPS} substeps (= Jolt mNumIterations) per frame of ${(FRAME_DT_S * 1000).toFixed(2)} ms; ` +
       `median ${options.clock === 'cpu' ? 'CPU' : 'wall'} ms per frame, single-threaded; ` +
-      'ratio = Jolt time / our time (above 1: we are faster)',
+      `ratio = Jolt time / our time (above 1: we are faster); ours: ${rows[0]?.oursKernels === 'js' ? 'JS' : 'WebAssembly (f64x2)'} kernels`,
   );
   console.log(format(header));
   for (const line of lines) console.log(format(line));

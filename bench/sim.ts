@@ -1,14 +1,16 @@
 /**
  * `npm run bench -- sim [--json] [--frames=N] [--scene=TEXT] [--no-simd] [--threads=N] [--clock=cpu|wall]
- * [--in-process]`:
+ * [--kernels=wasm|js] [--in-process]`:
  * our XPBD engine against Jolt's soft bodies; the measuring is in sim-suite.ts.
  *
  * Why a bundle: once an ArrayBuffer has been detached (or a WebAssembly memory grown) in a V8
  * isolate, V8 compiles every later typed-array access with a detached-buffer check. tsx's
- * loader does that while it loads TypeScript, which slows our kernels by 15–25% (visible with
+ * loader does that while it loads TypeScript, which slows the JS kernels by 15–25% (visible with
  * node --print-opt-code). The app runs the engine bundled, in a worker where nothing is
  * detached, so the suite is bundled with esbuild (the one tsx brings) and run by plain Node.
- * `--in-process` measures under tsx instead; so does a checkout without esbuild.
+ * `--in-process` measures under tsx instead; so does a checkout without esbuild. The WebAssembly
+ * kernels (core/sim/wasm, the default) do not pay that check: under tsx they lose only the JS
+ * remainder of a step.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';

@@ -2,6 +2,9 @@
  * Particle state of a world: structure-of-arrays, float64 so that small per-substep
  * corrections (g·h² ≈ 3e-5 m at 600 Hz) are not lost to rounding. Kernels index these arrays
  * directly (particle p occupies [3p, 3p+3) of the vector arrays) and never allocate.
+ * Building a world moves x, xPrev, v and invMass into its WebAssembly memory (wasm/wasm-kernels.ts)
+ * and points these fields at the copies: read the arrays through the state, not from a copy of
+ * the field taken before the world was built.
  */
 export interface ParticleState {
   readonly count: number;

@@ -6,6 +6,7 @@ import { Grab, type GrabOptions } from './grab.ts';
 import { ConstraintForceProbe } from './pin-balance.ts';
 import type { Vec3 } from './scene.ts';
 import { type ParticleState, resetParticleState } from './state.ts';
+import { WasmKernels } from './wasm/wasm-kernels.ts';
 import type { BodyMetrics, BodyView, StepMetrics, World } from './world.ts';
 
 /**
@@ -20,6 +21,10 @@ import type { BodyMetrics, BodyView, StepMetrics, World } from './world.ts';
  *   collide    colliders, then cloth self-collision (pairs listed once per frame), zero compliance, friction
  *   velocity   v = (x − x_prev)/h
  *   damp       constraint damping along ∇C, implicit, at velocity level (constraints/block.ts)
+ *
+ * Prediction, velocities and the distance, tet-volume, dihedral-bend and neo-Hookean sweeps run
+ * as WebAssembly (wasm/wasm-kernels.ts) where the runtime allows it, on the same arrays and with
+ * the same floats as the JS kernels, which run everything else and are the fallback.
  */
 export class XpbdWorld implements World {
   readonly positions: Float32Array;
@@ -32,6 +37,9 @@ export class XpbdWorld implements World {
   private lastSubstepS: number;
   private readonly grabbed = new Grab();
   private readonly probe: ConstraintForceProbe;
+  /** The WebAssembly kernels bound to this world's arrays; null where unavailable. */
+  private readonly wasm: WasmKernels | null;
+  private useWasm: boolean;
 
   constructor(
     readonly state: ParticleState,
@@ -51,12 +59,32 @@ export class XpbdWorld implements World {
       particleCount: r.count,
       surfaceTriangles: r.geometry.surfaceTriangles,
       edges: r.geometry.edges,
+      tets: r.geometry.tets,
     }));
     let constraints = 0;
     for (const r of runtimes) for (const b of r.blocks) constraints += scalarConstraintCount(b);
     this.constraintCount = constraints;
     this.lastSubstepS = frameDtS / substeps;
     this.probe = new ConstraintForceProbe(state.count, runtimes.length);
+    this.wasm = WasmKernels.create(
+      state,
+      runtimes.flatMap((r) => r.blocks),
+    );
+    this.useWasm = this.wasm !== null;
+  }
+
+  /**
+   * Which kernels step the world: 'wasm' (the default where WebAssembly is available) or 'js'.
+   * Both give the same floats (test/core/sim/wasm-kernels.test.ts); switchable between steps.
+   */
+  get kernels(): 'wasm' | 'js' {
+    return this.useWasm ? 'wasm' : 'js';
+  }
+
+  set kernels(kind: 'wasm' | 'js') {
+    if (kind === 'wasm' && !this.wasm)
+      throw new Error('WebAssembly kernels are not available in this runtime');
+    this.useWasm = kind === 'wasm';
   }
 
   get timeS(): number {
@@ -149,12 +177,17 @@ export class XpbdWorld implements World {
   private substep(h: number, measured: boolean): void {
     const { x, xPrev, v, invMass } = this.state;
     const [gx, gy, gz] = this.gravity;
+    const wasm = this.useWasm ? this.wasm : null;
     for (const body of this.runtimes) {
       const keep = Math.exp(-(body.linearDampingPerS + this.extraLinearDampingPerS) * h);
       const end = body.offset + body.count;
       const dvx = gx * h;
       const dvy = gy * h;
       const dvz = gz * h;
+      if (wasm) {
+        wasm.predict(body.offset, end, keep, dvx, dvy, dvz, h);
+        continue;
+      }
       for (let p = body.offset; p < end; p++) {
         const p3 = 3 * p;
         const px = x[p3];
@@ -184,9 +217,12 @@ export class XpbdWorld implements World {
     }
     if (measured) this.probe.capturePredicted(this.state);
     for (const body of this.runtimes) {
-      for (const block of body.blocks) resetLambda(block);
+      // The WebAssembly kernels reset their blocks' multipliers in the first sweep.
+      for (const block of body.blocks) if (!wasm?.handles(block)) resetLambda(block);
       for (let iteration = 0; iteration < body.iterations; iteration++) {
-        for (const block of body.blocks) solveBlock(block, this.state, h);
+        for (const block of body.blocks) {
+          if (!wasm?.solve(block, h, iteration === 0)) solveBlock(block, this.state, h);
+        }
       }
     }
     if (measured) this.probe.measure(this.state, this.runtimes, h);
@@ -195,11 +231,15 @@ export class XpbdWorld implements World {
     for (const body of this.runtimes) body.selfCollision?.solve(this.state);
     const invH = 1 / h;
     const coordinates = 3 * this.particleCount;
-    // Three per iteration: V8 re-checks each typed array once per iteration, not per access.
-    for (let k = 0; k < coordinates; k += 3) {
-      v[k] = (x[k] - xPrev[k]) * invH;
-      v[k + 1] = (x[k + 1] - xPrev[k + 1]) * invH;
-      v[k + 2] = (x[k + 2] - xPrev[k + 2]) * invH;
+    if (wasm) {
+      wasm.velocities(coordinates, invH);
+    } else {
+      // Three per iteration: V8 re-checks each typed array once per iteration, not per access.
+      for (let k = 0; k < coordinates; k += 3) {
+        v[k] = (x[k] - xPrev[k]) * invH;
+        v[k + 1] = (x[k + 1] - xPrev[k + 1]) * invH;
+        v[k + 2] = (x[k + 2] - xPrev[k + 2]) * invH;
+      }
     }
     for (const body of this.runtimes) for (const block of body.blocks) dampBlock(block, this.state, h);
     this.grabbed.damp(this.state, h);

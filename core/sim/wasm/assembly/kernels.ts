@@ -1,0 +1,1228 @@
+// AssemblyScript source of the WebAssembly solver kernels (compiled by scripts/build-sim-wasm.mjs
+// into ../kernels-wasm.ts). Each function mirrors the JS kernel named in its comment operation for
+// operation, in the same order, so that both give the same floats (test/core/sim/wasm-kernels.test.ts).
+// Arguments are byte offsets into the world's memory (wasm-kernels.ts lays it out): f64 arrays
+// for positions, velocities, inverse masses and constraint data, u32 arrays for particle indices.
+// No allocation, no runtime: plain loads and stores on the imported memory.
+
+function f(ptr: usize, i: i32): f64 {
+  return load<f64>(ptr + ((<usize>i) << 3));
+}
+
+function setF(ptr: usize, i: i32, value: f64): void {
+  store<f64>(ptr + ((<usize>i) << 3), value);
+}
+
+function u(ptr: usize, i: i32): i32 {
+  return load<i32>(ptr + ((<usize>i) << 2));
+}
+
+/** xpbd-world.ts `substep`, prediction of particles [start, end). */
+export function predict(
+  x: usize,
+  xPrev: usize,
+  v: usize,
+  w: usize,
+  start: i32,
+  end: i32,
+  keep: f64,
+  dvx: f64,
+  dvy: f64,
+  dvz: f64,
+  h: f64,
+): void {
+  for (let p = start; p < end; p++) {
+    const p3 = 3 * p;
+    const px = f(x, p3);
+    const py = f(x, p3 + 1);
+    const pz = f(x, p3 + 2);
+    setF(xPrev, p3, px);
+    setF(xPrev, p3 + 1, py);
+    setF(xPrev, p3 + 2, pz);
+    if (f(w, p) === 0) {
+      setF(v, p3, 0);
+      setF(v, p3 + 1, 0);
+      setF(v, p3 + 2, 0);
+      continue;
+    }
+    const vx = f(v, p3) * keep + dvx;
+    const vy = f(v, p3 + 1) * keep + dvy;
+    const vz = f(v, p3 + 2) * keep + dvz;
+    setF(v, p3, vx);
+    setF(v, p3 + 1, vy);
+    setF(v, p3 + 2, vz);
+    setF(x, p3, px + vx * h);
+    setF(x, p3 + 1, py + vy * h);
+    setF(x, p3 + 2, pz + vz * h);
+  }
+}
+
+/** xpbd-world.ts `substep`: v = (x − x_prev)/h over `coordinates` values. */
+export function velocities(x: usize, xPrev: usize, v: usize, coordinates: i32, invH: f64): void {
+  for (let k = 0; k < coordinates; k++) setF(v, k, (f(x, k) - f(xPrev, k)) * invH);
+}
+
+/** distance.ts `solveDistance`. */
+export function solveDistance(
+  x: usize,
+  w: usize,
+  particles: usize,
+  restLength: usize,
+  compliance: usize,
+  lambda: usize,
+  count: i32,
+  scale: f64,
+  invHSq: f64,
+  minLength: f64,
+  minDenominator: f64,
+  fresh: bool,
+): void {
+  for (let c = 0; c < count; c++) {
+    if (fresh) setF(lambda, c, 0);
+    const a = u(particles, 2 * c);
+    const b = u(particles, 2 * c + 1);
+    const wa = f(w, a);
+    const wb = f(w, b);
+    const a3 = 3 * a;
+    const b3 = 3 * b;
+    const dx = f(x, a3) - f(x, b3);
+    const dy = f(x, a3 + 1) - f(x, b3 + 1);
+    const dz = f(x, a3 + 2) - f(x, b3 + 2);
+    const length = Math.sqrt(dx * dx + dy * dy + dz * dz);
+    if (!(length > minLength)) continue;
+    const alphaTilde = f(compliance, c) * invHSq;
+    const denominator = wa + wb + alphaTilde;
+    if (!(denominator > minDenominator)) continue;
+    const lambdaC = f(lambda, c);
+    const dLambda = (scale * (f(restLength, c) - length - alphaTilde * lambdaC)) / denominator;
+    setF(lambda, c, lambdaC + dLambda);
+    const s = dLambda / length;
+    const sa = wa * s;
+    const sb = wb * s;
+    setF(x, a3, f(x, a3) + sa * dx);
+    setF(x, a3 + 1, f(x, a3 + 1) + sa * dy);
+    setF(x, a3 + 2, f(x, a3 + 2) + sa * dz);
+    setF(x, b3, f(x, b3) - sb * dx);
+    setF(x, b3 + 1, f(x, b3 + 1) - sb * dy);
+    setF(x, b3 + 2, f(x, b3 + 2) - sb * dz);
+  }
+}
+
+/** tet-volume.ts `solveTetVolume`. */
+export function solveTetVolume(
+  x: usize,
+  w: usize,
+  particles: usize,
+  restVolume: usize,
+  compliance: usize,
+  lambda: usize,
+  count: i32,
+  scale: f64,
+  invHSq: f64,
+  minDenominator: f64,
+  fresh: bool,
+): void {
+  const sixth = 1.0 / 6;
+  const thirtySixth = 1.0 / 36;
+  for (let t = 0; t < count; t++) {
+    if (fresh) setF(lambda, t, 0);
+    const t4 = 4 * t;
+    const q0 = u(particles, t4);
+    const q1 = u(particles, t4 + 1);
+    const q2 = u(particles, t4 + 2);
+    const q3 = u(particles, t4 + 3);
+    const i0 = 3 * q0;
+    const i1 = 3 * q1;
+    const i2 = 3 * q2;
+    const i3 = 3 * q3;
+    const x0 = f(x, i0);
+    const y0 = f(x, i0 + 1);
+    const z0 = f(x, i0 + 2);
+    const ax = f(x, i1) - x0;
+    const ay = f(x, i1 + 1) - y0;
+    const az = f(x, i1 + 2) - z0;
+    const bx = f(x, i2) - x0;
+    const by = f(x, i2 + 1) - y0;
+    const bz = f(x, i2 + 2) - z0;
+    const cx = f(x, i3) - x0;
+    const cy = f(x, i3 + 1) - y0;
+    const cz = f(x, i3 + 2) - z0;
+    const g1x = by * cz - bz * cy;
+    const g1y = bz * cx - bx * cz;
+    const g1z = bx * cy - by * cx;
+    const g2x = cy * az - cz * ay;
+    const g2y = cz * ax - cx * az;
+    const g2z = cx * ay - cy * ax;
+    const g3x = ay * bz - az * by;
+    const g3y = az * bx - ax * bz;
+    const g3z = ax * by - ay * bx;
+    const g0x = -(g1x + g2x + g3x);
+    const g0y = -(g1y + g2y + g3y);
+    const g0z = -(g1z + g2z + g3z);
+    const w0 = f(w, q0);
+    const w1 = f(w, q1);
+    const w2 = f(w, q2);
+    const w3 = f(w, q3);
+    const wGradSq =
+      (w0 * (g0x * g0x + g0y * g0y + g0z * g0z) +
+        w1 * (g1x * g1x + g1y * g1y + g1z * g1z) +
+        w2 * (g2x * g2x + g2y * g2y + g2z * g2z) +
+        w3 * (g3x * g3x + g3y * g3y + g3z * g3z)) *
+      thirtySixth;
+    const alphaTilde = f(compliance, t) * invHSq;
+    const denominator = wGradSq + alphaTilde;
+    if (!(denominator > minDenominator)) continue;
+    const volume = (ax * g1x + ay * g1y + az * g1z) * sixth;
+    const lambdaT = f(lambda, t);
+    const dLambda = (scale * (f(restVolume, t) - volume - alphaTilde * lambdaT)) / denominator;
+    setF(lambda, t, lambdaT + dLambda);
+    const d = dLambda * sixth;
+    const s0 = w0 * d;
+    const s1 = w1 * d;
+    const s2 = w2 * d;
+    const s3 = w3 * d;
+    setF(x, i0, x0 + s0 * g0x);
+    setF(x, i0 + 1, y0 + s0 * g0y);
+    setF(x, i0 + 2, z0 + s0 * g0z);
+    setF(x, i1, f(x, i1) + s1 * g1x);
+    setF(x, i1 + 1, f(x, i1 + 1) + s1 * g1y);
+    setF(x, i1 + 2, f(x, i1 + 2) + s1 * g1z);
+    setF(x, i2, f(x, i2) + s2 * g2x);
+    setF(x, i2 + 1, f(x, i2 + 1) + s2 * g2y);
+    setF(x, i2 + 2, f(x, i2 + 2) + s2 * g2z);
+    setF(x, i3, f(x, i3) + s3 * g3x);
+    setF(x, i3 + 1, f(x, i3 + 1) + s3 * g3y);
+    setF(x, i3 + 2, f(x, i3 + 2) + s3 * g3z);
+  }
+}
+
+/** dihedral-bend.ts `wrapAngle`. */
+function wrapAngle(angle: f64): f64 {
+  if (angle > Math.PI) return angle - 2 * Math.PI;
+  if (angle <= -Math.PI) return angle + 2 * Math.PI;
+  return angle;
+}
+
+/** dihedral-bend.ts `solveDihedralBend` (atan for |t| < 7/16 inline, as there). */
+export function solveDihedralBend(
+  x: usize,
+  w: usize,
+  particles: usize,
+  restAngle: usize,
+  compliance: usize,
+  lambda: usize,
+  count: i32,
+  scale: f64,
+  invHSq: f64,
+  minEdgeSq: f64,
+  minDenominator: f64,
+  fresh: bool,
+): void {
+  const SMALL_ATAN = 0.4375;
+  const AT0 = 0.3333333333333293;
+  const AT1 = -0.19999999999876483;
+  const AT2 = 0.14285714272503466;
+  const AT3 = -0.11111110405462356;
+  const AT4 = 0.09090887133436507;
+  const AT5 = -0.0769187620504483;
+  const AT6 = 0.06661073137387531;
+  const AT7 = -0.058335701337905735;
+  const AT8 = 0.049768779946159324;
+  const AT9 = -0.036531572744216916;
+  const AT10 = 0.016285820115365782;
+  for (let c = 0; c < count; c++) {
+    if (fresh) setF(lambda, c, 0);
+    const q0 = u(particles, 4 * c);
+    const q1 = u(particles, 4 * c + 1);
+    const q2 = u(particles, 4 * c + 2);
+    const q3 = u(particles, 4 * c + 3);
+    const i0 = 3 * q0;
+    const i1 = 3 * q1;
+    const i2 = 3 * q2;
+    const i3 = 3 * q3;
+    const x0 = f(x, i0);
+    const y0 = f(x, i0 + 1);
+    const z0 = f(x, i0 + 2);
+    const x1 = f(x, i1);
+    const y1 = f(x, i1 + 1);
+    const z1 = f(x, i1 + 2);
+    const ex = x1 - x0;
+    const ey = y1 - y0;
+    const ez = z1 - z0;
+    const eSq = ex * ex + ey * ey + ez * ez;
+    if (!(eSq > minEdgeSq)) continue;
+    const a0x = f(x, i2) - x0;
+    const a0y = f(x, i2 + 1) - y0;
+    const a0z = f(x, i2 + 2) - z0;
+    const b0x = f(x, i3) - x0;
+    const b0y = f(x, i3 + 1) - y0;
+    const b0z = f(x, i3 + 2) - z0;
+    const nax = ey * a0z - ez * a0y;
+    const nay = ez * a0x - ex * a0z;
+    const naz = ex * a0y - ey * a0x;
+    const nbx = b0y * ez - b0z * ey;
+    const nby = b0z * ex - b0x * ez;
+    const nbz = b0x * ey - b0y * ex;
+    const naSq = nax * nax + nay * nay + naz * naz;
+    const nbSq = nbx * nbx + nby * nby + nbz * nbz;
+    const minAreaSq = 1e-18 * eSq * eSq;
+    if (!(naSq > minAreaSq) || !(nbSq > minAreaSq)) continue;
+    const eLength = Math.sqrt(eSq);
+    const invE = 1 / eLength;
+    const a0 = (a0x * ex + a0y * ey + a0z * ez) * invE;
+    const b0 = (b0x * ex + b0y * ey + b0z * ez) * invE;
+    const a1 = a0 - eLength;
+    const b1 = b0 - eLength;
+    const sa = 1 / naSq;
+    const sb = 1 / nbSq;
+    const nAB = nax * nbx + nay * nby + naz * nbz;
+    const w0 = f(w, q0);
+    const w1 = f(w, q1);
+    const w2 = f(w, q2);
+    const w3 = f(w, q3);
+    const cross = 2 * sa * sb * nAB;
+    const wGradSq =
+      w0 * (a1 * a1 * sa + b1 * b1 * sb + a1 * b1 * cross) +
+      w1 * (a0 * a0 * sa + b0 * b0 * sb + a0 * b0 * cross) +
+      (w2 * sa + w3 * sb) * eSq;
+    const alphaTilde = f(compliance, c) * invHSq;
+    const denominator = wGradSq + alphaTilde;
+    if (!(denominator > minDenominator)) continue;
+    const sinTerm =
+      (nay * nbz - naz * nby) * ex + (naz * nbx - nax * nbz) * ey + (nax * nby - nay * nbx) * ez;
+    const cosTerm = nAB * eLength;
+    let theta: f64;
+    if (cosTerm > 0 && sinTerm < SMALL_ATAN * cosTerm && sinTerm > -SMALL_ATAN * cosTerm) {
+      const t = sinTerm / cosTerm;
+      const z = t * t;
+      const v = z * z;
+      theta =
+        t -
+        t *
+          (z * (AT0 + v * (AT2 + v * (AT4 + v * (AT6 + v * (AT8 + v * AT10))))) +
+            v * (AT1 + v * (AT3 + v * (AT5 + v * (AT7 + v * AT9)))));
+    } else {
+      theta = Math.atan2(sinTerm, cosTerm);
+    }
+    const constraint = wrapAngle(theta - f(restAngle, c));
+    const lambdaC = f(lambda, c);
+    const dLambda = (scale * (-constraint - alphaTilde * lambdaC)) / denominator;
+    setF(lambda, c, lambdaC + dLambda);
+    const kA = dLambda * sa;
+    const kB = dLambda * sb;
+    const u0a = -w0 * a1 * kA;
+    const u0b = -w0 * b1 * kB;
+    const u1a = w1 * a0 * kA;
+    const u1b = w1 * b0 * kB;
+    const u2 = -w2 * eLength * kA;
+    const u3 = -w3 * eLength * kB;
+    setF(x, i0, x0 + (u0a * nax + u0b * nbx));
+    setF(x, i0 + 1, y0 + (u0a * nay + u0b * nby));
+    setF(x, i0 + 2, z0 + (u0a * naz + u0b * nbz));
+    setF(x, i1, x1 + (u1a * nax + u1b * nbx));
+    setF(x, i1 + 1, y1 + (u1a * nay + u1b * nby));
+    setF(x, i1 + 2, z1 + (u1a * naz + u1b * nbz));
+    setF(x, i2, f(x, i2) + u2 * nax);
+    setF(x, i2 + 1, f(x, i2 + 1) + u2 * nay);
+    setF(x, i2 + 2, f(x, i2 + 2) + u2 * naz);
+    setF(x, i3, f(x, i3) + u3 * nbx);
+    setF(x, i3 + 1, f(x, i3 + 1) + u3 * nby);
+    setF(x, i3 + 2, f(x, i3 + 2) + u3 * nbz);
+  }
+}
+
+// ---- Two constraints of one colour at a time (f64x2) ----
+// Constraints of a colour share no particle (colour.ts), so solving two of them side by side,
+// lane 0 and lane 1, gives the same floats as solving them one after the other. A lane whose
+// constraint the scalar kernel would skip keeps its multiplier (bitselect) and moves by exactly 0:
+// its step multipliers are selected to 0 before they scale gradients, which are finite wherever the
+// positions are (a degenerate element's own NaN never reaches a position). An odd constraint at the
+// end of a colour goes through the scalar path.
+
+function add(a: v128, b: v128): v128 {
+  return f64x2.add(a, b);
+}
+
+function sub(a: v128, b: v128): v128 {
+  return f64x2.sub(a, b);
+}
+
+function mul(a: v128, b: v128): v128 {
+  return f64x2.mul(a, b);
+}
+
+function div(a: v128, b: v128): v128 {
+  return f64x2.div(a, b);
+}
+
+function splat(value: f64): v128 {
+  return f64x2.splat(value);
+}
+
+/** (array[ia], array[ib]) of an f64 array. */
+function gather(array: usize, ia: i32, ib: i32): v128 {
+  return v128.load64_lane(array + ((<usize>ib) << 3), v128.load64_zero(array + ((<usize>ia) << 3)), 1);
+}
+
+/** (array[i], array[i + 1]). */
+function pair(array: usize, i: i32): v128 {
+  return v128.load(array + ((<usize>i) << 3));
+}
+
+function storePair(array: usize, i: i32, value: v128): void {
+  v128.store(array + ((<usize>i) << 3), value);
+}
+
+/**
+ * Coordinates of two particles, lane 0 and lane 1, given their addresses (x + 24·index): the
+ * address is computed once per particle and y and z are constant offsets from it. The kernels load
+ * positions again to update them rather than keep the first loads alive through the solve: fewer
+ * values than the 16 vector registers spill to the stack (about 10% faster on the tet kernels).
+ */
+function loadX(pa: usize, pb: usize): v128 {
+  return v128.load64_lane(pb, v128.load64_zero(pa), 1);
+}
+
+function loadY(pa: usize, pb: usize): v128 {
+  return v128.load64_lane(pb, v128.load64_zero(pa, 8), 1, 8);
+}
+
+function loadZ(pa: usize, pb: usize): v128 {
+  return v128.load64_lane(pb, v128.load64_zero(pa, 16), 1, 16);
+}
+
+/** Coordinate += delta for both lanes (a lane whose constraint is skipped has a delta of exactly 0). */
+function moveX(pa: usize, pb: usize, old: v128, delta: v128): void {
+  const value = add(old, delta);
+  v128.store64_lane(pa, value, 0);
+  v128.store64_lane(pb, value, 1);
+}
+
+function moveY(pa: usize, pb: usize, old: v128, delta: v128): void {
+  const value = add(old, delta);
+  v128.store64_lane(pa, value, 0, 8);
+  v128.store64_lane(pb, value, 1, 8);
+}
+
+function moveZ(pa: usize, pb: usize, old: v128, delta: v128): void {
+  const value = add(old, delta);
+  v128.store64_lane(pa, value, 0, 16);
+  v128.store64_lane(pb, value, 1, 16);
+}
+
+/** Address of particle q's position. */
+function at(x: usize, q: i32): usize {
+  return x + <usize>q * 24;
+}
+
+/** One tet of `solveNeoHookean`. */
+function neoHookeanTet(
+  x: usize,
+  w: usize,
+  particles: usize,
+  restShapeProduct: usize,
+  inverseRestDeterminant: usize,
+  complianceHydrostatic: usize,
+  complianceDeviatoric: usize,
+  gammaRest: usize,
+  lambdaH: usize,
+  lambdaD: usize,
+  t: i32,
+  scale: f64,
+  invHSq: f64,
+  minDenominator: f64,
+  fresh: bool,
+): void {
+  if (fresh) {
+    setF(lambdaH, t, 0);
+    setF(lambdaD, t, 0);
+  }
+  const t4 = 4 * t;
+  const q0 = u(particles, t4);
+  const q1 = u(particles, t4 + 1);
+  const q2 = u(particles, t4 + 2);
+  const q3 = u(particles, t4 + 3);
+  const i0 = 3 * q0;
+  const i1 = 3 * q1;
+  const i2 = 3 * q2;
+  const i3 = 3 * q3;
+  const x0 = f(x, i0);
+  const y0 = f(x, i0 + 1);
+  const z0 = f(x, i0 + 2);
+  const x1 = f(x, i1);
+  const y1 = f(x, i1 + 1);
+  const z1 = f(x, i1 + 2);
+  const x2 = f(x, i2);
+  const y2 = f(x, i2 + 1);
+  const z2 = f(x, i2 + 2);
+  const x3 = f(x, i3);
+  const y3 = f(x, i3 + 1);
+  const z3 = f(x, i3 + 2);
+  const e1x = x1 - x0;
+  const e1y = y1 - y0;
+  const e1z = z1 - z0;
+  const e2x = x2 - x0;
+  const e2y = y2 - y0;
+  const e2z = z2 - z0;
+  const e3x = x3 - x0;
+  const e3y = y3 - y0;
+  const e3z = z3 - z0;
+  const c1x = e2y * e3z - e2z * e3y;
+  const c1y = e2z * e3x - e2x * e3z;
+  const c1z = e2x * e3y - e2y * e3x;
+  const c2x = e3y * e1z - e3z * e1y;
+  const c2y = e3z * e1x - e3x * e1z;
+  const c2z = e3x * e1y - e3y * e1x;
+  const c3x = e1y * e2z - e1z * e2y;
+  const c3y = e1z * e2x - e1x * e2z;
+  const c3z = e1x * e2y - e1y * e2x;
+  const c0x = -(c1x + c2x + c3x);
+  const c0y = -(c1y + c2y + c3y);
+  const c0z = -(c1z + c2z + c3z);
+  const b = f(inverseRestDeterminant, t);
+  const det = b * (e1x * c1x + e1y * c1y + e1z * c1z);
+  const w0 = f(w, q0);
+  const w1 = f(w, q1);
+  const w2 = f(w, q2);
+  const w3 = f(w, q3);
+  const wCC =
+    w0 * (c0x * c0x + c0y * c0y + c0z * c0z) +
+    w1 * (c1x * c1x + c1y * c1y + c1z * c1z) +
+    w2 * (c2x * c2x + c2y * c2y + c2z * c2z) +
+    w3 * (c3x * c3x + c3y * c3y + c3z * c3z);
+  const aTildeH = f(complianceHydrostatic, t) * invHSq;
+  const a11 = b * b * wCC + aTildeH;
+  const lambdaHT = f(lambdaH, t);
+  const b1 = f(gammaRest, t) - det - aTildeH * lambdaHT;
+  const o = 6 * t;
+  const m00 = f(restShapeProduct, o);
+  const m01 = f(restShapeProduct, o + 1);
+  const m02 = f(restShapeProduct, o + 2);
+  const m11 = f(restShapeProduct, o + 3);
+  const m12 = f(restShapeProduct, o + 4);
+  const m22 = f(restShapeProduct, o + 5);
+  const p1x = e1x * m00 + e2x * m01 + e3x * m02;
+  const p1y = e1y * m00 + e2y * m01 + e3y * m02;
+  const p1z = e1z * m00 + e2z * m01 + e3z * m02;
+  const p2x = e1x * m01 + e2x * m11 + e3x * m12;
+  const p2y = e1y * m01 + e2y * m11 + e3y * m12;
+  const p2z = e1z * m01 + e2z * m11 + e3z * m12;
+  const p3x = e1x * m02 + e2x * m12 + e3x * m22;
+  const p3y = e1y * m02 + e2y * m12 + e3y * m22;
+  const p3z = e1z * m02 + e2z * m12 + e3z * m22;
+  const normSq =
+    e1x * p1x + e1y * p1y + e1z * p1z + e2x * p2x + e2y * p2y + e2z * p2z + e3x * p3x + e3y * p3y + e3z * p3z;
+  const p0x = -(p1x + p2x + p3x);
+  const p0y = -(p1y + p2y + p3y);
+  const p0z = -(p1z + p2z + p3z);
+  let sH: f64 = 0;
+  let sD: f64 = 0;
+  let dH: f64 = 0;
+  let dD: f64 = 0;
+  if (normSq > 1e-18) {
+    const norm = Math.sqrt(normSq);
+    const inv = 1 / norm;
+    const wPP =
+      w0 * (p0x * p0x + p0y * p0y + p0z * p0z) +
+      w1 * (p1x * p1x + p1y * p1y + p1z * p1z) +
+      w2 * (p2x * p2x + p2y * p2y + p2z * p2z) +
+      w3 * (p3x * p3x + p3y * p3y + p3z * p3z);
+    const wCP =
+      w0 * (c0x * p0x + c0y * p0y + c0z * p0z) +
+      w1 * (c1x * p1x + c1y * p1y + c1z * p1z) +
+      w2 * (c2x * p2x + c2y * p2y + c2z * p2z) +
+      w3 * (c3x * p3x + c3y * p3y + c3z * p3z);
+    const wHD = b * inv * wCP;
+    const aTildeD = f(complianceDeviatoric, t) * invHSq;
+    const a22 = wPP * inv * inv + aTildeD;
+    const b2 = -norm - aTildeD * f(lambdaD, t);
+    const determinant = a11 * a22 - wHD * wHD;
+    if (!(determinant > minDenominator)) return;
+    dH = (scale * (b1 * a22 - wHD * b2)) / determinant;
+    dD = (scale * (a11 * b2 - wHD * b1)) / determinant;
+    sD = dD * inv;
+  } else {
+    if (!(a11 > minDenominator)) return;
+    dH = (scale * b1) / a11;
+  }
+  sH = b * dH;
+  setF(lambdaH, t, lambdaHT + dH);
+  setF(lambdaD, t, f(lambdaD, t) + dD);
+  setF(x, i0, x0 + w0 * (sH * c0x + sD * p0x));
+  setF(x, i0 + 1, y0 + w0 * (sH * c0y + sD * p0y));
+  setF(x, i0 + 2, z0 + w0 * (sH * c0z + sD * p0z));
+  setF(x, i1, x1 + w1 * (sH * c1x + sD * p1x));
+  setF(x, i1 + 1, y1 + w1 * (sH * c1y + sD * p1y));
+  setF(x, i1 + 2, z1 + w1 * (sH * c1z + sD * p1z));
+  setF(x, i2, x2 + w2 * (sH * c2x + sD * p2x));
+  setF(x, i2 + 1, y2 + w2 * (sH * c2y + sD * p2y));
+  setF(x, i2 + 2, z2 + w2 * (sH * c2z + sD * p2z));
+  setF(x, i3, x3 + w3 * (sH * c3x + sD * p3x));
+  setF(x, i3 + 1, y3 + w3 * (sH * c3y + sD * p3y));
+  setF(x, i3 + 2, z3 + w3 * (sH * c3z + sD * p3z));
+}
+
+/**
+ * `solveNeoHookean`, two tets of a colour at a time; colourStarts as in constraints/block.ts.
+ * `restShapeProductByEntry` holds the block's restShapeProduct entry by entry (m00 of every tet,
+ * then m01, …: `count` values each), so that a pair of tets loads each entry at once.
+ */
+export function solveNeoHookeanBatched(
+  x: usize,
+  w: usize,
+  particles: usize,
+  colourStarts: usize,
+  colourCount: i32,
+  count: i32,
+  restShapeProductByEntry: usize,
+  restShapeProduct: usize,
+  inverseRestDeterminant: usize,
+  complianceHydrostatic: usize,
+  complianceDeviatoric: usize,
+  gammaRest: usize,
+  lambdaH: usize,
+  lambdaD: usize,
+  scale: f64,
+  invHSq: f64,
+  minDenominator: f64,
+  fresh: bool,
+): void {
+  const vScale = splat(scale);
+  const vInvHSq = splat(invHSq);
+  const vMinDenominator = splat(minDenominator);
+  const vMinNormSq = splat(1e-18);
+  const zero = splat(0);
+  const one = splat(1);
+  const entryStride = (<usize>count) << 3;
+  for (let colour = 0; colour < colourCount; colour++) {
+    const start = u(colourStarts, colour);
+    const end = u(colourStarts, colour + 1);
+    let t = start;
+    for (; t + 1 < end; t += 2) {
+      const ta = 4 * t;
+      const q0a = u(particles, ta);
+      const q1a = u(particles, ta + 1);
+      const q2a = u(particles, ta + 2);
+      const q3a = u(particles, ta + 3);
+      const q0b = u(particles, ta + 4);
+      const q1b = u(particles, ta + 5);
+      const q2b = u(particles, ta + 6);
+      const q3b = u(particles, ta + 7);
+      const p0a = at(x, q0a);
+      const p1a = at(x, q1a);
+      const p2a = at(x, q2a);
+      const p3a = at(x, q3a);
+      const p0b = at(x, q0b);
+      const p1b = at(x, q1b);
+      const p2b = at(x, q2b);
+      const p3b = at(x, q3b);
+      const x0 = loadX(p0a, p0b);
+      const y0 = loadY(p0a, p0b);
+      const z0 = loadZ(p0a, p0b);
+      const x1 = loadX(p1a, p1b);
+      const y1 = loadY(p1a, p1b);
+      const z1 = loadZ(p1a, p1b);
+      const x2 = loadX(p2a, p2b);
+      const y2 = loadY(p2a, p2b);
+      const z2 = loadZ(p2a, p2b);
+      const x3 = loadX(p3a, p3b);
+      const y3 = loadY(p3a, p3b);
+      const z3 = loadZ(p3a, p3b);
+      const e1x = sub(x1, x0);
+      const e1y = sub(y1, y0);
+      const e1z = sub(z1, z0);
+      const e2x = sub(x2, x0);
+      const e2y = sub(y2, y0);
+      const e2z = sub(z2, z0);
+      const e3x = sub(x3, x0);
+      const e3y = sub(y3, y0);
+      const e3z = sub(z3, z0);
+      const c1x = sub(mul(e2y, e3z), mul(e2z, e3y));
+      const c1y = sub(mul(e2z, e3x), mul(e2x, e3z));
+      const c1z = sub(mul(e2x, e3y), mul(e2y, e3x));
+      const c2x = sub(mul(e3y, e1z), mul(e3z, e1y));
+      const c2y = sub(mul(e3z, e1x), mul(e3x, e1z));
+      const c2z = sub(mul(e3x, e1y), mul(e3y, e1x));
+      const c3x = sub(mul(e1y, e2z), mul(e1z, e2y));
+      const c3y = sub(mul(e1z, e2x), mul(e1x, e2z));
+      const c3z = sub(mul(e1x, e2y), mul(e1y, e2x));
+      const c0x = f64x2.neg(add(add(c1x, c2x), c3x));
+      const c0y = f64x2.neg(add(add(c1y, c2y), c3y));
+      const c0z = f64x2.neg(add(add(c1z, c2z), c3z));
+      const b = pair(inverseRestDeterminant, t);
+      const det = mul(b, add(add(mul(e1x, c1x), mul(e1y, c1y)), mul(e1z, c1z)));
+      const w0 = gather(w, q0a, q0b);
+      const w1 = gather(w, q1a, q1b);
+      const w2 = gather(w, q2a, q2b);
+      const w3 = gather(w, q3a, q3b);
+      const wCC = add(
+        add(
+          add(
+            mul(w0, add(add(mul(c0x, c0x), mul(c0y, c0y)), mul(c0z, c0z))),
+            mul(w1, add(add(mul(c1x, c1x), mul(c1y, c1y)), mul(c1z, c1z))),
+          ),
+          mul(w2, add(add(mul(c2x, c2x), mul(c2y, c2y)), mul(c2z, c2z))),
+        ),
+        mul(w3, add(add(mul(c3x, c3x), mul(c3y, c3y)), mul(c3z, c3z))),
+      );
+      const aTildeH = mul(pair(complianceHydrostatic, t), vInvHSq);
+      const a11 = add(mul(mul(b, b), wCC), aTildeH);
+      let lambdaHT = zero;
+      if (!fresh) lambdaHT = pair(lambdaH, t);
+      const b1 = sub(sub(pair(gammaRest, t), det), mul(aTildeH, lambdaHT));
+      const m00 = pair(restShapeProductByEntry, t);
+      const m01 = pair(restShapeProductByEntry + entryStride, t);
+      const m02 = pair(restShapeProductByEntry + 2 * entryStride, t);
+      const m11 = pair(restShapeProductByEntry + 3 * entryStride, t);
+      const m12 = pair(restShapeProductByEntry + 4 * entryStride, t);
+      const m22 = pair(restShapeProductByEntry + 5 * entryStride, t);
+      const p1x = add(add(mul(e1x, m00), mul(e2x, m01)), mul(e3x, m02));
+      const p1y = add(add(mul(e1y, m00), mul(e2y, m01)), mul(e3y, m02));
+      const p1z = add(add(mul(e1z, m00), mul(e2z, m01)), mul(e3z, m02));
+      const p2x = add(add(mul(e1x, m01), mul(e2x, m11)), mul(e3x, m12));
+      const p2y = add(add(mul(e1y, m01), mul(e2y, m11)), mul(e3y, m12));
+      const p2z = add(add(mul(e1z, m01), mul(e2z, m11)), mul(e3z, m12));
+      const p3x = add(add(mul(e1x, m02), mul(e2x, m12)), mul(e3x, m22));
+      const p3y = add(add(mul(e1y, m02), mul(e2y, m12)), mul(e3y, m22));
+      const p3z = add(add(mul(e1z, m02), mul(e2z, m12)), mul(e3z, m22));
+      let normSq = add(mul(e1x, p1x), mul(e1y, p1y));
+      normSq = add(normSq, mul(e1z, p1z));
+      normSq = add(normSq, mul(e2x, p2x));
+      normSq = add(normSq, mul(e2y, p2y));
+      normSq = add(normSq, mul(e2z, p2z));
+      normSq = add(normSq, mul(e3x, p3x));
+      normSq = add(normSq, mul(e3y, p3y));
+      normSq = add(normSq, mul(e3z, p3z));
+      const p0x = f64x2.neg(add(add(p1x, p2x), p3x));
+      const p0y = f64x2.neg(add(add(p1y, p2y), p3y));
+      const p0z = f64x2.neg(add(add(p1z, p2z), p3z));
+      // Both branches of the scalar kernel, chosen per lane.
+      const deviatoric = f64x2.gt(normSq, vMinNormSq);
+      const norm = f64x2.sqrt(normSq);
+      const inv = div(one, norm);
+      const wPP = add(
+        add(
+          add(
+            mul(w0, add(add(mul(p0x, p0x), mul(p0y, p0y)), mul(p0z, p0z))),
+            mul(w1, add(add(mul(p1x, p1x), mul(p1y, p1y)), mul(p1z, p1z))),
+          ),
+          mul(w2, add(add(mul(p2x, p2x), mul(p2y, p2y)), mul(p2z, p2z))),
+        ),
+        mul(w3, add(add(mul(p3x, p3x), mul(p3y, p3y)), mul(p3z, p3z))),
+      );
+      const wCP = add(
+        add(
+          add(
+            mul(w0, add(add(mul(c0x, p0x), mul(c0y, p0y)), mul(c0z, p0z))),
+            mul(w1, add(add(mul(c1x, p1x), mul(c1y, p1y)), mul(c1z, p1z))),
+          ),
+          mul(w2, add(add(mul(c2x, p2x), mul(c2y, p2y)), mul(c2z, p2z))),
+        ),
+        mul(w3, add(add(mul(c3x, p3x), mul(c3y, p3y)), mul(c3z, p3z))),
+      );
+      const wHD = mul(mul(b, inv), wCP);
+      const aTildeD = mul(pair(complianceDeviatoric, t), vInvHSq);
+      const a22 = add(mul(mul(wPP, inv), inv), aTildeD);
+      let lambdaDT = zero;
+      if (!fresh) lambdaDT = pair(lambdaD, t);
+      const b2 = sub(f64x2.neg(norm), mul(aTildeD, lambdaDT));
+      const determinant = sub(mul(a11, a22), mul(wHD, wHD));
+      const dHCoupled = div(mul(vScale, sub(mul(b1, a22), mul(wHD, b2))), determinant);
+      const dDCoupled = div(mul(vScale, sub(mul(a11, b2), mul(wHD, b1))), determinant);
+      // The hydrostatic constraint alone, for a lane whose ‖F‖ is ~0: almost never, so mostly not computed.
+      let dHAlone = zero;
+      if (!i64x2.all_true(deviatoric)) dHAlone = div(mul(vScale, b1), a11);
+      const keep = v128.bitselect(
+        f64x2.gt(determinant, vMinDenominator),
+        f64x2.gt(a11, vMinDenominator),
+        deviatoric,
+      );
+      if (!v128.any_true(keep)) {
+        if (fresh) {
+          storePair(lambdaH, t, zero);
+          storePair(lambdaD, t, zero);
+        }
+        continue;
+      }
+      const dH = v128.bitselect(dHCoupled, dHAlone, deviatoric);
+      const dD = v128.bitselect(dDCoupled, zero, deviatoric);
+      const sD = v128.bitselect(mul(dDCoupled, inv), zero, v128.and(deviatoric, keep));
+      const sH = v128.bitselect(mul(b, dH), zero, keep);
+      storePair(lambdaH, t, v128.bitselect(add(lambdaHT, dH), lambdaHT, keep));
+      storePair(lambdaD, t, v128.bitselect(add(lambdaDT, dD), lambdaDT, keep));
+      moveX(p0a, p0b, loadX(p0a, p0b), mul(w0, add(mul(sH, c0x), mul(sD, p0x))));
+      moveY(p0a, p0b, loadY(p0a, p0b), mul(w0, add(mul(sH, c0y), mul(sD, p0y))));
+      moveZ(p0a, p0b, loadZ(p0a, p0b), mul(w0, add(mul(sH, c0z), mul(sD, p0z))));
+      moveX(p1a, p1b, loadX(p1a, p1b), mul(w1, add(mul(sH, c1x), mul(sD, p1x))));
+      moveY(p1a, p1b, loadY(p1a, p1b), mul(w1, add(mul(sH, c1y), mul(sD, p1y))));
+      moveZ(p1a, p1b, loadZ(p1a, p1b), mul(w1, add(mul(sH, c1z), mul(sD, p1z))));
+      moveX(p2a, p2b, loadX(p2a, p2b), mul(w2, add(mul(sH, c2x), mul(sD, p2x))));
+      moveY(p2a, p2b, loadY(p2a, p2b), mul(w2, add(mul(sH, c2y), mul(sD, p2y))));
+      moveZ(p2a, p2b, loadZ(p2a, p2b), mul(w2, add(mul(sH, c2z), mul(sD, p2z))));
+      moveX(p3a, p3b, loadX(p3a, p3b), mul(w3, add(mul(sH, c3x), mul(sD, p3x))));
+      moveY(p3a, p3b, loadY(p3a, p3b), mul(w3, add(mul(sH, c3y), mul(sD, p3y))));
+      moveZ(p3a, p3b, loadZ(p3a, p3b), mul(w3, add(mul(sH, c3z), mul(sD, p3z))));
+    }
+    if (t < end) {
+      neoHookeanTet(
+        x,
+        w,
+        particles,
+        restShapeProduct,
+        inverseRestDeterminant,
+        complianceHydrostatic,
+        complianceDeviatoric,
+        gammaRest,
+        lambdaH,
+        lambdaD,
+        t,
+        scale,
+        invHSq,
+        minDenominator,
+        fresh,
+      );
+    }
+  }
+}
+
+/** `solveDistance`, two constraints of a colour at a time. */
+export function solveDistanceBatched(
+  x: usize,
+  w: usize,
+  particles: usize,
+  colourStarts: usize,
+  colourCount: i32,
+  restLength: usize,
+  compliance: usize,
+  lambda: usize,
+  scale: f64,
+  invHSq: f64,
+  minLength: f64,
+  minDenominator: f64,
+  fresh: bool,
+): void {
+  const vScale = splat(scale);
+  const vInvHSq = splat(invHSq);
+  const vMinLength = splat(minLength);
+  const vMinDenominator = splat(minDenominator);
+  const zero = splat(0);
+  for (let colour = 0; colour < colourCount; colour++) {
+    const start = u(colourStarts, colour);
+    const end = u(colourStarts, colour + 1);
+    let c = start;
+    for (; c + 1 < end; c += 2) {
+      const pa = 2 * c;
+      const aa = u(particles, pa);
+      const ba = u(particles, pa + 1);
+      const ab = u(particles, pa + 2);
+      const bb = u(particles, pa + 3);
+      const wa = gather(w, aa, ab);
+      const wb = gather(w, ba, bb);
+      const a3a = at(x, aa);
+      const b3a = at(x, ba);
+      const a3b = at(x, ab);
+      const b3b = at(x, bb);
+      const xa = loadX(a3a, a3b);
+      const ya = loadY(a3a, a3b);
+      const za = loadZ(a3a, a3b);
+      const xb = loadX(b3a, b3b);
+      const yb = loadY(b3a, b3b);
+      const zb = loadZ(b3a, b3b);
+      const dx = sub(xa, xb);
+      const dy = sub(ya, yb);
+      const dz = sub(za, zb);
+      const length = f64x2.sqrt(add(add(mul(dx, dx), mul(dy, dy)), mul(dz, dz)));
+      const alphaTilde = mul(pair(compliance, c), vInvHSq);
+      const denominator = add(add(wa, wb), alphaTilde);
+      const keep = v128.and(f64x2.gt(length, vMinLength), f64x2.gt(denominator, vMinDenominator));
+      let lambdaC = zero;
+      if (!fresh) lambdaC = pair(lambda, c);
+      if (!v128.any_true(keep)) {
+        if (fresh) storePair(lambda, c, zero);
+        continue;
+      }
+      const dLambda = div(
+        mul(vScale, sub(sub(pair(restLength, c), length), mul(alphaTilde, lambdaC))),
+        denominator,
+      );
+      storePair(lambda, c, v128.bitselect(add(lambdaC, dLambda), lambdaC, keep));
+      const s = v128.bitselect(div(dLambda, length), zero, keep);
+      const sa = mul(wa, s);
+      const sb = mul(wb, s);
+      moveX(a3a, a3b, xa, mul(sa, dx));
+      moveY(a3a, a3b, ya, mul(sa, dy));
+      moveZ(a3a, a3b, za, mul(sa, dz));
+      moveX(b3a, b3b, xb, f64x2.neg(mul(sb, dx))); // x − y = x + (−y) exactly
+      moveY(b3a, b3b, yb, f64x2.neg(mul(sb, dy))); // x − y = x + (−y) exactly
+      moveZ(b3a, b3b, zb, f64x2.neg(mul(sb, dz))); // x − y = x + (−y) exactly
+    }
+    if (c < end) {
+      solveDistance(
+        x,
+        w,
+        particles + ((<usize>c) << 3),
+        restLength + ((<usize>c) << 3),
+        compliance + ((<usize>c) << 3),
+        lambda + ((<usize>c) << 3),
+        1,
+        scale,
+        invHSq,
+        minLength,
+        minDenominator,
+        fresh,
+      );
+    }
+  }
+}
+
+/** `solveTetVolume`, two tets of a colour at a time. */
+export function solveTetVolumeBatched(
+  x: usize,
+  w: usize,
+  particles: usize,
+  colourStarts: usize,
+  colourCount: i32,
+  restVolume: usize,
+  compliance: usize,
+  lambda: usize,
+  scale: f64,
+  invHSq: f64,
+  minDenominator: f64,
+  fresh: bool,
+): void {
+  const vScale = splat(scale);
+  const vInvHSq = splat(invHSq);
+  const vMinDenominator = splat(minDenominator);
+  const sixth = splat(1.0 / 6);
+  const thirtySixth = splat(1.0 / 36);
+  const zero = splat(0);
+  for (let colour = 0; colour < colourCount; colour++) {
+    const start = u(colourStarts, colour);
+    const end = u(colourStarts, colour + 1);
+    let t = start;
+    for (; t + 1 < end; t += 2) {
+      const ta = 4 * t;
+      const q0a = u(particles, ta);
+      const q1a = u(particles, ta + 1);
+      const q2a = u(particles, ta + 2);
+      const q3a = u(particles, ta + 3);
+      const q0b = u(particles, ta + 4);
+      const q1b = u(particles, ta + 5);
+      const q2b = u(particles, ta + 6);
+      const q3b = u(particles, ta + 7);
+      const p0a = at(x, q0a);
+      const p1a = at(x, q1a);
+      const p2a = at(x, q2a);
+      const p3a = at(x, q3a);
+      const p0b = at(x, q0b);
+      const p1b = at(x, q1b);
+      const p2b = at(x, q2b);
+      const p3b = at(x, q3b);
+      const x0 = loadX(p0a, p0b);
+      const y0 = loadY(p0a, p0b);
+      const z0 = loadZ(p0a, p0b);
+      const x1 = loadX(p1a, p1b);
+      const y1 = loadY(p1a, p1b);
+      const z1 = loadZ(p1a, p1b);
+      const x2 = loadX(p2a, p2b);
+      const y2 = loadY(p2a, p2b);
+      const z2 = loadZ(p2a, p2b);
+      const x3 = loadX(p3a, p3b);
+      const y3 = loadY(p3a, p3b);
+      const z3 = loadZ(p3a, p3b);
+      const ax = sub(x1, x0);
+      const ay = sub(y1, y0);
+      const az = sub(z1, z0);
+      const bx = sub(x2, x0);
+      const by = sub(y2, y0);
+      const bz = sub(z2, z0);
+      const cx = sub(x3, x0);
+      const cy = sub(y3, y0);
+      const cz = sub(z3, z0);
+      const g1x = sub(mul(by, cz), mul(bz, cy));
+      const g1y = sub(mul(bz, cx), mul(bx, cz));
+      const g1z = sub(mul(bx, cy), mul(by, cx));
+      const g2x = sub(mul(cy, az), mul(cz, ay));
+      const g2y = sub(mul(cz, ax), mul(cx, az));
+      const g2z = sub(mul(cx, ay), mul(cy, ax));
+      const g3x = sub(mul(ay, bz), mul(az, by));
+      const g3y = sub(mul(az, bx), mul(ax, bz));
+      const g3z = sub(mul(ax, by), mul(ay, bx));
+      const g0x = f64x2.neg(add(add(g1x, g2x), g3x));
+      const g0y = f64x2.neg(add(add(g1y, g2y), g3y));
+      const g0z = f64x2.neg(add(add(g1z, g2z), g3z));
+      const w0 = gather(w, q0a, q0b);
+      const w1 = gather(w, q1a, q1b);
+      const w2 = gather(w, q2a, q2b);
+      const w3 = gather(w, q3a, q3b);
+      const wGradSq = mul(
+        add(
+          add(
+            add(
+              mul(w0, add(add(mul(g0x, g0x), mul(g0y, g0y)), mul(g0z, g0z))),
+              mul(w1, add(add(mul(g1x, g1x), mul(g1y, g1y)), mul(g1z, g1z))),
+            ),
+            mul(w2, add(add(mul(g2x, g2x), mul(g2y, g2y)), mul(g2z, g2z))),
+          ),
+          mul(w3, add(add(mul(g3x, g3x), mul(g3y, g3y)), mul(g3z, g3z))),
+        ),
+        thirtySixth,
+      );
+      const alphaTilde = mul(pair(compliance, t), vInvHSq);
+      const denominator = add(wGradSq, alphaTilde);
+      const keep = f64x2.gt(denominator, vMinDenominator);
+      let lambdaT = zero;
+      if (!fresh) lambdaT = pair(lambda, t);
+      if (!v128.any_true(keep)) {
+        if (fresh) storePair(lambda, t, zero);
+        continue;
+      }
+      const volume = mul(add(add(mul(ax, g1x), mul(ay, g1y)), mul(az, g1z)), sixth);
+      const dLambda = div(
+        mul(vScale, sub(sub(pair(restVolume, t), volume), mul(alphaTilde, lambdaT))),
+        denominator,
+      );
+      storePair(lambda, t, v128.bitselect(add(lambdaT, dLambda), lambdaT, keep));
+      const d = v128.bitselect(mul(dLambda, sixth), zero, keep);
+      const s0 = mul(w0, d);
+      const s1 = mul(w1, d);
+      const s2 = mul(w2, d);
+      const s3 = mul(w3, d);
+      moveX(p0a, p0b, loadX(p0a, p0b), mul(s0, g0x));
+      moveY(p0a, p0b, loadY(p0a, p0b), mul(s0, g0y));
+      moveZ(p0a, p0b, loadZ(p0a, p0b), mul(s0, g0z));
+      moveX(p1a, p1b, loadX(p1a, p1b), mul(s1, g1x));
+      moveY(p1a, p1b, loadY(p1a, p1b), mul(s1, g1y));
+      moveZ(p1a, p1b, loadZ(p1a, p1b), mul(s1, g1z));
+      moveX(p2a, p2b, loadX(p2a, p2b), mul(s2, g2x));
+      moveY(p2a, p2b, loadY(p2a, p2b), mul(s2, g2y));
+      moveZ(p2a, p2b, loadZ(p2a, p2b), mul(s2, g2z));
+      moveX(p3a, p3b, loadX(p3a, p3b), mul(s3, g3x));
+      moveY(p3a, p3b, loadY(p3a, p3b), mul(s3, g3y));
+      moveZ(p3a, p3b, loadZ(p3a, p3b), mul(s3, g3z));
+    }
+    if (t < end) {
+      const o = (<usize>t) << 3;
+      solveTetVolume(
+        x,
+        w,
+        particles + (o << 1),
+        restVolume + o,
+        compliance + o,
+        lambda + o,
+        1,
+        scale,
+        invHSq,
+        minDenominator,
+        fresh,
+      );
+    }
+  }
+}
+
+/** `solveDihedralBend`, two hinges of a colour at a time (atan2 per lane outside |t| < 7/16). */
+export function solveDihedralBendBatched(
+  x: usize,
+  w: usize,
+  particles: usize,
+  colourStarts: usize,
+  colourCount: i32,
+  restAngle: usize,
+  compliance: usize,
+  lambda: usize,
+  scale: f64,
+  invHSq: f64,
+  minEdgeSq: f64,
+  minDenominator: f64,
+  fresh: bool,
+): void {
+  const vScale = splat(scale);
+  const vInvHSq = splat(invHSq);
+  const vMinEdgeSq = splat(minEdgeSq);
+  const vMinDenominator = splat(minDenominator);
+  const zero = splat(0);
+  const one = splat(1);
+  const two = splat(2);
+  const minArea = splat(1e-18);
+  const small = splat(0.4375);
+  const minusSmall = splat(-0.4375);
+  const pi = splat(Math.PI);
+  const minusPi = splat(-Math.PI);
+  const twoPi = splat(2 * Math.PI);
+  const AT0 = splat(0.3333333333333293);
+  const AT1 = splat(-0.19999999999876483);
+  const AT2 = splat(0.14285714272503466);
+  const AT3 = splat(-0.11111110405462356);
+  const AT4 = splat(0.09090887133436507);
+  const AT5 = splat(-0.0769187620504483);
+  const AT6 = splat(0.06661073137387531);
+  const AT7 = splat(-0.058335701337905735);
+  const AT8 = splat(0.049768779946159324);
+  const AT9 = splat(-0.036531572744216916);
+  const AT10 = splat(0.016285820115365782);
+  for (let colour = 0; colour < colourCount; colour++) {
+    const start = u(colourStarts, colour);
+    const end = u(colourStarts, colour + 1);
+    let c = start;
+    for (; c + 1 < end; c += 2) {
+      const ca = 4 * c;
+      const q0a = u(particles, ca);
+      const q1a = u(particles, ca + 1);
+      const q2a = u(particles, ca + 2);
+      const q3a = u(particles, ca + 3);
+      const q0b = u(particles, ca + 4);
+      const q1b = u(particles, ca + 5);
+      const q2b = u(particles, ca + 6);
+      const q3b = u(particles, ca + 7);
+      const p0a = at(x, q0a);
+      const p1a = at(x, q1a);
+      const p2a = at(x, q2a);
+      const p3a = at(x, q3a);
+      const p0b = at(x, q0b);
+      const p1b = at(x, q1b);
+      const p2b = at(x, q2b);
+      const p3b = at(x, q3b);
+      const x0 = loadX(p0a, p0b);
+      const y0 = loadY(p0a, p0b);
+      const z0 = loadZ(p0a, p0b);
+      const x1 = loadX(p1a, p1b);
+      const y1 = loadY(p1a, p1b);
+      const z1 = loadZ(p1a, p1b);
+      const x2 = loadX(p2a, p2b);
+      const y2 = loadY(p2a, p2b);
+      const z2 = loadZ(p2a, p2b);
+      const x3 = loadX(p3a, p3b);
+      const y3 = loadY(p3a, p3b);
+      const z3 = loadZ(p3a, p3b);
+      const ex = sub(x1, x0);
+      const ey = sub(y1, y0);
+      const ez = sub(z1, z0);
+      const eSq = add(add(mul(ex, ex), mul(ey, ey)), mul(ez, ez));
+      const a0x = sub(x2, x0);
+      const a0y = sub(y2, y0);
+      const a0z = sub(z2, z0);
+      const b0x = sub(x3, x0);
+      const b0y = sub(y3, y0);
+      const b0z = sub(z3, z0);
+      const nax = sub(mul(ey, a0z), mul(ez, a0y));
+      const nay = sub(mul(ez, a0x), mul(ex, a0z));
+      const naz = sub(mul(ex, a0y), mul(ey, a0x));
+      const nbx = sub(mul(b0y, ez), mul(b0z, ey));
+      const nby = sub(mul(b0z, ex), mul(b0x, ez));
+      const nbz = sub(mul(b0x, ey), mul(b0y, ex));
+      const naSq = add(add(mul(nax, nax), mul(nay, nay)), mul(naz, naz));
+      const nbSq = add(add(mul(nbx, nbx), mul(nby, nby)), mul(nbz, nbz));
+      const minAreaSq = mul(mul(minArea, eSq), eSq);
+      const eLength = f64x2.sqrt(eSq);
+      const invE = div(one, eLength);
+      const a0 = mul(add(add(mul(a0x, ex), mul(a0y, ey)), mul(a0z, ez)), invE);
+      const b0 = mul(add(add(mul(b0x, ex), mul(b0y, ey)), mul(b0z, ez)), invE);
+      const a1 = sub(a0, eLength);
+      const b1 = sub(b0, eLength);
+      const sa = div(one, naSq);
+      const sb = div(one, nbSq);
+      const nAB = add(add(mul(nax, nbx), mul(nay, nby)), mul(naz, nbz));
+      const w0 = gather(w, q0a, q0b);
+      const w1 = gather(w, q1a, q1b);
+      const w2 = gather(w, q2a, q2b);
+      const w3 = gather(w, q3a, q3b);
+      const cross = mul(mul(mul(two, sa), sb), nAB);
+      const wGradSq = add(
+        add(
+          mul(w0, add(add(mul(mul(a1, a1), sa), mul(mul(b1, b1), sb)), mul(mul(a1, b1), cross))),
+          mul(w1, add(add(mul(mul(a0, a0), sa), mul(mul(b0, b0), sb)), mul(mul(a0, b0), cross))),
+        ),
+        mul(add(mul(w2, sa), mul(w3, sb)), eSq),
+      );
+      const alphaTilde = mul(pair(compliance, c), vInvHSq);
+      const denominator = add(wGradSq, alphaTilde);
+      const keep = v128.and(
+        v128.and(f64x2.gt(eSq, vMinEdgeSq), f64x2.gt(denominator, vMinDenominator)),
+        v128.and(f64x2.gt(naSq, minAreaSq), f64x2.gt(nbSq, minAreaSq)),
+      );
+      let lambdaC = zero;
+      if (!fresh) lambdaC = pair(lambda, c);
+      if (!v128.any_true(keep)) {
+        if (fresh) storePair(lambda, c, zero);
+        continue;
+      }
+      const sinTerm = add(
+        add(mul(sub(mul(nay, nbz), mul(naz, nby)), ex), mul(sub(mul(naz, nbx), mul(nax, nbz)), ey)),
+        mul(sub(mul(nax, nby), mul(nay, nbx)), ez),
+      );
+      const cosTerm = mul(nAB, eLength);
+      const fast = v128.and(
+        f64x2.gt(cosTerm, zero),
+        v128.and(f64x2.lt(sinTerm, mul(small, cosTerm)), f64x2.gt(sinTerm, mul(minusSmall, cosTerm))),
+      );
+      const t = div(sinTerm, cosTerm);
+      const z = mul(t, t);
+      const v = mul(z, z);
+      const even = mul(
+        z,
+        add(AT0, mul(v, add(AT2, mul(v, add(AT4, mul(v, add(AT6, mul(v, add(AT8, mul(v, AT10)))))))))),
+      );
+      const odd = mul(v, add(AT1, mul(v, add(AT3, mul(v, add(AT5, mul(v, add(AT7, mul(v, AT9)))))))));
+      let theta = sub(t, mul(t, add(even, odd)));
+      if (!i64x2.all_true(fast)) {
+        if (i64x2.extract_lane(fast, 0) === 0) {
+          theta = f64x2.replace_lane(
+            theta,
+            0,
+            Math.atan2(f64x2.extract_lane(sinTerm, 0), f64x2.extract_lane(cosTerm, 0)),
+          );
+        }
+        if (i64x2.extract_lane(fast, 1) === 0) {
+          theta = f64x2.replace_lane(
+            theta,
+            1,
+            Math.atan2(f64x2.extract_lane(sinTerm, 1), f64x2.extract_lane(cosTerm, 1)),
+          );
+        }
+      }
+      const angle = sub(theta, pair(restAngle, c));
+      let constraint = v128.bitselect(sub(angle, twoPi), angle, f64x2.gt(angle, pi));
+      constraint = v128.bitselect(add(angle, twoPi), constraint, f64x2.le(angle, minusPi));
+      const dLambda = div(mul(vScale, sub(f64x2.neg(constraint), mul(alphaTilde, lambdaC))), denominator);
+      storePair(lambda, c, v128.bitselect(add(lambdaC, dLambda), lambdaC, keep));
+      const kA = mul(dLambda, sa);
+      const kB = mul(dLambda, sb);
+      // Masked here: a1, b0, … are NaN for a zero-length hinge; n_A and n_B are always finite.
+      const u0a = v128.bitselect(mul(mul(f64x2.neg(w0), a1), kA), zero, keep);
+      const u0b = v128.bitselect(mul(mul(f64x2.neg(w0), b1), kB), zero, keep);
+      const u1a = v128.bitselect(mul(mul(w1, a0), kA), zero, keep);
+      const u1b = v128.bitselect(mul(mul(w1, b0), kB), zero, keep);
+      const u2 = v128.bitselect(mul(mul(f64x2.neg(w2), eLength), kA), zero, keep);
+      const u3 = v128.bitselect(mul(mul(f64x2.neg(w3), eLength), kB), zero, keep);
+      moveX(p0a, p0b, loadX(p0a, p0b), add(mul(u0a, nax), mul(u0b, nbx)));
+      moveY(p0a, p0b, loadY(p0a, p0b), add(mul(u0a, nay), mul(u0b, nby)));
+      moveZ(p0a, p0b, loadZ(p0a, p0b), add(mul(u0a, naz), mul(u0b, nbz)));
+      moveX(p1a, p1b, loadX(p1a, p1b), add(mul(u1a, nax), mul(u1b, nbx)));
+      moveY(p1a, p1b, loadY(p1a, p1b), add(mul(u1a, nay), mul(u1b, nby)));
+      moveZ(p1a, p1b, loadZ(p1a, p1b), add(mul(u1a, naz), mul(u1b, nbz)));
+      moveX(p2a, p2b, loadX(p2a, p2b), mul(u2, nax));
+      moveY(p2a, p2b, loadY(p2a, p2b), mul(u2, nay));
+      moveZ(p2a, p2b, loadZ(p2a, p2b), mul(u2, naz));
+      moveX(p3a, p3b, loadX(p3a, p3b), mul(u3, nbx));
+      moveY(p3a, p3b, loadY(p3a, p3b), mul(u3, nby));
+      moveZ(p3a, p3b, loadZ(p3a, p3b), mul(u3, nbz));
+    }
+    if (c < end) {
+      const o = (<usize>c) << 3;
+      solveDihedralBend(
+        x,
+        w,
+        particles + (o << 1),
+        restAngle + o,
+        compliance + o,
+        lambda + o,
+        1,
+        scale,
+        invHSq,
+        minEdgeSq,
+        minDenominator,
+        fresh,
+      );
+    }
+  }
+}

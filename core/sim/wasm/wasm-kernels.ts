@@ -1,0 +1,374 @@
+import { MIN_DENOMINATOR, MIN_LENGTH_M } from '../constraints/block.ts';
+import type { ConstraintBlock } from '../constraints/index.ts';
+import type { ParticleState } from '../state.ts';
+import { decodeBase64 } from './base64.ts';
+import { KERNELS_WASM_BASE64 } from './kernels-wasm.ts';
+
+/**
+ * The WebAssembly solver kernels (assembly/kernels.ts) bound to one world.
+ *
+ * The kernels work on one WebAssembly.Memory per world, sized up front and never grown: once a
+ * memory grows (or any ArrayBuffer is detached) in a V8 isolate, V8 compiles every later typed-array
+ * access with a detach check (see renderer/src/sim/sim-controller.ts). `create` moves the hot arrays
+ * (positions, previous positions, velocities, inverse masses; each supported block's indices, rest
+ * data, compliances and multipliers) into that memory and points the existing typed-array fields of
+ * the state and blocks at the copies, so everything else (metrics, grab, colliders, stiffness limit,
+ * renderer copies) keeps reading and writing the same fields. The JS kernels keep working on the
+ * moved arrays: they are the fallback where WebAssembly is missing or refuses the module (a
+ * browser's main thread compiles only small modules synchronously), and the oracle in tests.
+ */
+
+/** What core/ needs of the WebAssembly global (tsconfig.core.json has no DOM lib). */
+interface WasmApi {
+  Memory: new (descriptor: { initial: number; maximum: number }) => { readonly buffer: ArrayBuffer };
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { readonly exports: object };
+}
+
+/**
+ * Pointers are byte offsets into the memory; counts and indices i32. `fresh`: the sweep right after
+ * the multipliers' reset, which the kernel does itself (it writes λ = Δλ, 0 where it skips, instead
+ * of reading zeros back), so the world does not clear those blocks' multipliers.
+ */
+interface KernelExports {
+  predict(
+    x: number,
+    xPrev: number,
+    v: number,
+    w: number,
+    start: number,
+    end: number,
+    keep: number,
+    dvx: number,
+    dvy: number,
+    dvz: number,
+    h: number,
+  ): void;
+  velocities(x: number, xPrev: number, v: number, coordinates: number, invH: number): void;
+  solveDistanceBatched(
+    x: number,
+    w: number,
+    particles: number,
+    colourStarts: number,
+    colourCount: number,
+    restLength: number,
+    compliance: number,
+    lambda: number,
+    scale: number,
+    invHSq: number,
+    minLength: number,
+    minDenominator: number,
+    fresh: boolean,
+  ): void;
+  solveTetVolumeBatched(
+    x: number,
+    w: number,
+    particles: number,
+    colourStarts: number,
+    colourCount: number,
+    restVolume: number,
+    compliance: number,
+    lambda: number,
+    scale: number,
+    invHSq: number,
+    minDenominator: number,
+    fresh: boolean,
+  ): void;
+  solveDihedralBendBatched(
+    x: number,
+    w: number,
+    particles: number,
+    colourStarts: number,
+    colourCount: number,
+    restAngle: number,
+    compliance: number,
+    lambda: number,
+    scale: number,
+    invHSq: number,
+    minEdgeSq: number,
+    minDenominator: number,
+    fresh: boolean,
+  ): void;
+  solveNeoHookeanBatched(
+    x: number,
+    w: number,
+    particles: number,
+    colourStarts: number,
+    colourCount: number,
+    count: number,
+    restShapeProductByEntry: number,
+    restShapeProduct: number,
+    inverseRestDeterminant: number,
+    complianceHydrostatic: number,
+    complianceDeviatoric: number,
+    gamma: number,
+    lambdaH: number,
+    lambdaD: number,
+    scale: number,
+    invHSq: number,
+    minDenominator: number,
+    fresh: boolean,
+  ): void;
+}
+
+/** Fields each kind's kernel reads, moved into the memory (the rest stay ordinary arrays). */
+const KERNEL_FIELDS: Partial<Record<ConstraintBlock['kind'], readonly string[]>> = {
+  distance: ['particles', 'colourStarts', 'restLengthM', 'complianceMPerN', 'lambda'],
+  'tet-volume': ['particles', 'colourStarts', 'restVolumeM3', 'complianceM3PerPa', 'lambda'],
+  'dihedral-bend': ['particles', 'colourStarts', 'restAngleRad', 'compliancePerNM', 'lambda'],
+  'neo-hookean': [
+    'particles',
+    'colourStarts',
+    'restShapeProduct',
+    'inverseRestDeterminant',
+    'complianceHydrostatic',
+    'complianceDeviatoric',
+    'gamma',
+    'lambdaHydrostatic',
+    'lambdaDeviatoric',
+  ],
+};
+
+const STATE_FIELDS = ['x', 'xPrev', 'v', 'invMass'] as const;
+
+/** Start of every array in the memory is a multiple of this, bytes (f64x2 loads). */
+const ALIGN = 16;
+const PAGE_BYTES = 65536;
+
+type MovableArray = Float64Array | Uint32Array;
+
+/** The compiled module, shared by every world of the isolate; null where it cannot be had. */
+let compiled: { api: WasmApi; module: object } | null | undefined;
+
+function kernelModule(): { api: WasmApi; module: object } | null {
+  if (compiled !== undefined) return compiled;
+  compiled = null;
+  const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
+  if (!api) return null;
+  try {
+    compiled = { api, module: new api.Module(decodeBase64(KERNELS_WASM_BASE64)) };
+  } catch {
+    // No SIMD, or a main thread that compiles only small modules synchronously: JS kernels.
+  }
+  return compiled;
+}
+
+/** A block's solve in the memory, given α̃'s 1/h², 1/s², and whether it is the substep's first sweep. */
+type BlockSolve = (invHSq: number, fresh: boolean) => void;
+
+export class WasmKernels {
+  private readonly solvers = new Map<ConstraintBlock, BlockSolve>();
+  private readonly x: number;
+  private readonly xPrev: number;
+  private readonly v: number;
+  private readonly w: number;
+
+  private constructor(
+    private readonly kernels: KernelExports,
+    /** Bytes of the memory. */
+    readonly byteLength: number,
+    pointers: Map<object, number>,
+    state: ParticleState,
+    blocks: readonly ConstraintBlock[],
+  ) {
+    this.x = pointers.get(state.x)!;
+    this.xPrev = pointers.get(state.xPrev)!;
+    this.v = pointers.get(state.v)!;
+    this.w = pointers.get(state.invMass)!;
+    for (const block of blocks) {
+      const solve = this.bind(block, pointers);
+      if (solve) this.solvers.set(block, solve);
+    }
+  }
+
+  /**
+   * Moves the state's and the blocks' hot arrays into a new memory and binds the kernels to it;
+   * null (nothing moved) where WebAssembly is unavailable or refuses the module or the memory.
+   */
+  static create(state: ParticleState, blocks: readonly ConstraintBlock[]): WasmKernels | null {
+    const wasm = kernelModule();
+    if (!wasm) return null;
+    // [owner, field, array]: the array moves into the memory and owner[field] becomes the view;
+    // an owner of null marks a kernel-only copy (`pointers` then keys its offset by the block).
+    const moving: [object | null, string, MovableArray][] = [];
+    const copies = new Map<ConstraintBlock, Float64Array>();
+    for (const name of STATE_FIELDS) moving.push([state, name, state[name]]);
+    for (const block of blocks) {
+      for (const name of KERNEL_FIELDS[block.kind] ?? []) {
+        moving.push([block, name, (block as unknown as Record<string, MovableArray>)[name]]);
+      }
+      if (block.kind === 'neo-hookean') {
+        const byEntry = restShapeProductByEntry(block.restShapeProduct, block.count);
+        copies.set(block, byEntry);
+        moving.push([null, '', byEntry]);
+      }
+    }
+    let bytes = 0;
+    const offsets = moving.map(([, , array]) => {
+      const offset = bytes;
+      bytes += Math.ceil(array.byteLength / ALIGN) * ALIGN;
+      return offset;
+    });
+    const pages = Math.max(1, Math.ceil(bytes / PAGE_BYTES));
+    let memory: { readonly buffer: ArrayBuffer };
+    let instance: { readonly exports: object };
+    try {
+      memory = new wasm.api.Memory({ initial: pages, maximum: pages });
+      instance = new wasm.api.Instance(wasm.module, { env: { memory } });
+    } catch {
+      return null; // e.g. address space for memories exhausted: the JS kernels run instead
+    }
+    const pointers = new Map<object, number>();
+    moving.forEach(([owner, name, array], k) => {
+      const Kind = array instanceof Float64Array ? Float64Array : Uint32Array;
+      const view = new Kind(memory.buffer, offsets[k], array.length);
+      view.set(array);
+      if (owner) (owner as Record<string, MovableArray>)[name] = view;
+      pointers.set(owner ? view : array, offsets[k]);
+    });
+    for (const [block, copy] of copies) pointers.set(block, pointers.get(copy)!);
+    return new WasmKernels(instance.exports as KernelExports, pages * PAGE_BYTES, pointers, state, blocks);
+  }
+
+  /** Prediction of particles [start, end) (xpbd-world.ts `substep`). */
+  predict(start: number, end: number, keep: number, dvx: number, dvy: number, dvz: number, h: number): void {
+    this.kernels.predict(this.x, this.xPrev, this.v, this.w, start, end, keep, dvx, dvy, dvz, h);
+  }
+
+  /** v = (x − x_prev)/h for the first `coordinates` values. */
+  velocities(coordinates: number, invH: number): void {
+    this.kernels.velocities(this.x, this.xPrev, this.v, coordinates, invH);
+  }
+
+  /** True when `block` has a kernel here: its first sweep of a substep resets its multipliers. */
+  handles(block: ConstraintBlock): boolean {
+    return this.solvers.has(block);
+  }
+
+  /**
+   * One sweep of `block` at substep h (s); false when the block has no kernel here (run the JS one).
+   * `fresh`: the first sweep of the substep, which starts every multiplier at 0 (see KernelExports).
+   */
+  solve(block: ConstraintBlock, h: number, fresh: boolean): boolean {
+    const solve = this.solvers.get(block);
+    if (!solve) return false;
+    solve(1 / (h * h), fresh);
+    return true;
+  }
+
+  private bind(block: ConstraintBlock, pointers: Map<object, number>): BlockSolve | null {
+    const k = this.kernels;
+    const { x, w } = this;
+    const at = (array: object) => pointers.get(array)!;
+    if (!KERNEL_FIELDS[block.kind]) return null;
+    const particles = at(block.particles);
+    const colourStarts = at(block.colourStarts);
+    const colours = block.colourStarts.length - 1;
+    switch (block.kind) {
+      case 'distance': {
+        const rest = at(block.restLengthM);
+        const compliance = at(block.complianceMPerN);
+        const lambda = at(block.lambda);
+        return (invHSq, fresh) =>
+          k.solveDistanceBatched(
+            x,
+            w,
+            particles,
+            colourStarts,
+            colours,
+            rest,
+            compliance,
+            lambda,
+            block.stiffnessScale,
+            invHSq,
+            MIN_LENGTH_M,
+            MIN_DENOMINATOR,
+            fresh,
+          );
+      }
+      case 'tet-volume': {
+        const rest = at(block.restVolumeM3);
+        const compliance = at(block.complianceM3PerPa);
+        const lambda = at(block.lambda);
+        return (invHSq, fresh) =>
+          k.solveTetVolumeBatched(
+            x,
+            w,
+            particles,
+            colourStarts,
+            colours,
+            rest,
+            compliance,
+            lambda,
+            block.stiffnessScale,
+            invHSq,
+            MIN_DENOMINATOR,
+            fresh,
+          );
+      }
+      case 'dihedral-bend': {
+        const rest = at(block.restAngleRad);
+        const compliance = at(block.compliancePerNM);
+        const lambda = at(block.lambda);
+        return (invHSq, fresh) =>
+          k.solveDihedralBendBatched(
+            x,
+            w,
+            particles,
+            colourStarts,
+            colours,
+            rest,
+            compliance,
+            lambda,
+            block.stiffnessScale,
+            invHSq,
+            MIN_LENGTH_M * MIN_LENGTH_M,
+            MIN_DENOMINATOR,
+            fresh,
+          );
+      }
+      case 'neo-hookean': {
+        const product = at(block.restShapeProduct);
+        // The block itself keys its kernel-only copy of restShapeProduct, entry by entry.
+        const productByEntry = at(block);
+        const count = block.count;
+        const determinant = at(block.inverseRestDeterminant);
+        const alphaH = at(block.complianceHydrostatic);
+        const alphaD = at(block.complianceDeviatoric);
+        const gamma = at(block.gamma);
+        const lambdaH = at(block.lambdaHydrostatic);
+        const lambdaD = at(block.lambdaDeviatoric);
+        return (invHSq, fresh) =>
+          k.solveNeoHookeanBatched(
+            x,
+            w,
+            particles,
+            colourStarts,
+            colours,
+            count,
+            productByEntry,
+            product,
+            determinant,
+            alphaH,
+            alphaD,
+            gamma,
+            lambdaH,
+            lambdaD,
+            block.stiffnessScale,
+            invHSq,
+            MIN_DENOMINATOR,
+            fresh,
+          );
+      }
+      default:
+        return null;
+    }
+  }
+}
+
+/** M entry by entry (m00 of every tet, then m01, …) from 6 per tet: pairs of tets load an entry at once. */
+function restShapeProductByEntry(product: Float64Array, count: number): Float64Array {
+  const out = new Float64Array(6 * count);
+  for (let t = 0; t < count; t++) for (let j = 0; j < 6; j++) out[j * count + t] = product[6 * t + j];
+  return out;
+}

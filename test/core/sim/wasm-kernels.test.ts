@@ -1,0 +1,380 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildWorld } from '../../../core/sim/build-world.ts';
+import { createDihedralBendBlock, solveDihedralBend } from '../../../core/sim/constraints/dihedral-bend.ts';
+import { createDistanceBlock, solveDistance } from '../../../core/sim/constraints/distance.ts';
+import type { ConstraintBlock } from '../../../core/sim/constraints/index.ts';
+import { createNeoHookeanBlock, solveNeoHookean } from '../../../core/sim/constraints/neo-hookean.ts';
+import { createTetVolumeBlock, solveTetVolume } from '../../../core/sim/constraints/tet-volume.ts';
+import { boxTetGrid } from '../../../core/sim/geometry/box-tets.ts';
+import { clothGrid } from '../../../core/sim/geometry/cloth-grid.ts';
+import { uniqueEdges } from '../../../core/sim/geometry/edges.ts';
+import { triangleHinges } from '../../../core/sim/geometry/hinges.ts';
+import { neoHookeanConstants } from '../../../core/sim/material.ts';
+import type { BodySpec, Scene } from '../../../core/sim/scene.ts';
+import { createParticleState, type ParticleState } from '../../../core/sim/state.ts';
+import { decodeBase64 } from '../../../core/sim/wasm/base64.ts';
+import { WasmKernels } from '../../../core/sim/wasm/wasm-kernels.ts';
+import { sceneWith } from './fixtures.ts';
+
+/**
+ * The WebAssembly kernels (core/sim/wasm) against the JS kernels they mirror. They perform the
+ * same float operations in the same order (two constraints of a colour per f64x2, which cannot
+ * interact), so the results are the same floats; the tolerance stated, 1e-12 m on positions and
+ * 1e-12 relative on multipliers, only allows for a last-bit difference of Math.atan2 between the
+ * two runtimes on hinges folded past 23.6°.
+ */
+const POSITION_TOLERANCE_M = 1e-12;
+const LAMBDA_TOLERANCE = 1e-12;
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+function maxAbsDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let max = 0;
+  for (let k = 0; k < a.length; k++) max = Math.max(max, Math.abs(a[k] - b[k]));
+  return max;
+}
+
+function maxAbs(a: ArrayLike<number>): number {
+  let max = 0;
+  for (let k = 0; k < a.length; k++) max = Math.max(max, Math.abs(a[k]));
+  return max;
+}
+
+/** Deterministic uniform numbers in [0, 1) (mulberry32). */
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('generated kernel module', () => {
+  it('is what the AssemblyScript source compiles to (scripts/build-sim-wasm.mjs --check)', () => {
+    const run = spawnSync(process.execPath, [path.join(root, 'scripts/build-sim-wasm.mjs'), '--check'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+  }, 60_000);
+
+  it('decodes base64 as RFC 4648 does and rejects what is not base64', () => {
+    const bytes = Uint8Array.from({ length: 256 }, (_, k) => (k * 37) & 0xff);
+    for (const length of [0, 1, 2, 3, 4, 5, 100, 256]) {
+      const slice = bytes.subarray(0, length);
+      expect(Array.from(decodeBase64(Buffer.from(slice).toString('base64')))).toEqual(Array.from(slice));
+    }
+    expect(() => decodeBase64('ab$d')).toThrow(/invalid character at 2/);
+    expect(() => decodeBase64('abc')).toThrow(/multiple of 4/);
+  });
+});
+
+/** A rest state with uneven masses and every fifth particle pinned, deformed by ±amplitude, particle 1 on particle 2. */
+function deformedState(rest: Float64Array, amplitude: number, seed: number): ParticleState {
+  const next = random(seed);
+  const n = rest.length / 3;
+  const mass = Float64Array.from({ length: n }, () => 0.05 + next());
+  const pinned = Uint8Array.from({ length: n }, (_, p) => (p % 5 === 0 ? 1 : 0));
+  const state = createParticleState(rest, mass, pinned);
+  for (let k = 0; k < state.x.length; k++) state.x[k] = rest[k] + amplitude * (2 * next() - 1);
+  state.x.copyWithin(3, 6, 9);
+  return state;
+}
+
+function lambdasOf(block: ConstraintBlock): Float64Array[] {
+  if (block.kind === 'neo-hookean') return [block.lambdaHydrostatic, block.lambdaDeviatoric];
+  return 'lambda' in block ? [block.lambda] : [];
+}
+
+interface KernelCase {
+  name: string;
+  rest: Float64Array;
+  amplitude: number;
+  make: (state: ParticleState) => ConstraintBlock;
+  solve: (block: never, state: ParticleState, h: number) => void;
+  /** An element (block index) whose particles are put on one point: F = 0, the rare branch. */
+  collapse?: (block: never) => number;
+}
+
+const box = boxTetGrid([0.3, 0.3, 0.3], [3, 3, 3], [0, 0, 0]);
+const cloth = clothGrid([0.6, 0.6], [7, 7], [0, 0, 0]);
+const clothEdges = uniqueEdges(cloth.triangles, 3, cloth.positions.length / 3);
+const hinges = triangleHinges(cloth.triangles, cloth.positions.length / 3);
+const tetCount = box.tets.length / 4;
+const material = neoHookeanConstants(1e5, 0.45);
+
+const kernelCases: KernelCase[] = [
+  {
+    name: 'distance',
+    rest: cloth.positions,
+    amplitude: 0.03,
+    make: (s) =>
+      createDistanceBlock(
+        {
+          particles: clothEdges,
+          complianceMPerN: Float64Array.from({ length: clothEdges.length / 2 }, (_, e) => (e % 3) * 1e-4),
+          dampingRatio: 0,
+        },
+        s,
+      ),
+    solve: solveDistance,
+  },
+  {
+    name: 'tet volume',
+    rest: box.positions,
+    amplitude: 0.04,
+    make: (s) =>
+      createTetVolumeBlock(
+        {
+          tets: box.tets,
+          bulkModulusPa: Float64Array.from({ length: tetCount }, (_, t) => (t % 2 ? 1e5 : 1e12)),
+          dampingRatio: 0,
+        },
+        s,
+      ),
+    solve: solveTetVolume,
+  },
+  {
+    name: 'neo-Hookean',
+    rest: box.positions,
+    amplitude: 0.04,
+    // A compressible tet of the first colour, not its odd last one: solved in a pair, with its
+    // hydrostatic constraint alone (the deviatoric one has no gradient at F = 0).
+    collapse: (b: ReturnType<typeof createNeoHookeanBlock>) => {
+      for (let t = b.colourStarts[0]; t < b.colourStarts[1] - 1; t++)
+        if (b.complianceHydrostatic[t] > 0) return t;
+      throw new Error('no compressible tet in the first colour');
+    },
+    make: (s) =>
+      createNeoHookeanBlock(
+        {
+          tets: box.tets,
+          muPa: new Float64Array(tetCount).fill(material.muPa),
+          inverseLambdaNhPerPa: Float64Array.from({ length: tetCount }, (_, t) =>
+            t % 4 ? material.inverseLambdaNhPerPa : 0,
+          ),
+          gamma: new Float64Array(tetCount).fill(material.gamma),
+        },
+        s,
+      ),
+    solve: solveNeoHookean,
+  },
+  {
+    name: 'dihedral bend (folded up to ±60°: atan2 lanes)',
+    rest: cloth.positions,
+    amplitude: 0.12,
+    make: (s) =>
+      createDihedralBendBlock(
+        {
+          hinges,
+          bendingStiffnessNM: Float64Array.from({ length: hinges.length / 4 }, (_, c) =>
+            c % 2 ? 1e-3 : 1e3,
+          ),
+          dampingRatio: 0,
+        },
+        s,
+      ),
+    solve: solveDihedralBend,
+  },
+];
+
+describe('WebAssembly constraint kernels', () => {
+  for (const c of kernelCases) {
+    for (const stiffnessScale of [1, 0.3]) {
+      it(`${c.name}: sweeps over inverted, collapsed and pinned elements match the JS kernel (scale ${stiffnessScale})`, () => {
+        const jsState = deformedState(c.rest, c.amplitude, 11);
+        const wasmState = deformedState(c.rest, c.amplitude, 11);
+        const jsBlock = c.make(jsState);
+        const wasmBlock = c.make(wasmState);
+        for (const b of [jsBlock, wasmBlock]) b.stiffnessScale = stiffnessScale;
+        if (c.collapse) {
+          const k = c.collapse(wasmBlock as never);
+          const [first, ...others] = wasmBlock.particles.subarray(
+            k * wasmBlock.arity,
+            (k + 1) * wasmBlock.arity,
+          );
+          for (const s of [jsState, wasmState]) {
+            for (const p of others) s.x.copyWithin(3 * p, 3 * first, 3 * first + 3);
+          }
+        }
+        const kernels = WasmKernels.create(wasmState, [wasmBlock]);
+        expect(kernels).not.toBeNull();
+        // Colours of odd size exercise the scalar tail after the pairs.
+        const colourSizes = Array.from(
+          wasmBlock.colourStarts.subarray(1),
+          (end, k) => end - wasmBlock.colourStarts[k],
+        );
+        expect(colourSizes.some((n) => n % 2 === 1)).toBe(true);
+        const start = jsState.x.slice();
+        const h = 1 / 600;
+        let lambdaError = 0;
+        for (let sweep = 0; sweep < 8; sweep++) {
+          for (const l of lambdasOf(jsBlock)) l.fill(0);
+          // A fresh sweep resets the multipliers itself (whatever they held: here NaN); the others
+          // continue from the zeros written here.
+          const fresh = sweep % 2 === 0;
+          for (const l of lambdasOf(wasmBlock)) l.fill(fresh ? Number.NaN : 0);
+          c.solve(jsBlock as never, jsState, h);
+          expect(kernels!.solve(wasmBlock, h, fresh)).toBe(true);
+          const wasmLambdas = lambdasOf(wasmBlock);
+          lambdasOf(jsBlock).forEach((l, i) => {
+            lambdaError = Math.max(
+              lambdaError,
+              maxAbsDifference(l, wasmLambdas[i]) / Math.max(maxAbs(l), 1e-300),
+            );
+          });
+        }
+        expect(maxAbsDifference(jsState.x, start)).toBeGreaterThan(1e-3); // the sweeps did something
+        expect(wasmState.x.every(Number.isFinite)).toBe(true);
+        expect(maxAbsDifference(wasmState.x, jsState.x)).toBeLessThanOrEqual(POSITION_TOLERANCE_M);
+        expect(lambdaError).toBeLessThanOrEqual(LAMBDA_TOLERANCE);
+      });
+    }
+  }
+
+  it('leave blocks without a WebAssembly kernel to the JS solver (solve returns false)', () => {
+    const state = deformedState(cloth.positions, 0.01, 3);
+    const block = createDistanceBlock(
+      { particles: clothEdges, complianceMPerN: new Float64Array(clothEdges.length / 2), dampingRatio: 0 },
+      state,
+    );
+    const kernels = WasmKernels.create(state, []);
+    expect(kernels!.solve(block, 1 / 600, true)).toBe(false);
+  });
+});
+
+const clothBody: BodySpec = {
+  name: 'sheet',
+  shape: { type: 'cloth', size: [0.6, 0.6], cells: [9, 9], center: [0, 1, 0] },
+  material: { youngModulusPa: 2e6, poissonRatio: 0.3, densityKgM3: 400, thicknessM: 5e-4 },
+  model: 'cloth',
+  dampingRatio: 0.2,
+  pins: [{ box: { min: [-0.31, 0.9, -0.31], max: [-0.29, 1.1, -0.29] } }],
+};
+
+function cube(model: 'neo-hookean' | 'edges-volume', extra: Partial<BodySpec> = {}): BodySpec {
+  return {
+    name: `cube-${model}`,
+    shape: { type: 'box', size: [0.3, 0.3, 0.3], cells: [4, 5, 3], center: [0, 0.4, 0] },
+    material: { youngModulusPa: 5e4, poissonRatio: 0.45, densityKgM3: 1000 },
+    model,
+    dampingRatio: 0.1,
+    linearDampingPerS: 0.05,
+    ...extra,
+  };
+}
+
+const ground: Scene['colliders'] = [{ type: 'plane', normal: [0, 1, 0], offset: 0, friction: 0.4 }];
+
+const worldCases: [string, Scene][] = [
+  ['cloth (stretch, shear, bending, damping, a pin)', sceneWith([clothBody])],
+  [
+    'neo-Hookean cube falling on the ground',
+    sceneWith([cube('neo-hookean')], { dt: 1 / 60, substeps: 10 }, ground),
+  ],
+  [
+    'edges + volume cube falling on the ground',
+    sceneWith([cube('edges-volume')], { dt: 1 / 60, substeps: 10 }, ground),
+  ],
+  [
+    'two bodies, one in classic PBD mode (stiffness scale, 3 iterations)',
+    sceneWith(
+      [
+        clothBody,
+        cube('edges-volume', {
+          solver: { method: 'pbd', iterations: 3, stiffness: 0.5 },
+        } as Partial<BodySpec>),
+      ],
+      { dt: 1 / 60, substeps: 8 },
+      ground,
+    ),
+  ],
+];
+
+describe('worlds stepped by the WebAssembly kernels', () => {
+  for (const [name, scene] of worldCases) {
+    it(`${name}: same state after 40 frames as with the JS kernels`, () => {
+      const js = buildWorld(scene);
+      const wasm = buildWorld(scene);
+      js.kernels = 'js';
+      expect(wasm.kernels).toBe('wasm');
+      for (let frame = 0; frame < 40; frame++) {
+        js.step(scene.solver.dt);
+        const metrics = wasm.step(scene.solver.dt);
+        expect(metrics.hasNaN).toBe(false);
+      }
+      let moved = 0;
+      for (let k = 0; k < js.state.x.length; k++)
+        moved = Math.max(moved, Math.abs(js.state.x[k] - js.state.rest[k]));
+      expect(moved).toBeGreaterThan(0.01);
+      expect(maxAbsDifference(wasm.state.x, js.state.x)).toBeLessThanOrEqual(POSITION_TOLERANCE_M);
+      expect(maxAbsDifference(wasm.state.v, js.state.v)).toBeLessThanOrEqual(POSITION_TOLERANCE_M * 1e3);
+      const jsBlocks = js.runtimes.flatMap((r) => r.blocks);
+      wasm.runtimes
+        .flatMap((r) => r.blocks)
+        .forEach((block, b) => {
+          lambdasOf(jsBlocks[b]).forEach((l, i) => {
+            const error = maxAbsDifference(l, lambdasOf(block)[i]) / Math.max(maxAbs(l), 1e-300);
+            expect(error).toBeLessThanOrEqual(LAMBDA_TOLERANCE);
+          });
+        });
+      expect(wasm.measureBodies()).toEqual(js.measureBodies());
+    });
+  }
+
+  it('keeps the state in one fixed memory: the arrays never move or detach while stepping', () => {
+    const scene = worldCases[1][1];
+    const world = buildWorld(scene);
+    const buffer = world.state.x.buffer;
+    const bytes = buffer.byteLength;
+    expect(world.state.v.buffer).toBe(buffer);
+    expect(world.runtimes[0].blocks[0].particles.buffer).toBe(buffer);
+    for (let frame = 0; frame < 5; frame++) world.step(scene.solver.dt);
+    world.reset();
+    expect(world.state.x.buffer).toBe(buffer);
+    expect(buffer.byteLength).toBe(bytes);
+    expect(Array.from(world.state.x)).toEqual(Array.from(world.state.rest));
+  });
+
+  it('can switch kernels between steps', () => {
+    const scene = worldCases[0][1];
+    const a = buildWorld(scene);
+    const b = buildWorld(scene);
+    b.kernels = 'js';
+    for (let frame = 0; frame < 10; frame++) {
+      a.kernels = frame % 2 ? 'js' : 'wasm';
+      a.step(scene.solver.dt);
+      b.step(scene.solver.dt);
+    }
+    expect(maxAbsDifference(a.state.x, b.state.x)).toBeLessThanOrEqual(POSITION_TOLERANCE_M);
+  });
+});
+
+describe('without WebAssembly', () => {
+  const global = globalThis as { WebAssembly?: unknown };
+  const saved = global.WebAssembly;
+  afterEach(() => {
+    global.WebAssembly = saved;
+    vi.resetModules();
+  });
+
+  it('runs the JS kernels and refuses to switch to WebAssembly', async () => {
+    Reflect.deleteProperty(globalThis, 'WebAssembly');
+    vi.resetModules();
+    const { buildWorld: build } = await import('../../../core/sim/build-world.ts');
+    const scene = worldCases[0][1];
+    const world = build(scene);
+    expect(world.kernels).toBe('js');
+    expect(() => {
+      world.kernels = 'wasm';
+    }).toThrow(/WebAssembly kernels are not available/);
+    for (let frame = 0; frame < 5; frame++) expect(world.step(scene.solver.dt).hasNaN).toBe(false);
+  });
+});

@@ -78,6 +78,11 @@ export interface World {
   readonly bodies: readonly BodyView[];
   readonly particleCount: number;
   readonly constraintCount: number;
+  /**
+   * Which kernels step the world: 'wasm' (WebAssembly, where the runtime compiles it) or 'js'.
+   * Absent on worlds that have only one kind.
+   */
+  kernels?: 'wasm' | 'js';
   /** Advances one frame of `frameDtS` seconds, split into the scene's substeps. */
   step(frameDtS: number): StepMetrics;
   /** Returns every particle to its rest state and zero velocity. */

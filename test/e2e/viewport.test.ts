@@ -125,6 +125,8 @@ describe('viewport colouring, stats and gizmo (browser host in Chromium)', () =>
     expect(countIn((await stat('constraints')) ?? '')).toBe(countIn(await textOf(page, 'constraints')));
     expect(countIn(await textOf(page, 'particles'))).toBeGreaterThan(100);
     expect(await stat('substeps')).toBe('15');
+    // The worker compiled the WebAssembly kernels (the page's CSP and the worker allow it).
+    expect(await stat('kernels')).toBe('WebAssembly');
     await expect.poll(() => overlay.locator('[data-stat^="resolution-"]').count()).toBe(2);
     expect(await stat('resolution-0')).toMatch(/^\d\.\d{3}$/);
     // F3 hides it again.

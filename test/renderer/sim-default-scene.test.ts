@@ -26,6 +26,8 @@ describe('the default scene through the worker loop', () => {
     if (loaded.type !== 'loaded') throw new Error(`expected 'loaded', got ${JSON.stringify(loaded)}`);
     expect(loaded.bodies.map((b) => b.kind).sort()).toEqual(['cloth', 'solid']);
     expect(loaded.groundHeightM).toBe(0);
+    // Node compiles the WebAssembly kernels, as the app's worker does.
+    expect(loaded.kernels).toBe('wasm');
     for (const body of loaded.bodies) {
       expect(body.surfaceTriangles.length).toBeGreaterThan(0);
       // Every surface index is local to the body.

@@ -7,6 +7,7 @@ const loaded = {
   bodies: [],
   particleCount: 10,
   constraintCount: 20,
+  kernels: 'wasm' as const,
   frameDtS: 1 / 60,
   groundHeightM: 0,
   positions: new Float32Array(30),
@@ -25,7 +26,13 @@ const frame = (n: number, simMs: number) => ({
 describe('applySimEvent', () => {
   test('loaded makes the sim ready with the world size', () => {
     const state = applySimEvent(initialAppState(), loaded);
-    expect(state.sim).toMatchObject({ status: 'ready', particleCount: 10, constraintCount: 20, frame: 0 });
+    expect(state.sim).toMatchObject({
+      status: 'ready',
+      particleCount: 10,
+      constraintCount: 20,
+      kernels: 'wasm',
+      frame: 0,
+    });
   });
 
   test('frames advance time and smooth the solver time; the reset frame leaves it alone', () => {

@@ -45,6 +45,8 @@ export type SimEvent =
       bodies: BodyLayout[];
       particleCount: number;
       constraintCount: number;
+      /** Which kernels the worker's solver runs: WebAssembly, or the JS fallback where it could not compile. */
+      kernels: 'wasm' | 'js';
       /** Frame time step from the scene, s. */
       frameDtS: number;
       /** Height of the scene's horizontal ground plane, m; null when it has none. */

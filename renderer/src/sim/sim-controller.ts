@@ -105,6 +105,7 @@ export class SimController {
         bodies,
         particleCount: world.particleCount,
         constraintCount: world.constraintCount,
+        kernels: world.kernels ?? 'js',
         frameDtS: this.frameDtS,
         groundHeightM: groundHeightOf(scene),
         positions,

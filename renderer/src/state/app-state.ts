@@ -17,6 +17,8 @@ export interface SimState {
   simMsPerFrame: number | null;
   particleCount: number;
   constraintCount: number;
+  /** The solver's kernels: WebAssembly, or JS where the worker could not compile it; null before loading. */
+  kernels: 'wasm' | 'js' | null;
   kineticEnergyJ: number;
 }
 
@@ -61,6 +63,7 @@ export function initialAppState(): AppState {
       simMsPerFrame: null,
       particleCount: 0,
       constraintCount: 0,
+      kernels: null,
       kineticEnergyJ: 0,
     },
     ui: { fps: null, notifications: [] },

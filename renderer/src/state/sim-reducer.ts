@@ -12,6 +12,7 @@ export function applySimEvent(state: AppState, event: SimEvent): AppState {
         simMsPerFrame: null,
         particleCount: event.particleCount,
         constraintCount: event.constraintCount,
+        kernels: event.kernels,
         kineticEnergyJ: 0,
       });
     case 'frame':

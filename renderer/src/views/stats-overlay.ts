@@ -28,6 +28,7 @@ export function mountStatsOverlay(
       simMsPerFrame: a.sim.simMsPerFrame,
       particleCount: a.sim.particleCount,
       constraintCount: a.sim.constraintCount,
+      kernels: a.sim.kernels,
       substeps: e.scene.solver.substeps,
       metrics: e.metrics,
     });

@@ -24,12 +24,17 @@ export interface StatsInput {
   simMsPerFrame: number | null;
   particleCount: number;
   constraintCount: number;
+  /** The solver's kernels (null before the world is loaded). */
+  kernels: 'wasm' | 'js' | null;
   substeps: number;
   /** Per-body figures of the latest frame (null before the first). */
   metrics: readonly Pick<BodyMetrics, 'name' | 'resolution'>[] | null;
 }
 
 const count = new Intl.NumberFormat('en-US');
+
+/** The JS kernels are the fallback where the worker could not compile WebAssembly (about 1.5× slower). */
+const KERNEL_NAMES = { wasm: 'WebAssembly', js: 'JavaScript (fallback)', none: '—' } as const;
 
 export function statsRows(input: StatsInput): StatsRow[] {
   const rows: StatsRow[] = [
@@ -42,6 +47,7 @@ export function statsRows(input: StatsInput): StatsRow[] {
     { key: 'particles', label: 'particles', value: count.format(input.particleCount) },
     { key: 'constraints', label: 'constraints', value: count.format(input.constraintCount) },
     { key: 'substeps', label: 'substeps', value: String(input.substeps) },
+    { key: 'kernels', label: 'kernels', value: KERNEL_NAMES[input.kernels ?? 'none'] },
   ];
   input.metrics?.forEach((body, index) => {
     const r = body.resolution;

@@ -7,6 +7,7 @@ const input = {
   particleCount: 12345,
   constraintCount: 678,
   substeps: 15,
+  kernels: 'wasm' as const,
   metrics: [
     { name: 'soft block', resolution: 0.1 },
     { name: 'cloth', resolution: 0.5 },
@@ -22,22 +23,28 @@ describe('stats overlay rows', () => {
       ['particles', '12,345'],
       ['constraints', '678'],
       ['substeps', '15'],
+      ['kernels', 'WebAssembly'],
       ['r soft block', '0.100'],
       ['r cloth', '0.500'],
     ]);
-    expect(rows[5].warning).toBeUndefined();
-    expect(rows[6].warning).toBe(true);
-    expect(rows[6].note).toBe(
+    expect(rows[6].warning).toBeUndefined();
+    expect(rows[7].warning).toBe(true);
+    expect(rows[7].note).toBe(
       'cloth: r > 0.25, the preview is softer than the material (by roughly r² ≈ 25%); add substeps or use a coarser mesh',
     );
     const coarse = statsRows({ ...input, metrics: [{ name: 'cloth', resolution: 7.7 }] });
-    expect(coarse[5].note).toBe(
+    expect(coarse[6].note).toBe(
       'cloth: r > 0.25, the preview is softer than the material (by far: r ≥ 1); add substeps or use a coarser mesh',
     );
   });
 
   test('before the first frame the figures are dashes and no body is listed', () => {
-    const rows = statsRows({ ...input, fps: null, simMsPerFrame: null, metrics: null });
-    expect(rows.map((r) => r.value)).toEqual(['—', '—', '12,345', '678', '15']);
+    const rows = statsRows({ ...input, fps: null, simMsPerFrame: null, metrics: null, kernels: null });
+    expect(rows.map((r) => r.value)).toEqual(['—', '—', '12,345', '678', '15', '—']);
+  });
+
+  test('the JS fallback is named as such', () => {
+    const rows = statsRows({ ...input, kernels: 'js' });
+    expect(rows.find((r) => r.key === 'kernels')?.value).toBe('JavaScript (fallback)');
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { RecentFile } from '../../../electron/ipc-contract.ts';
 import { el } from '../views/dom.ts';
+import { toolButton } from '../views/toggle-panel.ts';
 
 export interface RecentMenuDeps {
   recentFiles(): Promise<RecentFile[]>;
@@ -12,13 +13,8 @@ export interface RecentMenuDeps {
 }
 
 export function mountRecentMenu(toolbar: HTMLElement, deps: RecentMenuDeps): () => void {
-  const button = el('button', {
-    className: 'tool-button',
-    text: 'Recent ▾',
-    testId: 'open-recent',
-    title: 'Reopen a recent file',
-  });
-  button.type = 'button';
+  // A menu button (aria-expanded), not a panel toggle: it opens on the fetched list, closes outside.
+  const button = toolButton({ text: 'Recent ▾', testId: 'open-recent', title: 'Reopen a recent file' });
   button.setAttribute('aria-haspopup', 'menu');
   button.setAttribute('aria-expanded', 'false');
   const menu = el('div', { className: 'recent-menu', testId: 'recent-menu' });
@@ -36,7 +32,7 @@ export function mountRecentMenu(toolbar: HTMLElement, deps: RecentMenuDeps): () 
         ? [el('div', { className: 'recent-menu-empty', text: 'No recent files' })]
         : files.map((file, i) => {
             const item = el('button', {
-              className: 'recent-menu-item',
+              className: 'ui-button recent-menu-item',
               text: file.name,
               testId: `recent-entry-${i}`,
               title: file.path,

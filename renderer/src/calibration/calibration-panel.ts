@@ -8,6 +8,7 @@
 import type { CalibrationReport } from '../../../core/calibrate/index.ts';
 import { type Store, watch } from '../state/store.ts';
 import { el } from '../views/dom.ts';
+import { showPressed, toggleButton, toolButton } from '../views/toggle-panel.ts';
 import type { CalibrationChart } from './calibration-chart.ts';
 import type { CalibrationController } from './calibration-controller.ts';
 import {
@@ -32,6 +33,9 @@ export interface CalibrationPanelHost {
   watchBodyResolution: (listener: (resolution: number | null) => void) => () => void;
 }
 
+/** The toggle's text with the panel closed and open. */
+const TOGGLE_TEXT = { closed: 'Calibration ▸', open: 'Calibration ▾' };
+
 const MODEL_NAMES: Record<string, string> = {
   'neo-hookean': 'neo-Hookean',
   'edges-volume': 'edges + volume',
@@ -42,29 +46,24 @@ export function mountCalibrationPanel(
   store: Store<CalibrationState>,
   controller: CalibrationController,
 ): () => void {
-  const toggle = el('button', {
-    text: 'Calibration ▸',
+  // Not togglePanel: whether the panel is open lives in the store (the chart loads with it).
+  const toggle = toggleButton({
+    text: TOGGLE_TEXT,
     testId: 'toggle-calibration',
-    className: 'tool-button',
     title: "How far the preview is from the selected body's material at the scene's solver budget",
   });
-  toggle.type = 'button';
-  toggle.setAttribute('aria-pressed', 'false');
   const header = host.container.querySelector('.plots-header') ?? host.container;
   header.append(toggle);
 
   const subjectText = el('span', { className: 'calibration-subject', testId: 'calibration-subject' });
-  const run = el('button', { text: 'Run', testId: 'run-calibration', className: 'tool-button' });
-  run.type = 'button';
+  const run = toolButton({ text: 'Run', testId: 'run-calibration' });
   const bar = el('progress', { testId: 'calibration-progress' });
   bar.max = 1;
   const progressText = el('span', { className: 'calibration-dim', testId: 'calibration-progress-text' });
-  const cancel = el('button', { text: 'Cancel', testId: 'cancel-calibration', className: 'tool-button' });
-  cancel.type = 'button';
+  const cancel = toolButton({ text: 'Cancel', testId: 'cancel-calibration' });
   const progress = el('span', { className: 'calibration-progress' }, [bar, progressText, cancel]);
   const notice = el('p', { className: 'calibration-notice', testId: 'calibration-notice' });
-  const rerun = el('button', { text: 'Re-run', testId: 'rerun-calibration', className: 'tool-button' });
-  rerun.type = 'button';
+  const rerun = toolButton({ text: 'Re-run', testId: 'rerun-calibration' });
   const staleText = el('span');
   const stale = el('p', { className: 'calibration-stale', testId: 'calibration-stale' }, [staleText, rerun]);
 
@@ -131,8 +130,7 @@ export function mountCalibrationPanel(
     const subject = host.subject();
     const running = state.phase.kind === 'running';
     panel.hidden = !state.open;
-    toggle.textContent = state.open ? 'Calibration ▾' : 'Calibration ▸';
-    toggle.setAttribute('aria-pressed', String(state.open));
+    showPressed(toggle, state.open, TOGGLE_TEXT);
     subjectText.textContent = subject.ok ? describeSubject(subject) : subject.reason;
     subjectText.title = subjectText.textContent;
     run.disabled = !subject.ok || running;

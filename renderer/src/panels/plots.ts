@@ -5,30 +5,25 @@
  */
 import type { Editor } from '../editor/editor.ts';
 import { el } from '../views/dom.ts';
+import { togglePanel } from '../views/toggle-panel.ts';
 
 export function mountPlots(container: HTMLElement, editor: Editor): void {
-  const toggle = el('button', {
-    text: 'Plots ▸',
-    testId: 'toggle-plots',
-    className: 'tool-button',
-    title: 'Kinetic energy and max strain over the last 10 s',
-  });
-  toggle.type = 'button';
   const body = el('div', { className: 'plots-body', testId: 'plots' });
   body.hidden = true;
-  container.append(el('div', { className: 'plots-header' }, [toggle]), body);
   let charts: Promise<{ start(): void; stop(): void } | null> | null = null;
-  toggle.addEventListener('click', () => {
-    const open = body.hidden;
-    body.hidden = !open;
-    toggle.textContent = open ? 'Plots ▾' : 'Plots ▸';
-    toggle.setAttribute('aria-pressed', String(open));
-    charts ??= import('./plot-charts.ts')
-      .then((module) => module.createCharts(body, editor.series))
-      .catch((error: unknown) => {
-        console.error('[plots] could not load the charts:', error);
-        return null;
-      });
-    void charts.then((c) => (open ? c?.start() : c?.stop()));
+  const toggle = togglePanel(body, {
+    text: { closed: 'Plots ▸', open: 'Plots ▾' },
+    testId: 'toggle-plots',
+    title: 'Kinetic energy and max strain over the last 10 s',
+    onToggle: (open) => {
+      charts ??= import('./plot-charts.ts')
+        .then((module) => module.createCharts(body, editor.series))
+        .catch((error: unknown) => {
+          console.error('[plots] could not load the charts:', error);
+          return null;
+        });
+      void charts.then((c) => (open ? c?.start() : c?.stop()));
+    },
   });
+  container.append(el('div', { className: 'plots-header' }, [toggle]), body);
 }

@@ -1,11 +1,10 @@
 /** Toolbar buttons for the project: Open… (a .sbproj), Save (Ctrl/Cmd+S) and Save As… (Ctrl/Cmd+Shift+S). */
 import type { MenuCommand } from '../../../electron/ipc-contract.ts';
-import { el } from '../views/dom.ts';
+import { toolButton } from '../views/toggle-panel.ts';
 
 export function mountProjectButtons(toolbar: HTMLElement, run: (command: MenuCommand) => void): void {
   const button = (label: string, testId: string, title: string, command: MenuCommand) => {
-    const b = el('button', { text: label, testId, title, className: 'tool-button' });
-    b.type = 'button';
+    const b = toolButton({ text: label, testId, title });
     b.addEventListener('click', () => run(command));
     return b;
   };

@@ -3,7 +3,7 @@
  * loads on the first click only: startup never pays for it.
  */
 import type { Editor } from '../editor/editor.ts';
-import { el } from '../views/dom.ts';
+import { togglePanel } from '../views/toggle-panel.ts';
 
 export function mountSceneEditorToggle(
   toolbar: HTMLElement,
@@ -12,30 +12,24 @@ export function mountSceneEditorToggle(
   editor: Editor,
   notifyError: (text: string) => void,
 ): void {
-  const button = el('button', {
+  let loaded: Promise<unknown> | null = null;
+  const button = togglePanel(panel, {
     text: 'JSON',
     testId: 'toggle-scene-editor',
-    className: 'tool-button',
     title: 'Show and edit the scene document as JSON',
+    onToggle: (open) => {
+      workspace.classList.toggle('editing-json', open);
+      if (open && !loaded) {
+        loaded = import('./scene-editor.ts')
+          .then((module) => module.mountSceneEditor(panel, editor))
+          .catch((error: unknown) => {
+            loaded = null;
+            notifyError(
+              `The JSON editor failed to load: ${error instanceof Error ? error.message : String(error)}`,
+            );
+          });
+      }
+    },
   });
-  button.type = 'button';
-  button.setAttribute('aria-pressed', 'false');
   toolbar.append(button);
-  let loaded: Promise<unknown> | null = null;
-  button.addEventListener('click', () => {
-    const open = panel.hidden;
-    panel.hidden = !open;
-    workspace.classList.toggle('editing-json', open);
-    button.setAttribute('aria-pressed', String(open));
-    if (open && !loaded) {
-      loaded = import('./scene-editor.ts')
-        .then((module) => module.mountSceneEditor(panel, editor))
-        .catch((error: unknown) => {
-          loaded = null;
-          notifyError(
-            `The JSON editor failed to load: ${error instanceof Error ? error.message : String(error)}`,
-          );
-        });
-    }
-  });
 }

@@ -12,6 +12,7 @@ import { applyLibraryMaterial, modelsForShape } from '../editor/scene-edits.ts';
 import { watchMany } from '../panels/watch-many.ts';
 import type { NotificationLevel } from '../state/app-state.ts';
 import { el } from '../views/dom.ts';
+import { togglePanel } from '../views/toggle-panel.ts';
 import { materialSummary } from './material-units.ts';
 import type { PresetExportFormat } from './preset-export.ts';
 import type { UserPresetLibrary } from './user-preset-library.ts';
@@ -57,17 +58,10 @@ export function mountLibraryPanel(
   const panel = el('section', { className: 'preset-library', testId: 'preset-library' });
   panel.setAttribute('aria-label', 'Preset library');
   panel.hidden = true;
-  const toggle = el('button', {
-    className: 'tool-button',
+  const toggle = togglePanel(panel, {
     text: 'Presets',
     testId: 'toggle-preset-library',
     title: 'Show the material and preset library',
-  });
-  toggle.type = 'button';
-  toggle.setAttribute('aria-pressed', 'false');
-  toggle.addEventListener('click', () => {
-    panel.hidden = !panel.hidden;
-    toggle.setAttribute('aria-pressed', String(!panel.hidden));
   });
   const anchor = toolbar.querySelector('.toolbar-spacer');
   if (anchor) anchor.before(toggle);
@@ -75,7 +69,7 @@ export function mountLibraryPanel(
   viewport.append(panel);
 
   const button = (text: string, testId: string, title: string, onClick: () => void) => {
-    const b = el('button', { className: 'library-button', text, testId, title });
+    const b = el('button', { className: 'ui-button library-button', text, testId, title });
     b.type = 'button';
     b.addEventListener('click', onClick);
     return b;

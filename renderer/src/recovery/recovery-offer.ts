@@ -22,7 +22,7 @@ export function mountRecoveryOffer(
   choices: RecoveryChoices,
 ): () => void {
   const button = (text: string, testId: string, onClick: () => void) => {
-    const b = el('button', { className: 'notification-action', text, testId });
+    const b = el('button', { className: 'ui-button notification-action', text, testId });
     b.type = 'button';
     b.addEventListener('click', () => {
       offer.remove();

@@ -35,7 +35,7 @@ export function mountSelectionPanel(
 ): () => void {
   const { editor, selection, notify } = deps;
   const button = (text: string, testId: string, title: string, onClick: () => void) => {
-    const b = el('button', { text, testId, title, className: 'selection-button' });
+    const b = el('button', { text, testId, title, className: 'ui-button selection-button' });
     b.type = 'button';
     b.addEventListener('click', onClick);
     return b;

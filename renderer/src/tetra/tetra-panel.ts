@@ -11,6 +11,7 @@ import { MESH_BODY_MATERIAL } from '../editor/mesh-body.ts';
 import { watchMany } from '../panels/watch-many.ts';
 import { type Store, watch } from '../state/store.ts';
 import { el } from '../views/dom.ts';
+import { toolButton } from '../views/toggle-panel.ts';
 import type { CutAxis } from './cut-geometry.ts';
 import { drawHistogram } from './histogram.ts';
 import { qualityCss, RAMP_GOOD_DEG } from './quality-ramp.ts';
@@ -39,13 +40,11 @@ export function mountTetraPanel(
   store: Store<TetraState>,
   controller: TetraController,
 ): () => void {
-  const button = el('button', {
+  const button = toolButton({
     text: 'Tetrahedralize',
     testId: 'tetrahedralize',
     title: 'Fill the open mesh with tetrahedra (runs in the background)',
-    className: 'tool-button',
   });
-  button.type = 'button';
   const anchor = host.toolbar.querySelector('[data-testid="open-mesh"]');
   if (anchor) anchor.after(button);
   else host.toolbar.append(button);
@@ -64,8 +63,7 @@ export function mountTetraPanel(
   const bar = el('progress', { testId: 'tetra-progress' });
   bar.max = 1;
   const progressText = el('span', { className: 'tetra-progress-text', testId: 'tetra-progress-text' });
-  const cancel = el('button', { text: 'Cancel', testId: 'tetra-cancel', className: 'tool-button' });
-  cancel.type = 'button';
+  const cancel = toolButton({ text: 'Cancel', testId: 'tetra-cancel' });
   const progress = el('div', { className: 'tetra-progress' }, [
     el('div', { className: 'tetra-row' }, [bar, cancel]),
     progressText,
@@ -97,13 +95,12 @@ export function mountTetraPanel(
   slider.max = '1';
   slider.step = '0.01';
   slider.setAttribute('aria-label', 'Cut plane position');
-  const makeBody = el('button', {
+  const makeBody = toolButton({
     text: 'Simulate as soft body',
     testId: 'make-soft-body',
     title: 'Add this tet mesh to the scene as a soft body and watch it fall (undoable)',
-    className: 'tool-button tetra-make-body',
+    extraClass: 'tetra-make-body',
   });
-  makeBody.type = 'button';
   const makeBodyNote = el('p', { className: 'tetra-note', testId: 'make-soft-body-note' });
   const bodyRow = el('div', { className: 'tetra-body-row' }, [makeBody, makeBodyNote]);
   bodyRow.hidden = !host.makeSoftBody;

@@ -3,6 +3,7 @@ import type { AppActions } from '../app/actions.ts';
 import type { AppState } from '../state/app-state.ts';
 import { type Store, watch } from '../state/store.ts';
 import { el } from './dom.ts';
+import { toolButton } from './toggle-panel.ts';
 
 export function mountToolbar(
   container: HTMLElement,
@@ -10,8 +11,7 @@ export function mountToolbar(
   actions: AppActions,
 ): () => void {
   const button = (label: string, testId: string, title: string, onClick: () => void) => {
-    const b = el('button', { text: label, testId, title, className: 'tool-button' });
-    b.type = 'button';
+    const b = toolButton({ text: label, testId, title });
     b.addEventListener('click', onClick);
     return b;
   };

@@ -21,6 +21,7 @@ import type { SceneDecorations } from '../viewport/scene-decorations.ts';
 import { renderLegend } from './colour-legend.ts';
 import { el } from './dom.ts';
 import { mountStatsOverlay } from './stats-overlay.ts';
+import { showPressed, toggleButton } from './toggle-panel.ts';
 
 export interface ViewportHudOptions {
   /** The viewport's container (#viewport). */
@@ -50,13 +51,13 @@ export function mountViewportHud(options: ViewportHudOptions): () => void {
     testId: 'gizmo-target',
     title: 'Collider or box pin to move with the gizmo (or click its marker in the view)',
   });
-  const statsButton = el('button', {
-    className: 'tool-button hud-button',
-    testId: 'toggle-stats',
+  // Not togglePanel: the overlay shows itself (setVisible), and F3 toggles it too.
+  const statsButton = toggleButton({
     text: 'Stats',
+    testId: 'toggle-stats',
     title: 'Show or hide the stats overlay — F3',
+    extraClass: 'hud-button',
   });
-  statsButton.type = 'button';
   controls.append(modeSelect, targetSelect, statsButton);
   const where = el('div', { className: 'hud-readout', testId: 'gizmo-position' });
   where.hidden = true;
@@ -70,7 +71,7 @@ export function mountViewportHud(options: ViewportHudOptions): () => void {
   const toggleStats = () => {
     statsShown = !statsShown;
     stats.setVisible(statsShown);
-    statsButton.setAttribute('aria-pressed', String(statsShown));
+    showPressed(statsButton, statsShown);
   };
   statsButton.addEventListener('click', toggleStats);
   const onKey = (event: KeyboardEvent) => {

@@ -3,12 +3,23 @@
  * draws the default scene and it moves, Pause/Play/Step/Reset and the keyboard work,
  * and Open Mesh… asks for a file. Runs on the browser host, and on Electron when present.
  */
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { findElectron, repoRoot, resultsDir, sharedMeshes } from './environment.ts';
-import { changedFraction, type DecodedImage, decodePng, distinctColours } from './png.ts';
+import { describe, expect, inject, test } from 'vitest';
+import { findElectron, repoRoot, sharedMeshes } from './environment.ts';
+import {
+  byTestId,
+  canvas,
+  canvasShot,
+  chooserFrom,
+  expectSimState,
+  saveScreenshot,
+  sessionPerSuite,
+  simTimeOf,
+  textOf,
+} from './page-helpers.ts';
+import { changedFraction, type DecodedImage, distinctColours } from './png.ts';
 import { type AppSession, openInChromium, openInElectron } from './sessions.ts';
 
 interface Target {
@@ -24,13 +35,6 @@ const targets: Target[] = [
 if (!('missing' in electron)) {
   targets.push({ name: 'Electron app', host: 'electron', open: () => openInElectron(electron) });
 }
-
-const byTestId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
-const textOf = async (page: Page, id: string) => (await byTestId(page, id).textContent()) ?? '';
-const canvasShot = async (page: Page): Promise<DecodedImage> =>
-  decodePng(await page.locator('canvas.viewport-canvas').screenshot());
-/** Simulated time from the status bar, s. */
-const simTimeOf = async (page: Page) => Number((await textOf(page, 'sim-time')).match(/t = ([\d.]+) s/)?.[1]);
 
 /**
  * Centre of the pixels drawn in the soft block's orange (BODY_PALETTE[0], 0xe8833a, shaded), in
@@ -60,25 +64,15 @@ function bottomStrip(image: DecodedImage, rows: number): DecodedImage {
   return { width: image.width, height: rows, rgba: image.rgba.slice(start) };
 }
 
-async function expectState(page: Page, state: 'Playing' | 'Paused') {
-  await expect.poll(() => textOf(page, 'sim-state'), { timeout: 10_000 }).toBe(state);
-}
-
 describe.each(targets)('$name', ({ host, open }) => {
   let session: AppSession;
   let page: Page;
-
-  beforeAll(async () => {
-    session = await open();
-    page = session.page;
-  });
-
-  afterAll(async () => {
-    await session?.close();
-  });
+  sessionPerSuite((opened) => {
+    ({ session, page } = opened);
+  }, open);
 
   test('loads the default scene and starts playing with no console errors or CSP violations', async () => {
-    await expectState(page, 'Playing');
+    await expectSimState(page, 'Playing');
     expect(await page.evaluate('document.body.dataset.host')).toBe(host);
     expect(await byTestId(page, 'notification').count()).toBe(0);
     expect(session.problems).toEqual([]);
@@ -105,7 +99,7 @@ describe.each(targets)('$name', ({ host, open }) => {
     // Pause, reset and press Step 90 times (1.5 s at 60 Hz): the same picture on every run, with
     // the block landed and the cloth hanging from its pins.
     await byTestId(page, 'play-pause').click();
-    await expectState(page, 'Paused');
+    await expectSimState(page, 'Paused');
     await page.keyboard.press('r');
     await expect.poll(() => simTimeOf(page)).toBe(0);
     await page.evaluate(
@@ -113,19 +107,17 @@ describe.each(targets)('$name', ({ host, open }) => {
     );
     await expect.poll(() => textOf(page, 'sim-time'), { timeout: 20_000 }).toBe('t = 1.50 s');
     await page.waitForTimeout(300);
-    mkdirSync(resultsDir, { recursive: true });
-    const file = join(resultsDir, `default-scene-${host}.png`);
-    writeFileSync(file, await page.screenshot());
+    const file = await saveScreenshot(page, `default-scene-${host}.png`);
     if (process.env.UPDATE_DOCS_SCREENSHOT === '1' && host === 'browser') {
       copyFileSync(file, join(repoRoot, 'docs', 'screenshot.png'));
     }
     await byTestId(page, 'play-pause').click();
-    await expectState(page, 'Playing');
+    await expectSimState(page, 'Playing');
   });
 
   test('Pause stops the motion and Play resumes it', async () => {
     await byTestId(page, 'play-pause').click();
-    await expectState(page, 'Paused');
+    await expectSimState(page, 'Paused');
     await page.waitForTimeout(200);
     const pausedA = await canvasShot(page);
     const timeA = await simTimeOf(page);
@@ -135,7 +127,7 @@ describe.each(targets)('$name', ({ host, open }) => {
     expect(await simTimeOf(page)).toBe(timeA);
 
     await byTestId(page, 'play-pause').click();
-    await expectState(page, 'Playing');
+    await expectSimState(page, 'Playing');
     await page.waitForTimeout(500);
     expect(changedFraction(pausedB, await canvasShot(page))).toBeGreaterThan(0.001);
     expect(await simTimeOf(page)).toBeGreaterThan(timeA);
@@ -144,32 +136,29 @@ describe.each(targets)('$name', ({ host, open }) => {
   test('Space toggles play exactly once, even with a toolbar button focused', async () => {
     await byTestId(page, 'play-pause').focus();
     await page.keyboard.press('Space');
-    await expectState(page, 'Paused');
+    await expectSimState(page, 'Paused');
     // A focused button would also be pressed by the key-up; the state must not flip back.
     await page.waitForTimeout(300);
     expect(await textOf(page, 'sim-state')).toBe('Paused');
     await page.keyboard.press('Space');
-    await expectState(page, 'Playing');
+    await expectSimState(page, 'Playing');
   });
 
   test('R resets to the rest state and Step advances one frame', async () => {
     await byTestId(page, 'play-pause').click();
-    await expectState(page, 'Paused');
+    await expectSimState(page, 'Paused');
     await page.keyboard.press('r');
     await expect.poll(() => simTimeOf(page)).toBe(0);
     await byTestId(page, 'step').click();
     await expect.poll(() => simTimeOf(page)).toBeGreaterThan(0);
     expect(await simTimeOf(page)).toBeLessThan(0.1);
     await byTestId(page, 'play-pause').click();
-    await expectState(page, 'Playing');
+    await expectSimState(page, 'Playing');
   });
 
   test.runIf(host === 'browser')('Open Mesh… imports the chosen file and shows it static', async () => {
     const before = await canvasShot(page);
-    const [chooser] = await Promise.all([
-      page.waitForEvent('filechooser'),
-      byTestId(page, 'open-mesh').click(),
-    ]);
+    const chooser = await chooserFrom(page, 'open-mesh');
     expect(chooser.isMultiple()).toBe(false);
     await chooser.setFiles(join(sharedMeshes, 'spot.obj'));
     await expect
@@ -177,11 +166,11 @@ describe.each(targets)('$name', ({ host, open }) => {
       .toContain('Imported spot.obj: 2,930 vertices, 5,856 triangles.');
     expect(await textOf(page, 'document-title')).toBe('spot.obj (static mesh)');
     expect(await byTestId(page, 'play-pause').isDisabled()).toBe(true);
-    await expectState(page, 'Paused');
+    await expectSimState(page, 'Paused');
     await page.waitForTimeout(300);
     const mesh = await canvasShot(page);
     expect(changedFraction(before, mesh)).toBeGreaterThan(0.05);
-    writeFileSync(join(resultsDir, `static-mesh-${host}.png`), await page.screenshot());
+    await saveScreenshot(page, `static-mesh-${host}.png`);
 
     await byTestId(page, 'close-mesh').click();
     expect(await textOf(page, 'document-title')).toBe('Default scene');
@@ -192,10 +181,7 @@ describe.each(targets)('$name', ({ host, open }) => {
   test.runIf(host === 'browser')(
     'a broken mesh file is reported with its line and changes nothing',
     async () => {
-      const [chooser] = await Promise.all([
-        page.waitForEvent('filechooser'),
-        byTestId(page, 'open-mesh').click(),
-      ]);
+      const chooser = await chooserFrom(page, 'open-mesh');
       await chooser.setFiles({
         name: 'broken.obj',
         mimeType: 'text/plain',
@@ -211,7 +197,7 @@ describe.each(targets)('$name', ({ host, open }) => {
   );
 
   test.runIf(host === 'browser')('Ctrl+O opens the file chooser in the browser host', async () => {
-    await page.locator('canvas.viewport-canvas').click();
+    await canvas(page).click();
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Control+o')]);
     expect(chooser.isMultiple()).toBe(false);
   });
@@ -219,9 +205,8 @@ describe.each(targets)('$name', ({ host, open }) => {
   test('dragging the block with the mouse lifts it, the camera stays put, and releasing drops it', async () => {
     // Opening a mesh (above) pauses the simulation; the grab needs it running.
     if ((await textOf(page, 'sim-state')) !== 'Playing') await byTestId(page, 'play-pause').click();
-    await expectState(page, 'Playing');
-    const canvas = page.locator('canvas.viewport-canvas');
-    const box = await canvas.boundingBox();
+    await expectSimState(page, 'Playing');
+    const box = await canvas(page).boundingBox();
     expect(box).not.toBeNull();
     // Wait until the block rests (it lands about 1 s after load).
     let before = await canvasShot(page);
@@ -239,19 +224,18 @@ describe.each(targets)('$name', ({ host, open }) => {
     expect(block.count).toBeGreaterThan(200);
     await page.mouse.move(box!.x + block.x, box!.y + block.y);
     await page.mouse.down();
-    await expect.poll(() => canvas.getAttribute('data-grab')).toBe('soft block');
+    await expect.poll(() => canvas(page).getAttribute('data-grab')).toBe('soft block');
     await page.mouse.move(box!.x + block.x, box!.y + block.y - 120, { steps: 12 });
     await page.waitForTimeout(1200);
     const held = await canvasShot(page);
     const lifted = orangeCentre(held);
-    mkdirSync(resultsDir, { recursive: true });
-    writeFileSync(join(resultsDir, `grab-held-${host}.png`), await page.screenshot());
+    await saveScreenshot(page, `grab-held-${host}.png`);
     // The block follows the cursor up (120 px asked; the soft grab spring and the body's weight
     // leave it somewhat below), and the ground in front of the camera did not move: no orbit.
     expect(block.y - lifted.y).toBeGreaterThan(40);
     expect(changedFraction(bottomStrip(before, 30), bottomStrip(held, 30))).toBeLessThan(0.02);
     await page.mouse.up();
-    await expect.poll(() => canvas.getAttribute('data-grab')).toBe('');
+    await expect.poll(() => canvas(page).getAttribute('data-grab')).toBe('');
     // The released jelly block falls, bounces and may roll for a while (E = 100 kPa, ζ = 0.3):
     // wait until it is back in view and well below where it was held.
     await expect

@@ -4,15 +4,19 @@
  * read the table, the verdict and the E_eff/E sweep, see the result go stale when the solver
  * budget changes and fresh again on undo, and cancel a run. Screenshot: calibration-panel.png.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { resultsDir } from './environment.ts';
-import { type AppSession, openInChromium, PAGE_SIZE } from './sessions.ts';
+import { describe, expect, test } from 'vitest';
+import {
+  byTestId,
+  canvas,
+  enterValue,
+  expectSimState,
+  saveScreenshot,
+  sessionPerSuite,
+  textOf,
+} from './page-helpers.ts';
+import { type AppSession, PAGE_SIZE } from './sessions.ts';
 
-const byTestId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
-const textOf = async (page: Page, id: string) => (await byTestId(page, id).textContent()) ?? '';
 /** Two standard scenes × five substep counts to rest, on two shared cores beside the live preview. */
 const RUN_TIMEOUT_MS = 60_000;
 
@@ -40,19 +44,12 @@ async function readSweep(page: Page) {
 describe('calibration panel (browser host in Chromium)', () => {
   let session: AppSession;
   let page: Page;
-
-  beforeAll(async () => {
-    session = await openInChromium(inject('baseUrl'));
-    page = session.page;
-    mkdirSync(resultsDir, { recursive: true });
-  });
-
-  afterAll(async () => {
-    await session?.close();
+  sessionPerSuite((opened) => {
+    ({ session, page } = opened);
   });
 
   test("with the block selected, the panel shows its material at the scene's budget", async () => {
-    await expect.poll(() => textOf(page, 'sim-state'), { timeout: 10_000 }).toBe('Playing');
+    await expectSimState(page, 'Playing');
     await byTestId(page, 'outliner-body-0').click();
     expect(await byTestId(page, 'calibration-panel').isVisible()).toBe(false);
     await byTestId(page, 'toggle-calibration').click();
@@ -128,7 +125,7 @@ describe('calibration panel (browser host in Chromium)', () => {
       const meta = await textOf(page, 'calibration-meta');
       expect(meta).toMatch(/^10 runs to rest in [\d.]+ s/);
 
-      writeFileSync(join(resultsDir, 'calibration-panel.png'), await page.screenshot());
+      await saveScreenshot(page, 'calibration-panel.png');
       // The chart follows the panel when the window grows, and back.
       const canvasWidth = async () => (await chart.locator('canvas').boundingBox())?.width ?? 0;
       const narrow = await canvasWidth();
@@ -147,14 +144,12 @@ describe('calibration panel (browser host in Chromium)', () => {
 
   test('changing the substeps or the material makes the result stale; undo makes it fresh again', async () => {
     expect(await byTestId(page, 'calibration-stale').isVisible()).toBe(false);
-    const substeps = byTestId(page, 'solver-substeps');
-    await substeps.fill('30');
-    await substeps.press('Enter');
+    await enterValue(page, 'solver-substeps', '30');
     await expect.poll(() => byTestId(page, 'calibration-stale').isVisible()).toBe(true);
     expect(await textOf(page, 'calibration-stale')).toContain("made for 'soft block' at 15 substeps");
     expect(await byTestId(page, 'rerun-calibration').isEnabled()).toBe(true);
     expect(await textOf(page, 'calibration-subject')).toContain('× 30 substeps');
-    await page.locator('canvas.viewport-canvas').click({ position: { x: 5, y: 5 } });
+    await canvas(page).click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('Control+z');
     await expect.poll(() => byTestId(page, 'calibration-stale').isVisible()).toBe(false);
     expect(await textOf(page, 'calibration-subject')).toContain('× 15 substeps');

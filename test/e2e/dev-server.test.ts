@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { repoRoot } from './environment.ts';
+import { textOf } from './page-helpers.ts';
 import { type AppSession, openInChromium } from './sessions.ts';
 
 describe('dev server (npm run web)', () => {
@@ -34,7 +35,7 @@ describe('dev server (npm run web)', () => {
   test('the page runs the simulation with no console errors or CSP violations', async () => {
     const { page } = session;
     await expect
-      .poll(() => page.locator('[data-testid="sim-time"]').textContent(), { timeout: 30_000 })
+      .poll(() => textOf(page, 'sim-time'), { timeout: 30_000 })
       .toMatch(/t = (?!0\.00)\d+\.\d\d s/);
     // The hot-reload client reports its WebSocket connected: connect-src let it through.
     await expect.poll(() => session.messages.some((text) => text.includes('[vite] connected'))).toBe(true);

@@ -4,25 +4,30 @@
  * edits and marks invalid ones while the preview keeps running; a saved project opens again
  * after a reload with its values. Screenshots go to test-results/editor-*.png.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { repoRoot, resultsDir } from './environment.ts';
-import { changedFraction, decodePng } from './png.ts';
-import { type AppSession, openInChromium } from './sessions.ts';
+import {
+  byTestId,
+  canvas,
+  canvasShot,
+  chooserFrom,
+  enterValue,
+  expectSimState,
+  openSceneEditor,
+  readout,
+  screenshotsNamed,
+  sessionPerSuite,
+  setJsonText,
+  simTimeOf,
+  textOf,
+} from './page-helpers.ts';
+import { changedFraction } from './png.ts';
+import type { AppSession } from './sessions.ts';
 
-const byTestId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
-const textOf = async (page: Page, id: string) => (await byTestId(page, id).textContent()) ?? '';
-const canvasShot = async (page: Page) => decodePng(await page.locator('canvas.viewport-canvas').screenshot());
-/** A readout like "0.2950 m" as a number. */
-const readout = async (page: Page, id: string) => Number.parseFloat(await textOf(page, id));
-const simTimeOf = async (page: Page) => Number((await textOf(page, 'sim-time')).match(/t = ([\d.]+) s/)?.[1]);
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(join(resultsDir, `editor-${name}.png`), await page.screenshot());
-}
+const screenshot = screenshotsNamed('editor');
 
 /**
  * The selected body's height once it has come to rest: polled until two readings 0.6 s apart
@@ -44,37 +49,15 @@ async function restingHeight(page: Page): Promise<number> {
   return current;
 }
 
-/**
- * Replaces the whole text of the Monaco editor as a person pasting a document would: select all,
- * then a paste event carrying the text (what the system clipboard would deliver).
- */
-async function setJsonText(page: Page, text: string): Promise<void> {
-  await page.locator('.monaco-editor .view-lines').click();
-  await page.keyboard.press('Control+a');
-  // A string script: this file is compiled without DOM types.
-  await page.evaluate(`(() => {
-    const data = new DataTransfer();
-    data.setData('text/plain', ${JSON.stringify(text)});
-    const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
-    document.activeElement?.dispatchEvent(event);
-  })()`);
-}
-
 describe('editor panels (browser host in Chromium)', () => {
   let session: AppSession;
   let page: Page;
-
-  beforeAll(async () => {
-    session = await openInChromium(inject('baseUrl'));
-    page = session.page;
-  });
-
-  afterAll(async () => {
-    await session?.close();
+  sessionPerSuite((opened) => {
+    ({ session, page } = opened);
   });
 
   test('the outliner lists the scene and selecting a body shows its properties', async () => {
-    await expect.poll(() => textOf(page, 'sim-state'), { timeout: 10_000 }).toBe('Playing');
+    await expectSimState(page, 'Playing');
     expect(await byTestId(page, 'outliner').locator('button').allTextContents()).toEqual([
       'soft blocksolid',
       'clothcloth',
@@ -94,9 +77,7 @@ describe('editor panels (browser host in Chromium)', () => {
   test("a tenfold lower Young's modulus sags the block more, and undo restores value and sag", async () => {
     const stiff = await restingHeight(page);
     await screenshot(page, 'block-100kPa');
-    const field = byTestId(page, 'prop-youngs-modulus');
-    await field.fill('10');
-    await field.press('Enter');
+    const field = await enterValue(page, 'prop-youngs-modulus', '10');
     await expect.poll(() => page.title()).toBe('• untitled.sbproj — Softbody Studio');
     const soft = await restingHeight(page);
     await screenshot(page, 'block-10kPa');
@@ -107,7 +88,7 @@ describe('editor panels (browser host in Chromium)', () => {
     );
 
     // Ctrl+Z with no text field focused undoes the document edit.
-    await page.locator('canvas.viewport-canvas').click({ position: { x: 5, y: 5 } });
+    await canvas(page).click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('Control+z');
     await expect.poll(() => field.inputValue()).toBe('100');
     expect(await page.title()).toBe('untitled.sbproj — Softbody Studio');
@@ -123,10 +104,7 @@ describe('editor panels (browser host in Chromium)', () => {
   });
 
   test('the scene JSON editor applies a valid edit and marks invalid JSON while the preview keeps running', async () => {
-    await byTestId(page, 'toggle-scene-editor').click();
-    await expect
-      .poll(() => page.locator('.monaco-editor .view-line').count(), { timeout: 20_000 })
-      .toBeGreaterThan(5);
+    await openSceneEditor(page);
     expect(await textOf(page, 'scene-editor-status')).toBe('Valid: the preview runs this scene.');
     const stiff = await restingHeight(page);
 
@@ -181,9 +159,7 @@ describe('editor panels (browser host in Chromium)', () => {
 
   test('a saved project opens again after a reload with the edited values', async () => {
     await byTestId(page, 'outliner-body-0').click();
-    const substeps = byTestId(page, 'solver-substeps');
-    await substeps.fill('12');
-    await substeps.press('Enter');
+    await enterValue(page, 'solver-substeps', '12');
     await expect.poll(() => page.title()).toBe('• untitled.sbproj — Softbody Studio');
 
     const [download] = await Promise.all([
@@ -197,14 +173,11 @@ describe('editor panels (browser host in Chromium)', () => {
     await expect.poll(() => page.title()).toBe('untitled.sbproj — Softbody Studio');
 
     await page.reload();
-    await expect.poll(() => textOf(page, 'sim-state'), { timeout: 10_000 }).toBe('Playing');
+    await expectSimState(page, 'Playing');
     expect(await byTestId(page, 'prop-youngs-modulus').inputValue()).toBe('100');
     expect(await byTestId(page, 'solver-substeps').inputValue()).toBe('15');
 
-    const [chooser] = await Promise.all([
-      page.waitForEvent('filechooser'),
-      byTestId(page, 'open-project').click(),
-    ]);
+    const chooser = await chooserFrom(page, 'open-project');
     await chooser.setFiles(saved);
     await expect.poll(() => byTestId(page, 'solver-substeps').inputValue()).toBe('12');
     expect(await byTestId(page, 'prop-youngs-modulus').inputValue()).toBe('10');
@@ -214,10 +187,7 @@ describe('editor panels (browser host in Chromium)', () => {
   });
 
   test('a broken project file is reported with every problem one click away, and changes nothing', async () => {
-    const [chooser] = await Promise.all([
-      page.waitForEvent('filechooser'),
-      byTestId(page, 'open-project').click(),
-    ]);
+    const chooser = await chooserFrom(page, 'open-project');
     const broken = { formatVersion: 1, kind: 'softbody-project', scene: { gravity: [0, -9.81] } };
     await chooser.setFiles({
       name: 'broken.sbproj',
@@ -243,9 +213,7 @@ describe('editor panels (browser host in Chromium)', () => {
   });
 
   test('opening a project over unsaved changes asks first, and declining keeps them', async () => {
-    const field = byTestId(page, 'prop-poisson');
-    await field.fill('0.3');
-    await field.press('Enter');
+    const field = await enterValue(page, 'prop-poisson', '0.3');
     await expect.poll(() => page.title()).toMatch(/^• /);
     const question = new Promise<string>((resolve) =>
       page.once('dialog', (dialog) => {

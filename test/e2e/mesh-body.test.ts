@@ -8,26 +8,31 @@
  * Screenshots: test-results/mesh-body-panel.png (the panel saying what the body gets),
  * mesh-body-falling.png, mesh-body-rest.png, mesh-body-reopened.png.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { resultsDir, sharedMeshes } from './environment.ts';
-import { type AppSession, openInChromium } from './sessions.ts';
+import { describe, expect, test } from 'vitest';
+import { resultsDir } from './environment.ts';
+import { startMainThreadProbe, stopMainThreadProbe } from './main-thread-probe.ts';
+import {
+  byTestId,
+  canvas,
+  chooserFrom,
+  expectSimState,
+  openMesh,
+  openSceneEditor,
+  readout,
+  screenshotsNamed,
+  sessionPerSuite,
+  simTimeOf,
+  textOf,
+} from './page-helpers.ts';
+import type { AppSession } from './sessions.ts';
 
-const byTestId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
-const textOf = async (page: Page, id: string) => (await byTestId(page, id).textContent()) ?? '';
-/** A readout like "0.2950 m" or "1.23e+2 J" as a number. */
-const readout = async (page: Page, id: string) => Number.parseFloat(await textOf(page, id));
-const simTimeOf = async (page: Page) => Number((await textOf(page, 'sim-time')).match(/t = ([\d.]+) s/)?.[1]);
 const centroidY = async (page: Page) => Number((await textOf(page, 'metric-centroid')).split(',')[1]);
 /** Software WebGL and the solver share two cores with the browser: tetrahedralizing takes seconds. */
 const RUN_TIMEOUT_MS = 60_000;
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(join(resultsDir, `mesh-body-${name}.png`), await page.screenshot());
-}
+const screenshot = screenshotsNamed('mesh-body');
 
 /**
  * Pauses and resets the simulation so that the selected body is at its start, checks it starts
@@ -39,7 +44,7 @@ async function restartFromRest(page: Page): Promise<void> {
   await expect.poll(() => simTimeOf(page), { timeout: 10_000 }).toBe(0);
   await expect.poll(() => readout(page, 'metric-lowest-y'), { timeout: 10_000 }).toBeCloseTo(0.3, 3);
   await byTestId(page, 'play-pause').click();
-  await expect.poll(() => textOf(page, 'sim-state')).toBe('Playing');
+  await expectSimState(page, 'Playing');
 }
 
 /**
@@ -54,84 +59,22 @@ async function fallen(page: Page): Promise<number> {
   return simTimeOf(page);
 }
 
-interface Probe {
-  /** The longest animation frame and the scripts in it, as text. */
-  worstFrame: string;
-  longestTaskMs: number;
-  longTasks: number;
-  longestFrameGapMs: number;
-  frames: number;
-  seconds: number;
-}
-
-/**
- * Runs in the page (as text: the test files compile without DOM types): watches long tasks on the
- * main thread (> 50 ms, as Chromium reports them) and the animation frames, while the body moves.
- */
-const START_PROBE = `(() => {
-  const probe = { longestTaskMs: 0, longTasks: 0, longestFrameGapMs: 0, frames: 0, start: performance.now(), stop: false };
-  window.__meshBodyProbe = probe;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      probe.longTasks++;
-      probe.longestTaskMs = Math.max(probe.longestTaskMs, entry.duration);
-    }
-  }).observe({ type: 'longtask' });
-  // Long animation frames name the scripts that ran in them (for the log when a task is long).
-  probe.worstFrame = '';
-  let worstFrameMs = 0;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      if (entry.duration <= worstFrameMs) continue;
-      worstFrameMs = entry.duration;
-      probe.worstFrame = Math.round(entry.duration) + ' ms (blocking ' + Math.round(entry.blockingDuration) + ' ms, render ' + Math.round(entry.duration - (entry.renderStart - entry.startTime)) + ' ms): ' +
-        entry.scripts.map((s) => s.invoker + ' ' + Math.round(s.duration) + ' ms').join('; ');
-    }
-  }).observe({ type: 'long-animation-frame' });
-  let last = performance.now();
-  const tick = (now) => {
-    probe.longestFrameGapMs = Math.max(probe.longestFrameGapMs, now - last);
-    probe.frames++;
-    last = now;
-    if (!probe.stop) requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
-})()`;
-const STOP_PROBE = `(() => {
-  const probe = window.__meshBodyProbe;
-  probe.stop = true;
-  return { ...probe, seconds: (performance.now() - probe.start) / 1000 };
-})()`;
-
 describe('mesh to soft body (browser host in Chromium)', () => {
   let session: AppSession;
   let page: Page;
   let saved: string;
-
-  beforeAll(async () => {
-    session = await openInChromium(inject('baseUrl'));
-    page = session.page;
-  });
-
-  afterAll(async () => {
-    await session?.close();
+  sessionPerSuite((opened) => {
+    ({ session, page } = opened);
   });
 
   test('spot.obj opened through the file chooser is tetrahedralized with a progress bar', async () => {
-    await expect.poll(() => textOf(page, 'sim-state'), { timeout: 10_000 }).toBe('Playing');
+    await expectSimState(page, 'Playing');
     // The default scene's figures, for comparison with the scene that has the mesh body.
     await page.waitForTimeout(2000);
     console.log(
       `mesh-body e2e: default scene: ${await textOf(page, 'sim-ms')} per frame; viewport ${await textOf(page, 'fps')}`,
     );
-    const [chooser] = await Promise.all([
-      page.waitForEvent('filechooser'),
-      byTestId(page, 'open-mesh').click(),
-    ]);
-    await chooser.setFiles(join(sharedMeshes, 'spot.obj'));
-    await expect
-      .poll(() => textOf(page, 'document-title'), { timeout: 30_000 })
-      .toBe('spot.obj (static mesh)');
+    await openMesh(page, 'spot.obj');
 
     await byTestId(page, 'tetrahedralize').click();
     await expect.poll(() => byTestId(page, 'tetra-progress').isVisible(), { timeout: 10_000 }).toBe(true);
@@ -164,12 +107,12 @@ describe('mesh to soft body (browser host in Chromium)', () => {
     expect(await textOf(page, 'prop-body-name')).toBe('spot');
     expect(await byTestId(page, 'outliner-body-2').getAttribute('aria-pressed')).toBe('true');
     expect(await page.title()).toBe('• untitled.sbproj — Softbody Studio');
-    await expect.poll(() => textOf(page, 'sim-state'), { timeout: 10_000 }).toBe('Playing');
+    await expectSimState(page, 'Playing');
     await restartFromRest(page);
     await expect.poll(() => readout(page, 'metric-lowest-y'), { timeout: 10_000 }).toBeLessThan(0.25);
     await screenshot(page, 'falling');
     // From here on (a screenshot itself holds up the page) until it is at rest.
-    await page.evaluate(START_PROBE);
+    await startMainThreadProbe(page);
     const fallS = await fallen(page);
 
     // At rest: kinetic energy below 1% of the most seen while it fell and tipped, and the centre
@@ -190,7 +133,7 @@ describe('mesh to soft body (browser host in Chromium)', () => {
         { timeout: 60_000, interval: 500 },
       )
       .toBe(true);
-    const probe = (await page.evaluate(STOP_PROBE)) as Probe;
+    const probe = await stopMainThreadProbe(page);
     await screenshot(page, 'rest');
     const particles = await textOf(page, 'particles');
     console.log(
@@ -202,10 +145,7 @@ describe('mesh to soft body (browser host in Chromium)', () => {
   }, 120_000);
 
   test('the scene JSON shows the mesh body with its path', async () => {
-    await byTestId(page, 'toggle-scene-editor').click();
-    await expect
-      .poll(() => page.locator('.monaco-editor .view-line').count(), { timeout: 20_000 })
-      .toBeGreaterThan(5);
+    await openSceneEditor(page);
     await page.locator('.monaco-editor .view-lines').click();
     await page.keyboard.press('Control+End');
     await expect
@@ -218,7 +158,7 @@ describe('mesh to soft body (browser host in Chromium)', () => {
   });
 
   test('undo removes the body and redo brings it back', async () => {
-    await page.locator('canvas.viewport-canvas').click({ position: { x: 5, y: 5 } });
+    await canvas(page).click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('Control+z');
     await expect.poll(() => byTestId(page, 'outliner').locator('button').count()).toBe(2);
     await page.keyboard.press('Control+Shift+z');
@@ -241,13 +181,10 @@ describe('mesh to soft body (browser host in Chromium)', () => {
     expect(JSON.stringify(project)).toContain('spot.obj');
 
     await page.reload();
-    await expect.poll(() => textOf(page, 'sim-state'), { timeout: 10_000 }).toBe('Playing');
+    await expectSimState(page, 'Playing');
     expect(await byTestId(page, 'outliner').locator('button').count()).toBe(2);
 
-    const [chooser] = await Promise.all([
-      page.waitForEvent('filechooser'),
-      byTestId(page, 'open-project').click(),
-    ]);
+    const chooser = await chooserFrom(page, 'open-project');
     await chooser.setFiles(saved);
     await expect.poll(() => page.title()).toBe('mesh-body.sbproj — Softbody Studio');
     expect(await byTestId(page, 'outliner').locator('button').allTextContents()).toEqual([

@@ -8,26 +8,28 @@
  * test-results/presets-*.png.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { describe, expect, inject, test } from 'vitest';
 import { writeProject } from '../../core/project/index.ts';
 import { parseScene } from '../../core/sim/scene-validate.ts';
 import { repoRoot, resultsDir, sharedMeshes } from './environment.ts';
+import {
+  byTestId,
+  enterValue,
+  expectSimState,
+  screenshotsNamed,
+  sessionPerSuite,
+  textOf,
+} from './page-helpers.ts';
 import { type AppSession, openInChromium } from './sessions.ts';
 
 const run = promisify(execFile);
-const byTestId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
-const textOf = async (page: Page, id: string) => (await byTestId(page, id).textContent()) ?? '';
 /** The recovery interval the page runs with, ms (the app's default is a minute). */
 const RECOVERY_INTERVAL_MS = 500;
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(join(resultsDir, `presets-${name}.png`), await page.screenshot());
-}
+const screenshot = screenshotsNamed('presets');
 
 /** Takes focus off any field, so Ctrl+Z undoes the document rather than typing. */
 async function blur(page: Page): Promise<void> {
@@ -41,20 +43,17 @@ async function notificationTexts(page: Page): Promise<string[]> {
 describe('presets, export, recent files and recovery (browser host in Chromium)', () => {
   let session: AppSession;
   let page: Page;
-
-  beforeAll(async () => {
-    session = await openInChromium(`${inject('baseUrl')}?recoveryIntervalMs=${RECOVERY_INTERVAL_MS}`);
-    page = session.page;
-    // A click that cannot happen fails with Playwright's reason, not the test's timeout.
-    page.setDefaultTimeout(10_000);
-  });
-
-  afterAll(async () => {
-    await session?.close();
-  });
+  sessionPerSuite(
+    (opened) => {
+      ({ session, page } = opened);
+      // A click that cannot happen fails with Playwright's reason, not the test's timeout.
+      page.setDefaultTimeout(10_000);
+    },
+    () => openInChromium(`${inject('baseUrl')}?recoveryIntervalMs=${RECOVERY_INTERVAL_MS}`),
+  );
 
   test("the default scene's preset downloads and `softbody validate` accepts it", async () => {
-    await expect.poll(() => textOf(page, 'sim-state'), { timeout: 10_000 }).toBe('Playing');
+    await expectSimState(page, 'Playing');
     // Export lives in the library panel (and on Ctrl+E and the Electron File menu).
     await byTestId(page, 'toggle-preset-library').click();
     const [download] = await Promise.all([
@@ -95,7 +94,6 @@ describe('presets, export, recent files and recovery (browser host in Chromium)'
     expect(await byTestId(page, 'prop-density').inputValue()).toBe('930');
     expect(await page.title()).toBe('• untitled.sbproj — Softbody Studio');
     await screenshot(page, 'library');
-    writeFileSync(join(resultsDir, 'presets-library.png'), await page.screenshot());
 
     await blur(page);
     await page.keyboard.press('Control+z');
@@ -110,8 +108,7 @@ describe('presets, export, recent files and recovery (browser host in Chromium)'
     await byTestId(page, 'save-user-preset').click();
     const name = byTestId(page, 'user-preset-name');
     expect(await name.inputValue()).toBe('soft block preset');
-    await name.fill('Firm block');
-    await name.press('Enter');
+    await enterValue(page, 'user-preset-name', 'Firm block');
     const entry = byTestId(page, 'user-preset-firm-block');
     await expect.poll(() => entry.isVisible()).toBe(true);
     expect(await entry.textContent()).toContain(
@@ -170,9 +167,7 @@ describe('presets, export, recent files and recovery (browser host in Chromium)'
 
   test('a dropped project asks before discarding unsaved changes, then opens under its name', async () => {
     await byTestId(page, 'outliner-body-0').click();
-    const field = byTestId(page, 'prop-youngs-modulus');
-    await field.fill('20');
-    await field.press('Enter');
+    const field = await enterValue(page, 'prop-youngs-modulus', '20');
     await expect.poll(() => page.title()).toBe('• untitled.sbproj — Softbody Studio');
     // The dropped project: the default scene with a stiffer cloth.
     const scene = parseScene(
@@ -200,9 +195,7 @@ describe('presets, export, recent files and recovery (browser host in Chromium)'
 
   test('an unsaved edit is copied within the interval and restored after a reload', async () => {
     await byTestId(page, 'outliner-body-0').click();
-    const field = byTestId(page, 'prop-youngs-modulus');
-    await field.fill('55');
-    await field.press('Enter');
+    const field = await enterValue(page, 'prop-youngs-modulus', '55');
     await expect.poll(() => page.title()).toBe('• dropped.sbproj — Softbody Studio');
     // The copy lands within an interval or two.
     await expect
@@ -236,7 +229,7 @@ describe('presets, export, recent files and recovery (browser host in Chromium)'
     await expect.poll(() => page.title()).toBe('dropped.sbproj — Softbody Studio');
     expect(await page.evaluate(`localStorage.getItem('softbody-studio.recovery-copy')`)).toBeNull();
     await page.reload();
-    await expect.poll(() => textOf(page, 'sim-state'), { timeout: 10_000 }).toBe('Playing');
+    await expectSimState(page, 'Playing');
     expect(await byTestId(page, 'recovery-offer').count()).toBe(0);
     expect(session.problems).toEqual([]);
   });

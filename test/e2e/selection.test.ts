@@ -5,20 +5,25 @@
  * clear and a material group from the panel, and the click and brush tools. Screenshots:
  * test-results/selection-box.png, selection-pinned-hangs.png.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { frameBounds } from '../../renderer/src/viewport/framing.ts';
-import { repoRoot, resultsDir } from './environment.ts';
-import { type DecodedImage, decodePng } from './png.ts';
-import { type AppSession, openInChromium } from './sessions.ts';
-
-const byTestId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
-const textOf = async (page: Page, id: string) => (await byTestId(page, id).textContent()) ?? '';
-const readout = async (page: Page, id: string) => Number.parseFloat(await textOf(page, id));
-const simTimeOf = async (page: Page) => Number((await textOf(page, 'sim-time')).match(/t = ([\d.]+) s/)?.[1]);
-const canvas = (page: Page) => page.locator('canvas.viewport-canvas');
+import { repoRoot } from './environment.ts';
+import {
+  byTestId,
+  canvas,
+  canvasShot,
+  expectSimState,
+  readout,
+  screenshotsNamed,
+  sessionPerSuite,
+  simTimeOf,
+  textOf,
+} from './page-helpers.ts';
+import type { DecodedImage } from './png.ts';
+import type { AppSession } from './sessions.ts';
 
 /** A bigger window than the suite's default: the block's layers lie farther apart on screen. */
 const PAGE = { width: 1200, height: 800 };
@@ -32,17 +37,13 @@ const TOP_Y_M = blockShape.center[1] + blockShape.size[1] / 2;
 /** Its lowest point at rest, m. */
 const BOTTOM_Y_M = blockShape.center[1] - blockShape.size[1] / 2;
 
-async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(join(resultsDir, `selection-${name}.png`), await page.screenshot());
-}
+const screenshot = screenshotsNamed('selection');
 
 /**
  * The canvas as drawn, with the notifications over it masked out (mask colour magenta, never
  * orange): their orange borders would read as the block.
  */
-const canvasImage = async (page: Page) =>
-  decodePng(await canvas(page).screenshot({ mask: [page.locator('#notifications')] }));
+const canvasImage = (page: Page) => canvasShot(page, { mask: [page.locator('#notifications')] });
 
 /** The soft block's orange (BODY_PALETTE[0], shaded) — as app.test.ts tells it apart. */
 function isOrange(image: DecodedImage, column: number, row: number): boolean {
@@ -128,21 +129,15 @@ async function settledOutline(page: Page): Promise<ReturnType<typeof blockOutlin
 describe('selection tools (browser host in Chromium)', () => {
   let session: AppSession;
   let page: Page;
-
-  beforeAll(async () => {
-    session = await openInChromium(inject('baseUrl'));
-    page = session.page;
+  sessionPerSuite(async (opened) => {
+    ({ session, page } = opened);
     await page.setViewportSize(PAGE);
   });
 
-  afterAll(async () => {
-    await session?.close();
-  });
-
   test('box-select the top vertices of the block at rest and pin them: the body hangs; undo lets it fall', async () => {
-    await expect.poll(() => textOf(page, 'sim-state'), { timeout: 10_000 }).toBe('Playing');
+    await expectSimState(page, 'Playing');
     await byTestId(page, 'play-pause').click();
-    await expect.poll(() => textOf(page, 'sim-state')).toBe('Paused');
+    await expectSimState(page, 'Paused');
     await byTestId(page, 'reset').click();
     expect(await byTestId(page, 'tool-grab').getAttribute('aria-pressed')).toBe('true');
 
@@ -235,7 +230,7 @@ describe('selection tools (browser host in Chromium)', () => {
 
   test('the click tool picks the vertex under the cursor; a left drag does not turn the camera', async () => {
     await byTestId(page, 'play-pause').click();
-    await expect.poll(() => textOf(page, 'sim-state')).toBe('Paused');
+    await expectSimState(page, 'Paused');
     await byTestId(page, 'reset').click();
     await byTestId(page, 'tool-select').click();
     expect(await byTestId(page, 'tool-select').getAttribute('aria-pressed')).toBe('true');

@@ -3,31 +3,18 @@
  * background with a progress bar, read the quality panel, cut the mesh open, cancel a run,
  * and measure how long the UI thread is ever blocked meanwhile. Browser host in Chromium.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { resultsDir, sharedMeshes } from './environment.ts';
-import { changedFraction, decodePng } from './png.ts';
-import { type AppSession, openInChromium } from './sessions.ts';
+import { describe, expect, test } from 'vitest';
+import { startMainThreadProbe, stopMainThreadProbe } from './main-thread-probe.ts';
+import { byTestId, canvasShot, openMesh, saveScreenshot, sessionPerSuite, textOf } from './page-helpers.ts';
+import { changedFraction } from './png.ts';
+import type { AppSession } from './sessions.ts';
 
-const byTestId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
-const textOf = async (page: Page, id: string) => (await byTestId(page, id).textContent()) ?? '';
-const canvasShot = async (page: Page) => decodePng(await page.locator('canvas.viewport-canvas').screenshot());
 /** The number shown in a quality-panel field, with thousands separators and units dropped. */
 const figureOf = async (page: Page, id: string) => Number((await textOf(page, id)).replace(/[,°]/g, ''));
 /** Software WebGL on two shared cores: a 20k-tet run takes seconds, the 69k-triangle bunny longer. */
 const RUN_TIMEOUT_MS = 120_000;
-
-async function openMesh(page: Page, file: string): Promise<void> {
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    byTestId(page, 'open-mesh').click(),
-  ]);
-  await chooser.setFiles(join(sharedMeshes, file));
-  await expect.poll(() => textOf(page, 'document-title'), { timeout: 30_000 }).toBe(`${file} (static mesh)`);
-}
 
 async function waitForResult(page: Page): Promise<void> {
   await expect
@@ -36,52 +23,11 @@ async function waitForResult(page: Page): Promise<void> {
   await expect.poll(() => byTestId(page, 'tetra-progress').isVisible(), { timeout: 5_000 }).toBe(false);
 }
 
-interface Probe {
-  longestTaskMs: number;
-  longTasks: number;
-  longestFrameGapMs: number;
-  frameGapsOver100Ms: number;
-}
-
-/**
- * Runs in the page (as text: the test files compile without DOM types): watches long tasks
- * (> 50 ms, as Chromium reports them) and the gaps between animation frames.
- */
-const START_PROBE = `(() => {
-  const probe = { longestTaskMs: 0, longTasks: 0, longestFrameGapMs: 0, frameGapsOver100Ms: 0, stop: false };
-  window.__tetraProbe = probe;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      probe.longTasks++;
-      probe.longestTaskMs = Math.max(probe.longestTaskMs, entry.duration);
-    }
-  }).observe({ type: 'longtask' });
-  let last = performance.now();
-  const tick = (now) => {
-    probe.longestFrameGapMs = Math.max(probe.longestFrameGapMs, now - last);
-    if (now - last > 100) probe.frameGapsOver100Ms++;
-    last = now;
-    if (!probe.stop) requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
-})()`;
-const STOP_PROBE = `(() => {
-  window.__tetraProbe.stop = true;
-  return { ...window.__tetraProbe };
-})()`;
-
 describe('Tetrahedralize (browser host in Chromium)', () => {
   let session: AppSession;
   let page: Page;
-
-  beforeAll(async () => {
-    session = await openInChromium(inject('baseUrl'));
-    page = session.page;
-    mkdirSync(resultsDir, { recursive: true });
-  });
-
-  afterAll(async () => {
-    await session?.close();
+  sessionPerSuite((opened) => {
+    ({ session, page } = opened);
   });
 
   test('the button is enabled and the panel shown only with a mesh open', async () => {
@@ -123,7 +69,7 @@ describe('Tetrahedralize (browser host in Chromium)', () => {
       .poll(() => page.locator('.notification-info').last().textContent())
       .toMatch(/^Tetrahedralized in /);
     await page.waitForTimeout(300);
-    writeFileSync(join(resultsDir, 'tetra-spot.png'), await page.screenshot());
+    await saveScreenshot(page, 'tetra-spot.png');
   }, 150_000);
 
   test('moving the cut plane opens the mesh, and the wireframe draws the tet edges', async () => {
@@ -136,7 +82,7 @@ describe('Tetrahedralize (browser host in Chromium)', () => {
     await page.waitForTimeout(300);
     const wired = await canvasShot(page);
     expect(changedFraction(cut, wired)).toBeGreaterThan(0.01);
-    writeFileSync(join(resultsDir, 'tetra-spot-cut.png'), await page.screenshot());
+    await saveScreenshot(page, 'tetra-spot-cut.png');
   });
 
   test('Cancel stops a run with a notification and leaves the mesh and its result as they were', async () => {
@@ -158,37 +104,30 @@ describe('Tetrahedralize (browser host in Chromium)', () => {
     // The previous mesh's result went with it.
     expect(await byTestId(page, 'tetra-tets').isVisible()).toBe(false);
     // A baseline on the same page with nothing running, to tell contention on this machine from our work.
-    await page.evaluate(START_PROBE);
+    await startMainThreadProbe(page);
     await page.waitForTimeout(3000);
-    const idle = (await page.evaluate(STOP_PROBE)) as Probe;
-    await page.evaluate(START_PROBE);
+    const idle = await stopMainThreadProbe(page);
+    await startMainThreadProbe(page);
     const started = Date.now();
     await byTestId(page, 'tetrahedralize').click();
     await waitForResult(page);
     const seconds = (Date.now() - started) / 1000;
     // Include the frames that draw the result.
     await page.waitForTimeout(300);
-    const probe = (await page.evaluate(STOP_PROBE)) as Probe;
+    const probe = await stopMainThreadProbe(page);
     console.log(
       `tetra e2e: stanford-bunny.obj → ${await textOf(page, 'tetra-tets')} tets in ${seconds.toFixed(1)} s; main thread: longest task ${probe.longestTaskMs.toFixed(0)} ms (${probe.longTasks} tasks over 50 ms); animation frames: longest gap ${probe.longestFrameGapMs.toFixed(0)} ms, ${probe.frameGapsOver100Ms} gaps over 100 ms (load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores; idle 3 s before: longest task ${idle.longestTaskMs.toFixed(0)} ms, longest frame gap ${idle.longestFrameGapMs.toFixed(0)} ms, ${idle.frameGapsOver100Ms} gaps over 100 ms)`,
     );
-    writeFileSync(join(resultsDir, 'tetra-bunny.png'), await page.screenshot());
+    await saveScreenshot(page, 'tetra-bunny.png');
     expect(probe.longestTaskMs).toBeLessThan(200);
   }, 180_000);
 
   test('a flat sheet is reported as a cloth candidate and nothing else changes', async () => {
-    const [chooser] = await Promise.all([
-      page.waitForEvent('filechooser'),
-      byTestId(page, 'open-mesh').click(),
-    ]);
-    await chooser.setFiles({
+    await openMesh(page, {
       name: 'sheet.obj',
       mimeType: 'text/plain',
       buffer: Buffer.from('v 0 0 0\nv 1 0 0\nv 1 0 1\nv 0 0 1\nf 1 3 2\nf 1 4 3\n'),
     });
-    await expect
-      .poll(() => textOf(page, 'document-title'), { timeout: 30_000 })
-      .toBe('sheet.obj (static mesh)');
     await byTestId(page, 'tetrahedralize').click();
     await expect
       .poll(() => page.locator('.notification-warning', { hasText: 'cloth candidate' }).count(), {

@@ -4,38 +4,29 @@
  * added through the scene JSON, dragged with the move gizmo (one undoable edit), and clicked to
  * select it again. Screenshots: test-results/viewport-strain.png, viewport-gizmo.png.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { repoRoot, resultsDir } from './environment.ts';
-import { changedFraction, decodePng } from './png.ts';
-import { type AppSession, openInChromium } from './sessions.ts';
+import { describe, expect, test } from 'vitest';
+import { repoRoot } from './environment.ts';
+import {
+  byTestId,
+  canvas,
+  canvasShot,
+  expectSimState,
+  openSceneEditor,
+  screenshotsNamed,
+  sessionPerSuite,
+  setJsonText,
+  simTimeOf,
+  textOf,
+} from './page-helpers.ts';
+import { changedFraction } from './png.ts';
+import type { AppSession } from './sessions.ts';
 
-const byTestId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
-const textOf = async (page: Page, id: string) => (await byTestId(page, id).textContent()) ?? '';
-const canvas = (page: Page) => page.locator('canvas.viewport-canvas');
-const canvasShot = async (page: Page) => decodePng(await canvas(page).screenshot());
-const simTimeOf = async (page: Page) => Number((await textOf(page, 'sim-time')).match(/t = ([\d.]+) s/)?.[1]);
 /** The leading number of a text like "1,234 particles". */
 const countIn = (text: string) => Number(text.replace(/,/g, '').match(/\d+/)?.[0]);
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(join(resultsDir, `viewport-${name}.png`), await page.screenshot());
-}
-
-/** Pastes `text` over the whole Monaco document (as editor.test.ts does). */
-async function setJsonText(page: Page, text: string): Promise<void> {
-  await page.locator('.monaco-editor .view-lines').click();
-  await page.keyboard.press('Control+a');
-  await page.evaluate(`(() => {
-    const data = new DataTransfer();
-    data.setData('text/plain', ${JSON.stringify(text)});
-    const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
-    document.activeElement?.dispatchEvent(event);
-  })()`);
-}
+const screenshot = screenshotsNamed('viewport');
 
 /**
  * Where the gizmo is drawn, page px (the canvas publishes it in CSS px from its corner), once it
@@ -74,22 +65,16 @@ async function sphereCentre(page: Page): Promise<number[]> {
 describe('viewport colouring, stats and gizmo (browser host in Chromium)', () => {
   let session: AppSession;
   let page: Page;
-
-  beforeAll(async () => {
-    session = await openInChromium(inject('baseUrl'));
-    page = session.page;
-  });
-
-  afterAll(async () => {
-    await session?.close();
+  sessionPerSuite((opened) => {
+    ({ session, page } = opened);
   });
 
   test('colour by strain recolours the bodies and shows a legend with its scale in percent', async () => {
-    await expect.poll(() => textOf(page, 'sim-state'), { timeout: 10_000 }).toBe('Playing');
+    await expectSimState(page, 'Playing');
     // Let the cloth hang and the block land, then hold still so only the colouring changes.
     await expect.poll(() => simTimeOf(page), { timeout: 20_000 }).toBeGreaterThan(1);
     await byTestId(page, 'play-pause').click();
-    await expect.poll(() => textOf(page, 'sim-state')).toBe('Paused');
+    await expectSimState(page, 'Paused');
     await page.waitForTimeout(300);
     const material = await canvasShot(page);
     expect(changedFraction(material, await canvasShot(page))).toBeLessThan(0.001);
@@ -138,10 +123,7 @@ describe('viewport colouring, stats and gizmo (browser host in Chromium)', () =>
   test('a sphere collider dragged with the gizmo moves in one edit that Ctrl+Z undoes', async () => {
     const scene = JSON.parse(readFileSync(join(repoRoot, 'assets', 'default-scene.json'), 'utf8'));
     scene.colliders.push({ type: 'sphere', center: [-0.2, 0.3, 0.5], radius: 0.12 });
-    await byTestId(page, 'toggle-scene-editor').click();
-    await expect
-      .poll(() => page.locator('.monaco-editor .view-line').count(), { timeout: 20_000 })
-      .toBeGreaterThan(5);
+    await openSceneEditor(page);
     await setJsonText(page, `${JSON.stringify(scene, null, 2)}\n`);
     await expect.poll(() => textOf(page, 'scene-editor-status')).toBe('Valid: the preview runs this scene.');
     await byTestId(page, 'toggle-scene-editor').click();

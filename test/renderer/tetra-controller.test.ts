@@ -6,38 +6,10 @@ import type { TetraRunOptions, TetView } from '../../renderer/src/tetra/protocol
 import { type ProgressListener, TetraFailure, type TetraRun } from '../../renderer/src/tetra/tetra-client.ts';
 import { CANCELLED_TEXT, TetraController } from '../../renderer/src/tetra/tetra-controller.ts';
 import { initialTetraState, shownView, withDisplay } from '../../renderer/src/tetra/tetra-state.ts';
+import { oneTriangle, tetView } from './tetra-fixtures.ts';
 
-const mesh = (): TriMesh => ({
-  positions: new Float32Array(9),
-  indices: Uint32Array.from([0, 1, 2]),
-  groupIds: new Uint16Array(1),
-  groups: ['default'],
-});
-
-function view(tetCount: number): TetView {
-  return {
-    mode: 'conforming',
-    positions: new Float32Array(12),
-    tets: new Uint32Array(4 * tetCount),
-    neighbours: new Int32Array(4 * tetCount).fill(-1),
-    tetMinDihedralDeg: new Float32Array(tetCount),
-    quality: {
-      tetCount,
-      vertexCount: 4,
-      minDihedralDeg: 12.5,
-      maxDihedralDeg: 150,
-      maxRadiusEdge: 2,
-      meanQuality: 0.8,
-      minQuality: 0.3,
-      invertedTets: 0,
-      volume: 1,
-      volumeRatio: 1,
-      surfaceDistance: 0,
-      dihedralHistogram: { binDeg: 5, counts: [] },
-    },
-    seconds: 0.24,
-  };
-}
+const mesh = oneTriangle;
+const view = (tetCount: number) => tetView(tetCount, 0.24);
 
 /** A run the test drives by hand: report progress, then finish, fail or honour a cancel. */
 interface FakeRun {

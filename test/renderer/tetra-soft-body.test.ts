@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'vitest';
-import type { TriMesh } from '../../core/mesh/types.ts';
 import { createStore } from '../../renderer/src/state/store.ts';
 import { makeSoftBody } from '../../renderer/src/tetra/make-soft-body.ts';
 import type { TetraRunOptions, TetView } from '../../renderer/src/tetra/protocol.ts';
@@ -7,38 +6,10 @@ import { describePlan, LIVE_TET_LIMIT, softBodyPlan } from '../../renderer/src/t
 import { TetraFailure, type TetraRun } from '../../renderer/src/tetra/tetra-client.ts';
 import { TetraController } from '../../renderer/src/tetra/tetra-controller.ts';
 import { initialTetraState, TARGET_TET_CHOICES, withOptions } from '../../renderer/src/tetra/tetra-state.ts';
+import { oneTriangle, tetView } from './tetra-fixtures.ts';
 
-const source: TriMesh = {
-  positions: new Float32Array(9),
-  indices: Uint32Array.from([0, 1, 2]),
-  groupIds: new Uint16Array(1),
-  groups: ['default'],
-};
-
-function view(tetCount: number): TetView {
-  return {
-    mode: 'conforming',
-    positions: new Float32Array(12),
-    tets: new Uint32Array(4 * tetCount),
-    neighbours: new Int32Array(4 * tetCount).fill(-1),
-    tetMinDihedralDeg: new Float32Array(tetCount),
-    quality: {
-      tetCount,
-      vertexCount: 4,
-      minDihedralDeg: 12.5,
-      maxDihedralDeg: 150,
-      maxRadiusEdge: 2,
-      meanQuality: 0.8,
-      minQuality: 0.3,
-      invertedTets: 0,
-      volume: 1,
-      volumeRatio: 1,
-      surfaceDistance: 0,
-      dihedralHistogram: { binDeg: 5, counts: [] },
-    },
-    seconds: 0.2,
-  };
-}
+const source = oneTriangle();
+const view = (tetCount: number) => tetView(tetCount, 0.2);
 
 describe('softBodyPlan', () => {
   test('a result the live preview can run is used as it is', () => {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import defaultSceneJson from '../../../assets/default-scene.json' with { type: 'json' };
-import { ProjectReadError, readProject, writeProject } from '../../../core/project/index.ts';
+import { readProject, writeProject } from '../../../core/project/index.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
 import type { BodySpec, Scene } from '../../../core/sim/scene.ts';
 import { type SolidMesh, sceneMeshesFor } from '../../../core/sim/scene-meshes.ts';
 import { tetrahedralize } from '../../../core/tetra/tetrahedralize.ts';
+import { problemOf } from './problem-of.ts';
 
 /** A unit-ish cube surface (m), tetrahedralized as the editor would. */
 async function cubeTets(): Promise<SolidMesh> {
@@ -91,16 +92,6 @@ const block: BodySpec = {
 };
 
 const scene: Scene = { ...(defaultSceneJson as unknown as Scene), bodies: [block] };
-
-function problemOf(text: string): string {
-  try {
-    readProject(text, 'p.sbproj');
-  } catch (error) {
-    expect(error).toBeInstanceOf(ProjectReadError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a ProjectReadError');
-}
 
 describe('projects carrying tet meshes (format 2)', () => {
   it('round-trips the meshes exactly, so the reopened project builds the same world', async () => {

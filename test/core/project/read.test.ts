@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import defaultSceneJson from '../../../assets/default-scene.json' with { type: 'json' };
-import { ProjectReadError, readProject, writeProject } from '../../../core/project/index.ts';
+import { readProject, writeProject } from '../../../core/project/index.ts';
 import type { Scene } from '../../../core/sim/scene.ts';
+import { problemOf } from './problem-of.ts';
 
 const scene = defaultSceneJson as unknown as Scene;
 
@@ -10,16 +11,6 @@ function edited(edit: (doc: Record<string, unknown>) => void): string {
   const doc = JSON.parse(writeProject(scene, { selectedBody: 1 }));
   edit(doc);
   return JSON.stringify(doc);
-}
-
-function problemOf(text: string): string {
-  try {
-    readProject(text, 'p.sbproj');
-  } catch (error) {
-    expect(error).toBeInstanceOf(ProjectReadError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a ProjectReadError');
 }
 
 describe('project documents', () => {

@@ -12,17 +12,9 @@ import {
   withUserPreset,
   writeUserPresets,
 } from '../../../renderer/src/presets/user-presets.ts';
+import { memoryStorage } from '../memory-storage.ts';
 
 const scene = parseScene(structuredClone(defaultSceneJson));
-
-function memoryStorage() {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => void data.set(key, value),
-  };
-}
 
 describe('user presets', () => {
   test('capture takes the body material, damping, model and the scene solver settings', () => {

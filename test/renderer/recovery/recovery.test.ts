@@ -18,18 +18,9 @@ import {
 } from '../../../renderer/src/recovery/recovery-copy.ts';
 import { RecoveryWriter } from '../../../renderer/src/recovery/recovery-writer.ts';
 import { createStore } from '../../../renderer/src/state/store.ts';
+import { memoryStorage } from '../memory-storage.ts';
 
 const scene = parseScene(structuredClone(defaultSceneJson));
-
-function memoryStorage() {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => void data.set(key, value),
-    removeItem: (key: string) => void data.delete(key),
-  };
-}
 
 /** A writer on a store with a hand-driven interval and clock. */
 function setup(storage = memoryStorage()) {

@@ -1,0 +1,138 @@
+/**
+ * The small page helpers every e2e file drives the app with: locators by data-testid, readouts
+ * as numbers, canvas captures, screenshots into test-results/, the scene JSON editor, the file
+ * choosers, the play state, and one app session per test file.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FileChooser, Locator, LocatorScreenshotOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { resultsDir, sharedMeshes } from './environment.ts';
+import { type DecodedImage, decodePng } from './png.ts';
+import { type AppSession, openInChromium } from './sessions.ts';
+
+/** The element the app marks with `data-testid="id"`. */
+export const byTestId = (page: Page, id: string): Locator => page.locator(`[data-testid="${id}"]`);
+
+/** The text of a test id's element, '' when it has none. */
+export const textOf = async (page: Page, id: string): Promise<string> =>
+  (await byTestId(page, id).textContent()) ?? '';
+
+/** A readout like "0.2950 m" or "1.23e+2 J" as a number (its leading figure). */
+export const readout = async (page: Page, id: string): Promise<number> =>
+  Number.parseFloat(await textOf(page, id));
+
+/** Simulated time from the status bar ("t = 1.50 s"), s; NaN when it shows none. */
+export const simTimeOf = async (page: Page): Promise<number> =>
+  Number((await textOf(page, 'sim-time')).match(/t = ([\d.]+) s/)?.[1]);
+
+/** The viewport's canvas. */
+export const canvas = (page: Page): Locator => page.locator('canvas.viewport-canvas');
+
+/** The viewport's canvas as drawn now, decoded to RGBA; `options` e.g. mask what lies over it. */
+export const canvasShot = async (page: Page, options?: LocatorScreenshotOptions): Promise<DecodedImage> =>
+  decodePng(await canvas(page).screenshot(options));
+
+/** Types `value` into the field with test id `id` and presses Enter, as a person commits an edit; returns the field. */
+export async function enterValue(page: Page, id: string, value: string): Promise<Locator> {
+  const field = byTestId(page, id);
+  await field.fill(value);
+  await field.press('Enter');
+  return field;
+}
+
+/** Waits (10 s at most) until the status bar shows the simulation in `state`. */
+export async function expectSimState(page: Page, state: 'Playing' | 'Paused'): Promise<void> {
+  await expect.poll(() => textOf(page, 'sim-state'), { timeout: 10_000 }).toBe(state);
+}
+
+/** Writes a screenshot of the whole page to test-results/`fileName`; returns its path. */
+export async function saveScreenshot(page: Page, fileName: string): Promise<string> {
+  mkdirSync(resultsDir, { recursive: true });
+  const file = join(resultsDir, fileName);
+  writeFileSync(file, await page.screenshot());
+  return file;
+}
+
+/**
+ * A screenshot writer for one test file: `shot(page, 'rest')` writes test-results/`prefix`-rest.png,
+ * so every file's pictures sort together.
+ */
+export function screenshotsNamed(prefix: string): (page: Page, name: string) => Promise<void> {
+  return async (page, name) => {
+    await saveScreenshot(page, `${prefix}-${name}.png`);
+  };
+}
+
+/** Opens the scene JSON editor and waits (20 s at most: Monaco loads lazily) until it shows the scene. */
+export async function openSceneEditor(page: Page): Promise<void> {
+  await byTestId(page, 'toggle-scene-editor').click();
+  await expect
+    .poll(() => page.locator('.monaco-editor .view-line').count(), { timeout: 20_000 })
+    .toBeGreaterThan(5);
+}
+
+/**
+ * Replaces the whole text of the Monaco editor as a person pasting a document would: select all,
+ * then a paste event carrying the text (what the system clipboard would deliver).
+ */
+export async function setJsonText(page: Page, text: string): Promise<void> {
+  await page.locator('.monaco-editor .view-lines').click();
+  await page.keyboard.press('Control+a');
+  // A string script: the test files compile without DOM types.
+  await page.evaluate(`(() => {
+    const data = new DataTransfer();
+    data.setData('text/plain', ${JSON.stringify(text)});
+    const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+    document.activeElement?.dispatchEvent(event);
+  })()`);
+}
+
+/** Clicks the button with test id `buttonId` and returns the file chooser it opens. */
+export async function chooserFrom(page: Page, buttonId: string): Promise<FileChooser> {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), byTestId(page, buttonId).click()]);
+  return chooser;
+}
+
+/** A file handed to a file chooser from memory. */
+export interface InMemoryFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/**
+ * Opens a mesh through Open Mesh…'s file chooser, either a file of the shared corpus by name or one
+ * from memory, and waits (30 s at most: the big meshes take a while) until the app shows it static.
+ */
+export async function openMesh(page: Page, mesh: string | InMemoryFile): Promise<void> {
+  const chooser = await chooserFrom(page, 'open-mesh');
+  await chooser.setFiles(typeof mesh === 'string' ? join(sharedMeshes, mesh) : mesh);
+  const name = typeof mesh === 'string' ? mesh : mesh.name;
+  await expect.poll(() => textOf(page, 'document-title'), { timeout: 30_000 }).toBe(`${name} (static mesh)`);
+}
+
+/** An open app session and its page. */
+export interface OpenedApp {
+  session: AppSession;
+  page: Page;
+}
+
+/**
+ * One app session for the enclosing describe block, opened before its first test and closed after
+ * its last: `keep` receives it (to store it and set the page up). By default the built web bundle in
+ * Chromium with the browser host; `open` opens another.
+ */
+export function sessionPerSuite(
+  keep: (opened: OpenedApp) => void | Promise<void>,
+  open: () => Promise<AppSession> = () => openInChromium(inject('baseUrl')),
+): void {
+  let session: AppSession | undefined;
+  beforeAll(async () => {
+    session = await open();
+    await keep({ session, page: session.page });
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+}

@@ -1,7 +1,7 @@
 /**
  * The editor panels driven as a person would, in Chromium with the browser host: a material
  * edit changes the measured sag and undo brings it back; the scene JSON editor applies valid
- * edits and marks invalid ones while the preview keeps running; a saved project opens again
+ * edits (a modulus, a pin compliance) and marks invalid ones while the preview keeps running; a saved project opens again
  * after a reload with its values. Screenshots go to test-results/editor-*.png.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -154,8 +154,38 @@ describe('editor panels (browser host in Chromium)', () => {
     scene.bodies[0].material.poissonRatio = 0.4;
     await setJsonText(page, `${JSON.stringify(scene, null, 2)}\n`);
     await expect.poll(() => textOf(page, 'scene-editor-status')).toBe('Valid: the preview runs this scene.');
+
+    // A compliance typed in the JSON: the cloth's two corner pins become soft attachments of
+    // 1 m/N. Each carries about half the cloth's 3.9 N weight, so they would stretch by about 2 m:
+    // the cloth sinks onto the ground instead of hanging 1 m below its pins. (The JSON editor
+    // takes the outliner's place, so it is closed to select the cloth and read its figures.)
     await byTestId(page, 'toggle-scene-editor').click();
-  }, 90_000);
+    await byTestId(page, 'outliner-body-1').click();
+    await expect
+      .poll(async () => (await simTimeOf(page)) > 1 && (await readout(page, 'metric-lowest-y')) > 0.3, {
+        timeout: 20_000,
+      })
+      .toBe(true);
+    await openSceneEditor(page);
+    for (const pin of scene.bodies[1].pins) pin.complianceMPerN = 1;
+    await setJsonText(page, `${JSON.stringify(scene, null, 2)}\n`);
+    await expect.poll(() => textOf(page, 'scene-editor-status')).toBe('Valid: the preview runs this scene.');
+    await byTestId(page, 'toggle-scene-editor').click();
+    await expect
+      .poll(() => readout(page, 'metric-lowest-y'), { timeout: 30_000, interval: 300 })
+      .toBeLessThan(0.05);
+    await screenshot(page, 'json-soft-pins');
+    // Rigid again (the document the later tests expect).
+    await openSceneEditor(page);
+    for (const pin of scene.bodies[1].pins) delete pin.complianceMPerN;
+    await setJsonText(page, `${JSON.stringify(scene, null, 2)}\n`);
+    await expect.poll(() => textOf(page, 'scene-editor-status')).toBe('Valid: the preview runs this scene.');
+    await byTestId(page, 'toggle-scene-editor').click();
+    await expect
+      .poll(() => readout(page, 'metric-lowest-y'), { timeout: 20_000, interval: 300 })
+      .toBeGreaterThan(0.3);
+    await byTestId(page, 'outliner-body-0').click();
+  }, 150_000);
 
   test('a saved project opens again after a reload with the edited values', async () => {
     await byTestId(page, 'outliner-body-0').click();

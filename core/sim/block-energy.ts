@@ -2,6 +2,25 @@ import type { ConstraintBlock } from './constraints/index.ts';
 import type { ParticleState } from './state.ts';
 import type { NeoHookeanStiffnessLimit } from './stiffness-limit.ts';
 
+/** Receives the energy of each constraint of a block, J (per-group sums in body-metrics.ts). */
+export type EnergySink = (constraint: number, energyJ: number) => void;
+
+/** Particles per constraint of the blocks that store energy (the layout of `block.particles`). */
+export function energyBlockArity(block: ConstraintBlock): number {
+  switch (block.kind) {
+    case 'distance':
+      return 2;
+    case 'rope-bend':
+      return 3;
+    case 'tet-volume':
+    case 'dihedral-bend':
+    case 'neo-hookean':
+      return 4;
+    default:
+      return 0;
+  }
+}
+
 /**
  * Elastic energy stored in a constraint block at the current positions, J. Each compliant
  * constraint stores U = ½·C²/α (the XPBD energy; Macklin, Müller & Chentanez 2016, eq. 2);
@@ -14,10 +33,18 @@ export function blockElasticEnergyJ(
   block: ConstraintBlock,
   state: ParticleState,
   limit?: NeoHookeanStiffnessLimit,
+  perConstraint?: EnergySink,
 ): number {
   switch (block.kind) {
     case 'distance':
-      return distanceEnergy(block.particles, block.restLengthM, block.complianceMPerN, block.count, state.x);
+      return distanceEnergy(
+        block.particles,
+        block.restLengthM,
+        block.complianceMPerN,
+        block.count,
+        state.x,
+        perConstraint,
+      );
     case 'tet-volume':
       return tetVolumeEnergy(
         block.particles,
@@ -25,9 +52,17 @@ export function blockElasticEnergyJ(
         block.complianceM3PerPa,
         block.count,
         state.x,
+        perConstraint,
       );
     case 'dihedral-bend':
-      return dihedralEnergy(block.particles, block.restAngleRad, block.compliancePerNM, block.count, state.x);
+      return dihedralEnergy(
+        block.particles,
+        block.restAngleRad,
+        block.compliancePerNM,
+        block.count,
+        state.x,
+        perConstraint,
+      );
     case 'neo-hookean':
       return neoHookeanEnergy(
         block.particles,
@@ -37,9 +72,10 @@ export function blockElasticEnergyJ(
         limit?.block === block ? limit.complianceHydrostatic : block.complianceHydrostatic,
         block.count,
         state.x,
+        perConstraint,
       );
     case 'rope-bend':
-      return ropeBendEnergy(block.particles, block.complianceMPerN, block.count, state.x);
+      return ropeBendEnergy(block.particles, block.complianceMPerN, block.count, state.x, perConstraint);
     case 'pressure':
     case 'tether':
     case 'attachment':
@@ -54,6 +90,7 @@ function distanceEnergy(
   compliance: Float64Array,
   count: number,
   x: Float64Array,
+  sink?: EnergySink,
 ): number {
   let energy = 0;
   for (let c = 0; c < count; c++) {
@@ -62,7 +99,9 @@ function distanceEnergy(
     const b = 3 * particles[2 * c + 1];
     const length = Math.hypot(x[a] - x[b], x[a + 1] - x[b + 1], x[a + 2] - x[b + 2]);
     const stretch = length - restLength[c];
-    energy += (0.5 * stretch * stretch) / compliance[c];
+    const constraintEnergy = (0.5 * stretch * stretch) / compliance[c];
+    energy += constraintEnergy;
+    sink?.(c, constraintEnergy);
   }
   return energy;
 }
@@ -73,12 +112,15 @@ function tetVolumeEnergy(
   compliance: Float64Array,
   count: number,
   x: Float64Array,
+  sink?: EnergySink,
 ): number {
   let energy = 0;
   for (let t = 0; t < count; t++) {
     if (!(compliance[t] > 0)) continue;
     const change = signedVolume(x, particles, t) - restVolume[t];
-    energy += (0.5 * change * change) / compliance[t];
+    const constraintEnergy = (0.5 * change * change) / compliance[t];
+    energy += constraintEnergy;
+    sink?.(t, constraintEnergy);
   }
   return energy;
 }
@@ -139,6 +181,7 @@ function dihedralEnergy(
   compliance: Float64Array,
   count: number,
   x: Float64Array,
+  sink?: EnergySink,
 ): number {
   let energy = 0;
   for (let c = 0; c < count; c++) {
@@ -148,7 +191,9 @@ function dihedralEnergy(
     let bend = theta - restAngle[c];
     if (bend > Math.PI) bend -= 2 * Math.PI;
     else if (bend <= -Math.PI) bend += 2 * Math.PI;
-    energy += (0.5 * bend * bend) / compliance[c];
+    const constraintEnergy = (0.5 * bend * bend) / compliance[c];
+    energy += constraintEnergy;
+    sink?.(c, constraintEnergy);
   }
   return energy;
 }
@@ -168,6 +213,7 @@ function neoHookeanEnergy(
   complianceHydrostatic: Float64Array,
   count: number,
   x: Float64Array,
+  sink?: EnergySink,
 ): number {
   let energy = 0;
   for (let t = 0; t < count; t++) {
@@ -202,6 +248,7 @@ function neoHookeanEnergy(
       density += 0.5 * lambda * (det - 1) * (det - 1);
     }
     energy += volume * density;
+    sink?.(t, volume * density);
   }
   return energy;
 }
@@ -209,7 +256,13 @@ function neoHookeanEnergy(
 const scratchF = new Float64Array(9);
 
 /** Rope bending: ½·|C|²/α with C = x_{i−1} − 2x_i + x_{i+1} (straight at rest; constraints/rope-bend.ts). */
-function ropeBendEnergy(particles: Uint32Array, compliance: Float64Array, count: number, x: Float64Array) {
+function ropeBendEnergy(
+  particles: Uint32Array,
+  compliance: Float64Array,
+  count: number,
+  x: Float64Array,
+  sink?: EnergySink,
+): number {
   let energy = 0;
   for (let c = 0; c < count; c++) {
     if (!(compliance[c] > 0)) continue;
@@ -221,7 +274,9 @@ function ropeBendEnergy(particles: Uint32Array, compliance: Float64Array, count:
       const value = x[a + k] - 2 * x[b + k] + x[d + k];
       sq += value * value;
     }
-    energy += (0.5 * sq) / compliance[c];
+    const constraintEnergy = (0.5 * sq) / compliance[c];
+    energy += constraintEnergy;
+    sink?.(c, constraintEnergy);
   }
   return energy;
 }

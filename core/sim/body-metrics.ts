@@ -1,11 +1,12 @@
-import { blockElasticEnergyJ } from './block-energy.ts';
+import { blockElasticEnergyJ, energyBlockArity } from './block-energy.ts';
 import { triangleArea } from './body-geometry.ts';
+import { type BodySlots, bodySlots, elementSlots } from './body-groups.ts';
 import type { BodyRuntime } from './body-runtime.ts';
 import { addBlockForces } from './constraints/index.ts';
 import { tetVolume } from './constraints/tet-rest.ts';
 import type { Vec3 } from './scene.ts';
 import type { ParticleState } from './state.ts';
-import type { BodyMetrics } from './world.ts';
+import type { BodyMetrics, GroupMetrics } from './world.ts';
 
 /**
  * Figures of one body at the current state. Pin forces: the constraint forces of the last
@@ -47,6 +48,9 @@ export function measureBody(
   const strain = edgeStrain(body, x);
   let elasticEnergyJ = 0;
   for (const block of body.blocks) elasticEnergyJ += blockElasticEnergyJ(block, state, body.stiffnessLimit);
+  const groups: GroupMetrics[] = body.spec.groups?.length
+    ? groupMetrics(body, state)
+    : [{ name: 'all', elasticEnergyJ, maxStrain: strain.max, meanStrain: strain.mean }];
   const centroid: [number, number, number] = [0, 1, 2].map((a) =>
     totalMass > 0 ? moment[a] / totalMass : 0,
   ) as [number, number, number];
@@ -61,20 +65,67 @@ export function measureBody(
     maxStrain: strain.max,
     meanStrain: strain.mean,
     elasticEnergyJ,
-    groups: [{ name: 'all', elasticEnergyJ, maxStrain: strain.max, meanStrain: strain.mean }],
+    groups,
     volumeRatio: currentMeasure(body, x) / body.geometry.restMeasure,
     pinForcesN: pinForces(body, state, gravity, substepS, freeForceN),
     resolution: (substepS * body.waveSpeedMPerS) / body.meanEdgeLengthM,
   };
 }
 
-/** Largest and mean |l/l0 − 1| over the body's edges (zero-length rest edges left out). */
-function edgeStrain(body: BodyRuntime, x: Float64Array): { max: number; mean: number } {
+/**
+ * Figures per material group of a body with groups (scene.ts GroupSpec): first the elements in no
+ * group ('ungrouped'), then each group by name. An element (constraint, edge) counts in the group
+ * whose material it has: the last group holding all its particles (body-groups.ts), so the groups'
+ * energies add up to the body's.
+ */
+function groupMetrics(body: BodyRuntime, state: ParticleState): GroupMetrics[] {
+  const slots = bodySlots(body.spec, body.count);
+  const energy = new Float64Array(slots.materials.length);
+  for (const block of body.blocks) {
+    const arity = energyBlockArity(block);
+    if (arity === 0) continue;
+    const particles = block.particles;
+    blockElasticEnergyJ(block, state, body.stiffnessLimit, (c, energyJ) => {
+      energy[constraintSlot(slots, particles, arity, c, body.offset)] += energyJ;
+    });
+  }
+  const edgeSlots = elementSlots(slots, body.geometry.edges, 2);
+  const names = ['ungrouped', ...(body.spec.groups ?? []).map((group) => group.name)];
+  return names.map((name, slot) => {
+    const strain = edgeStrain(body, state.x, (e) => edgeSlots[e] === slot);
+    return { name, elasticEnergyJ: energy[slot], maxStrain: strain.max, meanStrain: strain.mean };
+  });
+}
+
+/** Slot of constraint `c` of a block (`arity` world particle indices each): as elementSlots. */
+function constraintSlot(
+  slots: BodySlots,
+  particles: Uint32Array,
+  arity: number,
+  c: number,
+  offset: number,
+): number {
+  for (let g = slots.masks.length - 1; g >= 0; g--) {
+    const mask = slots.masks[g];
+    let all = true;
+    for (let k = 0; k < arity && all; k++) all = mask[particles[arity * c + k] - offset] === 1;
+    if (all) return g + 1;
+  }
+  return 0;
+}
+
+/** Largest and mean |l/l0 − 1| over the body's edges (zero-length rest edges left out), or those `include` keeps. */
+function edgeStrain(
+  body: BodyRuntime,
+  x: Float64Array,
+  include?: (edge: number) => boolean,
+): { max: number; mean: number } {
   const edges = body.geometry.edges;
   let max = 0;
   let sum = 0;
   let counted = 0;
   for (let e = 0; e < edges.length / 2; e++) {
+    if (include && !include(e)) continue;
     const a = 3 * (edges[2 * e] + body.offset);
     const b = 3 * (edges[2 * e + 1] + body.offset);
     const length = Math.hypot(x[a] - x[b], x[a + 1] - x[b + 1], x[a + 2] - x[b + 2]);

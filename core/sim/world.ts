@@ -28,8 +28,9 @@ export interface StepMetrics {
 }
 
 /**
- * Figures of one constraint group of a body. Until per-group materials exist every body is one
- * group, named 'all'.
+ * Figures of one material group of a body. A body without groups is one group, named 'all'; a
+ * body with groups (scene.ts GroupSpec) lists 'ungrouped' (the elements in no group) and then each
+ * group by name, and the groups' energies add up to the body's.
  */
 export interface GroupMetrics {
   name: string;

@@ -268,13 +268,14 @@ describe('editor panels (browser host in Chromium)', () => {
     expect(await field.inputValue()).toBe('1000');
   });
 
-  test('the plots panel opens with kinetic energy and max strain per body', async () => {
+  test('the plots panel opens with kinetic and elastic energy, max strain and volume ratio per body', async () => {
     await byTestId(page, 'toggle-plots').click();
-    for (const id of ['plot-kinetic', 'plot-strain']) {
+    for (const id of ['plot-kinetic', 'plot-elastic', 'plot-strain', 'plot-volume']) {
       await expect.poll(() => byTestId(page, id).locator('canvas').count(), { timeout: 10_000 }).toBe(1);
       expect(await byTestId(page, id).locator('.u-legend').textContent()).toContain('soft block');
     }
     expect(await byTestId(page, 'plot-kinetic').locator('.u-title').textContent()).toBe('Kinetic energy');
+    expect(await byTestId(page, 'plot-volume').locator('.u-title').textContent()).toBe('Volume ratio');
     await page.waitForTimeout(1000);
     await screenshot(page, 'plots');
     await byTestId(page, 'toggle-plots').click();

@@ -1,47 +1,58 @@
 /**
- * The two uPlot charts of the plots panel, redrawn at most ten times a second from the series
- * (drawing every simulated frame would cost the main thread for no visible gain).
+ * The uPlot charts of the plots panel (kinetic energy, elastic energy, max strain, volume ratio),
+ * redrawn at most ten times a second from the series (drawing every simulated frame would cost
+ * the main thread for no visible gain).
  */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { MetricSeries } from '../editor/metric-series.ts';
+import { CHART_KEYS, type ChartKey, type MetricSeries } from '../editor/metric-series.ts';
 import { el } from '../views/dom.ts';
 
 const REDRAW_INTERVAL_MS = 100;
-const BODY_COLOURS = ['#e8833a', '#4fa3e0', '#7cc36b', '#d36bd3', '#e6c14a'];
+/** Room kept under each plot for its legend, CSS px. */
+const LEGEND_HEIGHT_PX = 60;
+const LINE_COLOURS = ['#e8833a', '#4fa3e0', '#7cc36b', '#d36bd3', '#e6c14a'];
+
+/** Title, axis unit and test id of each chart. */
+const CHARTS: Record<ChartKey, { title: string; unit: string; testId: string }> = {
+  kineticJ: { title: 'Kinetic energy', unit: 'J', testId: 'plot-kinetic' },
+  elasticJ: { title: 'Elastic energy', unit: 'J', testId: 'plot-elastic' },
+  maxStrain: { title: 'Max strain', unit: '', testId: 'plot-strain' },
+  volumeRatio: { title: 'Volume ratio', unit: 'current / rest', testId: 'plot-volume' },
+};
 
 export function createCharts(container: HTMLElement, series: MetricSeries): { start(): void; stop(): void } {
-  const kineticHost = el('div', { className: 'plot', testId: 'plot-kinetic' });
-  const strainHost = el('div', { className: 'plot', testId: 'plot-strain' });
-  container.append(kineticHost, strainHost);
-  let kinetic: uPlot | null = null;
-  let strain: uPlot | null = null;
-  let names: string[] = [];
+  const charts = CHART_KEYS.map((key) => {
+    const host = el('div', { className: 'plot', testId: CHARTS[key].testId });
+    container.append(host);
+    return { key, host, plot: null as uPlot | null, labels: [] as string[] };
+  });
   let drawn = -1;
   let timer: ReturnType<typeof setInterval> | undefined;
 
-  const make = (host: HTMLElement, title: string, unit: string, bodies: string[]) =>
+  const make = (host: HTMLElement, key: ChartKey, labels: string[]) =>
     new uPlot(
       {
-        title,
+        title: CHARTS[key].title,
         width: Math.max(120, host.clientWidth),
-        height: Math.max(80, host.clientHeight - 4),
+        // The legend sits below the plot, inside the host: leave it about two lines.
+        height: Math.max(60, host.clientHeight - LEGEND_HEIGHT_PX),
         legend: { show: true },
         scales: { x: { time: false } },
         axes: [
           { stroke: '#9aa1ad', grid: { stroke: '#353a43' } },
-          { stroke: '#9aa1ad', grid: { stroke: '#353a43' }, label: unit, size: 60 },
+          { stroke: '#9aa1ad', grid: { stroke: '#353a43' }, label: CHARTS[key].unit, size: 60 },
         ],
         series: [
           { label: 't (s)' },
-          ...bodies.map((name, i) => ({
-            label: name,
-            stroke: BODY_COLOURS[i % BODY_COLOURS.length],
+          ...labels.map((label, i) => ({
+            label,
+            stroke: LINE_COLOURS[i % LINE_COLOURS.length],
             width: 1.5,
           })),
         ],
       },
-      [[], ...bodies.map(() => [])],
+      [[], ...labels.map(() => [])],
       host,
     );
 
@@ -49,15 +60,15 @@ export function createCharts(container: HTMLElement, series: MetricSeries): { st
     if (series.version === drawn) return;
     drawn = series.version;
     const data = series.get();
-    if (!kinetic || !strain || data.names.join('\n') !== names.join('\n')) {
-      kinetic?.destroy();
-      strain?.destroy();
-      names = data.names;
-      kinetic = make(kineticHost, 'Kinetic energy', 'J', names);
-      strain = make(strainHost, 'Max strain', '', names);
+    for (const chart of charts) {
+      const { labels, values } = data.charts[chart.key];
+      if (!chart.plot || labels.join('\n') !== chart.labels.join('\n')) {
+        chart.plot?.destroy();
+        chart.labels = labels;
+        chart.plot = make(chart.host, chart.key, labels);
+      }
+      chart.plot.setData([data.timeS, ...values]);
     }
-    kinetic.setData([data.timeS, ...data.kineticJ]);
-    strain.setData([data.timeS, ...data.maxStrain]);
   };
 
   return {

@@ -22,7 +22,8 @@ const usage = `Usage: softbody simulate SCENE.json [--seconds T] [--dt S] [--sub
 Runs a scene (see docs/scene.schema.json) with the XPBD solver and prints one JSON report:
 per body by name { bboxMin, bboxMax, centroid (m), kineticEnergyJ, elasticEnergyJ, maxStrain,
 meanStrain, volumeRatio, massKg, pinForcesN (one per pin: magnitude of the force it exerts, N),
-resolution (r = h·c/l; the physics holds for r ≤ 0.25), and with --measure-bias measuredBias },
+resolution (r = h·c/l; the physics holds for r ≤ 0.25), groups (bodies with material groups:
+per group its elasticEnergyJ, maxStrain, meanStrain), and with --measure-bias measuredBias },
 and hasNaN, settled, seconds (simulated), dt, substeps. Mesh files named by the scene are read
 relative to it.
 
@@ -121,6 +122,8 @@ interface BodyReport {
   massKg: number;
   pinForcesN: number[];
   resolution: number;
+  /** Bodies with material groups: per group ('ungrouped' first) its elastic energy (J) and strain. */
+  groups?: Record<string, { elasticEnergyJ: number; maxStrain: number; meanStrain: number }>;
   /** With --measure-bias, bodies with r > 0.25: stiffness got over stiffness asked (null: no rest reached). */
   measuredBias?: number | null;
 }
@@ -171,6 +174,21 @@ function bodyReport(m: BodyMetrics): BodyReport {
     massKg: round(m.massKg, 6),
     pinForcesN: m.pinForcesN.map((v) => round(v, 6)),
     resolution: round(m.resolution, 4),
+    // A body without groups is the one group 'all': the body's own figures say it already.
+    ...(m.groups.length === 1 && m.groups[0].name === 'all'
+      ? {}
+      : {
+          groups: Object.fromEntries(
+            m.groups.map((g) => [
+              g.name,
+              {
+                elasticEnergyJ: round(g.elasticEnergyJ, 4),
+                maxStrain: round(g.maxStrain, 4),
+                meanStrain: round(g.meanStrain, 4),
+              },
+            ]),
+          ),
+        }),
   };
 }
 

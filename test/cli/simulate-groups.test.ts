@@ -48,6 +48,10 @@ describe('softbody simulate with vertex pins and material groups', () => {
     const weightN = (1000 + 4000) * 3 * linkM * Math.PI * radiusM ** 2 * 9.81;
     expect(rope.pinForcesN).toHaveLength(1);
     expect(Math.abs(rope.pinForcesN[0] / weightN - 1)).toBeLessThan(0.01);
+    // Per group: the upper (ungrouped) links carry the heavy part below them, so they stretch more.
+    expect(Object.keys(rope.groups)).toEqual(['ungrouped', 'heavy']);
+    expect(rope.groups.ungrouped.maxStrain).toBeGreaterThan(rope.groups.heavy.maxStrain);
+    expect(rope.groups.heavy.maxStrain).toBeGreaterThan(0);
   });
 
   it('refuses a group particle out of range with its pointer and exit code 2', async () => {

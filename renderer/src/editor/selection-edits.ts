@@ -49,18 +49,23 @@ export function verticesInBox(
 }
 
 /**
- * Pins the selected vertices of body `bodyIndex` rigidly with a new vertex pin. Vertices another
- * pin already holds are left out (see pinnedVertices for `restPositionsM`); when that leaves none,
- * or nothing is selected, nothing changes and the error says why.
+ * Pins the selected vertices of body `bodyIndex` with a new vertex pin: rigidly, or as a soft
+ * attachment of `complianceMPerN` (m/N, > 0). Vertices another pin already holds are left out (see
+ * pinnedVertices for `restPositionsM`); when that leaves none, or nothing is selected, nothing
+ * changes and the error says why.
  */
 export function pinVertices(
   scene: Scene,
   bodyIndex: number,
   vertices: readonly number[],
   restPositionsM: ArrayLike<number> | null = null,
+  complianceMPerN = 0,
 ): SceneEdit {
   const body = bodyAt(scene, bodyIndex);
   if (vertices.length === 0) throw new Error(`Nothing to pin: select vertices of ${body.name} first.`);
+  if (!(Number.isFinite(complianceMPerN) && complianceMPerN >= 0)) {
+    throw new Error(`A pin's compliance is a number of m/N, 0 or more (0: rigid); got ${complianceMPerN}.`);
+  }
   const pinned = pinnedVertices(body, restPositionsM);
   const fresh = sortedUnique(vertices).filter((v) => !pinned.has(v));
   if (fresh.length === 0) {
@@ -68,9 +73,10 @@ export function pinVertices(
       `${countText(vertices.length)} of ${body.name} ${isAre(vertices.length)} already pinned.`,
     );
   }
-  const pin: PinSpec = { vertices: fresh };
+  const pin: PinSpec = complianceMPerN > 0 ? { vertices: fresh, complianceMPerN } : { vertices: fresh };
   const next = withBody(scene, bodyIndex, { ...body, pins: [...(body.pins ?? []), pin] });
-  return checked(`pin ${countText(fresh.length)} of ${body.name}`, next);
+  const how = complianceMPerN > 0 ? `softly (${complianceMPerN} m/N) ` : '';
+  return checked(`pin ${how}${countText(fresh.length)} of ${body.name}`, next);
 }
 
 /**

@@ -53,6 +53,14 @@ export function mountSelectionPanel(
   );
   const clear = button('Clear', 'selection-clear', 'Select nothing', () => selection.clear());
   const pin = button('Pin', 'pin-selection', '', () => pinSelection());
+  // Empty or 0 pins rigidly; a compliance makes the pin a soft attachment (m/N: stretch per newton).
+  const pinCompliance = el('input', { className: 'selection-pin-compliance', testId: 'pin-compliance' });
+  pinCompliance.type = 'number';
+  pinCompliance.min = '0';
+  pinCompliance.step = 'any';
+  pinCompliance.placeholder = 'rigid';
+  pinCompliance.title = 'Pin compliance, m/N: empty or 0 pins rigidly; larger is softer';
+  pinCompliance.setAttribute('aria-label', 'Pin compliance, m/N (empty: rigid)');
   const groupName = el('input', { className: 'selection-group-name', testId: 'group-name' });
   groupName.type = 'text';
   groupName.placeholder = 'group name';
@@ -72,7 +80,7 @@ export function mountSelectionPanel(
     tools,
     summary,
     el('div', { className: 'selection-ops' }, [grow, shrink, invert, clear]),
-    pin,
+    el('div', { className: 'selection-pin-row' }, [pin, pinCompliance, el('span', { text: 'm/N' })]),
     el('div', { className: 'selection-group-row' }, [groupName, addGroup]),
     pinsTitle,
     pinList,
@@ -96,8 +104,15 @@ export function mountSelectionPanel(
       );
       return;
     }
+    const complianceMPerN = pinCompliance.value.trim() === '' ? 0 : Number(pinCompliance.value);
     editor.edit((scene) =>
-      pinVertices(scene, selected.body, selected.vertices, bodyRestPositions(selection.state, selected.body)),
+      pinVertices(
+        scene,
+        selected.body,
+        selected.vertices,
+        bodyRestPositions(selection.state, selected.body),
+        complianceMPerN,
+      ),
     );
   }
 

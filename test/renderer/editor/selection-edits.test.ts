@@ -83,6 +83,20 @@ describe('selection edits', () => {
     expect(lowestAfter(removePin(pinned, 0, 0).scene, 0, 2)).toBeLessThan(0.01);
   });
 
+  test('a compliance makes the pin soft: the block hangs lower on it by about weight share × compliance', () => {
+    const soft = pinVertices(scene, 0, topLayer, rest[0], 1e-3);
+    expect(soft.label).toBe('pin softly (0.001 m/N) 36 vertices of soft block');
+    expect(soft.scene.bodies[0].pins).toEqual([{ vertices: topLayer, complianceMPerN: 1e-3 }]);
+    const rigid = lowestAfter(pinVertices(scene, 0, topLayer, rest[0]).scene, 0, 2);
+    // 27 kg over 36 pinned vertices is about 7.4 N each: 1e-3 m/N lets them down about 7 mm.
+    const hanging = lowestAfter(soft.scene, 0, 2);
+    expect(rigid - hanging).toBeGreaterThan(0.004);
+    expect(rigid - hanging).toBeLessThan(0.012);
+    expect(() => pinVertices(scene, 0, topLayer, rest[0], -1)).toThrow(
+      "A pin's compliance is a number of m/N, 0 or more (0: rigid); got -1.",
+    );
+  });
+
   test('add to group creates the group, then extends it; the same set again is refused', () => {
     const first = addToGroup(scene, 0, '  top ', [2, 1]);
     expect(first.label).toBe("add 2 vertices to group 'top' of soft block");

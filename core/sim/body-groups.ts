@@ -48,18 +48,28 @@ export function elementSlots(slots: BodySlots, elements: ArrayLike<number>, arit
   const count = elements.length / arity;
   const out = new Uint16Array(count);
   if (slots.masks.length === 0) return out;
-  for (let e = 0; e < count; e++) {
-    for (let g = slots.masks.length - 1; g >= 0; g--) {
-      const mask = slots.masks[g];
-      let all = true;
-      for (let k = 0; k < arity && all; k++) all = mask[elements[arity * e + k]] === 1;
-      if (all) {
-        out[e] = g + 1;
-        break;
-      }
-    }
-  }
+  for (let e = 0; e < count; e++) out[e] = slotOf(slots, elements, arity, e);
   return out;
+}
+
+/**
+ * The slot of element `e` of `elements` (`arity` indices each, `offset` more than body-local: a
+ * constraint block's world particle indices): the last group holding all its vertices (g + 1), or 0.
+ */
+export function slotOf(
+  slots: BodySlots,
+  elements: ArrayLike<number>,
+  arity: number,
+  e: number,
+  offset = 0,
+): number {
+  for (let g = slots.masks.length - 1; g >= 0; g--) {
+    const mask = slots.masks[g];
+    let all = true;
+    for (let k = 0; k < arity && all; k++) all = mask[elements[arity * e + k] - offset] === 1;
+    if (all) return g + 1;
+  }
+  return 0;
 }
 
 /** Per slot value of `f(material)`, for per-element lookups. */

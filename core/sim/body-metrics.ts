@@ -1,6 +1,6 @@
 import { blockElasticEnergyJ, energyBlockArity } from './block-energy.ts';
 import { triangleArea } from './body-geometry.ts';
-import { type BodySlots, bodySlots, elementSlots } from './body-groups.ts';
+import { bodySlots, elementSlots, slotOf } from './body-groups.ts';
 import type { BodyRuntime } from './body-runtime.ts';
 import { addBlockForces } from './constraints/index.ts';
 import { tetVolume } from './constraints/tet-rest.ts';
@@ -86,7 +86,7 @@ function groupMetrics(body: BodyRuntime, state: ParticleState): GroupMetrics[] {
     if (arity === 0) continue;
     const particles = block.particles;
     blockElasticEnergyJ(block, state, body.stiffnessLimit, (c, energyJ) => {
-      energy[constraintSlot(slots, particles, arity, c, body.offset)] += energyJ;
+      energy[slotOf(slots, particles, arity, c, body.offset)] += energyJ;
     });
   }
   const edgeSlots = elementSlots(slots, body.geometry.edges, 2);
@@ -95,23 +95,6 @@ function groupMetrics(body: BodyRuntime, state: ParticleState): GroupMetrics[] {
     const strain = edgeStrain(body, state.x, (e) => edgeSlots[e] === slot);
     return { name, elasticEnergyJ: energy[slot], maxStrain: strain.max, meanStrain: strain.mean };
   });
-}
-
-/** Slot of constraint `c` of a block (`arity` world particle indices each): as elementSlots. */
-function constraintSlot(
-  slots: BodySlots,
-  particles: Uint32Array,
-  arity: number,
-  c: number,
-  offset: number,
-): number {
-  for (let g = slots.masks.length - 1; g >= 0; g--) {
-    const mask = slots.masks[g];
-    let all = true;
-    for (let k = 0; k < arity && all; k++) all = mask[particles[arity * c + k] - offset] === 1;
-    if (all) return g + 1;
-  }
-  return 0;
 }
 
 /** Largest and mean |l/l0 − 1| over the body's edges (zero-length rest edges left out), or those `include` keeps. */

@@ -1,4 +1,5 @@
 import type { ConstraintBlock } from './constraints/index.ts';
+import { tetVolume } from './constraints/tet-rest.ts';
 import type { ParticleState } from './state.ts';
 import type { NeoHookeanStiffnessLimit } from './stiffness-limit.ts';
 
@@ -117,30 +118,14 @@ function tetVolumeEnergy(
   let energy = 0;
   for (let t = 0; t < count; t++) {
     if (!(compliance[t] > 0)) continue;
-    const change = signedVolume(x, particles, t) - restVolume[t];
+    const change =
+      tetVolume(x, particles[4 * t], particles[4 * t + 1], particles[4 * t + 2], particles[4 * t + 3]) -
+      restVolume[t];
     const constraintEnergy = (0.5 * change * change) / compliance[t];
     energy += constraintEnergy;
     sink?.(t, constraintEnergy);
   }
   return energy;
-}
-
-/** Signed volume of block tet t (4 particles per tet), m³. */
-function signedVolume(x: Float64Array, particles: Uint32Array, t: number): number {
-  const i0 = 3 * particles[4 * t];
-  const i1 = 3 * particles[4 * t + 1];
-  const i2 = 3 * particles[4 * t + 2];
-  const i3 = 3 * particles[4 * t + 3];
-  const ax = x[i1] - x[i0];
-  const ay = x[i1 + 1] - x[i0 + 1];
-  const az = x[i1 + 2] - x[i0 + 2];
-  const bx = x[i2] - x[i0];
-  const by = x[i2 + 1] - x[i0 + 1];
-  const bz = x[i2 + 2] - x[i0 + 2];
-  const cx = x[i3] - x[i0];
-  const cy = x[i3 + 1] - x[i0 + 1];
-  const cz = x[i3 + 2] - x[i0 + 2];
-  return (ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx)) / 6;
 }
 
 /**

@@ -8,7 +8,7 @@
  * volume constraint is C = 6V − 6V0, six times ours, so its compliance is 36·α (same energy
  * ½C²/α). Rest lengths, angles and volumes are computed by Jolt from the same rest positions.
  */
-import type { Vec3 } from '../core/sim/scene.ts';
+import type { Vec3 } from '../core/scene/scene.ts';
 import type { Jolt } from './jolt-builds.ts';
 
 export interface JoltBodyInput {

@@ -5,7 +5,7 @@
  * neo-Hookean model and once with edges + volume. No colliders, no constraint damping (Jolt has
  * none), the same mass-proportional damping in both engines.
  */
-import type { BodySpec, Scene } from '../core/sim/scene.ts';
+import type { BodySpec, Scene } from '../core/scene/scene.ts';
 
 export interface BenchScene {
   name: string;

@@ -1,4 +1,4 @@
-import type { Vec3 } from '../../core/sim/scene.ts';
+import type { Vec3 } from '../../core/scene/scene.ts';
 import { UsageError } from '../command.ts';
 
 /** What `softbody bake` was asked to do; lengths in m, times in s. */

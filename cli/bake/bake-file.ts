@@ -12,7 +12,7 @@ import {
   PresetValidationError,
   writePreset,
 } from '../../core/preset/index.ts';
-import type { Vec3 } from '../../core/sim/scene.ts';
+import type { Vec3 } from '../../core/scene/scene.ts';
 import { embedPoints, TetrahedralizeError, tetrahedralize } from '../../core/tetra/index.ts';
 import { clothRenderEmbedding } from './cloth-embedding.ts';
 import { tetImportGroups } from './element-groups.ts';

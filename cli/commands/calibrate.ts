@@ -10,7 +10,7 @@ import {
   type SolidModel,
 } from '../../core/calibrate/index.ts';
 import type { Material } from '../../core/material/index.ts';
-import { SceneValidationError } from '../../core/sim/scene-error.ts';
+import { SceneValidationError } from '../../core/scene/scene-error.ts';
 import { type Command, type CommandIo, ExitCode, UsageError } from '../command.ts';
 import { findMaterial, loadMaterialLibrary } from '../material-lookup.ts';
 import { createProgress, type Progress } from '../progress.ts';

@@ -2,12 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { MeshImportError } from '../../core/mesh/errors.ts';
 import { readMeshFile } from '../../core/node/read-mesh.ts';
+import type { Scene } from '../../core/scene/scene.ts';
+import { SceneValidationError } from '../../core/scene/scene-error.ts';
+import { loadSceneMeshes, type SceneMeshes } from '../../core/scene/scene-meshes.ts';
+import { parseScene } from '../../core/scene/scene-validate.ts';
 import { buildWorld } from '../../core/sim/build-world.ts';
 import { measureBias, runToRest, SETTLE_HOLD_S } from '../../core/sim/run-to-rest.ts';
-import type { Scene } from '../../core/sim/scene.ts';
-import { SceneValidationError } from '../../core/sim/scene-error.ts';
-import { loadSceneMeshes, type SceneMeshes } from '../../core/sim/scene-meshes.ts';
-import { parseScene } from '../../core/sim/scene-validate.ts';
 import type { BodyMetrics } from '../../core/sim/world.ts';
 import { type Command, type CommandIo, ExitCode } from '../command.ts';
 

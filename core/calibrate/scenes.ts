@@ -1,7 +1,7 @@
 import { plateBendingStiffnessNM } from '../material/compliance/cloth.ts';
 import { waveSpeedMPerS } from '../material/elastic.ts';
 import type { Material } from '../material/schema.ts';
-import type { BodySpec, Scene, Vec3 } from '../sim/scene.ts';
+import type { BodySpec, Scene, Vec3 } from '../scene/scene.ts';
 import {
   cantileverFrequencyRadPerS,
   cantileverTipDeflectionM,

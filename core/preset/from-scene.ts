@@ -1,9 +1,9 @@
 import type { Material } from '../material/schema.ts';
+import type { BodySpec, MaterialSpec, Scene, Vec3 } from '../scene/scene.ts';
+import type { SceneMeshes } from '../scene/scene-meshes.ts';
 import { boxTetGrid } from '../sim/geometry/box-tets.ts';
 import { clothGrid } from '../sim/geometry/cloth-grid.ts';
 import { compactVertices, weldTriangles } from '../sim/geometry/mesh-body.ts';
-import type { BodySpec, MaterialSpec, Scene, Vec3 } from '../sim/scene.ts';
-import type { SceneMeshes } from '../sim/scene-meshes.ts';
 import { buildPreset } from './build.ts';
 import type { PresetBodyInput } from './derive.ts';
 import { childPointer, PresetValidationError } from './problems.ts';

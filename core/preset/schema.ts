@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { MaterialSchema } from '../material/schema.ts';
-import type { ColliderSpec } from '../sim/scene.ts';
+import type { ColliderSpec } from '../scene/scene.ts';
 import { binaryArraySchema, type Decoded } from './binary-array.ts';
 
 /**
@@ -40,7 +40,7 @@ const friction = {
   ),
 };
 
-/** Static colliders, exactly the scene document's (core/sim/scene.ts), m. */
+/** Static colliders, exactly the scene document's (core/scene/scene.ts), m. */
 export const ColliderSchema = Type.Union(
   [
     Type.Object(

@@ -6,6 +6,7 @@ import {
   triangleAreaM2,
 } from '../material/compliance/mesh-measures.ts';
 import { waveSpeedMPerS } from '../material/elastic.ts';
+import type { BodySpec } from '../scene/scene.ts';
 import type { BodyGeometry } from '../sim/body-geometry.ts';
 import type { BodyRuntime, PinRuntime } from '../sim/body-runtime.ts';
 import { compileColliders } from '../sim/colliders.ts';
@@ -18,7 +19,6 @@ import { createNeoHookeanBlock } from '../sim/constraints/neo-hookean.ts';
 import { createTetVolumeBlock } from '../sim/constraints/tet-volume.ts';
 import { uniqueEdges } from '../sim/geometry/edges.ts';
 import { tetBoundaryTriangles } from '../sim/geometry/tet-surface.ts';
-import type { BodySpec } from '../sim/scene.ts';
 import { createParticleState, type ParticleState } from '../sim/state.ts';
 import { NeoHookeanStiffnessLimit } from '../sim/stiffness-limit.ts';
 import type { World } from '../sim/world.ts';

@@ -1,5 +1,5 @@
-import type { Scene } from '../sim/scene.ts';
-import type { SolidMesh } from '../sim/scene-meshes.ts';
+import type { Scene } from '../scene/scene.ts';
+import type { SolidMesh } from '../scene/scene-meshes.ts';
 
 /**
  * The project document (.sbproj): the scene being authored plus the editor's own state, as

@@ -1,6 +1,6 @@
 import { decodeBase64, encodeBase64 } from '../preset/base64.ts';
-import { pointerToken } from '../sim/scene-error.ts';
-import type { SolidMesh } from '../sim/scene-meshes.ts';
+import { pointerToken } from '../scene/scene-error.ts';
+import type { SolidMesh } from '../scene/scene-meshes.ts';
 import type { ProjectProblem } from './project-error.ts';
 
 /**

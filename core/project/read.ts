@@ -1,4 +1,4 @@
-import { validateScene } from '../sim/scene-validate.ts';
+import { validateScene } from '../scene/scene-validate.ts';
 import {
   PROJECT_FORMAT_VERSION,
   PROJECT_KIND,

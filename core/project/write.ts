@@ -1,5 +1,5 @@
-import type { Scene } from '../sim/scene.ts';
-import type { SolidMesh } from '../sim/scene-meshes.ts';
+import type { Scene } from '../scene/scene.ts';
+import type { SolidMesh } from '../scene/scene-meshes.ts';
 import { PROJECT_FORMAT_VERSION, PROJECT_KIND, type ProjectEditorState } from './format.ts';
 import { encodeMeshes } from './mesh-arrays.ts';
 

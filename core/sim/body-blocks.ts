@@ -1,3 +1,5 @@
+import type { BodySpec } from '../scene/scene.ts';
+import { SceneValidationError } from '../scene/scene-error.ts';
 import type { BodyGeometry } from './body-geometry.ts';
 import { bodySlots } from './body-groups.ts';
 import { modelBlocks } from './body-model-blocks.ts';
@@ -6,8 +8,6 @@ import type { ConstraintBlock } from './constraints/index.ts';
 import { createPressureBlock } from './constraints/pressure.ts';
 import { createTetherBlock } from './constraints/tether.ts';
 import { isClosedSurface } from './geometry/mesh-body.ts';
-import type { BodySpec } from './scene.ts';
-import { SceneValidationError } from './scene-error.ts';
 import type { ParticleState } from './state.ts';
 
 /** Soft pins of a body: local particle indices and their compliance, m/N. */

@@ -1,3 +1,7 @@
+import type { BodySpec } from '../scene/scene.ts';
+import { SceneValidationError } from '../scene/scene-error.ts';
+import type { SceneMeshes } from '../scene/scene-meshes.ts';
+import { vertexRangeProblems } from '../scene/scene-selection.ts';
 import { type BodySlots, bodySlots, elementSlots, perSlot } from './body-groups.ts';
 import { tetVolume } from './constraints/tet-rest.ts';
 import { boxTetGrid } from './geometry/box-tets.ts';
@@ -6,10 +10,6 @@ import { uniqueEdges } from './geometry/edges.ts';
 import { compactVertices, weldTriangles } from './geometry/mesh-body.ts';
 import { ropeChain } from './geometry/rope-chain.ts';
 import { tetBoundaryTriangles } from './geometry/tet-surface.ts';
-import type { BodySpec } from './scene.ts';
-import { SceneValidationError } from './scene-error.ts';
-import type { SceneMeshes } from './scene-meshes.ts';
-import { vertexRangeProblems } from './scene-selection.ts';
 
 /** The rest geometry and lumped masses of one body, indices local to the body. */
 export interface BodyGeometry {

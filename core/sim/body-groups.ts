@@ -1,4 +1,4 @@
-import type { BodySpec, MaterialSpec } from './scene.ts';
+import type { BodySpec, MaterialSpec } from '../scene/scene.ts';
 
 /**
  * The material groups of a body (scene.ts GroupSpec) as the engine uses them: slot 0 is the body

@@ -1,10 +1,10 @@
+import type { Vec3 } from '../scene/scene.ts';
 import { blockElasticEnergyJ, energyBlockArity } from './block-energy.ts';
 import { triangleArea } from './body-geometry.ts';
 import { bodySlots, elementSlots, slotOf } from './body-groups.ts';
 import type { BodyRuntime } from './body-runtime.ts';
 import { addBlockForces } from './constraints/index.ts';
 import { tetVolume } from './constraints/tet-rest.ts';
-import type { Vec3 } from './scene.ts';
 import type { ParticleState } from './state.ts';
 import type { BodyMetrics, GroupMetrics } from './world.ts';
 

@@ -1,3 +1,4 @@
+import type { BodySpec } from '../scene/scene.ts';
 import { type BodyGeometry, triangleArea } from './body-geometry.ts';
 import { type BodySlots, elementSlots } from './body-groups.ts';
 import { createDihedralBendBlock } from './constraints/dihedral-bend.ts';
@@ -15,7 +16,6 @@ import {
 } from './edge-stiffness.ts';
 import { triangleHinges } from './geometry/hinges.ts';
 import { neoHookeanConstants } from './material.ts';
-import type { BodySpec } from './scene.ts';
 import type { ParticleState } from './state.ts';
 
 /**

@@ -1,7 +1,7 @@
+import type { BodySpec } from '../scene/scene.ts';
 import type { BodyGeometry } from './body-geometry.ts';
 import type { SelfCollision } from './collide/self-collision.ts';
 import type { ConstraintBlock } from './constraints/index.ts';
-import type { BodySpec } from './scene.ts';
 import type { NeoHookeanStiffnessLimit } from './stiffness-limit.ts';
 
 /** One pin of a body spec as the solver holds it. */

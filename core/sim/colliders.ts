@@ -1,12 +1,12 @@
+import type { ColliderSpec } from '../scene/scene.ts';
+import { SceneValidationError } from '../scene/scene-error.ts';
+import type { SceneMeshes } from '../scene/scene-meshes.ts';
 import {
   createTriangleMeshCollider,
   meshContact,
   meshContactNormal,
   type TriangleMeshCollider,
 } from './collide/mesh-collider.ts';
-import type { ColliderSpec } from './scene.ts';
-import { SceneValidationError } from './scene-error.ts';
-import type { SceneMeshes } from './scene-meshes.ts';
 import type { ParticleState } from './state.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Vec3 } from './scene.ts';
+import type { Vec3 } from '../scene/scene.ts';
 import type { ParticleState } from './state.ts';
 
 /**

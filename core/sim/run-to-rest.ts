@@ -1,6 +1,6 @@
+import type { Scene } from '../scene/scene.ts';
+import type { SceneMeshes } from '../scene/scene-meshes.ts';
 import { buildWorld } from './build-world.ts';
-import type { Scene } from './scene.ts';
-import type { SceneMeshes } from './scene-meshes.ts';
 import type { BodyMetrics } from './world.ts';
 
 /** The settle criterion must hold this long, s. */

@@ -1,4 +1,4 @@
-import type { Vec3 } from './scene.ts';
+import type { Vec3 } from '../scene/scene.ts';
 
 /**
  * What a built scene exposes to its callers (renderer worker, CLI, tests). The solver

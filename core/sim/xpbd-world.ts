@@ -1,10 +1,10 @@
+import type { Vec3 } from '../scene/scene.ts';
 import { measureBody } from './body-metrics.ts';
 import type { BodyRuntime } from './body-runtime.ts';
 import { type Collider, collideParticles } from './colliders.ts';
 import { dampBlock, resetLambda, scalarConstraintCount, solveBlock } from './constraints/index.ts';
 import { Grab, type GrabOptions } from './grab.ts';
 import { ConstraintForceProbe } from './pin-balance.ts';
-import type { Vec3 } from './scene.ts';
 import { type ParticleState, resetParticleState } from './state.ts';
 import { WasmKernels } from './wasm/wasm-kernels.ts';
 import type { BodyMetrics, BodyView, StepMetrics, World } from './world.ts';

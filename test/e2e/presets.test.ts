@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { writeProject } from '../../core/project/index.ts';
-import { parseScene } from '../../core/sim/scene-validate.ts';
+import { parseScene } from '../../core/scene/scene-validate.ts';
 import { repoRoot, resultsDir, sharedMeshes } from './environment.ts';
 import {
   byTestId,

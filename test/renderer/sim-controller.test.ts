@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Scene } from '../../core/sim/scene.ts';
+import type { Scene } from '../../core/scene/scene.ts';
 import type { World } from '../../core/sim/world.ts';
 import type { SimEvent } from '../../renderer/src/sim/protocol.ts';
 import { groundHeightOf, SimController } from '../../renderer/src/sim/sim-controller.ts';

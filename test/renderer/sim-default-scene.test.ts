@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import defaultScene from '../../assets/default-scene.json';
-import type { Scene } from '../../core/sim/scene.ts';
-import { parseScene } from '../../core/sim/scene-validate.ts';
+import type { Scene } from '../../core/scene/scene.ts';
+import { parseScene } from '../../core/scene/scene-validate.ts';
 import { addMeshBody } from '../../renderer/src/editor/mesh-body.ts';
 import { buildSceneWorld } from '../../renderer/src/sim/build-scene-world.ts';
 import type { SimEvent } from '../../renderer/src/sim/protocol.ts';

@@ -8,7 +8,7 @@ import {
   writePreset,
 } from '../../core/preset/index.ts';
 import { buildWorldFromPreset } from '../../core/preset/to-world.ts';
-import type { Scene } from '../../core/sim/scene.ts';
+import type { Scene } from '../../core/scene/scene.ts';
 import { createSoftBodySharedSettings } from '../../runtime/jolt/loader.mjs';
 import { joltPinForceN, loadJolt, runSoftBody } from './jolt-harness.ts';
 

@@ -6,7 +6,7 @@
  */
 import { DEFAULT_CALIBRATION_SUBSTEPS, MAX_CALIBRATION_SUBSTEPS } from '../../../core/calibrate/index.ts';
 import type { Material } from '../../../core/material/schema.ts';
-import type { Scene } from '../../../core/sim/scene.ts';
+import type { Scene } from '../../../core/scene/scene.ts';
 import type { CalibrationRequest } from './protocol.ts';
 
 export type CalibrationSubject =

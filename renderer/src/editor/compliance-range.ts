@@ -13,8 +13,8 @@ import {
   ropeLinkComplianceMPerN,
   waveSpeedMPerS,
 } from '../../../core/material/index.ts';
-import type { BodySpec, Scene } from '../../../core/sim/scene.ts';
-import type { SolidMesh } from '../../../core/sim/scene-meshes.ts';
+import type { BodySpec, Scene } from '../../../core/scene/scene.ts';
+import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
 import { tetMeshSizes } from './tet-mesh-sizes.ts';
 
 export interface ComplianceLine {

@@ -3,8 +3,8 @@
  * file it belongs to, and the latest figures from the running simulation. Pure transitions only;
  * editor.ts applies them and talks to the worker and the host.
  */
-import type { Scene } from '../../../core/sim/scene.ts';
-import type { SolidMesh } from '../../../core/sim/scene-meshes.ts';
+import type { Scene } from '../../../core/scene/scene.ts';
+import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
 import type { BodyMetrics } from '../../../core/sim/world.ts';
 import { emptyHistory, type History, record, redo, undo } from './history.ts';
 

@@ -5,9 +5,9 @@
  */
 
 import { ProjectReadError, readProject, writeProject } from '../../../core/project/index.ts';
-import type { Scene } from '../../../core/sim/scene.ts';
-import { SceneValidationError } from '../../../core/sim/scene-error.ts';
-import type { SolidMesh } from '../../../core/sim/scene-meshes.ts';
+import type { Scene } from '../../../core/scene/scene.ts';
+import { SceneValidationError } from '../../../core/scene/scene-error.ts';
+import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
 import type { BodyMetrics } from '../../../core/sim/world.ts';
 import {
   fileFilters,

@@ -5,9 +5,9 @@
  */
 import { findBuiltInMaterial } from '../../../core/material/library.ts';
 import type { Material } from '../../../core/material/schema.ts';
-import type { BodySpec, ColliderSpec, Scene } from '../../../core/sim/scene.ts';
-import type { SolidMesh } from '../../../core/sim/scene-meshes.ts';
-import { parseScene } from '../../../core/sim/scene-validate.ts';
+import type { BodySpec, ColliderSpec, Scene } from '../../../core/scene/scene.ts';
+import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
+import { parseScene } from '../../../core/scene/scene-validate.ts';
 import { groundHeightOf } from '../sim/sim-controller.ts';
 import type { SceneEdit } from './scene-edits.ts';
 

@@ -10,8 +10,8 @@ import type {
   MaterialSpec,
   Scene,
   SolverSettings,
-} from '../../../core/sim/scene.ts';
-import { parseScene } from '../../../core/sim/scene-validate.ts';
+} from '../../../core/scene/scene.ts';
+import { parseScene } from '../../../core/scene/scene-validate.ts';
 
 export interface SceneEdit {
   label: string;

@@ -5,8 +5,8 @@
  * An edit that would change nothing throws an Error whose message says why; Editor.edit shows it
  * and leaves the document as it was.
  */
-import type { BodySpec, GroupSpec, PinSpec, Scene } from '../../../core/sim/scene.ts';
-import { parseScene } from '../../../core/sim/scene-validate.ts';
+import type { BodySpec, GroupSpec, PinSpec, Scene } from '../../../core/scene/scene.ts';
+import { parseScene } from '../../../core/scene/scene-validate.ts';
 import type { SceneEdit } from './scene-edits.ts';
 
 /**

@@ -3,7 +3,7 @@
  * largest rest tet volume and the mean length of its distinct edges (the l of r = h·c/l, as the
  * world's per-body metrics take it). Computed once per mesh: the panel asks on every render.
  */
-import type { SolidMesh } from '../../../core/sim/scene-meshes.ts';
+import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
 
 export interface TetMeshSizes {
   /** Smallest and largest |volume| over the tets, m³. */

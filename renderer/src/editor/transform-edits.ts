@@ -3,8 +3,8 @@
  * moves, `translateTarget` returns the scene with it moved by a vector (m) and the undo label.
  * The gizmo applies one such edit when the drag ends, so a whole drag is one undo step.
  */
-import type { ColliderSpec, PinSpec, Scene, Vec3 } from '../../../core/sim/scene.ts';
-import { parseScene } from '../../../core/sim/scene-validate.ts';
+import type { ColliderSpec, PinSpec, Scene, Vec3 } from '../../../core/scene/scene.ts';
+import { parseScene } from '../../../core/scene/scene-validate.ts';
 import type { SceneEdit } from './scene-edits.ts';
 
 /** What the gizmo can move: a scene collider, or a box pin of a body. */

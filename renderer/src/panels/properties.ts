@@ -5,7 +5,7 @@
  * panel converts at the edge (kPa/MPa, mm, ms).
  */
 import { builtInMaterials } from '../../../core/material/library.ts';
-import type { BodySpec, ConstraintModel } from '../../../core/sim/scene.ts';
+import type { BodySpec, ConstraintModel } from '../../../core/scene/scene.ts';
 import { solverView } from '../editor/compliance-range.ts';
 import type { Editor } from '../editor/editor.ts';
 import {

@@ -6,7 +6,7 @@
  */
 import { builtInMaterials } from '../../../core/material/library.ts';
 import type { Material } from '../../../core/material/schema.ts';
-import type { BodySpec } from '../../../core/sim/scene.ts';
+import type { BodySpec } from '../../../core/scene/scene.ts';
 import type { Editor } from '../editor/editor.ts';
 import { applyLibraryMaterial, modelsForShape } from '../editor/scene-edits.ts';
 import { watchMany } from '../panels/watch-many.ts';

@@ -3,7 +3,7 @@
  * digits before the point), ν plain, ρ in kg/m³, cloth thickness in mm. Display only: values stay
  * SI everywhere else.
  */
-import type { MaterialSpec } from '../../../core/sim/scene.ts';
+import type { MaterialSpec } from '../../../core/scene/scene.ts';
 
 const MODULUS_STEPS: readonly [number, string][] = [
   [1e9, 'GPa'],

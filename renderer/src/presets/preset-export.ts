@@ -10,8 +10,8 @@ import {
   presetFromScene,
   writePreset,
 } from '../../../core/preset/index.ts';
-import type { Scene } from '../../../core/sim/scene.ts';
-import type { SceneMeshes, SolidMesh } from '../../../core/sim/scene-meshes.ts';
+import type { Scene } from '../../../core/scene/scene.ts';
+import type { SceneMeshes, SolidMesh } from '../../../core/scene/scene-meshes.ts';
 import { type FileFilter, fileFilters } from '../../../electron/ipc-contract.ts';
 
 export type PresetExportFormat = 'json' | 'glb';

@@ -4,8 +4,8 @@
  * undoable edit. Kept as a small versioned JSON document in key-value storage (localStorage: in
  * Electron that lives in the app's userData folder). Pure: no DOM, the storage is passed in.
  */
-import type { ConstraintModel, MaterialSpec, Scene, SolverSettings } from '../../../core/sim/scene.ts';
-import { parseScene } from '../../../core/sim/scene-validate.ts';
+import type { ConstraintModel, MaterialSpec, Scene, SolverSettings } from '../../../core/scene/scene.ts';
+import { parseScene } from '../../../core/scene/scene-validate.ts';
 import type { SceneEdit } from '../editor/scene-edits.ts';
 import { modelsForShape } from '../editor/scene-edits.ts';
 import type { KeyValueStorage } from '../host/browser-storage.ts';

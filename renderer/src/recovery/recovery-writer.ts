@@ -3,7 +3,7 @@
  * when the document becomes clean (saved, opened, or undone back to the saved state). A copy that
  * does not fit the storage is reported once, not every interval.
  */
-import type { Scene } from '../../../core/sim/scene.ts';
+import type { Scene } from '../../../core/scene/scene.ts';
 import { type EditorState, isDirty } from '../editor/editor-state.ts';
 import type { Store } from '../state/store.ts';
 import { clearRecoveryCopy, type RecoveryStorage, writeRecoveryCopy } from './recovery-copy.ts';

@@ -4,7 +4,7 @@
  * the pins and groups of the selected body, each of which selects its vertices on click and can be
  * removed (an edit too, undoable).
  */
-import type { BodySpec } from '../../../core/sim/scene.ts';
+import type { BodySpec } from '../../../core/scene/scene.ts';
 import type { Editor } from '../editor/editor.ts';
 import {
   addToGroup,

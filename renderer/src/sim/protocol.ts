@@ -4,8 +4,8 @@
  * typed arrays (positions are transferred, never shared).
  */
 
-import type { Scene } from '../../../core/sim/scene.ts';
-import type { SolidMesh } from '../../../core/sim/scene-meshes.ts';
+import type { Scene } from '../../../core/scene/scene.ts';
+import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
 import type { BodyMetrics, BodyView } from '../../../core/sim/world.ts';
 
 /** Main thread → worker. */

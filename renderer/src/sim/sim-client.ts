@@ -2,8 +2,8 @@
  * Main-thread side of the simulation worker: starts it, sends typed commands and hands
  * typed events to one listener. The main thread never runs the solver.
  */
-import type { Scene } from '../../../core/sim/scene.ts';
-import type { SolidMesh } from '../../../core/sim/scene-meshes.ts';
+import type { Scene } from '../../../core/scene/scene.ts';
+import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
 import type { SimCommand, SimEvent } from './protocol.ts';
 
 export class SimClient {

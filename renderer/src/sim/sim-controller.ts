@@ -3,8 +3,8 @@
  * can be tested in Node with a fake clock. It owns the World; the main thread only ever
  * receives copies of the positions.
  */
-import type { Scene } from '../../../core/sim/scene.ts';
-import type { SolidMesh } from '../../../core/sim/scene-meshes.ts';
+import type { Scene } from '../../../core/scene/scene.ts';
+import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
 import type { World } from '../../../core/sim/world.ts';
 import type { BodyLayout, SimCommand, SimEvent } from './protocol.ts';
 

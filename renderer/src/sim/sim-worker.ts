@@ -3,7 +3,7 @@
  * here and only here; the main thread receives copies of the positions.
  */
 import defaultSceneJson from '../../../assets/default-scene.json';
-import type { Scene } from '../../../core/sim/scene.ts';
+import type { Scene } from '../../../core/scene/scene.ts';
 import { buildSceneWorld } from './build-scene-world.ts';
 import type { SimCommand, SimEvent } from './protocol.ts';
 import { SimController } from './sim-controller.ts';

@@ -4,7 +4,7 @@
  * from; opening or closing a mesh clears it. Pure transitions only; nothing here runs work.
  */
 import type { TriMesh } from '../../../core/mesh/types.ts';
-import { DEFAULT_MESH_BODY_TETS } from '../../../core/sim/scene-meshes.ts';
+import { DEFAULT_MESH_BODY_TETS } from '../../../core/scene/scene-meshes.ts';
 import { DEFAULT_TARGET_TETS } from '../../../core/tetra/types.ts';
 import type { CutAxis } from './cut-geometry.ts';
 import type { TetraRunOptions, TetView } from './protocol.ts';

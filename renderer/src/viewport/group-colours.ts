@@ -4,7 +4,7 @@
  */
 import { Color } from 'three';
 
-/** What the colouring needs of a body's groups (core/sim/scene.ts GroupSpec). */
+/** What the colouring needs of a body's groups (core/scene/scene.ts GroupSpec). */
 export interface GroupVertices {
   name: string;
   /** Body-local vertex indices. */

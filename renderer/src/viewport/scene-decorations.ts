@@ -6,7 +6,7 @@
  */
 import { type Object3D, type PerspectiveCamera, Raycaster, type Scene as ThreeScene, Vector2 } from 'three';
 import type { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import type { Scene } from '../../../core/sim/scene.ts';
+import type { Scene } from '../../../core/scene/scene.ts';
 import { sameTarget, type TransformTarget } from '../editor/transform-edits.ts';
 import type { BodyLayout } from '../sim/protocol.ts';
 import { BodyColouring, type ColourMode, type Legend } from './body-colouring.ts';

@@ -27,7 +27,7 @@ import {
   SphereGeometry,
   Vector3,
 } from 'three';
-import type { ColliderSpec, Scene } from '../../../core/sim/scene.ts';
+import type { ColliderSpec, Scene } from '../../../core/scene/scene.ts';
 import { isGroundPlane, sameTarget, type TransformTarget, targetCentre } from '../editor/transform-edits.ts';
 import type { BodyLayout } from '../sim/protocol.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { lameLambdaPa, shearModulusPa } from '../../../core/material/index.ts';
 import { presetFromScene } from '../../../core/preset/index.ts';
+import type { Scene } from '../../../core/scene/scene.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
-import type { Scene } from '../../../core/sim/scene.ts';
 import { LinearStatics } from './linear-statics.ts';
 
 /**

@@ -8,9 +8,9 @@ import { PresetValidationError } from '../../../core/preset/problems.ts';
 import { readPreset } from '../../../core/preset/read.ts';
 import { buildWorldFromPreset } from '../../../core/preset/to-world.ts';
 import { writePreset } from '../../../core/preset/write.ts';
+import type { BodySpec, Scene } from '../../../core/scene/scene.ts';
+import type { SceneMeshes } from '../../../core/scene/scene-meshes.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
-import type { BodySpec, Scene } from '../../../core/sim/scene.ts';
-import type { SceneMeshes } from '../../../core/sim/scene-meshes.ts';
 
 const FRAME_S = 1 / 60;
 

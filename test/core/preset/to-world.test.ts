@@ -4,8 +4,8 @@ import { presetFromScene } from '../../../core/preset/from-scene.ts';
 import { readPreset } from '../../../core/preset/read.ts';
 import { buildWorldFromPreset } from '../../../core/preset/to-world.ts';
 import { writePreset } from '../../../core/preset/write.ts';
+import type { BodySpec, Scene } from '../../../core/scene/scene.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
-import type { BodySpec, Scene } from '../../../core/sim/scene.ts';
 
 const FRAME_S = 1 / 60;
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import defaultSceneJson from '../../../assets/default-scene.json' with { type: 'json' };
 import { readProject, writeProject } from '../../../core/project/index.ts';
+import type { BodySpec, Scene } from '../../../core/scene/scene.ts';
+import { type SolidMesh, sceneMeshesFor } from '../../../core/scene/scene-meshes.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
-import type { BodySpec, Scene } from '../../../core/sim/scene.ts';
-import { type SolidMesh, sceneMeshesFor } from '../../../core/sim/scene-meshes.ts';
 import { tetrahedralize } from '../../../core/tetra/tetrahedralize.ts';
 import { problemOf } from './problem-of.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import defaultSceneJson from '../../../assets/default-scene.json' with { type: 'json' };
 import { readProject, writeProject } from '../../../core/project/index.ts';
-import type { Scene } from '../../../core/sim/scene.ts';
+import type { Scene } from '../../../core/scene/scene.ts';
 import { problemOf } from './problem-of.ts';
 
 const scene = defaultSceneJson as unknown as Scene;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { BodySpec } from '../../../core/scene/scene.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
 import { enclosedVolume } from '../../../core/sim/constraints/pressure.ts';
-import type { BodySpec } from '../../../core/sim/scene.ts';
 import { sceneWith } from './fixtures.ts';
 import { sphereMesh } from './shapes.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { ColliderSpec } from '../../../core/scene/scene.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
 import { collideParticles, compileColliders } from '../../../core/sim/colliders.ts';
-import type { ColliderSpec } from '../../../core/sim/scene.ts';
 import { createParticleState } from '../../../core/sim/state.ts';
 import { sceneWith } from './fixtures.ts';
 

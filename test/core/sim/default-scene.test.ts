@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { validateScene } from '../../../core/scene/scene-validate.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
-import { validateScene } from '../../../core/sim/scene-validate.ts';
 import { defaultScene } from './fixtures.ts';
 
 describe('default scene', () => {

@@ -1,4 +1,4 @@
-import type { BodySpec, Scene } from '../../../core/sim/scene.ts';
+import type { BodySpec, Scene } from '../../../core/scene/scene.ts';
 
 /** A scene with the given bodies, standard gravity, no colliders unless given. */
 export function sceneWith(

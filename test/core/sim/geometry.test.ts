@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { BodySpec } from '../../../core/scene/scene.ts';
 import { buildBodyGeometry } from '../../../core/sim/body-geometry.ts';
 import { tetVolume } from '../../../core/sim/constraints/tet-rest.ts';
 import { boxTetGrid } from '../../../core/sim/geometry/box-tets.ts';
 import { triangleHinges } from '../../../core/sim/geometry/hinges.ts';
 import { tetBoundaryTriangles } from '../../../core/sim/geometry/tet-surface.ts';
-import type { BodySpec } from '../../../core/sim/scene.ts';
 
 const material = { youngModulusPa: 1e5, poissonRatio: 0.3, densityKgM3: 1200, thicknessM: 0.002 };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Vec3 } from '../../../core/scene/scene.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
 import { GRAB_STIFFNESS_PER_KG } from '../../../core/sim/grab.ts';
-import type { Vec3 } from '../../../core/sim/scene.ts';
 import { sceneWith } from './fixtures.ts';
 
 const g = 9.81;

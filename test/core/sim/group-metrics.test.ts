@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { BodySpec } from '../../../core/scene/scene.ts';
+import { parseScene } from '../../../core/scene/scene-validate.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
-import type { BodySpec } from '../../../core/sim/scene.ts';
-import { parseScene } from '../../../core/sim/scene-validate.ts';
 import { hangingBar, sceneWith } from './fixtures.ts';
 
 /** A hanging neo-Hookean bar, 1 m, pinned at the top, E = 1 MPa (well resolved at 20 substeps). */

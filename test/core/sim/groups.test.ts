@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { BodySpec, GroupSpec, MaterialSpec, Scene } from '../../../core/scene/scene.ts';
+import { SceneValidationError } from '../../../core/scene/scene-error.ts';
+import type { SceneMeshes } from '../../../core/scene/scene-meshes.ts';
+import { shapeParticleCount } from '../../../core/scene/scene-selection.ts';
+import { parseScene, validateScene } from '../../../core/scene/scene-validate.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
-import type { BodySpec, GroupSpec, MaterialSpec, Scene } from '../../../core/sim/scene.ts';
-import { SceneValidationError } from '../../../core/sim/scene-error.ts';
-import type { SceneMeshes } from '../../../core/sim/scene-meshes.ts';
-import { shapeParticleCount } from '../../../core/sim/scene-selection.ts';
-import { parseScene, validateScene } from '../../../core/sim/scene-validate.ts';
 import { hangingBar, hangingChain, sceneWith } from './fixtures.ts';
 
 const g = 9.81;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { BodySpec, ConstraintModel, Scene } from '../../../core/scene/scene.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
-import type { BodySpec, ConstraintModel, Scene } from '../../../core/sim/scene.ts';
 
 /**
  * Scenes built to break a solver. Each runs a few seconds on a ground plane and must never

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { BodySpec, ColliderSpec } from '../../../core/scene/scene.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
-import type { BodySpec, ColliderSpec } from '../../../core/sim/scene.ts';
 import type { BodyMetrics } from '../../../core/sim/world.ts';
 import { sceneWith } from './fixtures.ts';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TriMesh } from '../../../core/mesh/types.ts';
+import type { BodySpec } from '../../../core/scene/scene.ts';
+import { loadSceneMeshes } from '../../../core/scene/scene-meshes.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
 import { enclosedVolume } from '../../../core/sim/constraints/pressure.ts';
-import type { BodySpec } from '../../../core/sim/scene.ts';
-import { loadSceneMeshes } from '../../../core/sim/scene-meshes.ts';
 import { sceneWith } from './fixtures.ts';
 import { sphereMesh } from './shapes.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { BodySpec } from '../../../core/scene/scene.ts';
+import { validateScene } from '../../../core/scene/scene-validate.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
 import type { DistanceBlock } from '../../../core/sim/constraints/distance.ts';
-import type { BodySpec } from '../../../core/sim/scene.ts';
-import { validateScene } from '../../../core/sim/scene-validate.ts';
 import { hangingChain, sceneWith } from './fixtures.ts';
 
 const chain = (solver: { method: 'pbd'; iterations: number; stiffness: number }) => ({

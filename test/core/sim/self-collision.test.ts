@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { BodySpec } from '../../../core/scene/scene.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
-import type { BodySpec } from '../../../core/sim/scene.ts';
 import { sceneWith } from './fixtures.ts';
 
 const THICKNESS_M = 0.04;

@@ -1,4 +1,4 @@
-import type { SurfaceMesh } from '../../../core/sim/scene-meshes.ts';
+import type { SurfaceMesh } from '../../../core/scene/scene-meshes.ts';
 
 /**
  * A sphere as a closed triangle mesh, wound counter-clockwise from outside: an octahedron

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import defaultSceneJson from '../../../assets/default-scene.json';
-import { parseScene } from '../../../core/sim/scene-validate.ts';
+import { parseScene } from '../../../core/scene/scene-validate.ts';
 import { calibrationSubject } from '../../../renderer/src/calibration/calibration-subject.ts';
 import { setMaterialField, setSolverField } from '../../../renderer/src/editor/scene-edits.ts';
 

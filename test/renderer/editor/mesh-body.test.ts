@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import defaultSceneJson from '../../../assets/default-scene.json' with { type: 'json' };
 import { findBuiltInMaterial } from '../../../core/material/library.ts';
-import type { Scene } from '../../../core/sim/scene.ts';
-import { parseScene } from '../../../core/sim/scene-validate.ts';
+import type { Scene } from '../../../core/scene/scene.ts';
+import { parseScene } from '../../../core/scene/scene-validate.ts';
 import {
   addMeshBody,
   BODY_GAP_M,

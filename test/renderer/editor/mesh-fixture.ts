@@ -1,4 +1,4 @@
-import type { SolidMesh } from '../../../core/sim/scene-meshes.ts';
+import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
 
 /**
  * A box of `size` (m) with its minimum corner at `origin`, as 5 positively oriented tets (the

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import defaultSceneJson from '../../../assets/default-scene.json' with { type: 'json' };
 import { builtInMaterials } from '../../../core/material/library.ts';
-import { parseScene } from '../../../core/sim/scene-validate.ts';
+import { parseScene } from '../../../core/scene/scene-validate.ts';
 import {
   applyLibraryMaterial,
   modelsForShape,

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import defaultSceneJson from '../../../assets/default-scene.json' with { type: 'json' };
+import type { Scene } from '../../../core/scene/scene.ts';
+import { parseScene } from '../../../core/scene/scene-validate.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
-import type { Scene } from '../../../core/sim/scene.ts';
-import { parseScene } from '../../../core/sim/scene-validate.ts';
 import {
   addToGroup,
   pinnedVertices,

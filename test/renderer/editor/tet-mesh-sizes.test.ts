@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import defaultSceneJson from '../../../assets/default-scene.json' with { type: 'json' };
 import { neoHookeanTetCompliance } from '../../../core/material/index.ts';
-import { parseScene } from '../../../core/sim/scene-validate.ts';
+import { parseScene } from '../../../core/scene/scene-validate.ts';
 import { solverView } from '../../../renderer/src/editor/compliance-range.ts';
 import { addMeshBody } from '../../../renderer/src/editor/mesh-body.ts';
 import { tetMeshSizes } from '../../../renderer/src/editor/tet-mesh-sizes.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import defaultSceneJson from '../../../assets/default-scene.json' with { type: 'json' };
 import { readPreset } from '../../../core/preset/index.ts';
-import type { Scene } from '../../../core/sim/scene.ts';
-import { parseScene } from '../../../core/sim/scene-validate.ts';
+import type { Scene } from '../../../core/scene/scene.ts';
+import { parseScene } from '../../../core/scene/scene-validate.ts';
 import type { HostApi } from '../../../electron/ipc-contract.ts';
 import { Editor } from '../../../renderer/src/editor/editor.ts';
 import { openPresetFile } from '../../../renderer/src/presets/open-preset.ts';

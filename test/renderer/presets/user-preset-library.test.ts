@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import defaultSceneJson from '../../../assets/default-scene.json' with { type: 'json' };
-import { parseScene } from '../../../core/sim/scene-validate.ts';
+import { parseScene } from '../../../core/scene/scene-validate.ts';
 import { UserPresetLibrary } from '../../../renderer/src/presets/user-preset-library.ts';
 import { captureUserPreset, USER_PRESETS_KEY } from '../../../renderer/src/presets/user-presets.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import defaultSceneJson from '../../../assets/default-scene.json' with { type: 'json' };
-import { parseScene } from '../../../core/sim/scene-validate.ts';
+import { parseScene } from '../../../core/scene/scene-validate.ts';
 import {
   type EditorState,
   initialEditorState,

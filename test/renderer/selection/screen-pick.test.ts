@@ -1,8 +1,8 @@
 import { PerspectiveCamera } from 'three';
 import { describe, expect, test } from 'vitest';
 import defaultSceneJson from '../../../assets/default-scene.json' with { type: 'json' };
+import { parseScene } from '../../../core/scene/scene-validate.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
-import { parseScene } from '../../../core/sim/scene-validate.ts';
 import {
   projectParticles,
   verticesInRect,

@@ -1,6 +1,6 @@
 import { PerspectiveCamera, Raycaster, Vector2 } from 'three';
 import { describe, expect, test } from 'vitest';
-import type { Scene } from '../../../core/sim/scene.ts';
+import type { Scene } from '../../../core/scene/scene.ts';
 import type { BodyLayout } from '../../../renderer/src/sim/protocol.ts';
 import { SceneMarkers } from '../../../renderer/src/viewport/scene-markers.ts';
 

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import type { Scene } from '../../../core/scene/scene.ts';
+import { SceneValidationError } from '../../../core/scene/scene-error.ts';
+import { sceneJsonSchema } from '../../../core/scene/scene-schema.ts';
+import { parseScene, validateScene } from '../../../core/scene/scene-validate.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
-import type { Scene } from '../../../core/sim/scene.ts';
-import { SceneValidationError } from '../../../core/sim/scene-error.ts';
-import { sceneJsonSchema } from '../../../core/sim/scene-schema.ts';
-import { parseScene, validateScene } from '../../../core/sim/scene-validate.ts';
-import { defaultScene } from './fixtures.ts';
+import { defaultScene } from '../sim/fixtures.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the cases below break the document on purpose, field by field.
 type Doc = Record<string, any>;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { findBuiltInMaterial } from '../../../core/material/library.ts';
 import type { Material } from '../../../core/material/schema.ts';
+import type { BodySpecDocument, SceneDocument } from '../../../core/scene/scene.ts';
+import { SceneValidationError } from '../../../core/scene/scene-error.ts';
+import { parseScene, validateScene } from '../../../core/scene/scene-validate.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
-import type { BodySpecDocument, SceneDocument } from '../../../core/sim/scene.ts';
-import { SceneValidationError } from '../../../core/sim/scene-error.ts';
-import { parseScene, validateScene } from '../../../core/sim/scene-validate.ts';
 
 const pin = { box: { min: [-1, 0.999, -1], max: [1, 1.001, 1] } } as const;
 

@@ -6,121 +6,69 @@ import {
   triangleAreaM2,
 } from '../material/compliance/mesh-measures.ts';
 import { waveSpeedMPerS } from '../material/elastic.ts';
-import type { BodySpec } from '../scene/scene.ts';
-import type { BodyGeometry } from '../sim/body-geometry.ts';
-import type { BodyRuntime, PinRuntime } from '../sim/body-runtime.ts';
-import { compileColliders } from '../sim/colliders.ts';
-import { createAttachmentBlock } from '../sim/constraints/attachment.ts';
-import { createDihedralBendBlock } from '../sim/constraints/dihedral-bend.ts';
-import { createDistanceBlock } from '../sim/constraints/distance.ts';
-import { createEdgeDamperBlock } from '../sim/constraints/edge-damper.ts';
-import type { ConstraintBlock } from '../sim/constraints/index.ts';
-import { createNeoHookeanBlock } from '../sim/constraints/neo-hookean.ts';
-import { createTetVolumeBlock } from '../sim/constraints/tet-volume.ts';
+import type { MaterialSpec } from '../scene/scene.ts';
+import type { BodyGeometry } from '../setup/body-geometry.ts';
+import type { BodySetup, ConstraintSet, SetupPin, SoftBodySetup } from '../setup/setup.ts';
+import { buildWorldFromSetup } from '../sim/build-world.ts';
 import { uniqueEdges } from '../sim/geometry/edges.ts';
 import { tetBoundaryTriangles } from '../sim/geometry/tet-surface.ts';
-import { createParticleState, type ParticleState } from '../sim/state.ts';
-import { NeoHookeanStiffnessLimit } from '../sim/stiffness-limit.ts';
 import type { World } from '../sim/world.ts';
-import { XpbdWorld } from '../sim/xpbd-world.ts';
+import type { XpbdWorld } from '../sim/xpbd-world.ts';
 import type { Preset, PresetBody } from './schema.ts';
 import { assignByPriority, type SelectableMesh, selectVertices } from './selectors.ts';
 
 /**
  * Our engine running a preset itself: the simulation mesh, the lumped masses, the fixed vertices,
- * soft pins and every derived compliance come from the preset as stored (what a runtime loads),
- * not from the scene it was made from. So "our simulation of the same preset" is the preset.
- *
- * The engine's constraint blocks take physical inputs and compute their compliance from the rest
- * geometry, so each stored compliance is turned back into the input that reproduces it exactly:
- *   edges        α (m/N) as is;
- *   tet volume   K_vol = V0/α (Pa; α = 0 → Infinity, incompressible);
- *   neo-Hookean  μ = 1/(α_D·V), 1/λ_NH = α_H·V, γ as stored;
- *   bends        D = A_e/(3·α·|e|²) (N·m; A_e the two triangles' area), the inverse of
- *                core/material/compliance/cloth.ts hingeBendCompliancePerNM, exact also where the
- *                two triangles differ in material.
- * V, A and |e| are measured on the stored (float32) rest positions, the same ones the engine uses.
- * One block per constraint kind and group, so each group keeps its damping ratio; neo-Hookean
- * groups are damped along their tet edges with the equivalent spring stiffness (as buildWorld does).
- * Soft pins take the damping ratio of the body's first group. Tethers, pressure and self-collision
- * are not part of preset format 1.
+ * soft pins and every compliance come from the preset as stored (what a runtime loads), not from
+ * the scene it was made from. So "our simulation of the same preset" is the preset.
+ */
+export function buildWorldFromPreset(preset: Preset): XpbdWorld & World {
+  return buildWorldFromSetup(setupFromPreset(preset));
+}
+
+/**
+ * The setup a preset stores: its compliances go to the constraint sets as they are. One set per
+ * constraint kind and group, so each group keeps its damping ratio; neo-Hookean groups are damped
+ * along their tet edges with the compliance of the equivalent edge network (as compile-body.ts
+ * does). Soft pins take the damping ratio of the body's first group.
  *
  * Precondition: the preset is valid (readPreset or validatePreset checked it).
  */
-export function buildWorldFromPreset(preset: Preset): XpbdWorld & World {
-  let particleCount = 0;
-  const offsets = preset.bodies.map((body) => {
-    const offset = particleCount;
-    particleCount += body.simulationMesh.vertexCount;
-    return offset;
-  });
-  const rest = new Float64Array(3 * particleCount);
-  const mass = new Float64Array(particleCount);
-  const pinned = new Uint8Array(particleCount);
-  preset.bodies.forEach((body, i) => {
-    rest.set(body.simulationMesh.positions, 3 * offsets[i]);
-    mass.set(body.derived.vertexMassKg, offsets[i]);
-    for (const v of body.derived.fixedVertices) pinned[v + offsets[i]] = 1;
-  });
-  const state = createParticleState(rest, mass, pinned);
-  const runtimes = preset.bodies.map((body, i) => bodyRuntime(preset, body, i, offsets[i], state));
-  return new XpbdWorld(
-    state,
-    runtimes,
-    compileColliders(preset.colliders),
-    preset.gravity,
-    preset.solver.dt,
-    preset.solver.substeps,
-  );
+export function setupFromPreset(preset: Preset): SoftBodySetup {
+  return {
+    gravity: [...preset.gravity],
+    solver: { ...preset.solver },
+    colliders: preset.colliders.map((c) => JSON.parse(JSON.stringify(c))),
+    bodies: preset.bodies.map((body) => bodySetup(preset, body)),
+  };
 }
 
-function bodyRuntime(
-  preset: Preset,
-  body: PresetBody,
-  index: number,
-  offset: number,
-  state: ParticleState,
-): BodyRuntime {
+function bodySetup(preset: Preset, body: PresetBody): BodySetup {
   const geometry = presetGeometry(body);
-  const blocks = presetBlocks(body, geometry, offset, state);
-  const neoHookean = blocks.find((b) => b.kind === 'neo-hookean');
-  const edgeRestLengthM = new Float64Array(geometry.edges.length / 2);
-  for (let e = 0; e < edgeRestLengthM.length; e++) {
-    edgeRestLengthM[e] = distance(geometry.positions, geometry.edges[2 * e], geometry.edges[2 * e + 1]);
-  }
-  const materials = body.groups.map((g) => preset.materials.find((m) => m.name === g.material));
-  const first = materials[0];
-  if (!first) throw new Error(`buildWorldFromPreset: body '${body.name}' names an unknown material`);
-  const spec: BodySpec = {
-    // Only the name is read by the world; the rest describes the body for views and logs.
-    name: body.name,
-    shape: { type: 'mesh', path: `${preset.name}#/bodies/${index}` },
-    material: {
-      youngModulusPa: first.youngModulusPa,
-      poissonRatio: first.poissonRatio,
-      densityKgM3: first.densityKgM3,
-      ...(first.thicknessM === undefined ? {} : { thicknessM: first.thicknessM }),
-    },
-    model: body.groups[0].model,
-    dampingRatio: body.groups[0].dampingRatio,
-    linearDampingPerS: body.linearDampingPerS ?? 0,
-  };
+  const materials = body.groups.map((g) => {
+    const m = preset.materials.find((material) => material.name === g.material);
+    if (!m) throw new Error(`setupFromPreset: body '${body.name}' names an unknown material '${g.material}'`);
+    return m;
+  });
+  const spec = (m: (typeof materials)[number]): MaterialSpec => ({
+    youngModulusPa: m.youngModulusPa,
+    poissonRatio: m.poissonRatio,
+    densityKgM3: m.densityKgM3,
+    ...(m.thicknessM === undefined ? {} : { thicknessM: m.thicknessM }),
+  });
   return {
-    spec,
+    name: body.name,
+    model: body.groups[0].model,
     geometry,
-    offset,
-    count: geometry.mass.length,
-    blocks,
-    stiffnessLimit: neoHookean ? new NeoHookeanStiffnessLimit(neoHookean, state) : undefined,
+    // The preset's groups select elements, not vertex sets: metrics report the body as one group.
+    slots: { materials: [spec(materials[0])], dampingRatios: [body.groups[0].dampingRatio], masks: [] },
+    groupNames: [],
+    pins: presetPins(body),
+    constraints: presetSets(body, geometry),
     iterations: 1,
     linearDampingPerS: body.linearDampingPerS ?? 0,
-    pins: presetPins(body, offset),
-    edgeRestLengthM,
-    meanEdgeLengthM: edgeRestLengthM.reduce((s, l) => s + l, 0) / Math.max(1, edgeRestLengthM.length),
     // The stiffest group sets the resolution figure r = h·c/l.
-    waveSpeedMPerS: Math.max(
-      ...materials.map((m) => (m ? waveSpeedMPerS(m.youngModulusPa, m.densityKgM3) : 0)),
-    ),
+    waveSpeedMPerS: Math.max(...materials.map((m) => waveSpeedMPerS(m.youngModulusPa, m.densityKgM3))),
   };
 }
 
@@ -149,29 +97,22 @@ function presetGeometry(body: PresetBody): BodyGeometry {
   };
 }
 
-/** The blocks of one body, indices offset into the world arrays, in buildWorld's sweep order. */
-function presetBlocks(
-  body: PresetBody,
-  geometry: BodyGeometry,
-  offset: number,
-  state: ParticleState,
-): ConstraintBlock[] {
+/** The constraint sets of one body, in compile-body.ts's sweep order. */
+function presetSets(body: PresetBody, geometry: BodyGeometry): ConstraintSet[] {
   const d = body.derived;
   const x = geometry.positions;
   const tets = geometry.tets;
-  const blocks: ConstraintBlock[] = [];
-  const tetVolume = (t: number) =>
-    Math.abs(signedTetVolumeM3(x, tets[4 * t], tets[4 * t + 1], tets[4 * t + 2], tets[4 * t + 3]));
+  const sets: ConstraintSet[] = [];
   const tetParticles = (elements: readonly number[]) => {
     const out = new Uint32Array(4 * elements.length);
     elements.forEach((t, k) => {
-      for (let j = 0; j < 4; j++) out[4 * k + j] = tets[4 * t + j] + offset;
+      for (let j = 0; j < 4; j++) out[4 * k + j] = tets[4 * t + j];
     });
     return out;
   };
 
   // The preset lists edges in its own order; sweeping them in the engine's (uniqueEdges) order
-  // makes one Gauss-Seidel pass per substep converge the same way as in buildWorld.
+  // makes one Gauss-Seidel pass per substep converge the same way as a compiled scene.
   const vertexCount = geometry.mass.length;
   const engineIndex = indexEdges(geometry.edges, vertexCount);
   const edgeOrder = Array.from({ length: d.edges.count }, (_, e) => {
@@ -180,113 +121,94 @@ function presetBlocks(
   });
 
   if (d.neoHookean.count > 0) {
-    const n = d.neoHookean.count;
-    const elements = Array.from(d.neoHookean.elements);
-    const mu = new Float64Array(n);
-    const inverseLambda = new Float64Array(n);
-    elements.forEach((t, k) => {
-      const v = tetVolume(t);
-      mu[k] = 1 / (d.neoHookean.deviatoricCompliancePerJ[k] * v);
-      inverseLambda[k] = d.neoHookean.hydrostaticCompliancePerJ[k] * v;
+    sets.push({
+      kind: 'neo-hookean',
+      tets: tetParticles(Array.from(d.neoHookean.elements)),
+      deviatoricCompliancePerJ: Float64Array.from(d.neoHookean.deviatoricCompliancePerJ),
+      hydrostaticCompliancePerJ: Float64Array.from(d.neoHookean.hydrostaticCompliancePerJ),
+      gamma: Float64Array.from(d.neoHookean.gamma),
     });
-    blocks.push(
-      createNeoHookeanBlock(
-        {
-          tets: tetParticles(elements),
-          muPa: mu,
-          inverseLambdaNhPerPa: inverseLambda,
-          gamma: Float64Array.from(d.neoHookean.gamma),
-        },
-        state,
-      ),
-    );
   }
 
   body.groups.forEach((group, g) => {
     const zeta = group.dampingRatio;
-    // Neo-Hookean: damping along the tet edges with the springs of the same μ (body-blocks.ts).
+    // Neo-Hookean: damping along the tet edges with the springs of the same μ = 1/(α_D·V).
     const muPerTet = new Float64Array(tets.length / 4);
     let dampedTets = 0;
     for (let k = 0; k < d.neoHookean.count; k++) {
       if (d.neoHookean.group[k] !== g) continue;
       const t = d.neoHookean.elements[k];
-      muPerTet[t] = 1 / (d.neoHookean.deviatoricCompliancePerJ[k] * tetVolume(t));
+      const volume = Math.abs(
+        signedTetVolumeM3(x, tets[4 * t], tets[4 * t + 1], tets[4 * t + 2], tets[4 * t + 3]),
+      );
+      muPerTet[t] = 1 / (d.neoHookean.deviatoricCompliancePerJ[k] * volume);
       dampedTets++;
     }
     if (zeta > 0 && dampedTets > 0) {
       const k = solidEdgeStiffnessNPerM(x, tets, geometry.edges, muPerTet);
-      blocks.push(
-        createEdgeDamperBlock(
-          { particles: geometry.edges.map((v) => v + offset), stiffnessNPerM: k, dampingRatio: zeta },
-          state,
-        ),
-      );
+      const kept = Array.from(k.keys()).filter((e) => k[e] > 0);
+      sets.push({
+        kind: 'edge-damper',
+        particles: Uint32Array.from(kept.flatMap((e) => [geometry.edges[2 * e], geometry.edges[2 * e + 1]])),
+        complianceMPerN: Float64Array.from(kept, (e) => 1 / k[e]),
+        dampingRatio: zeta,
+      });
     }
 
     const edges = indicesOfGroup(d.edges.group, g).sort((a, b) => edgeOrder[a] - edgeOrder[b]);
     if (edges.length > 0) {
-      const particles = new Uint32Array(2 * edges.length);
-      const compliance = new Float64Array(edges.length);
-      edges.forEach((e, k) => {
-        particles[2 * k] = d.edges.vertices[2 * e] + offset;
-        particles[2 * k + 1] = d.edges.vertices[2 * e + 1] + offset;
-        compliance[k] = d.edges.complianceMPerN[e];
+      sets.push({
+        kind: 'distance',
+        particles: Uint32Array.from(
+          edges.flatMap((e) => [d.edges.vertices[2 * e], d.edges.vertices[2 * e + 1]]),
+        ),
+        complianceMPerN: Float64Array.from(edges, (e) => d.edges.complianceMPerN[e]),
+        dampingRatio: zeta,
+        stiffnessScale: 1,
       });
-      blocks.push(createDistanceBlock({ particles, complianceMPerN: compliance, dampingRatio: zeta }, state));
     }
 
     const volumes = indicesOfGroup(d.volumes.group, g);
     if (volumes.length > 0) {
-      const elements = volumes.map((k) => d.volumes.elements[k]);
-      const bulk = Float64Array.from(volumes, (k, i) => {
-        const alpha = d.volumes.complianceM3PerPa[k];
-        return alpha > 0 ? tetVolume(elements[i]) / alpha : Number.POSITIVE_INFINITY;
+      sets.push({
+        kind: 'tet-volume',
+        tets: tetParticles(volumes.map((k) => d.volumes.elements[k])),
+        complianceM3PerPa: Float64Array.from(volumes, (k) => d.volumes.complianceM3PerPa[k]),
+        dampingRatio: zeta,
+        stiffnessScale: 1,
       });
-      blocks.push(
-        createTetVolumeBlock(
-          { tets: tetParticles(elements), bulkModulusPa: bulk, dampingRatio: zeta },
-          state,
-        ),
-      );
     }
 
     const bends = indicesOfGroup(d.bends.group, g);
     if (bends.length > 0) {
-      const hinges = new Uint32Array(4 * bends.length);
-      const stiffness = new Float64Array(bends.length);
-      bends.forEach((h, k) => {
-        const [a, b, c, w] = d.bends.vertices.subarray(4 * h, 4 * h + 4);
-        hinges.set([a + offset, b + offset, c + offset, w + offset], 4 * k);
-        const area = triangleAreaM2(x, a, b, c) + triangleAreaM2(x, b, a, w);
-        const edgeSq = distance(x, a, b) ** 2;
-        stiffness[k] = area / (3 * d.bends.compliancePerNM[h] * edgeSq);
+      sets.push({
+        kind: 'dihedral-bend',
+        hinges: Uint32Array.from(
+          bends.flatMap((h) => Array.from(d.bends.vertices.subarray(4 * h, 4 * h + 4))),
+        ),
+        compliancePerNM: Float64Array.from(bends, (h) => d.bends.compliancePerNM[h]),
+        dampingRatio: zeta,
+        stiffnessScale: 1,
       });
-      blocks.push(
-        createDihedralBendBlock({ hinges, bendingStiffnessNM: stiffness, dampingRatio: zeta }, state),
-      );
     }
   });
 
   if (d.softPins.count > 0) {
-    blocks.push(
-      createAttachmentBlock(
-        {
-          particles: d.softPins.vertices.map((v) => v + offset),
-          complianceMPerN: Float64Array.from(d.softPins.complianceMPerN),
-          dampingRatio: body.groups[0].dampingRatio,
-        },
-        state,
-      ),
-    );
+    sets.push({
+      kind: 'attachment',
+      particles: Uint32Array.from(d.softPins.vertices),
+      complianceMPerN: Float64Array.from(d.softPins.complianceMPerN),
+      dampingRatio: body.groups[0].dampingRatio,
+    });
   }
-  return blocks;
+  return sets;
 }
 
 /**
  * The vertices each pin holds, for the per-pin force report: soft pins as stored; the fixed
  * vertices attributed to the pin that selects them (by the preset's own selector rules).
  */
-function presetPins(body: PresetBody, offset: number): PinRuntime[] {
+function presetPins(body: PresetBody): SetupPin[] {
   const mesh = body.simulationMesh;
   const selectable: SelectableMesh = {
     positions: mesh.positions,
@@ -304,11 +226,11 @@ function presetPins(body: PresetBody, offset: number): PinRuntime[] {
     const particles: number[] = [];
     if (pin.complianceMPerN > 0) {
       for (let k = 0; k < body.derived.softPins.count; k++)
-        if (body.derived.softPins.pin[k] === j) particles.push(body.derived.softPins.vertices[k] + offset);
+        if (body.derived.softPins.pin[k] === j) particles.push(body.derived.softPins.vertices[k]);
     } else {
-      for (const v of body.derived.fixedVertices) if (owner[v] === j) particles.push(v + offset);
+      for (const v of body.derived.fixedVertices) if (owner[v] === j) particles.push(v);
     }
-    return { particles: Uint32Array.from(particles), soft: pin.complianceMPerN > 0 };
+    return { name: pin.name, particles: Uint32Array.from(particles), complianceMPerN: pin.complianceMPerN };
   });
 }
 
@@ -316,8 +238,4 @@ function indicesOfGroup(groups: ArrayLike<number>, g: number): number[] {
   const out: number[] = [];
   for (let i = 0; i < groups.length; i++) if (groups[i] === g) out.push(i);
   return out;
-}
-
-function distance(p: ArrayLike<number>, a: number, b: number): number {
-  return Math.hypot(p[3 * a] - p[3 * b], p[3 * a + 1] - p[3 * b + 1], p[3 * a + 2] - p[3 * b + 2]);
 }

@@ -1,7 +1,7 @@
 import type { Vec3 } from '../scene/scene.ts';
+import { triangleArea } from '../setup/body-geometry.ts';
+import { elementSlots, slotOf } from '../setup/body-groups.ts';
 import { blockElasticEnergyJ, energyBlockArity } from './block-energy.ts';
-import { triangleArea } from './body-geometry.ts';
-import { bodySlots, elementSlots, slotOf } from './body-groups.ts';
 import type { BodyRuntime } from './body-runtime.ts';
 import { addBlockForces } from './constraints/index.ts';
 import { tetVolume } from './constraints/tet-rest.ts';
@@ -48,14 +48,14 @@ export function measureBody(
   const strain = edgeStrain(body, x);
   let elasticEnergyJ = 0;
   for (const block of body.blocks) elasticEnergyJ += blockElasticEnergyJ(block, state, body.stiffnessLimit);
-  const groups: GroupMetrics[] = body.spec.groups?.length
+  const groups: GroupMetrics[] = body.groupNames.length
     ? groupMetrics(body, state)
     : [{ name: 'all', elasticEnergyJ, maxStrain: strain.max, meanStrain: strain.mean }];
   const centroid: [number, number, number] = [0, 1, 2].map((a) =>
     totalMass > 0 ? moment[a] / totalMass : 0,
   ) as [number, number, number];
   return {
-    name: body.spec.name,
+    name: body.name,
     centroid,
     bboxMin: min,
     bboxMax: max,
@@ -79,7 +79,7 @@ export function measureBody(
  * energies add up to the body's.
  */
 function groupMetrics(body: BodyRuntime, state: ParticleState): GroupMetrics[] {
-  const slots = bodySlots(body.spec, body.count);
+  const slots = body.slots;
   const energy = new Float64Array(slots.materials.length);
   for (const block of body.blocks) {
     const arity = energyBlockArity(block);
@@ -90,7 +90,7 @@ function groupMetrics(body: BodyRuntime, state: ParticleState): GroupMetrics[] {
     });
   }
   const edgeSlots = elementSlots(slots, body.geometry.edges, 2);
-  const names = ['ungrouped', ...(body.spec.groups ?? []).map((group) => group.name)];
+  const names = ['ungrouped', ...body.groupNames];
   return names.map((name, slot) => {
     const strain = edgeStrain(body, state.x, (e) => edgeSlots[e] === slot);
     return { name, elasticEnergyJ: energy[slot], maxStrain: strain.max, meanStrain: strain.mean };

@@ -1,5 +1,5 @@
-import type { BodySpec } from '../scene/scene.ts';
-import type { BodyGeometry } from './body-geometry.ts';
+import type { BodyGeometry } from '../setup/body-geometry.ts';
+import type { BodySlots } from '../setup/body-groups.ts';
 import type { SelfCollision } from './collide/self-collision.ts';
 import type { ConstraintBlock } from './constraints/index.ts';
 import type { NeoHookeanStiffnessLimit } from './stiffness-limit.ts';
@@ -12,9 +12,12 @@ export interface PinRuntime {
   soft: boolean;
 }
 
-/** Setup and per-body solver data of one body (the state itself lives in the world's arrays). */
+/** Per-body solver data, built from the body's setup (core/setup/setup.ts); the state lives in the world's arrays. */
 export interface BodyRuntime {
-  spec: BodySpec;
+  name: string;
+  /** Material slots (slot 0 the body, g + 1 group g) and the groups' names, for per-group metrics. */
+  slots: BodySlots;
+  groupNames: string[];
   geometry: BodyGeometry;
   /** First particle in the world arrays, and count. */
   offset: number;

@@ -53,7 +53,7 @@ export class XpbdWorld implements World {
     this.positions = new Float32Array(3 * state.count);
     this.positions.set(state.x);
     this.bodies = runtimes.map((r) => ({
-      name: r.spec.name,
+      name: r.name,
       kind: r.geometry.kind,
       particleOffset: r.offset,
       particleCount: r.count,

@@ -38,11 +38,12 @@ export interface DihedralBendBlock extends BlockBase {
   readonly lambda: Float64Array;
 }
 
+/** Compliances per hinge as core/setup derives them (core/material/compliance/cloth.ts). */
 export interface DihedralBendInput {
   /** Hinges, 4 world-global particles each (x0, x1 the edge; x2, x3 the wings), as above. */
   hinges: Uint32Array;
-  /** Plate bending stiffness D per hinge, N·m. */
-  bendingStiffnessNM: Float64Array;
+  /** α per hinge, 1/(N·m); hinges with a non-finite or non-positive α are left out. */
+  compliancePerNM: Float64Array;
   dampingRatio: number;
 }
 
@@ -146,14 +147,8 @@ export function createDihedralBendBlock(input: DihedralBendInput, state: Particl
   const damping: number[] = [];
   for (let c = 0; c < inputCount; c++) {
     const theta = hingeAngle(rest, input.hinges, c);
-    const stiffness = input.bendingStiffnessNM[c];
-    if (Number.isNaN(theta) || !(stiffness > 0)) continue;
-    const p = input.hinges.subarray(4 * c, 4 * c + 4);
-    const eSq = distanceSq(rest, p[0], p[1]);
-    // |n_A| = 2·area(A): area_A = |e|²·|∇_{x2}θ|⁻¹/2 since |∇_{x2}θ| = |e|/|n_A|.
-    const areaA = Math.sqrt(eSq) / (2 * Math.hypot(G[6], G[7], G[8]));
-    const areaB = Math.sqrt(eSq) / (2 * Math.hypot(G[9], G[10], G[11]));
-    const compliance = (areaA + areaB) / (3 * stiffness * eSq);
+    const compliance = input.compliancePerNM[c];
+    if (Number.isNaN(theta) || !(compliance > 0 && compliance < Number.POSITIVE_INFINITY)) continue;
     kept.push(c);
     angle.push(theta);
     alpha.push(compliance);
@@ -185,13 +180,6 @@ export function createDihedralBendBlock(input: DihedralBendInput, state: Particl
     dampingNMS,
     lambda: new Float64Array(count),
   };
-}
-
-function distanceSq(x: Float64Array, a: number, b: number): number {
-  const dx = x[3 * a] - x[3 * b];
-  const dy = x[3 * a + 1] - x[3 * b + 1];
-  const dz = x[3 * a + 2] - x[3 * b + 2];
-  return dx * dx + dy * dy + dz * dz;
 }
 
 /**

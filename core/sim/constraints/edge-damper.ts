@@ -21,8 +21,8 @@ export interface EdgeDamperBlock extends BlockBase {
 
 export interface EdgeDamperInput {
   particles: Uint32Array;
-  /** Stiffness of the equivalent spring per edge, N/m. */
-  stiffnessNPerM: Float64Array;
+  /** Compliance α = 1/k_e of the equivalent spring per edge, m/N (core/setup derives it). */
+  complianceMPerN: Float64Array;
   dampingRatio: number;
 }
 
@@ -30,9 +30,8 @@ export function createEdgeDamperBlock(input: EdgeDamperInput, state: ParticleSta
   const count = input.particles.length / 2;
   const beta = new Float64Array(count);
   for (let c = 0; c < count; c++) {
-    const k = input.stiffnessNPerM[c];
     const wSum = state.invMass[input.particles[2 * c]] + state.invMass[input.particles[2 * c + 1]];
-    beta[c] = k > 0 ? criticalDampingCoefficient(1 / k, input.dampingRatio, wSum) : 0;
+    beta[c] = criticalDampingCoefficient(input.complianceMPerN[c], input.dampingRatio, wSum);
   }
   const colouring = colourConstraints(input.particles, 2, state.count);
   const order = colouring.order;

@@ -46,13 +46,14 @@ export interface NeoHookeanBlock extends BlockBase {
   readonly degenerateCount: number;
 }
 
+/** Compliances per tet as core/setup derives them (core/material/compliance/neo-hookean.ts). */
 export interface NeoHookeanInput {
   /** Tets, 4 world-global particle indices each. Negative rest orientation is fixed by a swap. */
   tets: Uint32Array;
-  /** Shear modulus μ per tet, Pa. */
-  muPa: Float64Array;
-  /** 1/λ_NH per tet, 1/Pa (0 = incompressible). */
-  inverseLambdaNhPerPa: Float64Array;
+  /** α_D = 1/(μV) per tet, 1/J. */
+  deviatoricCompliancePerJ: Float64Array;
+  /** α_H = 1/(λ_NH·V) per tet, 1/J (0 = incompressible). */
+  hydrostaticCompliancePerJ: Float64Array;
   /** γ = 1 + μ/λ_NH per tet. */
   gamma: Float64Array;
 }
@@ -84,8 +85,8 @@ export function createNeoHookeanBlock(input: NeoHookeanInput, state: ParticleSta
     tets.set([a, b, c, d], 4 * k);
     writeInverseRestShape(rest, a, b, c, d, dmInv, 9 * k);
     volume[k] = tetVolume(rest, a, b, c, d);
-    alphaD[k] = 1 / (input.muPa[t] * volume[k]);
-    alphaH[k] = input.inverseLambdaNhPerPa[t] / volume[k];
+    alphaD[k] = input.deviatoricCompliancePerJ[t];
+    alphaH[k] = input.hydrostaticCompliancePerJ[t];
     gamma[k] = input.gamma[t];
   }
   const colouring = colourConstraints(tets, 4, state.count);

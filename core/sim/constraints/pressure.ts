@@ -34,15 +34,13 @@ export interface PressureInput {
   particles: Uint32Array;
   /** Triangles indexing into `particles`, counter-clockwise seen from outside. */
   triangles: Uint32Array;
-  /** Gas bulk modulus K, Pa (> 0). */
-  bulkModulusPa: number;
-  /** Inflation s: target volume over the rest volume, dimensionless (> 0). */
-  volumeScale: number;
+  /** Volume the gas wants, s·V0, m³ (core/setup derives it). */
+  targetVolumeM3: number;
+  /** α = s·V0/K, m³/Pa. */
+  complianceM3PerPa: number;
 }
 
-export function createPressureBlock(input: PressureInput, state: ParticleState): PressureBlock {
-  const restVolume = enclosedVolume(state.rest, input.particles, input.triangles);
-  const target = input.volumeScale * restVolume;
+export function createPressureBlock(input: PressureInput): PressureBlock {
   return {
     kind: 'pressure',
     count: 1,
@@ -53,8 +51,8 @@ export function createPressureBlock(input: PressureInput, state: ParticleState):
     stiffnessScale: 1,
     damped: false,
     triangles: input.triangles,
-    targetVolumeM3: target,
-    complianceM3PerPa: target / input.bulkModulusPa,
+    targetVolumeM3: input.targetVolumeM3,
+    complianceM3PerPa: input.complianceM3PerPa,
     lambda: new Float64Array(1),
     gradient: new Float64Array(3 * input.particles.length),
   };

@@ -28,10 +28,11 @@ export interface TetVolumeBlock extends BlockBase {
   readonly degenerateCount: number;
 }
 
+/** Compliances per tet as core/setup derives them (core/material/compliance/edges-volume.ts). */
 export interface TetVolumeInput {
   tets: Uint32Array;
-  /** Bulk modulus the volume term carries per tet, Pa (Infinity = incompressible). */
-  bulkModulusPa: Float64Array;
+  /** α = V0/K_vol per tet, m³/Pa (0 = incompressible). */
+  complianceM3PerPa: Float64Array;
   dampingRatio: number;
 }
 
@@ -82,8 +83,8 @@ export function createTetVolumeBlock(input: TetVolumeInput, state: ParticleState
   const rest = state.rest;
   const inputCount = input.tets.length / 4;
   for (let t = 0; t < inputCount; t++) {
-    if (!(input.bulkModulusPa[t] > 0))
-      throw new RangeError('createTetVolumeBlock: bulk modulus must be > 0 Pa');
+    if (!(input.complianceM3PerPa[t] >= 0))
+      throw new RangeError('createTetVolumeBlock: compliance must be ≥ 0 m³/Pa');
   }
   const kept: number[] = [];
   for (let t = 0; t < inputCount; t++)
@@ -100,7 +101,7 @@ export function createTetVolumeBlock(input: TetVolumeInput, state: ParticleState
     if (tetVolume(rest, input.tets[4 * t], b, c, input.tets[4 * t + 3]) < 0) [b, c] = [c, b];
     tets.set([input.tets[4 * t], b, c, input.tets[4 * t + 3]], 4 * k);
     volume[k] = volumeGradient(rest, tets, k);
-    alpha[k] = volume[k] / input.bulkModulusPa[t];
+    alpha[k] = input.complianceM3PerPa[t];
     damping[k] = criticalDampingCoefficient(
       alpha[k],
       input.dampingRatio,

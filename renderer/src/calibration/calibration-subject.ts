@@ -42,7 +42,7 @@ export function calibrationSubject(scene: Scene, selectedBody: number | null): C
     youngModulusPa: body.material.youngModulusPa,
     poissonRatio: body.material.poissonRatio,
     densityKgM3: body.material.densityKgM3,
-    // The engine's default when a body gives none (core/sim/body-blocks.ts).
+    // The engine's default when a body gives none (core/setup/compile-body.ts).
     dampingRatio: body.dampingRatio ?? 0,
     source: `the material of the body '${body.name}'`,
   };

@@ -16,7 +16,7 @@ import {
   tetVolumeComplianceM3PerPa,
   waveSpeedMPerS,
 } from '../../../core/material/index.ts';
-import * as engineEdges from '../../../core/sim/edge-stiffness.ts';
+import * as engineEdges from '../../../core/setup/edge-stiffness.ts';
 import { boxTetGrid } from '../../../core/sim/geometry/box-tets.ts';
 import { uniqueEdges } from '../../../core/sim/geometry/edges.ts';
 import * as engineMaterial from '../../../core/sim/material.ts';

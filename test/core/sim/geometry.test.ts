@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BodySpec } from '../../../core/scene/scene.ts';
-import { buildBodyGeometry } from '../../../core/sim/body-geometry.ts';
+import { buildBodyGeometry } from '../../../core/setup/body-geometry.ts';
 import { tetVolume } from '../../../core/sim/constraints/tet-rest.ts';
 import { boxTetGrid } from '../../../core/sim/geometry/box-tets.ts';
 import { triangleHinges } from '../../../core/sim/geometry/hinges.ts';

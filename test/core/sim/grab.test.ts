@@ -1,27 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import type { Vec3 } from '../../../core/scene/scene.ts';
+import type { BodySpec, Vec3 } from '../../../core/scene/scene.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
 import { GRAB_STIFFNESS_PER_KG } from '../../../core/sim/grab.ts';
 import { sceneWith } from './fixtures.ts';
 
 const g = 9.81;
 
+const block: BodySpec = {
+  name: 'block',
+  shape: { type: 'box', size: [0.3, 0.3, 0.3], cells: [3, 3, 3], center: [0, 0.15, 0] },
+  material: { youngModulusPa: 1e5, poissonRatio: 0.3, densityKgM3: 500 },
+  model: 'neo-hookean',
+  dampingRatio: 0.5,
+  pins: [{ box: { min: [-1, -1, -1], max: [-0.149, 0.001, -0.149] } }], // one corner, for the refusal case
+};
+
 function blockOnGround() {
   const world = buildWorld(
-    sceneWith(
-      [
-        {
-          name: 'block',
-          shape: { type: 'box', size: [0.3, 0.3, 0.3], cells: [3, 3, 3], center: [0, 0.15, 0] },
-          material: { youngModulusPa: 1e5, poissonRatio: 0.3, densityKgM3: 500 },
-          model: 'neo-hookean',
-          dampingRatio: 0.5,
-          pins: [{ box: { min: [-1, -1, -1], max: [-0.149, 0.001, -0.149] } }], // one corner, for the refusal case
-        },
-      ],
-      { dt: 1 / 60, substeps: 10 },
-      [{ type: 'plane', normal: [0, 1, 0], offset: 0, friction: 0.5 }],
-    ),
+    sceneWith([block], { dt: 1 / 60, substeps: 10 }, [
+      { type: 'plane', normal: [0, 1, 0], offset: 0, friction: 0.5 },
+    ]),
   );
   world.measureBodies(); // rest figures exist before any step
   return world;
@@ -40,10 +38,9 @@ function topCentre(world: ReturnType<typeof blockOnGround>): number {
 
 describe('grab', () => {
   it('lifts a body through a soft spring that, at rest, carries its whole weight (2%)', () => {
-    const world = blockOnGround();
-    // Unpinned version of the same block: the corner pin would hold it down.
+    // Unpinned version of the block: the corner pin would hold it down.
     const free = buildWorld(
-      sceneWith([{ ...world.runtimes[0].spec, pins: [] }], { dt: 1 / 60, substeps: 10 }, [
+      sceneWith([{ ...block, pins: [] }], { dt: 1 / 60, substeps: 10 }, [
         { type: 'plane', normal: [0, 1, 0], offset: 0, friction: 0.5 },
       ]),
     );

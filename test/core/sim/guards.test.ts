@@ -11,6 +11,7 @@ import { tetVolume } from '../../../core/sim/constraints/tet-rest.ts';
 import { createTetVolumeBlock, solveTetVolume } from '../../../core/sim/constraints/tet-volume.ts';
 import { neoHookeanConstants } from '../../../core/sim/material.ts';
 import { createParticleState, type ParticleState } from '../../../core/sim/state.ts';
+import { hingeCompliances, neoHookeanCompliances, tetVolumeCompliances } from './physical-inputs.ts';
 
 const unitTet = [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1];
 
@@ -22,15 +23,15 @@ function state(positions: number[], pinned: number[] = []): ParticleState {
 }
 
 function neoHookean(s: ParticleState, tets: number[]) {
-  const n = tets.length / 4;
   const c = neoHookeanConstants(1e5, 0.4);
   return createNeoHookeanBlock(
-    {
-      tets: Uint32Array.from(tets),
-      muPa: new Float64Array(n).fill(c.muPa),
-      inverseLambdaNhPerPa: new Float64Array(n).fill(c.inverseLambdaNhPerPa),
-      gamma: new Float64Array(n).fill(c.gamma),
-    },
+    neoHookeanCompliances(
+      s.rest,
+      Uint32Array.from(tets),
+      () => c.muPa,
+      () => c.inverseLambdaNhPerPa,
+      () => c.gamma,
+    ),
     s,
   );
 }
@@ -86,7 +87,11 @@ describe('tet volume constraint', () => {
     const block = createTetVolumeBlock(
       {
         tets: Uint32Array.of(0, 1, 2, 3),
-        bulkModulusPa: Float64Array.of(Number.POSITIVE_INFINITY),
+        complianceM3PerPa: tetVolumeCompliances(
+          s.rest,
+          Uint32Array.of(0, 1, 2, 3),
+          () => Number.POSITIVE_INFINITY,
+        ),
         dampingRatio: 0.5,
       },
       s,
@@ -122,7 +127,11 @@ describe('dihedral bending', () => {
   it("solves and damps along that gradient: Δλ = −C/(Σw|∇θ|² + α̃), Ċ' = Ċ/(1 + hβW) (1e-12)", () => {
     const s = state([0, 0, 0, 1, 0, 0, 0.5, 0, 1, 0.5, 0, -1]); // flat at rest
     const block = createDihedralBendBlock(
-      { hinges: Uint32Array.of(0, 1, 2, 3), bendingStiffnessNM: Float64Array.of(1e-3), dampingRatio: 0.3 },
+      {
+        hinges: Uint32Array.of(0, 1, 2, 3),
+        compliancePerNM: hingeCompliances(s.rest, Uint32Array.of(0, 1, 2, 3), () => 1e-3),
+        dampingRatio: 0.3,
+      },
       s,
     );
     s.x.set(hinge);
@@ -149,7 +158,11 @@ describe('dihedral bending', () => {
   it('skips a hinge whose triangles collapsed, without NaN', () => {
     const s = state(hinge);
     const block = createDihedralBendBlock(
-      { hinges: Uint32Array.of(0, 1, 2, 3), bendingStiffnessNM: Float64Array.of(1e-3), dampingRatio: 0.1 },
+      {
+        hinges: Uint32Array.of(0, 1, 2, 3),
+        compliancePerNM: hingeCompliances(s.rest, Uint32Array.of(0, 1, 2, 3), () => 1e-3),
+        dampingRatio: 0.1,
+      },
       s,
     );
     expect(block.count).toBe(1);

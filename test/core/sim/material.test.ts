@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { residualBulkModulusPa, solidEdgeStiffness } from '../../../core/setup/edge-stiffness.ts';
 import { tetVolume } from '../../../core/sim/constraints/tet-rest.ts';
-import { residualBulkModulusPa, solidEdgeStiffness } from '../../../core/sim/edge-stiffness.ts';
 import { uniqueEdges } from '../../../core/sim/geometry/edges.ts';
 import { bulkModulusPa, neoHookeanConstants, shearModulusPa } from '../../../core/sim/material.ts';
 

@@ -15,6 +15,7 @@ import {
   referenceSolveNeoHookean,
   referenceSolveTetVolume,
 } from './perf-reference.ts';
+import { hingeCompliances, neoHookeanCompliances, tetVolumeCompliances } from './physical-inputs.ts';
 
 /**
  * The tuned kernels (written out, divisions and index math rearranged, gradients formed another
@@ -108,7 +109,6 @@ const box = boxTetGrid([0.3, 0.3, 0.3], [3, 3, 3], [0, 0, 0]);
 const cloth = clothGrid([0.6, 0.6], [6, 6], [0, 0, 0]);
 const clothEdges = uniqueEdges(cloth.triangles, 3, cloth.positions.length / 3);
 const hinges = triangleHinges(cloth.triangles, cloth.positions.length / 3);
-const tetCount = box.tets.length / 4;
 
 const distance: Case<ReturnType<typeof createDistanceBlock>> = {
   make: (s) =>
@@ -130,7 +130,7 @@ const tetVolume: Case<ReturnType<typeof createTetVolumeBlock>> = {
     createTetVolumeBlock(
       {
         tets: box.tets,
-        bulkModulusPa: Float64Array.from({ length: tetCount }, (_, t) => (t % 2 ? 1e5 : 1e12)),
+        complianceM3PerPa: tetVolumeCompliances(s.rest, box.tets, (t) => (t % 2 ? 1e5 : 1e12)),
         dampingRatio: 0,
       },
       s,
@@ -144,14 +144,13 @@ const neoHookean: Case<ReturnType<typeof createNeoHookeanBlock>> = {
   make: (s) => {
     const c = neoHookeanConstants(1e5, 0.45);
     return createNeoHookeanBlock(
-      {
-        tets: box.tets,
-        muPa: new Float64Array(tetCount).fill(c.muPa),
-        inverseLambdaNhPerPa: Float64Array.from({ length: tetCount }, (_, t) =>
-          t % 4 ? c.inverseLambdaNhPerPa : 0,
-        ),
-        gamma: new Float64Array(tetCount).fill(c.gamma),
-      },
+      neoHookeanCompliances(
+        s.rest,
+        box.tets,
+        () => c.muPa,
+        (t) => (t % 4 ? c.inverseLambdaNhPerPa : 0),
+        () => c.gamma,
+      ),
       s,
     );
   },
@@ -165,7 +164,7 @@ const dihedral: Case<ReturnType<typeof createDihedralBendBlock>> = {
     createDihedralBendBlock(
       {
         hinges,
-        bendingStiffnessNM: Float64Array.from({ length: hinges.length / 4 }, (_, c) => (c % 2 ? 1e-3 : 1e3)),
+        compliancePerNM: hingeCompliances(s.rest, hinges, (c) => (c % 2 ? 1e-3 : 1e3)),
         dampingRatio: 0,
       },
       s,

@@ -18,6 +18,7 @@ import { createParticleState, type ParticleState } from '../../../core/sim/state
 import { decodeBase64 } from '../../../core/sim/wasm/base64.ts';
 import { WasmKernels } from '../../../core/sim/wasm/wasm-kernels.ts';
 import { sceneWith } from './fixtures.ts';
+import { hingeCompliances, neoHookeanCompliances, tetVolumeCompliances } from './physical-inputs.ts';
 
 /**
  * The WebAssembly kernels (core/sim/wasm) against the JS kernels they mirror. They perform the
@@ -107,7 +108,6 @@ const box = boxTetGrid([0.3, 0.3, 0.3], [3, 3, 3], [0, 0, 0]);
 const cloth = clothGrid([0.6, 0.6], [7, 7], [0, 0, 0]);
 const clothEdges = uniqueEdges(cloth.triangles, 3, cloth.positions.length / 3);
 const hinges = triangleHinges(cloth.triangles, cloth.positions.length / 3);
-const tetCount = box.tets.length / 4;
 const material = neoHookeanConstants(1e5, 0.45);
 
 const kernelCases: KernelCase[] = [
@@ -134,7 +134,7 @@ const kernelCases: KernelCase[] = [
       createTetVolumeBlock(
         {
           tets: box.tets,
-          bulkModulusPa: Float64Array.from({ length: tetCount }, (_, t) => (t % 2 ? 1e5 : 1e12)),
+          complianceM3PerPa: tetVolumeCompliances(s.rest, box.tets, (t) => (t % 2 ? 1e5 : 1e12)),
           dampingRatio: 0,
         },
         s,
@@ -154,14 +154,13 @@ const kernelCases: KernelCase[] = [
     },
     make: (s) =>
       createNeoHookeanBlock(
-        {
-          tets: box.tets,
-          muPa: new Float64Array(tetCount).fill(material.muPa),
-          inverseLambdaNhPerPa: Float64Array.from({ length: tetCount }, (_, t) =>
-            t % 4 ? material.inverseLambdaNhPerPa : 0,
-          ),
-          gamma: new Float64Array(tetCount).fill(material.gamma),
-        },
+        neoHookeanCompliances(
+          s.rest,
+          box.tets,
+          () => material.muPa,
+          (t) => (t % 4 ? material.inverseLambdaNhPerPa : 0),
+          () => material.gamma,
+        ),
         s,
       ),
     solve: solveNeoHookean,
@@ -174,9 +173,7 @@ const kernelCases: KernelCase[] = [
       createDihedralBendBlock(
         {
           hinges,
-          bendingStiffnessNM: Float64Array.from({ length: hinges.length / 4 }, (_, c) =>
-            c % 2 ? 1e-3 : 1e3,
-          ),
+          compliancePerNM: hingeCompliances(s.rest, hinges, (c) => (c % 2 ? 1e-3 : 1e3)),
           dampingRatio: 0,
         },
         s,

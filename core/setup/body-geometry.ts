@@ -2,14 +2,14 @@ import type { BodySpec } from '../scene/scene.ts';
 import { SceneValidationError } from '../scene/scene-error.ts';
 import type { SceneMeshes } from '../scene/scene-meshes.ts';
 import { vertexRangeProblems } from '../scene/scene-selection.ts';
+import { tetVolume } from '../sim/constraints/tet-rest.ts';
+import { boxTetGrid } from '../sim/geometry/box-tets.ts';
+import { clothGrid } from '../sim/geometry/cloth-grid.ts';
+import { uniqueEdges } from '../sim/geometry/edges.ts';
+import { compactVertices, weldTriangles } from '../sim/geometry/mesh-body.ts';
+import { ropeChain } from '../sim/geometry/rope-chain.ts';
+import { tetBoundaryTriangles } from '../sim/geometry/tet-surface.ts';
 import { type BodySlots, bodySlots, elementSlots, perSlot } from './body-groups.ts';
-import { tetVolume } from './constraints/tet-rest.ts';
-import { boxTetGrid } from './geometry/box-tets.ts';
-import { clothGrid } from './geometry/cloth-grid.ts';
-import { uniqueEdges } from './geometry/edges.ts';
-import { compactVertices, weldTriangles } from './geometry/mesh-body.ts';
-import { ropeChain } from './geometry/rope-chain.ts';
-import { tetBoundaryTriangles } from './geometry/tet-surface.ts';
 
 /** The rest geometry and lumped masses of one body, indices local to the body. */
 export interface BodyGeometry {

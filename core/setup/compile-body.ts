@@ -1,0 +1,404 @@
+import { hingeBendCompliancePerNM, plateBendingStiffnessNM } from '../material/compliance/cloth.ts';
+import { residualBulkModulusPa, tetVolumeComplianceM3PerPa } from '../material/compliance/edges-volume.ts';
+import { neoHookeanTetCompliance } from '../material/compliance/neo-hookean.ts';
+import { ropeAxialStiffnessN } from '../material/compliance/rope.ts';
+import type { BodySpec } from '../scene/scene.ts';
+import { SceneValidationError } from '../scene/scene-error.ts';
+import { enclosedVolume } from '../sim/constraints/pressure.ts';
+import { isDegenerateTet, tetVolume } from '../sim/constraints/tet-rest.ts';
+import { triangleHinges } from '../sim/geometry/hinges.ts';
+import { isClosedSurface } from '../sim/geometry/mesh-body.ts';
+import { type BodyGeometry, triangleArea } from './body-geometry.ts';
+import { type BodySlots, elementSlots } from './body-groups.ts';
+import { clothEdgeStiffness, solidEdgeStiffness } from './edge-stiffness.ts';
+import type { ConstraintSet, SetupPin } from './setup.ts';
+
+/** Gas bulk modulus when a pressure spec gives none: air at one atmosphere, isothermal, Pa. */
+export const DEFAULT_GAS_BULK_MODULUS_PA = 101325;
+
+/**
+ * The constraint sets of one body, in the order the solver sweeps them: the one place where the
+ * compliance of every constraint is derived (from the material of each element's slot, the rest
+ * geometry and the formulas of core/material/compliance). Indices are local to the body.
+ *
+ * Per model, each element with the material and damping of its slot (body-groups.ts):
+ * - 'neo-hookean': α_D = 1/(μV), α_H = 1/(λ_NH·V), γ per tet (neo-hookean.ts), damped along its tet
+ *   edges with the compliance of the equivalent edge network (edge-damper.ts);
+ * - 'edges-volume': edge springs α = 1/k_e (edge-stiffness.ts) and α = V/K_vol per tet;
+ * - 'cloth': edge springs from μ·t and dihedral hinges α = (A_A + A_B)²/(3|e|²·(D_A·A_A + D_B·A_B))
+ *   with D = E·t³/(12(1−ν²)) of each wing's material (cloth.ts);
+ * - 'rope': links α = L/(E·πr²), with `bending` joints α = l³/(E·πr⁴/4).
+ * Springs and hinges made of several elements sum each element's contribution with that element's
+ * material. The damping ratio is one number per set, so each kind is split into one set per
+ * distinct ζ (first-seen order; a body whose elements share one ζ gets one set per kind).
+ * Cloth options: tethers to the nearest rigid pin, pressure of the enclosed gas (closed surfaces
+ * only). Soft pins add an attachment set damped with the body's ζ. A body in classic PBD mode gets
+ * compliance 0, no constraint damping and the per-iteration stiffness k' = 1 − (1 − k)^(1/n) on
+ * its elastic sets (tethers, pressure and soft pins keep theirs).
+ *
+ * Degenerate rest tets (no volume) and hinges or springs of zero stiffness get no constraint.
+ *
+ * @param pointer JSON pointer of the body, for the errors only compiling can find
+ */
+export function compileConstraints(
+  body: BodySpec,
+  geometry: BodyGeometry,
+  slots: BodySlots,
+  pins: readonly SetupPin[],
+  pointer: string,
+): ConstraintSet[] {
+  const sets = modelSets(body, geometry, slots);
+  const rigid = pins.filter((pin) => pin.complianceMPerN === 0).flatMap((pin) => Array.from(pin.particles));
+  if (body.tethers && rigid.length > 0) {
+    sets.push(tethersToPins(geometry, rigid, body.tethers.maxStretch ?? 0));
+  }
+  if (body.pressure) sets.push(pressureSet(body, geometry, pointer));
+  if (body.solver?.method === 'pbd') {
+    const iterations = body.solver.iterations ?? 1;
+    const perIteration = 1 - (1 - (body.solver.stiffness ?? 1)) ** (1 / iterations);
+    for (const set of sets) makeClassicPbd(set, perIteration);
+  }
+  const soft = pins.filter((pin) => pin.complianceMPerN > 0);
+  if (soft.length > 0) {
+    sets.push({
+      kind: 'attachment',
+      particles: Uint32Array.from(soft.flatMap((pin) => Array.from(pin.particles))),
+      complianceMPerN: Float64Array.from(
+        soft.flatMap((pin) => Array.from(pin.particles, () => pin.complianceMPerN)),
+      ),
+      dampingRatio: body.dampingRatio ?? 0,
+    });
+  }
+  return sets;
+}
+
+function modelSets(body: BodySpec, geometry: BodyGeometry, slots: BodySlots): ConstraintSet[] {
+  switch (body.model) {
+    case 'neo-hookean':
+      return neoHookeanSets(geometry, slots);
+    case 'edges-volume':
+      return edgesVolumeSets(geometry, slots);
+    case 'cloth':
+      return clothSets(geometry, slots);
+    case 'rope':
+      return ropeSets(body, geometry, slots);
+  }
+}
+
+/** The tets with a rest volume, and that volume, m³ (degenerate tets get no constraint). */
+function solidTets(geometry: BodyGeometry): { kept: number[]; volumeM3: Float64Array } {
+  const { positions, tets } = geometry;
+  const kept: number[] = [];
+  for (let t = 0; t < tets.length / 4; t++)
+    if (!isDegenerateTet(positions, tets.subarray(4 * t, 4 * t + 4))) kept.push(t);
+  const volumeM3 = Float64Array.from(kept, (t) =>
+    Math.abs(tetVolume(positions, tets[4 * t], tets[4 * t + 1], tets[4 * t + 2], tets[4 * t + 3])),
+  );
+  return { kept, volumeM3 };
+}
+
+function neoHookeanSets(geometry: BodyGeometry, slots: BodySlots): ConstraintSet[] {
+  const tetSlot = elementSlots(slots, geometry.tets, 4);
+  const { kept, volumeM3 } = solidTets(geometry);
+  const deviatoric = new Float64Array(kept.length);
+  const hydrostatic = new Float64Array(kept.length);
+  const gamma = new Float64Array(kept.length);
+  kept.forEach((t, k) => {
+    const m = slots.materials[tetSlot[t]];
+    const c = neoHookeanTetCompliance(m.youngModulusPa, m.poissonRatio, volumeM3[k]);
+    deviatoric[k] = c.deviatoricPerJ;
+    hydrostatic[k] = c.hydrostaticPerJ;
+    gamma[k] = c.gamma;
+  });
+  const sets: ConstraintSet[] = [
+    {
+      kind: 'neo-hookean',
+      tets: pick(geometry.tets, 4, kept),
+      deviatoricCompliancePerJ: deviatoric,
+      hydrostaticCompliancePerJ: hydrostatic,
+      gamma,
+    },
+  ];
+  const edgeZeta = edgeDampingRatios(geometry.edges, slots);
+  if (edgeZeta.some((zeta) => zeta > 0)) {
+    const k = tetEdgeStiffness(geometry, tetSlot, slots);
+    for (const [zeta, edges] of byValue(edgeZeta.map((z, e) => (k[e] > 0 && z > 0 ? z : Number.NaN)))) {
+      if (Number.isNaN(zeta)) continue;
+      sets.push({
+        kind: 'edge-damper',
+        particles: pick(geometry.edges, 2, edges),
+        complianceMPerN: Float64Array.from(edges, (e) => 1 / k[e]),
+        dampingRatio: zeta,
+      });
+    }
+  }
+  return sets;
+}
+
+function edgesVolumeSets(geometry: BodyGeometry, slots: BodySlots): ConstraintSet[] {
+  const tetSlot = elementSlots(slots, geometry.tets, 4);
+  const k = tetEdgeStiffness(geometry, tetSlot, slots);
+  const sets = springSets(geometry.edges, k, edgeDampingRatios(geometry.edges, slots));
+  const bulk = slots.materials.map((m) => residualBulkModulusPa(m.youngModulusPa, m.poissonRatio));
+  const { kept, volumeM3 } = solidTets(geometry);
+  // K_vol ≤ 0 (ν ≤ 1/4): no volume constraint.
+  const zeta = kept.map((t) => (bulk[tetSlot[t]] > 0 ? slots.dampingRatios[tetSlot[t]] : Number.NaN));
+  for (const [z, chosen] of byValue(zeta)) {
+    if (Number.isNaN(z)) continue;
+    sets.push({
+      kind: 'tet-volume',
+      tets: pick(
+        geometry.tets,
+        4,
+        chosen.map((k) => kept[k]),
+      ),
+      complianceM3PerPa: Float64Array.from(chosen, (k) =>
+        tetVolumeComplianceM3PerPa(volumeM3[k], bulk[tetSlot[kept[k]]]),
+      ),
+      dampingRatio: z,
+      stiffnessScale: 1,
+    });
+  }
+  return sets;
+}
+
+function clothSets(geometry: BodyGeometry, slots: BodySlots): ConstraintSet[] {
+  const { positions, triangles, edges } = geometry;
+  const triangleSlot = elementSlots(slots, triangles, 3);
+  const k = new Float64Array(edges.length / 2);
+  for (const [slot, chosen] of byValue(Array.from(triangleSlot))) {
+    const m = slots.materials[slot];
+    const part = clothEdgeStiffness(
+      positions,
+      pick(triangles, 3, chosen),
+      edges,
+      m.youngModulusPa,
+      m.poissonRatio,
+      m.thicknessM ?? 0,
+    );
+    for (let e = 0; e < k.length; e++) k[e] += part[e];
+  }
+  const sets = springSets(edges, k, edgeDampingRatios(edges, slots));
+  const hinges = triangleHinges(triangles, positions.length / 3);
+  const hingeCount = hinges.length / 4;
+  if (hingeCount === 0) return sets;
+  const plate = slots.materials.map((m) =>
+    plateBendingStiffnessNM(m.youngModulusPa, m.poissonRatio, m.thicknessM ?? 0),
+  );
+  const wingA = new Uint32Array(3 * hingeCount);
+  const wingB = new Uint32Array(3 * hingeCount);
+  for (let h = 0; h < hingeCount; h++) {
+    wingA.set([hinges[4 * h], hinges[4 * h + 1], hinges[4 * h + 2]], 3 * h);
+    wingB.set([hinges[4 * h], hinges[4 * h + 1], hinges[4 * h + 3]], 3 * h);
+  }
+  // A triangle's slot depends only on its vertex set, so each wing's triangle is found by its vertices.
+  const slotA = elementSlots(slots, wingA, 3);
+  const slotB = elementSlots(slots, wingB, 3);
+  const compliance = new Float64Array(hingeCount);
+  for (let h = 0; h < hingeCount; h++) {
+    const [a, b, c, d] = hinges.subarray(4 * h, 4 * h + 4);
+    compliance[h] = hingeBendCompliancePerNM(
+      triangleArea(positions, a, b, c),
+      triangleArea(positions, a, b, d),
+      plate[slotA[h]],
+      plate[slotB[h]],
+      Math.sqrt(distanceSq(positions, a, b)),
+    );
+  }
+  const hingeSlot = elementSlots(slots, hinges, 4);
+  const stiff = (h: number) => compliance[h] > 0 && compliance[h] < Number.POSITIVE_INFINITY;
+  const hingeZeta = Array.from(hingeSlot, (s, h) => (stiff(h) ? slots.dampingRatios[s] : Number.NaN));
+  for (const [zeta, chosen] of byValue(hingeZeta)) {
+    if (Number.isNaN(zeta)) continue;
+    sets.push({
+      kind: 'dihedral-bend',
+      hinges: pick(hinges, 4, chosen),
+      compliancePerNM: pickValues(compliance, chosen),
+      dampingRatio: zeta,
+      stiffnessScale: 1,
+    });
+  }
+  return sets;
+}
+
+function ropeSets(body: BodySpec, geometry: BodyGeometry, slots: BodySlots): ConstraintSet[] {
+  const shape = body.shape;
+  const radius = shape.type === 'rope' ? shape.radiusM : 0;
+  const edges = geometry.edges;
+  const linkSlot = elementSlots(slots, edges, 2);
+  const axialOf = (slot: number) => ropeAxialStiffnessN(slots.materials[slot].youngModulusPa, radius); // E·πr², N
+  const linkLength = Float64Array.from({ length: edges.length / 2 }, (_, e) =>
+    Math.sqrt(distanceSq(geometry.positions, edges[2 * e], edges[2 * e + 1])),
+  );
+  const k = Float64Array.from(linkLength, (length, e) => (length > 0 ? axialOf(linkSlot[e]) / length : 0));
+  const sets = springSets(
+    edges,
+    k,
+    Array.from(linkSlot, (s) => slots.dampingRatios[s]),
+  );
+  if (!(body.bending && shape.type === 'rope' && shape.segments >= 2)) return sets;
+  const jointCount = shape.segments - 1;
+  const joints = new Uint32Array(3 * jointCount);
+  for (let j = 0; j < jointCount; j++) joints.set([j, j + 1, j + 2], 3 * j);
+  const jointSlot = elementSlots(slots, joints, 3);
+  const compliance = new Float64Array(jointCount);
+  for (let j = 0; j < jointCount; j++) {
+    const bendingStiffness = (slots.materials[jointSlot[j]].youngModulusPa * Math.PI * radius ** 4) / 4; // EI, N·m²
+    const lengthM = (linkLength[j] + linkLength[j + 1]) / 2;
+    compliance[j] = lengthM ** 3 / bendingStiffness; // l³/(EI)
+  }
+  for (const [zeta, chosen] of byValue(Array.from(jointSlot, (s) => slots.dampingRatios[s]))) {
+    sets.push({
+      kind: 'rope-bend',
+      particles: pick(joints, 3, chosen),
+      complianceMPerN: pickValues(compliance, chosen),
+      dampingRatio: zeta,
+      stiffnessScale: 1,
+    });
+  }
+  return sets;
+}
+
+/** Each free particle tied to its nearest rigid pin (rest Euclidean distance, Kim et al. 2012 §4). */
+function tethersToPins(
+  geometry: BodyGeometry,
+  rigidPins: readonly number[],
+  maxStretch: number,
+): ConstraintSet {
+  const rest = geometry.positions;
+  const pinned = new Uint8Array(geometry.mass.length);
+  for (const p of rigidPins) pinned[p] = 1;
+  const pairs: number[] = [];
+  const lengths: number[] = [];
+  for (let v = 0; v < pinned.length; v++) {
+    if (pinned[v]) continue;
+    let best = -1;
+    let bestSq = Number.POSITIVE_INFINITY;
+    for (const p of rigidPins) {
+      const sq = distanceSq(rest, v, p);
+      if (sq < bestSq) {
+        bestSq = sq;
+        best = p;
+      }
+    }
+    pairs.push(v, best);
+    lengths.push((1 + maxStretch) * Math.sqrt(bestSq));
+  }
+  return { kind: 'tether', particles: Uint32Array.from(pairs), maxLengthM: Float64Array.from(lengths) };
+}
+
+/** The gas of a closed cloth surface: α = s·V0/K (pressure.ts). */
+function pressureSet(body: BodySpec, geometry: BodyGeometry, pointer: string): ConstraintSet {
+  const count = geometry.mass.length;
+  if (!isClosedSurface(geometry.triangles, count)) {
+    throw new SceneValidationError([
+      {
+        pointer: `${pointer}/pressure`,
+        message: `body '${body.name}': pressure needs a closed, consistently wound surface; this mesh has open or shared edges`,
+      },
+    ]);
+  }
+  const particles = Uint32Array.from({ length: count }, (_, i) => i);
+  const target =
+    (body.pressure?.volumeScale ?? 1) * enclosedVolume(geometry.positions, particles, geometry.triangles);
+  return {
+    kind: 'pressure',
+    particles,
+    triangles: geometry.triangles,
+    targetVolumeM3: target,
+    complianceM3PerPa: target / (body.pressure?.bulkModulusPa ?? DEFAULT_GAS_BULK_MODULUS_PA),
+  };
+}
+
+/** Classic PBD (Müller et al. 2007): rigid constraints, no damping, Δλ scaled by k'. */
+function makeClassicPbd(set: ConstraintSet, stiffnessPerIteration: number): void {
+  switch (set.kind) {
+    case 'distance':
+    case 'rope-bend':
+      set.complianceMPerN.fill(0);
+      break;
+    case 'tet-volume':
+      set.complianceM3PerPa.fill(0);
+      break;
+    case 'dihedral-bend':
+      set.compliancePerNM.fill(0);
+      break;
+    default:
+      // Not classic PBD constraints: the validator rejects 'pbd' for neo-Hookean bodies, soft
+      // pins and the gas keep their compliance, tethers are rigid either way.
+      return;
+  }
+  set.dampingRatio = 0;
+  set.stiffnessScale = stiffnessPerIteration;
+}
+
+/** Tet edge stiffness, N/m: per slot the edge-stiffness.ts mapping over that slot's tets, summed. */
+function tetEdgeStiffness(geometry: BodyGeometry, tetSlot: Uint16Array, slots: BodySlots): Float64Array {
+  const k = new Float64Array(geometry.edges.length / 2);
+  for (const [slot, chosen] of byValue(Array.from(tetSlot))) {
+    const m = slots.materials[slot];
+    const part = solidEdgeStiffness(
+      geometry.positions,
+      pick(geometry.tets, 4, chosen),
+      geometry.edges,
+      m.youngModulusPa,
+      m.poissonRatio,
+    );
+    for (let e = 0; e < k.length; e++) k[e] += part[e];
+  }
+  return k;
+}
+
+function edgeDampingRatios(edges: Uint32Array, slots: BodySlots): number[] {
+  return Array.from(elementSlots(slots, edges, 2), (s) => slots.dampingRatios[s]);
+}
+
+/** Distance sets from spring stiffnesses k (N/m), one per damping ratio: α = 1/k; k = 0 left out. */
+function springSets(
+  edges: Uint32Array,
+  stiffness: Float64Array,
+  dampingRatio: readonly number[],
+): ConstraintSet[] {
+  const zeta = dampingRatio.map((z, e) => (stiffness[e] > 0 ? z : Number.NaN));
+  const sets: ConstraintSet[] = [];
+  for (const [z, kept] of byValue(zeta)) {
+    if (Number.isNaN(z)) continue;
+    sets.push({
+      kind: 'distance',
+      particles: pick(edges, 2, kept),
+      complianceMPerN: Float64Array.from(kept, (e) => 1 / stiffness[e]),
+      dampingRatio: z,
+      stiffnessScale: 1,
+    });
+  }
+  return sets;
+}
+
+/** Indices 0 … n−1 grouped by their value, groups in first-seen order (NaN is one value). */
+function byValue(values: readonly number[]): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  values.forEach((value, i) => {
+    const key = Number.isNaN(value) ? Number.NaN : value;
+    const list = out.get(key);
+    if (list) list.push(i);
+    else out.set(key, [i]);
+  });
+  return out;
+}
+
+/** The `arity`-tuples `chosen` of `tuples` (a copy, so the setup owns its arrays). */
+function pick(tuples: Uint32Array, arity: number, chosen: readonly number[]): Uint32Array {
+  const out = new Uint32Array(arity * chosen.length);
+  chosen.forEach((c, k) => {
+    for (let j = 0; j < arity; j++) out[arity * k + j] = tuples[arity * c + j];
+  });
+  return out;
+}
+
+function pickValues(values: Float64Array, chosen: readonly number[]): Float64Array {
+  return Float64Array.from(chosen, (c) => values[c]);
+}
+
+function distanceSq(p: Float64Array, a: number, b: number): number {
+  return (p[3 * a] - p[3 * b]) ** 2 + (p[3 * a + 1] - p[3 * b + 1]) ** 2 + (p[3 * a + 2] - p[3 * b + 2]) ** 2;
+}

@@ -1,0 +1,141 @@
+import { waveSpeedMPerS } from '../material/elastic.ts';
+import type { BodySpec, ColliderSpec, Scene, SceneDocument, Vec3 } from '../scene/scene.ts';
+import { SceneValidationError } from '../scene/scene-error.ts';
+import type { SceneMaterialOptions } from '../scene/scene-materials.ts';
+import type { SceneMeshes } from '../scene/scene-meshes.ts';
+import { parseScene } from '../scene/scene-validate.ts';
+import { type BodyGeometry, buildBodyGeometry } from './body-geometry.ts';
+import { bodySlots } from './body-groups.ts';
+import { compileConstraints } from './compile-body.ts';
+import type { BodySetup, SetupPin, SoftBodySetup } from './setup.ts';
+
+export interface CompileOptions extends SceneMaterialOptions {
+  /** Mesh files the scene refers to, loaded by the caller (scene-meshes.ts `loadSceneMeshes`). */
+  meshes?: SceneMeshes;
+}
+
+/** Friction between cloth layers when a self-collision spec gives none. */
+export const DEFAULT_SELF_FRICTION = 0.3;
+
+/**
+ * Compiles a scene document into the setup the engine, the presets and the exporters share. The
+ * document is validated first (throws SceneValidationError with the JSON pointer of each problem);
+ * so are the things only compiling can find (a pin box that selects no vertex, a particle index
+ * beyond a mesh body's particles, a mesh file nobody loaded, pressure on an open surface).
+ * Material names resolve against the built-in library and `options.userMaterials`.
+ */
+export function compileScene(
+  sceneDocument: Scene | SceneDocument,
+  options: CompileOptions = {},
+): SoftBodySetup {
+  const scene = parseScene(sceneDocument, options);
+  return {
+    gravity: [...scene.gravity],
+    solver: { dt: scene.solver.dt, substeps: scene.solver.substeps },
+    colliders: scene.colliders.map((c, i) => inlineCollider(c, `/colliders/${i}`, options.meshes)),
+    bodies: scene.bodies.map((body, i) => compileBody(body, `/bodies/${i}`, options.meshes)),
+  };
+}
+
+/** One resolved body (parseScene's) compiled: geometry, masses, pins and constraint sets. */
+export function compileBody(body: BodySpec, pointer: string, meshes?: SceneMeshes): BodySetup {
+  const geometry = buildBodyGeometry(body, pointer, meshes);
+  const slots = bodySlots(body, geometry.mass.length);
+  const pins = selectPins(body, geometry, pointer);
+  return {
+    name: body.name,
+    model: body.model,
+    geometry,
+    slots,
+    groupNames: (body.groups ?? []).map((group) => group.name),
+    pins,
+    constraints: compileConstraints(body, geometry, slots, pins, pointer),
+    iterations: body.solver?.method === 'pbd' ? (body.solver.iterations ?? 1) : 1,
+    linearDampingPerS: body.linearDampingPerS ?? 0,
+    waveSpeedMPerS: Math.max(...slots.materials.map((m) => waveSpeedMPerS(m.youngModulusPa, m.densityKgM3))),
+    ...(body.selfCollision
+      ? {
+          selfCollision: {
+            thicknessM: body.selfCollision.thicknessM,
+            staticFriction: body.selfCollision.friction ?? DEFAULT_SELF_FRICTION,
+            friction: body.selfCollision.friction ?? DEFAULT_SELF_FRICTION,
+          },
+        }
+      : {}),
+  };
+}
+
+/** A mesh collider given by file gets the triangles the caller loaded, so the setup stands alone. */
+function inlineCollider(spec: ColliderSpec, pointer: string, meshes: SceneMeshes | undefined): ColliderSpec {
+  if (spec.type !== 'mesh' || spec.path === undefined) return copyJson(spec);
+  const loaded = meshes?.surfaces.get(pointer);
+  if (!loaded) {
+    throw new SceneValidationError([
+      {
+        pointer: `${pointer}/path`,
+        message: `mesh file '${spec.path}' was not loaded: only \`softbody simulate\` reads mesh files; give vertices and indices inline here`,
+      },
+    ]);
+  }
+  const { path: _path, ...rest } = spec;
+  return { ...copyJson(rest), vertices: Array.from(loaded.positions), indices: Array.from(loaded.indices) };
+}
+
+/** Tolerance when testing a rest vertex against a pin box, m (so boxes may end exactly on a vertex). */
+const PIN_BOX_SLACK_M = 1e-9;
+
+/** Vertices each pin holds, by box or by list (a vertex several pins choose belongs to the first). */
+function selectPins(body: BodySpec, geometry: BodyGeometry, bodyPointer: string): SetupPin[] {
+  const taken = new Uint8Array(geometry.mass.length);
+  return (body.pins ?? []).map((pin, j) => {
+    const selected = 'box' in pin ? insideBox(pin.box, geometry, taken) : listed(pin.vertices, taken);
+    if (selected.length === 0) {
+      throw new SceneValidationError([
+        'box' in pin
+          ? {
+              pointer: `${bodyPointer}/pins/${j}/box`,
+              message: `pin box selects no vertex of body '${body.name}' at rest`,
+            }
+          : {
+              pointer: `${bodyPointer}/pins/${j}/vertices`,
+              message: `every listed particle of body '${body.name}' is already held by an earlier pin`,
+            },
+      ]);
+    }
+    for (const v of selected) taken[v] = 1;
+    return {
+      ...(pin.name === undefined ? {} : { name: pin.name }),
+      particles: Uint32Array.from(selected),
+      complianceMPerN: pin.complianceMPerN ?? 0,
+    };
+  });
+}
+
+/** Particles not yet taken whose rest position lies in the box (with PIN_BOX_SLACK_M). */
+function insideBox(box: { min: Vec3; max: Vec3 }, geometry: BodyGeometry, taken: Uint8Array): number[] {
+  const selected: number[] = [];
+  for (let v = 0; v < geometry.mass.length; v++) {
+    if (taken[v]) continue;
+    let inside = true;
+    for (let a = 0; a < 3; a++) {
+      const c = geometry.positions[3 * v + a];
+      if (c < box.min[a] - PIN_BOX_SLACK_M || c > box.max[a] + PIN_BOX_SLACK_M) inside = false;
+    }
+    if (inside) selected.push(v);
+  }
+  return selected;
+}
+
+/** The listed particles not yet taken, each once, ascending (indices were range-checked). */
+function listed(vertices: readonly number[], taken: Uint8Array): number[] {
+  const chosen = new Uint8Array(taken.length);
+  for (const v of vertices) if (!taken[v]) chosen[v] = 1;
+  const selected: number[] = [];
+  for (let v = 0; v < chosen.length; v++) if (chosen[v]) selected.push(v);
+  return selected;
+}
+
+/** A deep copy of a JSON value (collider specs hold only numbers, strings and arrays). */
+function copyJson<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}

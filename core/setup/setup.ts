@@ -1,0 +1,150 @@
+import type { ColliderSpec, ConstraintModel, MaterialSpec, Vec3 } from '../scene/scene.ts';
+import type { BodyGeometry } from './body-geometry.ts';
+import type { BodySlots } from './body-groups.ts';
+
+/**
+ * The soft-body setup: everything the engine consumes, compiled once from a scene (or read from a
+ * preset, which is this setup serialized beside its authoring inputs). It is to the world what
+ * Jolt's SoftBodySharedSettings is to its SoftBodyMotionProperties: immutable and shared, while
+ * the world holds only state (x, previous x, v, λ). The preview, `softbody simulate`, the preset
+ * and every exporter read the same setup, so what the artist previews is what the game gets.
+ *
+ * Every compliance and mass is computed in core/setup (compile-body.ts over the formulas of
+ * core/material/compliance); nothing downstream derives or inverts one. SI units throughout;
+ * particle indices are local to the body.
+ */
+export interface SoftBodySetup {
+  /** Gravity, m/s². */
+  gravity: Vec3;
+  solver: { /** Frame time step, s. */ dt: number /** Substeps per frame. */; substeps: number };
+  /** Static colliders (mesh colliders hold their triangles inline). */
+  colliders: ColliderSpec[];
+  bodies: BodySetup[];
+}
+
+export interface BodySetup {
+  name: string;
+  model: ConstraintModel;
+  /** Rest geometry and lumped masses (kg), indices local to the body. */
+  geometry: BodyGeometry;
+  /** Material slots: slot 0 the body's own material, slot g + 1 the body's group g (body-groups.ts). */
+  slots: BodySlots;
+  /** Names of the body's material groups, in slot order from slot 1. */
+  groupNames: string[];
+  /** Pins in the order the document lists them; a particle belongs to the first pin choosing it. */
+  pins: SetupPin[];
+  /** Constraint sets in the order the solver sweeps them. */
+  constraints: ConstraintSet[];
+  /** Sweeps per substep: 1 for XPBD, the body's iteration count in classic PBD mode. */
+  iterations: number;
+  /** Mass-proportional damping, 1/s. */
+  linearDampingPerS: number;
+  /** Fastest wave speed c = √(E/ρ) over the body's materials, m/s (for r = h·c/l). */
+  waveSpeedMPerS: number;
+  /** Cloth self-collision, when the body asks for it. */
+  selfCollision?: { thicknessM: number; staticFriction: number; friction: number };
+}
+
+export interface SetupPin {
+  name?: string;
+  /** Local particle indices the pin holds, ascending. */
+  particles: Uint32Array;
+  /** 0 holds rigidly (inverse mass 0); > 0 is a soft attachment to the rest position, m/N. */
+  complianceMPerN: number;
+}
+
+/**
+ * One block of constraints of one kind, as the solver gets it: particles (local indices), the
+ * compliance of every constraint and one damping ratio for the set (the damping coefficient
+ * β = 2ζ/√(α·Σw|∇C|²) follows from these and the masses; constraints/block.ts). `stiffnessScale`
+ * is 1 for XPBD and the per-iteration stiffness of classic PBD (whose compliances are then 0).
+ */
+export type ConstraintSet =
+  | {
+      kind: 'distance';
+      /** 2 per constraint. */
+      particles: Uint32Array;
+      /** α of C = |x_a − x_b| − L0, m/N. */
+      complianceMPerN: Float64Array;
+      dampingRatio: number;
+      stiffnessScale: number;
+    }
+  | {
+      kind: 'neo-hookean';
+      /** 4 per tet, in the mesh's orientation. */
+      tets: Uint32Array;
+      /** α_D = 1/(μV) of C_D = ‖F‖, 1/J (1/(Pa·m³)). */
+      deviatoricCompliancePerJ: Float64Array;
+      /** α_H = 1/(λ_NH·V) of C_H = det F − γ, 1/J. */
+      hydrostaticCompliancePerJ: Float64Array;
+      /** γ = 1 + μ/λ_NH, dimensionless. */
+      gamma: Float64Array;
+    }
+  | {
+      kind: 'edge-damper';
+      /** 2 per edge. */
+      particles: Uint32Array;
+      /** Compliance of the equivalent spring (edges-volume mapping), m/N: sets the damping only. */
+      complianceMPerN: Float64Array;
+      dampingRatio: number;
+    }
+  | {
+      kind: 'tet-volume';
+      /** 4 per tet. */
+      tets: Uint32Array;
+      /** α of C = V − V0, m³/Pa. */
+      complianceM3PerPa: Float64Array;
+      dampingRatio: number;
+      stiffnessScale: number;
+    }
+  | {
+      kind: 'dihedral-bend';
+      /** 4 per hinge: the edge, then the two wings. */
+      hinges: Uint32Array;
+      /** α of C = θ − θ0, 1/(N·m). */
+      compliancePerNM: Float64Array;
+      dampingRatio: number;
+      stiffnessScale: number;
+    }
+  | {
+      kind: 'rope-bend';
+      /** 3 per joint (i − 1, i, i + 1). */
+      particles: Uint32Array;
+      /** α of the joint, m/N. */
+      complianceMPerN: Float64Array;
+      dampingRatio: number;
+      stiffnessScale: number;
+    }
+  | {
+      kind: 'attachment';
+      /** 1 per soft pin attachment. */
+      particles: Uint32Array;
+      /** α of C = |x − x_rest|, m/N. */
+      complianceMPerN: Float64Array;
+      dampingRatio: number;
+    }
+  | {
+      kind: 'tether';
+      /** Pairs (free particle, pinned particle). */
+      particles: Uint32Array;
+      /** Longest allowed distance per pair, m. */
+      maxLengthM: Float64Array;
+    }
+  | {
+      kind: 'pressure';
+      /** The distinct surface particles. */
+      particles: Uint32Array;
+      /** Triangles indexing into `particles`, counter-clockwise seen from outside. */
+      triangles: Uint32Array;
+      /** Volume the gas wants, s·V0, m³. */
+      targetVolumeM3: number;
+      /** α = s·V0/K of C = V − s·V0, m³/Pa. */
+      complianceM3PerPa: number;
+    };
+
+export type ConstraintSetKind = ConstraintSet['kind'];
+
+/** The material of slot `slot` of a body. */
+export function slotMaterial(body: BodySetup, slot: number): MaterialSpec {
+  return body.slots.materials[slot];
+}

@@ -1,0 +1,70 @@
+import { hingeBendCompliancePerNM } from '../../../core/material/compliance/cloth.ts';
+import { triangleAreaM2 } from '../../../core/material/compliance/mesh-measures.ts';
+import { tetVolume } from '../../../core/sim/constraints/tet-rest.ts';
+
+/**
+ * Constraint-block inputs from physical parameters, for tests that build a block directly: the
+ * blocks take compliances (core/setup derives them for scenes), these apply the same formulas of
+ * core/material/compliance to a test's own rest shape.
+ */
+
+/** |V| of tet t of `tets` at `rest`, m³. */
+function volumeOf(rest: Float64Array, tets: Uint32Array, t: number): number {
+  return Math.abs(tetVolume(rest, tets[4 * t], tets[4 * t + 1], tets[4 * t + 2], tets[4 * t + 3]));
+}
+
+/** Neo-Hookean compliances α_D = 1/(μV), α_H = (1/λ_NH)/V per tet, with μ, 1/λ_NH and γ per tet. */
+export function neoHookeanCompliances(
+  rest: Float64Array,
+  tets: Uint32Array,
+  muPa: (t: number) => number,
+  inverseLambdaNhPerPa: (t: number) => number,
+  gamma: (t: number) => number,
+) {
+  const count = tets.length / 4;
+  return {
+    tets,
+    deviatoricCompliancePerJ: Float64Array.from(
+      { length: count },
+      (_, t) => 1 / (muPa(t) * volumeOf(rest, tets, t)),
+    ),
+    hydrostaticCompliancePerJ: Float64Array.from(
+      { length: count },
+      (_, t) => inverseLambdaNhPerPa(t) / volumeOf(rest, tets, t),
+    ),
+    gamma: Float64Array.from({ length: count }, (_, t) => gamma(t)),
+  };
+}
+
+/** Tet volume compliances α = V/K per tet (K = Infinity: 0, incompressible). */
+export function tetVolumeCompliances(
+  rest: Float64Array,
+  tets: Uint32Array,
+  bulkModulusPa: (t: number) => number,
+): Float64Array {
+  return Float64Array.from({ length: tets.length / 4 }, (_, t) => volumeOf(rest, tets, t) / bulkModulusPa(t));
+}
+
+/** Hinge compliances α = (A_A + A_B)/(3·D·|e|²) per hinge (x0, x1, wing A, wing B), D in N·m. */
+export function hingeCompliances(
+  rest: Float64Array,
+  hinges: Uint32Array,
+  bendingStiffnessNM: (h: number) => number,
+): Float64Array {
+  return Float64Array.from({ length: hinges.length / 4 }, (_, h) => {
+    const [a, b, c, d] = hinges.subarray(4 * h, 4 * h + 4);
+    const edge = Math.hypot(
+      rest[3 * a] - rest[3 * b],
+      rest[3 * a + 1] - rest[3 * b + 1],
+      rest[3 * a + 2] - rest[3 * b + 2],
+    );
+    const stiffness = bendingStiffnessNM(h);
+    return hingeBendCompliancePerNM(
+      triangleAreaM2(rest, a, b, c),
+      triangleAreaM2(rest, a, b, d),
+      stiffness,
+      stiffness,
+      edge,
+    );
+  });
+}

@@ -4,7 +4,7 @@
  */
 import { extname, join } from 'node:path';
 import { type BrowserWindow, dialog, type OpenDialogOptions, type SaveDialogOptions } from 'electron';
-import { type FileFilter, fileFilters, type SaveRequest } from '../ipc-contract.ts';
+import { type FileFilter, fileFilters, type SaveRequest } from '../../contract/host-api.ts';
 
 export type OpenKind = 'mesh' | 'project';
 

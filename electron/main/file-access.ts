@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, extname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { HostFailure, type OpenedFile } from '../ipc-contract.ts';
+import { HostFailure, type OpenedFile } from '../../contract/host-api.ts';
 
 export class PathAllowList {
   private readonly paths = new Set<string>();

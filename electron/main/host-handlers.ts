@@ -11,7 +11,7 @@ import {
   type InvokeMethod,
   type OpenedFile,
   type ResultOf,
-} from '../ipc-contract.ts';
+} from '../../contract/host-api.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 import { chooseOpenPath, chooseSavePath, type OpenKind } from './dialogs.ts';
 import {

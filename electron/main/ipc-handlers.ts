@@ -5,7 +5,8 @@
  * reduce it to a message and lose its name).
  */
 import { BrowserWindow, type IpcMainInvokeEvent } from 'electron';
-import { HostFailure, type InvokeMethod, type IpcResult, ipcContract } from '../ipc-contract.ts';
+import { HostFailure, type InvokeMethod, type IpcResult } from '../../contract/host-api.ts';
+import { ipcContract } from '../../contract/ipc-parsers.ts';
 import type { HostHandlers } from './host-handlers.ts';
 import type { Logger } from './log.ts';
 

@@ -4,7 +4,12 @@
  * and paste. Built from plain data so tests can read the template.
  */
 import { BrowserWindow, Menu, type MenuItemConstructorOptions } from 'electron';
-import { ipcContract, type MenuCommand, type MenuCommandDetail, type RecentFile } from '../ipc-contract.ts';
+import {
+  hostChannels,
+  type MenuCommand,
+  type MenuCommandDetail,
+  type RecentFile,
+} from '../../contract/host-api.ts';
 import type { Logger } from './log.ts';
 
 export interface MenuOptions {
@@ -169,5 +174,5 @@ export function sendMenuCommand(command: MenuCommand, detail: MenuCommandDetail,
     log.warn(`no window for the menu command '${command}'`);
     return;
   }
-  target.webContents.send(ipcContract.onMenuCommand.channel, command, detail);
+  target.webContents.send(hostChannels.onMenuCommand, command, detail);
 }

@@ -3,7 +3,8 @@
  * (written by an older version) take their defaults; a bad value resets the whole set.
  */
 import { join } from 'node:path';
-import { type Preferences, parsePreferences } from '../ipc-contract.ts';
+import type { Preferences } from '../../contract/host-api.ts';
+import { parsePreferences } from '../../contract/ipc-parsers.ts';
 import { readJsonDocument, writeJsonDocument } from './json-file.ts';
 import type { Logger } from './log.ts';
 

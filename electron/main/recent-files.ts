@@ -4,7 +4,7 @@
  * path allow-list when loaded.
  */
 import { basename, isAbsolute, join, resolve } from 'node:path';
-import type { RecentFile } from '../ipc-contract.ts';
+import type { RecentFile } from '../../contract/host-api.ts';
 import { readJsonDocument, writeJsonDocument } from './json-file.ts';
 import type { Logger } from './log.ts';
 

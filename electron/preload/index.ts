@@ -2,23 +2,24 @@
  * The preload bridge: implements HostApi over the contract's IPC channels and exposes it to
  * the page as `window.softbodyHost`. One method per channel; the page never sees
  * ipcRenderer. Runs sandboxed, so it is bundled to one CommonJS file with the contract
- * inlined and may import nothing but 'electron'.
+ * (contract/) inlined and may import nothing else but 'electron'.
  */
 import { contextBridge, type IpcRendererEvent, ipcRenderer } from 'electron';
 import {
   type ArgsOf,
   type HostApi,
   type HostError,
+  hostChannels,
   type InvokeMethod,
   type IpcResult,
-  ipcContract,
   isHostError,
   type ResultOf,
-} from '../ipc-contract.ts';
+} from '../../contract/host-api.ts';
+import { ipcContract } from '../../contract/ipc-parsers.ts';
 
 /** Calls main and unwraps its IpcResult; rejects with a plain `HostError` (see the contract). */
 async function call<M extends InvokeMethod>(method: M, ...args: ArgsOf<M>): Promise<ResultOf<M>> {
-  const channel = ipcContract[method].channel;
+  const channel = hostChannels[method];
   let result: IpcResult<ResultOf<M>>;
   try {
     result = await ipcRenderer.invoke(channel, ...args);

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { ipcContract } from '../../electron/ipc-contract.ts';
+import { ipcContract } from '../../contract/ipc-parsers.ts';
 import { app, BrowserWindow, ipcMain, Menu, session } from './fake-electron.ts';
 
 vi.mock('electron', () => import('./fake-electron.ts'));

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { type HostApi, ipcContract } from '../../electron/ipc-contract.ts';
+import type { HostApi } from '../../contract/host-api.ts';
+import { ipcContract } from '../../contract/ipc-parsers.ts';
 import '../../electron/preload/index.ts';
 import { contextBridge, ipcRenderer, resetFakeElectron } from './fake-electron.ts';
 

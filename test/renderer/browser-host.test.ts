@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isHostError, type MenuCommand } from '../../electron/ipc-contract.ts';
+import { isHostError, type MenuCommand } from '../../contract/host-api.ts';
 import { createBrowserHost } from '../../renderer/src/host/browser-host.ts';
 import type { KeyValueStorage } from '../../renderer/src/host/browser-storage.ts';
 import { keepRecentBytes } from '../../renderer/src/host/recent-bytes.ts';

@@ -2,7 +2,7 @@
  * What the user can do, in one place: toolbar buttons, keyboard shortcuts and menu
  * commands all call these. They change state through the store and the worker only.
  */
-import type { HostApi, MenuCommand, MenuCommandDetail, OpenedFile } from '../../../electron/ipc-contract.ts';
+import type { HostApi, MenuCommand, MenuCommandDetail, OpenedFile } from '../../../contract/host-api.ts';
 import { importMeshInWorker } from '../mesh/import-client.ts';
 import type { SimClient } from '../sim/sim-client.ts';
 import {

@@ -3,7 +3,7 @@
  * highlight saying what it accepts; dropped files are read and opened one after another, in the
  * order given. A file that cannot be read is named in an error; the page never navigates to it.
  */
-import type { OpenedFile } from '../../../electron/ipc-contract.ts';
+import type { OpenedFile } from '../../../contract/host-api.ts';
 import type { NotificationLevel } from '../state/app-state.ts';
 import { el } from '../views/dom.ts';
 

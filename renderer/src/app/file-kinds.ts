@@ -3,7 +3,7 @@
  * or a preset (.json). Opening routes on it (drag and drop, Open Recent); the content is checked
  * by the importer or reader that receives it.
  */
-import { fileFilters } from '../../../electron/ipc-contract.ts';
+import { fileFilters } from '../../../contract/host-api.ts';
 
 export type FileKind = 'mesh' | 'project' | 'preset';
 

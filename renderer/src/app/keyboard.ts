@@ -2,7 +2,7 @@
  * Single-key shortcuts of the editor (both hosts): Space toggles play, R resets. They
  * are ignored while the user types in a text field and when a modifier is held.
  */
-import type { MenuCommand } from '../../../electron/ipc-contract.ts';
+import type { MenuCommand } from '../../../contract/host-api.ts';
 import type { KeyChord } from '../host/shortcuts.ts';
 
 /** The fields of an element that tell whether it takes typed text. */

@@ -3,7 +3,7 @@
  * and drop onto the window, and recovery copies of unsaved work. Returns the menu-command router
  * that sends 'export-preset' and 'open-recent' here and everything else to `next`.
  */
-import type { HostApi, MenuCommand, MenuCommandDetail, OpenedFile } from '../../../electron/ipc-contract.ts';
+import type { HostApi, MenuCommand, MenuCommandDetail, OpenedFile } from '../../../contract/host-api.ts';
 import type { Editor } from '../editor/editor.ts';
 import { mountPresets } from '../presets/mount-presets.ts';
 import { openPresetFile } from '../presets/open-preset.ts';

@@ -4,7 +4,7 @@
  * before discarding unsaved changes), presets to the preset opener. Anything else is named in a
  * notification and changes nothing.
  */
-import type { OpenedFile } from '../../../electron/ipc-contract.ts';
+import type { OpenedFile } from '../../../contract/host-api.ts';
 import type { NotificationLevel } from '../state/app-state.ts';
 import { fileKindOf, unsupportedFileMessage } from './file-kinds.ts';
 

@@ -2,7 +2,7 @@
  * Open Recent in the toolbar: a button that lists the host's recent files when pressed; choosing
  * one reopens it through the host. The list is asked for on every opening, so it is never stale.
  */
-import type { RecentFile } from '../../../electron/ipc-contract.ts';
+import type { RecentFile } from '../../../contract/host-api.ts';
 import { el } from '../views/dom.ts';
 import { toolButton } from '../views/toggle-panel.ts';
 

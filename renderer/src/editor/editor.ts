@@ -4,18 +4,18 @@
  * state only through its store.
  */
 
-import { ProjectReadError, readProject, writeProject } from '../../../core/project/index.ts';
-import type { Scene } from '../../../core/scene/scene.ts';
-import { SceneValidationError } from '../../../core/scene/scene-error.ts';
-import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
-import type { BodyMetrics } from '../../../core/sim/world.ts';
 import {
   fileFilters,
   type HostApi,
   isHostError,
   type MenuCommand,
   type OpenedFile,
-} from '../../../electron/ipc-contract.ts';
+} from '../../../contract/host-api.ts';
+import { ProjectReadError, readProject, writeProject } from '../../../core/project/index.ts';
+import type { Scene } from '../../../core/scene/scene.ts';
+import { SceneValidationError } from '../../../core/scene/scene-error.ts';
+import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
+import type { BodyMetrics } from '../../../core/sim/world.ts';
 import { describeError } from '../app/describe-error.ts';
 import type { NotificationLevel } from '../state/app-state.ts';
 import { createStore, type Store, watch } from '../state/store.ts';

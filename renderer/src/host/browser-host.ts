@@ -15,7 +15,7 @@ import {
   type RecentFile,
   type SavedFile,
   type SaveRequest,
-} from '../../../electron/ipc-contract.ts';
+} from '../../../contract/host-api.ts';
 import {
   type KeyValueStorage,
   readPreferences,

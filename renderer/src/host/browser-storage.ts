@@ -3,7 +3,7 @@
  * a Storage (localStorage in the app, a Map-backed fake in tests). Anything unreadable in
  * storage falls back to defaults rather than failing.
  */
-import type { Preferences, RecentFile } from '../../../electron/ipc-contract.ts';
+import type { Preferences, RecentFile } from '../../../contract/host-api.ts';
 
 const PREFERENCES_KEY = 'softbody-studio.preferences';
 const RECENT_FILES_KEY = 'softbody-studio.recent-files';

@@ -2,7 +2,7 @@
  * Keyboard shortcuts that stand in for the native menu in the browser host. Pure: takes
  * the fields of a KeyboardEvent, returns the menu command or null.
  */
-import type { MenuCommand } from '../../../electron/ipc-contract.ts';
+import type { MenuCommand } from '../../../contract/host-api.ts';
 
 export interface KeyChord {
   key: string;

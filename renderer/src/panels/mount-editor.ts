@@ -4,8 +4,8 @@
  * commands (undo, redo, save, open) to the editor and everything else to the app's actions.
  */
 import defaultSceneJson from '../../../assets/default-scene.json';
+import type { HostApi, MenuCommand, MenuCommandDetail } from '../../../contract/host-api.ts';
 import { parseScene } from '../../../core/scene/scene-validate.ts';
-import type { HostApi, MenuCommand, MenuCommandDetail } from '../../../electron/ipc-contract.ts';
 import type { AppActions } from '../app/actions.ts';
 import { isTextEntry } from '../app/keyboard.ts';
 import { mountCalibration } from '../calibration/mount-calibration.ts';

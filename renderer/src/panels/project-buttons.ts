@@ -1,5 +1,5 @@
 /** Toolbar buttons for the project: Open… (a .sbproj), Save (Ctrl/Cmd+S) and Save As… (Ctrl/Cmd+Shift+S). */
-import type { MenuCommand } from '../../../electron/ipc-contract.ts';
+import type { MenuCommand } from '../../../contract/host-api.ts';
 import { toolButton } from '../views/toggle-panel.ts';
 
 export function mountProjectButtons(toolbar: HTMLElement, run: (command: MenuCommand) => void): void {

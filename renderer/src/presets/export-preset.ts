@@ -3,7 +3,7 @@
  * download in the browser). A scene a preset cannot hold, or a failed write, becomes an error
  * notification with every problem one click away; nothing else changes.
  */
-import type { HostApi } from '../../../electron/ipc-contract.ts';
+import type { HostApi } from '../../../contract/host-api.ts';
 import { describeError } from '../app/describe-error.ts';
 import type { Editor } from '../editor/editor.ts';
 import type { NotificationLevel } from '../state/app-state.ts';

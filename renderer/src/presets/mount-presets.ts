@@ -3,7 +3,7 @@
  * panel over the viewport, which holds the export buttons. Returns the export command for the
  * menu and Ctrl/Cmd+E ('export-preset') and the list for other views.
  */
-import type { HostApi } from '../../../electron/ipc-contract.ts';
+import type { HostApi } from '../../../contract/host-api.ts';
 import type { Editor } from '../editor/editor.ts';
 import type { KeyValueStorage } from '../host/browser-storage.ts';
 import type { NotificationLevel } from '../state/app-state.ts';

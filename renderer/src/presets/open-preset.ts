@@ -6,9 +6,10 @@
  * and the notification says so. A file that is not a valid preset changes nothing and lists
  * every problem with its JSON pointer.
  */
+
+import type { OpenedFile } from '../../../contract/host-api.ts';
 import type { Material } from '../../../core/material/schema.ts';
 import { checkPresetText, formatProblem, type Preset, type PresetBody } from '../../../core/preset/index.ts';
-import type { OpenedFile } from '../../../electron/ipc-contract.ts';
 import type { Editor } from '../editor/editor.ts';
 import { applyLibraryMaterial } from '../editor/scene-edits.ts';
 import type { NotificationLevel } from '../state/app-state.ts';

@@ -3,6 +3,8 @@
  * `softbody export` read), or a GLB carrying it in the SOFTBODY_soft_body extension (what
  * `softbody export --target gltf` writes). Pure apart from the async GLB writer.
  */
+
+import { type FileFilter, fileFilters } from '../../../contract/host-api.ts';
 import {
   exportGlb,
   formatProblem,
@@ -12,7 +14,6 @@ import {
 } from '../../../core/preset/index.ts';
 import type { Scene } from '../../../core/scene/scene.ts';
 import type { SceneMeshes, SolidMesh } from '../../../core/scene/scene-meshes.ts';
-import { type FileFilter, fileFilters } from '../../../electron/ipc-contract.ts';
 
 export type PresetExportFormat = 'json' | 'glb';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { OpenedFile } from '../../../electron/ipc-contract.ts';
+import type { OpenedFile } from '../../../contract/host-api.ts';
 import { fileKindOf, unsupportedFileMessage } from '../../../renderer/src/app/file-kinds.ts';
 import { openFileByKind } from '../../../renderer/src/app/open-file.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import defaultSceneJson from '../../../assets/default-scene.json' with { type: 'json' };
+import type { HostApi, OpenedFile } from '../../../contract/host-api.ts';
 import { parseScene } from '../../../core/scene/scene-validate.ts';
-import type { HostApi, OpenedFile } from '../../../electron/ipc-contract.ts';
 import { Editor } from '../../../renderer/src/editor/editor.ts';
 import { isDirty } from '../../../renderer/src/editor/editor-state.ts';
 import { setMaterialField } from '../../../renderer/src/editor/scene-edits.ts';

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import defaultSceneJson from '../../../assets/default-scene.json' with { type: 'json' };
+import type { HostApi, OpenedFile, SaveRequest } from '../../../contract/host-api.ts';
 import type { Scene } from '../../../core/scene/scene.ts';
 import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
 import { parseScene } from '../../../core/scene/scene-validate.ts';
-import type { HostApi, OpenedFile, SaveRequest } from '../../../electron/ipc-contract.ts';
 import { Editor } from '../../../renderer/src/editor/editor.ts';
 import { replaceScene, setMaterialField } from '../../../renderer/src/editor/scene-edits.ts';
 import { boxTetMesh } from './mesh-fixture.ts';

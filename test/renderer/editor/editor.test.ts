@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import defaultSceneJson from '../../../assets/default-scene.json' with { type: 'json' };
+import type { HostApi, OpenedFile, SaveRequest } from '../../../contract/host-api.ts';
 import type { Scene } from '../../../core/scene/scene.ts';
 import { parseScene } from '../../../core/scene/scene-validate.ts';
-import type { HostApi, OpenedFile, SaveRequest } from '../../../electron/ipc-contract.ts';
 import { Editor } from '../../../renderer/src/editor/editor.ts';
 import { setMaterialField } from '../../../renderer/src/editor/scene-edits.ts';
 

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import defaultSceneJson from '../../../assets/default-scene.json' with { type: 'json' };
+import type { HostApi } from '../../../contract/host-api.ts';
 import { readPreset } from '../../../core/preset/index.ts';
 import type { Scene } from '../../../core/scene/scene.ts';
 import { parseScene } from '../../../core/scene/scene-validate.ts';
-import type { HostApi } from '../../../electron/ipc-contract.ts';
 import { Editor } from '../../../renderer/src/editor/editor.ts';
 import { openPresetFile } from '../../../renderer/src/presets/open-preset.ts';
 import { presetFileOf } from '../../../renderer/src/presets/preset-export.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import defaultSceneJson from '../../../assets/default-scene.json' with { type: 'json' };
+import type { SaveRequest } from '../../../contract/host-api.ts';
 import { readGlbPreset, readPreset } from '../../../core/preset/index.ts';
 import { parseScene } from '../../../core/scene/scene-validate.ts';
-import type { SaveRequest } from '../../../electron/ipc-contract.ts';
 import { exportPreset } from '../../../renderer/src/presets/export-preset.ts';
 import { presetBaseName, presetFileOf } from '../../../renderer/src/presets/preset-export.ts';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { DocumentError } from '../core/document/problem.ts';
 import {
   builtInMaterials,
   type Material,
-  MaterialFileError,
   mergeMaterials,
   parseUserMaterials,
 } from '../core/material/index.ts';
@@ -28,10 +28,8 @@ export function loadMaterialLibrary(userFile?: string): Material[] {
   try {
     return mergeMaterials(builtIns, parseUserMaterials(text, userFile), userFile);
   } catch (error) {
-    if (!(error instanceof MaterialFileError)) throw error;
-    const first = error.problems[0];
-    const more = error.problems.length > 1 ? ` (and ${error.problems.length - 1} more problems)` : '';
-    throw new UsageError(`${userFile}: ${first?.pointer || '/'}: ${first?.message ?? 'invalid'}${more}`);
+    if (!(error instanceof DocumentError)) throw error;
+    throw new UsageError(error.message);
   }
 }
 

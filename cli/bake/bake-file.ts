@@ -1,17 +1,11 @@
 import { rename, rm, writeFile } from 'node:fs/promises';
+import { DocumentError, formatProblem } from '../../core/document/problem.ts';
 import type { Material } from '../../core/material/schema.ts';
 import { MeshImportError } from '../../core/mesh/errors.ts';
 import { repairMesh } from '../../core/mesh/repair/repair-mesh.ts';
 import type { TriMesh } from '../../core/mesh/types.ts';
 import { readMeshFile } from '../../core/node/read-mesh.ts';
-import {
-  buildPreset,
-  formatProblem,
-  materialsUsed,
-  type PresetBodyInput,
-  PresetValidationError,
-  writePreset,
-} from '../../core/preset/index.ts';
+import { buildPreset, materialsUsed, type PresetBodyInput, writePreset } from '../../core/preset/index.ts';
 import type { Vec3 } from '../../core/scene/scene.ts';
 import { embedPoints, TetrahedralizeError, tetrahedralize } from '../../core/tetra/index.ts';
 import { clothRenderEmbedding } from './cloth-embedding.ts';
@@ -308,7 +302,7 @@ function describeFailure(file: string, error: unknown): string {
   if (error instanceof MeshImportError || error instanceof WriteError) return error.message;
   if (error instanceof BakeInputError) return `${file}: ${error.message}`;
   if (error instanceof TetrahedralizeError) return `${file}: tetrahedralization failed: ${error.message}`;
-  if (error instanceof PresetValidationError) {
+  if (error instanceof DocumentError) {
     const problems = error.problems.map((problem) => formatProblem(problem).replace(PIN_POINTER, pinName));
     const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : '';
     return `${file}: the preset would be invalid: ${problems.slice(0, 3).join('; ')}${more}`;

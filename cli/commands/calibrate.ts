@@ -9,8 +9,8 @@ import {
   REFERENCE_RESOLUTION,
   type SolidModel,
 } from '../../core/calibrate/index.ts';
+import { DocumentError } from '../../core/document/problem.ts';
 import type { Material } from '../../core/material/index.ts';
-import { SceneValidationError } from '../../core/scene/scene-error.ts';
 import { type Command, type CommandIo, ExitCode, UsageError } from '../command.ts';
 import { findMaterial, loadMaterialLibrary } from '../material-lookup.ts';
 import { createProgress, type Progress } from '../progress.ts';
@@ -92,7 +92,7 @@ export const calibrateCommand: Command = {
       );
     } catch (error) {
       // The arguments are checked above; what is left is a scene the engine refuses.
-      if (!(error instanceof CalibrationOptionError || error instanceof SceneValidationError)) throw error;
+      if (!(error instanceof CalibrationOptionError || error instanceof DocumentError)) throw error;
       progress?.finish();
       io.err(`softbody calibrate: ${material.name}: ${error.message}`);
       return ExitCode.badInput;

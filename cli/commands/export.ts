@@ -1,11 +1,6 @@
 import { renameSync, writeFileSync } from 'node:fs';
-import {
-  exportGlb,
-  exportJolt,
-  gltfExtensionSchemas,
-  PresetValidationError,
-  writePreset,
-} from '../../core/preset/index.ts';
+import { DocumentError } from '../../core/document/problem.ts';
+import { exportGlb, exportJolt, gltfExtensionSchemas, writePreset } from '../../core/preset/index.ts';
 import { type Command, type CommandIo, ExitCode } from '../command.ts';
 import { loadPresetFile } from './validate.ts';
 
@@ -85,7 +80,7 @@ export const exportCommand: Command = {
         }
       }
     } catch (error) {
-      if (!(error instanceof PresetValidationError)) throw error;
+      if (!(error instanceof DocumentError)) throw error;
       for (const p of error.problems)
         io.err(`softbody export: ${files[0]}: ${p.pointer || '/'}: ${p.message}`);
       return ExitCode.badInput;

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { DocumentError } from '../../core/document/problem.ts';
 import {
   builtInMaterials,
   type Material,
-  MaterialFileError,
   mergeMaterials,
   parseUserMaterials,
 } from '../../core/material/index.ts';
@@ -63,9 +63,8 @@ export const materialsCommand: Command = {
       try {
         materials = mergeMaterials(materials, parseUserMaterials(text, userFile), userFile);
       } catch (error) {
-        if (!(error instanceof MaterialFileError)) throw error;
-        for (const p of error.problems)
-          io.err(`softbody materials: ${userFile}: ${p.pointer || '/'}: ${p.message}`);
+        if (!(error instanceof DocumentError)) throw error;
+        for (const line of error.lines()) io.err(`softbody materials: ${line}`);
         return ExitCode.badInput;
       }
     }

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { DocumentError } from '../../core/document/problem.ts';
 import { MeshImportError } from '../../core/mesh/errors.ts';
 import { readMeshFile } from '../../core/node/read-mesh.ts';
 import type { Scene } from '../../core/scene/scene.ts';
-import { SceneValidationError } from '../../core/scene/scene-error.ts';
 import { loadSceneMeshes, type SceneMeshes } from '../../core/scene/scene-meshes.ts';
 import { parseScene } from '../../core/scene/scene-validate.ts';
 import { buildWorld } from '../../core/sim/build-world.ts';
@@ -90,7 +90,7 @@ export const simulateCommand: Command = {
       io.out(formatJson(simulate(scene, parsed, meshes)));
       return ExitCode.ok;
     } catch (error) {
-      if (error instanceof SceneValidationError) {
+      if (error instanceof DocumentError) {
         io.err(`softbody simulate: ${parsed.file}: ${error.message}`);
         return ExitCode.badInput;
       }

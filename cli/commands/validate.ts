@@ -1,11 +1,6 @@
 import { readFileSync } from 'node:fs';
-import {
-  bodyMassKg,
-  checkPresetText,
-  formatProblem,
-  type Preset,
-  presetJsonSchema,
-} from '../../core/preset/index.ts';
+import { formatProblem } from '../../core/document/problem.ts';
+import { bodyMassKg, checkPresetText, type Preset, presetJsonSchema } from '../../core/preset/index.ts';
 import { type Command, type CommandIo, ExitCode } from '../command.ts';
 
 const usage = `Usage: softbody validate PRESET [--json]

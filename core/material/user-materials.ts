@@ -1,7 +1,7 @@
-import { canonicalJson } from '../preset/canonical-json.ts';
-import { childPointer, type Problem } from '../preset/problems.ts';
+import { canonicalJson } from '../document/canonical-json.ts';
+import { childPointer, DocumentError, type Problem } from '../document/problem.ts';
 import { type Material, type MaterialFile, MaterialFileSchema } from './schema.ts';
-import { MaterialFileError, parseMaterialFile } from './validate.ts';
+import { parseMaterialFile } from './validate.ts';
 
 /**
  * The user's own materials: saved as a material file (the library's format), validated on load and
@@ -9,20 +9,22 @@ import { MaterialFileError, parseMaterialFile } from './validate.ts';
  * mean the same numbers everywhere, so shadowing 'cotton' with other values is refused.
  */
 
-/** Parses the text of a user material file; throws MaterialFileError with every problem. */
+/** Parses the text of a user material file; throws DocumentError with every problem. */
 export function parseUserMaterials(text: string, file: string): Material[] {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new MaterialFileError(file, [
-      { pointer: '', message: `is not valid JSON (${(error as Error).message})` },
-    ]);
+    throw new DocumentError(
+      'material',
+      [{ pointer: '', message: `is not valid JSON (${(error as Error).message})` }],
+      file,
+    );
   }
   return parseMaterialFile(value, file).materials;
 }
 
-/** Built-ins followed by the user's materials; throws MaterialFileError on a name clash. */
+/** Built-ins followed by the user's materials; throws DocumentError on a name clash. */
 export function mergeMaterials(
   builtIns: readonly Material[],
   user: readonly Material[],
@@ -38,7 +40,7 @@ export function mergeMaterials(
       });
     }
   });
-  if (problems.length > 0) throw new MaterialFileError(file, problems);
+  if (problems.length > 0) throw new DocumentError('material', problems, file);
   return [...builtIns, ...user];
 }
 

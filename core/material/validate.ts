@@ -1,5 +1,5 @@
-import { childPointer, formatProblem, type Problem } from '../preset/problems.ts';
-import { checkSchema } from '../preset/schema-check.ts';
+import { childPointer, DocumentError, type Problem } from '../document/problem.ts';
+import { checkSchema } from '../document/schema-check.ts';
 import { type Material, type MaterialFile, MaterialFileSchema, MaterialSchema } from './schema.ts';
 
 /**
@@ -43,26 +43,11 @@ export function materialProblems(value: unknown, pointer: string): Problem[] {
     : [];
 }
 
-/** A material file (library or user materials) that cannot be used; lists every problem. */
-export class MaterialFileError extends Error {
-  override name = 'MaterialFileError';
-  readonly problems: readonly Problem[];
-  readonly file: string;
-
-  constructor(file: string, problems: readonly Problem[]) {
-    const first = problems[0] ?? { pointer: '', message: 'invalid material file' };
-    const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
-    super(`${file}: ${formatProblem(first)}${more}`);
-    this.problems = problems;
-    this.file = file;
-  }
-}
-
-/** Validates a parsed material file; throws MaterialFileError naming `file` and every problem. */
+/** Validates a parsed material file; throws DocumentError naming `file` and every problem. */
 export function parseMaterialFile(value: unknown, file: string): MaterialFile {
   const problems = checkSchema(value, MaterialFileSchema);
   if (problems.length === 0)
     problems.push(...materialListProblems((value as MaterialFile).materials, '/materials'));
-  if (problems.length > 0) throw new MaterialFileError(file, problems);
+  if (problems.length > 0) throw new DocumentError('material', problems, file);
   return value as MaterialFile;
 }

@@ -1,6 +1,6 @@
+import { childPointer, DocumentError, type Problem } from '../document/problem.ts';
 import type { Material } from '../material/schema.ts';
 import { deriveBody, emptyDerived, type PresetBodyInput } from './derive.ts';
-import { childPointer, PresetValidationError, type Problem } from './problems.ts';
 import { PRESET_FORMAT_VERSION, type Preset, type PresetBody } from './schema.ts';
 import { presetProblems } from './validate.ts';
 import { meshProblems } from './validate-mesh.ts';
@@ -10,7 +10,7 @@ export type PresetInput = Omit<Preset, 'formatVersion' | 'bodies'> & { bodies: P
 
 /**
  * Builds a preset from meshes, materials, groups and pins: derives every body's masses and
- * compliances and validates the result. Throws PresetValidationError listing every problem (with
+ * compliances and validates the result. Throws DocumentError listing every problem (with
  * the JSON pointer the preset would have) rather than returning a preset that cannot be read.
  */
 export function buildPreset(input: PresetInput): Preset {
@@ -27,10 +27,10 @@ export function buildPreset(input: PresetInput): Preset {
     problems.push(...deriveProblems);
     return { ...body, derived };
   });
-  if (problems.length > 0) throw new PresetValidationError(problems);
+  if (problems.length > 0) throw new DocumentError('preset', problems);
   const preset: Preset = { formatVersion: PRESET_FORMAT_VERSION, ...input, bodies };
   const remaining = presetProblems(preset);
-  if (remaining.length > 0) throw new PresetValidationError(remaining);
+  if (remaining.length > 0) throw new DocumentError('preset', remaining);
   return preset;
 }
 

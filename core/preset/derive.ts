@@ -1,3 +1,4 @@
+import { childPointer, type Problem } from '../document/problem.ts';
 import {
   clothEdgeContributionNPerM,
   hingeBendCompliancePerNM,
@@ -14,7 +15,6 @@ import { edgeLengthM, signedTetVolumeM3, triangleAreaM2 } from '../material/comp
 import { neoHookeanTetCompliance } from '../material/compliance/neo-hookean.ts';
 import { shearModulusPa } from '../material/elastic.ts';
 import type { Material } from '../material/schema.ts';
-import { childPointer, type Problem } from './problems.ts';
 import type { ConstraintModel, PresetBody, PresetDerived } from './schema.ts';
 import { assignByPriority, type SelectableMesh, selectElements, selectVertices } from './selectors.ts';
 import { triangleHinges } from './topology.ts';

@@ -1,3 +1,4 @@
+import { childPointer, DocumentError } from '../document/problem.ts';
 import type { Material } from '../material/schema.ts';
 import type { BodySpec, MaterialSpec, Scene, Vec3 } from '../scene/scene.ts';
 import type { SceneMeshes } from '../scene/scene-meshes.ts';
@@ -6,7 +7,6 @@ import { clothGrid } from '../sim/geometry/cloth-grid.ts';
 import { compactVertices, weldTriangles } from '../sim/geometry/mesh-body.ts';
 import { buildPreset } from './build.ts';
 import type { PresetBodyInput } from './derive.ts';
-import { childPointer, PresetValidationError } from './problems.ts';
 import type { Preset } from './schema.ts';
 import { type SelectableMesh, selectElements } from './selectors.ts';
 
@@ -49,7 +49,7 @@ export function presetFromScene(scene: Scene, name: string, meshes?: SceneMeshes
   const bodies = scene.bodies.map((body, i): PresetBodyInput => {
     const pointer = childPointer('/bodies', i);
     if (body.model === 'rope') {
-      throw new PresetValidationError([
+      throw new DocumentError('scene', [
         { pointer: childPointer(pointer, 'model'), message: "'rope' bodies cannot go into a preset yet" },
       ]);
     }
@@ -91,7 +91,7 @@ export function presetFromScene(scene: Scene, name: string, meshes?: SceneMeshes
         const groupZeta = group.dampingRatio ?? zeta;
         const material = group.material;
         if (typeof material === 'string') {
-          throw new PresetValidationError([
+          throw new DocumentError('scene', [
             {
               pointer: childPointer(pointer, 'groups', j, 'material'),
               message: `material name '${material}' is not resolved; export the scene parseScene returns`,
@@ -177,7 +177,7 @@ function simulationMesh(
     const shapePointer = childPointer(pointer, 'shape');
     const loaded = cloth ? meshes?.surfaces.get(shapePointer) : meshes?.solids.get(shapePointer);
     if (!loaded) {
-      throw new PresetValidationError([
+      throw new DocumentError('scene', [
         {
           pointer: childPointer(shapePointer, 'path'),
           message: `mesh '${shape.path}' was not loaded; pass the scene's meshes to export mesh bodies`,
@@ -189,7 +189,7 @@ function simulationMesh(
         ? compactVertices(loaded.positions, loaded.tets)
         : weldTriangles(loaded.positions, loaded.indices));
   } else {
-    throw new PresetValidationError([
+    throw new DocumentError('scene', [
       {
         pointer: childPointer(pointer, 'shape', 'type'),
         message: `'${shape.type}' bodies cannot go into a preset yet; use 'box', 'cloth' or 'mesh'`,

@@ -1,4 +1,3 @@
-export { decodeArray, encodeArray } from './binary-array.ts';
 export * from './build.ts';
 export * from './derive.ts';
 export * from './exporters/gltf.ts';
@@ -7,7 +6,6 @@ export * from './exporters/gltf-extension-schema.ts';
 export * from './exporters/jolt.ts';
 export * from './exporters/runtime-conventions.ts';
 export * from './from-scene.ts';
-export * from './problems.ts';
 export * from './read.ts';
 export * from './schema.ts';
 export * from './summary.ts';

@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox';
+import { binaryArraySchema, type Decoded } from '../document/binary-array.ts';
 import { MaterialSchema } from '../material/schema.ts';
 import type { ColliderSpec } from '../scene/scene.ts';
-import { binaryArraySchema, type Decoded } from './binary-array.ts';
 
 /**
  * Preset format 1: the schema (TypeBox, the single source of truth) and the types derived from

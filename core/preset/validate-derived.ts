@@ -1,6 +1,6 @@
+import { childPointer, formatQuantity, type Problem } from '../document/problem.ts';
 import type { Material } from '../material/schema.ts';
 import { deriveBody } from './derive.ts';
-import { childPointer, formatQuantity, type Problem } from './problems.ts';
 import type { PresetBody, PresetDerived } from './schema.ts';
 
 /**

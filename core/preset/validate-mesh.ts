@@ -1,5 +1,5 @@
+import { childPointer, formatQuantity, type Problem } from '../document/problem.ts';
 import { edgeLengthM, signedTetVolumeM3, triangleAreaM2 } from '../material/compliance/mesh-measures.ts';
-import { childPointer, formatQuantity, type Problem } from './problems.ts';
 import type { PresetBody } from './schema.ts';
 
 /**

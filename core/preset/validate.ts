@@ -1,5 +1,5 @@
+import { childPointer, type Problem } from '../document/problem.ts';
 import { materialListProblems } from '../material/validate.ts';
-import { childPointer, type Problem } from './problems.ts';
 import type { Preset } from './schema.ts';
 import { derivedProblems } from './validate-derived.ts';
 import { meshProblems } from './validate-mesh.ts';

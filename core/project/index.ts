@@ -1,6 +1,5 @@
 export * from './format.ts';
 export * from './mesh-arrays.ts';
 export * from './migrations.ts';
-export * from './project-error.ts';
 export * from './read.ts';
 export * from './write.ts';

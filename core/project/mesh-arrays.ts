@@ -1,7 +1,6 @@
-import { decodeBase64, encodeBase64 } from '../preset/base64.ts';
-import { pointerToken } from '../scene/scene-error.ts';
+import { decodeBase64, encodeBase64 } from '../document/base64.ts';
+import { type Problem, pointerToken } from '../document/problem.ts';
 import type { SolidMesh } from '../scene/scene-meshes.ts';
-import type { ProjectProblem } from './project-error.ts';
 
 /**
  * The tet meshes a project carries (format 2), so a project opens where the mesh files cannot be
@@ -53,9 +52,9 @@ function encode(values: ArrayLike<number>, dtype: StoredArray['dtype']): StoredA
  * its pointer (/meshes/PATH/tets …): wrong shapes, bad base64, lengths that are not whole
  * vertices or tets, non-finite positions, indices past the vertices.
  */
-export function decodeMeshes(value: unknown): { meshes: Map<string, SolidMesh>; problems: ProjectProblem[] } {
+export function decodeMeshes(value: unknown): { meshes: Map<string, SolidMesh>; problems: Problem[] } {
   const meshes = new Map<string, SolidMesh>();
-  const problems: ProjectProblem[] = [];
+  const problems: Problem[] = [];
   if (value === undefined) return { meshes, problems };
   if (!isRecord(value)) {
     problems.push({ pointer: '/meshes', message: 'must be an object of meshes by path' });
@@ -81,7 +80,7 @@ function checkMesh(
   positions: ArrayLike<number>,
   tets: ArrayLike<number>,
   at: string,
-  problems: ProjectProblem[],
+  problems: Problem[],
 ): SolidMesh | undefined {
   const before = problems.length;
   if (positions.length % 3 !== 0) {
@@ -119,7 +118,7 @@ function decode(
   value: unknown,
   dtype: StoredArray['dtype'],
   at: string,
-  problems: ProjectProblem[],
+  problems: Problem[],
 ): Float64Array | Uint32Array | undefined {
   if (!isRecord(value)) {
     problems.push({

@@ -1,7 +1,7 @@
+import type { Problem } from '../document/problem.ts';
 import { builtInMaterials } from '../material/library.ts';
 import type { Material } from '../material/schema.ts';
 import type { BodySpec, GroupSpec, MaterialSpec, Scene, SceneDocument } from './scene.ts';
-import type { SceneProblem } from './scene-error.ts';
 
 /**
  * Resolves the material names of a scene document (`"material": "cotton"`) against the
@@ -29,9 +29,9 @@ export function sceneMaterialLibrary(options: SceneMaterialOptions = {}): readon
 export function resolveSceneMaterials(
   sceneDocument: SceneDocument,
   options: SceneMaterialOptions = {},
-): { scene: Scene; problems: SceneProblem[] } {
+): { scene: Scene; problems: Problem[] } {
   const library = sceneMaterialLibrary(options);
-  const problems: SceneProblem[] = [];
+  const problems: Problem[] = [];
   const bodies = sceneDocument.bodies.map((body, i): BodySpec => {
     const at = `/bodies/${i}`;
     const groups = body.groups?.some((g) => typeof g.material === 'string')
@@ -64,7 +64,7 @@ function resolveGroup(
   model: BodySpec['model'],
   at: string,
   library: readonly Material[],
-  problems: SceneProblem[],
+  problems: Problem[],
 ): GroupSpec {
   if (typeof group.material !== 'string') return group;
   const found = lookUp(group.material, model, `${at}/material`, library, problems);
@@ -80,7 +80,7 @@ function lookUp(
   model: BodySpec['model'],
   pointer: string,
   library: readonly Material[],
-  problems: SceneProblem[],
+  problems: Problem[],
 ): Material | undefined {
   const found = library.find((m) => m.name === name);
   if (!found) {

@@ -1,8 +1,8 @@
+import { DocumentError } from '../document/problem.ts';
 import type { TriMesh } from '../mesh/types.ts';
 import { TetrahedralizeError } from '../tetra/errors.ts';
 import { tetrahedralize } from '../tetra/tetrahedralize.ts';
 import type { Scene, SceneDocument } from './scene.ts';
-import { SceneValidationError } from './scene-error.ts';
 
 /**
  * The mesh files a scene refers to, loaded before the world is built (building is synchronous;
@@ -21,6 +21,13 @@ export interface SolidMesh {
   positions: ArrayLike<number>;
   /** 4 vertex indices per tet, positively oriented. */
   tets: Uint32Array;
+  /** The imported surface the tets were made from: drawn, skinned to the tets (the setup embeds it). */
+  surface?: {
+    positions: ArrayLike<number>;
+    indices: Uint32Array;
+    /** Import group names and, per tet, an index into them. */
+    groups?: { names: string[]; tetGroups: Uint16Array };
+  };
 }
 
 export interface SceneMeshes {
@@ -36,7 +43,7 @@ export const DEFAULT_MESH_BODY_TETS = 2000;
 /**
  * Loads every mesh file of `scene`: solid bodies are tetrahedralized (core/tetra, conforming),
  * cloth bodies and colliders keep the surface. `readMesh` throws its own typed error for a file
- * it cannot read; a mesh that cannot be tetrahedralized becomes a SceneValidationError at the
+ * it cannot read; a mesh that cannot be tetrahedralized becomes a DocumentError at the
  * shape's path.
  */
 export async function loadSceneMeshes(
@@ -60,7 +67,7 @@ export async function loadSceneMeshes(
       meshes.solids.set(pointer, { positions: tet.positions, tets: tet.tets });
     } catch (error) {
       if (!(error instanceof TetrahedralizeError)) throw error;
-      throw new SceneValidationError([
+      throw new DocumentError('scene', [
         { pointer: `${pointer}/path`, message: `cannot tetrahedralize '${shape.path}': ${error.message}` },
       ]);
     }

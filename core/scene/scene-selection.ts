@@ -1,5 +1,5 @@
+import type { Problem } from '../document/problem.ts';
 import type { BodySpec, ShapeSpec } from './scene.ts';
-import type { SceneProblem } from './scene-error.ts';
 
 /**
  * Rules for the particle lists of a body (vertex pins, material groups): indices in range, group
@@ -25,8 +25,8 @@ export function shapeParticleCount(shape: ShapeSpec): number | undefined {
 }
 
 /** The first index of each pin and group list of `body` that is not below `particleCount`. */
-export function vertexRangeProblems(body: BodySpec, particleCount: number, at: string): SceneProblem[] {
-  const problems: SceneProblem[] = [];
+export function vertexRangeProblems(body: BodySpec, particleCount: number, at: string): Problem[] {
+  const problems: Problem[] = [];
   const checkList = (vertices: readonly number[], pointer: string) => {
     const bad = vertices.findIndex((v) => v >= particleCount);
     if (bad < 0) return;
@@ -45,8 +45,8 @@ export function vertexRangeProblems(body: BodySpec, particleCount: number, at: s
 }
 
 /** Duplicate group names within the body. */
-export function groupNameProblems(body: BodySpec, at: string): SceneProblem[] {
-  const problems: SceneProblem[] = [];
+export function groupNameProblems(body: BodySpec, at: string): Problem[] {
+  const problems: Problem[] = [];
   const seen = new Map<string, number>();
   body.groups?.forEach((group, j) => {
     const first = seen.get(group.name);

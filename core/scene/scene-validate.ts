@@ -1,5 +1,5 @@
+import { DocumentError, type Problem, pointerToken } from '../document/problem.ts';
 import type { BodySpec, ColliderSpec, Scene, SceneDocument } from './scene.ts';
-import { pointerToken, type SceneProblem, SceneValidationError } from './scene-error.ts';
 import { resolveSceneMaterials, type SceneMaterialOptions } from './scene-materials.ts';
 import { sceneJsonSchema } from './scene-schema.ts';
 import { groupNameProblems, shapeParticleCount, vertexRangeProblems } from './scene-selection.ts';
@@ -35,26 +35,23 @@ interface SchemaNode {
 const root = sceneJsonSchema as unknown as SchemaNode & { $defs: Record<string, SchemaNode> };
 
 /** Every problem of `value` as a scene document; empty when it is valid. */
-export function validateScene(value: unknown, options: SceneMaterialOptions = {}): SceneProblem[] {
+export function validateScene(value: unknown, options: SceneMaterialOptions = {}): Problem[] {
   return checkScene(value, options).problems;
 }
 
 /**
  * `value` as a Scene with every material name resolved to its numbers (a new object when a name
- * was resolved; the document itself is not changed), or throws SceneValidationError listing every
+ * was resolved; the document itself is not changed), or throws DocumentError listing every
  * problem.
  */
 export function parseScene(value: unknown, options: SceneMaterialOptions = {}): Scene {
   const { scene, problems } = checkScene(value, options);
-  if (problems.length > 0 || scene === undefined) throw new SceneValidationError(problems);
+  if (problems.length > 0 || scene === undefined) throw new DocumentError('scene', problems);
   return scene;
 }
 
-function checkScene(
-  value: unknown,
-  options: SceneMaterialOptions,
-): { scene?: Scene; problems: SceneProblem[] } {
-  const problems: SceneProblem[] = [];
+function checkScene(value: unknown, options: SceneMaterialOptions): { scene?: Scene; problems: Problem[] } {
+  const problems: Problem[] = [];
   check(value, root, '', problems);
   if (problems.length > 0) return { problems };
   const resolved = resolveSceneMaterials(value as SceneDocument, options);
@@ -76,7 +73,7 @@ function resolve(node: SchemaNode): SchemaNode {
   return resolve(root.$defs[name]);
 }
 
-function check(value: unknown, schemaNode: SchemaNode, pointer: string, problems: SceneProblem[]): void {
+function check(value: unknown, schemaNode: SchemaNode, pointer: string, problems: Problem[]): void {
   const node = resolve(schemaNode);
   if (node.oneOf) {
     checkOneOf(value, node.oneOf, pointer, problems);
@@ -153,7 +150,7 @@ function checkProperties(
   record: Record<string, unknown>,
   node: SchemaNode,
   pointer: string,
-  problems: SceneProblem[],
+  problems: Problem[],
 ): void {
   const properties = node.properties ?? {};
   for (const key of node.required ?? []) {
@@ -181,7 +178,7 @@ function checkOneOf(
   value: unknown,
   branches: readonly SchemaNode[],
   pointer: string,
-  problems: SceneProblem[],
+  problems: Problem[],
 ): void {
   const stringBranch = branches.find((b) => resolve(b).type === 'string');
   if (stringBranch && typeof value === 'string') {
@@ -224,7 +221,7 @@ function checkByRequiredKey(
   record: Record<string, unknown>,
   branches: readonly SchemaNode[],
   pointer: string,
-  problems: SceneProblem[],
+  problems: Problem[],
 ): void {
   const keys = branches.map((b) => resolve(b).required?.[0] ?? '');
   const present = keys.filter((key) => key in record);
@@ -250,7 +247,7 @@ const MODELS_FOR_SHAPE: Record<string, readonly string[]> = {
 };
 
 /** Rules across fields that the schema cannot express. */
-function checkRules(scene: Scene, problems: SceneProblem[]): void {
+function checkRules(scene: Scene, problems: Problem[]): void {
   const seen = new Map<string, number>();
   scene.bodies.forEach((body, i) => {
     const at = `/bodies/${i}`;
@@ -300,7 +297,7 @@ function checkRules(scene: Scene, problems: SceneProblem[]): void {
 }
 
 /** Material groups: unique names, cloth materials with a thickness, particle indices in range. */
-function checkGroups(body: BodySpec, at: string, problems: SceneProblem[]): void {
+function checkGroups(body: BodySpec, at: string, problems: Problem[]): void {
   problems.push(...groupNameProblems(body, at));
   if (body.model === 'cloth') {
     body.groups?.forEach((group, j) => {
@@ -317,7 +314,7 @@ function checkGroups(body: BodySpec, at: string, problems: SceneProblem[]): void
 }
 
 /** Body options that only some models take. */
-function checkOptions(body: BodySpec, at: string, problems: SceneProblem[]): void {
+function checkOptions(body: BodySpec, at: string, problems: Problem[]): void {
   const only = (key: 'bending' | 'tethers' | 'pressure' | 'selfCollision', model: string) => {
     if (body[key] !== undefined && body.model !== model) {
       problems.push({
@@ -344,7 +341,7 @@ function checkOptions(body: BodySpec, at: string, problems: SceneProblem[]): voi
 function checkMeshCollider(
   collider: Extract<ColliderSpec, { type: 'mesh' }>,
   at: string,
-  problems: SceneProblem[],
+  problems: Problem[],
 ): void {
   const inline = collider.vertices !== undefined || collider.indices !== undefined;
   if (inline === (collider.path !== undefined)) {

@@ -5,7 +5,7 @@ import {
   type ReaderContext,
   type WriterContext,
 } from '@gltf-transform/core';
-import type { Dtype } from '../binary-array.ts';
+import type { Dtype } from '../../document/binary-array.ts';
 
 /**
  * The SOFTBODY_soft_body glTF vendor extension (docs/gltf-extension/README.md): a preset inside a

@@ -1,6 +1,6 @@
 import { type Buffer, Document, PlatformIO } from '@gltf-transform/core';
-import { encodeDocument } from '../binary-array.ts';
-import { childPointer, PresetValidationError, type Problem } from '../problems.ts';
+import { encodeDocument } from '../../document/binary-array.ts';
+import { childPointer, DocumentError, type Problem } from '../../document/problem.ts';
 import { checkPresetValue } from '../read.ts';
 import type { Preset, PresetBody } from '../schema.ts';
 import { tetBoundaryFaces } from '../topology.ts';
@@ -46,7 +46,7 @@ export async function exportGlb(preset: Preset): Promise<Uint8Array> {
   return io().writeBinary(gltfDocument);
 }
 
-/** Reads a GLB written by exportGlb back into a preset (validated); throws PresetValidationError. */
+/** Reads a GLB written by exportGlb back into a preset (validated); throws DocumentError. */
 export async function readGlbPreset(bytes: Uint8Array): Promise<Preset> {
   const gltfDocument = await io().readBinary(bytes);
   const extension = gltfDocument
@@ -55,11 +55,12 @@ export async function readGlbPreset(bytes: Uint8Array): Promise<Preset> {
     .find((e): e is SoftBodyExtension => e.extensionName === SOFTBODY_EXTENSION);
   const read = extension?.readResult;
   if (!read)
-    throw new PresetValidationError([
+    throw new DocumentError('preset', [
       { pointer: '/extensions', message: `has no ${SOFTBODY_EXTENSION} extension` },
     ]);
   if (read.problems.length > 0) {
-    throw new PresetValidationError(
+    throw new DocumentError(
+      'preset',
       read.problems.map((p) => ({
         pointer: p.slice(0, p.indexOf(':')),
         message: p.slice(p.indexOf(':') + 2),
@@ -69,7 +70,8 @@ export async function readGlbPreset(bytes: Uint8Array): Promise<Preset> {
   const candidate = { ...read.root, bodies: read.bodies };
   const { preset, problems } = checkPresetValue(encodeDocument(candidate));
   if (!preset)
-    throw new PresetValidationError(
+    throw new DocumentError(
+      'preset',
       problems.map(
         (p): Problem => ({ pointer: `/extensions/${SOFTBODY_EXTENSION}${p.pointer}`, message: p.message }),
       ),

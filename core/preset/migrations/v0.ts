@@ -1,10 +1,10 @@
 import Type, { type Static } from 'typebox';
+import { encodeDocument } from '../../document/binary-array.ts';
+import { childPointer, type Problem } from '../../document/problem.ts';
+import { checkSchema } from '../../document/schema-check.ts';
 import type { Material } from '../../material/schema.ts';
-import { encodeDocument } from '../binary-array.ts';
 import { deriveBody, emptyDerived, type PresetBodyInput } from '../derive.ts';
-import { childPointer, type Problem } from '../problems.ts';
 import type { Preset, PresetBody } from '../schema.ts';
-import { checkSchema } from '../schema-check.ts';
 import { meshProblems } from '../validate-mesh.ts';
 
 /**

@@ -11,9 +11,9 @@ import {
   type MenuCommand,
   type OpenedFile,
 } from '../../../contract/host-api.ts';
-import { ProjectReadError, readProject, writeProject } from '../../../core/project/index.ts';
+import { DocumentError } from '../../../core/document/problem.ts';
+import { readProject, writeProject } from '../../../core/project/index.ts';
 import type { Scene } from '../../../core/scene/scene.ts';
-import { SceneValidationError } from '../../../core/scene/scene-error.ts';
 import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
 import type { BodyMetrics } from '../../../core/sim/world.ts';
 import { describeError } from '../app/describe-error.ts';
@@ -95,7 +95,7 @@ export class Editor {
     try {
       edit = make(this.state.scene);
       const problems = this.meshProblems(edit.scene);
-      if (problems.length > 0) throw new SceneValidationError(problems);
+      if (problems.length > 0) throw new DocumentError('scene', problems);
     } catch (error) {
       this.deps.notify('error', `Edit refused: ${describeError(error)}`, detailOf(error));
       return false;
@@ -325,12 +325,7 @@ export class Editor {
 
 /** Every problem of a file or scene, one a line; else the error's name and message. */
 function detailOf(error: unknown): string {
-  if (error instanceof ProjectReadError) {
-    return error.problems.map((p) => `${error.file}: ${p.pointer || '/'}: ${p.message}`).join('\n');
-  }
-  if (error instanceof SceneValidationError) {
-    return error.problems.map((p) => `${p.pointer || '/'}: ${p.message}`).join('\n');
-  }
+  if (error instanceof DocumentError) return error.lines().join('\n');
   if (error instanceof Error || isHostError(error)) return `${error.name}: ${error.message}`;
   return String(error);
 }

@@ -53,7 +53,7 @@ export interface MeshBodyEdit extends SceneEdit {
 
 /**
  * Adds `request.mesh` to `scene` as a neo-Hookean solid, placed by placeSolidMesh, with a ground
- * plane when the scene has none (same edit). Throws SceneValidationError when the result would
+ * plane when the scene has none (same edit). Throws DocumentError when the result would
  * not be a valid scene and RangeError for a mesh without tets.
  */
 export function addMeshBody(scene: Scene, assets: MeshAssets, request: MeshBodyRequest): MeshBodyEdit {

@@ -37,7 +37,7 @@ function withBody(scene: Scene, index: number, change: (body: BodySpec) => BodyS
 
 /**
  * The edited scene, checked with the scene validator: an edit never produces a document the
- * simulation cannot load (SceneValidationError names the field otherwise).
+ * simulation cannot load (DocumentError names the field otherwise).
  */
 function checked(label: string, scene: Scene): SceneEdit {
   return { label, scene: parseScene(scene) };

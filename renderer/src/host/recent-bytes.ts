@@ -4,7 +4,7 @@
  * Open Recent reads them back; a file over the size cap, or pushed out by newer ones, must be
  * chosen again. Bounded so that the recent list never crowds out preferences or presets.
  */
-import { decodeBase64, encodeBase64 } from '../../../core/preset/base64.ts';
+import { decodeBase64, encodeBase64 } from '../../../core/document/base64.ts';
 import type { KeyValueStorage } from './browser-storage.ts';
 
 const RECENT_BYTES_KEY = 'softbody-studio.recent-file-bytes';

@@ -8,8 +8,9 @@
  */
 
 import type { OpenedFile } from '../../../contract/host-api.ts';
+import { formatProblem } from '../../../core/document/problem.ts';
 import type { Material } from '../../../core/material/schema.ts';
-import { checkPresetText, formatProblem, type Preset, type PresetBody } from '../../../core/preset/index.ts';
+import { checkPresetText, type Preset, type PresetBody } from '../../../core/preset/index.ts';
 import type { Editor } from '../editor/editor.ts';
 import { applyLibraryMaterial } from '../editor/scene-edits.ts';
 import type { NotificationLevel } from '../state/app-state.ts';

@@ -5,13 +5,8 @@
  */
 
 import { type FileFilter, fileFilters } from '../../../contract/host-api.ts';
-import {
-  exportGlb,
-  formatProblem,
-  PresetValidationError,
-  presetFromScene,
-  writePreset,
-} from '../../../core/preset/index.ts';
+import { DocumentError, formatProblem } from '../../../core/document/problem.ts';
+import { exportGlb, presetFromScene, writePreset } from '../../../core/preset/index.ts';
 import type { Scene } from '../../../core/scene/scene.ts';
 import type { SceneMeshes, SolidMesh } from '../../../core/scene/scene-meshes.ts';
 
@@ -49,7 +44,7 @@ export function sceneMeshesOf(scene: Scene, assets: ReadonlyMap<string, SolidMes
 
 /**
  * The preset file for `scene`, named after the project; mesh bodies take their tet mesh from
- * `assets` (the editor's, by shape path). Throws PresetValidationError when the scene holds
+ * `assets` (the editor's, by shape path). Throws DocumentError when the scene holds
  * something a preset cannot (rope bodies, a mesh body without its tet mesh) with the JSON pointer
  * of each such body.
  */
@@ -77,7 +72,7 @@ export async function presetFileOf(
 
 /** Every problem of a refused export, one a line (scene pointers), for a notification's detail. */
 export function exportProblemDetail(error: unknown): string | undefined {
-  if (error instanceof PresetValidationError)
+  if (error instanceof DocumentError && error.kind === 'scene')
     return error.problems.map((p) => `scene${formatProblem(p)}`).join('\n');
   return undefined;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { DocumentError } from '../../../core/document/problem.ts';
 import {
   builtInMaterials,
   type Material,
-  MaterialFileError,
   mergeMaterials,
   parseMaterialFile,
   parseUserMaterials,
@@ -90,8 +90,8 @@ describe('built-in material library', () => {
       parseMaterialFile(JSON.parse(JSON.stringify(broken)), 'assets/materials.json');
       expect.unreachable();
     } catch (error) {
-      expect(error).toBeInstanceOf(MaterialFileError);
-      expect((error as MaterialFileError).problems).toEqual([
+      expect(error).toBeInstanceOf(DocumentError);
+      expect((error as DocumentError).problems).toEqual([
         { pointer: '/materials/0/youngModulusPa', message: 'must be a number, got a string' },
       ]);
       expect((error as Error).message).toBe(
@@ -131,6 +131,6 @@ describe('user materials', () => {
     expect(() => parseUserMaterials('{"formatVersion": 1, "materials": [', 'mine.json')).toThrow(
       /^mine\.json: \/: is not valid JSON/,
     );
-    expect(() => serializeUserMaterials([{ ...user, densityKgM3: -1 }])).toThrow(MaterialFileError);
+    expect(() => serializeUserMaterials([{ ...user, densityKgM3: -1 }])).toThrow(DocumentError);
   });
 });

@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { encodeArray } from '../../../core/document/binary-array.ts';
 import {
   neoHookeanTetCompliance,
   plateBendingStiffnessNM,
   residualBulkModulusPa,
   signedTetVolumeM3,
 } from '../../../core/material/index.ts';
-import {
-  bodyMassKg,
-  buildPreset,
-  complianceRanges,
-  deriveBody,
-  encodeArray,
-} from '../../../core/preset/index.ts';
+import { bodyMassKg, buildPreset, complianceRanges, deriveBody } from '../../../core/preset/index.ts';
 import { cubeBody, material, sheetBody } from './fixtures.ts';
 
 const silicone = material('silicone-shore-10a');

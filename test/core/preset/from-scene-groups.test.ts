@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../../cli/main.ts';
+import { DocumentError } from '../../../core/document/problem.ts';
 import { presetFromScene } from '../../../core/preset/from-scene.ts';
-import { PresetValidationError } from '../../../core/preset/problems.ts';
 import { readPreset } from '../../../core/preset/read.ts';
 import { buildWorldFromPreset } from '../../../core/preset/to-world.ts';
 import { writePreset } from '../../../core/preset/write.ts';
@@ -184,6 +184,6 @@ describe('presets from scenes with groups and vertex pins', () => {
     expect(Array.from(preset.bodies[0].derived.vertexMassKg)).toEqual(
       Array.from(world.state.mass, (m) => Math.fround(m)),
     );
-    expect(() => presetFromScene(scene([body]), 'mesh')).toThrow(PresetValidationError);
+    expect(() => presetFromScene(scene([body]), 'mesh')).toThrow(DocumentError);
   });
 });

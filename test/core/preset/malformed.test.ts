@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { encodeArray } from '../../../core/preset/binary-array.ts';
-import {
-  checkPresetText,
-  checkPresetValue,
-  type Problem,
-  readPreset,
-  writePreset,
-} from '../../../core/preset/index.ts';
+import { encodeArray } from '../../../core/document/binary-array.ts';
+import type { Problem } from '../../../core/document/problem.ts';
+import { checkPresetText, checkPresetValue, readPreset, writePreset } from '../../../core/preset/index.ts';
 import { samplePreset } from './fixtures.ts';
 
 /**

@@ -34,7 +34,7 @@ describe('project documents', () => {
 
   it('refuses a newer format version than it reads', () => {
     expect(problemOf(edited((d) => (d.formatVersion = 7)))).toBe(
-      'p.sbproj: /formatVersion: version 7 is newer than this app reads (2); update Softbody Studio',
+      'p.sbproj: /formatVersion: project formatVersion 7 is newer than this Softbody Studio supports (2); update the app',
     );
   });
 

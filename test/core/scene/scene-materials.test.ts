@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { DocumentError } from '../../../core/document/problem.ts';
 import { findBuiltInMaterial } from '../../../core/material/library.ts';
 import type { Material } from '../../../core/material/schema.ts';
 import type { BodySpecDocument, SceneDocument } from '../../../core/scene/scene.ts';
-import { SceneValidationError } from '../../../core/scene/scene-error.ts';
 import { parseScene, validateScene } from '../../../core/scene/scene-validate.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
 
@@ -104,7 +104,7 @@ describe('scene bodies naming a library material', () => {
     expect(far[0].message).toBe(
       "unknown material 'unobtainium'; list the library with `softbody materials`, or give the numbers inline",
     );
-    expect(() => buildWorld(scene(bar('silicone')))).toThrowError(SceneValidationError);
+    expect(() => buildWorld(scene(bar('silicone')))).toThrowError(DocumentError);
     expect(validateScene(scene(bar('silicone')))[0].message).toContain("did you mean 'silicone-shore-");
   });
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { DocumentError } from '../../../core/document/problem.ts';
 import type { Scene } from '../../../core/scene/scene.ts';
-import { SceneValidationError } from '../../../core/scene/scene-error.ts';
 import { sceneJsonSchema } from '../../../core/scene/scene-schema.ts';
 import { parseScene, validateScene } from '../../../core/scene/scene-validate.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
@@ -60,9 +60,9 @@ describe('scene schema and validator', () => {
     }
   });
 
-  it('throws SceneValidationError whose message starts with the pointer', async () => {
+  it('throws DocumentError whose message starts with the pointer', async () => {
     const bad = await changed((s) => (s.bodies[0].material.youngModulusPa = 'soft'));
-    expect(() => parseScene(bad)).toThrow(SceneValidationError);
+    expect(() => parseScene(bad)).toThrow(DocumentError);
     expect(() => parseScene(bad)).toThrow(
       '/bodies/0/material/youngModulusPa: must be a finite number, not "soft"',
     );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { DocumentError } from '../../../core/document/problem.ts';
 import type { BodySpec, GroupSpec, MaterialSpec, Scene } from '../../../core/scene/scene.ts';
-import { SceneValidationError } from '../../../core/scene/scene-error.ts';
 import type { SceneMeshes } from '../../../core/scene/scene-meshes.ts';
 import { shapeParticleCount } from '../../../core/scene/scene-selection.ts';
 import { parseScene, validateScene } from '../../../core/scene/scene-validate.ts';
@@ -25,15 +25,15 @@ function particlesWhere(body: BodySpec, test: (x: number, y: number, z: number) 
   return out;
 }
 
-/** The SceneValidationError `run` throws, as pointer and message. */
+/** The DocumentError `run` throws, as pointer and message. */
 function problemOf(run: () => unknown): { pointer: string; message: string } {
   try {
     run();
   } catch (error) {
-    expect(error).toBeInstanceOf(SceneValidationError);
-    return (error as SceneValidationError).problems[0];
+    expect(error).toBeInstanceOf(DocumentError);
+    return (error as DocumentError).problems[0];
   }
-  throw new Error('expected a SceneValidationError');
+  throw new Error('expected a DocumentError');
 }
 
 describe('material groups', () => {

@@ -27,14 +27,23 @@ function canonicalize(value: unknown, schema: Schema | undefined, path: string):
       throw new TypeError(`canonicalJson: typed array at ${path || '/'} (encode it first)`);
     const record = value as Record<string, unknown>;
     const properties = (resolved?.properties ?? {}) as Record<string, Schema>;
-    const declared = Object.keys(properties).filter((key) => record[key] !== undefined);
+    const declared = Object.keys(properties).filter(
+      (key) => Object.hasOwn(record, key) && record[key] !== undefined,
+    );
     const rest = Object.keys(record)
       .filter((key) => record[key] !== undefined && !Object.hasOwn(properties, key))
       .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    const out: Record<string, unknown> = {};
-    for (const key of [...declared, ...rest])
-      out[key] = canonicalize(record[key], properties[key], `${path}/${key}`);
-    return out;
+    // fromEntries defines own properties, so a key such as '__proto__' stays data.
+    return Object.fromEntries(
+      [...declared, ...rest].map((key) => [
+        key,
+        canonicalize(
+          record[key],
+          Object.hasOwn(properties, key) ? properties[key] : undefined,
+          `${path}/${key}`,
+        ),
+      ]),
+    );
   }
   return value;
 }

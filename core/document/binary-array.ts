@@ -1,10 +1,10 @@
 import Type from 'typebox';
 import { decodeBase64, encodeBase64 } from './base64.ts';
-import { childPointer, type Problem } from './problems.ts';
+import { childPointer, type Problem } from './problem.ts';
 
 /**
- * Numeric arrays inside a preset: base64 of the little-endian bytes of a typed array, with the
- * element type and count beside it, so the whole preset is one self-contained JSON file:
+ * Numeric arrays inside a document: base64 of the little-endian bytes of a typed array, with the
+ * element type and count beside it, so the whole document is one self-contained JSON file:
  *
  *   { "dtype": "float32", "count": 24, "base64": "AAAAAAAAgD8..." }
  *
@@ -126,10 +126,13 @@ export function decodeDocument<T>(json: T, problems: Problem[], pointer = ''): D
   if (Array.isArray(json))
     return json.map((item, i) => decodeDocument(item, problems, childPointer(pointer, i))) as Decoded<T>;
   if (typeof json === 'object' && json !== null) {
-    const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(json))
-      out[key] = decodeDocument(value, problems, childPointer(pointer, key));
-    return out as Decoded<T>;
+    // fromEntries defines own properties, so a key such as '__proto__' stays data.
+    return Object.fromEntries(
+      Object.entries(json).map(([key, value]) => [
+        key,
+        decodeDocument(value, problems, childPointer(pointer, key)),
+      ]),
+    ) as Decoded<T>;
   }
   return json as Decoded<T>;
 }
@@ -143,9 +146,11 @@ export function encodeDocument<T>(value: T): Encoded<T> {
     throw new TypeError(`binary arrays hold float32, uint32 or uint16, not ${value.constructor.name}`);
   if (Array.isArray(value)) return value.map((item) => encodeDocument(item)) as Encoded<T>;
   if (typeof value === 'object' && value !== null) {
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) if (item !== undefined) out[key] = encodeDocument(item);
-    return out as Encoded<T>;
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, item]) => item !== undefined)
+        .map(([key, item]) => [key, encodeDocument(item)]),
+    ) as Encoded<T>;
   }
   return value as Encoded<T>;
 }

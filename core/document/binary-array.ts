@@ -3,7 +3,7 @@ import { decodeBase64, encodeBase64 } from './base64.ts';
 import { childPointer, type Problem } from './problem.ts';
 
 /**
- * Numeric arrays inside a document: base64 of the little-endian bytes of a typed array, with the
+ * Numeric arrays inside a document (presets, projects): base64 of the little-endian bytes of a typed array, with the
  * element type and count beside it, so the whole document is one self-contained JSON file:
  *
  *   { "dtype": "float32", "count": 24, "base64": "AAAAAAAAgD8..." }
@@ -13,6 +13,7 @@ import { childPointer, type Problem } from './problem.ts';
  * `Decoded<T>` maps the schema's static type to the in-memory one.
  */
 export const DTYPES = {
+  float64: { bytes: 8, make: (n: number) => new Float64Array(n) },
   float32: { bytes: 4, make: (n: number) => new Float32Array(n) },
   uint32: { bytes: 4, make: (n: number) => new Uint32Array(n) },
   uint16: { bytes: 2, make: (n: number) => new Uint16Array(n) },
@@ -21,6 +22,7 @@ export const DTYPES = {
 export type Dtype = keyof typeof DTYPES;
 
 interface TypedArrayByDtype {
+  float64: Float64Array;
   float32: Float32Array;
   uint32: Uint32Array;
   uint16: Uint16Array;
@@ -54,31 +56,35 @@ export type Decoded<T> = T extends { dtype: infer D extends Dtype; base64: strin
       : T;
 
 /** The JSON form of an in-memory document type (inverse of Decoded, for typed arrays). */
-export type Encoded<T> = T extends Float32Array
-  ? BinaryArrayJson<'float32'>
-  : T extends Uint32Array
-    ? BinaryArrayJson<'uint32'>
-    : T extends Uint16Array
-      ? BinaryArrayJson<'uint16'>
-      : T extends readonly unknown[]
-        ? { [K in keyof T]: Encoded<T[K]> }
-        : T extends object
+export type Encoded<T> = T extends Float64Array
+  ? BinaryArrayJson<'float64'>
+  : T extends Float32Array
+    ? BinaryArrayJson<'float32'>
+    : T extends Uint32Array
+      ? BinaryArrayJson<'uint32'>
+      : T extends Uint16Array
+        ? BinaryArrayJson<'uint16'>
+        : T extends readonly unknown[]
           ? { [K in keyof T]: Encoded<T[K]> }
-          : T;
+          : T extends object
+            ? { [K in keyof T]: Encoded<T[K]> }
+            : T;
 
 function dtypeOf(array: ArrayBufferView): Dtype {
+  if (array instanceof Float64Array) return 'float64';
   if (array instanceof Float32Array) return 'float32';
   if (array instanceof Uint32Array) return 'uint32';
   if (array instanceof Uint16Array) return 'uint16';
-  throw new TypeError(`binary arrays hold float32, uint32 or uint16, not ${array.constructor.name}`);
+  throw new TypeError(`binary arrays hold float64, float32, uint32 or uint16, not ${array.constructor.name}`);
 }
 
-export function encodeArray(array: Float32Array | Uint32Array | Uint16Array): BinaryArrayJson {
+export function encodeArray(array: Float64Array | Float32Array | Uint32Array | Uint16Array): BinaryArrayJson {
   const dtype = dtypeOf(array);
   const bytes = new Uint8Array(array.length * DTYPES[dtype].bytes);
   const view = new DataView(bytes.buffer);
   for (let i = 0; i < array.length; i++) {
-    if (dtype === 'float32') view.setFloat32(4 * i, array[i], true);
+    if (dtype === 'float64') view.setFloat64(8 * i, array[i], true);
+    else if (dtype === 'float32') view.setFloat32(4 * i, array[i], true);
     else if (dtype === 'uint32') view.setUint32(4 * i, array[i], true);
     else view.setUint16(2 * i, array[i], true);
   }
@@ -89,7 +95,7 @@ export function encodeArray(array: Float32Array | Uint32Array | Uint16Array): Bi
 export function decodeArray(
   json: BinaryArrayJson,
   pointer: string,
-): Float32Array | Uint32Array | Uint16Array | Problem {
+): Float64Array | Float32Array | Uint32Array | Uint16Array | Problem {
   const bytes = decodeBase64(json.base64);
   if (typeof bytes === 'string') return { pointer: childPointer(pointer, 'base64'), message: bytes };
   const size = DTYPES[json.dtype].bytes;
@@ -102,7 +108,8 @@ export function decodeArray(
   const out = DTYPES[json.dtype].make(json.count);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   for (let i = 0; i < json.count; i++) {
-    if (json.dtype === 'float32') out[i] = view.getFloat32(4 * i, true);
+    if (json.dtype === 'float64') out[i] = view.getFloat64(8 * i, true);
+    else if (json.dtype === 'float32') out[i] = view.getFloat32(4 * i, true);
     else if (json.dtype === 'uint32') out[i] = view.getUint32(4 * i, true);
     else out[i] = view.getUint16(2 * i, true);
   }
@@ -139,11 +146,18 @@ export function decodeDocument<T>(json: T, problems: Problem[], pointer = ''): D
 
 /** Replaces every typed array of an in-memory document by its binary array JSON. */
 export function encodeDocument<T>(value: T): Encoded<T> {
-  if (value instanceof Float32Array || value instanceof Uint32Array || value instanceof Uint16Array) {
+  if (
+    value instanceof Float64Array ||
+    value instanceof Float32Array ||
+    value instanceof Uint32Array ||
+    value instanceof Uint16Array
+  ) {
     return encodeArray(value) as Encoded<T>;
   }
   if (ArrayBuffer.isView(value))
-    throw new TypeError(`binary arrays hold float32, uint32 or uint16, not ${value.constructor.name}`);
+    throw new TypeError(
+      `binary arrays hold float64, float32, uint32 or uint16, not ${value.constructor.name}`,
+    );
   if (Array.isArray(value)) return value.map((item) => encodeDocument(item)) as Encoded<T>;
   if (typeof value === 'object' && value !== null) {
     return Object.fromEntries(

@@ -64,7 +64,11 @@ export async function loadSceneMeshes(
       const tet = await tetrahedralize(surface, {
         targetTetCount: shape.targetTetCount ?? DEFAULT_MESH_BODY_TETS,
       });
-      meshes.solids.set(pointer, { positions: tet.positions, tets: tet.tets });
+      meshes.solids.set(pointer, {
+        positions: tet.positions,
+        tets: tet.tets,
+        surface: { positions: surface.positions, indices: surface.indices },
+      });
     } catch (error) {
       if (!(error instanceof TetrahedralizeError)) throw error;
       throw new DocumentError('scene', [

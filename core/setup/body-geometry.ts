@@ -55,30 +55,13 @@ export function buildBodyGeometry(body: BodySpec, pointer: string, meshes?: Scen
       const linkSlot = elementSlots(slots, links, 2);
       const mass = new Float64Array(positions.length / 3);
       const crossSection = Math.PI * shape.radiusM * shape.radiusM;
-      let length = 0;
       for (let l = 0; l < links.length; l += 2) {
-        const a = links[l];
-        const b = links[l + 1];
-        const d = Math.hypot(
-          positions[3 * a] - positions[3 * b],
-          positions[3 * a + 1] - positions[3 * b + 1],
-          positions[3 * a + 2] - positions[3 * b + 2],
-        );
-        length += d;
-        const half = (density[linkSlot[l / 2]] * crossSection * d) / 2;
-        mass[a] += half;
-        mass[b] += half;
+        const half =
+          (density[linkSlot[l / 2]] * crossSection * linkLength(positions, links[l], links[l + 1])) / 2;
+        mass[links[l]] += half;
+        mass[links[l + 1]] += half;
       }
-      return {
-        kind: 'rope',
-        positions,
-        tets: new Uint32Array(0),
-        triangles: new Uint32Array(0),
-        surfaceTriangles: new Uint32Array(0),
-        edges: links,
-        mass,
-        restMeasure: length,
-      };
+      return assembleGeometry('rope', positions, links, mass);
     }
     case 'mesh':
       return meshGeometry(body, pointer, meshes);
@@ -127,23 +110,12 @@ function solidGeometry(positions: Float64Array, tets: Uint32Array, slots: BodySl
   const density = perSlot(slots, (m) => m.densityKgM3);
   const tetSlot = elementSlots(slots, tets, 4);
   const mass = new Float64Array(positions.length / 3);
-  let volume = 0;
   for (let t = 0; t < tets.length; t += 4) {
     const v = Math.abs(tetVolume(positions, tets[t], tets[t + 1], tets[t + 2], tets[t + 3]));
-    volume += v;
     const quarter = (density[tetSlot[t / 4]] * v) / 4;
     for (let k = 0; k < 4; k++) mass[tets[t + k]] += quarter;
   }
-  return {
-    kind: 'solid',
-    positions,
-    tets,
-    triangles: new Uint32Array(0),
-    surfaceTriangles: tetBoundaryTriangles(tets),
-    edges: uniqueEdges(tets, 4, mass.length),
-    mass,
-    restMeasure: volume,
-  };
+  return assembleGeometry('solid', positions, tets, mass);
 }
 
 /** Cloth: ρ·t·A/3 lumped to each triangle vertex, ρ·t (kg/m²) of the triangle's slot. */
@@ -151,23 +123,81 @@ function clothGeometry(positions: Float64Array, triangles: Uint32Array, slots: B
   const arealDensity = perSlot(slots, (m) => m.densityKgM3 * (m.thicknessM ?? 0));
   const triangleSlot = elementSlots(slots, triangles, 3);
   const mass = new Float64Array(positions.length / 3);
-  let area = 0;
   for (let t = 0; t < triangles.length; t += 3) {
     const a = triangleArea(positions, triangles[t], triangles[t + 1], triangles[t + 2]);
-    area += a;
     const third = (arealDensity[triangleSlot[t / 3]] * a) / 3;
     for (let k = 0; k < 3; k++) mass[triangles[t + k]] += third;
   }
+  return assembleGeometry('cloth', positions, triangles, mass);
+}
+
+/**
+ * A body's geometry from its elements (4 per tet, 3 per triangle or 2 per rope link) and lumped
+ * masses: the topology the solver and the viewport read (unique edges, boundary triangles) and the
+ * rest measure. Compiling a scene and reading a preset both build it here.
+ */
+export function assembleGeometry(
+  kind: BodyGeometry['kind'],
+  positions: Float64Array,
+  elements: Uint32Array,
+  mass: Float64Array,
+): BodyGeometry {
+  const empty = new Uint32Array(0);
+  const count = mass.length;
+  if (kind === 'solid') {
+    let volume = 0;
+    for (let t = 0; t < elements.length; t += 4)
+      volume += Math.abs(
+        tetVolume(positions, elements[t], elements[t + 1], elements[t + 2], elements[t + 3]),
+      );
+    const edges = uniqueEdges(elements, 4, count);
+    return {
+      kind,
+      positions,
+      tets: elements,
+      triangles: empty,
+      surfaceTriangles: tetBoundaryTriangles(elements),
+      edges,
+      mass,
+      restMeasure: volume,
+    };
+  }
+  if (kind === 'cloth') {
+    let area = 0;
+    for (let t = 0; t < elements.length; t += 3)
+      area += triangleArea(positions, elements[t], elements[t + 1], elements[t + 2]);
+    const edges = uniqueEdges(elements, 3, count);
+    return {
+      kind,
+      positions,
+      tets: empty,
+      triangles: elements,
+      surfaceTriangles: elements,
+      edges,
+      mass,
+      restMeasure: area,
+    };
+  }
+  let length = 0;
+  for (let l = 0; l < elements.length; l += 2) length += linkLength(positions, elements[l], elements[l + 1]);
   return {
-    kind: 'cloth',
+    kind,
     positions,
-    tets: new Uint32Array(0),
-    triangles,
-    surfaceTriangles: triangles,
-    edges: uniqueEdges(triangles, 3, mass.length),
+    tets: empty,
+    triangles: empty,
+    surfaceTriangles: empty,
+    edges: elements,
     mass,
-    restMeasure: area,
+    restMeasure: length,
   };
+}
+
+function linkLength(positions: Float64Array, a: number, b: number): number {
+  return Math.hypot(
+    positions[3 * a] - positions[3 * b],
+    positions[3 * a + 1] - positions[3 * b + 1],
+    positions[3 * a + 2] - positions[3 * b + 2],
+  );
 }
 
 /** Area of triangle (a, b, c) in `positions`, m². */

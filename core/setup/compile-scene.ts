@@ -4,10 +4,11 @@ import { SceneValidationError } from '../scene/scene-error.ts';
 import type { SceneMaterialOptions } from '../scene/scene-materials.ts';
 import type { SceneMeshes } from '../scene/scene-meshes.ts';
 import { parseScene } from '../scene/scene-validate.ts';
+import { embedPoints } from '../tetra/embed.ts';
 import { type BodyGeometry, buildBodyGeometry } from './body-geometry.ts';
 import { bodySlots } from './body-groups.ts';
 import { compileConstraints } from './compile-body.ts';
-import type { BodySetup, SetupPin, SoftBodySetup } from './setup.ts';
+import type { BodySetup, RenderSetup, SetupPin, SoftBodySetup } from './setup.ts';
 
 export interface CompileOptions extends SceneMaterialOptions {
   /** Mesh files the scene refers to, loaded by the caller (scene-meshes.ts `loadSceneMeshes`). */
@@ -53,6 +54,7 @@ export function compileBody(body: BodySpec, pointer: string, meshes?: SceneMeshe
     iterations: body.solver?.method === 'pbd' ? (body.solver.iterations ?? 1) : 1,
     linearDampingPerS: body.linearDampingPerS ?? 0,
     waveSpeedMPerS: Math.max(...slots.materials.map((m) => waveSpeedMPerS(m.youngModulusPa, m.densityKgM3))),
+    ...meshExtras(body, `${pointer}/shape`, geometry, meshes),
     ...(body.selfCollision
       ? {
           selfCollision: {
@@ -61,6 +63,37 @@ export function compileBody(body: BodySpec, pointer: string, meshes?: SceneMeshe
             friction: body.selfCollision.friction ?? DEFAULT_SELF_FRICTION,
           },
         }
+      : {}),
+  };
+}
+
+/**
+ * What a solid mesh body keeps of the surface it was made from: the render mesh embedded in the
+ * tets (barycentric weights of the tet holding each render vertex, core/tetra/embed.ts) and the
+ * import group of each tet. The tets' vertex numbering is the compiled one; tets keep their order.
+ */
+function meshExtras(
+  body: BodySpec,
+  shapePointer: string,
+  geometry: BodyGeometry,
+  meshes: SceneMeshes | undefined,
+): { render?: RenderSetup; importGroups?: BodySetup['importGroups'] } {
+  if (body.shape.type !== 'mesh' || geometry.kind !== 'solid') return {};
+  const surface = meshes?.solids.get(shapePointer)?.surface;
+  if (!surface) return {};
+  // Embedded as stored (float32), so that compiling a preset's own render mesh again is exact.
+  const positions = Float32Array.from(surface.positions);
+  const embedding = embedPoints(geometry.positions, geometry.tets, positions);
+  const render: RenderSetup = {
+    positions,
+    indices: Uint32Array.from(surface.indices),
+    embedding: { elements: embedding.tet, weights: embedding.weights },
+  };
+  const groups = surface.groups;
+  return {
+    render,
+    ...(groups && groups.names.length > 0
+      ? { importGroups: { names: [...groups.names], elementGroups: Uint16Array.from(groups.tetGroups) } }
       : {}),
   };
 }

@@ -1,4 +1,4 @@
-import type { ColliderSpec, ConstraintModel, MaterialSpec, Vec3 } from '../scene/scene.ts';
+import type { ColliderSpec, ConstraintModel, Vec3 } from '../scene/scene.ts';
 import type { BodyGeometry } from './body-geometry.ts';
 import type { BodySlots } from './body-groups.ts';
 
@@ -43,6 +43,20 @@ export interface BodySetup {
   waveSpeedMPerS: number;
   /** Cloth self-collision, when the body asks for it. */
   selfCollision?: { thicknessM: number; staticFriction: number; friction: number };
+  /** The mesh drawn, skinned to the simulation mesh (mesh bodies imported with their surface). */
+  render?: RenderSetup;
+  /** Import groups (OBJ o/g/usemtl, glTF mesh or material names) of the simulation elements. */
+  importGroups?: { names: string[] /** Per element, an index into `names`. */; elementGroups: Uint16Array };
+}
+
+/** A render mesh and its barycentric embedding in the simulation elements. */
+export interface RenderSetup {
+  /** Rest positions, m, xyz per vertex. */
+  positions: Float32Array;
+  /** 3 per triangle, counter-clockwise seen from outside. */
+  indices: Uint32Array;
+  /** Render vertex i follows Σ_k weights[4i + k]·x[tet elements[i] vertex k]. */
+  embedding: { elements: Uint32Array; weights: Float32Array };
 }
 
 export interface SetupPin {
@@ -143,8 +157,3 @@ export type ConstraintSet =
     };
 
 export type ConstraintSetKind = ConstraintSet['kind'];
-
-/** The material of slot `slot` of a body. */
-export function slotMaterial(body: BodySetup, slot: number): MaterialSpec {
-  return body.slots.materials[slot];
-}

@@ -1,0 +1,107 @@
+import { DocumentError, encodeDocument } from '../document/index.ts';
+import { checkPresetValue, exportGlb, exportJolt, type Preset, writePreset } from '../preset/index.ts';
+import { joltApproximations } from './jolt-approximations.ts';
+import { utf8Bytes } from './utf8.ts';
+
+/**
+ * The export targets, one table for `softbody export` and the editor's Export Preset: each writes
+ * a preset as file bytes for one runtime and says what that runtime does not get exactly. A new
+ * target is a row here; the CLI's --target list and help, and the editor's buttons, follow.
+ */
+
+export type ExportTargetId = 'native' | 'gltf' | 'jolt';
+
+/** Something the target's file does not carry exactly, and what it carries instead. */
+export interface Approximation {
+  /** What is approximated, a short key ('colliders', 'neo-hookean', …). */
+  feature: string;
+  /** A sentence naming the body or group and what the runtime gets instead. */
+  message: string;
+}
+
+export interface ExportResult {
+  bytes: Uint8Array;
+  /** Empty when the file carries the preset exactly. */
+  approximations: Approximation[];
+}
+
+export interface ExportTarget {
+  id: ExportTargetId;
+  /** A short name for buttons and lists. */
+  label: string;
+  /** What the file is and what reads it, one sentence (the CLI's help). */
+  description: string;
+  /** The file name's ending, dot included ('.preset.json'). */
+  extension: string;
+  /** Media type, where one is registered for the format. */
+  mime?: string;
+  /** Throws DocumentError (kind 'preset') when the preset is not valid. */
+  export(preset: Preset): Promise<ExportResult>;
+}
+
+/**
+ * Throws DocumentError listing the preset's problems: no target writes a file from a preset that
+ * its own reader would refuse (the native writer checks by itself).
+ */
+function assertValid(preset: Preset): void {
+  const { problems } = checkPresetValue(encodeDocument(preset));
+  if (problems.length > 0) throw new DocumentError('preset', problems);
+}
+
+/** Indented JSON ending in a newline: readable and diffable, as a runtime team keeps it in version control. */
+function jsonBytes(value: unknown): Uint8Array {
+  return utf8Bytes(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+export const EXPORT_TARGETS: readonly ExportTarget[] = [
+  {
+    id: 'native',
+    label: 'Preset JSON',
+    description: 'the preset itself, canonical (byte-identical when re-exported)',
+    extension: '.preset.json',
+    mime: 'application/json',
+    async export(preset) {
+      return { bytes: utf8Bytes(writePreset(preset)), approximations: [] };
+    },
+  },
+  {
+    id: 'gltf',
+    label: 'glTF binary (GLB)',
+    description:
+      'a GLB: the render meshes as ordinary meshes, the whole preset in the SOFTBODY_soft_body extension (docs/gltf-extension/README.md)',
+    extension: '.glb',
+    mime: 'model/gltf-binary',
+    async export(preset) {
+      assertValid(preset);
+      // The extension holds the preset array for array: reading it back gives the same preset.
+      return { bytes: await exportGlb(preset), approximations: [] };
+    },
+  },
+  {
+    id: 'jolt',
+    label: 'Jolt Physics JSON',
+    description:
+      'JSON for Jolt Physics, loaded by runtime/jolt/loader.mjs; what Jolt cannot express is exported as the nearest equivalent and listed',
+    extension: '.jolt.json',
+    mime: 'application/json',
+    async export(preset) {
+      assertValid(preset);
+      const jolt = exportJolt(preset);
+      return { bytes: jsonBytes(jolt), approximations: joltApproximations(preset, jolt.approximations) };
+    },
+  },
+];
+
+export const EXPORT_TARGET_IDS: readonly ExportTargetId[] = EXPORT_TARGETS.map((t) => t.id);
+
+/** The target with this id, or undefined for an id no row has (user input). */
+export function findExportTarget(id: string): ExportTarget | undefined {
+  return EXPORT_TARGETS.find((t) => t.id === id);
+}
+
+/** The target with this id (a typed id always has one). */
+export function exportTarget(id: ExportTargetId): ExportTarget {
+  const target = findExportTarget(id);
+  if (!target) throw new Error(`[export] no target '${id}' in EXPORT_TARGETS`);
+  return target;
+}

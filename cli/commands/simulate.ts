@@ -5,6 +5,7 @@ import { MeshImportError } from '../../core/mesh/errors.ts';
 import { readMeshFile } from '../../core/node/read-mesh.ts';
 import type { Scene } from '../../core/scene/scene.ts';
 import { loadSceneMeshes, type SceneMeshes } from '../../core/scene/scene-meshes.ts';
+import { sceneJsonSchema } from '../../core/scene/scene-schema.ts';
 import { parseScene } from '../../core/scene/scene-validate.ts';
 import { buildWorld } from '../../core/sim/build-world.ts';
 import { measureBias, runToRest, SETTLE_HOLD_S } from '../../core/sim/run-to-rest.ts';
@@ -18,6 +19,7 @@ const DEFAULT_SETTLE_DAMPING_PER_S = 5;
 const usage = `Usage: softbody simulate SCENE.json [--seconds T] [--dt S] [--substeps N]
                         [--settle] [--settle-tol K] [--settle-damping C] [--measure-bias]
                         [--report json]
+       softbody simulate --print-schema
 
 Runs a scene (see docs/scene.schema.json) with the XPBD solver and prints one JSON report:
 per body by name { bboxMin, bboxMax, centroid (m), kineticEnergyJ, elasticEnergyJ, maxStrain,
@@ -39,7 +41,8 @@ Options:
                       r ≤ 0.125 (at most 1000) and report measuredBias = stiffness got / stiffness
                       asked, from how far each body's centroid moved from rest in the two runs
                       (null when a run does not come to rest); costs up to r/0.125 times the run
-  --report json       report format (json is the only one)`;
+  --report json       report format (json is the only one)
+  --print-schema      print the scene JSON Schema (docs/scene.schema.json is this output)`;
 
 interface SimulateArgs {
   file: string;
@@ -59,6 +62,10 @@ export const simulateCommand: Command = {
   summary: 'Run a scene with the XPBD solver and print a JSON report per body',
   usage,
   async run(args: string[], io: CommandIo): Promise<number> {
+    if (args.length === 1 && args[0] === '--print-schema') {
+      io.out(JSON.stringify(sceneJsonSchema(), null, 2));
+      return ExitCode.ok;
+    }
     let parsed: SimulateArgs;
     try {
       parsed = parseArgs(args);

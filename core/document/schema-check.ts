@@ -198,7 +198,7 @@ function visitArray(value: unknown, schema: JsonSchema, pointer: string, out: Pr
   if (min !== undefined && value.length < min) {
     out.push({
       pointer,
-      message: `must have at least ${min} item${min === 1 ? '' : 's'}, got ${value.length}`,
+      message: min === 1 ? 'must not be empty' : `must have at least ${min} items, got ${value.length}`,
     });
     return;
   }
@@ -218,25 +218,33 @@ function visitArray(value: unknown, schema: JsonSchema, pointer: string, out: Pr
 }
 
 /**
- * A union is either literals (reported as "one of"), or objects told apart by one property that
- * holds a literal in every branch (the branch it names is checked), or anything else (valid when
- * one branch is; else the first branch's problems).
+ * A union is told apart, in this order, by: literals (reported as "one of"); the JSON type of the
+ * value (a material is a name or an object); a property holding a literal in every branch (a
+ * shape's `type`); a required property only one branch has (a pin's `box` or `vertices`). The
+ * branch chosen is checked in full, so its problems point inside the value. Anything else is
+ * valid when one branch is, and otherwise reported with the first branch's problems.
  */
 function visitUnion(value: unknown, branches: JsonSchema[], pointer: string, out: Problem[]): void {
   if (branches.every((b) => own(b, 'const') !== undefined)) {
     visit(value, { enum: branches.map((b) => own(b, 'const')) }, pointer, out);
     return;
   }
-  const tag = discriminator(branches);
+  const fitting = branches.filter((b) => acceptsJsonType(b, jsonType(value)));
+  if (fitting.length === 0) {
+    const wanted = [...new Set(branches.flatMap((b) => [...(jsonTypes(b) ?? [])]).map(typeNoun))];
+    out.push({ pointer, message: `must be ${wanted.join(' or ')}, got ${describeType(value)}` });
+    return;
+  }
+  if (fitting.length === 1) {
+    visit(value, fitting[0], pointer, out);
+    return;
+  }
+  const tag = discriminator(fitting);
   if (tag !== undefined) {
-    const record = ownRecord(value);
-    if (!record) {
-      out.push({ pointer, message: `must be an object, got ${describeType(value)}` });
-      return;
-    }
-    const options = branches.map((b) => literalOf(b, tag));
+    const record = ownRecord(value) ?? {};
+    const options = fitting.map((b) => literalOf(b, tag));
     const actual = Object.hasOwn(record, tag) ? record[tag] : undefined;
-    const branch = branches[options.indexOf(actual)];
+    const branch = fitting[options.indexOf(actual)];
     if (actual === undefined)
       out.push({
         pointer: childPointer(pointer, tag),
@@ -250,9 +258,89 @@ function visitUnion(value: unknown, branches: JsonSchema[], pointer: string, out
     else visit(value, branch, pointer, out);
     return;
   }
-  const attempts = branches.map((b) => checkSchema(value, b, pointer));
+  const keys = distinguishingKeys(fitting);
+  const record = ownRecord(value);
+  if (keys && record) {
+    const present = keys.filter((key) => Object.hasOwn(record, key));
+    const names = keys.map((key) => `'${key}'`).join(' or ');
+    if (present.length === 1) visit(value, fitting[keys.indexOf(present[0])], pointer, out);
+    else
+      out.push({
+        pointer,
+        message:
+          present.length === 0
+            ? `needs ${names}`
+            : `takes one of ${names}, not ${present.length === 2 ? 'both' : 'several'} (${present.map((k) => `'${k}'`).join(', ')})`,
+      });
+    return;
+  }
+  const attempts = fitting.map((b) => checkSchema(value, b, pointer));
   if (attempts.some((a) => a.length === 0)) return;
   out.push(...(attempts[0] ?? []));
+}
+
+type JsonType = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';
+
+function jsonType(value: unknown): JsonType | undefined {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  const type = typeof value;
+  return type === 'object' || type === 'string' || type === 'number' || type === 'boolean' ? type : undefined;
+}
+
+/** The JSON types a schema can accept; undefined when it accepts any. */
+function jsonTypes(schema: JsonSchema): Set<JsonType> | undefined {
+  const type = own(schema, 'type');
+  if (typeof type === 'string') return new Set([type === 'integer' ? 'number' : (type as JsonType)]);
+  const constant = own(schema, 'const');
+  if (constant !== undefined) return new Set([jsonType(constant) ?? 'null']);
+  const options = own(schema, 'enum');
+  if (Array.isArray(options)) return new Set(options.map((o) => jsonType(o) ?? 'null'));
+  const anyOf = own(schema, 'anyOf');
+  if (Array.isArray(anyOf)) {
+    const all = new Set<JsonType>();
+    for (const branch of anyOf as JsonSchema[]) {
+      const types = jsonTypes(branch);
+      if (!types) return undefined;
+      for (const t of types) all.add(t);
+    }
+    return all;
+  }
+  return undefined;
+}
+
+function acceptsJsonType(schema: JsonSchema, type: JsonType | undefined): boolean {
+  const types = jsonTypes(schema);
+  return types === undefined || (type !== undefined && types.has(type));
+}
+
+function typeNoun(type: JsonType): string {
+  return type === 'boolean' ? 'true or false' : describeType(EXAMPLES[type]);
+}
+
+const EXAMPLES: Record<JsonType, unknown> = {
+  object: {},
+  array: [],
+  string: '',
+  number: 0,
+  boolean: true,
+  null: null,
+};
+
+/**
+ * For object branches, the first required property of each that no other branch has (a pin's
+ * `box`, `vertices`); undefined unless every branch has one.
+ */
+function distinguishingKeys(branches: JsonSchema[]): string[] | undefined {
+  if (!branches.every((b) => own(b, 'type') === 'object')) return undefined;
+  const required = branches.map((b) => {
+    const list = own(b, 'required');
+    return Array.isArray(list) ? (list as string[]) : [];
+  });
+  const keys = required.map((list, i) =>
+    list.find((key) => required.every((other, j) => j === i || !other.includes(key))),
+  );
+  return keys.every((key) => key !== undefined) ? (keys as string[]) : undefined;
 }
 
 function literalOf(schema: JsonSchema, key: string): unknown {

@@ -92,7 +92,7 @@ describe('softbody simulate', () => {
     const { io, err } = capture();
     expect(await main(['simulate', join(dir, 'bad.json')], io)).toBe(2);
     expect(err).toEqual([
-      `softbody simulate: ${join(dir, 'bad.json')}: /bodies/1/material/poissonRatio: must be < 0.5, not 0.7`,
+      `softbody simulate: ${join(dir, 'bad.json')}: /bodies/1/material/poissonRatio: must be less than 0.5, got 0.7`,
     ]);
   });
 

@@ -61,3 +61,41 @@ describe('checkSchema', () => {
     ]);
   });
 });
+
+describe('checkSchema unions', () => {
+  const Material = Type.Union([
+    Type.String({ minLength: 1 }),
+    Type.Object({ densityKgM3: Type.Number({ exclusiveMinimum: 0 }) }, { additionalProperties: false }),
+  ]);
+
+  it('checks the branch of the value’s JSON type, so problems point inside it', () => {
+    expect(checkSchema({ densityKgM3: -1 }, Material)).toEqual([
+      { pointer: '/densityKgM3', message: 'must be greater than 0, got -1' },
+    ]);
+    expect(checkSchema('', Material)).toEqual([{ pointer: '', message: 'must not be empty' }]);
+    expect(checkSchema(5, Material)).toEqual([
+      { pointer: '', message: 'must be a string or an object, got a number' },
+    ]);
+  });
+
+  it('tells objects apart by a literal tag, or by a key only one branch requires', () => {
+    const Shape = Type.Union([
+      Type.Object({ type: Type.Literal('box'), size: Type.Number() }),
+      Type.Object({ type: Type.Literal('rope'), segments: Type.Integer() }),
+    ]);
+    expect(checkSchema({ type: 'rope', segments: 1.5 }, Shape)).toEqual([
+      { pointer: '/segments', message: 'must be an integer, got 1.5' },
+    ]);
+    expect(checkSchema({ type: 'toString' }, Shape)).toEqual([
+      { pointer: '/type', message: "must be one of 'box', 'rope', got 'toString'" },
+    ]);
+    const Pin = Type.Union([
+      Type.Object({ box: Type.Number() }),
+      Type.Object({ vertices: Type.Array(Type.Integer()) }),
+    ]);
+    expect(checkSchema({}, Pin)).toEqual([{ pointer: '', message: "needs 'box' or 'vertices'" }]);
+    expect(checkSchema({ box: 1, vertices: [] }, Pin)).toEqual([
+      { pointer: '', message: "takes one of 'box' or 'vertices', not both ('box', 'vertices')" },
+    ]);
+  });
+});

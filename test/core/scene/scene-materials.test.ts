@@ -122,7 +122,7 @@ describe('scene bodies naming a library material', () => {
 
   it('says a material must be a name or an object', () => {
     expect(validateScene(scene(bar(5 as unknown as string)))).toEqual([
-      { pointer: '/bodies/0/material', message: 'must be a string or an object, not 5' },
+      { pointer: '/bodies/0/material', message: 'must be a string or an object, got a number' },
     ]);
     expect(validateScene(scene(bar('')))).toEqual([
       { pointer: '/bodies/0/material', message: 'must not be empty' },

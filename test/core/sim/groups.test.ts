@@ -308,7 +308,11 @@ describe('bad vertex lists', () => {
       ],
       [{ groups: [{ name: 'a', vertices: [] }] }, '/bodies/0/groups/0/vertices', 'must not be empty'],
       [{ pins: [{ vertices: [] }] }, '/bodies/0/pins/0/vertices', 'must not be empty'],
-      [{ groups: [{ name: 'a', vertices: [-1] }] }, '/bodies/0/groups/0/vertices/0', 'must be ≥ 0, not -1'],
+      [
+        { groups: [{ name: 'a', vertices: [-1] }] },
+        '/bodies/0/groups/0/vertices/0',
+        'must be at least 0, got -1',
+      ],
       [
         { groups: [{ name: 'a', vertices: [0], material: 'no-such-material-here' }] },
         '/bodies/0/groups/0/material',

@@ -1,9 +1,11 @@
 /**
- * Presets, files and recovery driven as a person would, in Chromium with the browser host: the
- * default scene's preset is exported (a download) and `softbody validate` accepts it; a built-in
- * material from the library changes the properties and undo restores them; a user preset is saved
- * and deleted; the exported preset reopens from Open Recent as a body; an unknown dropped file is
- * named; a dropped project asks before discarding edits; an unsaved edit survives a reload
+ * Presets, files and recovery driven as a person would, in Chromium with the browser host: Export
+ * asks whether to export the selected body or the whole scene (Ctrl+E too, and Cancel exports
+ * nothing); the cloth alone exports to Jolt and the notification names it and lists what Jolt
+ * approximates; the whole scene exports as preset JSON and `softbody validate` accepts it; a
+ * built-in material from the library changes the properties and undo restores them; a user preset
+ * is saved and deleted; the exported preset reopens from Open Recent as a body; an unknown dropped
+ * file is named; a dropped project asks before discarding edits; an unsaved edit survives a reload
  * through the recovery copy; a dropped mesh is imported. Screenshots go to
  * test-results/presets-*.png.
  */
@@ -52,21 +54,77 @@ describe('presets, export, recent files and recovery (browser host in Chromium)'
     () => openInChromium(`${inject('baseUrl')}?recoveryIntervalMs=${RECOVERY_INTERVAL_MS}`),
   );
 
-  test("the default scene's preset downloads and `softbody validate` accepts it", async () => {
+  test('Ctrl+E asks whether to export the selected body or the whole scene; Cancel exports nothing', async () => {
     await expectSimState(page, 'Playing');
-    // Export lives in the library panel (and on Ctrl+E and the Electron File menu).
-    await byTestId(page, 'toggle-preset-library').click();
+    // The default scene opens with its first body selected.
+    await blur(page);
+    await page.keyboard.press('Control+e');
+    await expect.poll(() => byTestId(page, 'export-question').isVisible()).toBe(true);
+    expect(await byTestId(page, 'toggle-preset-library').getAttribute('aria-pressed')).toBe('true');
+    expect(await textOf(page, 'export-question-text')).toBe(
+      'Export the selected body or the whole scene as Preset JSON?',
+    );
+    expect(await textOf(page, 'export-scope-body')).toBe('soft block');
+    expect(await textOf(page, 'export-scope-scene')).toBe('Whole scene (2 bodies)');
+    await screenshot(page, 'export-question');
+    await byTestId(page, 'export-scope-cancel').click();
+    await expect.poll(() => byTestId(page, 'export-question').count()).toBe(0);
+    expect(await byTestId(page, 'export-preset').isVisible()).toBe(true);
+    expect(await notificationTexts(page)).toEqual([]);
+    expect(session.problems).toEqual([]);
+  });
+
+  test('one body exports alone to Jolt, and the notification names it and lists the approximations', async () => {
+    await byTestId(page, 'outliner-body-1').click();
+    await byTestId(page, 'export-preset-jolt').click();
+    expect(await textOf(page, 'export-question-text')).toBe(
+      'Export the selected body or the whole scene as Jolt Physics JSON?',
+    );
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      byTestId(page, 'export-preset').click(),
+      byTestId(page, 'export-scope-body').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('cloth.jolt.json');
+    mkdirSync(resultsDir, { recursive: true });
+    const file = join(resultsDir, 'presets-cloth.jolt.json');
+    await download.saveAs(file);
+    const jolt = JSON.parse(readFileSync(file, 'utf8'));
+    expect(jolt.bodies.map((b: { name: string }) => b.name)).toEqual(['cloth']);
+    await expect
+      .poll(() => notificationTexts(page))
+      .toContainEqual(
+        expect.stringMatching(
+          /^Exported cloth\.jolt\.json: cloth \(\d+\.\d KiB\); approximated: colliders, constraint-damping\.$/,
+        ),
+      );
+    const notification = byTestId(page, 'notification').filter({ hasText: 'Exported cloth.jolt.json' });
+    await notification.locator('[data-testid="notification-details"]').click();
+    const detail = (await notification.locator('[data-testid="notification-detail"]').textContent()) ?? '';
+    expect(detail.split('\n')).toEqual([
+      'colliders: 1 collider is not exported: create plane bodies in Jolt (friction is per body there).',
+      "constraint-damping: body 'cloth': constraint damping ('all' ζ = 0.1) dropped, Jolt has none; mLinearDamping = 0.5 1/s exported.",
+    ]);
+    await screenshot(page, 'jolt-approximations');
+    // A warning stays until closed.
+    await notification.locator('.notification-close').click();
+    expect(session.problems).toEqual([]);
+  });
+
+  test("the default scene's preset downloads and `softbody validate` accepts it", async () => {
+    // Export lives in the library panel (and on Ctrl+E and the Electron File menu).
+    await byTestId(page, 'export-preset').click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      byTestId(page, 'export-scope-scene').click(),
     ]);
     expect(download.suggestedFilename()).toBe('untitled.preset.json');
-    mkdirSync(resultsDir, { recursive: true });
     const file = join(resultsDir, 'presets-default.preset.json');
     await download.saveAs(file);
     await expect
       .poll(() => notificationTexts(page))
-      .toContainEqual(expect.stringMatching(/^Exported untitled\.preset\.json \(\d+\.\d KiB\)\.$/));
+      .toContainEqual(
+        expect.stringMatching(/^Exported untitled\.preset\.json: whole scene, 2 bodies \(\d+\.\d KiB\)\.$/),
+      );
 
     const { stdout } = await run('npx', ['softbody', 'validate', file], { cwd: repoRoot });
     // execFile rejects on a non-zero exit, so reaching here means exit 0.
@@ -193,7 +251,11 @@ describe('presets, export, recent files and recovery (browser host in Chromium)'
     expect(session.problems).toEqual([]);
   });
 
-  test('an unsaved edit is copied within the interval and restored after a reload', async () => {
+  // Two page reloads, each starting the app and its software-rendered viewport afresh: the budget
+  // of two pages, not one interaction's.
+  test('an unsaved edit is copied within the interval and restored after a reload', {
+    timeout: 60_000,
+  }, async () => {
     await byTestId(page, 'outliner-body-0').click();
     const field = await enterValue(page, 'prop-youngs-modulus', '55');
     await expect.poll(() => page.title()).toBe('• dropped.sbproj — Softbody Studio');

@@ -82,7 +82,7 @@ export function mountFiles(options: {
   });
 
   return (command, detail) => {
-    if (command === 'export-preset') void presets.exportPreset('json');
+    if (command === 'export-preset') presets.requestExport('native');
     else if (command === 'open-recent') {
       if (detail?.path) void openRecent(detail.path);
     } else options.next(command, detail);

@@ -1,13 +1,17 @@
 /**
- * Export Preset: the open scene's preset written through the host (a save dialog in Electron, a
- * download in the browser). A scene a preset cannot hold, or a failed write, becomes an error
- * notification with every problem one click away; nothing else changes.
+ * Export Preset: the open scene's preset, or one body's, written through the host (a save dialog
+ * in Electron, a download in the browser) for a target of the export table. The notification
+ * after it says what the file holds and lists what the target approximates (a warning, with each
+ * approximation one click away). A scene a preset cannot hold, or a failed write, becomes an
+ * error notification with every problem one click away; nothing else changes.
  */
 import type { HostApi } from '../../../contract/host-api.ts';
+import type { Approximation, ExportTargetId } from '../../../core/export/targets.ts';
 import { describeError } from '../app/describe-error.ts';
 import type { Editor } from '../editor/editor.ts';
 import type { NotificationLevel } from '../state/app-state.ts';
-import { exportProblemDetail, type PresetExportFormat, presetFileOf } from './preset-export.ts';
+import type { ExportScope } from './export-scope.ts';
+import { exportProblemDetail, presetFileOf } from './preset-export.ts';
 
 export interface ExportDeps {
   editor: Pick<Editor, 'state'>;
@@ -15,12 +19,22 @@ export interface ExportDeps {
   notify: (level: NotificationLevel, text: string, detail?: string) => void;
 }
 
-/** Writes the preset; resolves with the saved file's name, or null when refused or cancelled. */
-export async function exportPreset(deps: ExportDeps, format: PresetExportFormat): Promise<string | null> {
+export interface ExportRequest {
+  target: ExportTargetId;
+  scope: ExportScope;
+}
+
+/** The features approximated, each once, in the order first met: 'colliders, neo-hookean'. */
+function featuresOf(approximations: readonly Approximation[]): string {
+  return [...new Set(approximations.map((a) => a.feature))].join(', ');
+}
+
+/** Writes the file; resolves with the saved file's name, or null when refused or cancelled. */
+export async function exportPreset(deps: ExportDeps, request: ExportRequest): Promise<string | null> {
   const { scene, fileName, meshes } = deps.editor.state;
   let file: Awaited<ReturnType<typeof presetFileOf>>;
   try {
-    file = await presetFileOf(scene, fileName, format, meshes);
+    file = await presetFileOf(scene, fileName, request.target, { scope: request.scope, assets: meshes });
   } catch (error) {
     deps.notify(
       'error',
@@ -36,8 +50,14 @@ export async function exportPreset(deps: ExportDeps, format: PresetExportFormat)
       filters: file.filters,
     });
     if (!saved) return null;
-    const kib = (file.bytes.length / 1024).toFixed(1);
-    deps.notify('info', `Exported ${saved.name} (${kib} KiB).`);
+    const done = `Exported ${saved.name}: ${file.contents} (${(file.bytes.length / 1024).toFixed(1)} KiB)`;
+    if (file.approximations.length === 0) deps.notify('info', `${done}.`);
+    else
+      deps.notify(
+        'warning',
+        `${done}; approximated: ${featuresOf(file.approximations)}.`,
+        file.approximations.map((a) => `${a.feature}: ${a.message}`).join('\n'),
+      );
     return saved.name;
   } catch (error) {
     deps.notify('error', `Could not write ${file.name}: ${describeError(error)}`);

@@ -1,9 +1,11 @@
 /**
  * The preset library, over the viewport and shown from the toolbar: the built-in materials
  * (solids and cloth, with E, ν, ρ in units), the user's presets (apply, delete, save the selected
- * body as one) and the export buttons. Applying is one undoable edit of the selected body; a
- * material or preset that does not fit the body (cloth on a block) is shown disabled.
+ * body as one) and an export button per export target. Applying is one undoable edit of the
+ * selected body; a material or preset that does not fit the body (cloth on a block) is shown
+ * disabled. Exporting with a body selected first asks whether to export that body or the scene.
  */
+import { EXPORT_TARGETS, type ExportTargetId } from '../../../core/export/targets.ts';
 import { builtInMaterials } from '../../../core/material/library.ts';
 import type { Material } from '../../../core/material/schema.ts';
 import type { BodySpec } from '../../../core/scene/scene.ts';
@@ -12,9 +14,10 @@ import { applyLibraryMaterial, modelsForShape } from '../editor/scene-edits.ts';
 import { watchMany } from '../panels/watch-many.ts';
 import type { NotificationLevel } from '../state/app-state.ts';
 import { el } from '../views/dom.ts';
-import { togglePanel } from '../views/toggle-panel.ts';
+import { showPressed, togglePanel } from '../views/toggle-panel.ts';
+import type { ExportRequest } from './export-preset.ts';
+import { exportScopeChoices } from './export-scope.ts';
 import { materialSummary } from './material-units.ts';
-import type { PresetExportFormat } from './preset-export.ts';
 import type { UserPresetLibrary } from './user-preset-library.ts';
 import {
   applyUserPreset,
@@ -27,7 +30,7 @@ import {
 export interface LibraryPanelDeps {
   editor: Editor;
   userPresets: UserPresetLibrary;
-  exportPreset: (format: PresetExportFormat) => void;
+  exportPreset: (request: ExportRequest) => void;
   /** Asks to confirm (window.confirm in the app). */
   confirm: (question: string) => boolean;
   notify: (level: NotificationLevel, text: string) => void;
@@ -39,6 +42,22 @@ function materialKindFor(body: BodySpec | undefined): Material['kind'] | null {
   if (body.shape.type === 'cloth') return 'cloth';
   if (body.shape.type === 'rope') return null;
   return 'solid';
+}
+
+/** The export button of each target (a new target in the table needs its button here). */
+const EXPORT_BUTTONS = {
+  native: { text: 'Export preset', testId: 'export-preset', keys: ' — Ctrl+E' },
+  gltf: { text: 'Export GLB', testId: 'export-preset-glb', keys: '' },
+  jolt: { text: 'Export Jolt', testId: 'export-preset-jolt', keys: '' },
+} as const satisfies Record<ExportTargetId, { text: string; testId: string; keys: string }>;
+
+export interface LibraryPanel {
+  /**
+   * Export for `target`: at once for the whole scene when no body is selected, else the panel
+   * opens and asks whether to export the selected body or the whole scene.
+   */
+  askExport(target: ExportTargetId): void;
+  dispose(): void;
 }
 
 /** A test id fragment for a name: lower case, runs of other characters as '-'. */
@@ -53,7 +72,7 @@ export function mountLibraryPanel(
   toolbar: HTMLElement,
   viewport: HTMLElement,
   deps: LibraryPanelDeps,
-): () => void {
+): LibraryPanel {
   const { editor, userPresets } = deps;
   const panel = el('section', { className: 'preset-library', testId: 'preset-library' });
   panel.setAttribute('aria-label', 'Preset library');
@@ -85,6 +104,74 @@ export function mountLibraryPanel(
    * not window.prompt: Electron does not implement prompt. Kept here so a re-render keeps it.
    */
   let naming: string | null = null;
+  /** The target an export waits for an answer on (selected body or whole scene), or null. */
+  let asking: ExportTargetId | null = null;
+
+  const askExport = (target: ExportTargetId) => {
+    const { scene, selectedBody } = editor.state;
+    const choices = exportScopeChoices(scene, selectedBody);
+    if (choices.length === 1) {
+      asking = null;
+      deps.exportPreset({ target, scope: choices[0].scope });
+      render();
+      return;
+    }
+    asking = target;
+    if (panel.hidden) {
+      panel.hidden = false;
+      showPressed(toggle, true);
+    }
+    render();
+    panel.querySelector<HTMLButtonElement>('[data-testid="export-scope-body"]')?.focus();
+  };
+
+  /** The export buttons, or while asking the question and its answers. */
+  const exportControls = (): HTMLElement => {
+    if (asking === null) {
+      return el(
+        'div',
+        { className: 'library-actions library-export' },
+        EXPORT_TARGETS.map((target) => {
+          const { text, testId, keys } = EXPORT_BUTTONS[target.id];
+          return button(
+            text,
+            testId,
+            `Write ${target.label} (${target.extension}): ${target.description}${keys}`,
+            () => askExport(target.id),
+          );
+        }),
+      );
+    }
+    const target = asking;
+    const label = EXPORT_TARGETS.find((t) => t.id === target)?.label ?? target;
+    const { scene, selectedBody } = editor.state;
+    const answers = exportScopeChoices(scene, selectedBody).map((choice) =>
+      button(
+        choice.label,
+        `export-scope-${choice.scope.kind}`,
+        choice.scope.kind === 'body'
+          ? `Export ${choice.label} alone, with the scene's colliders, gravity and solver`
+          : 'Export every body of the scene',
+        () => {
+          asking = null;
+          deps.exportPreset({ target, scope: choice.scope });
+          render();
+        },
+      ),
+    );
+    const cancel = button('Cancel', 'export-scope-cancel', 'Do not export', () => {
+      asking = null;
+      render();
+    });
+    return el('div', { className: 'library-export-question', testId: 'export-question' }, [
+      el('p', {
+        className: 'panel-note',
+        testId: 'export-question-text',
+        text: `Export the selected body or the whole scene as ${label}?`,
+      }),
+      el('div', { className: 'library-actions library-export' }, [...answers, cancel]),
+    ]);
+  };
 
   const saveAs = (name: string) => {
     const target = selected();
@@ -229,17 +316,7 @@ export function mountLibraryPanel(
           ? `Applies to: ${target.body.name}`
           : 'Select a body in the outliner to apply to it.',
       }),
-      el('div', { className: 'library-actions' }, [
-        button('Export preset', 'export-preset', 'Write the scene as a preset (.preset.json) — Ctrl+E', () =>
-          deps.exportPreset('json'),
-        ),
-        button(
-          'Export GLB',
-          'export-preset-glb',
-          'Write the scene as glTF binary with the preset in the SOFTBODY_soft_body extension',
-          () => deps.exportPreset('glb'),
-        ),
-      ]),
+      exportControls(),
       el('div', { className: 'library-group' }, [
         el('h3', { text: 'Your presets' }),
         mine.length === 0
@@ -255,7 +332,7 @@ export function mountLibraryPanel(
       group('Cloth', 'cloth'),
     );
   };
-  return subscribeBoth(render, userPresets, editor);
+  return { askExport, dispose: subscribeBoth(render, userPresets, editor) };
 }
 
 /** Re-renders on user-preset changes too; returns one unsubscribe for both subscriptions. */

@@ -1,19 +1,21 @@
 /**
  * Puts the preset features together: the user's preset list (kept in `storage`) and the library
  * panel over the viewport, which holds the export buttons. Returns the export command for the
- * menu and Ctrl/Cmd+E ('export-preset') and the list for other views.
+ * menu and Ctrl/Cmd+E ('export-preset': the native target, asking which body first) and the list
+ * for other views.
  */
 import type { HostApi } from '../../../contract/host-api.ts';
+import type { ExportTargetId } from '../../../core/export/targets.ts';
 import type { Editor } from '../editor/editor.ts';
 import type { KeyValueStorage } from '../host/browser-storage.ts';
 import type { NotificationLevel } from '../state/app-state.ts';
 import { exportPreset } from './export-preset.ts';
 import { mountLibraryPanel } from './library-panel.ts';
-import type { PresetExportFormat } from './preset-export.ts';
 import { UserPresetLibrary } from './user-preset-library.ts';
 
 export interface MountedPresets {
-  exportPreset(format: PresetExportFormat): Promise<string | null>;
+  /** Exports for `target`, asking first whether the selected body or the whole scene. */
+  requestExport(target: ExportTargetId): void;
   userPresets: UserPresetLibrary;
 }
 
@@ -27,14 +29,12 @@ export function mountPresets(options: {
 }): MountedPresets {
   const { editor, host, notify } = options;
   const userPresets = new UserPresetLibrary(options.storage, notify);
-  const run = (format: PresetExportFormat) => exportPreset({ editor, host, notify }, format);
-
-  mountLibraryPanel(options.toolbar, options.viewport, {
+  const library = mountLibraryPanel(options.toolbar, options.viewport, {
     editor,
     userPresets,
-    exportPreset: (format) => void run(format),
+    exportPreset: (request) => void exportPreset({ editor, host, notify }, request),
     confirm: (question) => window.confirm(question),
     notify,
   });
-  return { exportPreset: run, userPresets };
+  return { requestExport: library.askExport, userPresets };
 }

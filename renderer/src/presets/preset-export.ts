@@ -1,32 +1,38 @@
 /**
- * The preset of the open scene as file bytes: canonical preset JSON (what `softbody validate` and
- * `softbody export` read), or a GLB carrying it in the SOFTBODY_soft_body extension (what
- * `softbody export --target gltf` writes). Pure apart from the async GLB writer.
+ * The preset of the open scene, or of one body, as file bytes for an export target of
+ * core/export/targets.ts (the table `softbody export` uses): canonical preset JSON, a GLB with the
+ * preset in its SOFTBODY_soft_body extension, or Jolt JSON, with what the target approximates.
+ * Pure apart from the async writers.
  */
-
 import { type FileFilter, fileFilters } from '../../../contract/host-api.ts';
 import { DocumentError, formatProblem } from '../../../core/document/problem.ts';
-import { exportGlb, presetFromScene, writePreset } from '../../../core/preset/index.ts';
+import { type Approximation, type ExportTargetId, exportTarget } from '../../../core/export/targets.ts';
+import { presetFromScene } from '../../../core/preset/index.ts';
 import type { Scene } from '../../../core/scene/scene.ts';
 import type { SceneMeshes, SolidMesh } from '../../../core/scene/scene-meshes.ts';
-
-export type PresetExportFormat = 'json' | 'glb';
+import { describeScope, type ExportScope, sceneOfScope, WHOLE_SCENE } from './export-scope.ts';
 
 export interface PresetFile {
   name: string;
   bytes: Uint8Array;
   filters: FileFilter[];
+  /** What the target does not carry exactly; empty when the file holds the preset exactly. */
+  approximations: Approximation[];
+  /** What the file holds: the body's name, or 'whole scene, N bodies'. */
+  contents: string;
 }
 
-export const PRESET_EXPORT_FORMATS: readonly { format: PresetExportFormat; text: string }[] = [
-  { format: 'json', text: 'Preset JSON (.preset.json)' },
-  { format: 'glb', text: 'glTF binary with the preset (.glb)' },
-];
-
-/** 'block.sbproj' → 'block'; what the exported files are named after. */
+/** 'block.sbproj' → 'block'; what a whole-scene export is named after. */
 export function presetBaseName(projectFileName: string): string {
   const base = projectFileName.replace(/\.sbproj$/i, '').trim();
   return base.length > 0 ? base : 'untitled';
+}
+
+/** A body name as a file name: characters file systems refuse become '-'. */
+export function fileSafeName(name: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced.
+  const safe = name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').trim();
+  return safe.replace(/^\.+/, '').length > 0 ? safe : 'body';
 }
 
 /**
@@ -42,32 +48,65 @@ export function sceneMeshesOf(scene: Scene, assets: ReadonlyMap<string, SolidMes
   return { surfaces: new Map(), solids };
 }
 
+/** The save dialog's filter: the app's own for presets (so Open knows them), the target's otherwise. */
+function filtersFor(target: ExportTargetId): FileFilter[] {
+  if (target === 'native') return [fileFilters.presets];
+  const { label, extension } = exportTarget(target);
+  return [
+    { name: `${label} (*${extension})`, extensions: [extension.slice(extension.lastIndexOf('.') + 1)] },
+  ];
+}
+
+export interface PresetFileOptions {
+  /** The whole scene (default) or one body with the scene's colliders, gravity and solver. */
+  scope?: ExportScope;
+  /** The editor's tet meshes, by mesh shape path: mesh bodies take theirs from here. */
+  assets?: ReadonlyMap<string, SolidMesh>;
+}
+
 /**
- * The preset file for `scene`, named after the project; mesh bodies take their tet mesh from
- * `assets` (the editor's, by shape path). Throws DocumentError when the scene holds
- * something a preset cannot (rope bodies, a mesh body without its tet mesh) with the JSON pointer
- * of each such body.
+ * The export file of `scene` for `target`: a whole-scene export is named after the project, a
+ * one-body export after the body. Throws DocumentError when the scene holds something a preset
+ * cannot (rope bodies, a mesh body without its tet mesh), with the JSON pointer of each such body
+ * in `scene`.
  */
 export async function presetFileOf(
   scene: Scene,
   projectFileName: string,
-  format: PresetExportFormat,
-  assets: ReadonlyMap<string, SolidMesh> = new Map(),
+  target: ExportTargetId,
+  options: PresetFileOptions = {},
 ): Promise<PresetFile> {
-  const base = presetBaseName(projectFileName);
-  const preset = presetFromScene(scene, base, sceneMeshesOf(scene, assets));
-  if (format === 'json') {
-    return {
-      name: `${base}.preset.json`,
-      bytes: new TextEncoder().encode(writePreset(preset)),
-      filters: [fileFilters.presets],
-    };
+  const scope = options.scope ?? WHOLE_SCENE;
+  const exported = sceneOfScope(scene, scope);
+  const base =
+    scope.kind === 'body' ? fileSafeName(exported.bodies[0].name) : presetBaseName(projectFileName);
+  let preset: ReturnType<typeof presetFromScene>;
+  try {
+    preset = presetFromScene(exported, base, sceneMeshesOf(exported, options.assets ?? new Map()));
+  } catch (error) {
+    throw scope.kind === 'body' ? pointingIntoScene(error, scope.index) : error;
   }
+  const { bytes, approximations } = await exportTarget(target).export(preset);
   return {
-    name: `${base}.glb`,
-    bytes: await exportGlb(preset),
-    filters: [{ name: 'glTF binary with the SOFTBODY_soft_body extension', extensions: ['glb'] }],
+    name: `${base}${exportTarget(target).extension}`,
+    bytes,
+    filters: filtersFor(target),
+    approximations,
+    contents: describeScope(scene, scope),
   };
+}
+
+/** A one-body scene's problems at /bodies/0 moved to the body's place in the editor's scene. */
+function pointingIntoScene(error: unknown, index: number): unknown {
+  if (!(error instanceof DocumentError) || error.kind !== 'scene') return error;
+  return new DocumentError(
+    'scene',
+    error.problems.map((p) => ({
+      ...p,
+      pointer: p.pointer.replace(/^\/bodies\/0(?=\/|$)/, `/bodies/${index}`),
+    })),
+    error.file,
+  );
 }
 
 /** Every problem of a refused export, one a line (scene pointers), for a notification's detail. */

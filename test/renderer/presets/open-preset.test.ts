@@ -28,7 +28,7 @@ const file = (name: string, text: string) => ({ name, bytes: new TextEncoder().e
 
 describe('opening a preset file', () => {
   test('its solid body joins the scene as a mesh body with the preset material, in one undoable step', async () => {
-    const exported = await presetFileOf(scene, 'demo.sbproj', 'json');
+    const exported = await presetFileOf(scene, 'demo.sbproj', 'native');
     const { editor, notes, notify } = setup();
     const added = await openPresetFile({ name: exported.name, bytes: exported.bytes }, { editor, notify });
     expect(added).toBe(1);
@@ -51,10 +51,12 @@ describe('opening a preset file', () => {
   });
 
   test('a body opened from a preset exports again with its tet mesh', async () => {
-    const exported = await presetFileOf(scene, 'demo.sbproj', 'json');
+    const exported = await presetFileOf(scene, 'demo.sbproj', 'native');
     const { editor, notify } = setup();
     await openPresetFile({ name: exported.name, bytes: exported.bytes }, { editor, notify });
-    const again = await presetFileOf(editor.state.scene, 'again.sbproj', 'json', editor.state.meshes);
+    const again = await presetFileOf(editor.state.scene, 'again.sbproj', 'native', {
+      assets: editor.state.meshes,
+    });
     const preset = readPreset(new TextDecoder().decode(again.bytes));
     expect(preset.bodies).toHaveLength(3);
     expect(preset.bodies[2]).toMatchObject({
@@ -66,7 +68,7 @@ describe('opening a preset file', () => {
   test('a preset of cloth only gives its material to the selected cloth body', async () => {
     const cloth = { ...scene.bodies[1], material: { ...scene.bodies[1].material, youngModulusPa: 7e6 } };
     const clothOnly: Scene = { ...scene, bodies: [cloth] };
-    const text = new TextDecoder().decode((await presetFileOf(clothOnly, 'c', 'json')).bytes);
+    const text = new TextDecoder().decode((await presetFileOf(clothOnly, 'c', 'native')).bytes);
     const { editor, notes, notify } = setup();
     editor.select(1);
     expect(await openPresetFile(file('silk.json', text), { editor, notify })).toBe(0);

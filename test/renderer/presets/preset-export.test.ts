@@ -2,23 +2,54 @@ import { describe, expect, test } from 'vitest';
 import defaultSceneJson from '../../../assets/default-scene.json' with { type: 'json' };
 import type { SaveRequest } from '../../../contract/host-api.ts';
 import { readGlbPreset, readPreset } from '../../../core/preset/index.ts';
+import type { Scene } from '../../../core/scene/scene.ts';
 import { parseScene } from '../../../core/scene/scene-validate.ts';
-import { exportPreset } from '../../../renderer/src/presets/export-preset.ts';
-import { presetBaseName, presetFileOf } from '../../../renderer/src/presets/preset-export.ts';
+import { type ExportRequest, exportPreset } from '../../../renderer/src/presets/export-preset.ts';
+import { WHOLE_SCENE } from '../../../renderer/src/presets/export-scope.ts';
+import { fileSafeName, presetBaseName, presetFileOf } from '../../../renderer/src/presets/preset-export.ts';
 
 const scene = parseScene(structuredClone(defaultSceneJson));
+const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
+/** Runs Export Preset on `state` with a host that saves under the suggested name; returns what it said and saved. */
+async function runExport(
+  request: ExportRequest,
+  state: { scene: Scene; fileName: string } = { scene, fileName: 'untitled.sbproj' },
+) {
+  const saves: SaveRequest[] = [];
+  const notes: { level: string; text: string; detail?: string }[] = [];
+  const name = await exportPreset(
+    {
+      editor: { state: state as never },
+      host: {
+        saveFile: async (r) => {
+          saves.push(r);
+          return { name: r.suggestedName };
+        },
+      },
+      notify: (level, text, detail) => notes.push({ level, text, detail }),
+    },
+    request,
+  );
+  return { name, saves, notes };
+}
 
 describe('preset export', () => {
-  test('files are named after the project', () => {
+  test('whole-scene files are named after the project, one-body files after the body', () => {
     expect(presetBaseName('untitled.sbproj')).toBe('untitled');
     expect(presetBaseName('Jelly Block.SBPROJ')).toBe('Jelly Block');
     expect(presetBaseName('.sbproj')).toBe('untitled');
+    expect(fileSafeName('soft block')).toBe('soft block');
+    expect(fileSafeName('a/b: c?')).toBe('a-b- c-');
+    expect(fileSafeName('..')).toBe('body');
   });
 
-  test('the JSON export reads back as a preset with the scene bodies, materials and solver', async () => {
-    const file = await presetFileOf(scene, 'demo.sbproj', 'json');
+  test('the native export reads back as a preset with the scene bodies, materials and solver', async () => {
+    const file = await presetFileOf(scene, 'demo.sbproj', 'native');
     expect(file.name).toBe('demo.preset.json');
-    const preset = readPreset(new TextDecoder().decode(file.bytes), file.name);
+    expect(file.contents).toBe('whole scene, 2 bodies');
+    expect(file.approximations).toEqual([]);
+    const preset = readPreset(decode(file.bytes), file.name);
     expect(preset.name).toBe('demo');
     expect(preset.bodies.map((b) => [b.name, b.kind])).toEqual([
       ['soft block', 'solid'],
@@ -37,17 +68,44 @@ describe('preset export', () => {
   });
 
   test('the GLB export carries the same preset in its extension', async () => {
-    const json = await presetFileOf(scene, 'demo.sbproj', 'json');
-    const glb = await presetFileOf(scene, 'demo.sbproj', 'glb');
+    const json = await presetFileOf(scene, 'demo.sbproj', 'native');
+    const glb = await presetFileOf(scene, 'demo.sbproj', 'gltf');
     expect(glb.name).toBe('demo.glb');
+    expect(glb.filters).toEqual([{ name: 'glTF binary (GLB) (*.glb)', extensions: ['glb'] }]);
     // 'glTF' magic.
     expect(Array.from(glb.bytes.slice(0, 4))).toEqual([0x67, 0x6c, 0x54, 0x46]);
     const fromGlb = await readGlbPreset(glb.bytes);
-    const fromJson = readPreset(new TextDecoder().decode(json.bytes));
+    const fromJson = readPreset(decode(json.bytes));
     expect(fromGlb.materials).toEqual(fromJson.materials);
     expect(Array.from(fromGlb.bodies[1].simulationMesh.positions)).toEqual(
       Array.from(fromJson.bodies[1].simulationMesh.positions),
     );
+  });
+
+  test('the Jolt export lists what Jolt approximates in the default scene', async () => {
+    const file = await presetFileOf(scene, 'demo.sbproj', 'jolt');
+    expect(file.name).toBe('demo.jolt.json');
+    expect(JSON.parse(decode(file.bytes)).bodies.map((b: { name: string }) => b.name)).toEqual([
+      'soft block',
+      'cloth',
+    ]);
+    // The block is neo-Hookean, both bodies are damped, and the scene has a ground plane.
+    expect(new Set(file.approximations.map((a) => a.feature))).toEqual(
+      new Set(['colliders', 'neo-hookean', 'constraint-damping']),
+    );
+  });
+
+  test('a one-body export holds that body with the scene’s colliders, gravity and solver', async () => {
+    const file = await presetFileOf(scene, 'demo.sbproj', 'native', { scope: { kind: 'body', index: 1 } });
+    expect(file.name).toBe('cloth.preset.json');
+    expect(file.contents).toBe('cloth');
+    const preset = readPreset(decode(file.bytes));
+    expect(preset.name).toBe('cloth');
+    expect(preset.bodies.map((b) => b.name)).toEqual(['cloth']);
+    expect(preset.materials.map((m) => m.name)).toEqual(['cloth-material']);
+    expect(preset.colliders).toEqual(scene.colliders);
+    expect(preset.gravity).toEqual(scene.gravity);
+    expect(preset.solver).toEqual({ dt: scene.solver.dt, substeps: scene.solver.substeps });
   });
 
   test('a scene with a rope is refused with its pointer and nothing is written', async () => {
@@ -63,49 +121,57 @@ describe('preset export', () => {
         },
       ],
     });
-    const saves: SaveRequest[] = [];
-    const notes: string[] = [];
-    const name = await exportPreset(
-      {
-        editor: { state: { scene: withRope, fileName: 'ropes.sbproj' } as never },
-        host: {
-          saveFile: async (r) => {
-            saves.push(r);
-            return { name: r.suggestedName };
-          },
-        },
-        notify: (level, text, detail) => notes.push(`${level}: ${text} | ${detail}`),
-      },
-      'json',
+    const whole = await runExport(
+      { target: 'native', scope: WHOLE_SCENE },
+      { scene: withRope, fileName: 'ropes.sbproj' },
     );
-    expect(name).toBeNull();
-    expect(saves).toEqual([]);
+    expect(whole.name).toBeNull();
+    expect(whole.saves).toEqual([]);
     // The message names the rope body's place; the detail lists it under the scene.
-    expect(notes).toHaveLength(1);
-    expect(notes[0]).toMatch(
+    expect(whole.notes).toHaveLength(1);
+    expect(`${whole.notes[0].level}: ${whole.notes[0].text} | ${whole.notes[0].detail}`).toMatch(
       /^error: Could not export a preset of ropes\.sbproj: \/bodies\/2\/\S+: 'rope' bodies cannot go into a preset yet.* \| scene\/bodies\/2\/\S+: 'rope' bodies/,
     );
+    // Exported alone, the rope is still named by its place in the editor's scene.
+    const alone = await runExport(
+      { target: 'jolt', scope: { kind: 'body', index: 2 } },
+      { scene: withRope, fileName: 'ropes.sbproj' },
+    );
+    expect(alone.saves).toEqual([]);
+    expect(alone.notes[0].detail).toBe("scene/bodies/2/model: 'rope' bodies cannot go into a preset yet");
   });
 
-  test('export writes through the host and reports the size', async () => {
-    const saves: SaveRequest[] = [];
-    const notes: string[] = [];
-    const name = await exportPreset(
-      {
-        editor: { state: { scene, fileName: 'untitled.sbproj' } as never },
-        host: {
-          saveFile: async (r) => {
-            saves.push(r);
-            return { name: r.suggestedName };
-          },
-        },
-        notify: (level, text) => notes.push(`${level}: ${text}`),
-      },
-      'json',
-    );
+  test('export writes through the host and says it held the whole scene', async () => {
+    const { name, saves, notes } = await runExport({ target: 'native', scope: WHOLE_SCENE });
     expect(name).toBe('untitled.preset.json');
     expect(saves[0].filters).toEqual([{ name: 'Presets (JSON)', extensions: ['json'] }]);
-    expect(notes[0]).toMatch(/^info: Exported untitled\.preset\.json \(\d+\.\d KiB\)\.$/);
+    expect(notes).toEqual([
+      {
+        level: 'info',
+        text: expect.stringMatching(
+          /^Exported untitled\.preset\.json: whole scene, 2 bodies \(\d+\.\d KiB\)\.$/,
+        ),
+        detail: undefined,
+      },
+    ]);
+  });
+
+  test('a one-body Jolt export names the body and lists each approximation', async () => {
+    const { name, saves, notes } = await runExport({ target: 'jolt', scope: { kind: 'body', index: 0 } });
+    expect(name).toBe('soft block.jolt.json');
+    expect(saves[0].filters).toEqual([{ name: 'Jolt Physics JSON (*.jolt.json)', extensions: ['json'] }]);
+    expect(notes).toHaveLength(1);
+    expect(notes[0].level).toBe('warning');
+    expect(notes[0].text).toMatch(
+      /^Exported soft block\.jolt\.json: soft block \(\d+\.\d KiB\); approximated: colliders, neo-hookean, constraint-damping\.$/,
+    );
+    const lines = notes[0].detail?.split('\n') ?? [];
+    expect(lines.map((l) => l.slice(0, l.indexOf(':')))).toEqual([
+      'colliders',
+      'neo-hookean',
+      'constraint-damping',
+    ]);
+    expect(lines[1]).toContain("body 'soft block', group 'all': Jolt has no neo-Hookean tets");
   });
 
   test('a failed write is reported and nothing else happens', async () => {
@@ -120,7 +186,7 @@ describe('preset export', () => {
         },
         notify: (level, text) => notes.push(`${level}: ${text}`),
       },
-      'json',
+      { target: 'native', scope: WHOLE_SCENE },
     );
     expect(name).toBeNull();
     expect(notes).toEqual(['error: Could not write untitled.preset.json: disk full']);

@@ -1,29 +1,12 @@
-import {
-  dihedralBendEnergyJ,
-  distanceEnergyJ,
-  type EnergySink,
-  neoHookeanEnergyJ,
-  ropeBendEnergyJ,
-  tetVolumeEnergyJ,
-} from './constraints/elastic-energy.ts';
+import type { EnergySink } from './constraints/elastic-energy.ts';
 import type { ConstraintBlock } from './constraints/index.ts';
+import { kindOps } from './constraints/kinds.ts';
 import type { ParticleState } from './state.ts';
 import type { NeoHookeanStiffnessLimit } from './stiffness-limit.ts';
 
-/** Particles per constraint of the blocks that store energy (the layout of `block.particles`). */
+/** Particles per constraint of the blocks that store energy (the layout of `block.particles`); 0 for the others. */
 export function energyBlockArity(block: ConstraintBlock): number {
-  switch (block.kind) {
-    case 'distance':
-      return 2;
-    case 'rope-bend':
-      return 3;
-    case 'tet-volume':
-    case 'dihedral-bend':
-    case 'neo-hookean':
-      return 4;
-    default:
-      return 0;
-  }
+  return kindOps(block).energy ? block.arity : 0;
 }
 
 /**
@@ -40,21 +23,6 @@ export function blockElasticEnergyJ(
   limit?: NeoHookeanStiffnessLimit,
   perConstraint?: EnergySink,
 ): number {
-  switch (block.kind) {
-    case 'distance':
-      return distanceEnergyJ(block, state, perConstraint);
-    case 'tet-volume':
-      return tetVolumeEnergyJ(block, state, perConstraint);
-    case 'dihedral-bend':
-      return dihedralBendEnergyJ(block, state, perConstraint);
-    case 'neo-hookean':
-      return neoHookeanEnergyJ(block, state, perConstraint, limit);
-    case 'rope-bend':
-      return ropeBendEnergyJ(block, state, perConstraint);
-    case 'pressure':
-    case 'tether':
-    case 'attachment':
-    case 'edge-damper':
-      return 0;
-  }
+  const energy = kindOps(block).energy;
+  return energy ? energy(block, state, perConstraint, limit) : 0;
 }

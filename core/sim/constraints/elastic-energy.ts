@@ -9,7 +9,7 @@ import type { TetVolumeBlock } from './tet-volume.ts';
 
 /**
  * Elastic energy stored in a block of each kind that stores any, J, at the current positions
- * (block-energy.ts picks one by the block's kind). Each compliant constraint stores
+ * (the table in kinds.ts names them; block-energy.ts looks them up). Each compliant constraint stores
  * U = ½·C²/α (the XPBD energy; Macklin, Müller & Chentanez 2016, eq. 2); rigid constraints
  * (α = 0, classic PBD mode) store nothing.
  */

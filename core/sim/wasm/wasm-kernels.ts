@@ -1,7 +1,8 @@
-import { MIN_DENOMINATOR, MIN_LENGTH_M } from '../constraints/block.ts';
 import type { ConstraintBlock } from '../constraints/index.ts';
+import { kindOps } from '../constraints/kinds.ts';
 import type { ParticleState } from '../state.ts';
 import { decodeBase64 } from './base64.ts';
+import type { BlockSolve, KernelExports, KernelMemory } from './kernel-bindings.ts';
 import { KERNELS_WASM_BASE64 } from './kernels-wasm.ts';
 
 /**
@@ -10,9 +11,9 @@ import { KERNELS_WASM_BASE64 } from './kernels-wasm.ts';
  * The kernels work on one WebAssembly.Memory per world, sized up front and never grown: once a
  * memory grows (or any ArrayBuffer is detached) in a V8 isolate, V8 compiles every later typed-array
  * access with a detach check (see renderer/src/sim/sim-controller.ts). `create` moves the hot arrays
- * (positions, previous positions, velocities, inverse masses; each supported block's indices, rest
- * data, compliances and multipliers) into that memory and points the existing typed-array fields of
- * the state and blocks at the copies, so everything else (metrics, grab, colliders, stiffness limit,
+ * (positions, previous positions, velocities, inverse masses; the indices, rest data, compliances
+ * and multipliers of each block whose kind has a kernel binding in kinds.ts) into that memory and
+ * points the existing typed-array fields of the state and blocks at the copies, so everything else (metrics, grab, colliders, stiffness limit,
  * renderer copies) keeps reading and writing the same fields. The JS kernels keep working on the
  * moved arrays: they are the fallback where WebAssembly is missing or refuses the module (a
  * browser's main thread compiles only small modules synchronously), and the oracle in tests.
@@ -24,110 +25,6 @@ interface WasmApi {
   Module: new (bytes: Uint8Array) => object;
   Instance: new (module: object, imports: object) => { readonly exports: object };
 }
-
-/**
- * Pointers are byte offsets into the memory; counts and indices i32. `fresh`: the sweep right after
- * the multipliers' reset, which the kernel does itself (it writes λ = Δλ, 0 where it skips, instead
- * of reading zeros back), so the world does not clear those blocks' multipliers.
- */
-interface KernelExports {
-  predict(
-    x: number,
-    xPrev: number,
-    v: number,
-    w: number,
-    start: number,
-    end: number,
-    keep: number,
-    dvx: number,
-    dvy: number,
-    dvz: number,
-    h: number,
-  ): void;
-  velocities(x: number, xPrev: number, v: number, coordinates: number, invH: number): void;
-  solveDistanceBatched(
-    x: number,
-    w: number,
-    particles: number,
-    colourStarts: number,
-    colourCount: number,
-    restLength: number,
-    compliance: number,
-    lambda: number,
-    scale: number,
-    invHSq: number,
-    minLength: number,
-    minDenominator: number,
-    fresh: boolean,
-  ): void;
-  solveTetVolumeBatched(
-    x: number,
-    w: number,
-    particles: number,
-    colourStarts: number,
-    colourCount: number,
-    restVolume: number,
-    compliance: number,
-    lambda: number,
-    scale: number,
-    invHSq: number,
-    minDenominator: number,
-    fresh: boolean,
-  ): void;
-  solveDihedralBendBatched(
-    x: number,
-    w: number,
-    particles: number,
-    colourStarts: number,
-    colourCount: number,
-    restAngle: number,
-    compliance: number,
-    lambda: number,
-    scale: number,
-    invHSq: number,
-    minEdgeSq: number,
-    minDenominator: number,
-    fresh: boolean,
-  ): void;
-  solveNeoHookeanBatched(
-    x: number,
-    w: number,
-    particles: number,
-    colourStarts: number,
-    colourCount: number,
-    count: number,
-    restShapeProductByEntry: number,
-    restShapeProduct: number,
-    inverseRestDeterminant: number,
-    complianceHydrostatic: number,
-    complianceDeviatoric: number,
-    gamma: number,
-    lambdaH: number,
-    lambdaD: number,
-    scale: number,
-    invHSq: number,
-    minDenominator: number,
-    fresh: boolean,
-  ): void;
-}
-
-/** Fields each kind's kernel reads, moved into the memory (the rest stay ordinary arrays). */
-const KERNEL_FIELDS: Partial<Record<ConstraintBlock['kind'], readonly string[]>> = {
-  distance: ['particles', 'colourStarts', 'restLengthM', 'complianceMPerN', 'lambda'],
-  'tet-volume': ['particles', 'colourStarts', 'restVolumeM3', 'complianceM3PerPa', 'lambda'],
-  'dihedral-bend': ['particles', 'colourStarts', 'restAngleRad', 'compliancePerNM', 'lambda'],
-  'neo-hookean': [
-    'particles',
-    'colourStarts',
-    'restShapeProduct',
-    'inverseRestDeterminant',
-    'complianceHydrostatic',
-    'complianceDeviatoric',
-    'gamma',
-    'lambdaHydrostatic',
-    'lambdaDeviatoric',
-  ],
-};
 
 const STATE_FIELDS = ['x', 'xPrev', 'v', 'invMass'] as const;
 
@@ -153,9 +50,6 @@ function kernelModule(): { api: WasmApi; module: object } | null {
   return compiled;
 }
 
-/** A block's solve in the memory, given α̃'s 1/h², 1/s², and whether it is the substep's first sweep. */
-type BlockSolve = (invHSq: number, fresh: boolean) => void;
-
 export class WasmKernels {
   private readonly solvers = new Map<ConstraintBlock, BlockSolve>();
   private readonly x: number;
@@ -175,9 +69,10 @@ export class WasmKernels {
     this.xPrev = pointers.get(state.xPrev)!;
     this.v = pointers.get(state.v)!;
     this.w = pointers.get(state.invMass)!;
+    const memory: KernelMemory = { kernels, x: this.x, w: this.w, at: (array) => pointers.get(array)! };
     for (const block of blocks) {
-      const solve = this.bind(block, pointers);
-      if (solve) this.solvers.set(block, solve);
+      const binding = kindOps(block).wasm;
+      if (binding) this.solvers.set(block, binding.bind(block, memory));
     }
   }
 
@@ -194,13 +89,15 @@ export class WasmKernels {
     const copies = new Map<ConstraintBlock, Float64Array>();
     for (const name of STATE_FIELDS) moving.push([state, name, state[name]]);
     for (const block of blocks) {
-      for (const name of KERNEL_FIELDS[block.kind] ?? []) {
+      const binding = kindOps(block).wasm;
+      if (!binding) continue;
+      for (const name of binding.fields) {
         moving.push([block, name, (block as unknown as Record<string, MovableArray>)[name]]);
       }
-      if (block.kind === 'neo-hookean') {
-        const byEntry = restShapeProductByEntry(block.restShapeProduct, block.count);
-        copies.set(block, byEntry);
-        moving.push([null, '', byEntry]);
+      const copy = binding.kernelCopy?.(block);
+      if (copy) {
+        copies.set(block, copy);
+        moving.push([null, '', copy]);
       }
     }
     let bytes = 0;
@@ -255,120 +152,4 @@ export class WasmKernels {
     solve(1 / (h * h), fresh);
     return true;
   }
-
-  private bind(block: ConstraintBlock, pointers: Map<object, number>): BlockSolve | null {
-    const k = this.kernels;
-    const { x, w } = this;
-    const at = (array: object) => pointers.get(array)!;
-    if (!KERNEL_FIELDS[block.kind]) return null;
-    const particles = at(block.particles);
-    const colourStarts = at(block.colourStarts);
-    const colours = block.colourStarts.length - 1;
-    switch (block.kind) {
-      case 'distance': {
-        const rest = at(block.restLengthM);
-        const compliance = at(block.complianceMPerN);
-        const lambda = at(block.lambda);
-        return (invHSq, fresh) =>
-          k.solveDistanceBatched(
-            x,
-            w,
-            particles,
-            colourStarts,
-            colours,
-            rest,
-            compliance,
-            lambda,
-            block.stiffnessScale,
-            invHSq,
-            MIN_LENGTH_M,
-            MIN_DENOMINATOR,
-            fresh,
-          );
-      }
-      case 'tet-volume': {
-        const rest = at(block.restVolumeM3);
-        const compliance = at(block.complianceM3PerPa);
-        const lambda = at(block.lambda);
-        return (invHSq, fresh) =>
-          k.solveTetVolumeBatched(
-            x,
-            w,
-            particles,
-            colourStarts,
-            colours,
-            rest,
-            compliance,
-            lambda,
-            block.stiffnessScale,
-            invHSq,
-            MIN_DENOMINATOR,
-            fresh,
-          );
-      }
-      case 'dihedral-bend': {
-        const rest = at(block.restAngleRad);
-        const compliance = at(block.compliancePerNM);
-        const lambda = at(block.lambda);
-        return (invHSq, fresh) =>
-          k.solveDihedralBendBatched(
-            x,
-            w,
-            particles,
-            colourStarts,
-            colours,
-            rest,
-            compliance,
-            lambda,
-            block.stiffnessScale,
-            invHSq,
-            MIN_LENGTH_M * MIN_LENGTH_M,
-            MIN_DENOMINATOR,
-            fresh,
-          );
-      }
-      case 'neo-hookean': {
-        const product = at(block.restShapeProduct);
-        // The block itself keys its kernel-only copy of restShapeProduct, entry by entry.
-        const productByEntry = at(block);
-        const count = block.count;
-        const determinant = at(block.inverseRestDeterminant);
-        const alphaH = at(block.complianceHydrostatic);
-        const alphaD = at(block.complianceDeviatoric);
-        const gamma = at(block.gamma);
-        const lambdaH = at(block.lambdaHydrostatic);
-        const lambdaD = at(block.lambdaDeviatoric);
-        return (invHSq, fresh) =>
-          k.solveNeoHookeanBatched(
-            x,
-            w,
-            particles,
-            colourStarts,
-            colours,
-            count,
-            productByEntry,
-            product,
-            determinant,
-            alphaH,
-            alphaD,
-            gamma,
-            lambdaH,
-            lambdaD,
-            block.stiffnessScale,
-            invHSq,
-            MIN_DENOMINATOR,
-            fresh,
-          );
-      }
-      default:
-        return null;
-    }
-  }
-}
-
-/** M entry by entry (m00 of every tet, then m01, …) from 6 per tet: pairs of tets load an entry at once. */
-function restShapeProductByEntry(product: Float64Array, count: number): Float64Array {
-  const out = new Float64Array(6 * count);
-  for (let t = 0; t < count; t++) for (let j = 0; j < 6; j++) out[j * count + t] = product[6 * t + j];
-  return out;
 }

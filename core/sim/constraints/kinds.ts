@@ -1,0 +1,158 @@
+import type { ParticleState } from '../state.ts';
+import type { NeoHookeanStiffnessLimit } from '../stiffness-limit.ts';
+import {
+  dihedralBendKernel,
+  distanceKernel,
+  type KernelBinding,
+  neoHookeanKernel,
+  tetVolumeKernel,
+} from '../wasm/kernel-bindings.ts';
+import { addAttachmentForces, dampAttachment, solveAttachment } from './attachment.ts';
+import type { BlockBase } from './block.ts';
+import { addDihedralBendForces, dampDihedralBend, solveDihedralBend } from './dihedral-bend.ts';
+import { addDistanceForces, dampDistance, solveDistance } from './distance.ts';
+import { dampEdgeDamper } from './edge-damper.ts';
+import {
+  dihedralBendEnergyJ,
+  distanceEnergyJ,
+  type EnergySink,
+  neoHookeanEnergyJ,
+  ropeBendEnergyJ,
+  tetVolumeEnergyJ,
+} from './elastic-energy.ts';
+import type { ConstraintBlock } from './index.ts';
+import { addNeoHookeanForces, solveNeoHookean } from './neo-hookean.ts';
+import { addPressureForces, solvePressure } from './pressure.ts';
+import { addRopeBendForces, dampRopeBend, solveRopeBend } from './rope-bend.ts';
+import { addTetVolumeForces, dampTetVolume, solveTetVolume } from './tet-volume.ts';
+import { addTetherForces, solveTether } from './tether.ts';
+
+/**
+ * What the world, the metrics and the WebAssembly binding do with a block of one kind. Every
+ * operation is named for every kind; null says, on purpose, that the kind has none of it.
+ */
+export interface KindOps<B extends ConstraintBlock> {
+  /** One Gauss-Seidel sweep in colour order, substep h in s; null: nothing at position level. */
+  readonly solve: ((block: B, state: ParticleState, h: number) => void) | null;
+  /** Implicit constraint damping of the velocities after a substep h, s (block.ts); null: undamped. */
+  readonly damp: ((block: B, state: ParticleState, h: number) => void) | null;
+  /** Every multiplier back to 0, as XPBD does each substep; null: no multipliers. */
+  readonly resetLambda: ((block: B) => void) | null;
+  /** Adds the constraint forces λ·∇C/h² of the last substep h (s), N, 3 per particle; null: none. */
+  readonly addForces: ((block: B, state: ParticleState, h: number, forceN: Float64Array) => void) | null;
+  /**
+   * Elastic energy stored at the current positions, J, each constraint's also to `sink`;
+   * null: stores none (rigid, or outside the body). `block.arity` gives the layout for `sink`.
+   */
+  readonly energy:
+    | ((block: B, state: ParticleState, sink?: EnergySink, limit?: NeoHookeanStiffnessLimit) => number)
+    | null;
+  /** Number of scalar constraints the block holds. */
+  readonly scalarCount: (block: B) => number;
+  /** How its sweep runs as WebAssembly (wasm-kernels.ts); null: the JS `solve` runs everywhere. */
+  readonly wasm: KernelBinding<B> | null;
+}
+
+function fillLambda(block: { readonly lambda: Float64Array }): void {
+  block.lambda.fill(0);
+}
+
+function onePerConstraint(block: BlockBase): number {
+  return block.count;
+}
+
+/** The operations of every block kind: a kind missing here, or missing an operation, does not compile. */
+export const constraintKinds = {
+  distance: {
+    solve: solveDistance,
+    damp: dampDistance,
+    resetLambda: fillLambda,
+    addForces: addDistanceForces,
+    energy: distanceEnergyJ,
+    scalarCount: onePerConstraint,
+    wasm: distanceKernel,
+  },
+  'neo-hookean': {
+    solve: solveNeoHookean,
+    damp: null, // damped through its edges (edge-damper.ts)
+    resetLambda: (block) => {
+      block.lambdaDeviatoric.fill(0);
+      block.lambdaHydrostatic.fill(0);
+    },
+    addForces: addNeoHookeanForces,
+    energy: neoHookeanEnergyJ,
+    scalarCount: (block) => 2 * block.count, // deviatoric and hydrostatic per tet
+    wasm: neoHookeanKernel,
+  },
+  'tet-volume': {
+    solve: solveTetVolume,
+    damp: dampTetVolume,
+    resetLambda: fillLambda,
+    addForces: addTetVolumeForces,
+    energy: tetVolumeEnergyJ,
+    scalarCount: onePerConstraint,
+    wasm: tetVolumeKernel,
+  },
+  'dihedral-bend': {
+    solve: solveDihedralBend,
+    damp: dampDihedralBend,
+    resetLambda: fillLambda,
+    addForces: addDihedralBendForces,
+    energy: dihedralBendEnergyJ,
+    scalarCount: onePerConstraint,
+    wasm: dihedralBendKernel,
+  },
+  attachment: {
+    solve: solveAttachment,
+    damp: dampAttachment,
+    resetLambda: fillLambda,
+    addForces: addAttachmentForces,
+    energy: null, // soft pins and the grab are outside the body
+    scalarCount: onePerConstraint,
+    wasm: null,
+  },
+  'edge-damper': {
+    solve: null, // velocity level only
+    damp: dampEdgeDamper,
+    resetLambda: null,
+    addForces: null, // its damping is not a static force
+    energy: null,
+    scalarCount: () => 0, // damping only: constrains nothing
+    wasm: null,
+  },
+  tether: {
+    solve: solveTether,
+    damp: null, // rigid
+    resetLambda: fillLambda,
+    addForces: addTetherForces,
+    energy: null, // rigid
+    scalarCount: onePerConstraint,
+    wasm: null,
+  },
+  'rope-bend': {
+    solve: solveRopeBend,
+    damp: dampRopeBend,
+    resetLambda: fillLambda,
+    addForces: (block, _state, h, forceN) => addRopeBendForces(block, h, forceN),
+    energy: ropeBendEnergyJ,
+    scalarCount: (block) => 3 * block.count, // one per component of the 3-vector C
+    wasm: null,
+  },
+  pressure: {
+    solve: solvePressure,
+    damp: null, // the membrane damps the balloon
+    resetLambda: fillLambda,
+    addForces: addPressureForces,
+    energy: null, // the gas's, not the body material's: not counted
+    scalarCount: onePerConstraint,
+    wasm: null,
+  },
+} satisfies { readonly [K in ConstraintBlock['kind']]: KindOps<Extract<ConstraintBlock, { kind: K }>> };
+
+/**
+ * The operations of `block`'s kind. The table pairs each kind with operations on blocks of that
+ * kind, a link TypeScript cannot follow through a lookup by a union-typed key: hence the cast.
+ */
+export function kindOps<B extends ConstraintBlock>(block: B): KindOps<B> {
+  return constraintKinds[block.kind] as unknown as KindOps<B>;
+}

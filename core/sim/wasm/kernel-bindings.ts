@@ -1,0 +1,268 @@
+import { type BlockBase, MIN_DENOMINATOR, MIN_LENGTH_M } from '../constraints/block.ts';
+import type { DihedralBendBlock } from '../constraints/dihedral-bend.ts';
+import type { DistanceBlock } from '../constraints/distance.ts';
+import type { NeoHookeanBlock } from '../constraints/neo-hookean.ts';
+import type { TetVolumeBlock } from '../constraints/tet-volume.ts';
+
+/**
+ * How each block kind with a WebAssembly kernel (assembly/kernels.ts) is bound to a world's memory:
+ * which of its arrays move into the memory and how its sweep calls the kernel. The table of block
+ * kinds (constraints/kinds.ts) names these; wasm-kernels.ts moves the arrays and binds.
+ */
+
+/**
+ * Pointers are byte offsets into the memory; counts and indices i32. `fresh`: the sweep right after
+ * the multipliers' reset, which the kernel does itself (it writes λ = Δλ, 0 where it skips, instead
+ * of reading zeros back), so the world does not clear those blocks' multipliers.
+ */
+export interface KernelExports {
+  predict(
+    x: number,
+    xPrev: number,
+    v: number,
+    w: number,
+    start: number,
+    end: number,
+    keep: number,
+    dvx: number,
+    dvy: number,
+    dvz: number,
+    h: number,
+  ): void;
+  velocities(x: number, xPrev: number, v: number, coordinates: number, invH: number): void;
+  solveDistanceBatched(
+    x: number,
+    w: number,
+    particles: number,
+    colourStarts: number,
+    colourCount: number,
+    restLength: number,
+    compliance: number,
+    lambda: number,
+    scale: number,
+    invHSq: number,
+    minLength: number,
+    minDenominator: number,
+    fresh: boolean,
+  ): void;
+  solveTetVolumeBatched(
+    x: number,
+    w: number,
+    particles: number,
+    colourStarts: number,
+    colourCount: number,
+    restVolume: number,
+    compliance: number,
+    lambda: number,
+    scale: number,
+    invHSq: number,
+    minDenominator: number,
+    fresh: boolean,
+  ): void;
+  solveDihedralBendBatched(
+    x: number,
+    w: number,
+    particles: number,
+    colourStarts: number,
+    colourCount: number,
+    restAngle: number,
+    compliance: number,
+    lambda: number,
+    scale: number,
+    invHSq: number,
+    minEdgeSq: number,
+    minDenominator: number,
+    fresh: boolean,
+  ): void;
+  solveNeoHookeanBatched(
+    x: number,
+    w: number,
+    particles: number,
+    colourStarts: number,
+    colourCount: number,
+    count: number,
+    restShapeProductByEntry: number,
+    restShapeProduct: number,
+    inverseRestDeterminant: number,
+    complianceHydrostatic: number,
+    complianceDeviatoric: number,
+    gamma: number,
+    lambdaH: number,
+    lambdaD: number,
+    scale: number,
+    invHSq: number,
+    minDenominator: number,
+    fresh: boolean,
+  ): void;
+}
+
+/** A block's solve in the memory, given α̃'s 1/h², 1/s², and whether it is the substep's first sweep. */
+export type BlockSolve = (invHSq: number, fresh: boolean) => void;
+
+/** A world's memory as a binding sees it, once every array has moved. */
+export interface KernelMemory {
+  readonly kernels: KernelExports;
+  /** Byte offsets of the positions and of the inverse masses. */
+  readonly x: number;
+  readonly w: number;
+  /** Byte offset of a moved array (its view in the memory), or of a block's kernel-only copy, keyed by the block. */
+  readonly at: (array: object) => number;
+}
+
+/** Names of the typed-array fields of a block type: only those can move into the memory. */
+export type ArrayField<B> = {
+  [F in keyof B]-?: B[F] extends Float64Array | Uint32Array ? F : never;
+}[keyof B] &
+  string;
+
+export interface KernelBinding<B extends BlockBase> {
+  /** Fields the kernel reads or writes, moved into the memory in this order (the rest stay ordinary arrays). */
+  readonly fields: readonly ArrayField<B>[];
+  /** A kernel-only array derived from the block, moved after its fields; null where the kernel needs none. */
+  readonly kernelCopy: ((block: B) => Float64Array) | null;
+  /** The block's sweep on the memory, made once when the world is built. */
+  readonly bind: (block: B, memory: KernelMemory) => BlockSolve;
+}
+
+export const distanceKernel: KernelBinding<DistanceBlock> = {
+  fields: ['particles', 'colourStarts', 'restLengthM', 'complianceMPerN', 'lambda'],
+  kernelCopy: null,
+  bind(block, { kernels: k, x, w, at }) {
+    const particles = at(block.particles);
+    const colourStarts = at(block.colourStarts);
+    const colours = block.colourStarts.length - 1;
+    const rest = at(block.restLengthM);
+    const compliance = at(block.complianceMPerN);
+    const lambda = at(block.lambda);
+    return (invHSq, fresh) =>
+      k.solveDistanceBatched(
+        x,
+        w,
+        particles,
+        colourStarts,
+        colours,
+        rest,
+        compliance,
+        lambda,
+        block.stiffnessScale,
+        invHSq,
+        MIN_LENGTH_M,
+        MIN_DENOMINATOR,
+        fresh,
+      );
+  },
+};
+
+export const tetVolumeKernel: KernelBinding<TetVolumeBlock> = {
+  fields: ['particles', 'colourStarts', 'restVolumeM3', 'complianceM3PerPa', 'lambda'],
+  kernelCopy: null,
+  bind(block, { kernels: k, x, w, at }) {
+    const particles = at(block.particles);
+    const colourStarts = at(block.colourStarts);
+    const colours = block.colourStarts.length - 1;
+    const rest = at(block.restVolumeM3);
+    const compliance = at(block.complianceM3PerPa);
+    const lambda = at(block.lambda);
+    return (invHSq, fresh) =>
+      k.solveTetVolumeBatched(
+        x,
+        w,
+        particles,
+        colourStarts,
+        colours,
+        rest,
+        compliance,
+        lambda,
+        block.stiffnessScale,
+        invHSq,
+        MIN_DENOMINATOR,
+        fresh,
+      );
+  },
+};
+
+export const dihedralBendKernel: KernelBinding<DihedralBendBlock> = {
+  fields: ['particles', 'colourStarts', 'restAngleRad', 'compliancePerNM', 'lambda'],
+  kernelCopy: null,
+  bind(block, { kernels: k, x, w, at }) {
+    const particles = at(block.particles);
+    const colourStarts = at(block.colourStarts);
+    const colours = block.colourStarts.length - 1;
+    const rest = at(block.restAngleRad);
+    const compliance = at(block.compliancePerNM);
+    const lambda = at(block.lambda);
+    return (invHSq, fresh) =>
+      k.solveDihedralBendBatched(
+        x,
+        w,
+        particles,
+        colourStarts,
+        colours,
+        rest,
+        compliance,
+        lambda,
+        block.stiffnessScale,
+        invHSq,
+        MIN_LENGTH_M * MIN_LENGTH_M,
+        MIN_DENOMINATOR,
+        fresh,
+      );
+  },
+};
+
+export const neoHookeanKernel: KernelBinding<NeoHookeanBlock> = {
+  fields: [
+    'particles',
+    'colourStarts',
+    'restShapeProduct',
+    'inverseRestDeterminant',
+    'complianceHydrostatic',
+    'complianceDeviatoric',
+    'gamma',
+    'lambdaHydrostatic',
+    'lambdaDeviatoric',
+  ],
+  // M entry by entry (m00 of every tet, then m01, …) from 6 per tet: pairs of tets load an entry at once.
+  kernelCopy(block) {
+    const { restShapeProduct: product, count } = block;
+    const out = new Float64Array(6 * count);
+    for (let t = 0; t < count; t++) for (let j = 0; j < 6; j++) out[j * count + t] = product[6 * t + j];
+    return out;
+  },
+  bind(block, { kernels: k, x, w, at }) {
+    const particles = at(block.particles);
+    const colourStarts = at(block.colourStarts);
+    const colours = block.colourStarts.length - 1;
+    const product = at(block.restShapeProduct);
+    // The block itself keys its kernel-only copy of restShapeProduct, entry by entry.
+    const productByEntry = at(block);
+    const count = block.count;
+    const determinant = at(block.inverseRestDeterminant);
+    const alphaH = at(block.complianceHydrostatic);
+    const alphaD = at(block.complianceDeviatoric);
+    const gamma = at(block.gamma);
+    const lambdaH = at(block.lambdaHydrostatic);
+    const lambdaD = at(block.lambdaDeviatoric);
+    return (invHSq, fresh) =>
+      k.solveNeoHookeanBatched(
+        x,
+        w,
+        particles,
+        colourStarts,
+        colours,
+        count,
+        productByEntry,
+        product,
+        determinant,
+        alphaH,
+        alphaD,
+        gamma,
+        lambdaH,
+        lambdaD,
+        block.stiffnessScale,
+        invHSq,
+        MIN_DENOMINATOR,
+        fresh,
+      );
+  },
+};

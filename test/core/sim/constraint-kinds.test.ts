@@ -1,0 +1,208 @@
+import { describe, expect, it } from 'vitest';
+import { blockElasticEnergyJ, energyBlockArity } from '../../../core/sim/block-energy.ts';
+import { createAttachmentBlock } from '../../../core/sim/constraints/attachment.ts';
+import { createDihedralBendBlock } from '../../../core/sim/constraints/dihedral-bend.ts';
+import { createDistanceBlock } from '../../../core/sim/constraints/distance.ts';
+import { createEdgeDamperBlock } from '../../../core/sim/constraints/edge-damper.ts';
+import {
+  addBlockForces,
+  type ConstraintBlock,
+  dampBlock,
+  resetLambda,
+  scalarConstraintCount,
+  solveBlock,
+} from '../../../core/sim/constraints/index.ts';
+import { constraintKinds, type KindOps } from '../../../core/sim/constraints/kinds.ts';
+import { createNeoHookeanBlock } from '../../../core/sim/constraints/neo-hookean.ts';
+import { createPressureBlock, enclosedVolume } from '../../../core/sim/constraints/pressure.ts';
+import { createRopeBendBlock } from '../../../core/sim/constraints/rope-bend.ts';
+import { createTetVolumeBlock } from '../../../core/sim/constraints/tet-volume.ts';
+import { createTetherBlock } from '../../../core/sim/constraints/tether.ts';
+import { neoHookeanConstants } from '../../../core/sim/material.ts';
+import { createParticleState, type ParticleState } from '../../../core/sim/state.ts';
+import { hingeCompliances, neoHookeanCompliances, tetVolumeCompliances } from './physical-inputs.ts';
+
+type Kind = ConstraintBlock['kind'];
+
+const OPERATIONS: readonly (keyof KindOps<ConstraintBlock>)[] = [
+  'solve',
+  'damp',
+  'resetLambda',
+  'addForces',
+  'energy',
+  'scalarCount',
+  'wasm',
+];
+
+/**
+ * Particles 0–3: a tet with 10 cm legs (particle 0 pinned), its four faces wound outwards;
+ * particles 4–6: a straight rope of 10 cm links.
+ */
+const rest = Float64Array.of(0, 0, 0, 0.1, 0, 0, 0, 0.1, 0, 0, 0, 0.1, 0.2, 0, 0, 0.3, 0, 0, 0.4, 0, 0);
+const tets = Uint32Array.of(0, 1, 2, 3);
+const tetEdges = Uint32Array.of(0, 1, 0, 2, 0, 3, 1, 2, 1, 3, 2, 3);
+const tetFaces = Uint32Array.of(0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3);
+/** Edge 1–2 with wings 0 and 3. */
+const hinge = Uint32Array.of(1, 2, 0, 3);
+const SUBSTEP_S = 1 / 600;
+const rubber = neoHookeanConstants(1e5, 0.45);
+
+/** The rest shape moved by up to 1.5 cm per coordinate (not the pinned particle) and set moving. */
+function deformedState(): ParticleState {
+  const mass = Float64Array.from({ length: rest.length / 3 }, (_, p) => 0.05 + 0.01 * p);
+  const state = createParticleState(rest, mass, Uint8Array.of(1, 0, 0, 0, 0, 0, 0));
+  for (let k = 3; k < state.x.length; k++) {
+    state.x[k] += 0.015 * Math.sin(1.7 * k + 0.3);
+    state.v[k] = 0.5 * Math.cos(2.3 * k);
+  }
+  return state;
+}
+
+/** A small block of each kind, made by its create function (a missing kind does not compile). */
+const builders: { [K in Kind]: (state: ParticleState) => Extract<ConstraintBlock, { kind: K }> } = {
+  distance: (state) =>
+    createDistanceBlock(
+      { particles: tetEdges, complianceMPerN: new Float64Array(6).fill(1e-4), dampingRatio: 0.5 },
+      state,
+    ),
+  'neo-hookean': (state) =>
+    createNeoHookeanBlock(
+      neoHookeanCompliances(
+        state.rest,
+        tets,
+        () => rubber.muPa,
+        () => rubber.inverseLambdaNhPerPa,
+        () => rubber.gamma,
+      ),
+      state,
+    ),
+  'tet-volume': (state) =>
+    createTetVolumeBlock(
+      { tets, complianceM3PerPa: tetVolumeCompliances(state.rest, tets, () => 1e5), dampingRatio: 0.5 },
+      state,
+    ),
+  'dihedral-bend': (state) =>
+    createDihedralBendBlock(
+      { hinges: hinge, compliancePerNM: hingeCompliances(state.rest, hinge, () => 1e-3), dampingRatio: 0.5 },
+      state,
+    ),
+  attachment: (state) =>
+    createAttachmentBlock(
+      { particles: Uint32Array.of(1, 2), complianceMPerN: Float64Array.of(1e-4, 1e-4), dampingRatio: 0.5 },
+      state,
+    ),
+  'edge-damper': (state) =>
+    createEdgeDamperBlock(
+      { particles: tetEdges, complianceMPerN: new Float64Array(6).fill(1e-4), dampingRatio: 1 },
+      state,
+    ),
+  tether: (state) =>
+    createTetherBlock({ particles: Uint32Array.of(3, 0), maxLengthM: Float64Array.of(0.1) }, state),
+  'rope-bend': (state) =>
+    createRopeBendBlock(
+      { particles: Uint32Array.of(4, 5, 6), complianceMPerN: Float64Array.of(1e-3), dampingRatio: 0.5 },
+      state,
+    ),
+  pressure: (state) => {
+    const particles = Uint32Array.of(0, 1, 2, 3);
+    const targetVolumeM3 = 1.1 * enclosedVolume(state.rest, particles, tetFaces);
+    return createPressureBlock({
+      particles,
+      triangles: tetFaces,
+      targetVolumeM3,
+      complianceM3PerPa: targetVolumeM3 / 1e5,
+    });
+  },
+};
+
+/** The block's multipliers (every Float64Array field named lambda…). */
+function multipliers(block: ConstraintBlock): Float64Array[] {
+  return Object.entries(block)
+    .filter(([name, value]) => name.startsWith('lambda') && value instanceof Float64Array)
+    .map(([, value]) => value as Float64Array);
+}
+
+function allFinite(values: ArrayLike<number>): boolean {
+  for (let k = 0; k < values.length; k++) if (!Number.isFinite(values[k])) return false;
+  return true;
+}
+
+const kinds = Object.keys(builders) as Kind[];
+
+describe('the table of constraint kinds', () => {
+  it('has the kinds of ConstraintBlock, each with every operation, a function or an explicit null', () => {
+    expect(Object.keys(constraintKinds).sort()).toEqual([...kinds].sort());
+    for (const kind of kinds) {
+      const ops = constraintKinds[kind] as Record<string, unknown>;
+      expect(Object.keys(ops).sort(), kind).toEqual([...OPERATIONS].sort());
+      for (const name of OPERATIONS) {
+        const op = ops[name];
+        expect(
+          op === null || typeof op === (name === 'wasm' ? 'object' : 'function'),
+          `${kind}.${name}`,
+        ).toBe(true);
+      }
+      expect(typeof ops.scalarCount, kind).toBe('function');
+      expect(ops.solve !== null || ops.damp !== null, `${kind} acts at position or at velocity level`).toBe(
+        true,
+      );
+    }
+  });
+
+  it('names, for each kind with a WebAssembly kernel, typed arrays of the block as the fields to move', () => {
+    for (const kind of kinds) {
+      const binding = constraintKinds[kind].wasm;
+      if (!binding) continue;
+      const block = builders[kind](deformedState()) as unknown as Record<string, unknown>;
+      for (const field of binding.fields) {
+        const array = block[field];
+        expect(array instanceof Float64Array || array instanceof Uint32Array, `${kind}.${field}`).toBe(true);
+      }
+    }
+  });
+
+  for (const kind of kinds) {
+    it(`${kind}: a block from its create function solves a deformed state without NaN, resets λ, counts and stores energy ≥ 0`, () => {
+      const state = deformedState();
+      const block: ConstraintBlock = builders[kind](state);
+      expect(block.kind).toBe(kind);
+      expect(block.count).toBeGreaterThan(0);
+
+      resetLambda(block);
+      for (let sweep = 0; sweep < 3; sweep++) solveBlock(block, state, SUBSTEP_S);
+      dampBlock(block, state, SUBSTEP_S);
+      expect(allFinite(state.x)).toBe(true);
+      expect(allFinite(state.v)).toBe(true);
+      const lambdas = multipliers(block);
+      for (const lambda of lambdas) expect(allFinite(lambda)).toBe(true);
+      // Solving moved something: the deformed state is off its rest in every kind that solves.
+      if (constraintKinds[kind].solve) expect(lambdas.some((l) => l.some((value) => value !== 0))).toBe(true);
+
+      const forceN = new Float64Array(state.x.length);
+      addBlockForces(block, state, SUBSTEP_S, forceN);
+      expect(allFinite(forceN)).toBe(true);
+
+      resetLambda(block);
+      for (const lambda of lambdas) expect(lambda.every((value) => value === 0)).toBe(true);
+
+      const count = scalarConstraintCount(block);
+      expect(Number.isInteger(count)).toBe(true);
+      expect(count).toBe(kind === 'edge-damper' ? 0 : lambdas.reduce((sum, l) => sum + l.length, 0));
+
+      const perConstraint = new Float64Array(block.count);
+      const energyJ = blockElasticEnergyJ(block, state, undefined, (c, constraintJ) => {
+        perConstraint[c] += constraintJ;
+      });
+      expect(energyJ).toBeGreaterThanOrEqual(0);
+      expect(Number.isFinite(energyJ)).toBe(true);
+      expect(perConstraint.reduce((sum, e) => sum + e, 0)).toBe(energyJ); // same terms, same order
+      if (constraintKinds[kind].energy) {
+        expect(energyJ).toBeGreaterThan(0);
+        expect(energyBlockArity(block)).toBe(block.arity);
+      } else {
+        expect(energyJ).toBe(0);
+        expect(energyBlockArity(block)).toBe(0);
+      }
+    });
+  }
+});

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { formatProblem } from '../../core/document/problem.ts';
-import { bodyMassKg, checkPresetText, type Preset, presetJsonSchema } from '../../core/preset/index.ts';
+import { bodyMassKg, presetJsonSchema, SOFTBODY_EXTENSION } from '../../core/preset/index.ts';
 import { type Command, type CommandIo, ExitCode } from '../command.ts';
+import { checkPresetBytes, printProblems, readInput } from '../preset-file.ts';
 
 const usage = `Usage: softbody validate PRESET [--json]
        softbody validate --print-schema
@@ -9,31 +8,17 @@ const usage = `Usage: softbody validate PRESET [--json]
 Reads a preset (any supported formatVersion; older ones are migrated), checks it against the
 format 1 schema and the rules the schema cannot express (moduli, dangling indices, inverted tets,
 embedding weights, derived compliances up to date) and lists every problem with its JSON pointer.
+PRESET is preset JSON or a GLB carrying the preset in its ${SOFTBODY_EXTENSION} extension (what
+Export GLB and \`softbody export --target gltf\` write); a GLB's pointers are into its glTF JSON.
 Exit code 0 when valid, 2 when not.
 
 Options:
-  --json          print { valid, problems: [{ pointer, message }] } as JSON
+  --json          print { file, format, valid, problems: [{ pointer, message }] } as JSON
   --print-schema  print the preset JSON Schema (docs/preset.schema.json is this output)`;
-
-/** The preset in `file`, or every problem printed as "softbody CMD: FILE: /pointer: message". */
-export function loadPresetFile(file: string, command: string, io: CommandIo): Preset | undefined {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    io.err(
-      `softbody ${command}: cannot read '${file}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
-    return undefined;
-  }
-  const { preset, problems } = checkPresetText(text);
-  for (const problem of problems) io.err(`softbody ${command}: ${file}: ${formatProblem(problem)}`);
-  return preset;
-}
 
 export const validateCommand: Command = {
   name: 'validate',
-  summary: 'Check a preset and list every problem with its JSON pointer',
+  summary: 'Check a preset (JSON or GLB) and list every problem with its JSON pointer',
   usage,
   async run(args: string[], io: CommandIo): Promise<number> {
     if (args.length === 1 && args[0] === '--print-schema') {
@@ -49,28 +34,22 @@ export const validateCommand: Command = {
       return ExitCode.badInput;
     }
     const file = files[0];
+    const bytes = await readInput(file, 'validate', io);
+    if (!bytes) return ExitCode.badInput;
+    const { format, preset, problems } = await checkPresetBytes(bytes);
     if (json) {
-      let text: string;
-      try {
-        text = readFileSync(file, 'utf8');
-      } catch (error) {
-        io.err(
-          `softbody validate: cannot read '${file}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-        );
-        return ExitCode.badInput;
-      }
-      const { problems } = checkPresetText(text);
-      io.out(JSON.stringify({ file, valid: problems.length === 0, problems }, null, 2));
+      io.out(JSON.stringify({ file, format, valid: problems.length === 0, problems }, null, 2));
       return problems.length === 0 ? ExitCode.ok : ExitCode.badInput;
     }
-    const preset = loadPresetFile(file, 'validate', io);
+    printProblems(problems, file, 'validate', io);
     if (!preset) return ExitCode.badInput;
     const bodies = preset.bodies.map(
       (b) =>
         `${b.name} (${b.kind}, ${b.simulationMesh.vertexCount} vertices, ${b.simulationMesh.elementCount} ${b.kind === 'solid' ? 'tets' : 'triangles'}, ${+bodyMassKg(b).toPrecision(4)} kg)`,
     );
+    const where = format === 'glb' ? `, in the GLB's ${SOFTBODY_EXTENSION} extension` : '';
     io.out(
-      `${file}: valid preset '${preset.name}' (formatVersion ${preset.formatVersion}); bodies: ${bodies.join(', ') || 'none'}`,
+      `${file}: valid preset '${preset.name}' (formatVersion ${preset.formatVersion}${where}); bodies: ${bodies.join(', ') || 'none'}`,
     );
     return ExitCode.ok;
   },

@@ -1,10 +1,18 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import validator from 'gltf-validator';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.ts';
-import { buildPreset, readGlbPreset, writePreset } from '../../core/preset/index.ts';
+import { EXPORT_TARGETS } from '../../core/export/targets.ts';
+import {
+  buildPreset,
+  presetFromScene,
+  readGlbPreset,
+  readPreset,
+  writePreset,
+} from '../../core/preset/index.ts';
+import { parseScene } from '../../core/scene/scene-validate.ts';
 import { cubeBody, material, samplePreset } from '../core/preset/fixtures.ts';
 
 function capture() {
@@ -14,6 +22,8 @@ function capture() {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'softbody-export-'));
+const exampleScene = new URL('../../docs/examples/hanging-bar.scene.json', import.meta.url).pathname;
+const sharedMeshes = new URL('../../../shared/meshes/', import.meta.url).pathname;
 const presetFile = join(dir, 'sample.preset.json');
 const text = writePreset(samplePreset());
 writeFileSync(presetFile, text);
@@ -36,7 +46,7 @@ describe('softbody export', () => {
     expect(writePreset(await readGlbPreset(bytes))).toBe(text);
   });
 
-  it('writes Jolt JSON and prints the approximations', async () => {
+  it('writes Jolt JSON and warns of each approximation on stderr', async () => {
     const silicone = material('silicone-shore-10a');
     const neo = buildPreset({
       name: 'neo',
@@ -49,12 +59,15 @@ describe('softbody export', () => {
     const file = join(dir, 'neo.preset.json');
     writeFileSync(file, writePreset(neo));
     const out = join(dir, 'neo.jolt.json');
-    const { io, out: lines } = capture();
+    const { io, out: lines, err } = capture();
     expect(await main(['export', file, '--target', 'jolt', '-o', out], io)).toBe(0);
-    expect(lines.slice(0, 3)).toEqual([
-      'Approximations (Jolt cannot express these exactly):',
-      "  - body 'cube', group 'body': Jolt has no neo-Hookean tets; exported as edge springs + tet volume constraints from the same E and ν (matches at small strain, not for large strains or inversion).",
-      "  - body 'cube': constraint damping ('body' ζ = 0.05) dropped, Jolt has none; mLinearDamping = 0 1/s exported.",
+    expect(err).toEqual([
+      "softbody export: warning: jolt approximates neo-hookean: body 'cube', group 'body': Jolt has no neo-Hookean tets; exported as edge springs + tet volume constraints from the same E and ν (matches at small strain, not for large strains or inversion).",
+      "softbody export: warning: jolt approximates constraint-damping: body 'cube': constraint damping ('body' ζ = 0.05) dropped, Jolt has none; mLinearDamping = 0 1/s exported.",
+      "softbody export: warning: jolt approximates render-mesh: body 'cube': the render mesh and its embedding are not in the Jolt file; skin the render mesh from the preset (Jolt's first simulationVertexCount vertices are the preset's simulation vertices, in order).",
+    ]);
+    expect(lines).toEqual([
+      expect.stringMatching(/^Wrote .*neo\.jolt\.json \(jolt, \d+ bytes, 3 approximations\)$/),
     ]);
     const data = JSON.parse(readFileSync(out, 'utf8'));
     expect(data.format).toBe('softbody-studio/jolt-soft-body');
@@ -84,5 +97,117 @@ describe('softbody export', () => {
     expect(b.err[0]).toMatch(/name the output '\.glb'/);
     const c = capture();
     expect(await main(['export', presetFile], c.io)).toBe(2);
+  });
+
+  it('lists every target of the registry in its help', async () => {
+    const { io, out } = capture();
+    expect(await main(['export', '--help'], io)).toBe(0);
+    const help = out.join('\n');
+    expect(help).toContain('--target native|gltf|jolt');
+    for (const target of EXPORT_TARGETS) expect(help).toMatch(new RegExp(`^  ${target.id} +\\S`, 'm'));
+  });
+
+  it('reads a GLB with the preset as its input', async () => {
+    const glb = join(dir, 'input.glb');
+    expect(await main(['export', presetFile, '--target', 'gltf', '-o', glb], capture().io)).toBe(0);
+    const out = join(dir, 'from-glb.preset.json');
+    expect(await main(['export', glb, '--target', 'native', '-o', out], capture().io)).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe(text);
+  });
+});
+
+describe('softbody export SCENE', () => {
+  it('exports a scene as the preset presetFromScene makes of it, named after the file', async () => {
+    const out = join(dir, 'hanging-bar.preset.json');
+    const { io, err } = capture();
+    expect(await main(['export', exampleScene, '--target', 'native', '-o', out], io)).toBe(0);
+    expect(err).toEqual([]);
+    const scene = parseScene(JSON.parse(readFileSync(exampleScene, 'utf8')));
+    expect(readFileSync(out, 'utf8')).toBe(writePreset(presetFromScene(scene, 'hanging-bar')));
+    const preset = readPreset(readFileSync(out, 'utf8'));
+    expect(preset.name).toBe('hanging-bar');
+    expect(preset.colliders).toEqual(scene.colliders);
+  });
+
+  it('warns on stderr of what the Jolt target approximates in a scene', async () => {
+    const out = join(dir, 'hanging-bar.jolt.json');
+    const { io, err } = capture();
+    expect(await main(['export', exampleScene, '--target', 'jolt', '-o', out], io)).toBe(0);
+    // The example's bar is neo-Hookean and damped, and stands on a ground plane.
+    expect(err.map((line) => line.match(/approximates (\S+):/)?.[1])).toEqual([
+      'colliders',
+      'neo-hookean',
+      'constraint-damping',
+    ]);
+    expect(JSON.parse(readFileSync(out, 'utf8')).bodies[0].name).toBe('bar');
+  });
+
+  it('reads a mesh body relative to the scene and tetrahedralizes it, as simulate does', async () => {
+    const sceneFile = join(dir, 'mesh.scene.json');
+    const mesh = relative(dir, join(sharedMeshes, 'BoxTextured', 'BoxTextured.gltf'));
+    const scene = {
+      gravity: [0, -9.81, 0],
+      solver: { dt: 1 / 60, substeps: 10 },
+      colliders: [],
+      bodies: [
+        {
+          name: 'box',
+          shape: { type: 'mesh', path: mesh, targetTetCount: 300 },
+          material: { youngModulusPa: 1e5, poissonRatio: 0.3, densityKgM3: 100 },
+          model: 'edges-volume',
+        },
+      ],
+    };
+    writeFileSync(sceneFile, JSON.stringify(scene));
+    const out = join(dir, 'mesh.glb');
+    const { io, err } = capture();
+    expect(await main(['export', sceneFile, '--target', 'gltf', '-o', out], io)).toBe(0);
+    expect(err).toEqual([]);
+    const preset = await readGlbPreset(new Uint8Array(readFileSync(out)));
+    expect(preset.name).toBe('mesh');
+    expect(preset.bodies.map((b) => b.kind)).toEqual(['solid']);
+    expect(preset.bodies[0].simulationMesh.elementCount).toBeGreaterThan(100);
+  });
+
+  it('refuses a scene a preset cannot hold with the pointer into the scene, and writes nothing', async () => {
+    const scene = JSON.parse(readFileSync(exampleScene, 'utf8'));
+    scene.bodies.push({
+      name: 'rope',
+      shape: { type: 'rope', start: [1, 1, 0], end: [1, 0.5, 0], segments: 5, radiusM: 0.005 },
+      material: { youngModulusPa: 1e6, poissonRatio: 0.3, densityKgM3: 1000 },
+      model: 'rope',
+    });
+    const file = join(dir, 'rope.scene.json');
+    writeFileSync(file, JSON.stringify(scene));
+    const out = join(dir, 'rope.preset.json');
+    const { io, err } = capture();
+    expect(await main(['export', file, '--target', 'native', '-o', out], io)).toBe(2);
+    expect(err).toEqual([
+      `softbody export: ${file}: /bodies/1/model: 'rope' bodies cannot go into a preset yet`,
+    ]);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('names the scene and the missing mesh file in one line', async () => {
+    const scene = JSON.parse(readFileSync(exampleScene, 'utf8'));
+    scene.bodies[0].shape = { type: 'mesh', path: 'no-such-mesh.obj' };
+    const file = join(dir, 'missing-mesh.scene.json');
+    writeFileSync(file, JSON.stringify(scene));
+    const { io, err } = capture();
+    expect(await main(['export', file, '--target', 'native', '-o', join(dir, 'x.preset.json')], io)).toBe(2);
+    expect(err).toHaveLength(1);
+    expect(err[0]).toMatch(
+      /^softbody export: .*missing-mesh\.scene\.json: .*no-such-mesh\.obj.*file not found/,
+    );
+  });
+
+  it('lists an invalid scene’s problems with their pointers', async () => {
+    const scene = JSON.parse(readFileSync(exampleScene, 'utf8'));
+    scene.solver.substeps = 0;
+    const file = join(dir, 'bad.scene.json');
+    writeFileSync(file, JSON.stringify(scene));
+    const { io, err } = capture();
+    expect(await main(['export', file, '--target', 'jolt', '-o', join(dir, 'bad.jolt.json')], io)).toBe(2);
+    expect(err).toEqual([expect.stringMatching(new RegExp(`^softbody export: ${file}: /solver/substeps: `))]);
   });
 });

@@ -1,9 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { Document, NodeIO } from '@gltf-transform/core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import defaultSceneJson from '../../assets/default-scene.json' with { type: 'json' };
 import { main } from '../../cli/main.ts';
-import { writePreset } from '../../core/preset/index.ts';
+import { exportGlb, SOFTBODY_EXTENSION, writePreset } from '../../core/preset/index.ts';
+import { parseScene } from '../../core/scene/scene-validate.ts';
+import { presetFileOf } from '../../renderer/src/presets/preset-export.ts';
 import { samplePreset } from '../core/preset/fixtures.ts';
 
 function capture() {
@@ -47,6 +51,7 @@ describe('softbody validate', () => {
     expect(await main(['validate', file, '--json'], io)).toBe(2);
     expect(JSON.parse(out.join('\n'))).toEqual({
       file,
+      format: 'json',
       valid: false,
       problems: [
         {
@@ -67,5 +72,73 @@ describe('softbody validate', () => {
     const { io, out } = capture();
     expect(await main(['validate', '--print-schema'], io)).toBe(0);
     expect(JSON.parse(out.join('\n')).title).toBe('Softbody Studio preset');
+  });
+});
+
+describe('softbody validate GLB', () => {
+  const extension = `/extensions/${SOFTBODY_EXTENSION}`;
+  const editorFile = join(dir, 'editor.glb');
+  beforeAll(async () => {
+    // Written by the function behind the editor's Export GLB, from the editor's default scene.
+    const scene = parseScene(structuredClone(defaultSceneJson));
+    writeFileSync(editorFile, (await presetFileOf(scene, 'demo.sbproj', 'gltf')).bytes);
+  });
+
+  it('accepts the GLB the editor exports and reads the preset from its extension', async () => {
+    const file = editorFile;
+    const { io, out, err } = capture();
+    expect(await main(['validate', file], io)).toBe(0);
+    expect(err).toEqual([]);
+    expect(out).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^${file}: valid preset 'demo' \\(formatVersion 1, in the GLB's ${SOFTBODY_EXTENSION} extension\\); bodies: soft block \\(solid, 216 vertices, 625 tets, [\\d.]+ kg\\), cloth \\(cloth, 441 vertices, 800 triangles, [\\d.]+ kg\\)$`,
+        ),
+      ),
+    ]);
+  });
+
+  it('lists the problems of the preset in a GLB with pointers into the extension', async () => {
+    const preset = samplePreset();
+    preset.solver.dt = -1;
+    // exportGlb writes what it is given: the reader is what must catch it.
+    const file = join(dir, 'bad.glb');
+    writeFileSync(file, await exportGlb(preset));
+    const { io, err } = capture();
+    expect(await main(['validate', file], io)).toBe(2);
+    expect(err).toEqual([
+      `softbody validate: ${file}: ${extension}/solver/dt: must be greater than 0, got -1`,
+    ]);
+  });
+
+  it('names a GLB without the extension, and one that is cut short', async () => {
+    const plain = join(dir, 'plain.glb');
+    const document = new Document();
+    document.createScene().addChild(document.createNode('empty'));
+    writeFileSync(plain, await new NodeIO().writeBinary(document));
+    const a = capture();
+    expect(await main(['validate', plain], a.io)).toBe(2);
+    expect(a.err).toEqual([
+      `softbody validate: ${plain}: /extensions: has no ${SOFTBODY_EXTENSION} extension`,
+    ]);
+
+    const cut = join(dir, 'cut.glb');
+    writeFileSync(cut, readFileSync(editorFile).subarray(0, 40));
+    const b = capture();
+    expect(await main(['validate', cut], b.io)).toBe(2);
+    expect(b.err).toEqual([
+      expect.stringMatching(new RegExp(`^softbody validate: ${cut}: /: is not a readable GLB \\(.+\\)$`)),
+    ]);
+  });
+
+  it('reports a GLB as JSON with --json', async () => {
+    const { io, out } = capture();
+    expect(await main(['validate', editorFile, '--json'], io)).toBe(0);
+    expect(JSON.parse(out.join('\n'))).toEqual({
+      file: editorFile,
+      format: 'glb',
+      valid: true,
+      problems: [],
+    });
   });
 });

@@ -2,11 +2,11 @@
  * Presets, files and recovery driven as a person would, in Chromium with the browser host: Export
  * asks whether to export the selected body or the whole scene (Ctrl+E too, and Cancel exports
  * nothing); the cloth alone exports to Jolt and the notification names it and lists what Jolt
- * approximates; the whole scene exports as preset JSON and `softbody validate` accepts it; a
- * built-in material from the library changes the properties and undo restores them; a user preset
- * is saved and deleted; the exported preset reopens from Open Recent as a body; an unknown dropped
- * file is named; a dropped project asks before discarding edits; an unsaved edit survives a reload
- * through the recovery copy; a dropped mesh is imported. Screenshots go to
+ * approximates; the whole scene exports as GLB and as preset JSON, and `softbody validate` accepts
+ * both; a built-in material from the library changes the properties and undo restores them; a
+ * user preset is saved and deleted; the exported preset reopens from Open Recent as a body; an
+ * unknown dropped file is named; a dropped project asks before discarding edits; an unsaved edit
+ * survives a reload through the recovery copy; a dropped mesh is imported. Screenshots go to
  * test-results/presets-*.png.
  */
 import { execFile } from 'node:child_process';
@@ -107,6 +107,27 @@ describe('presets, export, recent files and recovery (browser host in Chromium)'
     await screenshot(page, 'jolt-approximations');
     // A warning stays until closed.
     await notification.locator('.notification-close').click();
+    expect(session.problems).toEqual([]);
+  });
+
+  test('the whole scene exports as GLB and `softbody validate` reads the preset in it', async () => {
+    await byTestId(page, 'export-preset-glb').click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      byTestId(page, 'export-scope-scene').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('untitled.glb');
+    const file = join(resultsDir, 'presets-default.glb');
+    await download.saveAs(file);
+    await expect
+      .poll(() => notificationTexts(page))
+      .toContainEqual(
+        expect.stringMatching(/^Exported untitled\.glb: whole scene, 2 bodies \(\d+\.\d KiB\)\.$/),
+      );
+    const { stdout } = await run('npx', ['softbody', 'validate', file], { cwd: repoRoot });
+    expect(stdout.trim()).toMatch(
+      /: valid preset 'untitled' \(formatVersion 1, in the GLB's SOFTBODY_soft_body extension\); bodies: soft block \(solid, 216 vertices, 625 tets, [\d.]+ kg\), cloth \(cloth, 441 vertices, 800 triangles, [\d.]+ kg\)$/,
+    );
     expect(session.problems).toEqual([]);
   });
 

@@ -2,6 +2,7 @@
  * The user's presets as a live list: loaded from storage once (unreadable entries are reported
  * and left out), saved back on every change. Views subscribe through `store`.
  */
+import { DocumentError } from '../../../core/document/problem.ts';
 import { describeError } from '../app/describe-error.ts';
 import type { KeyValueStorage } from '../host/browser-storage.ts';
 import type { NotificationLevel } from '../state/app-state.ts';
@@ -28,7 +29,7 @@ export class UserPresetLibrary {
       notify(
         'warning',
         `Some of your saved presets could not be read and were left out (${problems.length} problem${problems.length === 1 ? '' : 's'}).`,
-        problems.map((p) => `${USER_PRESETS_KEY}: ${p.pointer || '/'}: ${p.message}`).join('\n'),
+        new DocumentError('user preset', problems, USER_PRESETS_KEY).lines().join('\n'),
       );
     }
   }

@@ -2,39 +2,64 @@
  * The user's presets: a named material (E, ν, ρ, thickness) with the damping ratio, the constraint
  * model and the solver settings captured from a body, applied later to another body in one
  * undoable edit. Kept as a small versioned JSON document in key-value storage (localStorage: in
- * Electron that lives in the app's userData folder). Pure: no DOM, the storage is passed in.
+ * Electron that lives in the app's userData folder), checked against the TypeBox schemas below
+ * by core/document's checker; the material, model and solver parts are the scene's own schemas.
+ * Pure: no DOM, the storage is passed in.
  */
-import type { ConstraintModel, MaterialSpec, Scene, SolverSettings } from '../../../core/scene/scene.ts';
+import Type, { type Static } from 'typebox';
+import { migrateDocument, type Versioning } from '../../../core/document/migrations.ts';
+import { childPointer, type Problem } from '../../../core/document/problem.ts';
+import { checkSchema } from '../../../core/document/schema-check.ts';
+import { CONSTRAINT_MODEL_INFO, type ConstraintModel } from '../../../core/scene/models.ts';
+import type { MaterialSpec, Scene } from '../../../core/scene/scene.ts';
+import {
+  ConstraintModelSchema,
+  MaterialSpecSchema,
+  SolverSettingsSchema,
+} from '../../../core/scene/scene-schema.ts';
 import { parseScene } from '../../../core/scene/scene-validate.ts';
 import type { SceneEdit } from '../editor/scene-edits.ts';
 import { modelsForShape } from '../editor/scene-edits.ts';
 import type { KeyValueStorage } from '../host/browser-storage.ts';
 
-export interface UserPreset {
-  /** Unique among the user's presets; 1 to 80 characters. */
-  name: string;
-  material: MaterialSpec;
-  /** Damping ratio ζ: 0 none, 1 critical. */
-  dampingRatio: number;
-  model: ConstraintModel;
-  /** Frame time step (s) and substeps, as the body's scene had them. */
-  solver: SolverSettings;
-}
-
-/** A stored entry that could not be read, with where it is in the stored document. */
-export interface StoredProblem {
-  pointer: string;
-  message: string;
-}
-
 export const USER_PRESETS_KEY = 'softbody-studio.user-presets';
-const FORMAT_VERSION = 1;
 export const MAX_PRESET_NAME_LENGTH = 80;
-const MODELS: readonly ConstraintModel[] = ['neo-hookean', 'edges-volume', 'cloth', 'rope'];
+
+export const UserPresetSchema = Type.Object(
+  {
+    name: Type.String({
+      minLength: 1,
+      maxLength: MAX_PRESET_NAME_LENGTH,
+      description: "Unique among the user's presets.",
+    }),
+    material: MaterialSpecSchema,
+    dampingRatio: Type.Number({
+      minimum: 0,
+      maximum: 10,
+      description: 'Damping ratio ζ: 0 none, 1 critical.',
+    }),
+    model: ConstraintModelSchema,
+    solver: SolverSettingsSchema,
+  },
+  { additionalProperties: false, description: 'A preset captured from a body.' },
+);
+
+export type UserPreset = Static<typeof UserPresetSchema>;
+
+/** The stored document; each entry is checked on its own, so one bad entry costs only itself. */
+const UserPresetsFileSchema = Type.Object(
+  {
+    formatVersion: Type.Literal(1),
+    presets: Type.Array(Type.Unknown(), { description: 'User presets (UserPresetSchema).' }),
+  },
+  { additionalProperties: false },
+);
+
+const USER_PRESETS_VERSIONING: Versioning = { kind: 'user preset', current: 1, oldest: 1, steps: {} };
 
 /** The kind of body a preset fits, from its model: cloth, rope or solid (the tet models). */
 export function presetKind(model: ConstraintModel): 'solid' | 'cloth' | 'rope' {
-  return model === 'cloth' || model === 'rope' ? model : 'solid';
+  return CONSTRAINT_MODEL_INFO[model].kind;
 }
 
 /** A preset named `name` from body `index` of `scene`; throws RangeError for a bad name or index. */
@@ -93,10 +118,7 @@ export function withoutUserPreset(list: readonly UserPreset[], name: string): Us
 }
 
 /** The stored presets; entries that do not check out are left out and listed as problems. */
-export function readUserPresets(storage: KeyValueStorage): {
-  presets: UserPreset[];
-  problems: StoredProblem[];
-} {
+export function readUserPresets(storage: KeyValueStorage): { presets: UserPreset[]; problems: Problem[] } {
   const text = storage.getItem(USER_PRESETS_KEY);
   if (text === null) return { presets: [], problems: [] };
   let value: unknown;
@@ -109,94 +131,40 @@ export function readUserPresets(storage: KeyValueStorage): {
 }
 
 export function writeUserPresets(storage: KeyValueStorage, presets: readonly UserPreset[]): void {
-  storage.setItem(USER_PRESETS_KEY, JSON.stringify({ formatVersion: FORMAT_VERSION, presets }));
+  storage.setItem(
+    USER_PRESETS_KEY,
+    JSON.stringify({ formatVersion: USER_PRESETS_VERSIONING.current, presets }),
+  );
 }
 
 /** Checks an untrusted stored document: `{ formatVersion: 1, presets: [...] }`. */
-export function parseUserPresets(value: unknown): { presets: UserPreset[]; problems: StoredProblem[] } {
-  const problems: StoredProblem[] = [];
-  if (!isRecord(value) || value.formatVersion !== FORMAT_VERSION || !Array.isArray(value.presets)) {
-    return {
-      presets: [],
-      problems: [{ pointer: '', message: `expected { formatVersion: ${FORMAT_VERSION}, presets: [...] }` }],
-    };
-  }
+export function parseUserPresets(value: unknown): { presets: UserPreset[]; problems: Problem[] } {
+  const migrated = migrateDocument(value, USER_PRESETS_VERSIONING);
+  const problems =
+    migrated.problems.length > 0 ? migrated.problems : checkSchema(migrated.value, UserPresetsFileSchema);
+  if (problems.length > 0) return { presets: [], problems };
   const presets: UserPreset[] = [];
   const names = new Set<string>();
-  value.presets.forEach((entry, i) => {
-    const pointer = `/presets/${i}`;
-    const problem = (field: string, message: string) =>
-      problems.push({ pointer: `${pointer}${field}`, message });
-    const preset = parseEntry(entry, problem);
-    if (!preset) return;
-    if (names.has(preset.name)) {
-      problem('/name', `'${preset.name}' appears twice; the first is kept`);
+  (migrated.value as Static<typeof UserPresetsFileSchema>).presets.forEach((entry, i) => {
+    const pointer = childPointer('/presets', i);
+    const entryProblems = checkSchema(entry, UserPresetSchema, pointer);
+    const preset = entry as UserPreset;
+    if (entryProblems.length === 0 && preset.name.trim().length === 0)
+      entryProblems.push({ pointer: childPointer(pointer, 'name'), message: 'must not be blank' });
+    if (entryProblems.length > 0) {
+      problems.push(...entryProblems);
       return;
     }
-    names.add(preset.name);
-    presets.push(preset);
+    const name = preset.name.trim();
+    if (names.has(name)) {
+      problems.push({
+        pointer: childPointer(pointer, 'name'),
+        message: `'${name}' appears twice; the first is kept`,
+      });
+      return;
+    }
+    names.add(name);
+    presets.push({ ...structuredClone(preset), name });
   });
   return { presets, problems };
-}
-
-function parseEntry(
-  entry: unknown,
-  problem: (field: string, message: string) => void,
-): UserPreset | undefined {
-  if (!isRecord(entry)) {
-    problem('', 'must be an object');
-    return undefined;
-  }
-  let failed = false;
-  const fail = (field: string, message: string) => {
-    failed = true;
-    problem(field, message);
-  };
-  const { name, material, dampingRatio, model, solver } = entry;
-  if (typeof name !== 'string' || name.trim().length === 0 || name.length > MAX_PRESET_NAME_LENGTH)
-    fail('/name', `must be a name of 1 to ${MAX_PRESET_NAME_LENGTH} characters`);
-  if (!MODELS.includes(model as ConstraintModel)) fail('/model', `must be one of ${MODELS.join(', ')}`);
-  if (!finiteIn(dampingRatio, 0, 10)) fail('/dampingRatio', 'must be a number from 0 to 10');
-  if (!isRecord(material)) fail('/material', 'must be an object');
-  else {
-    if (!positive(material.youngModulusPa))
-      fail('/material/youngModulusPa', 'must be a positive number (Pa)');
-    if (!finiteIn(material.poissonRatio, 0, 0.5) || material.poissonRatio === 0.5)
-      fail('/material/poissonRatio', 'must be a number with 0 ≤ ν < 0.5');
-    if (!positive(material.densityKgM3)) fail('/material/densityKgM3', 'must be a positive number (kg/m³)');
-    if (material.thicknessM !== undefined && !positive(material.thicknessM))
-      fail('/material/thicknessM', 'must be a positive number (m)');
-  }
-  if (!isRecord(solver)) fail('/solver', 'must be an object');
-  else {
-    if (!positive(solver.dt)) fail('/solver/dt', 'must be a positive number (s)');
-    if (!Number.isInteger(solver.substeps) || (solver.substeps as number) < 1)
-      fail('/solver/substeps', 'must be a whole number of at least 1');
-  }
-  if (failed || !isRecord(material) || !isRecord(solver)) return undefined;
-  const spec: MaterialSpec = {
-    youngModulusPa: material.youngModulusPa as number,
-    poissonRatio: material.poissonRatio as number,
-    densityKgM3: material.densityKgM3 as number,
-  };
-  if (material.thicknessM !== undefined) spec.thicknessM = material.thicknessM as number;
-  return {
-    name: (name as string).trim(),
-    material: spec,
-    dampingRatio: dampingRatio as number,
-    model: model as ConstraintModel,
-    solver: { dt: solver.dt as number, substeps: solver.substeps as number },
-  };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function finiteIn(value: unknown, min: number, max: number): value is number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max;
-}
-
-function positive(value: unknown): value is number {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0;
 }

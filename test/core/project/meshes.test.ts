@@ -166,10 +166,10 @@ describe('projects carrying tet meshes (format 2)', () => {
     );
     doc.meshes['dir/spot.obj'].tets = { dtype: 'float32', count: 0, base64: '' };
     expect(problemOf(JSON.stringify(doc))).toBe(
-      'p.sbproj: /meshes/dir~1spot.obj/tets/dtype: must be "uint32", not "float32"',
+      "p.sbproj: /meshes/dir~1spot.obj/tets/dtype: must be 'uint32', got 'float32'",
     );
     doc.meshes = [];
-    expect(problemOf(JSON.stringify(doc))).toBe('p.sbproj: /meshes: must be an object of meshes by path');
+    expect(problemOf(JSON.stringify(doc))).toBe('p.sbproj: /meshes: must be an object, got an array');
   });
 });
 

@@ -58,4 +58,22 @@ describe('project documents', () => {
     );
     expect(read.editor.selectedBody).toBe(0);
   });
+
+  it('refuses keys it does not know, prototype names included, at their pointer', () => {
+    expect(problemOf(edited((d) => (d.notes = 'x')))).toBe(
+      'p.sbproj: /notes: is not a known property; expected one of: formatVersion, kind, scene, editor, meshes',
+    );
+    const text = writeProject(scene, { selectedBody: 1 }).replace(
+      '"editor": {',
+      '"editor": { "__proto__": 1,',
+    );
+    expect(problemOf(text)).toBe(
+      'p.sbproj: /editor/__proto__: is not a known property; expected one of: selectedBody',
+    );
+  });
+
+  it('refuses a non-finite number in the scene with its pointer', () => {
+    const text = writeProject(scene, { selectedBody: 1 }).replace('"substeps": 15', '"substeps": 1e400');
+    expect(problemOf(text)).toBe('p.sbproj: /scene/solver/substeps: must be a finite number, got Infinity');
+  });
 });

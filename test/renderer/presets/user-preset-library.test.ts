@@ -62,8 +62,6 @@ describe('the user preset library', () => {
     expect(notes).toEqual([
       'warning: Some of your saved presets could not be read and were left out (4 problems).',
     ]);
-    expect(details[0].split('\n')[0]).toBe(
-      'softbody-studio.user-presets: /presets/1/model: must be one of neo-hookean, edges-volume, cloth, rope',
-    );
+    expect(details[0].split('\n')[0]).toBe('softbody-studio.user-presets: /presets/1/material: is required');
   });
 });

@@ -95,10 +95,13 @@ describe('user presets', () => {
     const result = parseUserPresets({ formatVersion: 1, presets: [good, bad, good, 'x'] });
     expect(result.presets).toEqual([good]);
     expect(result.problems).toEqual([
-      { pointer: '/presets/1/model', message: 'must be one of neo-hookean, edges-volume, cloth, rope' },
-      { pointer: '/presets/1/material/poissonRatio', message: 'must be a number with 0 ≤ ν < 0.5' },
+      { pointer: '/presets/1/material/poissonRatio', message: 'must be less than 0.5, got 0.5' },
+      {
+        pointer: '/presets/1/model',
+        message: "must be one of 'neo-hookean', 'edges-volume', 'cloth', 'rope', got 'jelly'",
+      },
       { pointer: '/presets/2/name', message: "'good' appears twice; the first is kept" },
-      { pointer: '/presets/3', message: 'must be an object' },
+      { pointer: '/presets/3', message: 'must be an object, got a string' },
     ]);
   });
 
@@ -110,7 +113,28 @@ describe('user presets', () => {
     expect(problems[0].message).toMatch(/^not JSON/);
     storage.setItem(USER_PRESETS_KEY, JSON.stringify({ formatVersion: 9, presets: [] }));
     expect(readUserPresets(storage).problems).toEqual([
-      { pointer: '', message: 'expected { formatVersion: 1, presets: [...] }' },
+      {
+        pointer: '/formatVersion',
+        message:
+          'user preset formatVersion 9 is newer than this Softbody Studio supports (1); update the app',
+      },
     ]);
+  });
+
+  test('a stored entry with a prototype-named key or a non-finite number is left out with its pointer', () => {
+    const good = captureUserPreset(scene, 0, 'good');
+    const text = JSON.stringify({ formatVersion: 1, presets: [good, { ...good, name: 'other' }] })
+      .replace('"name":"other",', '"name":"other","__proto__":{"polluted":true},')
+      .replace(/"dampingRatio":[^,]+/, '"dampingRatio":1e400');
+    const result = parseUserPresets(JSON.parse(text));
+    expect(result.presets).toEqual([]);
+    expect(result.problems).toEqual([
+      { pointer: '/presets/0/dampingRatio', message: 'must be a finite number, got Infinity' },
+      {
+        pointer: '/presets/1/__proto__',
+        message: 'is not a known property; expected one of: name, material, dampingRatio, model, solver',
+      },
+    ]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

@@ -6,6 +6,7 @@
  * the subject, and calls the controller.
  */
 import type { CalibrationReport } from '../../../core/calibrate/index.ts';
+import { CONSTRAINT_MODEL_INFO } from '../../../core/scene/models.ts';
 import { type Store, watch } from '../state/store.ts';
 import { el } from '../views/dom.ts';
 import { showPressed, toggleButton, toolButton } from '../views/toggle-panel.ts';
@@ -35,11 +36,6 @@ export interface CalibrationPanelHost {
 
 /** The toggle's text with the panel closed and open. */
 const TOGGLE_TEXT = { closed: 'Calibration ▸', open: 'Calibration ▾' };
-
-const MODEL_NAMES: Record<string, string> = {
-  'neo-hookean': 'neo-Hookean',
-  'edges-volume': 'edges + volume',
-};
 
 export function mountCalibrationPanel(
   host: CalibrationPanelHost,
@@ -201,7 +197,7 @@ export function mountCalibrationPanel(
 
 function describeSubject(subject: Extract<CalibrationSubject, { ok: true }>): string {
   const { material, solidModel, frameDtS } = subject.request;
-  const model = solidModel ? MODEL_NAMES[solidModel] : 'cloth';
+  const model = CONSTRAINT_MODEL_INFO[solidModel ?? 'cloth'].noun;
   const thickness = material.thicknessM === undefined ? '' : `, t ${mm(material.thicknessM)} mm`;
   return (
     `${subject.bodyName} (${model}): E ${modulus(material.youngModulusPa)}, ν ${material.poissonRatio}, ` +

@@ -4,6 +4,7 @@
  * Values arrive in SI units; unit conversion for display happens in the panels.
  */
 import type { Material } from '../../../core/material/schema.ts';
+import { CONSTRAINT_MODEL_INFO, modelsForShapeType } from '../../../core/scene/models.ts';
 import type {
   BodySpec,
   ConstraintModel,
@@ -92,16 +93,13 @@ export function replaceScene(scene: Scene): SceneEdit {
   return checked('scene JSON edit', scene);
 }
 
-/** Which constraint models fit a body's shape (the validator's rule, offered in the picker). */
+/**
+ * Which constraint models the editor offers for a body's shape: those models.ts lets the shape
+ * use, less those that build a mesh body from the mesh file's surface, since the editor holds
+ * only the tet meshes of its mesh bodies.
+ */
 export function modelsForShape(shape: BodySpec['shape']): ConstraintModel[] {
-  switch (shape.type) {
-    case 'cloth':
-      return ['cloth'];
-    case 'rope':
-      return ['rope'];
-    case 'box':
-      return ['neo-hookean', 'edges-volume'];
-    case 'mesh':
-      return ['neo-hookean', 'edges-volume'];
-  }
+  return modelsForShapeType(shape.type).filter(
+    (model) => shape.type !== 'mesh' || !CONSTRAINT_MODEL_INFO[model].meshSurface,
+  );
 }

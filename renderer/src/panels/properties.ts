@@ -5,6 +5,7 @@
  * panel converts at the edge (kPa/MPa, mm, ms).
  */
 import { builtInMaterials } from '../../../core/material/library.ts';
+import { CONSTRAINT_MODEL_INFO } from '../../../core/scene/models.ts';
 import type { BodySpec, ConstraintModel } from '../../../core/scene/scene.ts';
 import { solverView } from '../editor/compliance-range.ts';
 import type { Editor } from '../editor/editor.ts';
@@ -23,13 +24,6 @@ import { watchMany } from './watch-many.ts';
 /** Display units for Young's modulus and their size in pascals. */
 const MODULUS_UNITS = { kPa: 1e3, MPa: 1e6 } as const;
 type ModulusUnit = keyof typeof MODULUS_UNITS;
-
-const MODEL_NAMES: Record<ConstraintModel, string> = {
-  'neo-hookean': 'Neo-Hookean (tets)',
-  'edges-volume': 'Edges + volume (tets)',
-  cloth: 'Cloth (stretch + bending)',
-  rope: 'Rope (links)',
-};
 
 export function mountProperties(container: HTMLElement, editor: Editor): () => void {
   const body = el('div', { className: 'properties-body', testId: 'properties' });
@@ -145,7 +139,10 @@ function bodySections(
       label: 'Constraint model',
       testId: 'prop-model',
       value: spec.model,
-      choices: modelsForShape(spec.shape).map((model) => ({ value: model, text: MODEL_NAMES[model] })),
+      choices: modelsForShape(spec.shape).map((model) => ({
+        value: model,
+        text: CONSTRAINT_MODEL_INFO[model].label,
+      })),
       onChange: (model) => edit((scene) => setConstraintModel(scene, index, model)),
     }),
   );

@@ -33,6 +33,11 @@ describe('scene edits', () => {
 
   test('the model picker offers only models that fit the shape, and the validator agrees', () => {
     expect(modelsForShape(scene.bodies[0].shape)).toEqual(['neo-hookean', 'edges-volume']);
+    // Cloth on a mesh needs the mesh file's surface; the editor holds only tet meshes.
+    expect(modelsForShape({ type: 'mesh', path: 'spot.obj' })).toEqual(['neo-hookean', 'edges-volume']);
+    expect(
+      modelsForShape({ type: 'rope', start: [0, 0, 0], end: [1, 0, 0], segments: 2, radiusM: 0.01 }),
+    ).toEqual(['rope']);
     expect(setConstraintModel(scene, 0, 'edges-volume').scene.bodies[0].model).toBe('edges-volume');
     expect(() => setConstraintModel(scene, 0, 'cloth')).toThrow(/^\/bodies\/0\/model: /);
   });

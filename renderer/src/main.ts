@@ -1,20 +1,23 @@
 /**
- * Entry point of the renderer: picks the host, creates the store, the simulation worker
- * and the viewport, mounts the views and wires input to actions.
+ * Entry point of the renderer and its composition root: picks the host, creates the store, the
+ * simulation worker, the viewport, the editor and the selection, mounts the window's chrome
+ * (toolbar, viewport corner, status bar, notifications, file features) and every panel of the
+ * panel table (app/panel-table.ts) from here, and wires menu commands and keys.
  */
+import type { MenuCommand, MenuCommandDetail } from '../../contract/host-api.ts';
 import { createActions } from './app/actions.ts';
+import { appStorage } from './app/app-storage.ts';
 import { describeError } from './app/describe-error.ts';
 import { editorCommandForKey } from './app/keyboard.ts';
 import { mountFiles } from './app/mount-files.ts';
+import { mountPanels } from './app/mount-panels.ts';
 import { chooseHost } from './host/choose-host.ts';
 import { mountEditor } from './panels/mount-editor.ts';
-import { mountSelection } from './selection/mount-selection.ts';
+import { SelectionController } from './selection/selection-controller.ts';
 import { SimClient } from './sim/sim-client.ts';
 import { initialAppState, withNotification } from './state/app-state.ts';
 import { applySimEvent } from './state/sim-reducer.ts';
 import { createStore, watch } from './state/store.ts';
-import { makeSoftBody } from './tetra/make-soft-body.ts';
-import { mountTetra } from './tetra/mount-tetra.ts';
 import { Viewport } from './viewport/viewport.ts';
 import { mountNotifications } from './views/notifications.ts';
 import { mountStatusBar } from './views/status-bar.ts';
@@ -70,55 +73,65 @@ watch(
   (document) => viewport?.showStaticMesh(document.kind === 'mesh' ? document.mesh : null),
 );
 mountToolbar(required('toolbar'), store, actions);
-// Tetrahedralize: a toolbar button and a panel over the viewport, for the mesh shown static.
-mountTetra({
-  toolbar: required('toolbar'),
-  viewportContainer: required('viewport'),
-  app: store,
-  viewport,
-  notify: actions.notify,
-  // "Simulate as soft body": the result becomes a body of the edited scene (make-soft-body.ts).
-  makeSoftBody: (tool) =>
-    void makeSoftBody({
-      tool,
-      fileName: () => {
-        const open = store.get().document;
-        return open.kind === 'mesh' ? open.title : null;
-      },
-      addBody: (fileName, view) =>
-        editor.addMeshBody({ fileName, mesh: { positions: view.positions, tets: view.tets } }),
-      closeMesh: actions.closeMesh,
-      play: () => sim.play(),
-    }),
-});
-// The panels around the viewport; the editor loads its scene into the worker as it starts.
-const { editor, runCommand: runEditorCommand } = mountEditor(sim, host, actions);
-// Vertex selection: tool buttons and keys, picks in the viewport, the panel under the outliner.
-const selection = mountSelection({
-  panelContainer: required('outliner'),
-  viewport,
+// The editor on the default scene, with the window title and the project buttons; it loads its
+// scene into the worker as it starts.
+const { editor, runCommand: runEditorCommand } = mountEditor(required('toolbar'), sim, host, actions);
+// Vertex selection: the viewport's tool reports picks to it; its panel is in the table.
+const selection = new SelectionController(viewport);
+viewport?.setSelectionHandler(selection);
+const storage = appStorage((reason) =>
+  actions.notify(
+    'warning',
+    'This window cannot store data: your presets and recovery copies last only until it closes.',
+    reason,
+  ),
+);
+// Colour modes and legend and the gizmo's target: the viewport's corner, where the stats panel goes.
+const hud = mountViewportHud({
+  container: required('viewport'),
+  decorations: viewport?.decorations ?? null,
   editor,
-  app: store,
-  notify: actions.notify,
 });
-// Presets and Export Preset, Open Recent, drag and drop, recovery copies.
-const runCommand = mountFiles({
+/** Menu commands a panel carries out, by command (Export Preset belongs to the preset library). */
+const panelCommands = new Map<MenuCommand, () => void>();
+mountPanels({
+  slots: {
+    toolbar: required('toolbar'),
+    workspace: required('workspace'),
+    outliner: required('outliner'),
+    properties: required('properties'),
+    sceneEditor: required('scene-editor'),
+    viewport: required('viewport'),
+    plots: required('plots'),
+    hud: hud.hud,
+    hudControls: hud.controls,
+  },
+  app: store,
+  editor,
+  host,
+  storage,
+  actions,
+  sim,
+  tetMeshes: viewport,
+  selection,
+  onCommand: (command, run) => panelCommands.set(command, run),
+});
+// Open Recent, drag and drop, recovery copies.
+const runFileCommand = mountFiles({
   toolbar: required('toolbar'),
-  viewport: required('viewport'),
   notifications: required('notifications'),
+  storage,
   editor,
   host,
   actions,
   next: runEditorCommand,
 });
+const runCommand = (command: MenuCommand, detail?: MenuCommandDetail) => {
+  const run = panelCommands.get(command);
+  if (run) run();
+  else runFileCommand(command, detail);
+};
 mountStatusBar(required('status-bar'), store);
-// Colour modes and legend, the gizmo's target, the stats overlay: the viewport's corner.
-mountViewportHud({
-  container: required('viewport'),
-  decorations: viewport?.decorations ?? null,
-  app: store,
-  editor,
-});
 mountNotifications(required('notifications'), store, actions.dismiss);
 
 host.onMenuCommand(runCommand);

@@ -1,13 +1,15 @@
 /**
- * The panel toggles and the shared button look, in Chromium with the browser host: each toggle
- * (presets, JSON, plots, calibration, stats) starts off with aria-pressed="false" and its panel
- * hidden, shows it on a click with aria-pressed="true" (and ▾ where its text has a state), and
- * hides it again; every element marked `hidden` is out of the layout whatever its class sets; the
- * small buttons (.ui-button) share the toolbar buttons' colours. Screenshots:
- * test-results/toggles-<toggle id>-open.png.
+ * The panel toggles and the shared button look, in Chromium with the browser host: the page has
+ * exactly the toggles of the panel table (renderer/src/app/panel-table.ts: presets, JSON, plots,
+ * calibration, stats); each starts off with aria-pressed="false" and its panel hidden, shows it
+ * on a click with aria-pressed="true" (and its open text where its text has a state), and hides
+ * it again; every panel of the table is in the page; every element marked `hidden` is out of the
+ * layout whatever its class sets; the small buttons (.ui-button) share the toolbar buttons'
+ * colours. Screenshots: test-results/toggles-<toggle id>-open.png.
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { PANELS, toggledPanels } from '../../renderer/src/app/panel-table.ts';
 import { byTestId, expectSimState, screenshotsNamed, sessionPerSuite } from './page-helpers.ts';
 import type { AppSession } from './sessions.ts';
 
@@ -15,23 +17,17 @@ const screenshot = screenshotsNamed('toggles');
 
 interface ToggleCase {
   toggle: string;
-  /** The panel it shows, by test id or (the static JSON panel) by CSS selector. */
+  /** The panel it shows. */
   panel: (page: Page) => Locator;
   /** Its text closed and open, where the text shows the state. */
   text?: [string, string];
 }
 
-const CASES: ToggleCase[] = [
-  { toggle: 'toggle-preset-library', panel: (page) => byTestId(page, 'preset-library') },
-  { toggle: 'toggle-scene-editor', panel: (page) => page.locator('#scene-editor') },
-  { toggle: 'toggle-plots', panel: (page) => byTestId(page, 'plots'), text: ['Plots ▸', 'Plots ▾'] },
-  {
-    toggle: 'toggle-calibration',
-    panel: (page) => byTestId(page, 'calibration-panel'),
-    text: ['Calibration ▸', 'Calibration ▾'],
-  },
-  { toggle: 'toggle-stats', panel: (page) => byTestId(page, 'stats-overlay') },
-];
+const CASES: ToggleCase[] = toggledPanels().map(({ toggle, selector }) => ({
+  toggle: toggle.testId,
+  panel: (page) => page.locator(selector),
+  text: typeof toggle.text === 'string' ? undefined : [toggle.text.closed, toggle.text.open],
+}));
 
 /** Elements with the `hidden` attribute that still take up room in the layout, as tag.class. */
 const HIDDEN_BUT_SHOWN = `[...document.querySelectorAll('[hidden]')]
@@ -46,8 +42,17 @@ describe('panel toggles and shared button styles (browser host in Chromium)', ()
     page.setDefaultTimeout(10_000);
   });
 
-  test('each toggle starts off, opens its panel with aria-pressed, and closes it again', async () => {
+  test('the page has every panel of the table, and exactly its toggles', async () => {
     await expectSimState(page, 'Playing');
+    for (const { id, selector } of PANELS) expect(await page.locator(selector).count(), id).toBe(1);
+    const toggles: string[] = await page.evaluate(
+      `[...document.querySelectorAll('[data-testid^="toggle-"]')].map((e) => e.dataset.testid)`,
+    );
+    expect(toggles.sort()).toEqual(CASES.map((c) => c.toggle).sort());
+    expect(session.problems).toEqual([]);
+  });
+
+  test('each toggle starts off, opens its panel with aria-pressed, and closes it again', async () => {
     // One at a time: the floating panels may cover another toggle (the library covers Stats).
     for (const { toggle, panel, text } of CASES) {
       const button = byTestId(page, toggle);

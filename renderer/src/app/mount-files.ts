@@ -1,16 +1,15 @@
 /**
- * The file features around the editor: the preset library and Export Preset, Open Recent, drag
- * and drop onto the window, and recovery copies of unsaved work. Returns the menu-command router
- * that sends 'export-preset' and 'open-recent' here and everything else to `next`.
+ * The file features around the editor: Open Recent, drag and drop onto the window (meshes,
+ * projects and presets), and recovery copies of unsaved work. Returns the menu-command router
+ * that sends 'open-recent' here and everything else to `next`.
  */
 import type { HostApi, MenuCommand, MenuCommandDetail, OpenedFile } from '../../../contract/host-api.ts';
 import type { Editor } from '../editor/editor.ts';
-import { mountPresets } from '../presets/mount-presets.ts';
 import { openPresetFile } from '../presets/open-preset.ts';
 import { mountRecovery } from '../recovery/mount-recovery.ts';
 import { recoveryIntervalFrom } from '../recovery/recovery-copy.ts';
 import type { AppActions } from './actions.ts';
-import { appStorage } from './app-storage.ts';
+import type { AppStorage } from './app-storage.ts';
 import { describeError } from './describe-error.ts';
 import { mountDropTarget } from './drop-target.ts';
 import { type FileOpeners, openFileByKind } from './open-file.ts';
@@ -20,31 +19,17 @@ export type CommandRouter = (command: MenuCommand, detail?: MenuCommandDetail) =
 
 export function mountFiles(options: {
   toolbar: HTMLElement;
-  viewport: HTMLElement;
   notifications: HTMLElement;
+  /** Where recovery copies are kept (the app's storage, shared with the user's presets). */
+  storage: AppStorage;
   editor: Editor;
   host: HostApi;
   actions: AppActions;
   /** Where the other commands go (the editor, then the app's actions). */
   next: CommandRouter;
 }): CommandRouter {
-  const { editor, host, actions } = options;
+  const { editor, host, actions, storage } = options;
   const notify = actions.notify;
-  const storage = appStorage((reason) =>
-    notify(
-      'warning',
-      'This window cannot store data: your presets and recovery copies last only until it closes.',
-      reason,
-    ),
-  );
-  const presets = mountPresets({
-    toolbar: options.toolbar,
-    viewport: options.viewport,
-    editor,
-    host,
-    storage,
-    notify,
-  });
 
   const openPreset = async (file: OpenedFile) => {
     // Bodies added from a preset are simulated: leave a static mesh view to show them.
@@ -82,8 +67,7 @@ export function mountFiles(options: {
   });
 
   return (command, detail) => {
-    if (command === 'export-preset') presets.requestExport('native');
-    else if (command === 'open-recent') {
+    if (command === 'open-recent') {
       if (detail?.path) void openRecent(detail.path);
     } else options.next(command, detail);
   };

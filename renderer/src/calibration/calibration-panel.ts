@@ -9,7 +9,7 @@ import type { CalibrationReport } from '../../../core/calibrate/index.ts';
 import { CONSTRAINT_MODEL_INFO } from '../../../core/scene/models.ts';
 import { type Store, watch } from '../state/store.ts';
 import { el } from '../views/dom.ts';
-import { showPressed, toggleButton, toolButton } from '../views/toggle-panel.ts';
+import { showPressed, type ToggleButtonProps, toggleButton, toolButton } from '../views/toggle-panel.ts';
 import type { CalibrationChart } from './calibration-chart.ts';
 import type { CalibrationController } from './calibration-controller.ts';
 import {
@@ -32,10 +32,9 @@ export interface CalibrationPanelHost {
   watchSubject: (listener: () => void) => () => void;
   /** The selected body's r = h·c/l in the running preview, once it has one; subscribes to it. */
   watchBodyResolution: (listener: (resolution: number | null) => void) => () => void;
+  /** The toggle's text (closed and open), test id and tooltip, from the panel table. */
+  toggle: ToggleButtonProps;
 }
-
-/** The toggle's text with the panel closed and open. */
-const TOGGLE_TEXT = { closed: 'Calibration ▸', open: 'Calibration ▾' };
 
 export function mountCalibrationPanel(
   host: CalibrationPanelHost,
@@ -43,11 +42,7 @@ export function mountCalibrationPanel(
   controller: CalibrationController,
 ): () => void {
   // Not togglePanel: whether the panel is open lives in the store (the chart loads with it).
-  const toggle = toggleButton({
-    text: TOGGLE_TEXT,
-    testId: 'toggle-calibration',
-    title: "How far the preview is from the selected body's material at the scene's solver budget",
-  });
+  const toggle = toggleButton(host.toggle);
   const header = host.container.querySelector('.plots-header') ?? host.container;
   header.append(toggle);
 
@@ -126,7 +121,7 @@ export function mountCalibrationPanel(
     const subject = host.subject();
     const running = state.phase.kind === 'running';
     panel.hidden = !state.open;
-    showPressed(toggle, state.open, TOGGLE_TEXT);
+    showPressed(toggle, state.open, host.toggle.text);
     subjectText.textContent = subject.ok ? describeSubject(subject) : subject.reason;
     subjectText.title = subjectText.textContent;
     run.disabled = !subject.ok || running;

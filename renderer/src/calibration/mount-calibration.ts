@@ -6,6 +6,7 @@
 import type { Editor } from '../editor/editor.ts';
 import { watchMany } from '../panels/watch-many.ts';
 import { createStore, type Store, watch } from '../state/store.ts';
+import type { ToggleButtonProps } from '../views/toggle-panel.ts';
 import { startCalibration } from './calibration-client.ts';
 import { CalibrationController } from './calibration-controller.ts';
 import { mountCalibrationPanel } from './calibration-panel.ts';
@@ -17,12 +18,18 @@ export interface CalibrationTool {
   controller: CalibrationController;
 }
 
-export function mountCalibration(plots: HTMLElement, editor: Editor): CalibrationTool {
+/** `toggle`: the toggle's text, test id and tooltip, from the panel table. */
+export function mountCalibration(
+  plots: HTMLElement,
+  editor: Editor,
+  toggle: ToggleButtonProps,
+): CalibrationTool {
   const store = createStore(initialCalibrationState());
   const controller = new CalibrationController(store, startCalibration);
   mountCalibrationPanel(
     {
       container: plots,
+      toggle,
       subject: () => calibrationSubject(editor.state.scene, editor.state.selectedBody),
       // Only the scene and the selection matter: per-frame metrics do not re-render the panel.
       watchSubject: (listener) => watchMany(editor.store, [(s) => s.scene, (s) => s.selectedBody], listener),

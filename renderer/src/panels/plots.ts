@@ -5,16 +5,15 @@
  */
 import type { Editor } from '../editor/editor.ts';
 import { el } from '../views/dom.ts';
-import { togglePanel } from '../views/toggle-panel.ts';
+import { type ToggleButtonProps, togglePanel } from '../views/toggle-panel.ts';
 
-export function mountPlots(container: HTMLElement, editor: Editor): void {
+/** `toggle`: the button's text (closed and open), test id and tooltip, from the panel table. */
+export function mountPlots(container: HTMLElement, editor: Editor, toggle: ToggleButtonProps): void {
   const body = el('div', { className: 'plots-body', testId: 'plots' });
   body.hidden = true;
   let charts: Promise<{ start(): void; stop(): void } | null> | null = null;
-  const toggle = togglePanel(body, {
-    text: { closed: 'Plots ▸', open: 'Plots ▾' },
-    testId: 'toggle-plots',
-    title: 'Kinetic energy and max strain over the last 10 s',
+  const button = togglePanel(body, {
+    ...toggle,
     onToggle: (open) => {
       charts ??= import('./plot-charts.ts')
         .then((module) => module.createCharts(body, editor.series))
@@ -25,5 +24,5 @@ export function mountPlots(container: HTMLElement, editor: Editor): void {
       void charts.then((c) => (open ? c?.start() : c?.stop()));
     },
   });
-  container.append(el('div', { className: 'plots-header' }, [toggle]), body);
+  container.append(el('div', { className: 'plots-header' }, [button]), body);
 }

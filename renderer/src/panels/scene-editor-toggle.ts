@@ -3,20 +3,25 @@
  * loads on the first click only: startup never pays for it.
  */
 import type { Editor } from '../editor/editor.ts';
-import { togglePanel } from '../views/toggle-panel.ts';
+import { type ToggleButtonProps, togglePanel } from '../views/toggle-panel.ts';
 
-export function mountSceneEditorToggle(
-  toolbar: HTMLElement,
-  panel: HTMLElement,
-  workspace: HTMLElement,
-  editor: Editor,
-  notifyError: (text: string) => void,
-): void {
+export interface SceneEditorToggleOptions {
+  toolbar: HTMLElement;
+  /** The panel the editor mounts into (#scene-editor). */
+  panel: HTMLElement;
+  /** Gets the class 'editing-json' while the panel is open (the layout makes room for it). */
+  workspace: HTMLElement;
+  editor: Editor;
+  notifyError: (text: string) => void;
+  /** The button's text, test id and tooltip, from the panel table. */
+  toggle: ToggleButtonProps;
+}
+
+export function mountSceneEditorToggle(options: SceneEditorToggleOptions): void {
+  const { toolbar, panel, workspace, editor, notifyError, toggle } = options;
   let loaded: Promise<unknown> | null = null;
   const button = togglePanel(panel, {
-    text: 'JSON',
-    testId: 'toggle-scene-editor',
-    title: 'Show and edit the scene document as JSON',
+    ...toggle,
     onToggle: (open) => {
       workspace.classList.toggle('editing-json', open);
       if (open && !loaded) {

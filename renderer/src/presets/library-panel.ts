@@ -14,7 +14,7 @@ import { applyLibraryMaterial, modelsForShape } from '../editor/scene-edits.ts';
 import { watchMany } from '../panels/watch-many.ts';
 import type { NotificationLevel } from '../state/app-state.ts';
 import { el } from '../views/dom.ts';
-import { showPressed, togglePanel } from '../views/toggle-panel.ts';
+import { showPressed, type ToggleButtonProps, togglePanel } from '../views/toggle-panel.ts';
 import type { ExportRequest } from './export-preset.ts';
 import { exportScopeChoices } from './export-scope.ts';
 import { materialSummary } from './material-units.ts';
@@ -28,6 +28,9 @@ import {
 } from './user-presets.ts';
 
 export interface LibraryPanelDeps {
+  /** The panel's name (its aria-label) and its toggle's text, test id and tooltip, from the panel table. */
+  title: string;
+  toggle: ToggleButtonProps;
   editor: Editor;
   userPresets: UserPresetLibrary;
   exportPreset: (request: ExportRequest) => void;
@@ -75,13 +78,9 @@ export function mountLibraryPanel(
 ): LibraryPanel {
   const { editor, userPresets } = deps;
   const panel = el('section', { className: 'preset-library', testId: 'preset-library' });
-  panel.setAttribute('aria-label', 'Preset library');
+  panel.setAttribute('aria-label', deps.title);
   panel.hidden = true;
-  const toggle = togglePanel(panel, {
-    text: 'Presets',
-    testId: 'toggle-preset-library',
-    title: 'Show the material and preset library',
-  });
+  const toggle = togglePanel(panel, deps.toggle);
   const anchor = toolbar.querySelector('.toolbar-spacer');
   if (anchor) anchor.before(toggle);
   else toolbar.append(toggle);
@@ -119,7 +118,7 @@ export function mountLibraryPanel(
     asking = target;
     if (panel.hidden) {
       panel.hidden = false;
-      showPressed(toggle, true);
+      showPressed(toggle, true, deps.toggle.text);
     }
     render();
     panel.querySelector<HTMLButtonElement>('[data-testid="export-scope-body"]')?.focus();

@@ -9,6 +9,7 @@ import type { ExportTargetId } from '../../../core/export/targets.ts';
 import type { Editor } from '../editor/editor.ts';
 import type { KeyValueStorage } from '../host/browser-storage.ts';
 import type { NotificationLevel } from '../state/app-state.ts';
+import type { ToggleButtonProps } from '../views/toggle-panel.ts';
 import { exportPreset } from './export-preset.ts';
 import { mountLibraryPanel } from './library-panel.ts';
 import { UserPresetLibrary } from './user-preset-library.ts';
@@ -20,6 +21,9 @@ export interface MountedPresets {
 }
 
 export function mountPresets(options: {
+  /** The panel's name and its toggle, from the panel table. */
+  title: string;
+  toggle: ToggleButtonProps;
   toolbar: HTMLElement;
   viewport: HTMLElement;
   editor: Editor;
@@ -30,6 +34,8 @@ export function mountPresets(options: {
   const { editor, host, notify } = options;
   const userPresets = new UserPresetLibrary(options.storage, notify);
   const library = mountLibraryPanel(options.toolbar, options.viewport, {
+    title: options.title,
+    toggle: options.toggle,
     editor,
     userPresets,
     exportPreset: (request) => void exportPreset({ editor, host, notify }, request),

@@ -1,13 +1,13 @@
 /**
- * Puts the selection tools together: the controller, the viewport's tool and picks, the tool
- * buttons and keys, and the selection panel (with the tool buttons) under the outliner. Selecting vertices of a body
- * also selects that body in the editor, so the properties and the pin and group lists follow.
+ * Puts the selection tools together around the controller (made with the viewport, which sends it
+ * picks): the tool buttons and keys, and the selection panel (with the tool buttons) under the
+ * outliner. Selecting vertices of a body also selects that body in the editor, so the properties
+ * and the pin and group lists follow.
  */
 import type { Editor } from '../editor/editor.ts';
 import type { AppState, NotificationLevel } from '../state/app-state.ts';
 import { type Store, watch } from '../state/store.ts';
-import type { Viewport } from '../viewport/viewport.ts';
-import { SelectionController } from './selection-controller.ts';
+import type { SelectionController } from './selection-controller.ts';
 import { mountSelectionPanel } from './selection-panel.ts';
 import { createToolButtons } from './tool-buttons.ts';
 import { toolForKey } from './tool-keys.ts';
@@ -15,17 +15,15 @@ import { toolForKey } from './tool-keys.ts';
 export interface SelectionMountOptions {
   /** The panel, headed by the tool buttons, goes at the end of this container (the outliner). */
   panelContainer: HTMLElement;
-  viewport: Viewport | null;
+  selection: SelectionController;
   editor: Editor;
   /** The app state: while a static mesh is shown there are no bodies to select, and no strip. */
   app: Store<AppState>;
   notify: (level: NotificationLevel, text: string) => void;
 }
 
-export function mountSelection(options: SelectionMountOptions): SelectionController {
-  const { viewport, editor } = options;
-  const selection = new SelectionController(viewport);
-  viewport?.setSelectionHandler(selection);
+export function mountSelection(options: SelectionMountOptions): void {
+  const { selection, editor } = options;
   const tools = createToolButtons(selection.store, (tool) => selection.setTool(tool));
   watch(
     options.app,
@@ -51,5 +49,4 @@ export function mountSelection(options: SelectionMountOptions): SelectionControl
     event.preventDefault();
     selection.setTool(tool);
   });
-  return selection;
 }

@@ -1,8 +1,9 @@
 /**
  * The controls in the viewport's top-left corner: the colour mode (data-testid colour-mode)
- * with its legend, the move gizmo's target (gizmo-target: a collider or box pin, also chosen by
- * clicking its marker), and the stats overlay's toggle (also F3). It connects the editor to the
- * viewport's decorations: the scene goes in, finished gizmo drags come back as one edit each.
+ * with its legend and the move gizmo's target (gizmo-target: a collider or box pin, also chosen by
+ * clicking its marker). It connects the editor to the viewport's decorations: the scene goes in,
+ * finished gizmo drags come back as one edit each. The stats panel (stats-panel.ts) puts its
+ * toggle in the controls and its overlay in the corner.
  */
 import { isTextEntry } from '../app/keyboard.ts';
 import type { Editor } from '../editor/editor.ts';
@@ -14,26 +15,30 @@ import {
   targetLabel,
   translateTarget,
 } from '../editor/transform-edits.ts';
-import type { AppState } from '../state/app-state.ts';
-import { type Store, watch } from '../state/store.ts';
+import { watch } from '../state/store.ts';
 import { COLOUR_MODES, type ColourMode } from '../viewport/body-colouring.ts';
 import type { SceneDecorations } from '../viewport/scene-decorations.ts';
 import { renderLegend } from './colour-legend.ts';
 import { el } from './dom.ts';
-import { mountStatsOverlay } from './stats-overlay.ts';
-import { showPressed, toggleButton } from './toggle-panel.ts';
 
 export interface ViewportHudOptions {
   /** The viewport's container (#viewport). */
   container: HTMLElement;
   /** Absent where WebGL2 is missing: then only the stats overlay is shown. */
   decorations: SceneDecorations | null;
-  app: Store<AppState>;
   editor: Editor;
 }
 
-export function mountViewportHud(options: ViewportHudOptions): () => void {
-  const { container, decorations, app, editor } = options;
+export interface ViewportHud {
+  /** The corner: the controls, the gizmo readout, the legend; overlays join at the end. */
+  hud: HTMLElement;
+  /** The row of controls (hidden where WebGL2 is missing); toggles join at the end. */
+  controls: HTMLElement;
+  dispose(): void;
+}
+
+export function mountViewportHud(options: ViewportHudOptions): ViewportHud {
+  const { container, decorations, editor } = options;
   const hud = el('div', { className: 'viewport-hud' });
   const controls = el('div', { className: 'hud-controls' });
   const modeSelect = el('select', {
@@ -51,57 +56,37 @@ export function mountViewportHud(options: ViewportHudOptions): () => void {
     testId: 'gizmo-target',
     title: 'Collider or box pin to move with the gizmo (or click its marker in the view)',
   });
-  // Not togglePanel: the overlay shows itself (setVisible), and F3 toggles it too.
-  const statsButton = toggleButton({
-    text: 'Stats',
-    testId: 'toggle-stats',
-    title: 'Show or hide the stats overlay — F3',
-    extraClass: 'hud-button',
-  });
-  controls.append(modeSelect, targetSelect, statsButton);
+  controls.append(modeSelect, targetSelect);
   const where = el('div', { className: 'hud-readout', testId: 'gizmo-position' });
   where.hidden = true;
   const legend = el('div', { className: 'colour-legend', testId: 'colour-legend' });
   legend.hidden = true;
   hud.append(controls, where, legend);
   container.append(hud);
-  const stats = mountStatsOverlay(hud, app, editor.store);
-
-  let statsShown = false;
-  const toggleStats = () => {
-    statsShown = !statsShown;
-    stats.setVisible(statsShown);
-    showPressed(statsButton, statsShown);
+  const cleanups: (() => void)[] = [() => hud.remove()];
+  const dispose = () => {
+    for (const cleanup of cleanups) cleanup();
   };
-  statsButton.addEventListener('click', toggleStats);
+
+  if (!decorations) {
+    controls.hidden = true;
+    return { hud, controls, dispose };
+  }
+
   const onKey = (event: KeyboardEvent) => {
     if (
+      event.key !== 'Escape' ||
+      !decorations.selected ||
       event.ctrlKey ||
       event.metaKey ||
       event.altKey ||
       isTextEntry(document.activeElement as HTMLElement | null)
     )
       return;
-    if (event.key === 'F3') {
-      event.preventDefault();
-      toggleStats();
-    } else if (event.key === 'Escape' && decorations?.selected) {
-      decorations.select(null);
-    }
+    decorations.select(null);
   };
   window.addEventListener('keydown', onKey);
-  const cleanups: (() => void)[] = [
-    () => window.removeEventListener('keydown', onKey),
-    () => stats.dispose(),
-    () => hud.remove(),
-  ];
-
-  if (!decorations) {
-    controls.hidden = true;
-    return () => {
-      for (const cleanup of cleanups) cleanup();
-    };
-  }
+  cleanups.push(() => window.removeEventListener('keydown', onKey));
 
   // Each choice hands the keyboard back to the document (Space, R, Ctrl+Z), as a toolbar button does.
   modeSelect.addEventListener('change', () => {
@@ -156,9 +141,9 @@ export function mountViewportHud(options: ViewportHudOptions): () => void {
       (scene) => decorations.setScene(scene),
     ),
   );
-  render();
-  return () => {
+  cleanups.push(() => {
     decorations.onMove = null;
-    for (const cleanup of cleanups) cleanup();
-  };
+  });
+  render();
+  return { hud, controls, dispose };
 }

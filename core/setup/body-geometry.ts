@@ -1,5 +1,5 @@
+import { DocumentError } from '../document/problem.ts';
 import type { BodySpec } from '../scene/scene.ts';
-import { SceneValidationError } from '../scene/scene-error.ts';
 import type { SceneMeshes } from '../scene/scene-meshes.ts';
 import { vertexRangeProblems } from '../scene/scene-selection.ts';
 import { tetVolume } from '../sim/constraints/tet-rest.ts';
@@ -34,7 +34,7 @@ export interface BodyGeometry {
  * Builds a body's rest geometry from its shape and lumps mass to the vertices, each element with
  * its own material (body-groups.ts): solids ρ·V/4 per tet vertex, cloth ρ·t·A/3 per triangle
  * vertex, ropes ρ·πr²·L/2 per link end. 'mesh' shapes come from `meshes`, which the caller
- * loaded (scene-meshes.ts). Throws SceneValidationError at the index of a pin or group list that
+ * loaded (scene-meshes.ts). Throws DocumentError at the index of a pin or group list that
  * is out of range for the body's particles.
  */
 export function buildBodyGeometry(body: BodySpec, pointer: string, meshes?: SceneMeshes): BodyGeometry {
@@ -72,7 +72,7 @@ export function buildBodyGeometry(body: BodySpec, pointer: string, meshes?: Scen
 function slotsFor(body: BodySpec, positions: Float64Array, pointer: string): BodySlots {
   const count = positions.length / 3;
   const problems = vertexRangeProblems(body, count, pointer);
-  if (problems.length > 0) throw new SceneValidationError(problems);
+  if (problems.length > 0) throw new DocumentError('scene', problems);
   return bodySlots(body, count);
 }
 
@@ -81,7 +81,7 @@ function meshGeometry(body: BodySpec, bodyPointer: string, meshes: SceneMeshes |
   const pointer = `${bodyPointer}/shape`;
   const path = body.shape.type === 'mesh' ? body.shape.path : '';
   const missing = () =>
-    new SceneValidationError([
+    new DocumentError('scene', [
       {
         pointer: `${pointer}/path`,
         message: `body '${body.name}': mesh file '${path}' was not loaded; only \`softbody simulate\` reads mesh files so far`,
@@ -92,7 +92,9 @@ function meshGeometry(body: BodySpec, bodyPointer: string, meshes: SceneMeshes |
     if (!surface) throw missing();
     const { positions, elements } = weldTriangles(surface.positions, surface.indices);
     if (elements.length === 0) {
-      throw new SceneValidationError([{ pointer: `${pointer}/path`, message: `'${path}' has no triangles` }]);
+      throw new DocumentError('scene', [
+        { pointer: `${pointer}/path`, message: `'${path}' has no triangles` },
+      ]);
     }
     return clothGeometry(positions, elements, slotsFor(body, positions, bodyPointer));
   }
@@ -100,7 +102,7 @@ function meshGeometry(body: BodySpec, bodyPointer: string, meshes: SceneMeshes |
   if (!solid) throw missing();
   const { positions, elements } = compactVertices(solid.positions, solid.tets);
   if (elements.length === 0) {
-    throw new SceneValidationError([{ pointer: `${pointer}/path`, message: `'${path}' gave no tets` }]);
+    throw new DocumentError('scene', [{ pointer: `${pointer}/path`, message: `'${path}' gave no tets` }]);
   }
   return solidGeometry(positions, elements, slotsFor(body, positions, bodyPointer));
 }

@@ -1,9 +1,9 @@
+import { DocumentError } from '../document/problem.ts';
 import { hingeBendCompliancePerNM, plateBendingStiffnessNM } from '../material/compliance/cloth.ts';
 import { residualBulkModulusPa, tetVolumeComplianceM3PerPa } from '../material/compliance/edges-volume.ts';
 import { neoHookeanTetCompliance } from '../material/compliance/neo-hookean.ts';
 import { ropeAxialStiffnessN } from '../material/compliance/rope.ts';
 import type { BodySpec } from '../scene/scene.ts';
-import { SceneValidationError } from '../scene/scene-error.ts';
 import { enclosedVolume } from '../sim/constraints/pressure.ts';
 import { isDegenerateTet, tetVolume } from '../sim/constraints/tet-rest.ts';
 import { triangleHinges } from '../sim/geometry/hinges.ts';
@@ -291,7 +291,7 @@ function tethersToPins(
 function pressureSet(body: BodySpec, geometry: BodyGeometry, pointer: string): ConstraintSet {
   const count = geometry.mass.length;
   if (!isClosedSurface(geometry.triangles, count)) {
-    throw new SceneValidationError([
+    throw new DocumentError('scene', [
       {
         pointer: `${pointer}/pressure`,
         message: `body '${body.name}': pressure needs a closed, consistently wound surface; this mesh has open or shared edges`,

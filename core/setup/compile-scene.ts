@@ -1,6 +1,6 @@
+import { DocumentError } from '../document/problem.ts';
 import { waveSpeedMPerS } from '../material/elastic.ts';
 import type { BodySpec, ColliderSpec, Scene, SceneDocument, Vec3 } from '../scene/scene.ts';
-import { SceneValidationError } from '../scene/scene-error.ts';
 import type { SceneMaterialOptions } from '../scene/scene-materials.ts';
 import type { SceneMeshes } from '../scene/scene-meshes.ts';
 import { parseScene } from '../scene/scene-validate.ts';
@@ -20,7 +20,7 @@ export const DEFAULT_SELF_FRICTION = 0.3;
 
 /**
  * Compiles a scene document into the setup the engine, the presets and the exporters share. The
- * document is validated first (throws SceneValidationError with the JSON pointer of each problem);
+ * document is validated first (throws DocumentError with the JSON pointer of each problem);
  * so are the things only compiling can find (a pin box that selects no vertex, a particle index
  * beyond a mesh body's particles, a mesh file nobody loaded, pressure on an open surface).
  * Material names resolve against the built-in library and `options.userMaterials`.
@@ -103,7 +103,7 @@ function inlineCollider(spec: ColliderSpec, pointer: string, meshes: SceneMeshes
   if (spec.type !== 'mesh' || spec.path === undefined) return copyJson(spec);
   const loaded = meshes?.surfaces.get(pointer);
   if (!loaded) {
-    throw new SceneValidationError([
+    throw new DocumentError('scene', [
       {
         pointer: `${pointer}/path`,
         message: `mesh file '${spec.path}' was not loaded: only \`softbody simulate\` reads mesh files; give vertices and indices inline here`,
@@ -123,7 +123,7 @@ function selectPins(body: BodySpec, geometry: BodyGeometry, bodyPointer: string)
   return (body.pins ?? []).map((pin, j) => {
     const selected = 'box' in pin ? insideBox(pin.box, geometry, taken) : listed(pin.vertices, taken);
     if (selected.length === 0) {
-      throw new SceneValidationError([
+      throw new DocumentError('scene', [
         'box' in pin
           ? {
               pointer: `${bodyPointer}/pins/${j}/box`,

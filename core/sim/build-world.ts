@@ -23,7 +23,7 @@ export type BuildOptions = CompileOptions;
 
 /**
  * Builds a simulation world from a scene document: compiles it to the shared setup
- * (core/setup/compile-scene.ts, which validates it and throws SceneValidationError with the JSON
+ * (core/setup/compile-scene.ts, which validates it and throws DocumentError with the JSON
  * pointer of each problem) and builds the world from that setup.
  */
 export function buildWorld(

@@ -1,5 +1,5 @@
+import { DocumentError } from '../document/problem.ts';
 import type { ColliderSpec } from '../scene/scene.ts';
-import { SceneValidationError } from '../scene/scene-error.ts';
 import type { SceneMeshes } from '../scene/scene-meshes.ts';
 import {
   createTriangleMeshCollider,
@@ -76,7 +76,7 @@ function compileCollider(spec: ColliderSpec, pointer: string, meshes: SceneMeshe
       if (spec.path !== undefined) {
         const resolved = meshes?.surfaces.get(pointer);
         if (!resolved) {
-          throw new SceneValidationError([
+          throw new DocumentError('scene', [
             {
               pointer: `${pointer}/path`,
               message: `mesh file '${spec.path}' was not loaded: only \`softbody simulate\` reads mesh files; give vertices and indices inline here`,

@@ -5,15 +5,17 @@ import { MeshImportError } from '../../core/mesh/errors.ts';
 import { repairMesh } from '../../core/mesh/repair/repair-mesh.ts';
 import type { TriMesh } from '../../core/mesh/types.ts';
 import { readMeshFile } from '../../core/node/read-mesh.ts';
-import { buildPreset, materialsUsed, type PresetBodyInput, writePreset } from '../../core/preset/index.ts';
-import type { Vec3 } from '../../core/scene/scene.ts';
-import { embedPoints, TetrahedralizeError, tetrahedralize } from '../../core/tetra/index.ts';
-import { clothRenderEmbedding } from './cloth-embedding.ts';
+import { presetFromScene, writePreset } from '../../core/preset/index.ts';
+import type { BodySpecDocument, GroupSpec, SceneDocument, Vec3 } from '../../core/scene/scene.ts';
+import type { SceneMeshes } from '../../core/scene/scene-meshes.ts';
+import { compactVertices } from '../../core/sim/geometry/mesh-body.ts';
+import { TetrahedralizeError, tetrahedralize } from '../../core/tetra/index.ts';
 import { tetImportGroups } from './element-groups.ts';
 
 /**
- * One file of a bake: import → (solids) tetrahedralize, carry the import groups to the tets and
- * embed the render mesh → preset format 1 with the materials, groups and pins → DIR/NAME.preset.json.
+ * One file of a bake: import → (solids) tetrahedralize and carry the import groups to the tets →
+ * a scene of that one mesh body with the materials, groups and pins → the preset of that scene
+ * (core/preset presetFromScene, as the editor's Export Preset makes it) → DIR/NAME.preset.json.
  * Every failure comes back as a sentence in the result (the batch goes on); the preset file is
  * written whole or not at all (a temporary file renamed into place).
  */
@@ -43,7 +45,7 @@ export interface BakeResult {
   vertices?: number;
   /** Tets (solids) or triangles (cloth) of the simulation mesh. */
   elements?: number;
-  /** Constraint group names of the preset. */
+  /** Material group names of the body. */
   groups: string[];
   /** Things to know that did not stop the bake. */
   notes: string[];
@@ -56,16 +58,16 @@ export interface BakeResult {
 /** Called when a stage starts or advances, with the fraction of the whole file done, in [0, 1]. */
 export type StageCallback = (stage: string, fraction: number) => void;
 
-/** Name of the group over the whole body; a mapped import group of that name is renamed. */
+/** Name of the group over the whole body (the body's own material); a mapped import group of that name is renamed. */
 export const BASE_GROUP_NAME = 'base';
 
-/** The preset group name of `--group NAME=…`: NAME, unless it clashes with the base group. */
+/** The material group name of `--group NAME=…`: NAME, unless it clashes with the base group. */
 export function presetGroupName(importGroup: string): string {
   return importGroup === BASE_GROUP_NAME ? `${importGroup} (import group)` : importGroup;
 }
 
-/** Standard gravity written into baked presets, m/s². */
-const GRAVITY: Vec3 = [0, -9.81, 0];
+/** Standard gravity of baked presets, m/s² (the editor's default scene's). */
+export const BAKE_GRAVITY: Vec3 = [0, -9.81, 0];
 
 export async function bakeFile(
   file: string,
@@ -79,20 +81,18 @@ export async function bakeFile(
     onStage('importing', 0);
     const imported = await readMeshFile(file, { scale: plan.scale, upAxis: plan.upAxis });
     result.notes.push(...imported.notes.map((note) => `import: ${note}`));
-    const body = await bodyFromMesh(stemOf(file), imported.mesh, plan, onStage, result);
-    onStage('deriving compliances', 0.92);
-    const preset = buildPreset({
+    const { scene, meshes } = await sceneFromMesh(file, imported.mesh, plan, onStage, result);
+    onStage('compiling the setup', 0.92);
+    const preset = presetFromScene(scene, {
       name: stemOf(file),
-      gravity: [...GRAVITY],
-      solver: { dt: plan.frameDtS, substeps: plan.substeps },
-      materials: materialsUsed(plan.library, [body]),
-      colliders: [],
-      bodies: [body],
+      meshes,
+      userMaterials: plan.library,
+      source: baseName(file),
     });
     onStage('writing', 0.97);
     await writeWhole(output, writePreset(preset));
     result.output = output;
-    result.groups = body.groups.map((g) => g.name);
+    result.groups = [BASE_GROUP_NAME, ...(scene.bodies[0].groups ?? []).map((g) => g.name)];
   } catch (error) {
     result.error = describeFailure(file, error);
   }
@@ -100,17 +100,25 @@ export async function bakeFile(
   return result;
 }
 
-async function bodyFromMesh(
-  name: string,
+/**
+ * The one-body scene of a mesh: a solid is tetrahedralized (its vertices numbered in first use,
+ * as compiling numbers them, so group and pin lists refer to the body's particles) and keeps the
+ * file's surface as its render mesh; a cloth simulates its repaired surface. `--group` import
+ * groups become material groups over the vertices of their elements.
+ */
+async function sceneFromMesh(
+  file: string,
   mesh: TriMesh,
   plan: BakePlan,
   onStage: StageCallback,
   result: BakeResult,
-): Promise<PresetBodyInput> {
+): Promise<{ scene: SceneDocument; meshes: SceneMeshes }> {
   const kind = plan.material.kind;
   result.kind = kind;
-  const model = kind === 'cloth' ? 'cloth' : plan.solidModel;
-  let body: Omit<PresetBodyInput, 'groups' | 'pins'>;
+  const meshes: SceneMeshes = { surfaces: new Map(), solids: new Map() };
+  const pointer = '/bodies/0/shape';
+  let positions: Float64Array;
+  let elements: Uint32Array;
   let elementGroups: Uint16Array;
   if (kind === 'solid') {
     const tets = await tetrahedralize(
@@ -118,28 +126,18 @@ async function bodyFromMesh(
       { edgeLengthM: plan.edgeLengthM, targetTetCount: plan.targetTetCount },
       (fraction, stage) => onStage(`tetrahedralizing: ${stage}`, 0.05 + 0.85 * fraction),
     );
-    onStage('assigning groups and embedding', 0.9);
-    elementGroups = tetImportGroups(tets.positions, tets.tets, mesh);
-    const embedding = embedPoints(tets.positions, tets.tets, mesh.positions);
-    body = {
-      name,
-      kind,
-      simulationMesh: {
-        vertexCount: tets.positions.length / 3,
-        elementCount: tets.tets.length / 4,
-        positions: tets.positions,
-        elements: tets.tets,
-        ...(mesh.groups.length > 0 ? { elementGroups } : {}),
-        importGroupNames: [...mesh.groups],
-      },
-      renderMesh: {
-        vertexCount: mesh.positions.length / 3,
-        triangleCount: mesh.indices.length / 3,
+    onStage('assigning groups', 0.9);
+    ({ positions, elements } = compactVertices(tets.positions, tets.tets));
+    elementGroups = tetImportGroups(positions, elements, mesh);
+    meshes.solids.set(pointer, {
+      positions,
+      tets: elements,
+      surface: {
         positions: mesh.positions,
         indices: mesh.indices,
+        ...(mesh.groups.length > 0 ? { groups: { names: [...mesh.groups], tetGroups: elementGroups } } : {}),
       },
-      embedding: { elements: embedding.tet, weights: embedding.weights },
-    };
+    });
   } else {
     // Cloth simulates the surface itself, repaired: a seam left open would tear the cloth there.
     onStage('repairing the surface', 0.1);
@@ -147,47 +145,14 @@ async function bodyFromMesh(
     for (const step of repaired.steps)
       if (step.changed > 0) result.notes.push(`cloth surface: ${step.summary}`);
     const surface = repaired.mesh;
+    ({ positions, elements } = compactVertices(surface.positions, surface.indices));
     elementGroups = surface.groupIds;
-    const vertexCount = surface.positions.length / 3;
-    const embedding = clothRenderEmbedding(repaired.vertexOf, surface.indices, vertexCount);
-    const changed = repaired.steps.some((step) => step.changed > 0);
-    body = {
-      name,
-      kind,
-      simulationMesh: {
-        vertexCount,
-        elementCount: surface.indices.length / 3,
-        positions: surface.positions,
-        elements: surface.indices,
-        ...(surface.groups.length > 0 ? { elementGroups } : {}),
-        importGroupNames: [...surface.groups],
-      },
-      // The file's own mesh is worth keeping only where the repair changed it.
-      ...(changed && embedding
-        ? {
-            renderMesh: {
-              vertexCount: mesh.positions.length / 3,
-              triangleCount: mesh.indices.length / 3,
-              positions: mesh.positions,
-              indices: mesh.indices,
-            },
-            embedding,
-          }
-        : {}),
-    };
+    meshes.surfaces.set(pointer, { positions, indices: elements });
   }
-  result.vertices = body.simulationMesh.vertexCount;
-  result.elements = body.simulationMesh.elementCount;
-  const groups: PresetBodyInput['groups'] = [
-    {
-      name: BASE_GROUP_NAME,
-      selector: { type: 'all' },
-      material: plan.material.name,
-      model,
-      dampingRatio: plan.material.dampingRatio,
-      priority: 0,
-    },
-  ];
+  const arity = kind === 'solid' ? 4 : 3;
+  result.vertices = positions.length / 3;
+  result.elements = elements.length / arity;
+  const groups: GroupSpec[] = [];
   const used = new Set(elementGroups);
   for (const { importGroup, material } of plan.groups) {
     const matches = matchImportGroups(importGroup, mesh.groups);
@@ -203,23 +168,41 @@ async function bodyFromMesh(
       );
       continue;
     }
+    const vertices = new Set<number>();
+    for (let e = 0; e < elementGroups.length; e++)
+      if (matches.includes(elementGroups[e]))
+        for (let k = 0; k < arity; k++) vertices.add(elements[arity * e + k]);
     groups.push({
       name: presetGroupName(importGroup),
-      selector: { type: 'import-groups', names: matches.map((index) => mesh.groups[index]) },
+      vertices: [...vertices].sort((a, b) => a - b),
       material: material.name,
-      model,
       dampingRatio: material.dampingRatio,
-      priority: 1,
-    });
+    } as GroupSpec);
   }
-  checkPinsHoldVertices(plan.pins, body.simulationMesh.positions);
-  const pins: PresetBodyInput['pins'] = plan.pins.map((box, j) => ({
-    name: `pin-${j + 1}`,
-    selector: { type: 'box', min: [...box.min], max: [...box.max] },
-    complianceMPerN: 0,
-    priority: 0,
-  }));
-  return { ...body, groups, pins };
+  checkPinsHoldVertices(plan.pins, positions);
+  const body: BodySpecDocument = {
+    name: stemOf(file),
+    shape: { type: 'mesh', path: baseName(file) },
+    material: plan.material.name,
+    model: kind === 'cloth' ? 'cloth' : plan.solidModel,
+    dampingRatio: plan.material.dampingRatio,
+    ...(plan.pins.length > 0
+      ? {
+          pins: plan.pins.map((box, j) => ({
+            name: `pin-${j + 1}`,
+            box: { min: [...box.min], max: [...box.max] },
+          })),
+        }
+      : {}),
+    ...(groups.length > 0 ? { groups } : {}),
+  };
+  const scene: SceneDocument = {
+    gravity: [...BAKE_GRAVITY],
+    solver: { dt: plan.frameDtS, substeps: plan.substeps },
+    colliders: [],
+    bodies: [body],
+  };
+  return { scene, meshes };
 }
 
 /**
@@ -237,11 +220,11 @@ export function matchImportGroups(name: string, groups: readonly string[]): numb
   return out;
 }
 
-/** Slack of a pin box test, m (as the preset's region selectors: float32 positions). */
-const PIN_SLACK_M = 1e-6;
+/** Slack of a pin box test, m (as compiling a scene's box pins). */
+const PIN_SLACK_M = 1e-9;
 
 /** A pin box that holds no vertex fails the file, with the body's extent to aim better. */
-function checkPinsHoldVertices(pins: BakePlan['pins'], positions: Float32Array): void {
+function checkPinsHoldVertices(pins: BakePlan['pins'], positions: ArrayLike<number>): void {
   const min = [Infinity, Infinity, Infinity];
   const max = [-Infinity, -Infinity, -Infinity];
   for (let i = 0; i < positions.length; i++) {
@@ -262,6 +245,11 @@ function checkPinsHoldVertices(pins: BakePlan['pins'], positions: Float32Array):
       `--pin #${j + 1} (${show([...box.min, ...box.max])}) holds no vertex; the body spans (${show(min)}) to (${show(max)}) m`,
     );
   });
+}
+
+/** The file name without folder: 'meshes/spot.obj' → 'spot.obj'. */
+export function baseName(file: string): string {
+  return file.split(/[\\/]/).pop() ?? file;
 }
 
 /** The file name without folder and extension: 'meshes/spot.obj' → 'spot'. */
@@ -305,7 +293,7 @@ function describeFailure(file: string, error: unknown): string {
   if (error instanceof DocumentError) {
     const problems = error.problems.map((problem) => formatProblem(problem).replace(PIN_POINTER, pinName));
     const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : '';
-    return `${file}: the preset would be invalid: ${problems.slice(0, 3).join('; ')}${more}`;
+    return `${file}: the body would be invalid: ${problems.slice(0, 3).join('; ')}${more}`;
   }
   // Anything else is a bug; the batch still goes on, and the message says what broke.
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);

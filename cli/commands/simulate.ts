@@ -3,11 +3,13 @@ import { dirname, resolve } from 'node:path';
 import { DocumentError } from '../../core/document/problem.ts';
 import { MeshImportError } from '../../core/mesh/errors.ts';
 import { readMeshFile } from '../../core/node/read-mesh.ts';
-import type { Scene } from '../../core/scene/scene.ts';
-import { loadSceneMeshes, type SceneMeshes } from '../../core/scene/scene-meshes.ts';
+import { checkPresetValue } from '../../core/preset/read.ts';
+import { loadSceneMeshes } from '../../core/scene/scene-meshes.ts';
 import { sceneJsonSchema } from '../../core/scene/scene-schema.ts';
 import { parseScene } from '../../core/scene/scene-validate.ts';
-import { buildWorld } from '../../core/sim/build-world.ts';
+import { compileScene } from '../../core/setup/compile-scene.ts';
+import type { SoftBodySetup } from '../../core/setup/setup.ts';
+import { buildWorldFromSetup } from '../../core/sim/build-world.ts';
 import { measureBias, runToRest, SETTLE_HOLD_S } from '../../core/sim/run-to-rest.ts';
 import type { BodyMetrics } from '../../core/sim/world.ts';
 import { type Command, type CommandIo, ExitCode } from '../command.ts';
@@ -16,18 +18,19 @@ const DEFAULT_SECONDS = 5;
 const DEFAULT_SETTLE_TOL_J_PER_KG = 1e-6;
 const DEFAULT_SETTLE_DAMPING_PER_S = 5;
 
-const usage = `Usage: softbody simulate SCENE.json [--seconds T] [--dt S] [--substeps N]
+const usage = `Usage: softbody simulate SCENE.json|PRESET.json [--seconds T] [--dt S] [--substeps N]
                         [--settle] [--settle-tol K] [--settle-damping C] [--measure-bias]
                         [--report json]
        softbody simulate --print-schema
 
-Runs a scene (see docs/scene.schema.json) with the XPBD solver and prints one JSON report:
+Runs a scene (see docs/scene.schema.json), or the setup a preset stores, with the XPBD solver and
+prints one JSON report:
 per body by name { bboxMin, bboxMax, centroid (m), kineticEnergyJ, elasticEnergyJ, maxStrain,
 meanStrain, volumeRatio, massKg, pinForcesN (one per pin: magnitude of the force it exerts, N),
 resolution (r = h·c/l; the physics holds for r ≤ 0.25), groups (bodies with material groups:
 per group its elasticEnergyJ, maxStrain, meanStrain), and with --measure-bias measuredBias },
 and hasNaN, settled, seconds (simulated), dt, substeps. Mesh files named by the scene are read
-relative to it.
+relative to it; a preset runs its own setup (its masses and compliances as a runtime loads them).
 
 Options:
   --seconds T         simulated time, s (default ${DEFAULT_SECONDS}); with --settle the most it runs
@@ -88,13 +91,8 @@ export const simulateCommand: Command = {
       return ExitCode.badInput;
     }
     try {
-      const scene = withOverrides(parseScene(document), parsed);
-      const folder = dirname(resolve(parsed.file));
-      const meshes = await loadSceneMeshes(
-        scene,
-        async (path) => (await readMeshFile(resolve(folder, path))).mesh,
-      );
-      io.out(formatJson(simulate(scene, parsed, meshes)));
+      const setup = withOverrides(await setupOf(document, parsed.file), parsed);
+      io.out(formatJson(simulate(setup, parsed)));
       return ExitCode.ok;
     } catch (error) {
       if (error instanceof DocumentError) {
@@ -110,10 +108,36 @@ export const simulateCommand: Command = {
   },
 };
 
-function withOverrides(scene: Scene, args: SimulateArgs): Scene {
+/**
+ * The setup to run: a preset's own (read and checked as `softbody validate` does), or a scene's
+ * compiled with the mesh files it names (read relative to `file`). Throws DocumentError.
+ */
+export async function setupOf(document: unknown, file: string): Promise<SoftBodySetup> {
+  if (isPreset(document)) {
+    const { preset, problems } = checkPresetValue(document);
+    if (!preset) throw new DocumentError('preset', problems);
+    return preset.setup;
+  }
+  const scene = parseScene(document);
+  const folder = dirname(resolve(file));
+  const meshes = await loadSceneMeshes(
+    scene,
+    async (path) => (await readMeshFile(resolve(folder, path))).mesh,
+  );
+  return compileScene(scene, { meshes });
+}
+
+/** Presets (every format) carry their materials; scene documents have no such key. */
+function isPreset(document: unknown): boolean {
+  return (
+    typeof document === 'object' && document !== null && ('materials' in document || 'setup' in document)
+  );
+}
+
+function withOverrides(setup: SoftBodySetup, args: SimulateArgs): SoftBodySetup {
   return {
-    ...scene,
-    solver: { dt: args.dt ?? scene.solver.dt, substeps: args.substeps ?? scene.solver.substeps },
+    ...setup,
+    solver: { dt: args.dt ?? setup.solver.dt, substeps: args.substeps ?? setup.solver.substeps },
   };
 }
 
@@ -144,17 +168,17 @@ interface Report {
   bodies: Record<string, BodyReport>;
 }
 
-function simulate(scene: Scene, args: SimulateArgs, meshes: SceneMeshes): Report {
-  const run = runToRest(scene, { ...args, meshes });
+function simulate(setup: SoftBodySetup, args: SimulateArgs): Report {
+  const run = runToRest(setup, args);
   const bodies: Record<string, BodyReport> = {};
   for (const m of run.metrics) bodies[m.name] = bodyReport(m);
   if (args.measureBias) {
     const rest = new Map(
-      buildWorld(scene, { meshes })
+      buildWorldFromSetup(setup)
         .measureBodies()
         .map((m) => [m.name, m.centroid]),
     );
-    for (const [name, bias] of measureBias(scene, { ...args, meshes }, rest)) {
+    for (const [name, bias] of measureBias(setup, args, rest)) {
       bodies[name].measuredBias = bias === null ? null : round(bias, 4);
     }
   }
@@ -162,8 +186,8 @@ function simulate(scene: Scene, args: SimulateArgs, meshes: SceneMeshes): Report
     seconds: round(run.seconds, 6),
     hasNaN: run.hasNaN,
     settled: run.settled,
-    dt: scene.solver.dt,
-    substeps: scene.solver.substeps,
+    dt: setup.solver.dt,
+    substeps: setup.solver.substeps,
     bodies,
   };
 }

@@ -1,4 +1,5 @@
-import { bodyMassKg, presetJsonSchema, SOFTBODY_EXTENSION } from '../../core/preset/index.ts';
+import { presetJsonSchema, SOFTBODY_EXTENSION } from '../../core/preset/index.ts';
+import { describeBody } from '../../core/setup/summary.ts';
 import { type Command, type CommandIo, ExitCode } from '../command.ts';
 import { checkPresetBytes, printProblems, readInput } from '../preset-file.ts';
 
@@ -6,8 +7,9 @@ const usage = `Usage: softbody validate PRESET [--json]
        softbody validate --print-schema
 
 Reads a preset (any supported formatVersion; older ones are migrated), checks it against the
-format 1 schema and the rules the schema cannot express (moduli, dangling indices, inverted tets,
-embedding weights, derived compliances up to date) and lists every problem with its JSON pointer.
+preset schema, validates its scene and checks that its setup (masses, pins, every compliance, the
+render mesh's embedding) is exactly what the scene compiles to; lists every problem with its JSON
+pointer.
 PRESET is preset JSON or a GLB carrying the preset in its ${SOFTBODY_EXTENSION} extension (what
 Export GLB and \`softbody export --target gltf\` write); a GLB's pointers are into its glTF JSON.
 Exit code 0 when valid, 2 when not.
@@ -43,10 +45,7 @@ export const validateCommand: Command = {
     }
     printProblems(problems, file, 'validate', io);
     if (!preset) return ExitCode.badInput;
-    const bodies = preset.bodies.map(
-      (b) =>
-        `${b.name} (${b.kind}, ${b.simulationMesh.vertexCount} vertices, ${b.simulationMesh.elementCount} ${b.kind === 'solid' ? 'tets' : 'triangles'}, ${+bodyMassKg(b).toPrecision(4)} kg)`,
-    );
+    const bodies = preset.setup.bodies.map(describeBody);
     const where = format === 'glb' ? `, in the GLB's ${SOFTBODY_EXTENSION} extension` : '';
     io.out(
       `${file}: valid preset '${preset.name}' (formatVersion ${preset.formatVersion}${where}); bodies: ${bodies.join(', ') || 'none'}`,

@@ -3,7 +3,8 @@ import { migrateDocument } from '../document/migrations.ts';
 import { DocumentError, type Problem } from '../document/problem.ts';
 import { checkSchema } from '../document/schema-check.ts';
 import { PRESET_VERSIONING } from './migrations/index.ts';
-import { PRESET_FORMAT_VERSION, type Preset, type PresetJson, PresetSchema } from './schema.ts';
+import { type Preset, presetFromDocument } from './preset.ts';
+import { PRESET_FORMAT_VERSION, type PresetJson, PresetSchema } from './schema.ts';
 import { presetProblems } from './validate.ts';
 
 /**
@@ -36,8 +37,9 @@ export function checkPresetValue(value: unknown): { preset?: Preset; problems: P
     problems.map((p) => ({ pointer: p.pointer, message: `${p.message}${suffix}` }));
   if (schemaProblems.length > 0) return { problems: withSuffix(schemaProblems) };
   const decodeProblems: Problem[] = [];
-  const preset = decodeDocument(migrated.value as PresetJson, decodeProblems);
+  const document = decodeDocument(migrated.value as PresetJson, decodeProblems);
   if (decodeProblems.length > 0) return { problems: withSuffix(decodeProblems) };
+  const preset = presetFromDocument(document);
   const problems = presetProblems(preset);
   return problems.length > 0 ? { problems: withSuffix(problems) } : { preset, problems: [] };
 }

@@ -1,18 +1,40 @@
 import Type, { type Static } from 'typebox';
-import { binaryArraySchema, type Decoded } from '../document/binary-array.ts';
+import { binaryArraySchema } from '../document/binary-array.ts';
 import { MaterialSchema } from '../material/schema.ts';
-import type { ColliderSpec } from '../scene/scene.ts';
+import type { SceneDocument } from '../scene/scene.ts';
+import { ColliderSchema } from './migrations/v1-schema.ts';
 
 /**
- * Preset format 1: the schema (TypeBox, the single source of truth) and the types derived from
- * it. docs/preset.schema.json is this schema written out (`softbody validate --print-schema`; a
- * test fails when the committed copy is stale); the validator interprets the same object.
- * SI units: m, kg, s, Pa, N. Numeric arrays are base64 of little-endian typed arrays (see
- * binary-array.ts), so one preset is one self-contained JSON file.
+ * Preset format 2: the setup (core/setup/setup.ts) serialized beside the authoring inputs it was
+ * compiled from. The schema (TypeBox, the single source of truth) is written out as
+ * docs/preset.schema.json (`softbody validate --print-schema`; a test keeps the committed copy
+ * current). SI units: m, kg, s, Pa, N. Numeric arrays are base64 of little-endian typed arrays
+ * (core/document/binary-array.ts), so one preset is one self-contained JSON file.
+ *
+ *   scene      the authoring inputs: the scene document (bodies with their material names,
+ *              models, groups, pins, tethers, pressure, self-collision, colliders, solver)
+ *   materials  every library or user material the scene names, so the preset stands alone
+ *   setup      what the engine and every runtime load: masses, pins and the compliance of every
+ *              constraint, as compiled (float64), with the render mesh and its embedding
+ *
+ * A runtime reads `setup` only; the editor and `softbody validate` also recompile `scene` and
+ * check that it gives this setup exactly.
  */
 
 /** The newest preset format this build reads and writes. */
-export const PRESET_FORMAT_VERSION = 1;
+export const PRESET_FORMAT_VERSION = 2;
+
+const f64 = (description: string) => binaryArraySchema('float64', description);
+const f32 = (description: string) => binaryArraySchema('float32', description);
+const u32 = (description: string) => binaryArraySchema('uint32', description);
+const u16 = (description: string) => binaryArraySchema('uint16', description);
+const name = (description: string) => Type.String({ minLength: 1, maxLength: 120, description });
+const ratio = (description: string) => Type.Number({ minimum: 0, maximum: 10, description });
+const scale = Type.Number({
+  exclusiveMinimum: 0,
+  maximum: 1,
+  description: 'Δλ scale: 1 for XPBD; classic PBD per-iteration stiffness (compliances 0 then).',
+});
 
 const vec3 = (description: string) =>
   Type.Unsafe<[number, number, number]>({
@@ -23,338 +45,265 @@ const vec3 = (description: string) =>
     maxItems: 3,
   });
 
-const nonEmptyName = (description: string) => Type.String({ minLength: 1, maxLength: 120, description });
+const MaterialSpecSchema = Type.Object(
+  {
+    youngModulusPa: Type.Number({ exclusiveMinimum: 0, description: "Young's modulus E, Pa." }),
+    poissonRatio: Type.Number({ minimum: 0, exclusiveMaximum: 0.5, description: "Poisson's ratio ν." }),
+    densityKgM3: Type.Number({ exclusiveMinimum: 0, description: 'Density ρ, kg/m³.' }),
+    thicknessM: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'Cloth thickness t, m.' })),
+  },
+  { additionalProperties: false, description: 'A material as the engine uses it, SI units.' },
+);
 
-const friction = {
-  friction: Type.Optional(
-    Type.Number({
-      minimum: 0,
-      description: 'Dynamic (kinetic) Coulomb friction coefficient; 0.5 when absent.',
-    }),
-  ),
-  staticFriction: Type.Optional(
-    Type.Number({
-      minimum: 0,
-      description: 'Static Coulomb friction coefficient; equals friction when absent.',
-    }),
-  ),
-};
-
-/** Static colliders, exactly the scene document's (core/scene/scene.ts), m. */
-export const ColliderSchema = Type.Union(
+/** The constraint sets, one schema per kind (core/setup/setup.ts ConstraintSet). */
+export const ConstraintSetSchema = Type.Union(
   [
     Type.Object(
       {
-        type: Type.Literal('plane'),
-        normal: vec3('Outward normal (normalised on load).'),
-        offset: Type.Number({ description: 'n·x = offset on the plane, m.' }),
-        ...friction,
+        kind: Type.Literal('distance'),
+        particles: u32('2 per constraint.'),
+        complianceMPerN: f64('α of C = |x_a − x_b| − L0, m/N.'),
+        dampingRatio: ratio('Damping ratio ζ of the set.'),
+        stiffnessScale: scale,
       },
-      { additionalProperties: false, description: 'Half-space {x : n·x ≤ offset} is solid.' },
+      { additionalProperties: false, description: 'Edge springs (stretch, shear, tet edges, rope links).' },
     ),
     Type.Object(
       {
-        type: Type.Literal('sphere'),
-        center: vec3('Centre, m.'),
-        radius: Type.Number({ exclusiveMinimum: 0, description: 'Radius, m.' }),
-        ...friction,
-      },
-      { additionalProperties: false },
-    ),
-    Type.Object(
-      {
-        type: Type.Literal('box'),
-        center: vec3('Centre, m.'),
-        halfExtents: vec3('Half extents along x, y, z, m.'),
-        ...friction,
-      },
-      { additionalProperties: false, description: 'Axis-aligned box.' },
-    ),
-    Type.Object(
-      {
-        type: Type.Literal('capsule'),
-        a: vec3('Segment start, m.'),
-        b: vec3('Segment end, m.'),
-        radius: Type.Number({ exclusiveMinimum: 0, description: 'Radius, m.' }),
-        ...friction,
-      },
-      { additionalProperties: false },
-    ),
-  ],
-  { description: 'A static collider, chosen by `type`.' },
-);
-
-/**
- * What a group or pin covers. Elements (tets, triangles) belong to a group's selection when:
- * 'all' always; 'import-groups' their import group is named; 'vertices' all their vertices are
- * listed; 'box'/'sphere' their centroid lies inside. Pins select vertices: the listed ones, the
- * ones inside the region, or the vertices of the named import groups' elements.
- */
-export const SelectorSchema = Type.Union(
-  [
-    Type.Object({ type: Type.Literal('all') }, { additionalProperties: false, description: 'Everything.' }),
-    Type.Object(
-      {
-        type: Type.Literal('import-groups'),
-        names: Type.Array(nonEmptyName('Name of an import group (OBJ o/g/usemtl, glTF mesh or material).'), {
-          minItems: 1,
-        }),
-      },
-      { additionalProperties: false, description: 'Elements of the named import groups.' },
-    ),
-    Type.Object(
-      {
-        type: Type.Literal('vertices'),
-        vertices: binaryArraySchema('uint32', 'Selected simulation vertex indices.'),
-      },
-      { additionalProperties: false, description: 'A vertex selection (painted or picked).' },
-    ),
-    Type.Object(
-      { type: Type.Literal('box'), min: vec3('Lower corner, m.'), max: vec3('Upper corner, m.') },
-      { additionalProperties: false, description: 'An axis-aligned box region at rest.' },
-    ),
-    Type.Object(
-      {
-        type: Type.Literal('sphere'),
-        center: vec3('Centre, m.'),
-        radiusM: Type.Number({ exclusiveMinimum: 0, description: 'Radius, m.' }),
-      },
-      { additionalProperties: false, description: 'A sphere region at rest.' },
-    ),
-  ],
-  { description: 'What a group or pin covers, chosen by `type`.' },
-);
-
-export const ConstraintModelSchema = Type.Union(
-  [Type.Literal('neo-hookean'), Type.Literal('edges-volume'), Type.Literal('cloth')],
-  {
-    description:
-      "Solids: 'neo-hookean' (two constraints per tet) or 'edges-volume' (edge springs + tet volume); cloth: 'cloth' (edge springs + dihedral bending).",
-  },
-);
-
-export const GroupSchema = Type.Object(
-  {
-    name: nonEmptyName('Group name, unique within the body.'),
-    selector: SelectorSchema,
-    material: nonEmptyName('Name of an entry of /materials.'),
-    model: ConstraintModelSchema,
-    dampingRatio: Type.Number({
-      minimum: 0,
-      maximum: 10,
-      description: 'Constraint damping ratio ζ of the group (0 none, 1 critical).',
-    }),
-    priority: Type.Integer({
-      description: 'Where groups overlap the highest priority wins; on a tie, the earlier group.',
-    }),
-  },
-  {
-    additionalProperties: false,
-    description: 'A constraint group: a material and constraint model for part of the body.',
-  },
-);
-
-export const PinSchema = Type.Object(
-  {
-    name: nonEmptyName('Pin name, unique within the body.'),
-    selector: SelectorSchema,
-    complianceMPerN: Type.Number({
-      minimum: 0,
-      description: '0 pins rigidly (inverse mass 0); > 0 is a soft attachment to the rest position, m/N.',
-    }),
-    priority: Type.Integer({
-      description: 'Where pins overlap the highest priority wins; on a tie, the earlier pin.',
-    }),
-  },
-  { additionalProperties: false, description: 'A pin is a group of vertices held at their rest positions.' },
-);
-
-const u32 = (description: string) => binaryArraySchema('uint32', description);
-const u16 = (description: string) => binaryArraySchema('uint16', description);
-const f32 = (description: string) => binaryArraySchema('float32', description);
-const count = (description: string) => Type.Integer({ minimum: 0, description });
-
-export const SimulationMeshSchema = Type.Object(
-  {
-    vertexCount: Type.Integer({ minimum: 1, description: 'Number of simulation vertices.' }),
-    elementCount: Type.Integer({ minimum: 1, description: 'Number of tets (solid) or triangles (cloth).' }),
-    positions: f32('Rest positions, m, xyz per vertex (3 × vertexCount).'),
-    elements: u32('Vertex indices, 4 per positively oriented tet (solid) or 3 per triangle (cloth).'),
-    elementGroups: Type.Optional(u16('Per element, an index into importGroupNames.')),
-    importGroupNames: Type.Array(nonEmptyName('Import group name.'), {
-      description: 'Import groups the elements came from.',
-    }),
-  },
-  { additionalProperties: false, description: 'The mesh the solver moves.' },
-);
-
-export const RenderMeshSchema = Type.Object(
-  {
-    vertexCount: Type.Integer({ minimum: 1, description: 'Number of render vertices.' }),
-    triangleCount: Type.Integer({ minimum: 1, description: 'Number of render triangles.' }),
-    positions: f32('Rest positions, m, xyz per vertex.'),
-    indices: u32('3 vertex indices per triangle, counter-clockwise seen from outside.'),
-    normals: Type.Optional(f32('Unit normals, xyz per vertex.')),
-  },
-  {
-    additionalProperties: false,
-    description: 'The mesh drawn, skinned to the simulation mesh by the embedding.',
-  },
-);
-
-export const EmbeddingSchema = Type.Object(
-  {
-    elements: u32('Per render vertex, the simulation element (tet or triangle) it moves with.'),
-    weights: f32(
-      'Per render vertex, barycentric weights of that element’s vertices (4 for tets, 3 for triangles), summing to 1.',
-    ),
-  },
-  {
-    additionalProperties: false,
-    description: 'Render vertex i follows Σ_k weights[k]·x[elements[i] vertex k].',
-  },
-);
-
-const groupIndex = u16('Per constraint, the index of its group in /bodies/i/groups.');
-
-export const DerivedSchema = Type.Object(
-  {
-    vertexMassKg: f32(
-      'Lumped mass per vertex, kg (ρ·V/4 per tet vertex, ρ·t·A/3 per triangle vertex), pinned vertices included.',
-    ),
-    fixedVertices: u32('Vertices held rigidly (inverse mass 0).'),
-    softPins: Type.Object(
-      {
-        count: count('Number of soft pin attachments.'),
-        vertices: u32('Attached vertex per attachment.'),
-        complianceMPerN: f32('Compliance of C = |x − x_rest|, m/N.'),
-        pin: u16('Index of the pin in /bodies/i/pins.'),
-      },
-      { additionalProperties: false },
-    ),
-    edges: Type.Object(
-      {
-        count: count('Number of edge constraints.'),
-        vertices: u32('2 vertex indices per edge.'),
-        complianceMPerN: f32('Compliance of C = |x1 − x0| − L0, m/N.'),
-        group: groupIndex,
-      },
-      {
-        additionalProperties: false,
-        description: "Edge springs ('edges-volume' tets, cloth stretch/shear).",
-      },
-    ),
-    volumes: Type.Object(
-      {
-        count: count('Number of tet volume constraints.'),
-        elements: u32('Tet (element) index per constraint.'),
-        complianceM3PerPa: f32('Compliance of C = V − V0 (m³), m³/Pa.'),
-        group: groupIndex,
-      },
-      { additionalProperties: false, description: "Tet volume constraints ('edges-volume')." },
-    ),
-    neoHookean: Type.Object(
-      {
-        count: count('Number of neo-Hookean tets.'),
-        elements: u32('Tet (element) index per tet constraint pair.'),
-        deviatoricCompliancePerJ: f32('α_D = 1/(μV) of C_D = ‖F‖, 1/J.'),
-        hydrostaticCompliancePerJ: f32('α_H = 1/(λ_NH·V) of C_H = det F − γ, 1/J.'),
-        gamma: f32('γ = 1 + μ/λ_NH, dimensionless.'),
-        group: groupIndex,
+        kind: Type.Literal('neo-hookean'),
+        tets: u32('4 per tet.'),
+        deviatoricCompliancePerJ: f64('α_D = 1/(μV) of C_D = ‖F‖, 1/J.'),
+        hydrostaticCompliancePerJ: f64('α_H = 1/(λ_NH·V) of C_H = det F − γ, 1/J.'),
+        gamma: f64('γ = 1 + μ/λ_NH, dimensionless.'),
       },
       { additionalProperties: false, description: 'Stable neo-Hookean tets (Macklin & Müller 2021).' },
     ),
-    bends: Type.Object(
+    Type.Object(
       {
-        count: count('Number of dihedral hinges.'),
-        vertices: u32(
-          '4 per hinge: the edge (x0, x1), then the wing of the triangle where the edge runs x0→x1, then the other wing.',
-        ),
-        compliancePerNM: f32('Compliance of C = θ − θ0 (rad), 1/(N·m).'),
-        group: groupIndex,
+        kind: Type.Literal('edge-damper'),
+        particles: u32('2 per edge.'),
+        complianceMPerN: f64('Compliance of the equivalent spring, m/N (sets the damping only).'),
+        dampingRatio: ratio('Damping ratio ζ of the set.'),
+      },
+      { additionalProperties: false, description: 'Damping along tet edges of neo-Hookean bodies.' },
+    ),
+    Type.Object(
+      {
+        kind: Type.Literal('tet-volume'),
+        tets: u32('4 per tet.'),
+        complianceM3PerPa: f64('α of C = V − V0, m³/Pa.'),
+        dampingRatio: ratio('Damping ratio ζ of the set.'),
+        stiffnessScale: scale,
+      },
+      { additionalProperties: false, description: 'Tet volume constraints.' },
+    ),
+    Type.Object(
+      {
+        kind: Type.Literal('dihedral-bend'),
+        hinges: u32('4 per hinge: the edge (x0, x1), then the two wings.'),
+        compliancePerNM: f64('α of C = θ − θ0, 1/(N·m).'),
+        dampingRatio: ratio('Damping ratio ζ of the set.'),
+        stiffnessScale: scale,
       },
       { additionalProperties: false, description: 'Cloth bending hinges.' },
     ),
-  },
-  {
-    additionalProperties: false,
-    description: 'What the solver gets: masses and compliances derived from the materials, groups and pins.',
-  },
-);
-
-export const BodySchema = Type.Object(
-  {
-    name: nonEmptyName('Body name, unique within the preset.'),
-    kind: Type.Union([Type.Literal('solid'), Type.Literal('cloth')], {
-      description: "'solid' (tets) or 'cloth' (triangles).",
-    }),
-    simulationMesh: SimulationMeshSchema,
-    renderMesh: Type.Optional(RenderMeshSchema),
-    embedding: Type.Optional(EmbeddingSchema),
-    groups: Type.Array(GroupSchema, {
-      minItems: 1,
-      description: 'Constraint groups; every element must be in one.',
-    }),
-    pins: Type.Array(PinSchema, { description: 'Pins.' }),
-    linearDampingPerS: Type.Optional(
-      Type.Number({
-        minimum: 0,
-        description: 'Mass-proportional damping, 1/s (what Jolt offers); 0 when absent.',
-      }),
+    Type.Object(
+      {
+        kind: Type.Literal('rope-bend'),
+        particles: u32('3 per joint (i − 1, i, i + 1).'),
+        complianceMPerN: f64('α of the joint, m/N.'),
+        dampingRatio: ratio('Damping ratio ζ of the set.'),
+        stiffnessScale: scale,
+      },
+      { additionalProperties: false, description: 'Rope bending joints.' },
     ),
-    derived: DerivedSchema,
-  },
-  { additionalProperties: false, description: 'A soft body.' },
+    Type.Object(
+      {
+        kind: Type.Literal('attachment'),
+        particles: u32('1 per soft pin attachment.'),
+        complianceMPerN: f64('α of C = |x − x_rest|, m/N.'),
+        dampingRatio: ratio('Damping ratio ζ of the set.'),
+      },
+      { additionalProperties: false, description: 'Soft pins.' },
+    ),
+    Type.Object(
+      {
+        kind: Type.Literal('tether'),
+        particles: u32('Pairs (free particle, pinned particle).'),
+        maxLengthM: f64('Longest allowed distance per pair, m.'),
+      },
+      { additionalProperties: false, description: 'Long-range attachments to the nearest rigid pin.' },
+    ),
+    Type.Object(
+      {
+        kind: Type.Literal('pressure'),
+        particles: u32('The surface particles.'),
+        triangles: u32('3 per triangle, indices into particles, counter-clockwise seen from outside.'),
+        targetVolumeM3: Type.Number({ exclusiveMinimum: 0, description: 'Volume the gas wants, m³.' }),
+        complianceM3PerPa: Type.Number({ minimum: 0, description: 'α = s·V0/K, m³/Pa.' }),
+      },
+      { additionalProperties: false, description: 'The gas enclosed by a closed cloth surface.' },
+    ),
+  ],
+  { description: 'A block of constraints of one kind, chosen by `kind`.' },
 );
 
-export const PresetSchema = Type.Object(
+export const BodySetupSchema = Type.Object(
   {
-    formatVersion: Type.Literal(PRESET_FORMAT_VERSION, { description: 'Preset format version.' }),
-    name: nonEmptyName('Preset name.'),
+    name: name('Body name, unique within the preset.'),
+    kind: Type.Union([Type.Literal('solid'), Type.Literal('cloth'), Type.Literal('rope')], {
+      description: "'solid' (tets), 'cloth' (triangles) or 'rope' (links).",
+    }),
+    model: Type.Union(
+      [
+        Type.Literal('neo-hookean'),
+        Type.Literal('edges-volume'),
+        Type.Literal('cloth'),
+        Type.Literal('rope'),
+      ],
+      { description: 'The constraint model the sets were compiled for.' },
+    ),
+    positions: f64('Rest positions, m, xyz per particle.'),
+    massKg: f64('Lumped mass per particle, kg (pinned particles included).'),
+    elements: u32('4 per tet (solid), 3 per triangle (cloth) or 2 per link (rope).'),
+    slots: Type.Array(
+      Type.Object(
+        {
+          material: MaterialSpecSchema,
+          dampingRatio: ratio('Damping ratio ζ of the slot.'),
+          vertices: Type.Optional(u32('Particles of the material group (absent for slot 0, the body).')),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, description: 'Material slots: 0 the body, g + 1 the material group g.' },
+    ),
+    groupNames: Type.Array(name('Material group name.'), { description: 'Names of the slots from 1 on.' }),
+    pins: Type.Array(
+      Type.Object(
+        {
+          name: Type.Optional(name('Pin name.')),
+          particles: u32('Particles the pin holds.'),
+          complianceMPerN: Type.Number({
+            minimum: 0,
+            description: '0 rigid (inverse mass 0); > 0 soft, m/N.',
+          }),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'Pins in document order.' },
+    ),
+    constraints: Type.Array(ConstraintSetSchema, { description: 'Constraint sets in sweep order.' }),
+    iterations: Type.Integer({ minimum: 1, maximum: 1000, description: 'Sweeps per substep.' }),
+    linearDampingPerS: Type.Number({ minimum: 0, description: 'Mass-proportional damping, 1/s.' }),
+    waveSpeedMPerS: Type.Number({ minimum: 0, description: 'Fastest √(E/ρ) of the body, m/s.' }),
+    selfCollision: Type.Optional(
+      Type.Object(
+        {
+          thicknessM: Type.Number({ exclusiveMinimum: 0, description: 'Kept distance, m.' }),
+          staticFriction: Type.Number({ minimum: 0, description: 'Static friction coefficient.' }),
+          friction: Type.Number({ minimum: 0, description: 'Dynamic friction coefficient.' }),
+        },
+        { additionalProperties: false, description: 'Cloth self-collision.' },
+      ),
+    ),
+    render: Type.Optional(
+      Type.Object(
+        {
+          positions: f32('Render vertex rest positions, m.'),
+          indices: u32('3 per triangle.'),
+          embedding: Type.Object(
+            {
+              elements: u32('Per render vertex, the tet it moves with.'),
+              weights: f32('Per render vertex, 4 barycentric weights of that tet’s vertices.'),
+            },
+            { additionalProperties: false },
+          ),
+        },
+        { additionalProperties: false, description: 'The mesh drawn, skinned to the tets.' },
+      ),
+    ),
+    importGroups: Type.Optional(
+      Type.Object(
+        {
+          names: Type.Array(name('Import group name.')),
+          elementGroups: u16('Per element, an index into names.'),
+        },
+        { additionalProperties: false, description: 'Import groups of the elements.' },
+      ),
+    ),
+  },
+  { additionalProperties: false, description: 'One body as the engine gets it.' },
+);
+
+export const SetupSchema = Type.Object(
+  {
     gravity: vec3('Gravity, m/s².'),
     solver: Type.Object(
       {
         dt: Type.Number({ exclusiveMinimum: 0, maximum: 1, description: 'Frame time step, s.' }),
-        substeps: Type.Integer({
-          minimum: 1,
-          maximum: 1000,
-          description: 'Substeps per frame (one Gauss-Seidel pass each).',
-        }),
+        substeps: Type.Integer({ minimum: 1, maximum: 1000, description: 'Substeps per frame.' }),
       },
-      { additionalProperties: false, description: 'Time stepping.' },
+      { additionalProperties: false },
     ),
-    materials: Type.Array(MaterialSchema, { description: 'Materials the groups name; names are unique.' }),
-    colliders: Type.Array(ColliderSchema, { description: 'Static colliders.' }),
-    bodies: Type.Array(BodySchema, { description: 'Soft bodies; names are unique.' }),
+    colliders: Type.Array(Type.Union([...ColliderSchema.anyOf, MeshColliderSchema()]), {
+      description: 'Static colliders.',
+    }),
+    bodies: Type.Array(BodySetupSchema, { description: 'Soft bodies.' }),
+  },
+  { additionalProperties: false, description: 'What the engine and every runtime load.' },
+);
+
+function MeshColliderSchema() {
+  return Type.Object(
+    {
+      type: Type.Literal('mesh'),
+      vertices: Type.Array(Type.Number(), { description: 'xyz per vertex, m.' }),
+      indices: Type.Array(Type.Integer({ minimum: 0 }), { description: '3 per triangle.' }),
+      thicknessM: Type.Optional(Type.Number({ minimum: 0, description: 'Kept distance, m.' })),
+      friction: Type.Optional(Type.Number({ minimum: 0 })),
+      staticFriction: Type.Optional(Type.Number({ minimum: 0 })),
+    },
+    { additionalProperties: false, description: 'A triangle mesh collider, inline.' },
+  );
+}
+
+export const PresetSchema = Type.Object(
+  {
+    formatVersion: Type.Literal(PRESET_FORMAT_VERSION, { description: 'Preset format version.' }),
+    name: name('Preset name.'),
+    generator: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: 'The program that wrote the preset.',
+    }),
+    source: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 260, description: 'The file the preset was made from.' }),
+    ),
+    materials: Type.Array(MaterialSchema, {
+      description: 'The materials the scene names; names are unique.',
+    }),
+    scene: Type.Unsafe<SceneDocument>({
+      type: 'object',
+      description: 'The authoring inputs: a scene document (docs/scene.schema.json).',
+    }),
+    setup: SetupSchema,
   },
   {
     additionalProperties: false,
     title: 'Softbody Studio preset',
     description:
-      'A soft-body preset: materials, constraint groups, pins, colliders, solver settings and per body the simulation mesh, the render mesh with its embedding and the derived compliances. SI units (m, kg, s, Pa, N). Numeric arrays are base64 of little-endian typed arrays.',
+      'A soft-body preset: the scene it was authored as, the materials it names, and the setup every runtime loads (masses, pins and per-constraint compliances, render mesh and embedding). SI units (m, kg, s, Pa, N). Numeric arrays are base64 of little-endian typed arrays.',
   },
 );
 
 /** The preset as JSON (binary arrays as base64 objects). */
 export type PresetJson = Static<typeof PresetSchema>;
-/** The preset in memory (binary arrays as typed arrays): what readPreset returns. */
-export type Preset = Decoded<PresetJson>;
-export type PresetBody = Preset['bodies'][number];
-export type PresetGroup = PresetBody['groups'][number];
-export type PresetPin = PresetBody['pins'][number];
-export type PresetSelector = PresetGroup['selector'];
-export type PresetDerived = PresetBody['derived'];
-export type PresetCollider = Preset['colliders'][number];
-export type ConstraintModel = PresetGroup['model'];
+export type BodySetupJson = Static<typeof BodySetupSchema>;
 
-/** The published JSON Schema (draft 2020-12) of preset format 1. */
+/** The published JSON Schema (draft 2020-12) of the preset format. */
 export function presetJsonSchema(): Record<string, unknown> {
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     ...JSON.parse(JSON.stringify(PresetSchema)),
   };
 }
-
-// Compile-time check that preset colliders are the scene's colliders.
-const _collidersMatchScene = (c: PresetCollider): ColliderSpec => c;
-void _collidersMatchScene;

@@ -1,8 +1,9 @@
 import { encodeDocument } from '../document/binary-array.ts';
 import { canonicalJson } from '../document/canonical-json.ts';
 import { DocumentError } from '../document/problem.ts';
+import { type Preset, presetToDocument } from './preset.ts';
 import { checkPresetValue } from './read.ts';
-import { type Preset, PresetSchema } from './schema.ts';
+import { PresetSchema } from './schema.ts';
 
 /**
  * The canonical text of a preset (see canonical-json.ts): the same document always gives the same
@@ -10,7 +11,7 @@ import { type Preset, PresetSchema } from './schema.ts';
  * build writes is one it can read — and DocumentError lists what is wrong otherwise.
  */
 export function writePreset(preset: Preset): string {
-  const json = encodeDocument(preset);
+  const json = encodeDocument(presetToDocument(preset));
   const { problems } = checkPresetValue(json);
   if (problems.length > 0) throw new DocumentError('preset', problems);
   return canonicalJson(json, PresetSchema);

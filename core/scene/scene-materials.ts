@@ -13,10 +13,16 @@ import type { BodySpec, GroupSpec, MaterialSpec, Scene, SceneDocument } from './
 export interface SceneMaterialOptions {
   /** The user's saved materials, searched after the built-ins. */
   userMaterials?: readonly Material[];
+  /**
+   * The only materials names resolve against, instead of the built-ins and the user's: a preset's
+   * own materials, so that it compiles to the numbers it was made with whatever the library holds.
+   */
+  library?: readonly Material[];
 }
 
 /** The library a scene's material names refer to: built-ins first, then the user's. */
 export function sceneMaterialLibrary(options: SceneMaterialOptions = {}): readonly Material[] {
+  if (options.library) return options.library;
   return [...builtInMaterials(), ...(options.userMaterials ?? [])];
 }
 

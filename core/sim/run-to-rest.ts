@@ -1,6 +1,5 @@
-import type { Scene } from '../scene/scene.ts';
-import type { SceneMeshes } from '../scene/scene-meshes.ts';
-import { buildWorld } from './build-world.ts';
+import type { SoftBodySetup } from '../setup/setup.ts';
+import { buildWorldFromSetup } from './build-world.ts';
 import type { BodyMetrics } from './world.ts';
 
 /** The settle criterion must hold this long, s. */
@@ -17,7 +16,6 @@ export interface RunOptions {
    * state it reaches is the rest state without it.
    */
   settleDampingPerS: number;
-  meshes?: SceneMeshes;
 }
 
 export interface RunResult {
@@ -28,10 +26,10 @@ export interface RunResult {
   metrics: BodyMetrics[];
 }
 
-/** Runs `scene` headless frame by frame (the scene's dt and substeps) and measures the bodies at the end. */
-export function runToRest(scene: Scene, options: RunOptions): RunResult {
-  const world = buildWorld(scene, { meshes: options.meshes });
-  const dt = scene.solver.dt;
+/** Runs a setup headless frame by frame (its dt and substeps) and measures the bodies at the end. */
+export function runToRest(setup: SoftBodySetup, options: RunOptions): RunResult {
+  const world = buildWorldFromSetup(setup);
+  const dt = setup.solver.dt;
   const frames = Math.max(1, Math.round(options.seconds / dt));
   const holdFrames = Math.max(1, Math.ceil(SETTLE_HOLD_S / dt));
   if (options.settle) world.extraLinearDampingPerS = options.settleDampingPerS;
@@ -65,25 +63,26 @@ export const REFERENCE_RESOLUTION = 0.125;
 export const WELL_RESOLVED = 0.25;
 
 /**
- * Measured stiffness bias of every body with r > WELL_RESOLVED: the scene is settled at its own
+ * Measured stiffness bias of every body with r > WELL_RESOLVED: the setup is settled at its own
  * substeps and again with substeps raised until every body has r ≤ REFERENCE_RESOLUTION (at most
  * 1000); for a linear response the stiffness a body got over the stiffness asked is
  * |d_reference| / |d_scene|, d the displacement of its centroid from rest. null when either run
  * does not come to rest or the body barely moves (|d| under 1 µm). Costs the two runs.
  */
 export function measureBias(
-  scene: Scene,
+  setup: SoftBodySetup,
   options: Omit<RunOptions, 'settle'>,
   restCentroids: ReadonlyMap<string, readonly number[]>,
 ): Map<string, number | null> {
   const settleOptions = { ...options, settle: true };
-  const coarse = runToRest(scene, settleOptions);
+  const coarse = runToRest(setup, settleOptions);
   const worst = Math.max(...coarse.metrics.map((m) => m.resolution));
   const out = new Map<string, number | null>();
   const measured = coarse.metrics.filter((m) => m.resolution > WELL_RESOLVED);
   if (measured.length === 0) return out;
-  const substeps = Math.min(1000, Math.ceil((scene.solver.substeps * worst) / REFERENCE_RESOLUTION));
-  const fine = runToRest({ ...scene, solver: { ...scene.solver, substeps } }, settleOptions);
+  const substeps = Math.min(1000, Math.ceil((setup.solver.substeps * worst) / REFERENCE_RESOLUTION));
+  // XPBD compliances do not depend on the substep: the same setup runs finer.
+  const fine = runToRest({ ...setup, solver: { ...setup.solver, substeps } }, settleOptions);
   for (const m of measured) {
     const reference = fine.metrics.find((f) => f.name === m.name);
     const rest = restCentroids.get(m.name);

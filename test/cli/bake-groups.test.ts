@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { clothRenderEmbedding } from '../../cli/bake/cloth-embedding.ts';
 import { pointTriangleDistance2, tetImportGroups } from '../../cli/bake/element-groups.ts';
 import type { TriMesh } from '../../core/mesh/types.ts';
 
@@ -40,20 +39,5 @@ describe('import groups carried to tets', () => {
     expect(pointTriangleDistance2([2, 0, 0], x, tri, 0)).toBeCloseTo(1, 12); // corner b
     expect(pointTriangleDistance2([0.5, -2, 0], x, tri, 0)).toBeCloseTo(4, 12); // edge ab
     expect(pointTriangleDistance2([1, 1, 0], x, tri, 0)).toBeCloseTo(0.5, 12); // edge bc
-  });
-});
-
-describe('the render embedding of a welded cloth', () => {
-  it('lets every render vertex follow the simulation vertex it was welded into, with weight 1', () => {
-    // Render vertices 0..3, where 3 was welded into simulation vertex 1.
-    const embedding = clothRenderEmbedding(new Uint32Array([0, 1, 2, 1]), new Uint32Array([0, 1, 2]), 3);
-    expect(Array.from(embedding?.elements ?? [])).toEqual([0, 0, 0, 0]);
-    expect(Array.from(embedding?.weights ?? [])).toEqual([1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 0]);
-  });
-
-  it('gives up when a render vertex was removed by the repair', () => {
-    expect(
-      clothRenderEmbedding(new Uint32Array([0, 0xffffffff]), new Uint32Array([0, 0, 0]), 1),
-    ).toBeUndefined();
   });
 });

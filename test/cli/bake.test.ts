@@ -8,6 +8,7 @@ import { main } from '../../cli/main.ts';
 import { findBuiltInMaterial } from '../../core/material/library.ts';
 import { readMeshFile } from '../../core/node/read-mesh.ts';
 import { type Preset, readPreset } from '../../core/preset/index.ts';
+import { elementSlots } from '../../core/setup/body-groups.ts';
 
 const repoRoot = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const meshes = path.resolve(repoRoot, '..', 'shared', 'meshes');
@@ -23,9 +24,9 @@ function capture() {
 
 /** Σ|det|/6 over the tets, m³. */
 function tetVolume(preset: Preset): number {
-  const { positions: x, elements: e, elementCount } = preset.bodies[0].simulationMesh;
+  const { positions: x, tets: e } = preset.setup.bodies[0].geometry;
   let sum = 0;
-  for (let t = 0; t < elementCount; t++) {
+  for (let t = 0; t < e.length / 4; t++) {
     const [a, b, c, d] = [0, 1, 2, 3].map((k) => 3 * e[4 * t + k]);
     const u = [x[b] - x[a], x[b + 1] - x[a + 1], x[b + 2] - x[a + 2]];
     const v = [x[c] - x[a], x[c + 1] - x[a + 1], x[c + 2] - x[a + 2]];
@@ -77,29 +78,29 @@ describe('softbody bake spot.obj broken.obj (one good file, one bad)', () => {
     const text = readFileSync(path.join(out, 'spot.preset.json'), 'utf8');
     const preset = readPreset(text, 'spot.preset.json');
     expect(preset.name).toBe('spot');
-    const body = preset.bodies[0];
-    expect(body.kind).toBe('solid');
-    expect(body.groups.map((g) => [g.name, g.material, g.model])).toEqual([
-      ['base', 'silicone-shore-10a', 'neo-hookean'],
-    ]);
+    const body = preset.setup.bodies[0];
+    expect(body.geometry.kind).toBe('solid');
+    expect(body.model).toBe('neo-hookean');
+    expect(preset.scene.bodies[0].material).toBe('silicone-shore-10a');
     expect(preset.materials.map((m) => m.name)).toEqual(['silicone-shore-10a']);
-    expect(body.simulationMesh.importGroupNames).toEqual(['default']);
+    expect(preset.source).toBe('spot.obj');
+    expect(body.importGroups?.names).toEqual(['default']);
     // The render mesh is the file's surface, skinned to the tets.
-    expect(body.renderMesh?.vertexCount).toBe(2930);
-    expect(body.embedding?.elements.length).toBe(2930);
+    expect(body.render?.positions.length).toBe(3 * 2930);
+    expect(body.render?.embedding.elements.length).toBe(2930);
     // The pin holds the vertices of the head's top, rigidly.
-    expect(body.pins.map((p) => p.name)).toEqual(['pin-1']);
-    expect(body.derived.fixedVertices.length).toBeGreaterThan(0);
-    for (const v of body.derived.fixedVertices)
-      expect(body.simulationMesh.positions[3 * v + 1]).toBeGreaterThanOrEqual(0.85 - 1e-6);
+    expect(body.pins.map((p) => [p.name, p.complianceMPerN])).toEqual([['pin-1', 0]]);
+    expect(body.pins[0].particles.length).toBeGreaterThan(0);
+    for (const v of body.pins[0].particles)
+      expect(body.geometry.positions[3 * v + 1]).toBeGreaterThanOrEqual(0.85 - 1e-9);
   });
 
   it('gives the body the mass ρ·V of its tets, and the tets fill spot.obj’s 0.7183 m³ within 3%', () => {
     const preset = readPreset(readFileSync(path.join(out, 'spot.preset.json'), 'utf8'));
     const density = findBuiltInMaterial('silicone-shore-10a')?.densityKgM3 ?? Number.NaN;
     const volume = tetVolume(preset);
-    const mass = preset.bodies[0].derived.vertexMassKg.reduce((s, m) => s + m, 0);
-    expect(Math.abs(mass / (density * volume) - 1)).toBeLessThan(1e-4); // float32 masses
+    const mass = preset.setup.bodies[0].geometry.mass.reduce((s, m) => s + m, 0);
+    expect(Math.abs(mass / (density * volume) - 1)).toBeLessThan(1e-9); // float64 masses
     expect(Math.abs(volume / 0.718259 - 1)).toBeLessThan(0.03);
   });
 
@@ -147,12 +148,9 @@ describe('softbody bake with import groups', () => {
     ).toBe(0);
     expect(err.filter((l) => l.startsWith('softbody'))).toEqual([]);
     const preset = readPreset(readFileSync(path.join(out, 'Cubes.preset.json'), 'utf8'));
-    const body = preset.bodies[0];
-    expect(body.groups.map((g) => [g.name, g.material, g.priority])).toEqual([
-      ['base', 'silicone-shore-10a', 0],
-      ['Cube.002', 'skin', 1],
-    ]);
-    expect(body.groups[1].selector).toEqual({ type: 'import-groups', names: ['Cube.002/Material.002'] });
+    const body = preset.setup.bodies[0];
+    expect(preset.scene.bodies[0].groups?.map((g) => [g.name, g.material])).toEqual([['Cube.002', 'skin']]);
+    expect(body.groupNames).toEqual(['Cube.002']);
     expect(preset.materials.map((m) => m.name).sort()).toEqual(['silicone-shore-10a', 'skin']);
     // Every tet of the skin group lies inside the second cube's box.
     const surface = (await readMeshFile(file)).mesh;
@@ -168,22 +166,21 @@ describe('softbody bake with import groups', () => {
           max[a] = Math.max(max[a], c);
         }
     }
-    const { neoHookean } = body.derived;
-    const { positions: x, elements } = body.simulationMesh;
+    const { positions: x, tets } = body.geometry;
+    const slot = elementSlots(body.slots, tets, 4);
     let skinTets = 0;
-    for (let i = 0; i < neoHookean.count; i++) {
-      if (neoHookean.group[i] !== 1) continue;
+    for (let tet = 0; tet < slot.length; tet++) {
+      if (slot[tet] !== 1) continue;
       skinTets++;
-      const tet = neoHookean.elements[i];
       for (let a = 0; a < 3; a++) {
         let c = 0;
-        for (let k = 0; k < 4; k++) c += x[3 * elements[4 * tet + k] + a] / 4;
+        for (let k = 0; k < 4; k++) c += x[3 * tets[4 * tet + k] + a] / 4;
         expect(c).toBeGreaterThan(min[a]);
         expect(c).toBeLessThan(max[a]);
       }
     }
     expect(skinTets).toBeGreaterThan(0);
-    expect(skinTets).toBeLessThan(neoHookean.count);
+    expect(skinTets).toBeLessThan(slot.length);
   });
 
   it('bakes a cloth material as the welded surface itself, and notes a group the file lacks', async () => {
@@ -197,15 +194,12 @@ describe('softbody bake with import groups', () => {
       ),
     ).toBe(0);
     const preset = readPreset(readFileSync(path.join(out, 'MorphPrimitivesTest.preset.json'), 'utf8'));
-    const body = preset.bodies[0];
-    expect(body.kind).toBe('cloth');
+    const body = preset.setup.bodies[0];
+    expect(body.geometry.kind).toBe('cloth');
     // Two primitives of 15 vertices each share a seam of 5: the cloth is one piece of 25 vertices.
-    expect(body.simulationMesh.vertexCount).toBe(25);
-    expect(body.renderMesh?.vertexCount).toBe(30);
-    expect(body.groups.map((g) => [g.name, g.material, g.model])).toEqual([
-      ['base', 'cotton', 'cloth'],
-      ['green', 'silk', 'cloth'],
-    ]);
+    expect(body.geometry.mass.length).toBe(25);
+    expect(body.model).toBe('cloth');
+    expect(preset.scene.bodies[0].groups?.map((g) => [g.name, g.material])).toEqual([['green', 'silk']]);
     const text = stdout.join('\n');
     expect(text).toMatch(/cloth 32 tris/);
     expect(text).toContain("--group 'blue': no such import group (the file has 'mesh/red', 'mesh/green')");

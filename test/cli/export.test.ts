@@ -5,15 +5,8 @@ import validator from 'gltf-validator';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.ts';
 import { EXPORT_TARGETS } from '../../core/export/targets.ts';
-import {
-  buildPreset,
-  presetFromScene,
-  readGlbPreset,
-  readPreset,
-  writePreset,
-} from '../../core/preset/index.ts';
-import { parseScene } from '../../core/scene/scene-validate.ts';
-import { cubeBody, material, samplePreset } from '../core/preset/fixtures.ts';
+import { ExportRefusedError, presetFromScene, readGlbPreset, readPreset, writePreset } from '../../core/preset/index.ts';
+import { cubeMeshScene, samplePreset } from '../core/preset/fixtures.ts';
 
 function capture() {
   const out: string[] = [];
@@ -47,43 +40,38 @@ describe('softbody export', () => {
   });
 
   it('writes Jolt JSON and warns of each approximation on stderr', async () => {
-    const silicone = material('silicone-shore-10a');
-    const neo = buildPreset({
-      name: 'neo',
-      gravity: [0, -9.81, 0],
-      solver: { dt: 1 / 60, substeps: 20 },
-      materials: [silicone],
-      colliders: [],
-      bodies: [cubeBody(silicone, 'neo-hookean')],
-    });
+    const { scene, meshes } = cubeMeshScene('silicone-shore-10a', 'neo-hookean');
+    const neo = presetFromScene(scene, { name: 'neo', meshes });
     const file = join(dir, 'neo.preset.json');
     writeFileSync(file, writePreset(neo));
     const out = join(dir, 'neo.jolt.json');
     const { io, out: lines, err } = capture();
     expect(await main(['export', file, '--target', 'jolt', '-o', out], io)).toBe(0);
     expect(err).toEqual([
-      "softbody export: warning: jolt approximates neo-hookean: body 'cube', group 'body': Jolt has no neo-Hookean tets; exported as edge springs + tet volume constraints from the same E and ν (matches at small strain, not for large strains or inversion).",
-      "softbody export: warning: jolt approximates constraint-damping: body 'cube': constraint damping ('body' ζ = 0.05) dropped, Jolt has none; mLinearDamping = 0 1/s exported.",
-      "softbody export: warning: jolt approximates render-mesh: body 'cube': the render mesh and its embedding are not in the Jolt file; skin the render mesh from the preset (Jolt's first simulationVertexCount vertices are the preset's simulation vertices, in order).",
+      "softbody export: warning: jolt approximates neo-hookean solids: 'cube': Jolt has no neo-Hookean tets: exported as edge springs + tet volume constraints compiled from the same E and ν (equal at small strain, not for large strains or inversion)",
+      "softbody export: warning: jolt approximates constraint damping: 'cube': constraint damping dropped, Jolt has none: only the mass-proportional mLinearDamping is exported",
+      "softbody export: warning: jolt approximates render mesh: 'cube': the render mesh and its embedding are not exported: Jolt draws the simulation surface",
     ]);
     expect(lines).toEqual([
       expect.stringMatching(/^Wrote .*neo\.jolt\.json \(jolt, \d+ bytes, 3 approximations\)$/),
     ]);
     const data = JSON.parse(readFileSync(out, 'utf8'));
     expect(data.format).toBe('softbody-studio/jolt-soft-body');
-    expect(data.approximations).toHaveLength(2);
+    expect(data.approximations).toHaveLength(3);
     expect(data.bodies[0].sharedSettings.volumeConstraints.length).toBe(48);
   });
 
   it('refuses an invalid preset, listing its problems, with exit code 2 and no output file', async () => {
     const doc = JSON.parse(text);
-    doc.bodies[0].groups[0].material = 'nothing';
+    doc.scene.bodies[0].material = 'nothing';
     const file = join(dir, 'bad.preset.json');
     writeFileSync(file, JSON.stringify(doc));
     const { io, err } = capture();
     expect(await main(['export', file, '--target', 'jolt', '-o', join(dir, 'bad.jolt.json')], io)).toBe(2);
     expect(err).toEqual([
-      `softbody export: ${file}: /bodies/0/groups/0/material: names no material of /materials ('nothing')`,
+      expect.stringMatching(
+        new RegExp(`^softbody export: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: /scene/bodies/0/material: .*'nothing'`),
+      ),
     ]);
     expect(() => readFileSync(join(dir, 'bad.jolt.json'))).toThrow();
   });
@@ -122,11 +110,13 @@ describe('softbody export SCENE', () => {
     const { io, err } = capture();
     expect(await main(['export', exampleScene, '--target', 'native', '-o', out], io)).toBe(0);
     expect(err).toEqual([]);
-    const scene = parseScene(JSON.parse(readFileSync(exampleScene, 'utf8')));
-    expect(readFileSync(out, 'utf8')).toBe(writePreset(presetFromScene(scene, 'hanging-bar')));
+    const scene = JSON.parse(readFileSync(exampleScene, 'utf8'));
+    expect(readFileSync(out, 'utf8')).toBe(
+      writePreset(presetFromScene(scene, { name: 'hanging-bar', source: 'hanging-bar.scene.json' })),
+    );
     const preset = readPreset(readFileSync(out, 'utf8'));
     expect(preset.name).toBe('hanging-bar');
-    expect(preset.colliders).toEqual(scene.colliders);
+    expect(preset.scene.colliders).toEqual(scene.colliders);
   });
 
   it('warns on stderr of what the Jolt target approximates in a scene', async () => {
@@ -134,10 +124,10 @@ describe('softbody export SCENE', () => {
     const { io, err } = capture();
     expect(await main(['export', exampleScene, '--target', 'jolt', '-o', out], io)).toBe(0);
     // The example's bar is neo-Hookean and damped, and stands on a ground plane.
-    expect(err.map((line) => line.match(/approximates (\S+):/)?.[1])).toEqual([
-      'colliders',
-      'neo-hookean',
-      'constraint-damping',
+    expect(err.map((line) => line.match(/approximates ([^:]+):/)?.[1])).toEqual([
+      'neo-hookean solids',
+      'constraint damping',
+      'plane colliders',
     ]);
     expect(JSON.parse(readFileSync(out, 'utf8')).bodies[0].name).toBe('bar');
   });
@@ -165,11 +155,13 @@ describe('softbody export SCENE', () => {
     expect(err).toEqual([]);
     const preset = await readGlbPreset(new Uint8Array(readFileSync(out)));
     expect(preset.name).toBe('mesh');
-    expect(preset.bodies.map((b) => b.kind)).toEqual(['solid']);
-    expect(preset.bodies[0].simulationMesh.elementCount).toBeGreaterThan(100);
+    expect(preset.setup.bodies.map((b) => b.geometry.kind)).toEqual(['solid']);
+    expect(preset.setup.bodies[0].geometry.tets.length / 4).toBeGreaterThan(100);
+    // The file's surface is the render mesh, embedded in the tets.
+    expect(preset.setup.bodies[0].render?.positions.length).toBeGreaterThan(0);
   });
 
-  it('refuses a scene a preset cannot hold with the pointer into the scene, and writes nothing', async () => {
+  it('carries a rope in a native preset, and refuses it for Jolt naming the feature; nothing is written', async () => {
     const scene = JSON.parse(readFileSync(exampleScene, 'utf8'));
     scene.bodies.push({
       name: 'rope',
@@ -179,13 +171,19 @@ describe('softbody export SCENE', () => {
     });
     const file = join(dir, 'rope.scene.json');
     writeFileSync(file, JSON.stringify(scene));
-    const out = join(dir, 'rope.preset.json');
-    const { io, err } = capture();
-    expect(await main(['export', file, '--target', 'native', '-o', out], io)).toBe(2);
-    expect(err).toEqual([
-      `softbody export: ${file}: /bodies/1/model: 'rope' bodies cannot go into a preset yet`,
+    const native = join(dir, 'rope.preset.json');
+    expect(await main(['export', file, '--target', 'native', '-o', native], capture().io)).toBe(0);
+    expect(readPreset(readFileSync(native, 'utf8')).setup.bodies.map((b) => b.model)).toEqual([
+      'neo-hookean',
+      'rope',
     ]);
+    const out = join(dir, 'rope.jolt.json');
+    const { io, err } = capture();
+    expect(await main(['export', file, '--target', 'jolt', '-o', out], io)).toBe(2);
+    expect(err).toHaveLength(1);
+    expect(err[0]).toMatch(/^softbody export: .*rope\.scene\.json: jolt cannot carry rope bodies \('rope': /);
     expect(existsSync(out)).toBe(false);
+    expect(ExportRefusedError.name).toBe('ExportRefusedError');
   });
 
   it('names the scene and the missing mesh file in one line', async () => {

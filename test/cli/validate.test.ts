@@ -26,21 +26,21 @@ describe('softbody validate', () => {
     expect(await main(['validate', validFile], io)).toBe(0);
     expect(err).toEqual([]);
     expect(out).toEqual([
-      `${validFile}: valid preset 'sample' (formatVersion 1); bodies: cube (solid, 27 vertices, 48 tets, 1.08 kg), sheet (cloth, 25 vertices, 32 triangles, 0.0048 kg)`,
+      `${validFile}: valid preset 'sample' (formatVersion 2); bodies: block (solid, 27 vertices, 40 tets, 1.08 kg), sheet (cloth, 25 vertices, 32 triangles, 0.0048 kg)`,
     ]);
   });
 
   it('lists every problem with its pointer and exits with 2', async () => {
     const doc = JSON.parse(writePreset(samplePreset()));
     doc.materials[0].poissonRatio = 0.5;
-    doc.solver.dt = -1;
+    doc.setup.solver.dt = -1;
     const file = join(dir, 'bad.preset.json');
     writeFileSync(file, JSON.stringify(doc));
     const { io, err } = capture();
     expect(await main(['validate', file], io)).toBe(2);
     expect(err).toEqual([
-      `softbody validate: ${file}: /solver/dt: must be greater than 0, got -1`,
       `softbody validate: ${file}: /materials/0/poissonRatio: must be less than 0.5, got 0.5`,
+      `softbody validate: ${file}: /setup/solver/dt: must be greater than 0, got -1`,
     ]);
   });
 
@@ -56,7 +56,7 @@ describe('softbody validate', () => {
       problems: [
         {
           pointer: '/formatVersion',
-          message: 'preset formatVersion 7 is newer than this Softbody Studio supports (1); update the app',
+          message: 'preset formatVersion 7 is newer than this Softbody Studio supports (2); update the app',
         },
       ],
     });

@@ -50,7 +50,7 @@ async function compare(
   dampingPerS: number,
 ): Promise<Comparison> {
   // One preset file, as a game team receives it, runs in both engines.
-  const preset = readPreset(writePreset(presetFromScene(scene, 'runtime test')));
+  const preset = readPreset(writePreset(presetFromScene(scene, { name: 'runtime test' })));
   const world = buildWorldFromPreset(preset);
   world.extraLinearDampingPerS = dampingPerS;
   let hasNaN = false;
@@ -62,7 +62,7 @@ async function compare(
 
   const data = roundTrip(preset);
   const body = data.bodies[0];
-  const mass = preset.bodies[0].derived.vertexMassKg;
+  const mass = preset.setup.bodies[0].geometry.mass;
   const weight = mass.reduce((s, m) => s + m, 0) * G;
   const substepS = FRAME_S / body.creationSettings.numIterations;
   // The export holds the preset's constraints exactly (edges, bends; volumes in Jolt's scaling), so
@@ -189,7 +189,7 @@ describe('Jolt export loaded into jolt-physics', () => {
   it('builds shared settings whose counts match the export, with anchors for soft pins', async () => {
     const scene = barScene('edges-volume');
     scene.bodies[0].pins = [{ box: { min: [-1, -0.001, -1], max: [1, 0.001, 1] }, complianceMPerN: 1e-4 }];
-    const data = roundTrip(presetFromScene(scene, 'soft'));
+    const data = roundTrip(presetFromScene(scene, { name: 'soft' }));
     const body = data.bodies[0];
     expect(body.sharedSettings.vertices.length).toBe(body.simulationVertexCount + 9);
     const Jolt = await loadJolt();
@@ -215,7 +215,7 @@ describe('Jolt export loaded into jolt-physics', () => {
     expect(() =>
       createSoftBodySharedSettings(Jolt, { format: 'other', formatVersion: 1, bodies: [] }),
     ).toThrow("Softbody loader: not a Softbody Studio Jolt export (format 'other')");
-    const data = roundTrip(presetFromScene(barScene('edges-volume'), 'bad'));
+    const data = roundTrip(presetFromScene(barScene('edges-volume'), { name: 'bad' }));
     data.bodies[0].sharedSettings.edgeConstraints[0].vertex[1] = 100_000;
     expect(() => createSoftBodySharedSettings(Jolt, data)).toThrow(
       "Softbody loader: body 'bar' edge constraint 0 refers to vertex 100000; there are 153",
@@ -223,16 +223,17 @@ describe('Jolt export loaded into jolt-physics', () => {
   });
 
   it('lists what Jolt cannot express in the export metadata and converts volume compliance by 36', () => {
-    const preset = presetFromScene(barScene('neo-hookean'), 'approx');
+    const preset = presetFromScene(barScene('neo-hookean'), { name: 'approx' });
     const data = exportJolt(preset);
     expect(data.approximations).toEqual([
-      "body 'bar', group 'all': Jolt has no neo-Hookean tets; exported as edge springs + tet volume constraints from the same E and ν (matches at small strain, not for large strains or inversion).",
-      "body 'bar': constraint damping ('all' ζ = 0.05) dropped, Jolt has none; mLinearDamping = 0 1/s exported.",
+      "neo-hookean solids: 'bar': Jolt has no neo-Hookean tets: exported as edge springs + tet volume constraints compiled from the same E and ν (equal at small strain, not for large strains or inversion)",
+      "constraint damping: 'bar': constraint damping dropped, Jolt has none: only the mass-proportional mLinearDamping is exported",
     ]);
     expect(data.conventions.find((c) => c.constraint === 'volume')?.complianceScale).toBe(36);
-    const edgesVolume = presetFromScene(barScene('edges-volume'), 'ev').bodies[0].derived;
-    const exported = exportJolt(presetFromScene(barScene('edges-volume'), 'ev')).bodies[0].sharedSettings
-      .volumeConstraints;
-    expect(exported[0].compliance / edgesVolume.volumes.complianceM3PerPa[0]).toBeCloseTo(36, 10);
+    const edgesVolume = presetFromScene(barScene('edges-volume'), { name: 'ev' });
+    const volumes = edgesVolume.setup.bodies[0].constraints.find((set) => set.kind === 'tet-volume');
+    if (volumes?.kind !== 'tet-volume') throw new Error('the edges + volume bar has no volume constraints');
+    const exported = exportJolt(edgesVolume).bodies[0].sharedSettings.volumeConstraints;
+    expect(exported[0].compliance / volumes.complianceM3PerPa[0]).toBeCloseTo(36, 10);
   });
 });

@@ -1,10 +1,11 @@
-import { BodySchema, PresetSchema } from '../schema.ts';
+import { BodySetupSchema, PresetSchema } from '../schema.ts';
 import { SOFTBODY_EXTENSION } from './gltf-extension.ts';
 
 /**
  * JSON Schemas of the SOFTBODY_soft_body extension objects, derived from the preset schema so the
- * two cannot drift: the root object is the preset without `bodies` plus the list of body nodes;
- * the node object is a preset body. Binary arrays become accessor references.
+ * two cannot drift: the root object is the preset without its setup's `bodies` plus the list of
+ * body nodes; the node object is a body setup. Binary arrays become accessor references, but for
+ * float64 ones, which stay base64 (glTF has no double accessors).
  * docs/gltf-extension/ holds these written out (`softbody export --print-extension-schema`).
  */
 const COMPONENT_TYPES = {
@@ -40,7 +41,8 @@ function withAccessors(schema: unknown): unknown {
   if (schema === null || typeof schema !== 'object') return schema;
   const record = schema as Schema;
   const properties = record.properties as Record<string, Schema> | undefined;
-  if (properties?.dtype && properties.base64) return accessorReference(record);
+  if (properties?.dtype && properties.base64 && properties.dtype.const !== 'float64')
+    return accessorReference(record);
   const out: Schema = {};
   for (const [key, value] of Object.entries(record)) out[key] = withAccessors(value);
   return out;
@@ -48,19 +50,26 @@ function withAccessors(schema: unknown): unknown {
 
 export function gltfExtensionSchemas(): { root: Schema; node: Schema } {
   const preset = JSON.parse(JSON.stringify(PresetSchema)) as Schema;
-  const { bodies: _bodies, ...rootProperties } = preset.properties as Record<string, Schema>;
+  const properties = preset.properties as Record<string, Schema>;
+  const setup = properties.setup;
+  const { bodies: _bodies, ...setupProperties } = setup.properties as Record<string, Schema>;
   const root: Schema = {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     title: `${SOFTBODY_EXTENSION} glTF extension`,
-    description: 'On the glTF root: the preset settings and materials, and the nodes that carry the bodies.',
+    description: 'On the glTF root: the preset without its body setups, and the nodes that carry them.',
     type: 'object',
-    required: [...(preset.required as string[]).filter((k) => k !== 'bodies'), 'bodies'],
+    required: [...(preset.required as string[]), 'bodies'],
     additionalProperties: false,
     properties: {
-      ...rootProperties,
+      ...properties,
+      setup: {
+        ...setup,
+        required: (setup.required as string[]).filter((k) => k !== 'bodies'),
+        properties: setupProperties,
+      },
       bodies: {
         type: 'array',
-        description: 'Indices of the nodes carrying the bodies, in preset order.',
+        description: 'Indices of the nodes carrying the body setups, in preset order.',
         items: { type: 'integer', minimum: 0 },
       },
     },
@@ -68,7 +77,7 @@ export function gltfExtensionSchemas(): { root: Schema; node: Schema } {
   const node = {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     title: `${SOFTBODY_EXTENSION} glTF extension (node)`,
-    ...(withAccessors(JSON.parse(JSON.stringify(BodySchema))) as Schema),
+    ...(withAccessors(JSON.parse(JSON.stringify(BodySetupSchema))) as Schema),
   };
   return { root, node };
 }

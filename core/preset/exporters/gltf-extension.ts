@@ -5,13 +5,14 @@ import {
   type ReaderContext,
   type WriterContext,
 } from '@gltf-transform/core';
-import type { Dtype } from '../../document/binary-array.ts';
+import { DTYPES, type Dtype } from '../../document/binary-array.ts';
 
 /**
  * The SOFTBODY_soft_body glTF vendor extension (docs/gltf-extension/README.md): a preset inside a
- * glTF asset. The root object carries the preset's settings and materials and lists the body
- * nodes; each body node carries its body, with every numeric array as an accessor (SCALAR; FLOAT,
- * UNSIGNED_INT or UNSIGNED_SHORT). The node's mesh is the render mesh, so any viewer shows the asset.
+ * glTF asset. The root object carries the preset without its setup's bodies and lists the body
+ * nodes; each body node carries its body setup, with every float32 or integer array as an accessor
+ * (SCALAR; FLOAT, UNSIGNED_INT or UNSIGNED_SHORT) and every float64 array inline as base64 (glTF
+ * has no double accessors). The node's mesh is the render mesh, so any viewer shows the asset.
  *
  * Arrays in the JSON are `{ "dtype", "accessor" }`, or `{ "dtype", "count": 0 }` when empty (glTF
  * accessors cannot be empty).
@@ -147,10 +148,6 @@ function resolveAccessors(
   return out;
 }
 
-function empty(dtype: Dtype): Float32Array | Uint32Array | Uint16Array {
-  return dtype === 'float32'
-    ? new Float32Array(0)
-    : dtype === 'uint32'
-      ? new Uint32Array(0)
-      : new Uint16Array(0);
+function empty(dtype: Dtype): Float64Array | Float32Array | Uint32Array | Uint16Array {
+  return (DTYPES[dtype] ?? DTYPES.uint16).make(0);
 }

@@ -1,9 +1,9 @@
 import { type Buffer, Document, PlatformIO } from '@gltf-transform/core';
-import { encodeDocument } from '../../document/binary-array.ts';
+import { encodeArray, encodeDocument } from '../../document/binary-array.ts';
 import { childPointer, DocumentError, type Problem } from '../../document/problem.ts';
+import type { BodySetup } from '../../setup/setup.ts';
+import { type Preset, presetToDocument } from '../preset.ts';
 import { checkPresetValue } from '../read.ts';
-import type { Preset, PresetBody } from '../schema.ts';
-import { tetBoundaryFaces } from '../topology.ts';
 import { AccessorSlot, SOFTBODY_EXTENSION, SoftBodyExtension } from './gltf-extension.ts';
 
 /**
@@ -36,13 +36,14 @@ export async function exportGlb(preset: Preset): Promise<Uint8Array> {
   const buffer = gltfDocument.createBuffer();
   const scene = gltfDocument.createScene(preset.name);
   const extension = gltfDocument.createExtension(SoftBodyExtension);
-  const bodies = preset.bodies.map((body) => {
+  const document = presetToDocument(preset);
+  const bodies = preset.setup.bodies.map((body, i) => {
     const node = gltfDocument.createNode(body.name).setMesh(renderMesh(gltfDocument, buffer, body));
     scene.addChild(node);
-    return { node, body: slots(gltfDocument, buffer, body, body.name) };
+    return { node, body: slots(gltfDocument, buffer, document.setup.bodies[i], body.name) };
   });
-  const { bodies: _bodies, ...root } = preset;
-  extension.asset = { root: encodeDocument(root) as Record<string, unknown>, bodies };
+  const { bodies: _bodies, ...setup } = document.setup;
+  extension.asset = { root: encodeDocument({ ...document, setup }) as Record<string, unknown>, bodies };
   return io().writeBinary(gltfDocument);
 }
 
@@ -67,7 +68,8 @@ export async function readGlbPreset(bytes: Uint8Array): Promise<Preset> {
       })),
     );
   }
-  const candidate = { ...read.root, bodies: read.bodies };
+  const root = read.root as { setup?: Record<string, unknown> };
+  const candidate = { ...root, setup: { ...root.setup, bodies: read.bodies } };
   const { preset, problems } = checkPresetValue(encodeDocument(candidate));
   if (!preset)
     throw new DocumentError(
@@ -79,8 +81,13 @@ export async function readGlbPreset(bytes: Uint8Array): Promise<Preset> {
   return preset;
 }
 
-/** The body with every typed array turned into an accessor slot (empty arrays need none). */
+/**
+ * The body with every typed array turned into an accessor slot (empty arrays need none). glTF
+ * accessors hold no doubles, so float64 arrays (positions, masses, compliances) stay inline as
+ * base64 binary arrays.
+ */
 function slots(gltfDocument: Document, buffer: Buffer, value: unknown, name: string): unknown {
+  if (value instanceof Float64Array) return encodeArray(value);
   if (value instanceof Float32Array || value instanceof Uint32Array || value instanceof Uint16Array) {
     const dtype =
       value instanceof Float32Array ? 'float32' : value instanceof Uint32Array ? 'uint32' : 'uint16';
@@ -100,15 +107,11 @@ function slots(gltfDocument: Document, buffer: Buffer, value: unknown, name: str
   return value;
 }
 
-function renderMesh(gltfDocument: Document, buffer: Buffer, body: PresetBody) {
-  const render = body.renderMesh;
-  const sim = body.simulationMesh;
-  const positions = render ? render.positions : sim.positions;
-  const indices = render
-    ? render.indices
-    : body.kind === 'solid'
-      ? tetBoundaryFaces(sim.elements, sim.vertexCount)
-      : sim.elements;
+/** The render mesh, or the simulation surface of a body that has none. */
+function renderMesh(gltfDocument: Document, buffer: Buffer, body: BodySetup) {
+  const render = body.render;
+  const positions = render ? render.positions : Float32Array.from(body.geometry.positions);
+  const indices = render ? render.indices : body.geometry.surfaceTriangles;
   const primitive = gltfDocument
     .createPrimitive()
     .setAttribute(
@@ -126,15 +129,5 @@ function renderMesh(gltfDocument: Document, buffer: Buffer, body: PresetBody) {
         .setArray(indices.slice())
         .setBuffer(buffer),
     );
-  if (render?.normals) {
-    primitive.setAttribute(
-      'NORMAL',
-      gltfDocument
-        .createAccessor(`${body.name}/NORMAL`)
-        .setType('VEC3')
-        .setArray(render.normals.slice())
-        .setBuffer(buffer),
-    );
-  }
   return gltfDocument.createMesh(body.name).addPrimitive(primitive);
 }

@@ -1,15 +1,18 @@
-import { residualBulkModulusPa } from '../../material/compliance/edges-volume.ts';
-import { deriveBody } from '../derive.ts';
-import type { Preset, PresetBody } from '../schema.ts';
-import { tetBoundaryFaces } from '../topology.ts';
+import { compileScene } from '../../setup/compile-scene.ts';
+import type { BodySetup, ConstraintSet } from '../../setup/setup.ts';
+import type { Preset } from '../preset.ts';
+import { setupMeshes } from '../validate.ts';
+import { ExportRefusedError } from './export-refused.ts';
+import { type Approximation, approximationsFor } from './features.ts';
 import { type ConstraintConvention, complianceScale, RUNTIME_CONVENTIONS } from './runtime-conventions.ts';
 
 /**
  * Export to Jolt Physics: per body a JSON that maps one to one onto SoftBodySharedSettings
  * (vertices with inverse mass, faces, edge / dihedral-bend / volume constraints with compliance in
  * Jolt's conventions) plus the SoftBodyCreationSettings fields we set (mNumIterations,
- * mLinearDamping, …). runtime/jolt/loader.mjs turns it into a ready SoftBodySharedSettings.
- * What Jolt cannot express is exported as the nearest equivalent and listed in `approximations`.
+ * mLinearDamping, …), read from the preset's setup. runtime/jolt/loader.mjs turns it into a ready
+ * SoftBodySharedSettings. What Jolt cannot express is exported as the nearest equivalent and
+ * listed in `approximations`; what has no equivalent at all is refused (ExportRefusedError).
  */
 export const JOLT_EXPORT_FORMAT = 'softbody-studio/jolt-soft-body';
 
@@ -63,119 +66,120 @@ export interface JoltExport {
   bodies: JoltBody[];
 }
 
+/**
+ * The Jolt export of a preset: its setup's bodies, with what Jolt cannot express approximated or
+ * refused as the feature table says (features.ts). Throws ExportRefusedError for a refused feature.
+ */
 export function exportJolt(preset: Preset): JoltExport {
-  const approximations: string[] = [];
-  if (preset.colliders.length > 0) {
-    approximations.push(
-      `${preset.colliders.length} collider${preset.colliders.length > 1 ? 's are' : ' is'} not exported: create ${preset.colliders.map((c) => c.type).join(', ')} bodies in Jolt (friction is per body there).`,
-    );
-  }
-  const bodies = preset.bodies.map((body, i) => exportBody(preset, body, i, approximations));
+  const setup = preset.setup;
+  const approximations = joltApproximations(preset).map((a) => a.message);
+  // Jolt has no neo-Hookean tets: those bodies get the edges + volume sets of the same materials,
+  // compiled by the one compiler from the preset's own scene and meshes.
+  const neoHookean = setup.bodies.some((body) => body.model === 'neo-hookean');
+  const nearest = neoHookean
+    ? compileScene(
+        {
+          ...preset.scene,
+          bodies: preset.scene.bodies.map((b) =>
+            b.model === 'neo-hookean' ? { ...b, model: 'edges-volume' } : b,
+          ),
+        },
+        { library: preset.materials, meshes: setupMeshes(preset) },
+      )
+    : setup;
   return {
     format: JOLT_EXPORT_FORMAT,
     formatVersion: 1,
     preset: preset.name,
-    gravity: [...preset.gravity],
-    frameDtS: preset.solver.dt,
+    gravity: [...setup.gravity],
+    frameDtS: setup.solver.dt,
     conventions: RUNTIME_CONVENTIONS.jolt,
     approximations,
-    bodies,
+    bodies: setup.bodies.map((body, i) => exportBody(preset, body, nearest.bodies[i].constraints)),
   };
 }
 
-function exportBody(preset: Preset, body: PresetBody, index: number, approximations: string[]): JoltBody {
-  const neoHookeanGroups = body.groups.filter((g) => g.model === 'neo-hookean');
-  for (const group of neoHookeanGroups) {
-    approximations.push(
-      `body '${body.name}', group '${group.name}': Jolt has no neo-Hookean tets; exported as edge springs + tet volume constraints from the same E and ν (matches at small strain, not for large strains or inversion).`,
-    );
-  }
-  for (const group of body.groups) {
-    const material = preset.materials.find((m) => m.name === group.material);
-    if (
-      body.kind === 'solid' &&
-      material &&
-      residualBulkModulusPa(material.youngModulusPa, material.poissonRatio) <= 0
-    ) {
-      approximations.push(
-        `body '${body.name}', group '${group.name}': ν = ${material.poissonRatio} is below 1/4, which an edge network cannot express; it behaves as ν = 1/4 with the right shear modulus.`,
-      );
-    }
-  }
-  const damped = body.groups.filter((g) => g.dampingRatio > 0);
-  const linearDamping = body.linearDampingPerS ?? 0;
-  if (damped.length > 0) {
-    approximations.push(
-      `body '${body.name}': constraint damping (${damped.map((g) => `'${g.name}' ζ = ${g.dampingRatio}`).join(', ')}) dropped, Jolt has none; mLinearDamping = ${linearDamping} 1/s exported.`,
-    );
-  }
-  // Neo-Hookean groups get the edges + volume derivation, the nearest model Jolt has.
-  const derived =
-    neoHookeanGroups.length > 0
-      ? deriveBody(body, preset.materials, `/bodies/${index}`, {
-          modelFor: (m) => (m === 'neo-hookean' ? 'edges-volume' : m),
-        }).derived
-      : body.derived;
-  const mesh = body.simulationMesh;
-  const x = mesh.positions;
-  const fixed = new Uint8Array(mesh.vertexCount);
-  for (const v of derived.fixedVertices) fixed[v] = 1;
+/** What the Jolt export approximates (the feature table); throws ExportRefusedError for a refusal. */
+export function joltApproximations(preset: Preset): Approximation[] {
+  return approximationsFor(preset.setup, 'jolt', (refusals) => {
+    throw new ExportRefusedError('jolt', refusals);
+  });
+}
+
+function exportBody(preset: Preset, body: BodySetup, sets: readonly ConstraintSet[]): JoltBody {
+  const g = body.geometry;
+  const x = g.positions;
+  const count = g.mass.length;
+  const fixed = new Uint8Array(count);
+  for (const pin of body.pins) if (pin.complianceMPerN === 0) for (const v of pin.particles) fixed[v] = 1;
   const vertices: JoltVertex[] = [];
-  for (let v = 0; v < mesh.vertexCount; v++) {
-    const mass = derived.vertexMassKg[v];
+  for (let v = 0; v < count; v++) {
+    const mass = g.mass[v];
     vertices.push({
       position: [x[3 * v], x[3 * v + 1], x[3 * v + 2]],
       invMass: fixed[v] || !(mass > 0) ? 0 : 1 / mass,
     });
   }
-  const edgeScale = complianceScale('jolt', 'edge');
   const edgeConstraints: JoltSharedSettings['edgeConstraints'] = [];
-  for (let e = 0; e < derived.edges.count; e++) {
-    edgeConstraints.push({
-      vertex: [derived.edges.vertices[2 * e], derived.edges.vertices[2 * e + 1]],
-      compliance: edgeScale * derived.edges.complianceMPerN[e],
-    });
-  }
-  const pinScale = complianceScale('jolt', 'soft-pin');
-  for (let p = 0; p < derived.softPins.count; p++) {
-    const v = derived.softPins.vertices[p];
-    const anchor = vertices.length;
-    vertices.push({ position: [x[3 * v], x[3 * v + 1], x[3 * v + 2]], invMass: 0 });
-    edgeConstraints.push({ vertex: [anchor, v], compliance: pinScale * derived.softPins.complianceMPerN[p] });
-  }
-  const volumeScale = complianceScale('jolt', 'volume');
   const volumeConstraints: JoltSharedSettings['volumeConstraints'] = [];
-  for (let c = 0; c < derived.volumes.count; c++) {
-    const t = derived.volumes.elements[c];
-    const e = mesh.elements;
-    volumeConstraints.push({
-      vertex: [e[4 * t], e[4 * t + 1], e[4 * t + 2], e[4 * t + 3]],
-      compliance: volumeScale * derived.volumes.complianceM3PerPa[c],
-    });
-  }
-  const bendScale = complianceScale('jolt', 'dihedral-bend');
   const dihedralBendConstraints: JoltSharedSettings['dihedralBendConstraints'] = [];
-  for (let h = 0; h < derived.bends.count; h++) {
-    const b = derived.bends.vertices;
-    dihedralBendConstraints.push({
-      vertex: [b[4 * h], b[4 * h + 1], b[4 * h + 2], b[4 * h + 3]],
-      compliance: bendScale * derived.bends.compliancePerNM[h],
-    });
+  const edgeScale = complianceScale('jolt', 'edge');
+  const pinScale = complianceScale('jolt', 'soft-pin');
+  const volumeScale = complianceScale('jolt', 'volume');
+  const bendScale = complianceScale('jolt', 'dihedral-bend');
+  for (const set of sets) {
+    switch (set.kind) {
+      case 'distance':
+        for (let e = 0; e < set.complianceMPerN.length; e++)
+          edgeConstraints.push({
+            vertex: [set.particles[2 * e], set.particles[2 * e + 1]],
+            compliance: edgeScale * set.complianceMPerN[e],
+          });
+        break;
+      case 'attachment':
+        for (let p = 0; p < set.particles.length; p++) {
+          const v = set.particles[p];
+          const anchor = vertices.length;
+          vertices.push({ position: [x[3 * v], x[3 * v + 1], x[3 * v + 2]], invMass: 0 });
+          edgeConstraints.push({ vertex: [anchor, v], compliance: pinScale * set.complianceMPerN[p] });
+        }
+        break;
+      case 'tet-volume':
+        for (let t = 0; t < set.complianceM3PerPa.length; t++) {
+          const e = set.tets;
+          volumeConstraints.push({
+            vertex: [e[4 * t], e[4 * t + 1], e[4 * t + 2], e[4 * t + 3]],
+            compliance: volumeScale * set.complianceM3PerPa[t],
+          });
+        }
+        break;
+      case 'dihedral-bend':
+        for (let h = 0; h < set.compliancePerNM.length; h++) {
+          const b = set.hinges;
+          dihedralBendConstraints.push({
+            vertex: [b[4 * h], b[4 * h + 1], b[4 * h + 2], b[4 * h + 3]],
+            compliance: bendScale * set.compliancePerNM[h],
+          });
+        }
+        break;
+      default:
+        // Edge dampers, tethers: approximated by the feature table (reported by joltApproximations).
+        break;
+    }
   }
-  const faceIndices =
-    body.kind === 'solid' ? tetBoundaryFaces(mesh.elements, mesh.vertexCount) : mesh.elements;
+  const faceIndices = g.surfaceTriangles;
   const faces: [number, number, number][] = [];
   for (let f = 0; f < faceIndices.length / 3; f++)
     faces.push([faceIndices[3 * f], faceIndices[3 * f + 1], faceIndices[3 * f + 2]]);
   return {
     name: body.name,
-    simulationVertexCount: mesh.vertexCount,
+    simulationVertexCount: count,
     sharedSettings: { vertices, faces, edgeConstraints, dihedralBendConstraints, volumeConstraints },
     creationSettings: {
-      numIterations: preset.solver.substeps,
-      linearDamping,
+      numIterations: preset.setup.solver.substeps,
+      linearDamping: body.linearDampingPerS,
       gravityFactor: 1,
-      facesDoubleSided: body.kind === 'cloth',
+      facesDoubleSided: g.kind === 'cloth',
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Versioning } from '../../document/migrations.ts';
 import { PRESET_FORMAT_VERSION } from '../schema.ts';
 import { migrateV0 } from './v0.ts';
+import { migrateV1 } from './v1.ts';
 
 /**
  * Migrations between preset format versions: `steps[v]` turns a parsed format v document into
@@ -11,5 +12,5 @@ export const PRESET_VERSIONING: Versioning = {
   kind: 'preset',
   current: PRESET_FORMAT_VERSION,
   oldest: 0,
-  steps: { 0: migrateV0 },
+  steps: { 0: migrateV0, 1: migrateV1 },
 };

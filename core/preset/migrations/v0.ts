@@ -3,9 +3,7 @@ import { encodeDocument } from '../../document/binary-array.ts';
 import { childPointer, type Problem } from '../../document/problem.ts';
 import { checkSchema } from '../../document/schema-check.ts';
 import type { Material } from '../../material/schema.ts';
-import { deriveBody, emptyDerived, type PresetBodyInput } from '../derive.ts';
-import type { Preset, PresetBody } from '../schema.ts';
-import { meshProblems } from '../validate-mesh.ts';
+import { emptyDerivedV1, type PresetV1, type PresetV1Body } from './v1-schema.ts';
 
 /**
  * Format 0: the prototype's presets (before materials were shared and groups existed). One
@@ -18,8 +16,8 @@ import { meshProblems } from '../validate-mesh.ts';
  *                  "model", "damping", "pins": [{ "min", "max", "compliance"? }] }] }
  *
  * Migration to format 1: the body materials become /materials (same name must mean the same
- * numbers), each body gets one group 'all' over every element, pins become box selectors, arrays
- * become base64, and the derived compliances are computed.
+ * numbers), each body gets one group 'all' over every element, pins become box selectors and
+ * arrays become base64 (the next step, to format 2, compiles the compliances).
  */
 const vec3 = Type.Array(Type.Number(), { minItems: 3, maxItems: 3 });
 
@@ -118,9 +116,9 @@ export function migrateV0(value: unknown): { value: unknown; problems: Problem[]
     }
   });
   if (problems.length > 0) return { value, problems };
-  const bodies = v0.bodies.map((body, i): PresetBody => {
+  const bodies = v0.bodies.map((body): PresetV1Body => {
     const arity = body.kind === 'solid' ? 4 : 3;
-    const input: PresetBodyInput = {
+    return {
       name: body.name,
       kind: body.kind,
       simulationMesh: {
@@ -150,15 +148,11 @@ export function migrateV0(value: unknown): { value: unknown; problems: Problem[]
         complianceMPerN: pin.compliance ?? 0,
         priority: 0,
       })),
+      // Format 2 compiles the setup from the groups and pins: format 1's derived data is not read.
+      derived: emptyDerivedV1(body.vertices.length / 3),
     };
-    const pointer = childPointer('/bodies', i);
-    const placeholder = emptyDerived(input.simulationMesh.vertexCount);
-    // A malformed mesh is left for the format 1 validation to report; deriving needs a sound mesh.
-    const sound = meshProblems({ ...input, derived: placeholder }, pointer).length === 0;
-    const derived = sound ? deriveBody(input, materials, pointer).derived : placeholder;
-    return { ...input, derived };
   });
-  const migrated: Preset = {
+  const migrated: PresetV1 = {
     formatVersion: 1,
     name: v0.name,
     gravity: v0.gravity as [number, number, number],

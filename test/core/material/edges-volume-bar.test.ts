@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lameLambdaPa, shearModulusPa } from '../../../core/material/index.ts';
-import { presetFromScene } from '../../../core/preset/index.ts';
 import type { Scene } from '../../../core/scene/scene.ts';
+import { compileScene } from '../../../core/setup/compile-scene.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
 import { LinearStatics } from './linear-statics.ts';
 
@@ -54,19 +54,22 @@ function tipDrop(rest: ArrayLike<number>, displaced: (v: number) => number): num
 }
 
 function staticTipDrops(poissonRatio: number): { network: number; elastic: number } {
-  const body = presetFromScene(barScene(poissonRatio, 'edges-volume'), 'bar').bodies[0];
-  const { positions: x, elements: tets } = body.simulationMesh;
-  const d = body.derived;
+  // The setup the engine and every export read: its masses, pins and compliances as compiled.
+  const body = compileScene(barScene(poissonRatio, 'edges-volume')).bodies[0];
+  const { positions: x, tets, mass } = body.geometry;
+  const fixed = Uint32Array.from(body.pins.flatMap((pin) => Array.from(pin.particles)));
   const forces = new Float64Array(x.length);
-  for (let v = 0; v < x.length / 3; v++) forces[3 * v + 1] = -d.vertexMassKg[v] * G;
-  const network = new LinearStatics(x, d.fixedVertices);
-  for (let e = 0; e < d.edges.count; e++)
-    network.addSpring(d.edges.vertices[2 * e], d.edges.vertices[2 * e + 1], 1 / d.edges.complianceMPerN[e]);
-  for (let c = 0; c < d.volumes.count; c++) {
-    const t = d.volumes.elements[c];
-    network.addVolume(Array.from(tets.subarray(4 * t, 4 * t + 4)), d.volumes.complianceM3PerPa[c]);
+  for (let v = 0; v < x.length / 3; v++) forces[3 * v + 1] = -mass[v] * G;
+  const network = new LinearStatics(x, fixed);
+  for (const set of body.constraints) {
+    if (set.kind === 'distance')
+      for (let e = 0; e < set.complianceMPerN.length; e++)
+        network.addSpring(set.particles[2 * e], set.particles[2 * e + 1], 1 / set.complianceMPerN[e]);
+    if (set.kind === 'tet-volume')
+      for (let c = 0; c < set.complianceM3PerPa.length; c++)
+        network.addVolume(Array.from(set.tets.subarray(4 * c, 4 * c + 4)), set.complianceM3PerPa[c]);
   }
-  const elastic = new LinearStatics(x, d.fixedVertices);
+  const elastic = new LinearStatics(x, fixed);
   for (let t = 0; t < tets.length / 4; t++) {
     elastic.addLinearTet(
       Array.from(tets.subarray(4 * t, 4 * t + 4)),

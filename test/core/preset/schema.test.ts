@@ -17,13 +17,28 @@ describe('published schemas', () => {
     expect(committed('docs/gltf-extension/node.SOFTBODY_soft_body.schema.json')).toEqual(schemas.node);
   });
 
-  it('is draft 2020-12 and states units in its descriptions', () => {
+  it('is draft 2020-12 for format 2 and states units in its descriptions', () => {
     const schema = presetJsonSchema() as {
       $schema: string;
-      properties: Record<string, { description?: string }>;
+      properties: Record<string, { const?: number; properties?: Record<string, { description?: string }> }>;
+      required: string[];
     };
     expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
-    expect(schema.properties.gravity.description).toBe('Gravity, m/s².');
-    expect(JSON.stringify(schema)).toContain("Young's modulus E, Pa");
+    expect(schema.properties.formatVersion.const).toBe(2);
+    expect(schema.required).toEqual(['formatVersion', 'name', 'generator', 'materials', 'scene', 'setup']);
+    expect(schema.properties.setup.properties?.gravity.description).toBe('Gravity, m/s².');
+    const text = JSON.stringify(schema);
+    expect(text).toContain("Young's modulus E, Pa");
+    expect(text).toContain('α of C = V − V0, m³/Pa.');
+  });
+
+  it('keeps float64 arrays inline in the glTF node schema and makes the others accessors', () => {
+    const node = JSON.stringify(gltfExtensionSchemas().node);
+    expect(node).toContain('"const":"float64"');
+    expect(node).toContain('A SCALAR accessor of componentType 5125 (UNSIGNED_INT).');
+    // Only float64 arrays keep the base64 form of the preset file.
+    const inline = [...node.matchAll(/"const":"(\w+)","description":"Element type \(little-endian\)\."/g)];
+    expect(inline.length).toBeGreaterThan(0);
+    expect(new Set(inline.map((m) => m[1]))).toEqual(new Set(['float64']));
   });
 });

@@ -2,21 +2,28 @@ import { describe, expect, test } from 'vitest';
 import defaultSceneJson from '../../../assets/default-scene.json' with { type: 'json' };
 import { neoHookeanTetCompliance } from '../../../core/material/index.ts';
 import { parseScene } from '../../../core/scene/scene-validate.ts';
+import { buildWorld } from '../../../core/sim/build-world.ts';
 import { solverView } from '../../../renderer/src/editor/compliance-range.ts';
+import { addMeshBody } from '../../../renderer/src/editor/mesh-body.ts';
+import { buildSceneWorld } from '../../../renderer/src/sim/build-scene-world.ts';
+import { boxTetMesh } from './mesh-fixture.ts';
 
 const scene = parseScene(structuredClone(defaultSceneJson));
 
+/**
+ * "What the solver gets" is read from the body's compiled setup: the compliances the world's
+ * blocks hold (checked against the formulas on known tets) and the resolution the world reports.
+ */
 describe('what the solver gets', () => {
-  test('the block gets the neo-Hookean compliances of its smallest and largest tets', () => {
+  test('the block gets the neo-Hookean compliances of its smallest and largest tets, and the world’s r', () => {
     const view = solverView(scene, scene.bodies[0]);
     // 0.3 m box in 5 cells: 6 cm cells, tets of V/6 and V/3 (box-tets.ts).
     const cellVolume = 0.06 ** 3;
     const small = neoHookeanTetCompliance(100_000, 0.4, cellVolume / 6);
-    expect(view.lines[0]).toMatchObject({ name: 'deviatoric α_D', unit: '1/J' });
+    expect(view.lines[0]).toMatchObject({ name: 'neo-Hookean deviatoric α', unit: '1/J' });
     expect(view.lines[0].max).toBeCloseTo(small.deviatoricPerJ, 10);
     expect(view.lines[0].min).toBeCloseTo(small.deviatoricPerJ / 2, 10);
-    // r = h·c/l: h = (1/60)/15 s, c = √(E/ρ) = 10 m/s, l = 0.06 m.
-    expect(view.resolution).toBeCloseTo(((1 / 60 / 15) * 10) / 0.06, 10);
+    expect(view.resolution).toBeCloseTo(buildWorld(scene).measureBodies()[0].resolution, 12);
   });
 
   test('a tenfold softer material gets tenfold larger compliances', () => {
@@ -25,5 +32,22 @@ describe('what the solver gets', () => {
     const soft = solverView(scene, softBody);
     expect(soft.lines[0].min / stiff.lines[0].min).toBeCloseTo(10, 10);
     expect(soft.lines[0].unit).toBe('m/N');
+  });
+
+  test('a mesh body: compliances of its smallest and largest tets, and the r the world reports', () => {
+    const edit = addMeshBody(scene, new Map(), {
+      fileName: 'cube.obj',
+      mesh: boxTetMesh([0.2, 0.2, 0.2], [0, 0, 0]),
+    });
+    const body = edit.scene.bodies[2];
+    const view = solverView(edit.scene, body, edit.mesh);
+    const { youngModulusPa: E, poissonRatio: nu } = body.material;
+    // Float32 positions of the editor's asset: tet volumes to about 1e-7 relative.
+    expect(view.lines[0].max / neoHookeanTetCompliance(E, nu, 0.008 / 6).deviatoricPerJ).toBeCloseTo(1, 5);
+    expect(view.lines[0].min / neoHookeanTetCompliance(E, nu, 0.008 / 3).deviatoricPerJ).toBeCloseTo(1, 5);
+    const world = buildSceneWorld(edit.scene, new Map([[edit.path, edit.mesh]]));
+    expect(view.resolution).toBeCloseTo(world.measureBodies()[2].resolution, 12);
+    // Without the tet mesh there is nothing to compile.
+    expect(solverView(edit.scene, body).note).toBe('depends on the tetrahedralization of the mesh');
   });
 });

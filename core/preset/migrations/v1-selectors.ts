@@ -1,4 +1,4 @@
-import type { PresetSelector } from './schema.ts';
+import type { PresetV1Selector as PresetSelector } from './v1-schema.ts';
 
 /** A simulation mesh as the selectors see it. */
 export interface SelectableMesh {

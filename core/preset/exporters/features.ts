@@ -1,0 +1,221 @@
+import type { ColliderSpec } from '../../scene/scene.ts';
+import type { BodySetup, SoftBodySetup } from '../../setup/setup.ts';
+
+/**
+ * Every feature a scene can express, and what each export target does with it: carries it,
+ * approximates it (the export goes ahead and reports what changes), or refuses it (the export
+ * stops and names the feature and the target). One table, read by every exporter and walked
+ * feature × target by test/core/preset/feature-targets.test.ts, so that nothing can be dropped
+ * silently again.
+ */
+
+export type ExportTargetId = 'native' | 'gltf' | 'jolt';
+
+export type Support = { carried: true } | { approximated: string } | { refused: string };
+
+export interface Feature {
+  id: string;
+  /** Which bodies show the feature (all of them for scene-wide features). */
+  bodies: (setup: SoftBodySetup) => BodySetup[];
+  /** Scene-wide features: present when this says so. */
+  scene?: (setup: SoftBodySetup) => boolean;
+  support: Record<ExportTargetId, Support>;
+}
+
+const carried = { carried: true } as const;
+const everywhere = { native: carried, gltf: carried } as const;
+
+const byBody = (test: (body: BodySetup) => boolean) => (setup: SoftBodySetup) => setup.bodies.filter(test);
+const hasSet = (body: BodySetup, kind: BodySetup['constraints'][number]['kind']) =>
+  body.constraints.some((set) => set.kind === kind);
+const collider = (type: ColliderSpec['type']) => (setup: SoftBodySetup) =>
+  setup.colliders.some((c) => c.type === type);
+const joltColliders = {
+  approximated:
+    'colliders are not exported: create the same shapes as Jolt bodies (friction is per body there)',
+};
+
+export const FEATURES: readonly Feature[] = [
+  {
+    id: 'neo-hookean solids',
+    bodies: byBody((b) => b.model === 'neo-hookean'),
+    support: {
+      ...everywhere,
+      jolt: {
+        approximated:
+          'Jolt has no neo-Hookean tets: exported as edge springs + tet volume constraints compiled from the same E and ν (equal at small strain, not for large strains or inversion)',
+      },
+    },
+  },
+  {
+    id: 'edges-volume solids',
+    bodies: byBody((b) => b.model === 'edges-volume'),
+    support: { ...everywhere, jolt: carried },
+  },
+  {
+    id: 'Poisson ratio below 1/4',
+    bodies: byBody(
+      (b) =>
+        (b.model === 'neo-hookean' || b.model === 'edges-volume') &&
+        b.slots.materials.some((m) => m.poissonRatio < 0.25),
+    ),
+    support: {
+      ...everywhere,
+      jolt: {
+        approximated:
+          'an edge network cannot express ν below 1/4: it behaves as ν = 1/4 with the right shear modulus',
+      },
+    },
+  },
+  { id: 'cloth', bodies: byBody((b) => b.model === 'cloth'), support: { ...everywhere, jolt: carried } },
+  {
+    id: 'rope bodies',
+    bodies: byBody((b) => b.model === 'rope'),
+    support: {
+      ...everywhere,
+      jolt: {
+        refused: 'Jolt soft bodies have no rope model; build the rope as a chain of rigid bodies there',
+      },
+    },
+  },
+  {
+    id: 'rope bending',
+    bodies: byBody((b) => hasSet(b, 'rope-bend')),
+    support: { ...everywhere, jolt: { refused: 'Jolt has no rope bending joints' } },
+  },
+  {
+    id: 'material groups',
+    bodies: byBody((b) => b.groupNames.length > 0),
+    support: { ...everywhere, jolt: carried },
+  },
+  {
+    id: 'rigid pins',
+    bodies: byBody((b) => b.pins.some((pin) => pin.complianceMPerN === 0)),
+    support: { ...everywhere, jolt: carried },
+  },
+  {
+    id: 'soft pins',
+    bodies: byBody((b) => hasSet(b, 'attachment')),
+    support: { ...everywhere, jolt: carried },
+  },
+  {
+    id: 'tethers',
+    bodies: byBody((b) => hasSet(b, 'tether')),
+    support: {
+      ...everywhere,
+      jolt: {
+        approximated:
+          "tethers are not exported (Jolt's long-range attachments are not mapped yet): the cloth may stretch more under load",
+      },
+    },
+  },
+  {
+    id: 'pressure',
+    bodies: byBody((b) => hasSet(b, 'pressure')),
+    support: {
+      ...everywhere,
+      jolt: {
+        refused:
+          'the gas pressure is not mapped to Jolt yet (SoftBodyCreationSettings::mPressure): it would load as a limp cloth',
+      },
+    },
+  },
+  {
+    id: 'self-collision',
+    bodies: byBody((b) => b.selfCollision !== undefined),
+    support: {
+      ...everywhere,
+      jolt: { approximated: 'self-collision dropped: Jolt soft bodies do not collide with themselves' },
+    },
+  },
+  {
+    id: 'classic PBD mode',
+    bodies: byBody(
+      (b) =>
+        b.iterations > 1 || b.constraints.some((set) => 'stiffnessScale' in set && set.stiffnessScale !== 1),
+    ),
+    support: {
+      ...everywhere,
+      jolt: { approximated: 'exported as rigid XPBD constraints: Jolt has no per-iteration stiffness' },
+    },
+  },
+  {
+    id: 'constraint damping',
+    bodies: byBody((b) => b.constraints.some((set) => 'dampingRatio' in set && set.dampingRatio > 0)),
+    support: {
+      ...everywhere,
+      jolt: {
+        approximated:
+          'constraint damping dropped, Jolt has none: only the mass-proportional mLinearDamping is exported',
+      },
+    },
+  },
+  {
+    id: 'linear damping',
+    bodies: byBody((b) => b.linearDampingPerS > 0),
+    support: { ...everywhere, jolt: carried },
+  },
+  {
+    id: 'render mesh',
+    bodies: byBody((b) => b.render !== undefined),
+    support: {
+      ...everywhere,
+      jolt: {
+        approximated: 'the render mesh and its embedding are not exported: Jolt draws the simulation surface',
+      },
+    },
+  },
+  ...(['plane', 'sphere', 'box', 'capsule', 'mesh'] as const).map(
+    (type): Feature => ({
+      id: `${type} colliders`,
+      bodies: () => [],
+      scene: collider(type),
+      support: { ...everywhere, jolt: joltColliders },
+    }),
+  ),
+];
+
+/** A feature of a setup as a target handles it: where it occurs and what the target does. */
+export interface FeatureUse {
+  feature: string;
+  /** The bodies showing it; empty for scene-wide features. */
+  bodies: string[];
+  support: Support;
+}
+
+/** The features `setup` uses, with `target`'s support for each, in table order. */
+export function featureUses(setup: SoftBodySetup, target: ExportTargetId): FeatureUse[] {
+  return FEATURES.flatMap((feature) => {
+    const bodies = feature.bodies(setup).map((b) => b.name);
+    const present = bodies.length > 0 || (feature.scene?.(setup) ?? false);
+    return present ? [{ feature: feature.id, bodies, support: feature.support[target] }] : [];
+  });
+}
+
+/** What an export reports it did not carry exactly. */
+export interface Approximation {
+  feature: string;
+  message: string;
+}
+
+/**
+ * The approximations `target` makes of `setup`, from the table. Where the target refuses features,
+ * `refuse` gets every refused one (the exporter throws ExportRefusedError with them).
+ */
+export function approximationsFor(
+  setup: SoftBodySetup,
+  target: ExportTargetId,
+  refuse: (refusals: Approximation[]) => never,
+): Approximation[] {
+  const out: Approximation[] = [];
+  const refused: Approximation[] = [];
+  for (const use of featureUses(setup, target)) {
+    const where = use.bodies.length > 0 ? `${use.bodies.map((b) => `'${b}'`).join(', ')}: ` : '';
+    if ('refused' in use.support)
+      refused.push({ feature: use.feature, message: `${where}${use.support.refused}` });
+    if ('approximated' in use.support)
+      out.push({ feature: use.feature, message: `${use.feature}: ${where}${use.support.approximated}` });
+  }
+  if (refused.length > 0) refuse(refused);
+  return out;
+}

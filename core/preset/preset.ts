@@ -1,0 +1,140 @@
+import type { Decoded } from '../document/binary-array.ts';
+import type { Material } from '../material/schema.ts';
+import type { SceneDocument } from '../scene/scene.ts';
+import { assembleGeometry } from '../setup/body-geometry.ts';
+import type { BodySetup, SoftBodySetup } from '../setup/setup.ts';
+import type { PRESET_FORMAT_VERSION, PresetJson } from './schema.ts';
+
+/**
+ * A preset in memory: the setup every runtime loads, beside the authoring inputs it was compiled
+ * from (schema.ts describes the file). Reading decodes the setup as stored — nothing is derived
+ * or inverted — and builds only the topology the solver walks (edges, boundary faces).
+ */
+export interface Preset {
+  formatVersion: typeof PRESET_FORMAT_VERSION;
+  name: string;
+  /** The program that wrote it, e.g. "Softbody Studio 0.1.0". */
+  generator: string;
+  /** The file the preset was made from (a mesh or a scene), when there was one. */
+  source?: string;
+  /** Every library or user material the scene names, so its names resolve to these numbers. */
+  materials: Material[];
+  /** The authoring inputs. */
+  scene: SceneDocument;
+  setup: SoftBodySetup;
+}
+
+type DecodedPresetJson = Decoded<PresetJson>;
+type DecodedBodyJson = DecodedPresetJson['setup']['bodies'][number];
+
+/** The preset as the schema's document with typed arrays (encodeDocument makes it JSON). */
+export function presetToDocument(preset: Preset): DecodedPresetJson {
+  return {
+    formatVersion: preset.formatVersion,
+    name: preset.name,
+    generator: preset.generator,
+    ...(preset.source === undefined ? {} : { source: preset.source }),
+    materials: preset.materials,
+    scene: preset.scene,
+    setup: {
+      gravity: preset.setup.gravity,
+      solver: preset.setup.solver,
+      colliders: preset.setup.colliders as DecodedPresetJson['setup']['colliders'],
+      bodies: preset.setup.bodies.map(bodyToDocument),
+    },
+  };
+}
+
+/** The preset held by a schema-valid, decoded document. */
+export function presetFromDocument(document: DecodedPresetJson): Preset {
+  return {
+    formatVersion: document.formatVersion,
+    name: document.name,
+    generator: document.generator,
+    ...(document.source === undefined ? {} : { source: document.source }),
+    materials: document.materials,
+    scene: document.scene,
+    setup: {
+      gravity: [...document.setup.gravity],
+      solver: { ...document.setup.solver },
+      colliders: document.setup.colliders as SoftBodySetup['colliders'],
+      bodies: document.setup.bodies.map(bodyFromDocument),
+    },
+  };
+}
+
+function bodyToDocument(body: BodySetup): DecodedBodyJson {
+  const g = body.geometry;
+  return {
+    name: body.name,
+    kind: g.kind,
+    model: body.model,
+    positions: g.positions,
+    massKg: g.mass,
+    elements: elementsOf(body),
+    slots: body.slots.materials.map((material, s) => ({
+      material,
+      dampingRatio: body.slots.dampingRatios[s],
+      ...(s === 0 ? {} : { vertices: maskToList(body.slots.masks[s - 1]) }),
+    })),
+    groupNames: body.groupNames,
+    pins: body.pins.map((pin) => ({
+      ...(pin.name === undefined ? {} : { name: pin.name }),
+      particles: pin.particles,
+      complianceMPerN: pin.complianceMPerN,
+    })),
+    constraints: body.constraints,
+    iterations: body.iterations,
+    linearDampingPerS: body.linearDampingPerS,
+    waveSpeedMPerS: body.waveSpeedMPerS,
+    ...(body.selfCollision ? { selfCollision: body.selfCollision } : {}),
+    ...(body.render ? { render: body.render } : {}),
+    ...(body.importGroups ? { importGroups: body.importGroups } : {}),
+  };
+}
+
+function bodyFromDocument(json: DecodedBodyJson): BodySetup {
+  const count = json.massKg.length;
+  const geometry = assembleGeometry(json.kind, json.positions, json.elements, json.massKg);
+  return {
+    name: json.name,
+    model: json.model,
+    geometry,
+    slots: {
+      materials: json.slots.map((slot) => slot.material),
+      dampingRatios: json.slots.map((slot) => slot.dampingRatio),
+      masks: json.slots.slice(1).map((slot) => listToMask(slot.vertices, count)),
+    },
+    groupNames: json.groupNames,
+    pins: json.pins.map((pin) => ({
+      ...(pin.name === undefined ? {} : { name: pin.name }),
+      particles: pin.particles,
+      complianceMPerN: pin.complianceMPerN,
+    })),
+    constraints: json.constraints,
+    iterations: json.iterations,
+    linearDampingPerS: json.linearDampingPerS,
+    waveSpeedMPerS: json.waveSpeedMPerS,
+    ...(json.selfCollision ? { selfCollision: json.selfCollision } : {}),
+    ...(json.render ? { render: json.render } : {}),
+    ...(json.importGroups ? { importGroups: json.importGroups } : {}),
+  };
+}
+
+/** The body's elements: tets (solid), triangles (cloth) or links (rope). */
+export function elementsOf(body: BodySetup): Uint32Array {
+  const g = body.geometry;
+  return g.kind === 'solid' ? g.tets : g.kind === 'cloth' ? g.triangles : g.edges;
+}
+
+function maskToList(mask: Uint8Array): Uint32Array {
+  const out: number[] = [];
+  for (let v = 0; v < mask.length; v++) if (mask[v]) out.push(v);
+  return Uint32Array.from(out);
+}
+
+function listToMask(list: Uint32Array | undefined, count: number): Uint8Array {
+  const mask = new Uint8Array(count);
+  for (const v of list ?? []) if (v < count) mask[v] = 1;
+  return mask;
+}

@@ -1,0 +1,78 @@
+import type { BodySetup, ConstraintSet } from './setup.ts';
+
+/**
+ * "What the solver gets" of a body's setup: the range of each compliance its constraints received,
+ * with units, for the editor to show next to the physical inputs and for the CLI.
+ */
+export interface ComplianceRange {
+  constraint:
+    | 'edge'
+    | 'tet volume'
+    | 'neo-Hookean deviatoric'
+    | 'neo-Hookean hydrostatic'
+    | 'dihedral bend'
+    | 'rope bend'
+    | 'soft pin';
+  unit: string;
+  count: number;
+  min: number;
+  max: number;
+}
+
+const COMPLIANCES: {
+  [K in ConstraintSet['kind']]?: [
+    ComplianceRange['constraint'],
+    string,
+    (set: Extract<ConstraintSet, { kind: K }>) => ArrayLike<number>,
+  ][];
+} = {
+  distance: [['edge', 'm/N', (s) => s.complianceMPerN]],
+  'tet-volume': [['tet volume', 'm³/Pa', (s) => s.complianceM3PerPa]],
+  'neo-hookean': [
+    ['neo-Hookean deviatoric', '1/J', (s) => s.deviatoricCompliancePerJ],
+    ['neo-Hookean hydrostatic', '1/J', (s) => s.hydrostaticCompliancePerJ],
+  ],
+  'dihedral-bend': [['dihedral bend', '1/(N·m)', (s) => s.compliancePerNM]],
+  'rope-bend': [['rope bend', 'm/N', (s) => s.complianceMPerN]],
+  attachment: [['soft pin', 'm/N', (s) => s.complianceMPerN]],
+};
+
+export function complianceRanges(body: BodySetup): ComplianceRange[] {
+  const rows = new Map<string, ComplianceRange>();
+  for (const set of body.constraints) {
+    const columns = (COMPLIANCES[set.kind] ?? []) as [
+      ComplianceRange['constraint'],
+      string,
+      (s: ConstraintSet) => ArrayLike<number>,
+    ][];
+    for (const [constraint, unit, values] of columns) {
+      const row = rows.get(constraint) ?? { constraint, unit, count: 0, min: Infinity, max: -Infinity };
+      for (const value of Array.from(values(set))) {
+        row.count++;
+        row.min = Math.min(row.min, value);
+        row.max = Math.max(row.max, value);
+      }
+      rows.set(constraint, row);
+    }
+  }
+  return [...rows.values()].filter((row) => row.count > 0);
+}
+
+/** Total mass of a body, kg. */
+export function bodyMassKg(body: BodySetup): number {
+  let sum = 0;
+  for (const m of body.geometry.mass) sum += m;
+  return sum;
+}
+
+/** "spot (solid, 2,113 particles, 9,771 tets, 27 kg)": a body in one phrase. */
+export function describeBody(body: BodySetup): string {
+  const g = body.geometry;
+  const elements =
+    g.kind === 'solid'
+      ? `${g.tets.length / 4} tets`
+      : g.kind === 'cloth'
+        ? `${g.triangles.length / 3} triangles`
+        : `${g.edges.length / 2} links`;
+  return `${body.name} (${g.kind}, ${g.mass.length} vertices, ${elements}, ${+bodyMassKg(body).toPrecision(4)} kg)`;
+}

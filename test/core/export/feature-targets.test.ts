@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest';
+import { type ExportTargetId, FEATURES, featureUses } from '../../../core/preset/exporters/features.ts';
+import {
+  ExportRefusedError,
+  exportGlb,
+  exportJolt,
+  type JoltExport,
+  joltApproximations,
+  type Preset,
+  presetFromScene,
+  readGlbPreset,
+  readPreset,
+  writePreset,
+} from '../../../core/preset/index.ts';
+import type { BodySpecDocument, ColliderSpec, SceneDocument } from '../../../core/scene/scene.ts';
+import type { SceneMeshes } from '../../../core/scene/scene-meshes.ts';
+import { cubeMeshScene } from '../preset/fixtures.ts';
+
+/**
+ * Every feature a scene can express × every export target: the target carries it, approximates it
+ * (and says so, under the feature's name) or refuses it (ExportRefusedError naming the feature and
+ * the target), exactly as the table in core/preset/exporters/features.ts says. Each feature has a
+ * witness scene that shows it; a feature added to the table without a witness fails here.
+ */
+
+const TARGETS: readonly ExportTargetId[] = ['native', 'gltf', 'jolt'];
+
+const box = (overrides: Partial<BodySpecDocument> = {}): BodySpecDocument => ({
+  name: 'block',
+  shape: { type: 'box', size: [0.1, 0.1, 0.1], cells: [2, 2, 2], center: [0, 0.05, 0] },
+  material: 'silicone-shore-20a',
+  model: 'edges-volume',
+  ...overrides,
+});
+const sheet = (overrides: Partial<BodySpecDocument> = {}): BodySpecDocument => ({
+  name: 'sheet',
+  shape: { type: 'cloth', size: [0.2, 0.2], cells: [4, 4], center: [0, 0.5, 0] },
+  material: 'cotton',
+  model: 'cloth',
+  pins: [{ box: { min: [-1, 0, -0.1], max: [1, 1, -0.1] } }],
+  ...overrides,
+});
+const rope = (overrides: Partial<BodySpecDocument> = {}): BodySpecDocument => ({
+  name: 'rope',
+  shape: { type: 'rope', start: [0, 1, 0], end: [1, 1, 0], segments: 8, radiusM: 0.005 },
+  material: 'natural-rubber',
+  model: 'rope',
+  pins: [{ box: { min: [-0.01, 0.99, -0.01], max: [0.01, 1.01, 0.01] } }],
+  ...overrides,
+});
+
+function scene(bodies: BodySpecDocument[], colliders: ColliderSpec[] = []): SceneDocument {
+  return { gravity: [0, -9.81, 0], solver: { dt: 1 / 60, substeps: 10 }, colliders, bodies };
+}
+
+/** A closed cube surface (12 triangles, outward), for a balloon. */
+function cubeSurface(): { positions: Float64Array; indices: Uint32Array } {
+  const positions = new Float64Array([
+    0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 1, 1, 0, 1, 0, 1, 1, 1, 1, 1,
+  ]).map((c) => c * 0.2);
+  const indices = Uint32Array.from([
+    0, 2, 1, 1, 2, 3, 4, 5, 6, 5, 7, 6, 0, 1, 4, 1, 5, 4, 2, 6, 3, 3, 6, 7, 0, 4, 2, 2, 4, 6, 1, 3, 5, 3, 7,
+    5,
+  ]);
+  return { positions, indices };
+}
+
+const WITNESSES: Record<string, () => { scene: SceneDocument; meshes?: SceneMeshes }> = {
+  'neo-hookean solids': () => ({ scene: scene([box({ model: 'neo-hookean' })]) }),
+  'edges-volume solids': () => ({ scene: scene([box()]) }),
+  'Poisson ratio below 1/4': () => ({
+    scene: scene([box({ material: { youngModulusPa: 1e6, poissonRatio: 0.2, densityKgM3: 1000 } })]),
+  }),
+  cloth: () => ({ scene: scene([sheet()]) }),
+  'rope bodies': () => ({ scene: scene([rope()]) }),
+  'rope bending': () => ({ scene: scene([rope({ bending: true })]) }),
+  'material groups': () => ({
+    scene: scene([
+      box({
+        groups: [{ name: 'top', vertices: [18, 19, 20, 21, 22, 23, 24, 25, 26], material: 'natural-rubber' }],
+      }),
+    ]),
+  }),
+  'rigid pins': () => ({
+    scene: scene([box({ pins: [{ box: { min: [-1, 0.1, -1], max: [1, 0.1, 1] } }] })]),
+  }),
+  'soft pins': () => ({
+    scene: scene([box({ pins: [{ box: { min: [-1, 0.1, -1], max: [1, 0.1, 1] }, complianceMPerN: 1e-4 }] })]),
+  }),
+  tethers: () => ({ scene: scene([sheet({ tethers: { maxStretch: 0.01 } })]) }),
+  pressure: () => ({
+    scene: scene([
+      {
+        name: 'balloon',
+        shape: { type: 'mesh', path: 'cube.obj' },
+        material: 'cotton',
+        model: 'cloth',
+        pressure: {},
+      },
+    ]),
+    meshes: { surfaces: new Map([['/bodies/0/shape', cubeSurface()]]), solids: new Map() },
+  }),
+  'self-collision': () => ({ scene: scene([sheet({ selfCollision: { thicknessM: 0.05 } })]) }),
+  'classic PBD mode': () => ({
+    scene: scene([sheet({ solver: { method: 'pbd', iterations: 3, stiffness: 0.5 } })]),
+  }),
+  'constraint damping': () => ({ scene: scene([box({ dampingRatio: 0.2 })]) }),
+  'linear damping': () => ({ scene: scene([box({ linearDampingPerS: 0.5 })]) }),
+  'render mesh': () => cubeMeshScene('silicone-shore-20a', 'edges-volume'),
+  'plane colliders': () => ({ scene: scene([box()], [{ type: 'plane', normal: [0, 1, 0], offset: -1 }]) }),
+  'sphere colliders': () => ({
+    scene: scene([box()], [{ type: 'sphere', center: [0, -1, 0], radius: 0.5 }]),
+  }),
+  'box colliders': () => ({
+    scene: scene([box()], [{ type: 'box', center: [0, -1, 0], halfExtents: [1, 0.1, 1] }]),
+  }),
+  'capsule colliders': () => ({
+    scene: scene([box()], [{ type: 'capsule', a: [-1, -1, 0], b: [1, -1, 0], radius: 0.1 }]),
+  }),
+  'mesh colliders': () => ({
+    scene: scene(
+      [box()],
+      [{ type: 'mesh', vertices: [-1, -1, -1, 1, -1, -1, 0, -1, 1], indices: [0, 2, 1] }],
+    ),
+  }),
+};
+
+interface Exported {
+  approximations: { feature: string; message: string }[];
+  /** The preset read back from the file (native, gltf), or the Jolt data. */
+  preset?: Preset;
+  jolt?: JoltExport;
+}
+
+async function exportTo(target: ExportTargetId, preset: Preset): Promise<Exported> {
+  if (target === 'native') return { approximations: [], preset: readPreset(writePreset(preset)) };
+  if (target === 'gltf') return { approximations: [], preset: await readGlbPreset(await exportGlb(preset)) };
+  const approximations = joltApproximations(preset);
+  return { approximations, jolt: JSON.parse(JSON.stringify(exportJolt(preset))) };
+}
+
+/** What "carried" means in a Jolt file, per feature Jolt carries: the file shows it. */
+const JOLT_CARRIES: Record<string, (jolt: JoltExport, preset: Preset) => void> = {
+  'edges-volume solids': (jolt) =>
+    expect(jolt.bodies[0].sharedSettings.volumeConstraints.length).toBeGreaterThan(0),
+  cloth: (jolt) => expect(jolt.bodies[0].sharedSettings.dihedralBendConstraints.length).toBeGreaterThan(0),
+  'material groups': (jolt) => {
+    // Two materials: the edge compliances take more than the one value of a uniform box's edge class.
+    const compliances = new Set(jolt.bodies[0].sharedSettings.edgeConstraints.map((e) => e.compliance));
+    expect(compliances.size).toBeGreaterThan(3);
+  },
+  'rigid pins': (jolt, preset) => {
+    const pinned = preset.setup.bodies[0].pins[0].particles;
+    for (const v of pinned) expect(jolt.bodies[0].sharedSettings.vertices[v].invMass).toBe(0);
+  },
+  'soft pins': (jolt) => {
+    const body = jolt.bodies[0];
+    expect(body.sharedSettings.vertices.length).toBeGreaterThan(body.simulationVertexCount);
+  },
+  'linear damping': (jolt) => expect(jolt.bodies[0].creationSettings.linearDamping).toBe(0.5),
+};
+
+describe('feature × target: carried, approximated or refused, as the table says', () => {
+  it('has a witness scene for every feature of the table, and each witness shows its feature', () => {
+    expect(Object.keys(WITNESSES).sort()).toEqual(FEATURES.map((f) => f.id).sort());
+    for (const feature of FEATURES) {
+      const { scene: document, meshes } = WITNESSES[feature.id]();
+      const preset = presetFromScene(document, { name: feature.id, meshes });
+      expect(
+        featureUses(preset.setup, 'native').map((u) => u.feature),
+        feature.id,
+      ).toContain(feature.id);
+    }
+  });
+
+  for (const feature of FEATURES) {
+    for (const target of TARGETS) {
+      const support = feature.support[target];
+      const verdict =
+        'carried' in support ? 'carries' : 'approximated' in support ? 'approximates' : 'refuses';
+      it(`${target} ${verdict} ${feature.id}`, async () => {
+        const { scene: document, meshes } = WITNESSES[feature.id]();
+        const preset = presetFromScene(document, { name: feature.id, meshes });
+        if ('refused' in support) {
+          const error = await exportTo(target, preset).then(
+            () => undefined,
+            (e: unknown) => e,
+          );
+          expect(error).toBeInstanceOf(ExportRefusedError);
+          expect((error as ExportRefusedError).features).toContain(feature.id);
+          expect((error as ExportRefusedError).target).toBe(target);
+          expect((error as Error).message).toContain(feature.id);
+          return;
+        }
+        const exported = await exportTo(target, preset);
+        const named = exported.approximations.filter((a) => a.feature === feature.id);
+        if ('approximated' in support) {
+          expect(named).toHaveLength(1);
+          expect(named[0].message).toContain(support.approximated);
+          return;
+        }
+        expect(named).toEqual([]);
+        if (exported.preset) expect(writePreset(exported.preset)).toBe(writePreset(preset));
+        if (exported.jolt) {
+          const check = JOLT_CARRIES[feature.id];
+          expect(check, `a Jolt check for '${feature.id}'`).toBeDefined();
+          check(exported.jolt, preset);
+        }
+      });
+    }
+  }
+});

@@ -1,6 +1,14 @@
 import { DocumentError, encodeDocument } from '../document/index.ts';
-import { checkPresetValue, exportGlb, exportJolt, type Preset, writePreset } from '../preset/index.ts';
-import { joltApproximations } from './jolt-approximations.ts';
+import type { Approximation, ExportTargetId } from '../preset/exporters/features.ts';
+import {
+  checkPresetValue,
+  exportGlb,
+  exportJolt,
+  joltApproximations,
+  type Preset,
+  presetToDocument,
+  writePreset,
+} from '../preset/index.ts';
 import { utf8Bytes } from './utf8.ts';
 
 /**
@@ -9,15 +17,7 @@ import { utf8Bytes } from './utf8.ts';
  * target is a row here; the CLI's --target list and help, and the editor's buttons, follow.
  */
 
-export type ExportTargetId = 'native' | 'gltf' | 'jolt';
-
-/** Something the target's file does not carry exactly, and what it carries instead. */
-export interface Approximation {
-  /** What is approximated, a short key ('colliders', 'neo-hookean', …). */
-  feature: string;
-  /** A sentence naming the body or group and what the runtime gets instead. */
-  message: string;
-}
+export type { Approximation, ExportTargetId };
 
 export interface ExportResult {
   bytes: Uint8Array;
@@ -35,7 +35,10 @@ export interface ExportTarget {
   extension: string;
   /** Media type, where one is registered for the format. */
   mime?: string;
-  /** Throws DocumentError (kind 'preset') when the preset is not valid. */
+  /**
+   * Throws DocumentError (kind 'preset') when the preset is not valid, and ExportRefusedError when
+   * the target cannot carry one of its features (core/preset/exporters/features.ts).
+   */
   export(preset: Preset): Promise<ExportResult>;
 }
 
@@ -44,7 +47,7 @@ export interface ExportTarget {
  * its own reader would refuse (the native writer checks by itself).
  */
 function assertValid(preset: Preset): void {
-  const { problems } = checkPresetValue(encodeDocument(preset));
+  const { problems } = checkPresetValue(encodeDocument(presetToDocument(preset)));
   if (problems.length > 0) throw new DocumentError('preset', problems);
 }
 
@@ -86,8 +89,9 @@ export const EXPORT_TARGETS: readonly ExportTarget[] = [
     mime: 'application/json',
     async export(preset) {
       assertValid(preset);
-      const jolt = exportJolt(preset);
-      return { bytes: jsonBytes(jolt), approximations: joltApproximations(preset, jolt.approximations) };
+      // What Jolt approximates or refuses comes from the one feature × target table.
+      const approximations = joltApproximations(preset);
+      return { bytes: jsonBytes(exportJolt(preset)), approximations };
     },
   },
 ];

@@ -1,8 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { binaryArraySchema } from '../document/binary-array.ts';
 import { MaterialSchema } from '../material/schema.ts';
-import type { SceneDocument } from '../scene/scene.ts';
-import { ColliderSchema } from './migrations/v1-schema.ts';
+import { ColliderSchema, MaterialSpecSchema, SceneSchema } from '../scene/scene-schema.ts';
 
 /**
  * Preset format 2: the setup (core/setup/setup.ts) serialized beside the authoring inputs it was
@@ -44,16 +43,6 @@ const vec3 = (description: string) =>
     minItems: 3,
     maxItems: 3,
   });
-
-const MaterialSpecSchema = Type.Object(
-  {
-    youngModulusPa: Type.Number({ exclusiveMinimum: 0, description: "Young's modulus E, Pa." }),
-    poissonRatio: Type.Number({ minimum: 0, exclusiveMaximum: 0.5, description: "Poisson's ratio ν." }),
-    densityKgM3: Type.Number({ exclusiveMinimum: 0, description: 'Density ρ, kg/m³.' }),
-    thicknessM: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'Cloth thickness t, m.' })),
-  },
-  { additionalProperties: false, description: 'A material as the engine uses it, SI units.' },
-);
 
 /** The constraint sets, one schema per kind (core/setup/setup.ts ConstraintSet). */
 export const ConstraintSetSchema = Type.Union(
@@ -245,27 +234,13 @@ export const SetupSchema = Type.Object(
       },
       { additionalProperties: false },
     ),
-    colliders: Type.Array(Type.Union([...ColliderSchema.anyOf, MeshColliderSchema()]), {
-      description: 'Static colliders.',
+    colliders: Type.Array(ColliderSchema, {
+      description: 'Static colliders (mesh colliders with their triangles inline).',
     }),
     bodies: Type.Array(BodySetupSchema, { description: 'Soft bodies.' }),
   },
   { additionalProperties: false, description: 'What the engine and every runtime load.' },
 );
-
-function MeshColliderSchema() {
-  return Type.Object(
-    {
-      type: Type.Literal('mesh'),
-      vertices: Type.Array(Type.Number(), { description: 'xyz per vertex, m.' }),
-      indices: Type.Array(Type.Integer({ minimum: 0 }), { description: '3 per triangle.' }),
-      thicknessM: Type.Optional(Type.Number({ minimum: 0, description: 'Kept distance, m.' })),
-      friction: Type.Optional(Type.Number({ minimum: 0 })),
-      staticFriction: Type.Optional(Type.Number({ minimum: 0 })),
-    },
-    { additionalProperties: false, description: 'A triangle mesh collider, inline.' },
-  );
-}
 
 export const PresetSchema = Type.Object(
   {
@@ -282,10 +257,7 @@ export const PresetSchema = Type.Object(
     materials: Type.Array(MaterialSchema, {
       description: 'The materials the scene names; names are unique.',
     }),
-    scene: Type.Unsafe<SceneDocument>({
-      type: 'object',
-      description: 'The authoring inputs: a scene document (docs/scene.schema.json).',
-    }),
+    scene: SceneSchema,
     setup: SetupSchema,
   },
   {

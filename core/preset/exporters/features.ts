@@ -214,7 +214,7 @@ export function approximationsFor(
     if ('refused' in use.support)
       refused.push({ feature: use.feature, message: `${where}${use.support.refused}` });
     if ('approximated' in use.support)
-      out.push({ feature: use.feature, message: `${use.feature}: ${where}${use.support.approximated}` });
+      out.push({ feature: use.feature, message: `${where}${use.support.approximated}` });
   }
   if (refused.length > 0) refuse(refused);
   return out;

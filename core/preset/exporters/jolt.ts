@@ -72,7 +72,7 @@ export interface JoltExport {
  */
 export function exportJolt(preset: Preset): JoltExport {
   const setup = preset.setup;
-  const approximations = joltApproximations(preset).map((a) => a.message);
+  const approximations = joltApproximations(preset).map((a) => `${a.feature}: ${a.message}`);
   // Jolt has no neo-Hookean tets: those bodies get the edges + volume sets of the same materials,
   // compiled by the one compiler from the preset's own scene and meshes.
   const neoHookean = setup.bodies.some((body) => body.model === 'neo-hookean');

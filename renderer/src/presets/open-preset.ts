@@ -1,7 +1,7 @@
 /**
  * Opening a preset file in the editor: each solid body of the preset joins the scene as a mesh
  * body made from the preset's simulation mesh (its tets, as the tet mesh), with the material its
- * first group names; each body is one undoable edit. Cloth bodies cannot be mesh bodies yet: a
+ * scene body names; each body is one undoable edit. Cloth bodies cannot be mesh bodies yet: a
  * preset of cloth only gives its first material to the selected body instead (also undoable),
  * and the notification says so. A file that is not a valid preset changes nothing and lists
  * every problem with its JSON pointer.
@@ -10,7 +10,7 @@
 import type { OpenedFile } from '../../../contract/host-api.ts';
 import { formatProblem } from '../../../core/document/problem.ts';
 import type { Material } from '../../../core/material/schema.ts';
-import { checkPresetText, type Preset, type PresetBody } from '../../../core/preset/index.ts';
+import { checkPresetText, type Preset } from '../../../core/preset/index.ts';
 import type { Editor } from '../editor/editor.ts';
 import { applyLibraryMaterial } from '../editor/scene-edits.ts';
 import type { NotificationLevel } from '../state/app-state.ts';
@@ -20,10 +20,25 @@ export interface OpenPresetDeps {
   notify: (level: NotificationLevel, text: string, detail?: string) => void;
 }
 
-/** The material a body's first group names (every valid preset body has one group at least). */
-export function firstMaterialOf(preset: Preset, body: PresetBody): Material | undefined {
-  const name = body.groups[0]?.material;
-  return preset.materials.find((m) => m.name === name);
+/**
+ * The material of the preset's body `index`: the library entry its scene body names (the preset
+ * carries it), or its inline numbers as a material of its own.
+ */
+export function bodyMaterialOf(preset: Preset, index: number): Material | undefined {
+  const body = preset.scene.bodies[index];
+  const setup = preset.setup.bodies[index];
+  if (!body || !setup) return undefined;
+  if (typeof body.material === 'string') {
+    const name = body.material;
+    return preset.materials.find((m) => m.name === name);
+  }
+  return {
+    name: `${body.name}-material`,
+    kind: setup.geometry.kind === 'cloth' ? 'cloth' : 'solid',
+    ...body.material,
+    dampingRatio: body.dampingRatio ?? 0,
+    source: `preset '${preset.name}', body '${body.name}'`,
+  };
 }
 
 /** Opens `file` as a preset; resolves with the number of bodies added (0 when none were). */
@@ -39,15 +54,15 @@ export async function openPresetFile(file: OpenedFile, deps: OpenPresetDeps): Pr
   }
   const added: string[] = [];
   const skipped: string[] = [];
-  for (const body of preset.bodies) {
-    const material = firstMaterialOf(preset, body);
-    if (body.kind !== 'solid' || !material) {
+  for (const [i, body] of preset.setup.bodies.entries()) {
+    const material = bodyMaterialOf(preset, i);
+    if (body.geometry.kind !== 'solid' || !material) {
       skipped.push(body.name);
       continue;
     }
     const index = deps.editor.addMeshBody({
       fileName: `${body.name}.preset`,
-      mesh: { positions: body.simulationMesh.positions, tets: body.simulationMesh.elements },
+      mesh: { positions: body.geometry.positions, tets: body.geometry.tets },
       material,
     });
     if (index !== null) added.push(body.name);
@@ -64,8 +79,7 @@ export async function openPresetFile(file: OpenedFile, deps: OpenPresetDeps): Pr
 
 /** A preset without solid bodies: its first body's material goes to the selected body. */
 function applyFirstMaterial(file: OpenedFile, preset: Preset, deps: OpenPresetDeps): void {
-  const first = preset.bodies[0];
-  const material = first && firstMaterialOf(preset, first);
+  const material = bodyMaterialOf(preset, 0);
   const selected = deps.editor.state.selectedBody;
   if (!material || selected === null) {
     deps.notify(

@@ -82,7 +82,10 @@ export async function presetFileOf(
     scope.kind === 'body' ? fileSafeName(exported.bodies[0].name) : presetBaseName(projectFileName);
   let preset: ReturnType<typeof presetFromScene>;
   try {
-    preset = presetFromScene(exported, base, sceneMeshesOf(exported, options.assets ?? new Map()));
+    preset = presetFromScene(exported, {
+      name: base,
+      meshes: sceneMeshesOf(exported, options.assets ?? new Map()),
+    });
   } catch (error) {
     throw scope.kind === 'body' ? pointingIntoScene(error, scope.index) : error;
   }

@@ -58,11 +58,10 @@ describe('opening a preset file', () => {
       assets: editor.state.meshes,
     });
     const preset = readPreset(new TextDecoder().decode(again.bytes));
-    expect(preset.bodies).toHaveLength(3);
-    expect(preset.bodies[2]).toMatchObject({
-      kind: 'solid',
-      simulationMesh: { vertexCount: 216, elementCount: 625 },
-    });
+    expect(preset.setup.bodies).toHaveLength(3);
+    expect(preset.setup.bodies[2].geometry.kind).toBe('solid');
+    expect(preset.setup.bodies[2].geometry.mass.length).toBe(216);
+    expect(preset.setup.bodies[2].geometry.tets.length).toBe(4 * 625);
   });
 
   test('a preset of cloth only gives its material to the selected cloth body', async () => {

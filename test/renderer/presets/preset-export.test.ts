@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import defaultSceneJson from '../../../assets/default-scene.json' with { type: 'json' };
 import type { SaveRequest } from '../../../contract/host-api.ts';
-import { readGlbPreset, readPreset } from '../../../core/preset/index.ts';
+import { readGlbPreset, readPreset, writePreset } from '../../../core/preset/index.ts';
 import type { Scene } from '../../../core/scene/scene.ts';
 import { parseScene } from '../../../core/scene/scene-validate.ts';
 import { type ExportRequest, exportPreset } from '../../../renderer/src/presets/export-preset.ts';
@@ -51,20 +51,18 @@ describe('preset export', () => {
     expect(file.approximations).toEqual([]);
     const preset = readPreset(decode(file.bytes), file.name);
     expect(preset.name).toBe('demo');
-    expect(preset.bodies.map((b) => [b.name, b.kind])).toEqual([
+    expect(preset.setup.bodies.map((b) => [b.name, b.geometry.kind])).toEqual([
       ['soft block', 'solid'],
       ['cloth', 'cloth'],
     ]);
     // A 5×5×5 cell box: 6³ vertices.
-    expect(preset.bodies[0].simulationMesh.vertexCount).toBe(216);
-    const block = preset.materials.find((m) => m.name === 'soft block-material');
-    expect(block).toMatchObject({
-      youngModulusPa: 1e5,
-      poissonRatio: 0.4,
-      densityKgM3: 1000,
+    expect(preset.setup.bodies[0].geometry.mass.length).toBe(216);
+    // The default scene writes its materials inline: the preset's scene keeps them so, with the damping.
+    expect(preset.scene.bodies[0]).toMatchObject({
+      material: { youngModulusPa: 1e5, poissonRatio: 0.4, densityKgM3: 1000 },
       dampingRatio: 0.3,
     });
-    expect(preset.solver).toMatchObject({ dt: scene.solver.dt, substeps: 15 });
+    expect(preset.setup.solver).toMatchObject({ dt: scene.solver.dt, substeps: 15 });
   });
 
   test('the GLB export carries the same preset in its extension', async () => {
@@ -76,10 +74,7 @@ describe('preset export', () => {
     expect(Array.from(glb.bytes.slice(0, 4))).toEqual([0x67, 0x6c, 0x54, 0x46]);
     const fromGlb = await readGlbPreset(glb.bytes);
     const fromJson = readPreset(decode(json.bytes));
-    expect(fromGlb.materials).toEqual(fromJson.materials);
-    expect(Array.from(fromGlb.bodies[1].simulationMesh.positions)).toEqual(
-      Array.from(fromJson.bodies[1].simulationMesh.positions),
-    );
+    expect(writePreset(fromGlb)).toBe(writePreset(fromJson));
   });
 
   test('the Jolt export lists what Jolt approximates in the default scene', async () => {
@@ -91,7 +86,7 @@ describe('preset export', () => {
     ]);
     // The block is neo-Hookean, both bodies are damped, and the scene has a ground plane.
     expect(new Set(file.approximations.map((a) => a.feature))).toEqual(
-      new Set(['colliders', 'neo-hookean', 'constraint-damping']),
+      new Set(['plane colliders', 'neo-hookean solids', 'constraint damping']),
     );
   });
 
@@ -101,11 +96,11 @@ describe('preset export', () => {
     expect(file.contents).toBe('cloth');
     const preset = readPreset(decode(file.bytes));
     expect(preset.name).toBe('cloth');
-    expect(preset.bodies.map((b) => b.name)).toEqual(['cloth']);
-    expect(preset.materials.map((m) => m.name)).toEqual(['cloth-material']);
-    expect(preset.colliders).toEqual(scene.colliders);
-    expect(preset.gravity).toEqual(scene.gravity);
-    expect(preset.solver).toEqual({ dt: scene.solver.dt, substeps: scene.solver.substeps });
+    expect(preset.setup.bodies.map((b) => b.name)).toEqual(['cloth']);
+    expect(preset.scene.bodies.map((b) => b.name)).toEqual(['cloth']);
+    expect(preset.scene.colliders).toEqual(scene.colliders);
+    expect(preset.setup.gravity).toEqual(scene.gravity);
+    expect(preset.setup.solver).toEqual({ dt: scene.solver.dt, substeps: scene.solver.substeps });
   });
 
   test('a scene with a rope is refused with its pointer and nothing is written', async () => {
@@ -121,24 +116,28 @@ describe('preset export', () => {
         },
       ],
     });
+    // The native preset carries ropes (it is the setup the preview runs).
     const whole = await runExport(
       { target: 'native', scope: WHOLE_SCENE },
       { scene: withRope, fileName: 'ropes.sbproj' },
     );
-    expect(whole.name).toBeNull();
-    expect(whole.saves).toEqual([]);
-    // The message names the rope body's place; the detail lists it under the scene.
-    expect(whole.notes).toHaveLength(1);
-    expect(`${whole.notes[0].level}: ${whole.notes[0].text} | ${whole.notes[0].detail}`).toMatch(
-      /^error: Could not export a preset of ropes\.sbproj: \/bodies\/2\/\S+: 'rope' bodies cannot go into a preset yet.* \| scene\/bodies\/2\/\S+: 'rope' bodies/,
-    );
-    // Exported alone, the rope is still named by its place in the editor's scene.
+    expect(whole.name).toBe('ropes.preset.json');
+    expect(readPreset(decode(whole.saves[0].bytes)).setup.bodies.map((b) => b.model)).toEqual([
+      'neo-hookean',
+      'cloth',
+      'rope',
+    ]);
+    // Jolt has no rope model: the export is refused, naming the feature and the target, and nothing is written.
     const alone = await runExport(
       { target: 'jolt', scope: { kind: 'body', index: 2 } },
       { scene: withRope, fileName: 'ropes.sbproj' },
     );
+    expect(alone.name).toBeNull();
     expect(alone.saves).toEqual([]);
-    expect(alone.notes[0].detail).toBe("scene/bodies/2/model: 'rope' bodies cannot go into a preset yet");
+    expect(alone.notes[0].level).toBe('error');
+    expect(alone.notes[0].text).toMatch(
+      /^Could not export a preset of ropes\.sbproj: jolt cannot carry rope bodies \('rope': /,
+    );
   });
 
   test('export writes through the host and says it held the whole scene', async () => {
@@ -163,15 +162,15 @@ describe('preset export', () => {
     expect(notes).toHaveLength(1);
     expect(notes[0].level).toBe('warning');
     expect(notes[0].text).toMatch(
-      /^Exported soft block\.jolt\.json: soft block \(\d+\.\d KiB\); approximated: colliders, neo-hookean, constraint-damping\.$/,
+      /^Exported soft block\.jolt\.json: soft block \(\d+\.\d KiB\); approximated: neo-hookean solids, constraint damping, plane colliders\.$/,
     );
     const lines = notes[0].detail?.split('\n') ?? [];
     expect(lines.map((l) => l.slice(0, l.indexOf(':')))).toEqual([
-      'colliders',
-      'neo-hookean',
-      'constraint-damping',
+      'neo-hookean solids',
+      'constraint damping',
+      'plane colliders',
     ]);
-    expect(lines[1]).toContain("body 'soft block', group 'all': Jolt has no neo-Hookean tets");
+    expect(lines[0]).toContain("'soft block': Jolt has no neo-Hookean tets");
   });
 
   test('a failed write is reported and nothing else happens', async () => {

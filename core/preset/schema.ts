@@ -1,7 +1,12 @@
 import Type, { type Static } from 'typebox';
 import { binaryArraySchema } from '../document/binary-array.ts';
 import { MaterialSchema } from '../material/schema.ts';
-import { ColliderSchema, MaterialSpecSchema, SceneSchema } from '../scene/scene-schema.ts';
+import {
+  ColliderSchema,
+  ConstraintModelSchema,
+  MaterialSpecSchema,
+  SceneSchema,
+} from '../scene/scene-schema.ts';
 
 /**
  * Preset format 2: the setup (core/setup/setup.ts) serialized beside the authoring inputs it was
@@ -143,15 +148,7 @@ export const BodySetupSchema = Type.Object(
     kind: Type.Union([Type.Literal('solid'), Type.Literal('cloth'), Type.Literal('rope')], {
       description: "'solid' (tets), 'cloth' (triangles) or 'rope' (links).",
     }),
-    model: Type.Union(
-      [
-        Type.Literal('neo-hookean'),
-        Type.Literal('edges-volume'),
-        Type.Literal('cloth'),
-        Type.Literal('rope'),
-      ],
-      { description: 'The constraint model the sets were compiled for.' },
-    ),
+    model: ConstraintModelSchema,
     positions: f64('Rest positions, m, xyz per particle.'),
     massKg: f64('Lumped mass per particle, kg (pinned particles included).'),
     elements: u32('4 per tet (solid), 3 per triangle (cloth) or 2 per link (rope).'),

@@ -10,6 +10,7 @@ import {
   presetFromScene,
   readGlbPreset,
 } from '../core/preset/index.ts';
+import type { SceneDocument } from '../core/scene/scene.ts';
 import { loadSceneMeshes } from '../core/scene/scene-meshes.ts';
 import { parseScene } from '../core/scene/scene-validate.ts';
 import type { CommandIo } from './command.ts';
@@ -128,7 +129,12 @@ export async function loadPresetOrScene(
       scene,
       async (path) => (await readMeshFile(resolve(folder, path))).mesh,
     );
-    return presetFromScene(scene, presetNameOf(file), meshes);
+    // The document itself, not the parsed scene: its library material names go into the preset.
+    return presetFromScene(value as SceneDocument, {
+      name: presetNameOf(file),
+      meshes,
+      source: file.replace(/^.*[\\/]/, ''),
+    });
   } catch (error) {
     if (error instanceof DocumentError) printProblems(error.problems, file, command, io);
     else if (error instanceof MeshImportError) io.err(`softbody ${command}: ${file}: ${error.message}`);

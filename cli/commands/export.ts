@@ -1,7 +1,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { DocumentError, formatProblem } from '../../core/document/problem.ts';
 import { EXPORT_TARGET_IDS, EXPORT_TARGETS, findExportTarget } from '../../core/export/targets.ts';
-import { gltfExtensionSchemas } from '../../core/preset/index.ts';
+import { ExportRefusedError, gltfExtensionSchemas } from '../../core/preset/index.ts';
 import { type Command, type CommandIo, ExitCode } from '../command.ts';
 import { loadPresetOrScene } from '../preset-file.ts';
 
@@ -100,6 +100,11 @@ export const exportCommand: Command = {
     try {
       result = await target.export(preset);
     } catch (error) {
+      // A target that cannot carry a feature at all refuses it by name (the feature × target table).
+      if (error instanceof ExportRefusedError) {
+        io.err(`softbody export: ${file}: ${error.message}`);
+        return ExitCode.badInput;
+      }
       if (!(error instanceof DocumentError)) throw error;
       for (const p of error.problems) io.err(`softbody export: ${file}: ${formatProblem(p)}`);
       return ExitCode.badInput;

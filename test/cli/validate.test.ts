@@ -92,7 +92,7 @@ describe('softbody validate GLB', () => {
     expect(out).toEqual([
       expect.stringMatching(
         new RegExp(
-          `^${file}: valid preset 'demo' \\(formatVersion 1, in the GLB's ${SOFTBODY_EXTENSION} extension\\); bodies: soft block \\(solid, 216 vertices, 625 tets, [\\d.]+ kg\\), cloth \\(cloth, 441 vertices, 800 triangles, [\\d.]+ kg\\)$`,
+          `^${file}: valid preset 'demo' \\(formatVersion 2, in the GLB's ${SOFTBODY_EXTENSION} extension\\); bodies: soft block \\(solid, 216 vertices, 625 tets, [\\d.]+ kg\\), cloth \\(cloth, 441 vertices, 800 triangles, [\\d.]+ kg\\)$`,
         ),
       ),
     ]);
@@ -100,14 +100,14 @@ describe('softbody validate GLB', () => {
 
   it('lists the problems of the preset in a GLB with pointers into the extension', async () => {
     const preset = samplePreset();
-    preset.solver.dt = -1;
+    preset.setup.solver.dt = -1;
     // exportGlb writes what it is given: the reader is what must catch it.
     const file = join(dir, 'bad.glb');
     writeFileSync(file, await exportGlb(preset));
     const { io, err } = capture();
     expect(await main(['validate', file], io)).toBe(2);
     expect(err).toEqual([
-      `softbody validate: ${file}: ${extension}/solver/dt: must be greater than 0, got -1`,
+      `softbody validate: ${file}: ${extension}/setup/solver/dt: must be greater than 0, got -1`,
     ]);
   });
 

@@ -51,13 +51,6 @@ export const CONSTRAINT_MODEL_INFO: Readonly<Record<ConstraintModel, ConstraintM
   rope: { label: 'Rope (links)', noun: 'rope', kind: 'rope', shapes: ['rope'], meshSurface: false },
 };
 
-/** The models a preset can carry (rope bodies cannot go into a preset yet). */
-export const PRESET_MODELS = [
-  'neo-hookean',
-  'edges-volume',
-  'cloth',
-] as const satisfies readonly ConstraintModel[];
-
 /** The tet models, in list order. */
 export const SOLID_MODELS = CONSTRAINT_MODELS.filter((m) => CONSTRAINT_MODEL_INFO[m].kind === 'solid');
 

@@ -1,7 +1,6 @@
 export * from './base64.ts';
 export * from './binary-array.ts';
 export * from './canonical-json.ts';
-export * from './literal-union.ts';
 export * from './migrations.ts';
 export * from './problem.ts';
 export * from './schema-check.ts';

@@ -8,9 +8,9 @@ import { readMeshFile } from '../../core/node/read-mesh.ts';
 import { presetFromScene, writePreset } from '../../core/preset/index.ts';
 import type { BodySpecDocument, GroupSpec, SceneDocument, Vec3 } from '../../core/scene/scene.ts';
 import type { SceneMeshes } from '../../core/scene/scene-meshes.ts';
+import { tetImportGroups } from '../../core/setup/import-groups.ts';
 import { compactVertices } from '../../core/sim/geometry/mesh-body.ts';
 import { TetrahedralizeError, tetrahedralize } from '../../core/tetra/index.ts';
-import { tetImportGroups } from './element-groups.ts';
 
 /**
  * One file of a bake: import → (solids) tetrahedralize and carry the import groups to the tets →
@@ -135,7 +135,9 @@ async function sceneFromMesh(
       surface: {
         positions: mesh.positions,
         indices: mesh.indices,
-        ...(mesh.groups.length > 0 ? { groups: { names: [...mesh.groups], tetGroups: elementGroups } } : {}),
+        ...(mesh.groups.length > 0
+          ? { groups: { names: [...mesh.groups], triangleGroups: mesh.groupIds } }
+          : {}),
       },
     });
   } else {

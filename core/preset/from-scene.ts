@@ -1,6 +1,6 @@
 import type { Material } from '../material/schema.ts';
 import type { Scene, SceneDocument } from '../scene/scene.ts';
-import { type SceneMaterialOptions, sceneMaterialLibrary } from '../scene/scene-materials.ts';
+import { materialRefOf, type SceneMaterialOptions, sceneMaterialLibrary } from '../scene/scene-materials.ts';
 import type { SceneMeshes } from '../scene/scene-meshes.ts';
 import { compileScene } from '../setup/compile-scene.ts';
 import { GENERATOR } from '../version.ts';
@@ -25,8 +25,8 @@ export interface PresetFromSceneOptions extends SceneMaterialOptions {
  * pointers into the scene) when it does not compile.
  */
 export function presetFromScene(document: Scene | SceneDocument, options: PresetFromSceneOptions): Preset {
-  const setup = compileScene(document, options);
-  const scene = JSON.parse(JSON.stringify(document)) as SceneDocument;
+  const scene = withMaterialNames(document, sceneMaterialLibrary(options));
+  const setup = compileScene(scene, options);
   return {
     formatVersion: PRESET_FORMAT_VERSION,
     name: options.name,
@@ -35,6 +35,31 @@ export function presetFromScene(document: Scene | SceneDocument, options: Preset
     materials: namedMaterials(scene, sceneMaterialLibrary(options)),
     scene,
     setup,
+  };
+}
+
+/**
+ * A copy of the document in which every material that is a library material by its numbers and
+ * name (what resolving a name gives, and what the editor keeps) is written as the name: the
+ * preset records 'natural-rubber', whichever way the scene was made.
+ */
+function withMaterialNames(document: Scene | SceneDocument, library: readonly Material[]): SceneDocument {
+  const copy = JSON.parse(JSON.stringify(document)) as SceneDocument;
+  const ref = (material: SceneDocument['bodies'][number]['material']) =>
+    typeof material === 'string' ? material : materialRefOf(material, library);
+  return {
+    ...copy,
+    bodies: copy.bodies.map((body) => ({
+      ...body,
+      material: ref(body.material),
+      ...(body.groups
+        ? {
+            groups: body.groups.map((g) =>
+              g.material === undefined ? g : { ...g, material: ref(g.material) },
+            ),
+          }
+        : {}),
+    })),
   };
 }
 

@@ -1,5 +1,6 @@
 import { childPointer, DocumentError, type Problem, showValue } from '../document/problem.ts';
 import { materialListProblems } from '../material/validate.ts';
+import type { SceneDocument } from '../scene/scene.ts';
 import type { SceneMeshes } from '../scene/scene-meshes.ts';
 import { validateScene } from '../scene/scene-validate.ts';
 import { compileScene } from '../setup/compile-scene.ts';
@@ -28,7 +29,7 @@ export function presetProblems(preset: Preset): Problem[] {
   if (meshes.length > 0) return meshes;
   let compiled: SoftBodySetup;
   try {
-    compiled = compileScene(preset.scene, { ...options, meshes: setupMeshes(preset) });
+    compiled = compileScene(placedScene(preset.scene), { ...options, meshes: setupMeshes(preset) });
   } catch (error) {
     if (!(error instanceof DocumentError)) throw error;
     return error.problems.map((p) => ({ ...p, pointer: `/scene${p.pointer}` }));
@@ -36,6 +37,21 @@ export function presetProblems(preset: Preset): Problem[] {
   // Compared as the file holds them, so that pointers name the file's own keys.
   const stored = presetToDocument(preset).setup;
   return differences(stored, presetToDocument({ ...preset, setup: compiled }).setup, '/setup');
+}
+
+/**
+ * The preset's scene as it compiles against setupMeshes: those meshes are already placed, so mesh
+ * shapes lose their `position` (adding it again would move them twice).
+ */
+export function placedScene(scene: SceneDocument): SceneDocument {
+  return {
+    ...scene,
+    bodies: scene.bodies.map((body) => {
+      if (body.shape.type !== 'mesh' || body.shape.position === undefined) return body;
+      const { position: _placed, ...shape } = body.shape;
+      return { ...body, shape };
+    }),
+  };
 }
 
 /**

@@ -110,7 +110,25 @@ export function materialSpecOf(material: Material): MaterialSpec {
     densityKgM3: material.densityKgM3,
   };
   if (material.thicknessM !== undefined) spec.thicknessM = material.thicknessM;
+  spec.name = material.name;
   return spec;
+}
+
+/**
+ * The document form of a resolved material: the library name where `spec` names a material of
+ * `library` and still has its numbers (so a preset records 'natural-rubber', not a copy of its
+ * numbers), else the numbers alone (a name on edited numbers would claim what is no longer true).
+ */
+export function materialRefOf(spec: MaterialSpec, library: readonly Material[]): MaterialSpec | string {
+  const { name, ...numbers } = spec;
+  const entry = name === undefined ? undefined : library.find((m) => m.name === name);
+  const same =
+    entry !== undefined &&
+    entry.youngModulusPa === numbers.youngModulusPa &&
+    entry.poissonRatio === numbers.poissonRatio &&
+    entry.densityKgM3 === numbers.densityKgM3 &&
+    entry.thicknessM === numbers.thicknessM;
+  return same && name !== undefined ? name : numbers;
 }
 
 /**

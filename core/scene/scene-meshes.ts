@@ -25,8 +25,11 @@ export interface SolidMesh {
   surface?: {
     positions: ArrayLike<number>;
     indices: Uint32Array;
-    /** Import group names and, per tet, an index into them. */
-    groups?: { names: string[]; tetGroups: Uint16Array };
+    /**
+     * Import group names, and per surface triangle an index into them (each tet then takes the
+     * group of the triangle nearest its centroid, core/setup/import-groups.ts) or per tet directly.
+     */
+    groups?: { names: string[]; triangleGroups?: Uint16Array; tetGroups?: Uint16Array };
   };
 }
 

@@ -51,6 +51,11 @@ export const MaterialSpecSchema = Type.Object(
     thicknessM: Type.Optional(
       Type.Number({ exclusiveMinimum: 0, description: 'Cloth thickness, m (required for cloth).' }),
     ),
+    name: Type.Optional(
+      name(
+        'The library material these numbers came from (kept while they are its numbers, so presets record the name).',
+      ),
+    ),
   },
   { additionalProperties: false, description: 'A material given by its numbers, SI units.' },
 );
@@ -121,6 +126,9 @@ const MeshShapeSchema = Type.Object(
         maximum: 1000000,
         description: 'Solids: approximate number of tets wanted (default 2000).',
       }),
+    ),
+    position: Type.Optional(
+      vec3("Where the mesh's own origin is placed in the scene, m (a translation; default the origin)."),
     ),
   },
   {

@@ -91,6 +91,7 @@ function meshGeometry(body: BodySpec, bodyPointer: string, meshes: SceneMeshes |
     const surface = meshes?.surfaces.get(pointer);
     if (!surface) throw missing();
     const { positions, elements } = weldTriangles(surface.positions, surface.indices);
+    placeAt(positions, body.shape);
     if (elements.length === 0) {
       throw new DocumentError('scene', [
         { pointer: `${pointer}/path`, message: `'${path}' has no triangles` },
@@ -101,10 +102,22 @@ function meshGeometry(body: BodySpec, bodyPointer: string, meshes: SceneMeshes |
   const solid = meshes?.solids.get(pointer);
   if (!solid) throw missing();
   const { positions, elements } = compactVertices(solid.positions, solid.tets);
+  placeAt(positions, body.shape);
   if (elements.length === 0) {
     throw new DocumentError('scene', [{ pointer: `${pointer}/path`, message: `'${path}' gave no tets` }]);
   }
   return solidGeometry(positions, elements, slotsFor(body, positions, bodyPointer));
+}
+
+/** Moves a mesh body's vertices (its own frame, m) to where the shape places it in the scene. */
+export function placeAt(positions: Float64Array | Float32Array, shape: BodySpec['shape']): void {
+  const offset = shape.type === 'mesh' ? shape.position : undefined;
+  if (!offset) return;
+  for (let i = 0; i < positions.length; i += 3) {
+    positions[i] += offset[0];
+    positions[i + 1] += offset[1];
+    positions[i + 2] += offset[2];
+  }
 }
 
 /** Solid: ρ·V/4 lumped to each tet vertex, ρ of the tet's slot. */

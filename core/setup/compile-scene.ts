@@ -5,9 +5,10 @@ import type { SceneMaterialOptions } from '../scene/scene-materials.ts';
 import type { SceneMeshes } from '../scene/scene-meshes.ts';
 import { parseScene } from '../scene/scene-validate.ts';
 import { embedPoints } from '../tetra/embed.ts';
-import { type BodyGeometry, buildBodyGeometry } from './body-geometry.ts';
+import { type BodyGeometry, buildBodyGeometry, placeAt } from './body-geometry.ts';
 import { bodySlots } from './body-groups.ts';
 import { compileConstraints } from './compile-body.ts';
+import { tetImportGroups } from './import-groups.ts';
 import type { BodySetup, RenderSetup, SetupPin, SoftBodySetup } from './setup.ts';
 
 export interface CompileOptions extends SceneMaterialOptions {
@@ -83,6 +84,7 @@ function meshExtras(
   if (!surface) return {};
   // Embedded as stored (float32), so that compiling a preset's own render mesh again is exact.
   const positions = Float32Array.from(surface.positions);
+  placeAt(positions, body.shape);
   const embedding = embedPoints(geometry.positions, geometry.tets, positions);
   const render: RenderSetup = {
     positions,
@@ -90,11 +92,18 @@ function meshExtras(
     embedding: { elements: embedding.tet, weights: embedding.weights },
   };
   const groups = surface.groups;
+  if (!groups || groups.names.length === 0) return { render };
+  const elementGroups =
+    groups.tetGroups ??
+    tetImportGroups(geometry.positions, geometry.tets, {
+      positions,
+      indices: render.indices,
+      groupIds: groups.triangleGroups ?? new Uint16Array(render.indices.length / 3),
+      groups: groups.names,
+    });
   return {
     render,
-    ...(groups && groups.names.length > 0
-      ? { importGroups: { names: [...groups.names], elementGroups: Uint16Array.from(groups.tetGroups) } }
-      : {}),
+    importGroups: { names: [...groups.names], elementGroups: Uint16Array.from(elementGroups) },
   };
 }
 

@@ -1,7 +1,7 @@
 import { compileScene } from '../../setup/compile-scene.ts';
 import type { BodySetup, ConstraintSet } from '../../setup/setup.ts';
 import type { Preset } from '../preset.ts';
-import { setupMeshes } from '../validate.ts';
+import { placedScene, setupMeshes } from '../validate.ts';
 import { ExportRefusedError } from './export-refused.ts';
 import { type Approximation, approximationsFor } from './features.ts';
 import { type ConstraintConvention, complianceScale, RUNTIME_CONVENTIONS } from './runtime-conventions.ts';
@@ -79,8 +79,8 @@ export function exportJolt(preset: Preset): JoltExport {
   const nearest = neoHookean
     ? compileScene(
         {
-          ...preset.scene,
-          bodies: preset.scene.bodies.map((b) =>
+          ...placedScene(preset.scene),
+          bodies: placedScene(preset.scene).bodies.map((b) =>
             b.model === 'neo-hookean' ? { ...b, model: 'edges-volume' } : b,
           ),
         },

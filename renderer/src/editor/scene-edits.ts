@@ -19,7 +19,8 @@ export interface SceneEdit {
   scene: Scene;
 }
 
-export type MaterialField = keyof MaterialSpec;
+/** The numbers of a material an artist edits (the library name is not a field). */
+export type MaterialField = Exclude<keyof MaterialSpec, 'name'>;
 
 const MATERIAL_FIELD_LABELS: Record<MaterialField, string> = {
   youngModulusPa: "Young's modulus",
@@ -50,10 +51,11 @@ export function setMaterialField(
   field: MaterialField,
   value: number,
 ): SceneEdit {
-  const next = withBody(scene, index, (body) => ({
-    ...body,
-    material: { ...body.material, [field]: value },
-  }));
+  // Edited numbers are no longer the library material's: the name goes with the change.
+  const next = withBody(scene, index, (body) => {
+    const { name: _library, ...numbers } = body.material;
+    return { ...body, material: { ...numbers, [field]: value } };
+  });
   return checked(`${MATERIAL_FIELD_LABELS[field]} of ${scene.bodies[index].name}`, next);
 }
 
@@ -68,6 +70,8 @@ export function applyLibraryMaterial(scene: Scene, index: number, material: Mate
     // Cloth needs a thickness: the material's, else the body's own.
     const thicknessM = material.thicknessM ?? body.material.thicknessM;
     if (body.model === 'cloth' && thicknessM !== undefined) spec.thicknessM = thicknessM;
+    // The numbers are the library entry's (a preset made of the scene records its name).
+    if (body.model !== 'cloth' || thicknessM === material.thicknessM) spec.name = material.name;
     return { ...body, material: spec, dampingRatio: material.dampingRatio };
   });
   return checked(`material ${material.name} on ${scene.bodies[index].name}`, next);

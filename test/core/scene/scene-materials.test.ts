@@ -48,10 +48,12 @@ describe('scene bodies naming a library material', () => {
     const rubber = findBuiltInMaterial('natural-rubber');
     if (!rubber) throw new Error('the library lost natural-rubber');
     const parsed = parseScene(scene(bar('natural-rubber')));
+    // The name stays beside the numbers, so that a preset made of the scene records it.
     expect(parsed.bodies[0].material).toEqual({
       youngModulusPa: rubber.youngModulusPa,
       poissonRatio: rubber.poissonRatio,
       densityKgM3: rubber.densityKgM3,
+      name: 'natural-rubber',
     });
     expect(parsed.bodies[0].dampingRatio).toBe(rubber.dampingRatio);
   });

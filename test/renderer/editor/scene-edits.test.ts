@@ -6,6 +6,7 @@ import {
   applyLibraryMaterial,
   modelsForShape,
   setConstraintModel,
+  setMaterialField,
   setSolverField,
 } from '../../../renderer/src/editor/scene-edits.ts';
 
@@ -16,12 +17,16 @@ describe('scene edits', () => {
     const material = builtInMaterials().find((m) => m.kind === 'solid')!;
     const { scene: next, label } = applyLibraryMaterial(scene, 0, material);
     expect(label).toBe(`material ${material.name} on soft block`);
+    // The library name rides along while the numbers are the entry's (presets record it).
     expect(next.bodies[0].material).toEqual({
       youngModulusPa: material.youngModulusPa,
       poissonRatio: material.poissonRatio,
       densityKgM3: material.densityKgM3,
+      name: material.name,
     });
     expect(next.bodies[0].dampingRatio).toBe(material.dampingRatio);
+    // Editing a number drops the name: the numbers are no longer the library's.
+    expect(setMaterialField(next, 0, 'youngModulusPa', 5e4).scene.bodies[0].material.name).toBeUndefined();
     expect(scene.bodies[0].material.youngModulusPa).toBe(100_000);
   });
 

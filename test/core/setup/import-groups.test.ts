@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pointTriangleDistance2, tetImportGroups } from '../../cli/bake/element-groups.ts';
-import type { TriMesh } from '../../core/mesh/types.ts';
+import type { TriMesh } from '../../../core/mesh/types.ts';
+import { pointTriangleDistance2, tetImportGroups } from '../../../core/setup/import-groups.ts';
 
 /** Two unit squares facing up, side by side: x ∈ [0, 1] is group 0, x ∈ [2, 3] group 1. */
 function twoPatches(): TriMesh {

@@ -1,4 +1,4 @@
-import type { TriMesh } from '../../core/mesh/types.ts';
+import type { TriMesh } from '../mesh/types.ts';
 
 /**
  * Import groups (OBJ o/g/usemtl, glTF mesh and material names) live on the surface triangles;

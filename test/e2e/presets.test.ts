@@ -94,15 +94,15 @@ describe('presets, export, recent files and recovery (browser host in Chromium)'
       .poll(() => notificationTexts(page))
       .toContainEqual(
         expect.stringMatching(
-          /^Exported cloth\.jolt\.json: cloth \(\d+\.\d KiB\); approximated: colliders, constraint-damping\.$/,
+          /^Exported cloth\.jolt\.json: cloth \(\d+\.\d KiB\); approximated: constraint damping\.$/,
         ),
       );
     const notification = byTestId(page, 'notification').filter({ hasText: 'Exported cloth.jolt.json' });
     await notification.locator('[data-testid="notification-details"]').click();
     const detail = (await notification.locator('[data-testid="notification-detail"]').textContent()) ?? '';
+    // The body exports as an asset, without the scene's ground: only the damping is approximated.
     expect(detail.split('\n')).toEqual([
-      'colliders: 1 collider is not exported: create plane bodies in Jolt (friction is per body there).',
-      "constraint-damping: body 'cloth': constraint damping ('all' ζ = 0.1) dropped, Jolt has none; mLinearDamping = 0.5 1/s exported.",
+      "constraint damping: 'cloth': constraint damping dropped, Jolt has none: only the mass-proportional mLinearDamping is exported",
     ]);
     await screenshot(page, 'jolt-approximations');
     // A warning stays until closed.
@@ -126,7 +126,7 @@ describe('presets, export, recent files and recovery (browser host in Chromium)'
       );
     const { stdout } = await run('npx', ['softbody', 'validate', file], { cwd: repoRoot });
     expect(stdout.trim()).toMatch(
-      /: valid preset 'untitled' \(formatVersion 1, in the GLB's SOFTBODY_soft_body extension\); bodies: soft block \(solid, 216 vertices, 625 tets, [\d.]+ kg\), cloth \(cloth, 441 vertices, 800 triangles, [\d.]+ kg\)$/,
+      /: valid preset 'untitled' \(formatVersion 2, in the GLB's SOFTBODY_soft_body extension\); bodies: soft block \(solid, 216 vertices, 625 tets, [\d.]+ kg\), cloth \(cloth, 441 vertices, 800 triangles, [\d.]+ kg\)$/,
     );
     expect(session.problems).toEqual([]);
   });
@@ -150,7 +150,7 @@ describe('presets, export, recent files and recovery (browser host in Chromium)'
     const { stdout } = await run('npx', ['softbody', 'validate', file], { cwd: repoRoot });
     // execFile rejects on a non-zero exit, so reaching here means exit 0.
     expect(stdout.trim()).toMatch(
-      /: valid preset 'untitled' \(formatVersion 1\); bodies: soft block \(solid, 216 vertices, 625 tets, [\d.]+ kg\), cloth \(cloth, 441 vertices, 800 triangles, [\d.]+ kg\)$/,
+      /: valid preset 'untitled' \(formatVersion 2\); bodies: soft block \(solid, 216 vertices, 625 tets, [\d.]+ kg\), cloth \(cloth, 441 vertices, 800 triangles, [\d.]+ kg\)$/,
     );
     console.log(`presets e2e: softbody validate: ${stdout.trim()}`);
     expect(session.problems).toEqual([]);

@@ -27,10 +27,24 @@ describe('export scope', () => {
     ]);
   });
 
-  test('a one-body scene keeps the body alone with the scene’s colliders, gravity and solver', () => {
+  test('a one-body scene is the body alone as an asset: unplaced, no colliders, the scene’s gravity and solver', () => {
     const one = sceneOfScope(scene, { kind: 'body', index: 0 });
     expect(one.bodies).toEqual([scene.bodies[0]]);
-    expect(one.colliders).toBe(scene.colliders);
+    expect(one.colliders).toEqual([]);
+    // A mesh body loses its placement: the asset is in its own frame.
+    const placed = {
+      ...scene,
+      bodies: [
+        {
+          ...scene.bodies[0],
+          shape: { type: 'mesh' as const, path: 'spot.obj', position: [1, 2, 3] as [number, number, number] },
+        },
+      ],
+    };
+    expect(sceneOfScope(placed, { kind: 'body', index: 0 }).bodies[0].shape).toEqual({
+      type: 'mesh',
+      path: 'spot.obj',
+    });
     expect(one.gravity).toBe(scene.gravity);
     expect(one.solver).toBe(scene.solver);
     expect(sceneOfScope(scene, WHOLE_SCENE)).toBe(scene);

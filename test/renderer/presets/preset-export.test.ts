@@ -90,7 +90,7 @@ describe('preset export', () => {
     );
   });
 
-  test('a one-body export holds that body with the scene’s colliders, gravity and solver', async () => {
+  test('a one-body export holds that body as an asset: no colliders, with the scene’s gravity and solver', async () => {
     const file = await presetFileOf(scene, 'demo.sbproj', 'native', { scope: { kind: 'body', index: 1 } });
     expect(file.name).toBe('cloth.preset.json');
     expect(file.contents).toBe('cloth');
@@ -98,12 +98,13 @@ describe('preset export', () => {
     expect(preset.name).toBe('cloth');
     expect(preset.setup.bodies.map((b) => b.name)).toEqual(['cloth']);
     expect(preset.scene.bodies.map((b) => b.name)).toEqual(['cloth']);
-    expect(preset.scene.colliders).toEqual(scene.colliders);
+    expect(preset.scene.colliders).toEqual([]);
+    expect(preset.setup.colliders).toEqual([]);
     expect(preset.setup.gravity).toEqual(scene.gravity);
     expect(preset.setup.solver).toEqual({ dt: scene.solver.dt, substeps: scene.solver.substeps });
   });
 
-  test('a scene with a rope is refused with its pointer and nothing is written', async () => {
+  test('a rope goes into a native preset and is refused for Jolt by name; nothing is written then', async () => {
     const withRope = parseScene({
       ...structuredClone(defaultSceneJson),
       bodies: [
@@ -162,14 +163,11 @@ describe('preset export', () => {
     expect(notes).toHaveLength(1);
     expect(notes[0].level).toBe('warning');
     expect(notes[0].text).toMatch(
-      /^Exported soft block\.jolt\.json: soft block \(\d+\.\d KiB\); approximated: neo-hookean solids, constraint damping, plane colliders\.$/,
+      /^Exported soft block\.jolt\.json: soft block \(\d+\.\d KiB\); approximated: neo-hookean solids, constraint damping\.$/,
     );
     const lines = notes[0].detail?.split('\n') ?? [];
-    expect(lines.map((l) => l.slice(0, l.indexOf(':')))).toEqual([
-      'neo-hookean solids',
-      'constraint damping',
-      'plane colliders',
-    ]);
+    // An asset export carries no colliders: only the model and the damping are approximated.
+    expect(lines.map((l) => l.slice(0, l.indexOf(':')))).toEqual(['neo-hookean solids', 'constraint damping']);
     expect(lines[0]).toContain("'soft block': Jolt has no neo-Hookean tets");
   });
 

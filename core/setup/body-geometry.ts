@@ -1,4 +1,5 @@
 import { DocumentError } from '../document/problem.ts';
+import { triangleAreaM2 } from '../material/compliance/mesh-measures.ts';
 import type { BodySpec } from '../scene/scene.ts';
 import type { SceneMeshes } from '../scene/scene-meshes.ts';
 import { vertexRangeProblems } from '../scene/scene-selection.ts';
@@ -139,7 +140,7 @@ function clothGeometry(positions: Float64Array, triangles: Uint32Array, slots: B
   const triangleSlot = elementSlots(slots, triangles, 3);
   const mass = new Float64Array(positions.length / 3);
   for (let t = 0; t < triangles.length; t += 3) {
-    const a = triangleArea(positions, triangles[t], triangles[t + 1], triangles[t + 2]);
+    const a = triangleAreaM2(positions, triangles[t], triangles[t + 1], triangles[t + 2]);
     const third = (arealDensity[triangleSlot[t / 3]] * a) / 3;
     for (let k = 0; k < 3; k++) mass[triangles[t + k]] += third;
   }
@@ -180,7 +181,7 @@ export function assembleGeometry(
   if (kind === 'cloth') {
     let area = 0;
     for (let t = 0; t < elements.length; t += 3)
-      area += triangleArea(positions, elements[t], elements[t + 1], elements[t + 2]);
+      area += triangleAreaM2(positions, elements[t], elements[t + 1], elements[t + 2]);
     const edges = uniqueEdges(elements, 3, count);
     return {
       kind,
@@ -213,15 +214,4 @@ function linkLength(positions: Float64Array, a: number, b: number): number {
     positions[3 * a + 1] - positions[3 * b + 1],
     positions[3 * a + 2] - positions[3 * b + 2],
   );
-}
-
-/** Area of triangle (a, b, c) in `positions`, m². */
-export function triangleArea(positions: Float64Array, a: number, b: number, c: number): number {
-  const ux = positions[3 * b] - positions[3 * a];
-  const uy = positions[3 * b + 1] - positions[3 * a + 1];
-  const uz = positions[3 * b + 2] - positions[3 * a + 2];
-  const vx = positions[3 * c] - positions[3 * a];
-  const vy = positions[3 * c + 1] - positions[3 * a + 1];
-  const vz = positions[3 * c + 2] - positions[3 * a + 2];
-  return 0.5 * Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx);
 }

@@ -1,6 +1,7 @@
 import { DocumentError } from '../document/problem.ts';
 import { hingeBendCompliancePerNM, plateBendingStiffnessNM } from '../material/compliance/cloth.ts';
 import { residualBulkModulusPa, tetVolumeComplianceM3PerPa } from '../material/compliance/edges-volume.ts';
+import { triangleAreaM2 } from '../material/compliance/mesh-measures.ts';
 import { neoHookeanTetCompliance } from '../material/compliance/neo-hookean.ts';
 import { ropeAxialStiffnessN } from '../material/compliance/rope.ts';
 import type { BodySpec } from '../scene/scene.ts';
@@ -8,7 +9,7 @@ import { enclosedVolume } from '../sim/constraints/pressure.ts';
 import { isDegenerateTet, tetVolume } from '../sim/constraints/tet-rest.ts';
 import { triangleHinges } from '../sim/geometry/hinges.ts';
 import { isClosedSurface } from '../sim/geometry/mesh-body.ts';
-import { type BodyGeometry, triangleArea } from './body-geometry.ts';
+import type { BodyGeometry } from './body-geometry.ts';
 import { type BodySlots, elementSlots } from './body-groups.ts';
 import { clothEdgeStiffness, solidEdgeStiffness } from './edge-stiffness.ts';
 import type { ConstraintSet, SetupPin } from './setup.ts';
@@ -198,8 +199,8 @@ function clothSets(geometry: BodyGeometry, slots: BodySlots): ConstraintSet[] {
   for (let h = 0; h < hingeCount; h++) {
     const [a, b, c, d] = hinges.subarray(4 * h, 4 * h + 4);
     compliance[h] = hingeBendCompliancePerNM(
-      triangleArea(positions, a, b, c),
-      triangleArea(positions, a, b, d),
+      triangleAreaM2(positions, a, b, c),
+      triangleAreaM2(positions, a, b, d),
       plate[slotA[h]],
       plate[slotB[h]],
       Math.sqrt(distanceSq(positions, a, b)),

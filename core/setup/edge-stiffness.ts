@@ -3,9 +3,6 @@ import { solidEdgeStiffnessNPerM } from '../material/compliance/edges-volume.ts'
 import { edgeKey, indexEdges, triangleAreaM2 } from '../material/compliance/mesh-measures.ts';
 import { shearModulusPa } from '../material/elastic.ts';
 
-export { plateBendingStiffnessNM } from '../material/compliance/cloth.ts';
-export { residualBulkModulusPa } from '../material/compliance/edges-volume.ts';
-
 /**
  * Spring stiffnesses for edge-based models, from (E, ν) and the rest geometry: the engine's
  * entry points over the canonical mappings of core/material/compliance (edges-volume.ts, cloth.ts),

@@ -1,5 +1,5 @@
+import { triangleAreaM2 } from '../material/compliance/mesh-measures.ts';
 import type { Vec3 } from '../scene/scene.ts';
-import { triangleArea } from '../setup/body-geometry.ts';
 import { elementSlots, slotOf } from '../setup/body-groups.ts';
 import { blockElasticEnergyJ, energyBlockArity } from './block-energy.ts';
 import type { BodyRuntime } from './body-runtime.ts';
@@ -132,7 +132,7 @@ function currentMeasure(body: BodyRuntime, x: Float64Array): number {
       sum += tetVolume(local, g.tets[t], g.tets[t + 1], g.tets[t + 2], g.tets[t + 3]);
   } else if (g.kind === 'cloth') {
     for (let t = 0; t < g.triangles.length; t += 3)
-      sum += triangleArea(local, g.triangles[t], g.triangles[t + 1], g.triangles[t + 2]);
+      sum += triangleAreaM2(local, g.triangles[t], g.triangles[t + 1], g.triangles[t + 2]);
   } else {
     for (let e = 0; e < g.edges.length; e += 2) {
       const a = 3 * g.edges[e];

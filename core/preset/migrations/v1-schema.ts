@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { binaryArraySchema, type Decoded } from '../../document/binary-array.ts';
 import { MaterialSchema } from '../../material/schema.ts';
+import { ColliderSchema } from '../../scene/scene-schema.ts';
 
 /**
  * Preset format 1, kept to read old files (migrations/v1.ts turns them into format 2): materials,
@@ -19,71 +20,9 @@ const vec3 = (description: string) =>
 
 const nonEmptyName = (description: string) => Type.String({ minLength: 1, maxLength: 120, description });
 
-const friction = {
-  friction: Type.Optional(
-    Type.Number({
-      minimum: 0,
-      description: 'Dynamic (kinetic) Coulomb friction coefficient; 0.5 when absent.',
-    }),
-  ),
-  staticFriction: Type.Optional(
-    Type.Number({
-      minimum: 0,
-      description: 'Static Coulomb friction coefficient; equals friction when absent.',
-    }),
-  ),
-};
+/** Format 1 colliders were the scene's (a format 1 file never held a mesh collider). */
+export { ColliderSchema };
 
-/** Static colliders, exactly the scene document's (core/scene/scene.ts), m. */
-export const ColliderSchema = Type.Union(
-  [
-    Type.Object(
-      {
-        type: Type.Literal('plane'),
-        normal: vec3('Outward normal (normalised on load).'),
-        offset: Type.Number({ description: 'n·x = offset on the plane, m.' }),
-        ...friction,
-      },
-      { additionalProperties: false, description: 'Half-space {x : n·x ≤ offset} is solid.' },
-    ),
-    Type.Object(
-      {
-        type: Type.Literal('sphere'),
-        center: vec3('Centre, m.'),
-        radius: Type.Number({ exclusiveMinimum: 0, description: 'Radius, m.' }),
-        ...friction,
-      },
-      { additionalProperties: false },
-    ),
-    Type.Object(
-      {
-        type: Type.Literal('box'),
-        center: vec3('Centre, m.'),
-        halfExtents: vec3('Half extents along x, y, z, m.'),
-        ...friction,
-      },
-      { additionalProperties: false, description: 'Axis-aligned box.' },
-    ),
-    Type.Object(
-      {
-        type: Type.Literal('capsule'),
-        a: vec3('Segment start, m.'),
-        b: vec3('Segment end, m.'),
-        radius: Type.Number({ exclusiveMinimum: 0, description: 'Radius, m.' }),
-        ...friction,
-      },
-      { additionalProperties: false },
-    ),
-  ],
-  { description: 'A static collider, chosen by `type`.' },
-);
-
-/**
- * What a group or pin covers. Elements (tets, triangles) belong to a group's selection when:
- * 'all' always; 'import-groups' their import group is named; 'vertices' all their vertices are
- * listed; 'box'/'sphere' their centroid lies inside. Pins select vertices: the listed ones, the
- * ones inside the region, or the vertices of the named import groups' elements.
- */
 export const SelectorSchema = Type.Union(
   [
     Type.Object({ type: Type.Literal('all') }, { additionalProperties: false, description: 'Everything.' }),

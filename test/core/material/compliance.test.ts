@@ -19,7 +19,6 @@ import {
 import * as engineEdges from '../../../core/setup/edge-stiffness.ts';
 import { boxTetGrid } from '../../../core/sim/geometry/box-tets.ts';
 import { uniqueEdges } from '../../../core/sim/geometry/edges.ts';
-import * as engineMaterial from '../../../core/sim/material.ts';
 
 describe('elastic constants', () => {
   it('converts (E, ν) to μ, λ and K', () => {
@@ -43,14 +42,6 @@ describe('elastic constants', () => {
     expect(c.gamma).toBe(1);
     expect(bulkModulusPa(1e5, 0.5)).toBe(Number.POSITIVE_INFINITY);
     expect(tetVolumeComplianceM3PerPa(1e-6, residualBulkModulusPa(1e5, 0.5))).toBe(0);
-  });
-
-  it('agrees with the constants the engine uses today (core/sim/material.ts)', () => {
-    for (const nu of [0, 0.25, 0.3, 0.45, 0.49, 0.5]) {
-      expect(shearModulusPa(1e5, nu)).toBe(engineMaterial.shearModulusPa(1e5, nu));
-      expect(bulkModulusPa(1e5, nu)).toBe(engineMaterial.bulkModulusPa(1e5, nu));
-      expect(neoHookeanConstants(1e5, nu)).toEqual(engineMaterial.neoHookeanConstants(1e5, nu));
-    }
   });
 });
 
@@ -86,7 +77,6 @@ describe('compliance mappings', () => {
     const ours = solidEdgeStiffnessNPerM(positions, tets, edges, shearModulusPa(1e5, 0.3));
     const engine = engineEdges.solidEdgeStiffness(positions, tets, edges, 1e5, 0.3);
     for (let e = 0; e < ours.length; e++) expect(ours[e] / engine[e]).toBeCloseTo(1, 12);
-    expect(residualBulkModulusPa(1e5, 0.3)).toBe(engineEdges.residualBulkModulusPa(1e5, 0.3));
   });
 
   it('volume: α = V/(K − 5μ/3) in m³/Pa, none below ν = 1/4', () => {
@@ -101,7 +91,6 @@ describe('compliance mappings', () => {
     expect(membraneShearStiffnessNPerM(4e7, 0.3, 2.5e-4)).toBeCloseTo((4e7 / 2.6) * 2.5e-4, 6);
     const d = plateBendingStiffnessNM(4e7, 0.3, 2.5e-4);
     expect(d).toBeCloseTo((4e7 * 2.5e-4 ** 3) / (12 * 0.91), 12);
-    expect(d).toBe(engineEdges.plateBendingStiffnessNM(4e7, 0.3, 2.5e-4));
     expect(hingeBendCompliancePerNM(0.5, 0.5, d, d, 2) / (1 / (3 * d * 4))).toBeCloseTo(1, 12);
     // A hinge between a stiff and a limp triangle gets the area-weighted stiffness.
     expect(hingeBendCompliancePerNM(1, 1, d, 0, 1)).toBeCloseTo(4 / (3 * d), 6);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { neoHookeanConstants } from '../../../core/material/elastic.ts';
 import { blockElasticEnergyJ, energyBlockArity } from '../../../core/sim/block-energy.ts';
 import { createAttachmentBlock } from '../../../core/sim/constraints/attachment.ts';
 import { createDihedralBendBlock } from '../../../core/sim/constraints/dihedral-bend.ts';
@@ -18,7 +19,6 @@ import { createPressureBlock, enclosedVolume } from '../../../core/sim/constrain
 import { createRopeBendBlock } from '../../../core/sim/constraints/rope-bend.ts';
 import { createTetVolumeBlock } from '../../../core/sim/constraints/tet-volume.ts';
 import { createTetherBlock } from '../../../core/sim/constraints/tether.ts';
-import { neoHookeanConstants } from '../../../core/sim/material.ts';
 import { createParticleState, type ParticleState } from '../../../core/sim/state.ts';
 import { hingeCompliances, neoHookeanCompliances, tetVolumeCompliances } from './physical-inputs.ts';
 

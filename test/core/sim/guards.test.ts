@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { neoHookeanConstants } from '../../../core/material/elastic.ts';
 import {
   createDihedralBendBlock,
   dampDihedralBend,
@@ -9,7 +10,6 @@ import {
 import { createNeoHookeanBlock, solveNeoHookean } from '../../../core/sim/constraints/neo-hookean.ts';
 import { tetVolume } from '../../../core/sim/constraints/tet-rest.ts';
 import { createTetVolumeBlock, solveTetVolume } from '../../../core/sim/constraints/tet-volume.ts';
-import { neoHookeanConstants } from '../../../core/sim/material.ts';
 import { createParticleState, type ParticleState } from '../../../core/sim/state.ts';
 import { hingeCompliances, neoHookeanCompliances, tetVolumeCompliances } from './physical-inputs.ts';
 

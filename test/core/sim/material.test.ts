@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { residualBulkModulusPa, solidEdgeStiffness } from '../../../core/setup/edge-stiffness.ts';
+import { residualBulkModulusPa } from '../../../core/material/compliance/edges-volume.ts';
+import { bulkModulusPa, neoHookeanConstants, shearModulusPa } from '../../../core/material/elastic.ts';
+import { solidEdgeStiffness } from '../../../core/setup/edge-stiffness.ts';
 import { tetVolume } from '../../../core/sim/constraints/tet-rest.ts';
 import { uniqueEdges } from '../../../core/sim/geometry/edges.ts';
-import { bulkModulusPa, neoHookeanConstants, shearModulusPa } from '../../../core/sim/material.ts';
 
 describe('material constants', () => {
   it('uses λ_NH = λ + μ and γ = 1 + μ/λ_NH, finite at ν = 0.5', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { neoHookeanConstants } from '../../../core/material/elastic.ts';
 import { createDihedralBendBlock, solveDihedralBend } from '../../../core/sim/constraints/dihedral-bend.ts';
 import { createDistanceBlock, solveDistance } from '../../../core/sim/constraints/distance.ts';
 import { createNeoHookeanBlock, solveNeoHookean } from '../../../core/sim/constraints/neo-hookean.ts';
@@ -7,7 +8,6 @@ import { boxTetGrid } from '../../../core/sim/geometry/box-tets.ts';
 import { clothGrid } from '../../../core/sim/geometry/cloth-grid.ts';
 import { uniqueEdges } from '../../../core/sim/geometry/edges.ts';
 import { triangleHinges } from '../../../core/sim/geometry/hinges.ts';
-import { neoHookeanConstants } from '../../../core/sim/material.ts';
 import { createParticleState, type ParticleState } from '../../../core/sim/state.ts';
 import {
   referenceSolveDihedralBend,

@@ -41,10 +41,12 @@ export function presetFromScene(document: Scene | SceneDocument, options: Preset
 /**
  * A copy of the document in which every material that is a library material by its numbers and
  * name (what resolving a name gives, and what the editor keeps) is written as the name: the
- * preset records 'natural-rubber', whichever way the scene was made.
+ * preset records 'natural-rubber', whichever way the scene was made. The scene's own
+ * `formatVersion` is left out (absent means 1, and the preset's formatVersion governs what it
+ * holds), so a scene read from a file and one built in memory give the same bytes.
  */
 function withMaterialNames(document: Scene | SceneDocument, library: readonly Material[]): SceneDocument {
-  const copy = JSON.parse(JSON.stringify(document)) as SceneDocument;
+  const { formatVersion: _sceneFormat, ...copy } = JSON.parse(JSON.stringify(document)) as SceneDocument;
   const ref = (material: SceneDocument['bodies'][number]['material']) =>
     typeof material === 'string' ? material : materialRefOf(material, library);
   return {

@@ -10,11 +10,44 @@ import { PROJECT_FORMAT_VERSION, PROJECT_KIND } from './format.ts';
  * selection within the bodies) are read.ts's.
  */
 
+/**
+ * The imported surface a tet mesh was made from: float32 positions, as imported meshes have them
+ * (compiling skins them to the tets in float32 too), triangles and import groups.
+ */
+export const StoredSurfaceSchema = Type.Object(
+  {
+    positions: binaryArraySchema('float32', 'Surface vertex positions, m, x y z per vertex.'),
+    indices: binaryArraySchema(
+      'uint32',
+      'Vertex indices, 3 per triangle, counter-clockwise seen from outside.',
+    ),
+    groups: Type.Optional(
+      Type.Object(
+        {
+          names: Type.Array(Type.String(), {
+            description: 'Import group names (OBJ o/g/usemtl, glTF mesh/material).',
+          }),
+          triangleGroups: Type.Optional(
+            binaryArraySchema('uint16', 'Per surface triangle, an index into names.'),
+          ),
+          tetGroups: Type.Optional(binaryArraySchema('uint16', 'Per tet, an index into names.')),
+        },
+        { additionalProperties: false, description: 'Import groups of the surface.' },
+      ),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: 'The imported surface the tets were made from: the render mesh and its import groups.',
+  },
+);
+
 /** One embedded tet mesh (format 2): float64 positions, so a reopened project builds the same world. */
 export const StoredMeshSchema = Type.Object(
   {
     positions: binaryArraySchema('float64', 'Vertex positions, m, x y z per vertex.'),
     tets: binaryArraySchema('uint32', 'Vertex indices, 4 per tet, positively oriented.'),
+    surface: Type.Optional(StoredSurfaceSchema),
   },
   { additionalProperties: false, description: 'A tet mesh carried by the project.' },
 );

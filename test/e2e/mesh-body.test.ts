@@ -177,7 +177,12 @@ describe('mesh to soft body (browser host in Chromium)', () => {
     await download.saveAs(saved);
     const project = JSON.parse(readFileSync(saved, 'utf8'));
     expect(project.formatVersion).toBe(2);
-    expect(project.scene.bodies[2].shape).toEqual({ type: 'mesh', path: 'spot.obj' });
+    // The tet mesh stays in the file's own frame; the shape's position places the body.
+    const shape = project.scene.bodies[2].shape;
+    expect(Object.keys(shape)).toEqual(['type', 'path', 'position']);
+    expect(shape).toMatchObject({ type: 'mesh', path: 'spot.obj' });
+    // The imported surface travels with the tets (the render mesh and import groups of exports).
+    expect(project.meshes['spot.obj'].surface.indices.count).toBeGreaterThan(0);
     expect(JSON.stringify(project)).toContain('spot.obj');
 
     await page.reload();

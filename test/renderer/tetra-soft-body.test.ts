@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import type { TriMesh } from '../../core/mesh/types.ts';
 import { createStore } from '../../renderer/src/state/store.ts';
 import { makeSoftBody } from '../../renderer/src/tetra/make-soft-body.ts';
 import type { TetraRunOptions, TetView } from '../../renderer/src/tetra/protocol.ts';
@@ -62,8 +63,9 @@ function harness(tetCount: number) {
   const deps = {
     tool: { store, controller },
     fileName: () => 'spot.obj',
-    addBody: (fileName: string, v: TetView) => {
-      calls.push(`add ${fileName} ${v.quality.tetCount}`);
+    addBody: (fileName: string, v: TetView, surface: TriMesh) => {
+      // The body gets the imported surface the tets were made from, as bake keeps it.
+      calls.push(`add ${fileName} ${v.quality.tetCount}${surface === source ? '' : ' (another surface)'}`);
       return 2;
     },
     closeMesh: () => calls.push('close'),

@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { TriMesh } from '../../core/mesh/types.ts';
+import { tetrahedralize } from '../../core/tetra/tetrahedralize.ts';
 import { throttleProgress } from '../../renderer/src/tetra/progress-throttle.ts';
 import type { TetraCommand, TetraEvent } from '../../renderer/src/tetra/protocol.ts';
 import { box, sheet } from '../core/tetra/shapes.ts';
@@ -33,12 +34,7 @@ async function loadWorker() {
   await import('../../renderer/src/tetra/tetra-worker.ts');
   const send = (command: TetraCommand) => listener?.({ data: command });
   const run = (mesh: TriMesh, targetTetCount: number) =>
-    send({
-      type: 'run',
-      positions: mesh.positions,
-      indices: mesh.indices,
-      options: { mode: 'conforming', targetTetCount },
-    });
+    send({ type: 'run', mesh, options: { mode: 'conforming', targetTetCount } });
   return { posted, send, run, finished };
 }
 
@@ -83,11 +79,26 @@ describe('tetra worker', () => {
     for (let i = 1; i < progress.length; i++) expect(progress[i]).toBeGreaterThanOrEqual(progress[i - 1]);
   });
 
+  test("the result is the tetrahedralizer's own for the whole imported mesh, as `softbody bake` calls it", async () => {
+    const worker = await loadWorker();
+    const mesh = box([0, 0, 0], [1, 0.5, 0.5]);
+    const imported = { ...mesh, groups: ['body', 'lid'], groupIds: mesh.groupIds.map((_, t) => t % 2) };
+    worker.run(imported, 300);
+    await worker.finished;
+    const { event } = resultOf(worker.posted);
+    if (!event.ok) throw new Error(event.error.message);
+    // bake's call: the same TriMesh, conforming by default, the same target.
+    const baked = await tetrahedralize(imported, { edgeLengthM: undefined, targetTetCount: 300 });
+    expect(event.result.positions).toBeInstanceOf(baked.positions.constructor);
+    expect(event.result.positions).toEqual(baked.positions);
+    expect(event.result.tets).toEqual(baked.tets);
+  });
+
   test('embedded mode returns a lattice of positive tets around the surface', async () => {
     const worker = await loadWorker();
     const cube = box([0, 0, 0], [1, 1, 1]);
     const options = { mode: 'embedded', targetTetCount: 200 } as const;
-    worker.send({ type: 'run', positions: cube.positions, indices: cube.indices, options });
+    worker.send({ type: 'run', mesh: cube, options });
     await worker.finished;
     const { event } = resultOf(worker.posted);
     if (!event.ok) throw new Error(event.error.message);

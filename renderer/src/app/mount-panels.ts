@@ -77,8 +77,12 @@ const MOUNTS = {
             const open = c.app.get().document;
             return open.kind === 'mesh' ? open.title : null;
           },
-          addBody: (fileName, view) =>
-            c.editor.addMeshBody({ fileName, mesh: { positions: view.positions, tets: view.tets } }),
+          addBody: (fileName, view, surface) =>
+            c.editor.addMeshBody({
+              fileName,
+              mesh: { positions: view.positions, tets: view.tets },
+              surface,
+            }),
           closeMesh: c.actions.closeMesh,
           play: () => c.sim.play(),
         }),

@@ -30,7 +30,10 @@ export interface SolverView {
 export function solverView(scene: Scene, body: BodySpec, mesh?: SolidMesh): SolverView {
   if (body.shape.type === 'mesh' && !mesh)
     return { lines: [], resolution: null, note: 'depends on the tetrahedralization of the mesh' };
-  const meshes = { surfaces: new Map(), solids: new Map(mesh ? [['/bodies/0/shape', mesh]] : []) };
+  // The tets alone: the compliances do not depend on the imported surface, and embedding it
+  // (what compiling does with one) would hold up the panel for longer than the rest.
+  const tets = mesh && { positions: mesh.positions, tets: mesh.tets };
+  const meshes = { surfaces: new Map(), solids: new Map(tets ? [['/bodies/0/shape', tets]] : []) };
   let setup: ReturnType<typeof compileBody>;
   try {
     setup = compileBody(body, '/bodies/0', meshes);

@@ -1,11 +1,15 @@
 /**
  * Turning a tetrahedralized mesh into a body of the open scene: where it goes, what it is made
  * of, and the one scene edit that adds it. Pure: the tet mesh is copied, never changed, and the
- * scene is returned new. The editor keeps the placed tet mesh in its asset map under `path`.
+ * scene is returned new. The editor keeps the mesh as an asset under `path` in its own frame, as
+ * the tetrahedralizer made it (the same arrays `softbody bake` compiles), with the imported
+ * surface beside it; the body is placed in the scene by the mesh shape's `position`.
  */
 import { findBuiltInMaterial } from '../../../core/material/library.ts';
 import type { Material } from '../../../core/material/schema.ts';
-import type { BodySpec, ColliderSpec, Scene } from '../../../core/scene/scene.ts';
+import type { TriMesh } from '../../../core/mesh/types.ts';
+import type { BodySpec, ColliderSpec, Scene, Vec3 } from '../../../core/scene/scene.ts';
+import { materialSpecOf } from '../../../core/scene/scene-materials.ts';
 import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
 import { parseScene } from '../../../core/scene/scene-validate.ts';
 import { groundHeightOf } from '../sim/sim-controller.ts';
@@ -33,11 +37,24 @@ export const DEFAULT_GROUND: ColliderSpec = {
 /** The asset map of the editor: tet meshes by the `path` of the mesh shapes that use them. */
 export type MeshAssets = ReadonlyMap<string, SolidMesh>;
 
+/** A tet mesh as the tetrahedralizer hands it over: positions in its own precision. */
+export interface TetArrays {
+  /** Vertex positions, m, xyz interleaved. */
+  positions: Float32Array | Float64Array;
+  /** 4 vertex indices per tet, positively oriented. */
+  tets: Uint32Array;
+}
+
 export interface MeshBodyRequest {
   /** The imported file's name ('spot.obj'); names the body and its asset. */
   fileName: string;
-  /** The tet mesh as the tetrahedralizer made it, in the file's own units (m). */
-  mesh: SolidMesh;
+  /** The tet mesh as the tetrahedralizer made it, in the file's own frame and units (m). */
+  mesh: TetArrays;
+  /**
+   * The imported surface the tets were made from: the body's render mesh (compiling skins it to
+   * the tets) and its import groups, as `softbody bake` keeps them. None for a bare tet mesh.
+   */
+  surface?: TriMesh;
   /** The library material; MESH_BODY_MATERIAL when absent. */
   material?: Material;
 }
@@ -45,16 +62,17 @@ export interface MeshBodyRequest {
 export interface MeshBodyEdit extends SceneEdit {
   /** Index of the new body in the edited scene. */
   index: number;
-  /** Asset key of the placed mesh (the new shape's `path`), unique in the scene and the asset map. */
+  /** Asset key of the mesh (the new shape's `path`), unique in the scene and the asset map. */
   path: string;
-  /** The tet mesh moved to where the body starts. */
+  /** The asset: the tet mesh (and surface) in its own frame; the shape's `position` places it. */
   mesh: SolidMesh;
 }
 
 /**
- * Adds `request.mesh` to `scene` as a neo-Hookean solid, placed by placeSolidMesh, with a ground
- * plane when the scene has none (same edit). Throws DocumentError when the result would
- * not be a valid scene and RangeError for a mesh without tets.
+ * Adds `request.mesh` to `scene` as a neo-Hookean solid of the library material (kept by name
+ * until edited), placed by placementOf, with a ground plane when the scene has none (same edit).
+ * Throws DocumentError when the result would not be a valid scene and RangeError for a mesh
+ * without tets.
  */
 export function addMeshBody(scene: Scene, assets: MeshAssets, request: MeshBodyRequest): MeshBodyEdit {
   if (request.mesh.tets.length < 4) throw new RangeError(`${request.fileName}: the tet mesh has no tets`);
@@ -69,15 +87,12 @@ export function addMeshBody(scene: Scene, assets: MeshAssets, request: MeshBodyR
   const hasGround = groundHeightOf(scene) !== null;
   const colliders = hasGround ? scene.colliders : [...scene.colliders, DEFAULT_GROUND];
   const groundY = groundHeightOf({ ...scene, colliders }) ?? 0;
-  const mesh = placeSolidMesh(request.mesh, occupiedXRange(scene, assets), groundY);
+  const mesh = meshAsset(request);
+  const position = placementOf(mesh.positions, occupiedXRange(scene, assets), groundY);
   const body: BodySpec = {
     name,
-    shape: { type: 'mesh', path },
-    material: {
-      youngModulusPa: material.youngModulusPa,
-      poissonRatio: material.poissonRatio,
-      densityKgM3: material.densityKgM3,
-    },
+    shape: { type: 'mesh', path, position },
+    material: materialSpecOf(material),
     model: 'neo-hookean',
   };
   if (material.dampingRatio !== undefined) body.dampingRatio = material.dampingRatio;
@@ -92,31 +107,48 @@ export function addMeshBody(scene: Scene, assets: MeshAssets, request: MeshBodyR
 }
 
 /**
- * A copy of `mesh` translated (not scaled: the mesh keeps its own units) so that it is centred
- * on z = 0, sits right of `occupiedX` (the x range other bodies take, m; null for none: then
- * centred on x = 0) with BODY_GAP_M between, and its lowest point is DROP_HEIGHT_M above `groundY`.
+ * The asset of a request: copies of the tetrahedralizer's arrays (their own types and values:
+ * a Float32Array stays one) and of the imported surface with its import groups, in the shape
+ * `softbody bake` hands the same mesh to the compile.
  */
-export function placeSolidMesh(
-  mesh: SolidMesh,
+function meshAsset(request: MeshBodyRequest): SolidMesh {
+  const { mesh, surface } = request;
+  const asset: SolidMesh = { positions: mesh.positions.slice(), tets: mesh.tets.slice() };
+  if (surface) {
+    asset.surface = {
+      positions: surface.positions.slice(),
+      indices: surface.indices.slice(),
+      ...(surface.groups.length > 0
+        ? { groups: { names: [...surface.groups], triangleGroups: surface.groupIds.slice() } }
+        : {}),
+    };
+  }
+  return asset;
+}
+
+/**
+ * Where a mesh with vertex `positions` (m, its own frame) is placed: the translation (not a
+ * scale: the mesh keeps its own units) that centres it on z = 0, sets it right of `occupiedX`
+ * (the x range other bodies take, m; null for none: then centred on x = 0) with BODY_GAP_M
+ * between, and lifts its lowest point DROP_HEIGHT_M above `groundY`.
+ */
+export function placementOf(
+  positions: ArrayLike<number>,
   occupiedX: readonly [number, number] | null,
   groundY: number,
-): SolidMesh {
-  const [min, max] = bounds(mesh.positions);
+): Vec3 {
+  const [min, max] = bounds(positions);
   const dx = occupiedX === null ? -(min[0] + max[0]) / 2 : occupiedX[1] + BODY_GAP_M - min[0];
   const dy = groundY + DROP_HEIGHT_M - min[1];
   const dz = -(min[2] + max[2]) / 2;
-  const positions = new Float32Array(mesh.positions.length);
-  for (let i = 0; i < positions.length; i += 3) {
-    positions[i] = mesh.positions[i] + dx;
-    positions[i + 1] = mesh.positions[i + 1] + dy;
-    positions[i + 2] = mesh.positions[i + 2] + dz;
-  }
-  return { positions, tets: mesh.tets.slice() };
+  // + 0 turns −0 (a mesh already centred) into the plain 0 the scene shows.
+  return [dx + 0, dy + 0, dz + 0];
 }
 
 /**
  * The x range the scene's bodies take at rest, m; null for an empty scene. Mesh bodies count
- * with their asset (a body whose asset is missing is left out: it cannot be built anyway).
+ * with their asset where their shape's `position` puts it (a body whose asset is missing is left
+ * out: it cannot be built anyway).
  */
 export function occupiedXRange(scene: Scene, assets: MeshAssets): [number, number] | null {
   let lo = Number.POSITIVE_INFINITY;
@@ -142,7 +174,8 @@ export function occupiedXRange(scene: Scene, assets: MeshAssets): [number, numbe
         const mesh = assets.get(shape.path);
         if (!mesh || mesh.positions.length === 0) break;
         const [min, max] = bounds(mesh.positions);
-        take(min[0], max[0]);
+        const dx = shape.position?.[0] ?? 0;
+        take(min[0] + dx, max[0] + dx);
         break;
       }
     }
@@ -203,9 +236,9 @@ export function uniquePath(fileName: string, taken: readonly string[]): string {
   for (let n = 2; ; n++) if (!used.has(`${stem}-${n}${ext}`)) return `${stem}-${n}${ext}`;
 }
 
-function bounds(positions: ArrayLike<number>): [[number, number, number], [number, number, number]] {
-  const min: [number, number, number] = [Infinity, Infinity, Infinity];
-  const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
+function bounds(positions: ArrayLike<number>): [Vec3, Vec3] {
+  const min: Vec3 = [Infinity, Infinity, Infinity];
+  const max: Vec3 = [-Infinity, -Infinity, -Infinity];
   for (let i = 0; i < positions.length; i += 3) {
     for (let k = 0; k < 3; k++) {
       const v = positions[i + k];

@@ -41,14 +41,25 @@ export function sceneOfScope(scene: Scene, scope: ExportScope): Scene {
   if (scope.kind === 'scene') return scene;
   const body = scene.bodies[scope.index];
   if (!body) throw new RangeError(`[export] the scene has no body ${scope.index}`);
-  return { ...scene, colliders: [], bodies: [{ ...body, shape: unplaced(body.shape) }] };
+  return { ...scene, colliders: [], bodies: [unplaced(body)] };
 }
 
-/** A mesh shape without its placement in the scene; other shapes as they are. */
-function unplaced(shape: Scene['bodies'][number]['shape']): Scene['bodies'][number]['shape'] {
-  if (shape.type !== 'mesh' || shape.position === undefined) return shape;
-  const { position: _placement, ...own } = shape;
-  return own;
+type Body = Scene['bodies'][number];
+
+/**
+ * A mesh body without its placement in the scene: the shape loses its `position`, and box pins
+ * (boxes around rest vertices in the scene's frame) move with the body into its own frame, so
+ * they hold the same vertices. Other bodies as they are.
+ */
+function unplaced(body: Body): Body {
+  const shape = body.shape;
+  if (shape.type !== 'mesh' || shape.position === undefined) return body;
+  const { position, ...own } = shape;
+  const back = (p: readonly number[]) => p.map((c, k) => c - position[k]) as [number, number, number];
+  const pins = body.pins?.map((pin) =>
+    'box' in pin ? { ...pin, box: { min: back(pin.box.min), max: back(pin.box.max) } } : pin,
+  );
+  return { ...body, shape: own, ...(pins ? { pins } : {}) };
 }
 
 /** What the export held, for the notification: the body's name, or 'whole scene, N bodies'. */

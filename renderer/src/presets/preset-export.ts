@@ -82,9 +82,11 @@ export async function presetFileOf(
     scope.kind === 'body' ? fileSafeName(exported.bodies[0].name) : presetBaseName(projectFileName);
   let preset: ReturnType<typeof presetFromScene>;
   try {
+    const source = sourceOf(exported, scope);
     preset = presetFromScene(exported, {
       name: base,
       meshes: sceneMeshesOf(exported, options.assets ?? new Map()),
+      ...(source === undefined ? {} : { source }),
     });
   } catch (error) {
     throw scope.kind === 'body' ? pointingIntoScene(error, scope.index) : error;
@@ -97,6 +99,17 @@ export async function presetFileOf(
     approximations,
     contents: describeScope(scene, scope),
   };
+}
+
+/**
+ * The provenance a one-body export of a mesh body records: the mesh file its shape names (the
+ * imported file's name), as `softbody bake` records the file it baked. None for a whole scene
+ * or another shape.
+ */
+function sourceOf(exported: Scene, scope: ExportScope): string | undefined {
+  const shape = exported.bodies[0]?.shape;
+  if (scope.kind !== 'body' || shape?.type !== 'mesh') return undefined;
+  return shape.path.split(/[\\/]/).pop() || undefined;
 }
 
 /** A one-body scene's problems at /bodies/0 moved to the body's place in the editor's scene. */

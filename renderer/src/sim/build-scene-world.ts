@@ -8,6 +8,12 @@ import { type SolidMesh, sceneMeshesFor } from '../../../core/scene/scene-meshes
 import { buildWorld } from '../../../core/sim/build-world.ts';
 import type { World } from '../../../core/sim/world.ts';
 
+/**
+ * The world takes the tets alone: an asset's imported surface is for exports (the render mesh
+ * and its embedding), which the preview does not draw, and embedding spot.obj's surface in its
+ * tets costs several times the rest of the build, on every edit.
+ */
 export function buildSceneWorld(scene: Scene, meshes: ReadonlyMap<string, SolidMesh>): World {
-  return buildWorld(scene, { meshes: sceneMeshesFor(scene, meshes) });
+  const tetsOnly = new Map([...meshes].map(([path, { positions, tets }]) => [path, { positions, tets }]));
+  return buildWorld(scene, { meshes: sceneMeshesFor(scene, tetsOnly) });
 }

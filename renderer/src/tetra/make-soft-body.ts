@@ -5,6 +5,7 @@
  * closes so that the viewport shows the scene, the new body is selected and the scene plays.
  */
 
+import type { TriMesh } from '../../../core/mesh/types.ts';
 import type { TetraTool } from './mount-tetra.ts';
 import type { TetView } from './protocol.ts';
 import { softBodyPlan } from './soft-body-plan.ts';
@@ -14,8 +15,11 @@ export interface SoftBodyDeps {
   tool: TetraTool;
   /** Name of the mesh file the result came from ('spot.obj'); null when no mesh is open. */
   fileName: () => string | null;
-  /** Adds the body (Editor.addMeshBody); its index, or null when refused (already reported). */
-  addBody: (fileName: string, view: TetView) => number | null;
+  /**
+   * Adds the body (Editor.addMeshBody) from the tets and the imported surface they were made
+   * from; its index, or null when refused (already reported).
+   */
+  addBody: (fileName: string, view: TetView, surface: TriMesh) => number | null;
   /** Leaves the static mesh view for the scene (AppActions.closeMesh). */
   closeMesh: () => void;
   /** Starts the simulation (the mesh view paused it). */
@@ -29,16 +33,17 @@ export async function makeSoftBody(deps: SoftBodyDeps): Promise<number | null> {
   if (state.phase.kind !== 'done') return null;
   const fileName = deps.fileName();
   if (fileName === null) return null;
+  const surface = state.phase.source;
   let view: TetView | null = state.phase.view;
   const plan = softBodyPlan(view.quality.tetCount, state.options.targetTetCount);
   if (plan.kind === 'coarser') {
     // The target picker shows the coarser choice, so the panel tells what was run.
     store.update((s) => withOptions(s, { targetTetCount: plan.targetTetCount }));
-    view = await controller.start(state.phase.source);
+    view = await controller.start(surface);
     // Cancelled, failed (both reported) or replaced by another run: nothing is added.
     if (view === null) return null;
   }
-  const index = deps.addBody(fileName, view);
+  const index = deps.addBody(fileName, view, surface);
   if (index === null) return null;
   deps.closeMesh();
   deps.play();

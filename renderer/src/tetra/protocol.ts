@@ -4,9 +4,10 @@
  * and one `result`, then ends the worker. Typed arrays travel transferred, not copied.
  */
 
+import type { TriMesh } from '../../../core/mesh/types.ts';
 import type { TetrahedralizeFailure } from '../../../core/tetra/errors.ts';
 import type { QualityReport } from '../../../core/tetra/quality.ts';
-import type { TetraMode } from '../../../core/tetra/types.ts';
+import type { TetMesh, TetraMode } from '../../../core/tetra/types.ts';
 
 /** The most progress events the worker posts per second (the UI needs no more to look smooth). */
 export const PROGRESS_MAX_HZ = 20;
@@ -20,9 +21,11 @@ export interface TetraRunOptions {
 export type TetraCommand =
   | {
       type: 'run';
-      /** Surface to fill: vertex positions, m, xyz interleaved, and 3 vertex ids per triangle. */
-      positions: Float32Array;
-      indices: Uint32Array;
+      /**
+       * The surface to fill, whole, as imported (groups included): the same input `softbody bake`
+       * hands the tetrahedralizer for the same file.
+       */
+      mesh: TriMesh;
       options: TetraRunOptions;
     }
   | { type: 'cancel' };
@@ -30,8 +33,8 @@ export type TetraCommand =
 /** What the viewport needs of a tet mesh, plus what lets it cut the mesh cheaply. */
 export interface TetView {
   mode: TetraMode;
-  /** Vertex positions, m, xyz interleaved. */
-  positions: Float32Array;
+  /** Vertex positions, m, xyz interleaved, as the tetrahedralizer made them (type and values). */
+  positions: TetMesh['positions'];
   /** 4 vertex ids per tet, positively oriented. */
   tets: Uint32Array;
   /** Face neighbours: for tet t's face i (opposite corner i) 4·u + j of the tet across, or −1 on the boundary. */

@@ -67,10 +67,14 @@ export function startTetrahedralization(
     finish({ error: new TetraFailure('Error', 'failed', text) });
   });
   // Copies, transferred: the open document keeps its own arrays untouched.
-  const positions = mesh.positions.slice();
-  const indices = mesh.indices.slice();
-  const run: TetraCommand = { type: 'run', positions, indices, options };
-  worker.postMessage(run, [positions.buffer, indices.buffer]);
+  const copy: TriMesh = {
+    positions: mesh.positions.slice(),
+    indices: mesh.indices.slice(),
+    groupIds: mesh.groupIds.slice(),
+    groups: [...mesh.groups],
+  };
+  const run: TetraCommand = { type: 'run', mesh: copy, options };
+  worker.postMessage(run, [copy.positions.buffer, copy.indices.buffer, copy.groupIds.buffer]);
   return {
     result,
     cancel() {

@@ -4,6 +4,8 @@
  * AbortController that the tetrahedralizer checks between its steps. The per-tet colouring
  * data and the face adjacency (for the cut plane) are computed here too, off the UI thread.
  */
+
+import type { TriMesh } from '../../../core/mesh/types.ts';
 import { TetrahedralizeError } from '../../../core/tetra/errors.ts';
 import { faceAdjacency } from '../../../core/tetra/tet-adjacency.ts';
 import { minDihedralDeg } from '../../../core/tetra/tet-geometry.ts';
@@ -20,7 +22,7 @@ interface WorkerScope {
 const scope = globalThis as unknown as WorkerScope;
 const controller = new AbortController();
 
-async function run(positions: Float32Array, indices: Uint32Array, options: TetraRunOptions): Promise<void> {
+async function run(surface: TriMesh, options: TetraRunOptions): Promise<void> {
   const onProgress = throttleProgress(
     (fraction, stage) => scope.postMessage({ type: 'progress', fraction, stage }, []),
     PROGRESS_MAX_HZ,
@@ -28,8 +30,7 @@ async function run(positions: Float32Array, indices: Uint32Array, options: Tetra
   const started = performance.now();
   try {
     const mesh = await tetrahedralize(
-      // Groups do not shape the tets; one unnamed group keeps the TriMesh whole.
-      { positions, indices, groupIds: new Uint16Array(indices.length / 3), groups: [''] },
+      surface,
       { mode: options.mode, targetTetCount: options.targetTetCount },
       onProgress,
       controller.signal,
@@ -72,6 +73,6 @@ async function run(positions: Float32Array, indices: Uint32Array, options: Tetra
 
 scope.addEventListener('message', (event) => {
   const command = event.data;
-  if (command.type === 'run') void run(command.positions, command.indices, command.options);
+  if (command.type === 'run') void run(command.mesh, command.options);
   else controller.abort();
 });

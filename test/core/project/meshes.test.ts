@@ -127,6 +127,56 @@ describe('projects carrying tet meshes (format 2)', () => {
     expect(doc.meshes['a.obj'].positions).toMatchObject({ dtype: 'float64', count: 12 });
   });
 
+  it('carries the imported surface (float32 positions, triangles, import groups) and names what is wrong in it', () => {
+    const surface = {
+      positions: Float32Array.of(0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1),
+      indices: Uint32Array.of(0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3),
+      groups: { names: ['hide', 'horns'], triangleGroups: Uint16Array.of(0, 1, 1, 0) },
+    };
+    const mesh: SolidMesh = {
+      positions: [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1],
+      tets: Uint32Array.of(0, 1, 2, 3),
+      surface,
+    };
+    const write = (m: SolidMesh) => writeProject(scene, { selectedBody: 0 }, new Map([['spot.obj', m]]));
+    const back = readProject(write(mesh), 'p.sbproj').meshes.get('spot.obj');
+    expect(back?.surface).toEqual(surface);
+    expect(back?.surface?.positions).toBeInstanceOf(Float32Array);
+    const bare = readProject(
+      write({ ...mesh, surface: { positions: surface.positions, indices: surface.indices } }),
+      'p.sbproj',
+    );
+    expect(bare.meshes.get('spot.obj')?.surface).toEqual({
+      positions: surface.positions,
+      indices: surface.indices,
+    });
+
+    expect(
+      problemOf(
+        write({
+          ...mesh,
+          surface: { ...surface, indices: Uint32Array.of(0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 4) },
+        }),
+      ),
+    ).toBe('p.sbproj: /meshes/spot.obj/surface/indices: index 11 is 4, past the 4 vertices');
+    expect(
+      problemOf(
+        write({
+          ...mesh,
+          surface: { ...surface, groups: { names: ['hide'], triangleGroups: Uint16Array.of(0, 1, 0, 0) } },
+        }),
+      ),
+    ).toBe('p.sbproj: /meshes/spot.obj/surface/groups/triangleGroups: value 1 is 1, past the 1 group names');
+    expect(
+      problemOf(
+        write({
+          ...mesh,
+          surface: { ...surface, groups: { names: ['hide'], tetGroups: Uint16Array.of(0, 0) } },
+        }),
+      ),
+    ).toBe('p.sbproj: /meshes/spot.obj/surface/groups/tetGroups: must hold one group per tet (1), not 2');
+  });
+
   it('opens a format 1 project with no meshes', () => {
     const v1 = JSON.stringify({
       formatVersion: 1,

@@ -45,7 +45,12 @@ describe('Editor: mesh bodies', () => {
       'info: Added spot to the scene: 5 tets of silicone-shore-10a, 0.3 m above the ground. Undo removes it.',
     ]);
     const last = loaded.at(-1)!;
-    expect(last.scene.bodies[2].shape).toEqual({ type: 'mesh', path: 'spot.obj' });
+    // The asset stays in its own frame; the shape's position puts it right of the cloth, 0.3 m up.
+    expect(last.scene.bodies[2].shape).toEqual({
+      type: 'mesh',
+      path: 'spot.obj',
+      position: [1.2 + 0.2, 0.3, -0.5],
+    });
     expect([...last.meshes.keys()]).toEqual(['spot.obj']);
     expect(last.meshes.get('spot.obj')).toBe(editor.state.meshes.get('spot.obj'));
 
@@ -106,7 +111,13 @@ describe('Editor: mesh bodies', () => {
     const { editor, saves } = setup();
     editor.addMeshBody({ fileName: 'old.obj', mesh: boxTetMesh([1, 1, 1], [0, 0, 0]) });
     editor.undo();
-    editor.addMeshBody({ fileName: 'spot.obj', mesh: boxTetMesh([0.5, 0.7, 0.9], [0, 0, 0]) });
+    const surface = {
+      positions: Float32Array.of(0, 0, 0, 0.5, 0, 0, 0, 0.7, 0, 0, 0, 0.9),
+      indices: Uint32Array.of(0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3),
+      groupIds: Uint16Array.of(0, 1, 1, 0),
+      groups: ['hide', 'horns'],
+    };
+    editor.addMeshBody({ fileName: 'spot.obj', mesh: boxTetMesh([0.5, 0.7, 0.9], [0, 0, 0]), surface });
     expect(await editor.save(false)).toBe(true);
     const text = new TextDecoder().decode(saves[0].bytes);
     const json = JSON.parse(text);
@@ -122,6 +133,9 @@ describe('Editor: mesh bodies', () => {
     const reopened = other.editor.state.meshes.get('spot.obj')!;
     expect(Array.from(reopened.positions)).toEqual(Array.from(original.positions));
     expect(Array.from(reopened.tets)).toEqual(Array.from(original.tets));
+    // The imported surface (render mesh and import groups) comes back as it was.
+    expect(reopened.surface).toEqual(original.surface);
+    expect(reopened.surface?.groups?.triangleGroups).toEqual(surface.groupIds);
     expect([...other.loaded.at(-1)!.meshes.keys()]).toEqual(['spot.obj']);
     expect(other.notes).toEqual(['info: Opened cow.sbproj.']);
   });

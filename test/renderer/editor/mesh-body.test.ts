@@ -12,7 +12,7 @@ import {
   meshesOfScene,
   missingMeshAssets,
   occupiedXRange,
-  placeSolidMesh,
+  placementOf,
   uniqueName,
   uniquePath,
 } from '../../../renderer/src/editor/mesh-body.ts';
@@ -31,30 +31,36 @@ function bounds(positions: ArrayLike<number>) {
   return { min, max };
 }
 
+/** Bounds of an asset where `position` (the mesh shape's, m) places it. */
+function placedBounds(positions: ArrayLike<number>, position: readonly number[] = [0, 0, 0]) {
+  const { min, max } = bounds(positions);
+  return { min: min.map((c, k) => c + position[k]), max: max.map((c, k) => c + position[k]) };
+}
+
+function positionOf(scene: Scene, index: number): readonly number[] {
+  const shape = scene.bodies[index].shape;
+  if (shape.type !== 'mesh' || !shape.position) throw new Error(`body ${index} has no mesh position`);
+  return shape.position;
+}
+
 describe('placing a tet mesh in the scene', () => {
   test('beside the bodies along x with a gap, centred on z, its lowest point the drop height above the ground', () => {
     const mesh = boxTetMesh([0.4, 0.6, 0.2], [10, -3, 5]);
-    const before = Array.from(mesh.positions);
-    const placed = placeSolidMesh(mesh, [-1, 1.2], 0.5);
-    const { min, max } = bounds(placed.positions);
+    const { min, max } = placedBounds(mesh.positions, placementOf(mesh.positions, [-1, 1.2], 0.5));
     expect(min[0]).toBeCloseTo(1.2 + BODY_GAP_M, 5);
     expect(max[0] - min[0]).toBeCloseTo(0.4, 5);
     expect(min[1]).toBeCloseTo(0.5 + DROP_HEIGHT_M, 5);
     expect(max[1] - min[1]).toBeCloseTo(0.6, 5);
     expect((min[2] + max[2]) / 2).toBeCloseTo(0, 5);
-    // A copy: the tool's result is left as it was, and the tets are the same.
-    expect(Array.from(mesh.positions)).toEqual(before);
-    expect(Array.from(placed.tets)).toEqual(Array.from(mesh.tets));
-    expect(placed.tets).not.toBe(mesh.tets);
   });
 
   test('in an empty scene it is centred on x = 0', () => {
-    const placed = placeSolidMesh(boxTetMesh([2, 1, 1], [3, 3, 3]), null, 0);
-    const { min, max } = bounds(placed.positions);
+    const mesh = boxTetMesh([2, 1, 1], [3, 3, 3]);
+    const { min, max } = placedBounds(mesh.positions, placementOf(mesh.positions, null, 0));
     expect((min[0] + max[0]) / 2).toBeCloseTo(0, 5);
   });
 
-  test('the occupied x range covers boxes, cloth, ropes and mesh bodies with their asset', () => {
+  test('the occupied x range covers boxes, cloth, ropes and mesh bodies where their position puts the asset', () => {
     // Default scene: block at x −0.5 ± 0.15, cloth 0.2 … 1.2.
     expect(occupiedXRange(defaultScene, noAssets)).toEqual([-0.65, 1.2]);
     const first = addMeshBody(defaultScene, noAssets, {
@@ -69,25 +75,31 @@ describe('placing a tet mesh in the scene', () => {
       fileName: 'a.obj',
       mesh: boxTetMesh([1, 1, 1], [0, 0, 0]),
     });
-    expect(bounds(second.mesh.positions).min[0]).toBeCloseTo(range[1] + BODY_GAP_M, 5);
+    expect(placedBounds(second.mesh.positions, positionOf(second.scene, 3)).min[0]).toBeCloseTo(
+      range[1] + BODY_GAP_M,
+      5,
+    );
   });
 });
 
 describe('the add-mesh-body edit', () => {
-  test('adds a neo-Hookean body of the library silicone named after the file, keyed by the file name', () => {
+  test('adds a neo-Hookean body of the library silicone (by name) named after the file, placed by its position', () => {
     const mesh = boxTetMesh([0.5, 0.5, 0.5], [0, 0, 0]);
     const edit = addMeshBody(defaultScene, noAssets, { fileName: 'spot.obj', mesh });
     const material = findBuiltInMaterial(MESH_BODY_MATERIAL)!;
     expect(edit.index).toBe(2);
     expect(edit.path).toBe('spot.obj');
     expect(edit.label).toBe('add soft body spot');
+    // Right of the cloth (x up to 1.2) with the gap, 0.3 m up, centred on z.
+    const position = [1.2 + BODY_GAP_M, DROP_HEIGHT_M, -0.25];
     expect(edit.scene.bodies[2]).toEqual({
       name: 'spot',
-      shape: { type: 'mesh', path: 'spot.obj' },
+      shape: { type: 'mesh', path: 'spot.obj', position },
       material: {
         youngModulusPa: material.youngModulusPa,
         poissonRatio: material.poissonRatio,
         densityKgM3: material.densityKgM3,
+        name: MESH_BODY_MATERIAL,
       },
       model: 'neo-hookean',
       dampingRatio: material.dampingRatio,
@@ -95,6 +107,36 @@ describe('the add-mesh-body edit', () => {
     // The scene it came from is untouched (history snapshots stay intact).
     expect(defaultScene.bodies).toHaveLength(2);
     expect(edit.scene.colliders).toEqual(defaultScene.colliders);
+  });
+
+  test('the asset is the tet mesh as the tetrahedralizer made it (own frame, array types), with the imported surface', () => {
+    const mesh = boxTetMesh([1, 1, 1], [3, 4, 5]);
+    const surface = {
+      positions: Float32Array.of(3, 4, 5, 4, 4, 5, 3, 5, 5, 3, 4, 6),
+      indices: Uint32Array.of(0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3),
+      groupIds: Uint16Array.of(0, 0, 1, 1),
+      groups: ['hide', 'horns'],
+    };
+    const edit = addMeshBody(defaultScene, noAssets, { fileName: 'spot.obj', mesh, surface });
+    expect(edit.mesh.positions).toBeInstanceOf(Float32Array);
+    expect(edit.mesh.positions).toEqual(mesh.positions);
+    expect(edit.mesh.tets).toEqual(mesh.tets);
+    // Copies: the tool's result and the open document stay as they were.
+    expect(edit.mesh.positions).not.toBe(mesh.positions);
+    expect(edit.mesh.surface).toEqual({
+      positions: surface.positions,
+      indices: surface.indices,
+      groups: { names: ['hide', 'horns'], triangleGroups: surface.groupIds },
+    });
+    expect(edit.mesh.surface?.positions).not.toBe(surface.positions);
+    // A surface without import groups carries none; a Float64 tet mesh stays Float64.
+    const plain = addMeshBody(defaultScene, noAssets, {
+      fileName: 'b.obj',
+      mesh: { positions: Float64Array.from(mesh.positions), tets: mesh.tets },
+      surface: { ...surface, groupIds: new Uint16Array(4), groups: [] },
+    });
+    expect(plain.mesh.surface?.groups).toBeUndefined();
+    expect(plain.mesh.positions).toBeInstanceOf(Float64Array);
   });
 
   test('a scene without a ground plane gets one in the same edit', () => {
@@ -107,7 +149,7 @@ describe('the add-mesh-body edit', () => {
       { type: 'plane', normal: [0, 1, 0], offset: 0, friction: 0.5, staticFriction: 0.6 },
     ]);
     expect(edit.label).toBe('add soft body cube and a ground plane');
-    expect(bounds(edit.mesh.positions).min[1]).toBeCloseTo(DROP_HEIGHT_M, 5);
+    expect(placedBounds(edit.mesh.positions, positionOf(edit.scene, 0)).min[1]).toBeCloseTo(DROP_HEIGHT_M, 5);
   });
 
   test('names and paths stay unique against the scene and every asset the project holds', () => {

@@ -1,10 +1,10 @@
-import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
+import type { TetArrays } from '../../../renderer/src/editor/mesh-body.ts';
 
 /**
  * A box of `size` (m) with its minimum corner at `origin`, as 5 positively oriented tets (the
  * corner tets around one central tet): the smallest closed tet mesh to place and simulate.
  */
-export function boxTetMesh(size: [number, number, number], origin: [number, number, number]): SolidMesh {
+export function boxTetMesh(size: [number, number, number], origin: [number, number, number]): TetArrays {
   const positions = new Float32Array(24);
   for (let i = 0; i < 8; i++) {
     positions[3 * i] = origin[0] + (i & 1 ? size[0] : 0);

@@ -51,6 +51,23 @@ describe('export scope', () => {
     expect(() => sceneOfScope(scene, { kind: 'body', index: 9 })).toThrow(RangeError);
   });
 
+  test('box pins of a placed mesh body move with it into its own frame; vertex pins stay', () => {
+    const placed: typeof scene = {
+      ...scene,
+      bodies: [
+        {
+          ...scene.bodies[0],
+          shape: { type: 'mesh', path: 'spot.obj', position: [1, 2, 3] },
+          pins: [{ box: { min: [0.5, 2, 3], max: [1.5, 2.25, 4] } }, { vertices: [4] }],
+        },
+      ],
+    };
+    expect(sceneOfScope(placed, { kind: 'body', index: 0 }).bodies[0].pins).toEqual([
+      { box: { min: [-0.5, 0, 0], max: [0.5, 0.25, 1] } },
+      { vertices: [4] },
+    ]);
+  });
+
   test('the notification names the body, or the whole scene with its body count', () => {
     expect(describeScope(scene, { kind: 'body', index: 0 })).toBe('soft block');
     expect(describeScope(scene, WHOLE_SCENE)).toBe('whole scene, 2 bodies');

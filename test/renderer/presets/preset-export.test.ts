@@ -1,12 +1,16 @@
 import { describe, expect, test } from 'vitest';
 import defaultSceneJson from '../../../assets/default-scene.json' with { type: 'json' };
 import type { SaveRequest } from '../../../contract/host-api.ts';
-import { readGlbPreset, readPreset, writePreset } from '../../../core/preset/index.ts';
+import { findBuiltInMaterial } from '../../../core/material/library.ts';
+import { presetFromScene, readGlbPreset, readPreset, writePreset } from '../../../core/preset/index.ts';
 import type { Scene } from '../../../core/scene/scene.ts';
 import { parseScene } from '../../../core/scene/scene-validate.ts';
+import { compactVertices } from '../../../core/sim/geometry/mesh-body.ts';
+import { addMeshBody, MESH_BODY_MATERIAL } from '../../../renderer/src/editor/mesh-body.ts';
 import { type ExportRequest, exportPreset } from '../../../renderer/src/presets/export-preset.ts';
 import { WHOLE_SCENE } from '../../../renderer/src/presets/export-scope.ts';
 import { fileSafeName, presetBaseName, presetFileOf } from '../../../renderer/src/presets/preset-export.ts';
+import { boxTetMesh } from '../editor/mesh-fixture.ts';
 
 const scene = parseScene(structuredClone(defaultSceneJson));
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
@@ -104,6 +108,75 @@ describe('preset export', () => {
     expect(preset.setup.solver).toEqual({ dt: scene.solver.dt, substeps: scene.solver.substeps });
   });
 
+  test("a placed mesh body exports as its asset: bake's bytes, wherever it sits, named and sourced after its mesh", async () => {
+    const surface = {
+      positions: Float32Array.of(0, 0, 0, 0.4, 0, 0, 0, 0.4, 0, 0, 0, 0.4),
+      indices: Uint32Array.of(0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3),
+      groupIds: Uint16Array.of(0, 0, 1, 1),
+      groups: ['hide', 'horns'],
+    };
+    const tets = boxTetMesh([0.4, 0.4, 0.4], [0, 0, 0]);
+    const edit = addMeshBody(scene, new Map(), { fileName: 'spot.obj', mesh: tets, surface });
+    const assets = new Map([[edit.path, edit.mesh]]);
+    const exportAt = async (position: [number, number, number]) => {
+      const moved = structuredClone(edit.scene);
+      moved.bodies[2].shape = { type: 'mesh', path: 'spot.obj', position };
+      const file = await presetFileOf(moved, 'demo.sbproj', 'native', {
+        scope: { kind: 'body', index: 2 },
+        assets,
+      });
+      return decode(file.bytes);
+    };
+    const placed = await exportAt([1.4, 0.3, -0.2]);
+    expect(await exportAt([-3, 2, 7])).toBe(placed);
+    // What `softbody bake` compiles for the same mesh: the body by name, unplaced, its surface with
+    // the import groups, the scene's gravity and solver, named after the file and sourced to it.
+    const material = findBuiltInMaterial(MESH_BODY_MATERIAL)!;
+    const compact = compactVertices(tets.positions, tets.tets);
+    const baked = presetFromScene(
+      {
+        gravity: [0, -9.81, 0],
+        solver: { dt: scene.solver.dt, substeps: scene.solver.substeps },
+        colliders: [],
+        bodies: [
+          {
+            name: 'spot',
+            shape: { type: 'mesh', path: 'spot.obj' },
+            material: material.name,
+            model: 'neo-hookean',
+            dampingRatio: material.dampingRatio,
+          },
+        ],
+      },
+      {
+        name: 'spot',
+        source: 'spot.obj',
+        meshes: {
+          surfaces: new Map(),
+          solids: new Map([
+            [
+              '/bodies/0/shape',
+              {
+                positions: compact.positions,
+                tets: compact.elements,
+                surface: {
+                  positions: surface.positions,
+                  indices: surface.indices,
+                  groups: { names: surface.groups, triangleGroups: surface.groupIds },
+                },
+              },
+            ],
+          ]),
+        },
+      },
+    );
+    expect(placed).toBe(writePreset(baked));
+    const preset = readPreset(placed);
+    expect(preset.source).toBe('spot.obj');
+    expect(preset.setup.bodies[0].importGroups?.names).toEqual(['hide', 'horns']);
+    expect(preset.setup.bodies[0].render?.indices.length).toBe(12);
+  });
+
   test('a rope goes into a native preset and is refused for Jolt by name; nothing is written then', async () => {
     const withRope = parseScene({
       ...structuredClone(defaultSceneJson),
@@ -167,7 +240,10 @@ describe('preset export', () => {
     );
     const lines = notes[0].detail?.split('\n') ?? [];
     // An asset export carries no colliders: only the model and the damping are approximated.
-    expect(lines.map((l) => l.slice(0, l.indexOf(':')))).toEqual(['neo-hookean solids', 'constraint damping']);
+    expect(lines.map((l) => l.slice(0, l.indexOf(':')))).toEqual([
+      'neo-hookean solids',
+      'constraint damping',
+    ]);
     expect(lines[0]).toContain("'soft block': Jolt has no neo-Hookean tets");
   });
 

@@ -14,8 +14,9 @@ const usage = `Usage: softbody bake MESH... --material NAME [--group NAME=MATERI
                     [--edge L | --tets N] [--model neo-hookean|edges-volume] -o DIR
 
 Turns mesh files (OBJ, glTF, GLB; several files or a pattern such as 'meshes/*.obj') into
-presets (format 1): DIR/<name>.preset.json per file. A solid material fills the surface with
-tets and skins the surface to them; a cloth material simulates the surface itself. Every file
+presets (format 2, the same bytes the editor exports for the same mesh, material and settings):
+DIR/<name>.preset.json per file. A solid material fills the surface with tets and skins the
+surface to them; a cloth material simulates the surface itself. Every file
 is baked even when one fails; a table at the end gives each file's vertices, tets, groups,
 time and outcome. Exit code 0 when every file baked, 1 when any failed, 2 for bad arguments.
 

@@ -45,20 +45,20 @@ export function presetToDocument(preset: Preset): DecodedPresetJson {
   };
 }
 
-/** The preset held by a schema-valid, decoded document. */
-export function presetFromDocument(document: DecodedPresetJson): Preset {
+/** The preset a schema-valid file holds, once its arrays are decoded. */
+export function presetFromDocument(stored: DecodedPresetJson): Preset {
   return {
-    formatVersion: document.formatVersion,
-    name: document.name,
-    generator: document.generator,
-    ...(document.source === undefined ? {} : { source: document.source }),
-    materials: document.materials,
-    scene: document.scene,
+    formatVersion: stored.formatVersion,
+    name: stored.name,
+    generator: stored.generator,
+    ...(stored.source === undefined ? {} : { source: stored.source }),
+    materials: stored.materials,
+    scene: stored.scene,
     setup: {
-      gravity: [...document.setup.gravity],
-      solver: { ...document.setup.solver },
-      colliders: document.setup.colliders as SoftBodySetup['colliders'],
-      bodies: document.setup.bodies.map(bodyFromDocument),
+      gravity: [...stored.setup.gravity],
+      solver: { ...stored.setup.solver },
+      colliders: stored.setup.colliders as SoftBodySetup['colliders'],
+      bodies: stored.setup.bodies.map(bodyFromDocument),
     },
   };
 }

@@ -36,14 +36,14 @@ export async function exportGlb(preset: Preset): Promise<Uint8Array> {
   const buffer = gltfDocument.createBuffer();
   const scene = gltfDocument.createScene(preset.name);
   const extension = gltfDocument.createExtension(SoftBodyExtension);
-  const document = presetToDocument(preset);
+  const stored = presetToDocument(preset);
   const bodies = preset.setup.bodies.map((body, i) => {
     const node = gltfDocument.createNode(body.name).setMesh(renderMesh(gltfDocument, buffer, body));
     scene.addChild(node);
-    return { node, body: slots(gltfDocument, buffer, document.setup.bodies[i], body.name) };
+    return { node, body: slots(gltfDocument, buffer, stored.setup.bodies[i], body.name) };
   });
-  const { bodies: _bodies, ...setup } = document.setup;
-  extension.asset = { root: encodeDocument({ ...document, setup }) as Record<string, unknown>, bodies };
+  const { bodies: _bodies, ...setup } = stored.setup;
+  extension.asset = { root: encodeDocument({ ...stored, setup }) as Record<string, unknown>, bodies };
   return io().writeBinary(gltfDocument);
 }
 

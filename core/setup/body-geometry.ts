@@ -215,3 +215,15 @@ function linkLength(positions: Float64Array, a: number, b: number): number {
     positions[3 * a + 2] - positions[3 * b + 2],
   );
 }
+
+/** Rest length of each edge (2 indices each) of `positions`, m. */
+export function edgeRestLengthsM(positions: Float64Array, edges: Uint32Array): Float64Array {
+  return Float64Array.from({ length: edges.length / 2 }, (_, e) =>
+    linkLength(positions, edges[2 * e], edges[2 * e + 1]),
+  );
+}
+
+/** Mean of the edge lengths, m (0 without edges): the l of the resolution figure r = h·c/l. */
+export function meanEdgeLengthM(lengthsM: Float64Array): number {
+  return lengthsM.reduce((sum, l) => sum + l, 0) / Math.max(1, lengthsM.length);
+}

@@ -1,4 +1,5 @@
 import type { Scene, SceneDocument } from '../scene/scene.ts';
+import { edgeRestLengthsM, meanEdgeLengthM } from '../setup/body-geometry.ts';
 import { type CompileOptions, compileScene } from '../setup/compile-scene.ts';
 import type { BodySetup, ConstraintSet, SoftBodySetup } from '../setup/setup.ts';
 import type { BodyRuntime } from './body-runtime.ts';
@@ -70,7 +71,7 @@ function bodyRuntime(body: BodySetup, offset: number, state: ParticleState): Bod
   const geometry = body.geometry;
   const blocks = body.constraints.map((set) => createBlock(set, offset, state));
   const neoHookean = blocks.find((b) => b.kind === 'neo-hookean');
-  const edgeRestLengthM = edgeLengths(geometry.positions, geometry.edges);
+  const edgeRestLengthM = edgeRestLengthsM(geometry.positions, geometry.edges);
   const count = geometry.mass.length;
   return {
     name: body.name,
@@ -88,7 +89,7 @@ function bodyRuntime(body: BodySetup, offset: number, state: ParticleState): Bod
       soft: pin.complianceMPerN > 0,
     })),
     edgeRestLengthM,
-    meanEdgeLengthM: edgeRestLengthM.reduce((s, l) => s + l, 0) / Math.max(1, edgeRestLengthM.length),
+    meanEdgeLengthM: meanEdgeLengthM(edgeRestLengthM),
     waveSpeedMPerS: body.waveSpeedMPerS,
     selfCollision: body.selfCollision
       ? new SelfCollision(
@@ -198,18 +199,4 @@ function createBlock(set: ConstraintSet, offset: number, state: ParticleState): 
 function withScale<B extends ConstraintBlock>(block: B, stiffnessScale: number): B {
   block.stiffnessScale = stiffnessScale;
   return block;
-}
-
-function edgeLengths(positions: Float64Array, edges: Uint32Array): Float64Array {
-  const out = new Float64Array(edges.length / 2);
-  for (let e = 0; e < out.length; e++) {
-    const a = 3 * edges[2 * e];
-    const b = 3 * edges[2 * e + 1];
-    out[e] = Math.hypot(
-      positions[a] - positions[b],
-      positions[a + 1] - positions[b + 1],
-      positions[a + 2] - positions[b + 2],
-    );
-  }
-  return out;
 }

@@ -6,6 +6,7 @@
 import { DocumentError } from '../../../core/document/problem.ts';
 import type { BodySpec, Scene } from '../../../core/scene/scene.ts';
 import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
+import { edgeRestLengthsM, meanEdgeLengthM } from '../../../core/setup/body-geometry.ts';
 import { compileBody } from '../../../core/setup/compile-scene.ts';
 import { complianceRanges } from '../../../core/setup/summary.ts';
 
@@ -41,18 +42,8 @@ export function solverView(scene: Scene, body: BodySpec, mesh?: SolidMesh): Solv
     if (!(error instanceof DocumentError)) throw error;
     return { lines: [], resolution: null, note: error.problems[0]?.message ?? error.message };
   }
-  const { positions, edges } = setup.geometry;
-  let length = 0;
-  for (let e = 0; e < edges.length; e += 2) {
-    const a = 3 * edges[e];
-    const b = 3 * edges[e + 1];
-    length += Math.hypot(
-      positions[a] - positions[b],
-      positions[a + 1] - positions[b + 1],
-      positions[a + 2] - positions[b + 2],
-    );
-  }
-  const meanEdgeM = length / Math.max(1, edges.length / 2);
+  // The l of r = h·c/l as the world reports it (core/sim/build-world.ts).
+  const meanEdgeM = meanEdgeLengthM(edgeRestLengthsM(setup.geometry.positions, setup.geometry.edges));
   const substepS = scene.solver.dt / scene.solver.substeps;
   return {
     lines: complianceRanges(setup).map((row) => ({

@@ -16,7 +16,8 @@ import { findMaterial, loadMaterialLibrary } from '../material-lookup.ts';
 import { createProgress, type Progress } from '../progress.ts';
 
 const usage = `Usage: softbody calibrate --material NAME [--substeps N ...] [--dt S] [--cell M]
-                         [--model neo-hookean|edges-volume] [--user FILE] [--json]
+                         [--model neo-hookean|edges-volume] [--compensation auto|off]
+                         [--user FILE] [--json]
 
 Runs the standard scenes with a library material until they come to rest, at each substep
 count, and compares them with linear elasticity:
@@ -39,6 +40,9 @@ Options:
   --dt S            frame time step, s (default 1/60)
   --cell M          element size, m, instead of the automatic one (to calibrate at an asset's size)
   --model M         constraint model of the solid scenes: neo-hookean (default) or edges-volume
+  --compensation C  auto (default): the scenes run the compliances budget compensation gives at
+                    each substep count, as the preview and the exports do; off: the plain
+                    material compliances, to see the one-pass bias itself
   --user FILE       also look the material up in FILE (a user material file)
   --json            print { material, scenes: [{ scene, substeps, simulated, analytic, unit,
                     relativeError, resolution, effectiveYoungModulusPa, settled, simulatedS }],
@@ -54,6 +58,7 @@ interface CalibrateArgs {
   frameDtS: number;
   cellM?: number;
   model: SolidModel;
+  compensation: 'auto' | 'off';
   userFile?: string;
   json: boolean;
 }
@@ -84,6 +89,7 @@ export const calibrateCommand: Command = {
           frameDtS: parsed.frameDtS,
           cellM: parsed.cellM,
           solidModel: parsed.model,
+          compensation: parsed.compensation,
         },
         (done, total, label) => {
           progress ??= createProgress({ label: 'calibrate', total, io });
@@ -113,6 +119,7 @@ function jsonReport(report: CalibrationReport) {
     kind: report.kind,
     youngModulusPa: report.youngModulusPa,
     frameDtS: report.frameDtS,
+    compensation: report.compensation,
     scenes: report.scenes.map((row) => ({
       scene: row.scene,
       substeps: row.substeps,
@@ -138,7 +145,7 @@ function textReport(report: CalibrationReport, material: Material): string {
   const thickness = material.thicknessM === undefined ? '' : `, t = ${material.thicknessM} m`;
   const lines = [
     `calibrate ${report.material} (${report.kind}: E = ${sci(material.youngModulusPa)} Pa, ν = ${material.poissonRatio}, ` +
-      `ρ = ${material.densityKgM3} kg/m³${thickness}), frame dt = ${fixed(report.frameDtS, 6)} s`,
+      `ρ = ${material.densityKgM3} kg/m³${thickness}), frame dt = ${fixed(report.frameDtS, 6)} s, budget compensation ${report.compensation}`,
   ];
   let unsettled = false;
   for (const setup of report.setups) {
@@ -210,6 +217,7 @@ function parseArgs(args: string[]): CalibrateArgs {
   let frameDtS = DEFAULT_CALIBRATION_FRAME_DT_S;
   let cellM: number | undefined;
   let model: SolidModel = 'neo-hookean';
+  let compensation: 'auto' | 'off' = 'auto';
   let userFile: string | undefined;
   let json = false;
   for (let i = 0; i < args.length; i++) {
@@ -248,6 +256,11 @@ function parseArgs(args: string[]): CalibrateArgs {
       if (m !== 'neo-hookean' && m !== 'edges-volume')
         throw new UsageError(`--model must be 'neo-hookean' or 'edges-volume', got '${m}'`);
       model = m;
+    } else if (arg === '--compensation') {
+      const c = value();
+      if (c !== 'auto' && c !== 'off')
+        throw new UsageError(`--compensation must be 'auto' or 'off', got '${c}'`);
+      compensation = c;
     } else if (arg === '--user') userFile = value();
     else if (arg === '--json') json = true;
     else if (arg.startsWith('-'))
@@ -262,6 +275,7 @@ function parseArgs(args: string[]): CalibrateArgs {
     frameDtS,
     cellM,
     model,
+    compensation,
     userFile,
     json,
   };

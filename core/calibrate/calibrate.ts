@@ -30,6 +30,12 @@ export interface CalibrationOptions extends SceneOptions {
   substeps?: readonly number[];
   /** Frame time step, s; default 1/60. */
   frameDtS?: number;
+  /**
+   * Budget compensation of the scenes' solver (core/setup/compensate.ts): 'auto' (the default,
+   * what the preview and the exports run) or 'off' (the plain material compliances, to see the
+   * one-pass bias itself).
+   */
+  compensation?: 'auto' | 'off';
 }
 
 /** One scene at one substep count. Lengths in m. */
@@ -57,6 +63,7 @@ export interface CalibrationReport {
   kind: Material['kind'];
   youngModulusPa: number;
   frameDtS: number;
+  compensation: 'auto' | 'off';
   setups: CalibrationSetup[];
   skipped: SkippedScene[];
   scenes: CalibrationRow[];
@@ -84,7 +91,7 @@ export function calibrateMaterial(
   for (const standard of scenes) {
     for (const substeps of substepCounts) {
       onProgress?.(rows.length, total, `${standard.setup.scene}, ${substeps} substeps`);
-      rows.push(runOne(material, standard, frameDtS, substeps));
+      rows.push(runOne(material, standard, frameDtS, substeps, options.compensation ?? 'auto'));
     }
   }
   onProgress?.(rows.length, total, 'done');
@@ -93,6 +100,7 @@ export function calibrateMaterial(
     kind: material.kind,
     youngModulusPa: material.youngModulusPa,
     frameDtS,
+    compensation: options.compensation ?? 'auto',
     setups: scenes.map((s) => s.setup),
     skipped,
     scenes: rows,
@@ -104,8 +112,10 @@ function runOne(
   standard: StandardScene,
   frameDtS: number,
   substeps: number,
+  compensation: 'auto' | 'off',
 ): CalibrationRow {
   const scene = standard.scene(frameDtS, substeps);
+  scene.solver.compensation = compensation;
   const world = buildWorld(scene);
   const rest = Float64Array.from(world.positions);
   const g = scene.gravity;

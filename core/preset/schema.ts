@@ -9,7 +9,7 @@ import {
 } from '../scene/scene-schema.ts';
 
 /**
- * Preset format 2: the setup (core/setup/setup.ts) serialized beside the authoring inputs it was
+ * Preset format 3: the setup (core/setup/setup.ts) serialized beside the authoring inputs it was
  * compiled from. The schema (TypeBox, the single source of truth) is written out as
  * docs/preset.schema.json (`softbody validate --print-schema`; a test keeps the committed copy
  * current). SI units: m, kg, s, Pa, N. Numeric arrays are base64 of little-endian typed arrays
@@ -26,7 +26,7 @@ import {
  */
 
 /** The newest preset format this build reads and writes. */
-export const PRESET_FORMAT_VERSION = 2;
+export const PRESET_FORMAT_VERSION = 3;
 
 const f64 = (description: string) => binaryArraySchema('float64', description);
 const f32 = (description: string) => binaryArraySchema('float32', description);
@@ -48,6 +48,32 @@ const vec3 = (description: string) =>
     minItems: 3,
     maxItems: 3,
   });
+
+/** What budget compensation did to one family of one slot (core/setup/compensate.ts). */
+const CompensationSchema = Type.Object(
+  {
+    family: Type.Union(
+      [
+        Type.Literal('solid-neo-hookean'),
+        Type.Literal('solid-edges-volume'),
+        Type.Literal('cloth-stretch'),
+        Type.Literal('cloth-bending'),
+      ],
+      { description: 'Constraint family.' },
+    ),
+    slot: Type.Integer({ minimum: 0, description: 'Material slot: 0 the body, g + 1 its group g.' }),
+    resolution: Type.Number({ minimum: 0, description: 'r = h·c/l (bending: h·√(D/ρ_a)/l²).' }),
+    beta: Type.Number({ minimum: 0, description: 'β of the one-pass bias E_eff = E/(1 + β·r²).' }),
+    stiffnessScale: Type.Number({ minimum: 1, description: 'The compliances were divided by it.' }),
+    reachable: Type.Boolean({ description: 'False when no scale reaches the material at these substeps.' }),
+    predictedRatio: Type.Number({ minimum: 0, description: 'E_eff/E predicted after compensation.' }),
+    substepsToReach: Type.Integer({
+      minimum: 1,
+      description: 'Fewest substeps per frame that reach the material.',
+    }),
+  },
+  { additionalProperties: false },
+);
 
 /** The constraint sets, one schema per kind (core/setup/setup.ts ConstraintSet). */
 export const ConstraintSetSchema = Type.Union(
@@ -182,6 +208,10 @@ export const BodySetupSchema = Type.Object(
     iterations: Type.Integer({ minimum: 1, maximum: 1000, description: 'Sweeps per substep.' }),
     linearDampingPerS: Type.Number({ minimum: 0, description: 'Mass-proportional damping, 1/s.' }),
     waveSpeedMPerS: Type.Number({ minimum: 0, description: 'Fastest √(E/ρ) of the body, m/s.' }),
+    compensation: Type.Array(CompensationSchema, {
+      description:
+        "Budget compensation per material slot and constraint family: the stiffness scale its compliances got for the solver's substeps (empty when the scene's solver says compensation 'off').",
+    }),
     selfCollision: Type.Optional(
       Type.Object(
         {

@@ -392,6 +392,12 @@ export const SolverSettingsSchema = Type.Object(
       maximum: 1000,
       description: 'Substeps per frame (one Gauss-Seidel pass each).',
     }),
+    compensation: Type.Optional(
+      Type.Union([Type.Literal('auto'), Type.Literal('off')], {
+        description:
+          "'auto' (the default): stiffen each body's elastic constraints so that at these substeps it is as stiff as its material (one Gauss-Seidel pass per substep leaves it softer by about β·(h·c/l)²); 'off': the plain material compliances.",
+      }),
+    ),
   },
   { additionalProperties: false, description: 'Time stepping.' },
 );

@@ -4,13 +4,14 @@ import { residualBulkModulusPa, tetVolumeComplianceM3PerPa } from '../material/c
 import { triangleAreaM2 } from '../material/compliance/mesh-measures.ts';
 import { neoHookeanTetCompliance } from '../material/compliance/neo-hookean.ts';
 import { ropeAxialStiffnessN } from '../material/compliance/rope.ts';
-import type { BodySpec } from '../scene/scene.ts';
+import type { BodySpec, SolverSettings } from '../scene/scene.ts';
 import { enclosedVolume } from '../sim/constraints/pressure.ts';
 import { isDegenerateTet, tetVolume } from '../sim/constraints/tet-rest.ts';
 import { triangleHinges } from '../sim/geometry/hinges.ts';
 import { isClosedSurface } from '../sim/geometry/mesh-body.ts';
 import type { BodyGeometry } from './body-geometry.ts';
 import { type BodySlots, elementSlots } from './body-groups.ts';
+import { type Compensation, compensateSets } from './compensate.ts';
 import { clothEdgeStiffness, solidEdgeStiffness } from './edge-stiffness.ts';
 import type { ConstraintSet, SetupPin } from './setup.ts';
 
@@ -37,6 +38,9 @@ export const DEFAULT_GAS_BULK_MODULUS_PA = 101325;
  * compliance 0, no constraint damping and the per-iteration stiffness k' = 1 − (1 − k)^(1/n) on
  * its elastic sets (tethers, pressure and soft pins keep theirs).
  *
+ * The elastic sets are then compensated for the solver's substeps (compensate.ts) unless the
+ * solver's `compensation` is 'off'.
+ *
  * Degenerate rest tets (no volume) and hinges or springs of zero stiffness get no constraint.
  *
  * @param pointer JSON pointer of the body, for the errors only compiling can find
@@ -47,8 +51,15 @@ export function compileConstraints(
   slots: BodySlots,
   pins: readonly SetupPin[],
   pointer: string,
-): ConstraintSet[] {
+  solver: SolverSettings,
+): { constraints: ConstraintSet[]; compensation: Compensation[] } {
   const sets = modelSets(body, geometry, slots);
+  // Budget compensation applies to the material's own constraints (not tethers, gas or pins) of
+  // XPBD bodies; classic PBD has no compliance to scale.
+  const compensation =
+    solver.compensation !== 'off' && body.solver?.method !== 'pbd'
+      ? compensateSets(sets, body.model, geometry, slots, solver.dt / solver.substeps, solver.substeps)
+      : [];
   const rigid = pins.filter((pin) => pin.complianceMPerN === 0).flatMap((pin) => Array.from(pin.particles));
   if (body.tethers && rigid.length > 0) {
     sets.push(tethersToPins(geometry, rigid, body.tethers.maxStretch ?? 0));
@@ -70,7 +81,7 @@ export function compileConstraints(
       dampingRatio: body.dampingRatio ?? 0,
     });
   }
-  return sets;
+  return { constraints: sets, compensation };
 }
 
 function modelSets(body: BodySpec, geometry: BodyGeometry, slots: BodySlots): ConstraintSet[] {

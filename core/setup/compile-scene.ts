@@ -1,6 +1,6 @@
 import { DocumentError } from '../document/problem.ts';
 import { waveSpeedMPerS } from '../material/elastic.ts';
-import type { BodySpec, ColliderSpec, Scene, SceneDocument, Vec3 } from '../scene/scene.ts';
+import type { BodySpec, ColliderSpec, Scene, SceneDocument, SolverSettings, Vec3 } from '../scene/scene.ts';
 import type { SceneMaterialOptions } from '../scene/scene-materials.ts';
 import type { SceneMeshes } from '../scene/scene-meshes.ts';
 import { parseScene } from '../scene/scene-validate.ts';
@@ -35,15 +35,24 @@ export function compileScene(
     gravity: [...scene.gravity],
     solver: { dt: scene.solver.dt, substeps: scene.solver.substeps },
     colliders: scene.colliders.map((c, i) => inlineCollider(c, `/colliders/${i}`, options.meshes)),
-    bodies: scene.bodies.map((body, i) => compileBody(body, `/bodies/${i}`, options.meshes)),
+    bodies: scene.bodies.map((body, i) => compileBody(body, `/bodies/${i}`, scene.solver, options.meshes)),
   };
 }
 
-/** One resolved body (parseScene's) compiled: geometry, masses, pins and constraint sets. */
-export function compileBody(body: BodySpec, pointer: string, meshes?: SceneMeshes): BodySetup {
+/**
+ * One resolved body (parseScene's) compiled: geometry, masses, pins and constraint sets, the
+ * elastic ones compensated for the substeps of `solver` (compensate.ts) unless it says 'off'.
+ */
+export function compileBody(
+  body: BodySpec,
+  pointer: string,
+  solver: SolverSettings,
+  meshes?: SceneMeshes,
+): BodySetup {
   const geometry = buildBodyGeometry(body, pointer, meshes);
   const slots = bodySlots(body, geometry.mass.length);
   const pins = selectPins(body, geometry, pointer);
+  const { constraints, compensation } = compileConstraints(body, geometry, slots, pins, pointer, solver);
   return {
     name: body.name,
     model: body.model,
@@ -51,7 +60,8 @@ export function compileBody(body: BodySpec, pointer: string, meshes?: SceneMeshe
     slots,
     groupNames: (body.groups ?? []).map((group) => group.name),
     pins,
-    constraints: compileConstraints(body, geometry, slots, pins, pointer),
+    constraints,
+    compensation,
     iterations: body.solver?.method === 'pbd' ? (body.solver.iterations ?? 1) : 1,
     linearDampingPerS: body.linearDampingPerS ?? 0,
     waveSpeedMPerS: Math.max(...slots.materials.map((m) => waveSpeedMPerS(m.youngModulusPa, m.densityKgM3))),

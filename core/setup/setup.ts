@@ -1,6 +1,7 @@
 import type { ColliderSpec, ConstraintModel, Vec3 } from '../scene/scene.ts';
 import type { BodyGeometry } from './body-geometry.ts';
 import type { BodySlots } from './body-groups.ts';
+import type { Compensation } from './compensate.ts';
 
 /**
  * The soft-body setup: everything the engine consumes, compiled once from a scene (or read from a
@@ -16,7 +17,12 @@ import type { BodySlots } from './body-groups.ts';
 export interface SoftBodySetup {
   /** Gravity, m/s². */
   gravity: Vec3;
-  solver: { /** Frame time step, s. */ dt: number /** Substeps per frame. */; substeps: number };
+  solver: {
+    /** Frame time step, s. */
+    dt: number;
+    /** Substeps per frame. */
+    substeps: number;
+  };
   /** Static colliders (mesh colliders hold their triangles inline). */
   colliders: ColliderSpec[];
   bodies: BodySetup[];
@@ -41,6 +47,12 @@ export interface BodySetup {
   linearDampingPerS: number;
   /** Fastest wave speed c = √(E/ρ) over the body's materials, m/s (for r = h·c/l). */
   waveSpeedMPerS: number;
+  /**
+   * Budget compensation per material slot and constraint family: the stiffness scale its
+   * compliances got for the solver's substeps (compensate.ts); empty when the solver's
+   * `compensation` is 'off', for rope bodies and in classic PBD mode.
+   */
+  compensation: Compensation[];
   /** Cloth self-collision, when the body asks for it. */
   selfCollision?: { thicknessM: number; staticFriction: number; friction: number };
   /** The mesh drawn, skinned to the simulation mesh (mesh bodies imported with their surface). */

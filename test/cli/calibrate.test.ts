@@ -21,7 +21,7 @@ interface Row {
   simulatedS: number;
 }
 
-describe('softbody calibrate --material cotton --json (a cloth material)', () => {
+describe('softbody calibrate --material cotton --compensation off --json (a cloth material, plain compliances)', () => {
   let code: number;
   let report: {
     material: string;
@@ -32,7 +32,7 @@ describe('softbody calibrate --material cotton --json (a cloth material)', () =>
   let err: string[];
   beforeAll(async () => {
     const captured = capture();
-    code = await main(['calibrate', '--material', 'cotton', '--json'], captured.io);
+    code = await main(['calibrate', '--material', 'cotton', '--compensation', 'off', '--json'], captured.io);
     report = JSON.parse(captured.out.join('\n'));
     err = captured.err;
   }, 60_000);

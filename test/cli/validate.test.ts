@@ -26,7 +26,7 @@ describe('softbody validate', () => {
     expect(await main(['validate', validFile], io)).toBe(0);
     expect(err).toEqual([]);
     expect(out).toEqual([
-      `${validFile}: valid preset 'sample' (formatVersion 2); bodies: block (solid, 27 vertices, 40 tets, 1.08 kg), sheet (cloth, 25 vertices, 32 triangles, 0.0048 kg)`,
+      `${validFile}: valid preset 'sample' (formatVersion 3); bodies: block (solid, 27 vertices, 40 tets, 1.08 kg), sheet (cloth, 25 vertices, 32 triangles, 0.0048 kg)`,
     ]);
   });
 
@@ -56,7 +56,7 @@ describe('softbody validate', () => {
       problems: [
         {
           pointer: '/formatVersion',
-          message: 'preset formatVersion 7 is newer than this Softbody Studio supports (2); update the app',
+          message: 'preset formatVersion 7 is newer than this Softbody Studio supports (3); update the app',
         },
       ],
     });
@@ -92,7 +92,7 @@ describe('softbody validate GLB', () => {
     expect(out).toEqual([
       expect.stringMatching(
         new RegExp(
-          `^${file}: valid preset 'demo' \\(formatVersion 2, in the GLB's ${SOFTBODY_EXTENSION} extension\\); bodies: soft block \\(solid, 216 vertices, 625 tets, [\\d.]+ kg\\), cloth \\(cloth, 441 vertices, 800 triangles, [\\d.]+ kg\\)$`,
+          `^${file}: valid preset 'demo' \\(formatVersion 3, in the GLB's ${SOFTBODY_EXTENSION} extension\\); bodies: soft block \\(solid, 216 vertices, 625 tets, [\\d.]+ kg\\), cloth \\(cloth, 441 vertices, 800 triangles, [\\d.]+ kg\\)$`,
         ),
       ),
     ]);

@@ -2,6 +2,7 @@ import type { Versioning } from '../../document/migrations.ts';
 import { PRESET_FORMAT_VERSION } from '../schema.ts';
 import { migrateV0 } from './v0.ts';
 import { migrateV1 } from './v1.ts';
+import { migrateV2 } from './v2.ts';
 
 /**
  * Migrations between preset format versions: `steps[v]` turns a parsed format v document into
@@ -12,5 +13,5 @@ export const PRESET_VERSIONING: Versioning = {
   kind: 'preset',
   current: PRESET_FORMAT_VERSION,
   oldest: 0,
-  steps: { 0: migrateV0, 1: migrateV1 },
+  steps: { 0: migrateV0, 1: migrateV1, 2: migrateV2 },
 };

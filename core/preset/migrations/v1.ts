@@ -32,7 +32,8 @@ export function migrateV1(value: unknown): { value: unknown; problems: Problem[]
   if (problems.length > 0) return { value, problems };
   const scene: SceneDocument = {
     gravity: [...v1.gravity],
-    solver: { ...v1.solver },
+    // Format 1 presets ran the plain material compliances.
+    solver: { ...v1.solver, compensation: 'off' },
     colliders: v1.colliders.map((c) => JSON.parse(JSON.stringify(c))),
     bodies,
   };

@@ -19,7 +19,24 @@ export interface ComplianceLine {
   unit: string;
 }
 
+/** Budget compensation of one constraint family of one material slot, as the panel shows it. */
+export interface CompensationLine {
+  /** "cloth bending", with the group's name when the slot is a group. */
+  name: string;
+  /** Stiffness scale s the compliances above already include. */
+  stiffnessScale: number;
+  /** r of the family at the scene's substep. */
+  resolution: number;
+  reachable: boolean;
+  /** E_eff/E predicted after compensation. */
+  predictedRatio: number;
+  /** Fewest substeps per frame that reach the material. */
+  substepsToReach: number;
+}
+
 export interface SolverView {
+  /** Budget compensation per family and slot (empty when the scene turns it off). */
+  compensation: CompensationLine[];
   lines: ComplianceLine[];
   /** r = h·c/l (substep h, wave speed c = √(E/ρ), l the mean rest edge length); claims hold for r ≤ 0.25. */
   resolution: number | null;
@@ -30,17 +47,27 @@ export interface SolverView {
 /** @param mesh the tet mesh of a mesh body (the editor's asset), when there is one */
 export function solverView(scene: Scene, body: BodySpec, mesh?: SolidMesh): SolverView {
   if (body.shape.type === 'mesh' && !mesh)
-    return { lines: [], resolution: null, note: 'depends on the tetrahedralization of the mesh' };
+    return {
+      lines: [],
+      compensation: [],
+      resolution: null,
+      note: 'depends on the tetrahedralization of the mesh',
+    };
   // The tets alone: the compliances do not depend on the imported surface, and embedding it
   // (what compiling does with one) would hold up the panel for longer than the rest.
   const tets = mesh && { positions: mesh.positions, tets: mesh.tets };
   const meshes = { surfaces: new Map(), solids: new Map(tets ? [['/bodies/0/shape', tets]] : []) };
   let setup: ReturnType<typeof compileBody>;
   try {
-    setup = compileBody(body, '/bodies/0', meshes);
+    setup = compileBody(body, '/bodies/0', scene.solver, meshes);
   } catch (error) {
     if (!(error instanceof DocumentError)) throw error;
-    return { lines: [], resolution: null, note: error.problems[0]?.message ?? error.message };
+    return {
+      lines: [],
+      compensation: [],
+      resolution: null,
+      note: error.problems[0]?.message ?? error.message,
+    };
   }
   // The l of r = h·c/l as the world reports it (core/sim/build-world.ts).
   const meanEdgeM = meanEdgeLengthM(edgeRestLengthsM(setup.geometry.positions, setup.geometry.edges));
@@ -51,6 +78,14 @@ export function solverView(scene: Scene, body: BodySpec, mesh?: SolidMesh): Solv
       min: row.min,
       max: row.max,
       unit: row.unit,
+    })),
+    compensation: setup.compensation.map((c) => ({
+      name: `${c.family.replace('-', ' ')}${c.slot > 0 ? ` (${setup.groupNames[c.slot - 1]})` : ''}`,
+      stiffnessScale: c.stiffnessScale,
+      resolution: c.resolution,
+      reachable: c.reachable,
+      predictedRatio: c.predictedRatio,
+      substepsToReach: c.substepsToReach,
     })),
     resolution: meanEdgeM > 0 ? (substepS * setup.waveSpeedMPerS) / meanEdgeM : null,
   };

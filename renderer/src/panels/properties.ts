@@ -185,6 +185,23 @@ function solverGets(editor: Editor, spec: BodySpec): HTMLElement {
     });
     lines.push(row('r = h·c/l', r));
   }
+  for (const c of view.compensation) {
+    const text = c.reachable
+      ? `×${c.stiffnessScale.toFixed(2)} (r ${c.resolution.toFixed(2)})`
+      : `×${c.stiffnessScale.toFixed(2)}: ${Math.round(100 * c.predictedRatio)}% of the material; ${c.substepsToReach} substeps reach it`;
+    lines.push(
+      row(
+        `${c.name} stiffened`,
+        el('span', {
+          className: `readout${c.reachable ? '' : ' readout-warning'}`,
+          testId: 'prop-compensation',
+          text,
+          title:
+            'Budget compensation: one Gauss-Seidel pass per substep leaves a body softer by about β·r²; the compliances above are divided by this scale so that at these substeps the body is as stiff as its material (Solver → compensation)',
+        }),
+      ),
+    );
+  }
   if (view.note) lines.push(el('p', { className: 'panel-note', text: view.note }));
   return section('What the solver gets', ...lines);
 }

@@ -23,10 +23,14 @@ const L = 0.4;
 const G = 9.81;
 const analyticTipDropM = (RHO * G * L * L) / (2 * E);
 
-function barScene(poissonRatio: number, model: 'edges-volume' | 'neo-hookean'): Scene {
+function barScene(
+  poissonRatio: number,
+  model: 'edges-volume' | 'neo-hookean',
+  compensation: 'auto' | 'off' = 'off',
+): Scene {
   return {
     gravity: [0, -G, 0],
-    solver: { dt: 1 / 60, substeps: 30 },
+    solver: { dt: 1 / 60, substeps: 30, compensation },
     colliders: [],
     bodies: [
       {

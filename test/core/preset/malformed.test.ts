@@ -75,10 +75,10 @@ const cases: Case[] = [
   {
     name: 'a formatVersion newer than this build supports',
     mutate: (d) => {
-      d.formatVersion = 3;
+      d.formatVersion = 4;
     },
     pointer: '/formatVersion',
-    message: 'preset formatVersion 3 is newer than this Softbody Studio supports (2); update the app',
+    message: 'preset formatVersion 4 is newer than this Softbody Studio supports (3); update the app',
   },
   // The schema: missing, extra and mistyped fields.
   {
@@ -645,7 +645,7 @@ describe('preset validation of malformed documents', () => {
 
   it('names the file in the thrown error', () => {
     expect(() => readPreset('{"formatVersion": 7}', 'presets/jelly.json')).toThrow(
-      'presets/jelly.json: /formatVersion: preset formatVersion 7 is newer than this Softbody Studio supports (2); update the app',
+      'presets/jelly.json: /formatVersion: preset formatVersion 7 is newer than this Softbody Studio supports (3); update the app',
     );
   });
 });

@@ -15,7 +15,7 @@ import type { BodySetup } from '../../../core/setup/setup.ts';
 import { cubeTetMesh } from './fixtures.ts';
 
 /**
- * Older presets read as format 2: format 0 (the prototype's) and format 1 (selector groups and
+ * Older presets read as the current format: format 0 (the prototype's) and format 1 (selector groups and
  * pins with priorities) become a scene document compiled into a setup. Sizes are powers of two
  * (0.125 m, cells of 0.0625 m) so that the float32 positions of the old formats are exact and
  * masses can be compared with ρV to 1e-9.
@@ -224,9 +224,9 @@ const bodyMassKg = (body: BodySetup) => body.geometry.mass.reduce((sum, m) => su
 const relative = (a: number, b: number) => Math.abs(a / b - 1);
 
 describe('format 0 presets', () => {
-  it('read as format 2: the body material, a mesh body pinned by its box, masses ρV', () => {
+  it('read as the current format: the body material, a mesh body pinned by its box, masses ρV', () => {
     const preset = readPreset(JSON.stringify(v0Document()));
-    expect(preset.formatVersion).toBe(2);
+    expect(preset.formatVersion).toBe(3);
     expect(preset.name).toBe('old bar');
     expect(preset.materials).toEqual([
       {
@@ -239,7 +239,8 @@ describe('format 0 presets', () => {
         source: V0_MATERIAL_SOURCE,
       },
     ]);
-    expect(preset.scene.solver).toEqual({ dt: 1 / 60, substeps: 15 });
+    // Older formats ran the plain material compliances, and still do.
+    expect(preset.scene.solver).toEqual({ dt: 1 / 60, substeps: 15, compensation: 'off' });
     const body = preset.scene.bodies[0];
     expect(body).toMatchObject({ name: 'bar', material: 'jelly', model: 'edges-volume', dampingRatio: 0.1 });
     expect(body.shape.type).toBe('mesh');
@@ -264,7 +265,7 @@ describe('format 0 presets', () => {
     const direct = presetFromScene(
       {
         gravity: [0, -9.81, 0],
-        solver: { dt: 1 / 60, substeps: 15 },
+        solver: { dt: 1 / 60, substeps: 15, compensation: 'off' },
         colliders: [],
         bodies: [
           {
@@ -314,9 +315,9 @@ describe('format 0 presets', () => {
 });
 
 describe('format 1 presets', () => {
-  it('read as a valid format 2 preset that writes and reads back byte-identically', () => {
+  it('read as a valid current-format preset that writes and reads back byte-identically', () => {
     const preset = readPreset(v1Text());
-    expect(preset.formatVersion).toBe(2);
+    expect(preset.formatVersion).toBe(3);
     // The materials the scene names, in the order it first names them (body, then its groups).
     expect(preset.materials.map((m) => m.name)).toEqual(['soft', 'dense', 'stiff', 'canvas']);
     const text = writePreset(preset);

@@ -87,7 +87,7 @@ describe('preset round trip write → read → write', () => {
 
   it('keeps key order, formatting and numbers canonical', () => {
     const text = writePreset(presetFromScene(scene(boxBody('natural-rubber')), { name: 'rubber' }));
-    expect(text.startsWith('{\n  "formatVersion": 2,\n  "name": "rubber",\n  "generator": ')).toBe(true);
+    expect(text.startsWith('{\n  "formatVersion": 3,\n  "name": "rubber",\n  "generator": ')).toBe(true);
     expect(text.endsWith('}\n')).toBe(true);
     const reverseKeys = (value: unknown): unknown =>
       Array.isArray(value)

@@ -17,14 +17,14 @@ describe('published schemas', () => {
     expect(committed('docs/gltf-extension/node.SOFTBODY_soft_body.schema.json')).toEqual(schemas.node);
   });
 
-  it('is draft 2020-12 for format 2 and states units in its descriptions', () => {
+  it('is draft 2020-12 for format 3 and states units in its descriptions', () => {
     const schema = presetJsonSchema() as {
       $schema: string;
       properties: Record<string, { const?: number; properties?: Record<string, { description?: string }> }>;
       required: string[];
     };
     expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
-    expect(schema.properties.formatVersion.const).toBe(2);
+    expect(schema.properties.formatVersion.const).toBe(3);
     expect(schema.required).toEqual(['formatVersion', 'name', 'generator', 'materials', 'scene', 'setup']);
     expect(schema.properties.setup.properties?.gravity.description).toBe('Gravity, m/s².');
     const text = JSON.stringify(schema);

@@ -50,6 +50,7 @@ export function solidReport(ratios: {
     material: 'soft block',
     kind: 'solid',
     youngModulusPa: E,
+    compensation: 'off',
     frameDtS: 1 / 60,
     setups,
     skipped: [{ scene: 'hanging-cloth', reason: 'a solid' }],

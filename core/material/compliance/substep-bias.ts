@@ -1,0 +1,123 @@
+import { clampPoisson } from '../elastic.ts';
+
+/**
+ * The one-pass bias of XPBD at a runtime's own substep budget, and the stiffness that cancels it.
+ *
+ * Why a bias. One Gauss-Seidel pass per substep with λ reset (Macklin et al. 2019) converges to
+ * the implicit solution only as h → 0. At rest, each substep predicts x + h²·g and one sweep
+ * pulls it back; because the sweep is a single Gauss-Seidel iteration on a coupled network, the
+ * fixed point sags further than the elastic answer by an amount that does not depend on the
+ * stiffness: about h²·g·(L/l)² times a constant of the mesh and the sweep order (DESIGN.md). The
+ * elastic sag is about g·L²/c², so the ratio of the two is β·r² with the resolution r = h·c/l
+ * (c the wave speed of the mode that carries the load, l the mean edge length) and a coefficient
+ * β of the constraint family:
+ *
+ *   E_eff = E / (1 + β·r²)
+ *
+ * Measured on the standard scenes (core/calibrate), β·r² holds across 10…160 substeps within a
+ * few per cent of the converged value for each family (test/core/material/substep-bias.test.ts
+ * re-measures the table below and fails when it drifts).
+ *
+ * Compensation. Scaling every compliance of the family by 1/s scales the elastic sag by 1/s and
+ * leaves the bias sag as it was, while r² grows by s; the effective modulus is then
+ * s·E/(1 + β·s·r²), which equals E for
+ *
+ *   s = 1 / (1 − β·r²)       (reachable while β·r² < 1)
+ *
+ * Near β·r² = 1 the scale diverges and any error in β is amplified by 1/(1 − β·r²), so
+ * compensation stops at β·r² = MAX_COMPENSATED_BIAS: beyond, the body is as stiff as that scale
+ * makes it, the report says the material is not reached, and how many substeps would reach it
+ * (r ∝ 1/substeps for membranes and solids, and for bending too since r_b = h·√(D/ρ_a)/l²).
+ */
+
+/** Constraint families whose one-pass bias is modelled. */
+export type BiasFamily = 'solid-neo-hookean' | 'solid-edges-volume' | 'cloth-stretch' | 'cloth-bending';
+
+/**
+ * β per family as a function of Poisson's ratio: (ν, β) points, ν ascending, linear in between
+ * and constant beyond the ends. Measured with `softbody calibrate --bias` (E_eff converged at 160
+ * substeps against 10, 20 and 40 substeps of a 1/60 s frame, β = (E_conv/E_n − 1)/r_n², mean over
+ * the three budgets and the family's standard scenes).
+ */
+export const SUBSTEP_BIAS_COEFFICIENTS: Readonly<Record<BiasFamily, readonly (readonly [number, number])[]>> =
+  {
+    // The coupled 2×2 tet solve (constraints/neo-hookean.ts) has no measurable one-pass bias in
+    // the standard scenes: β within ±0.15 of 0 with either sign from ν = 0.3 to 0.49.
+    'solid-neo-hookean': [[0.3, 0]],
+    'solid-edges-volume': [
+      [0.3, 1.03],
+      [0.4, 1.17],
+      [0.45, 1.27],
+      [0.49, 1.53],
+    ],
+    'cloth-stretch': [[0.3, 1.26]],
+    'cloth-bending': [[0.3, 15.5]],
+  };
+
+/** The largest β·r² compensated: s = 1/(1 − β·r²) ≤ 2.5 (see the file comment). */
+export const MAX_COMPENSATED_BIAS = 0.6;
+
+/** β of `family` at Poisson's ratio ν, dimensionless. */
+export function biasCoefficient(family: BiasFamily, poissonRatio: number): number {
+  const points = SUBSTEP_BIAS_COEFFICIENTS[family];
+  const nu = clampPoisson(poissonRatio);
+  if (nu <= points[0][0]) return points[0][1];
+  for (let i = 1; i < points.length; i++) {
+    const [nu1, beta1] = points[i];
+    if (nu <= nu1) {
+      const [nu0, beta0] = points[i - 1];
+      return beta0 + ((beta1 - beta0) * (nu - nu0)) / (nu1 - nu0);
+    }
+  }
+  return points[points.length - 1][1];
+}
+
+/** r = h·c/l of a membrane or solid: substep h (s), c = √(E/ρ), mean edge length l (m). */
+export function waveResolution(substepS: number, waveSpeedMPerS: number, edgeLengthM: number): number {
+  return edgeLengthM > 0 ? (substepS * waveSpeedMPerS) / edgeLengthM : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * r_b = h·√(D/ρ_a)/l² of plate bending (bending waves are dispersive, ω = √(D/ρ_a)·k²): substep h
+ * (s), plate stiffness D (N·m), areal density ρ_a (kg/m²), mean edge length l (m).
+ */
+export function bendingResolution(
+  substepS: number,
+  plateStiffnessNM: number,
+  arealDensityKgM2: number,
+  edgeLengthM: number,
+): number {
+  return edgeLengthM > 0 && arealDensityKgM2 > 0
+    ? (substepS * Math.sqrt(plateStiffnessNM / arealDensityKgM2)) / (edgeLengthM * edgeLengthM)
+    : Number.POSITIVE_INFINITY;
+}
+
+export interface SubstepCompensation {
+  /** s: every compliance of the family is divided by it, ≥ 1. */
+  stiffnessScale: number;
+  /** β·r² of the uncompensated family, dimensionless. */
+  bias: number;
+  /** True when s makes the effective modulus the material's (β·r² ≤ MAX_COMPENSATED_BIAS). */
+  reachable: boolean;
+  /** E_eff/E the model predicts with s applied: 1 when reachable, below 1 otherwise. */
+  predictedRatio: number;
+  /** Substeps per frame at which β·r² = MAX_COMPENSATED_BIAS (the fewest that reach), given `substeps` now. */
+  substepsToReach: number;
+}
+
+/** The stiffness scale that cancels bias β at resolution r, for a frame of `substeps` substeps. */
+export function substepCompensation(beta: number, resolution: number, substeps: number): SubstepCompensation {
+  const bias = beta * resolution * resolution;
+  const reachable = bias <= MAX_COMPENSATED_BIAS;
+  const stiffnessScale = 1 / (1 - Math.min(bias, MAX_COMPENSATED_BIAS));
+  const predictedRatio = reachable ? 1 : stiffnessScale / (1 + bias * stiffnessScale);
+  // r scales as 1/substeps, so β·r² as 1/substeps².
+  const substepsToReach = Math.max(1, Math.ceil(substeps * Math.sqrt(bias / MAX_COMPENSATED_BIAS) - 1e-9));
+  return {
+    stiffnessScale,
+    bias,
+    reachable,
+    predictedRatio,
+    substepsToReach: Math.max(substeps, substepsToReach),
+  };
+}

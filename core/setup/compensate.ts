@@ -1,0 +1,129 @@
+import { plateBendingStiffnessNM } from '../material/compliance/cloth.ts';
+import {
+  type BiasFamily,
+  bendingResolution,
+  biasCoefficient,
+  substepCompensation,
+  waveResolution,
+} from '../material/compliance/substep-bias.ts';
+import { waveSpeedMPerS } from '../material/elastic.ts';
+import type { ConstraintModel } from '../scene/scene.ts';
+import { type BodyGeometry, edgeRestLengthsM, meanEdgeLengthM } from './body-geometry.ts';
+import { type BodySlots, elementSlots } from './body-groups.ts';
+import type { ConstraintSet } from './setup.ts';
+
+/**
+ * Budget compensation: the compliances a body needs so that, at the solver's own frame step and
+ * substep count, its effective stiffness is its material's (core/material/compliance/substep-bias.ts
+ * has the model and its derivation). Applied by compileConstraints to the elastic sets it has just
+ * derived, per material slot and constraint family, so the preview, the presets and every exporter
+ * run the compensated numbers and the setup records what was done.
+ */
+
+/** What compensation did to one family of one material slot of a body. */
+export interface Compensation {
+  family: BiasFamily;
+  /** Material slot (0 the body, g + 1 its group g). */
+  slot: number;
+  /** r of the family at the solver's substep (h·c/l, or h·√(D/ρ_a)/l² for bending). */
+  resolution: number;
+  /** β of the family at the slot's ν. */
+  beta: number;
+  /** s: the family's compliances were divided by it. */
+  stiffnessScale: number;
+  /** False when no scale reaches the material at this budget (β·r² too large). */
+  reachable: boolean;
+  /** E_eff/E the model predicts after compensation (1 when reachable). */
+  predictedRatio: number;
+  /** The fewest substeps per frame that reach the material (the current count when it is reached). */
+  substepsToReach: number;
+}
+
+/** Families of each model's elastic constraint sets (kinds not listed are left as they are). */
+const FAMILY_OF_SET: Readonly<Record<ConstraintModel, Partial<Record<ConstraintSet['kind'], BiasFamily>>>> = {
+  'neo-hookean': { 'neo-hookean': 'solid-neo-hookean' },
+  'edges-volume': { distance: 'solid-edges-volume', 'tet-volume': 'solid-edges-volume' },
+  cloth: { distance: 'cloth-stretch', 'dihedral-bend': 'cloth-bending' },
+  rope: {},
+};
+
+/**
+ * Divides the compliances of `sets` (compiled for `model`) by each family's stiffness scale for
+ * substeps of `substepS` (s), `substeps` per frame; returns what it did (empty for rope bodies).
+ */
+export function compensateSets(
+  sets: ConstraintSet[],
+  model: ConstraintModel,
+  geometry: BodyGeometry,
+  slots: BodySlots,
+  substepS: number,
+  substeps: number,
+): Compensation[] {
+  const families = FAMILY_OF_SET[model];
+  const used = new Set(Object.values(families));
+  if (used.size === 0) return [];
+  const edgeLength = meanEdgeLengthM(edgeRestLengthsM(geometry.positions, geometry.edges));
+  const records: Compensation[] = [];
+  const scales = new Map<BiasFamily, Float64Array>();
+  for (const family of used) {
+    const perSlot = new Float64Array(slots.materials.length);
+    slots.materials.forEach((m, slot) => {
+      const resolution =
+        family === 'cloth-bending'
+          ? bendingResolution(
+              substepS,
+              plateBendingStiffnessNM(m.youngModulusPa, m.poissonRatio, m.thicknessM ?? 0),
+              m.densityKgM3 * (m.thicknessM ?? 0),
+              edgeLength,
+            )
+          : waveResolution(substepS, waveSpeedMPerS(m.youngModulusPa, m.densityKgM3), edgeLength);
+      const beta = biasCoefficient(family, m.poissonRatio);
+      const c = substepCompensation(beta, resolution, substeps);
+      perSlot[slot] = c.stiffnessScale;
+      records.push({
+        family,
+        slot,
+        resolution,
+        beta,
+        stiffnessScale: c.stiffnessScale,
+        reachable: c.reachable,
+        predictedRatio: c.predictedRatio,
+        substepsToReach: c.substepsToReach,
+      });
+    });
+    scales.set(family, perSlot);
+  }
+  for (const set of sets) {
+    const family = families[set.kind];
+    if (family === undefined) continue;
+    scaleSet(set, slots, scales.get(family) as Float64Array);
+  }
+  return records;
+}
+
+/** Divides each constraint's compliance in `set` by the scale of its element's slot. */
+function scaleSet(set: ConstraintSet, slots: BodySlots, scale: Float64Array): void {
+  switch (set.kind) {
+    case 'distance':
+      divide(set.complianceMPerN, elementSlots(slots, set.particles, 2), scale);
+      return;
+    case 'tet-volume':
+      divide(set.complianceM3PerPa, elementSlots(slots, set.tets, 4), scale);
+      return;
+    case 'dihedral-bend':
+      divide(set.compliancePerNM, elementSlots(slots, set.hinges, 4), scale);
+      return;
+    case 'neo-hookean': {
+      const slotOfTet = elementSlots(slots, set.tets, 4);
+      divide(set.deviatoricCompliancePerJ, slotOfTet, scale);
+      divide(set.hydrostaticCompliancePerJ, slotOfTet, scale);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+function divide(compliance: Float64Array, slotOf: Uint16Array, scale: Float64Array): void {
+  for (let c = 0; c < compliance.length; c++) compliance[c] /= scale[slotOf[c]];
+}

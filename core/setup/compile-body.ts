@@ -27,7 +27,7 @@ export const DEFAULT_GAS_BULK_MODULUS_PA = 101325;
  * - 'neo-hookean': α_D = 1/(μV), α_H = 1/(λ_NH·V), γ per tet (neo-hookean.ts), damped along its tet
  *   edges with the compliance of the equivalent edge network (edge-damper.ts);
  * - 'edges-volume': edge springs α = 1/k_e (edge-stiffness.ts) and α = V/K_vol per tet;
- * - 'cloth': edge springs from μ·t and dihedral hinges α = (A_A + A_B)²/(3|e|²·(D_A·A_A + D_B·A_B))
+ * - 'cloth': edge springs from μ·t and dihedral hinges α = (A_A/D_A + A_B/D_B)/|e|²
  *   with D = E·t³/(12(1−ν²)) of each wing's material (cloth.ts);
  * - 'rope': links α = L/(E·πr²), with `bending` joints α = l³/(E·πr⁴/4).
  * Springs and hinges made of several elements sum each element's contribution with that element's

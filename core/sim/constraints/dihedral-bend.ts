@@ -20,17 +20,17 @@ import {
  * (Bridson, Marino & Fedkiw 2003, §4.1, "bending modes"; exact gradients of θ, finite at θ = 0,
  * unlike the acos form of Müller et al. 2007.)
  *
- * Compliance from the plate bending stiffness D = E·t³/(12(1−ν²)), N·m. A hinge of length |e|
- * whose bend θ is spread over the strip of area A_e/3 (a third of both triangles, A_e their summed
- * area; width A_e/(3|e|)) stores ½·D·κ²·(A_e/3) with κ = θ·3|e|/A_e, i.e. ½·(3D|e|²/A_e)·θ²
- * (Grinspun et al. 2003, "Discrete Shells", eq. 5). So α = A_e / (3·D·|e|²), 1/(N·m).
+ * Compliance from the plate bending stiffness D = E·t³/(12(1−ν²)), N·m: α = A_e/(D·|e|²), A_e the
+ * two triangles' summed area (the hinge carries the moment |e|·D·κ of a plate bent by κ across
+ * it, and turns by θ = h̄·κ, h̄ the mean height of the two triangles over e; derivation, limits and
+ * the rule for two materials in core/material/compliance/cloth.ts).
  * Skipped: |e| or either triangle (nearly) degenerate, zero denominator.
  */
 export interface DihedralBendBlock extends BlockBase {
   readonly kind: 'dihedral-bend';
   /** Rest angle θ0, rad. */
   readonly restAngleRad: Float64Array;
-  /** α = A_e/(3D|e|²), 1/(N·m). */
+  /** α = A_e/(D|e|²), 1/(N·m). */
   readonly compliancePerNM: Float64Array;
   /** Damping coefficient β, N·m·s/rad. */
   readonly dampingNMS: Float64Array;

@@ -87,13 +87,13 @@ describe('compliance mappings', () => {
     expect(() => tetVolumeComplianceM3PerPa(1e-6, residualBulkModulusPa(1e5, 0.2))).toThrow(RangeError);
   });
 
-  it('cloth: membrane μ·t, plate D = E·t³/(12(1−ν²)) and hinge α = A_e/(3·D·|e|²)', () => {
+  it('cloth: membrane μ·t, plate D = E·t³/(12(1−ν²)) and hinge α = A_e/(D·|e|²)', () => {
     expect(membraneShearStiffnessNPerM(4e7, 0.3, 2.5e-4)).toBeCloseTo((4e7 / 2.6) * 2.5e-4, 6);
     const d = plateBendingStiffnessNM(4e7, 0.3, 2.5e-4);
     expect(d).toBeCloseTo((4e7 * 2.5e-4 ** 3) / (12 * 0.91), 12);
-    expect(hingeBendCompliancePerNM(0.5, 0.5, d, d, 2) / (1 / (3 * d * 4))).toBeCloseTo(1, 12);
-    // A hinge between a stiff and a limp triangle gets the area-weighted stiffness.
-    expect(hingeBendCompliancePerNM(1, 1, d, 0, 1)).toBeCloseTo(4 / (3 * d), 6);
+    expect(hingeBendCompliancePerNM(0.5, 0.5, d, d, 2) / (1 / (d * 4))).toBeCloseTo(1, 12);
+    // Two materials: the wings bend in series, α = (A_A/D_A + A_B/D_B)/|e|².
+    expect(hingeBendCompliancePerNM(1, 1, d, 2 * d, 1)).toBeCloseTo(1.5 / d, 6);
   });
 
   it('rope: α = L/(E·π·r²)', () => {

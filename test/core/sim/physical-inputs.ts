@@ -45,7 +45,7 @@ export function tetVolumeCompliances(
   return Float64Array.from({ length: tets.length / 4 }, (_, t) => volumeOf(rest, tets, t) / bulkModulusPa(t));
 }
 
-/** Hinge compliances α = (A_A + A_B)/(3·D·|e|²) per hinge (x0, x1, wing A, wing B), D in N·m. */
+/** Hinge compliances α = (A_A + A_B)/(D·|e|²) per hinge (x0, x1, wing A, wing B), D in N·m. */
 export function hingeCompliances(
   rest: Float64Array,
   hinges: Uint32Array,

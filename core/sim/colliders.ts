@@ -19,6 +19,13 @@ import type { ParticleState } from './state.ts';
  * substep, is removed entirely while |Δx_t| < μ_s·d (static), else shortened by μ_k·d
  * (dynamic; Coulomb: the normal impulse is proportional to d). Colliders do not move.
  * Triangle meshes: see collide/mesh-collider.ts.
+ *
+ * Penetration the particle already had at the start of the substep (a body placed or imported
+ * into a collider) is pushed out of x_prev as well (Macklin et al. 2014, §4.4, pre-stabilization):
+ * only the penetration gained within the substep becomes velocity when v = (x − x_prev)/h. Without
+ * this a particle 1 cm deep left at 12 m/s (h = 1/1200 s) and a body set into the ground was
+ * thrown up, turning over, with momentum no force gave it. Mesh colliders already cap the depth
+ * at the distance moved in the substep.
  */
 export interface Collider {
   readonly type: 'plane' | 'sphere' | 'box' | 'capsule' | 'mesh';
@@ -181,6 +188,7 @@ export function collideParticles(
   to: number,
 ): void {
   const x = state.x;
+  const xp = state.xPrev;
   const w = state.invMass;
   for (const collider of colliders) {
     const p = collider.params;
@@ -190,12 +198,14 @@ export function collideParticles(
       for (let i = from; i < to; i++) {
         const i3 = 3 * i;
         const distance = x[i3] * nx + x[i3 + 1] * ny + x[i3 + 2] * nz - offset;
-        if (distance < 0 && w[i] !== 0) resolveContact(state, collider, i3, -distance, nx, ny, nz);
+        if (distance < 0 && w[i] !== 0) {
+          const before = xp[i3] * nx + xp[i3 + 1] * ny + xp[i3 + 2] * nz - offset;
+          resolveContact(state, collider, i3, -distance, nx, ny, nz, before < 0 ? -before : 0);
+        }
       }
       continue;
     }
     if (collider.mesh) {
-      const xp = state.xPrev;
       for (let i = from; i < to; i++) {
         if (w[i] === 0) continue;
         const i3 = 3 * i;
@@ -222,12 +232,19 @@ export function collideParticles(
       if (w[i] === 0) continue;
       const i3 = 3 * i;
       const distance = signedDistance(collider, x[i3], x[i3 + 1], x[i3 + 2]);
-      if (distance < 0) resolveContact(state, collider, i3, -distance, normal[0], normal[1], normal[2]);
+      if (distance < 0) {
+        const [nx, ny, nz] = [normal[0], normal[1], normal[2]];
+        const before = signedDistance(collider, xp[i3], xp[i3 + 1], xp[i3 + 2]);
+        resolveContact(state, collider, i3, -distance, nx, ny, nz, before < 0 ? -before : 0);
+      }
     }
   }
 }
 
-/** Moves the particle at float index i3 out by `depth` along n, then applies friction. */
+/**
+ * Moves the particle at float index i3 out by `depth` along n, and its start-of-substep position
+ * by the part of `depthBefore` (how deep that was, m) that `depth` covers; then applies friction.
+ */
 function resolveContact(
   state: ParticleState,
   collider: Collider,
@@ -236,12 +253,19 @@ function resolveContact(
   nx: number,
   ny: number,
   nz: number,
+  depthBefore = 0,
 ): void {
   const x = state.x;
   const xp = state.xPrev;
   x[i3] += depth * nx;
   x[i3 + 1] += depth * ny;
   x[i3 + 2] += depth * nz;
+  if (depthBefore > 0) {
+    const carried = Math.min(depth, depthBefore);
+    xp[i3] += carried * nx;
+    xp[i3 + 1] += carried * ny;
+    xp[i3 + 2] += carried * nz;
+  }
   // Tangential motion over the substep.
   const mx = x[i3] - xp[i3];
   const my = x[i3 + 1] - xp[i3 + 1];

@@ -43,6 +43,24 @@ describe('colliders', () => {
     expect(state.x[0]).toBeCloseTo(0.045, 12);
   });
 
+  it('turn only the penetration gained within the substep into velocity, not what the particle had at its start', () => {
+    // Pre-stabilization (colliders.ts): a particle already 10 mm deep at the start of the substep
+    // is pushed out of both x and x_prev, so that depth does not become velocity.
+    for (const spec of [
+      { type: 'plane', normal: [0, 1, 0], offset: 0 },
+      { type: 'box', center: [0, -1, 0], halfExtents: [1, 1, 1] },
+      { type: 'sphere', center: [0, -1, 0], radius: 1 },
+    ] as ColliderSpec[]) {
+      const state = createParticleState(Float64Array.of(0, -0.012, 0), Float64Array.of(1), Uint8Array.of(0));
+      state.xPrev.set([0, -0.01, 0]); // 10 mm deep at the start, moved 2 mm further in
+      collideParticles(state, compileColliders([spec]), 0, 1);
+      expect(state.x[1]).toBeCloseTo(0, 12);
+      // Inelastic: the 2 mm it moved in is stopped, and the 10 mm it started with does not throw
+      // it out (before: x − x_prev = +10 mm, 12 m/s at h = 1/1200 s).
+      expect(state.x[1] - state.xPrev[1]).toBeCloseTo(0, 12);
+    }
+  });
+
   for (const [degrees, slides] of [
     [20, false],
     [35, true],

@@ -1,5 +1,6 @@
 import { plateBendingStiffnessNM } from '../material/compliance/cloth.ts';
 import {
+  BIAS_STIFFNESS_EXPONENT,
   type BiasFamily,
   bendingResolution,
   biasCoefficient,
@@ -78,7 +79,7 @@ export function compensateSets(
             )
           : waveResolution(substepS, waveSpeedMPerS(m.youngModulusPa, m.densityKgM3), edgeLength);
       const beta = biasCoefficient(family, m.poissonRatio);
-      const c = substepCompensation(beta, resolution, substeps);
+      const c = substepCompensation(beta, resolution, substeps, BIAS_STIFFNESS_EXPONENT[family]);
       perSlot[slot] = c.stiffnessScale;
       records.push({
         family,

@@ -9,6 +9,7 @@ import { presetFromScene, writePreset } from '../../core/preset/index.ts';
 import type { BodySpecDocument, GroupSpec, SceneDocument, Vec3 } from '../../core/scene/scene.ts';
 import type { SceneMeshes } from '../../core/scene/scene-meshes.ts';
 import { tetImportGroups } from '../../core/setup/import-groups.ts';
+import { compensationNotes } from '../../core/setup/summary.ts';
 import { compactVertices } from '../../core/sim/geometry/mesh-body.ts';
 import { TetrahedralizeError, tetrahedralize } from '../../core/tetra/index.ts';
 
@@ -89,6 +90,8 @@ export async function bakeFile(
       userMaterials: plan.library,
       source: baseName(file),
     });
+    for (const body of preset.setup.bodies)
+      result.notes.push(...compensationNotes(body, preset.setup.solver.substeps).map((n) => `budget: ${n}`));
     onStage('writing', 0.97);
     await writeWhole(output, writePreset(preset));
     result.output = output;

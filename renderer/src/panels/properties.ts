@@ -188,7 +188,7 @@ function solverGets(editor: Editor, spec: BodySpec): HTMLElement {
   for (const c of view.compensation) {
     const text = c.reachable
       ? `×${c.stiffnessScale.toFixed(2)} (r ${c.resolution.toFixed(2)})`
-      : `×${c.stiffnessScale.toFixed(2)}: ${Math.round(100 * c.predictedRatio)}% of the material; ${c.substepsToReach} substeps reach it`;
+      : `×${c.stiffnessScale.toFixed(2)}: ${Math.round(100 * c.predictedRatio)}% of the material; ${c.substepsToReach} substeps reach it (×${(c.substepsToReach / editor.state.scene.solver.substeps).toFixed(1)} the cost)`;
     lines.push(
       row(
         `${c.name} stiffened`,

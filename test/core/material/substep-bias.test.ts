@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { calibrateMaterial } from '../../../core/calibrate/calibrate.ts';
-import { findBuiltInMaterial } from '../../../core/material/library.ts';
 import {
   biasCoefficient,
   MAX_COMPENSATED_BIAS,
   substepCompensation,
 } from '../../../core/material/compliance/substep-bias.ts';
+import { findBuiltInMaterial } from '../../../core/material/library.ts';
 import type { Material } from '../../../core/material/schema.ts';
 
 /**

@@ -111,14 +111,14 @@ describe('editor and softbody bake give the same preset (browser host in Chromiu
     );
     expect(firstDifference(exported, JSON.parse(bakedJson))).toBeNull();
     expect(editorJson === bakedJson).toBe(true);
-    expect(stdout.trim()).toMatch(/: valid preset 'spot' \(formatVersion 2\); bodies: spot \(solid, /);
+    expect(stdout.trim()).toMatch(/: valid preset 'spot' \(formatVersion 3\); bodies: spot \(solid, /);
   }, 120_000);
 
   test('the same body exported as GLB is a preset `softbody validate` accepts', async () => {
     const file = await exportSelectedBody(page, 'export-preset-glb', 'bake-parity-editor.glb');
     const { stdout } = await run('npx', ['softbody', 'validate', file], { cwd: repoRoot });
     expect(stdout.trim()).toMatch(
-      /: valid preset 'spot' \(formatVersion 2, in the GLB's SOFTBODY_soft_body extension\); bodies: spot \(solid, /,
+      /: valid preset 'spot' \(formatVersion 3, in the GLB's SOFTBODY_soft_body extension\); bodies: spot \(solid, /,
     );
     console.log(`bake-parity e2e: ${stdout.trim()}`);
   }, 60_000);

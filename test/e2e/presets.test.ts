@@ -126,7 +126,7 @@ describe('presets, export, recent files and recovery (browser host in Chromium)'
       );
     const { stdout } = await run('npx', ['softbody', 'validate', file], { cwd: repoRoot });
     expect(stdout.trim()).toMatch(
-      /: valid preset 'untitled' \(formatVersion 2, in the GLB's SOFTBODY_soft_body extension\); bodies: soft block \(solid, 216 vertices, 625 tets, [\d.]+ kg\), cloth \(cloth, 441 vertices, 800 triangles, [\d.]+ kg\)$/,
+      /: valid preset 'untitled' \(formatVersion 3, in the GLB's SOFTBODY_soft_body extension\); bodies: soft block \(solid, 216 vertices, 625 tets, [\d.]+ kg\), cloth \(cloth, 441 vertices, 800 triangles, [\d.]+ kg\)$/,
     );
     expect(session.problems).toEqual([]);
   });
@@ -150,7 +150,7 @@ describe('presets, export, recent files and recovery (browser host in Chromium)'
     const { stdout } = await run('npx', ['softbody', 'validate', file], { cwd: repoRoot });
     // execFile rejects on a non-zero exit, so reaching here means exit 0.
     expect(stdout.trim()).toMatch(
-      /: valid preset 'untitled' \(formatVersion 2\); bodies: soft block \(solid, 216 vertices, 625 tets, [\d.]+ kg\), cloth \(cloth, 441 vertices, 800 triangles, [\d.]+ kg\)$/,
+      /: valid preset 'untitled' \(formatVersion 3\); bodies: soft block \(solid, 216 vertices, 625 tets, [\d.]+ kg\), cloth \(cloth, 441 vertices, 800 triangles, [\d.]+ kg\)$/,
     );
     console.log(`presets e2e: softbody validate: ${stdout.trim()}`);
     expect(session.problems).toEqual([]);

@@ -87,9 +87,18 @@ export function setConstraintModel(scene: Scene, index: number, model: Constrain
   return checked(`constraint model of ${scene.bodies[index].name}`, next);
 }
 
-export function setSolverField(scene: Scene, field: keyof SolverSettings, value: number): SceneEdit {
+export function setSolverField(scene: Scene, field: 'dt' | 'substeps', value: number): SceneEdit {
   const label = field === 'dt' ? 'frame time step' : 'substeps';
   return checked(label, { ...scene, solver: { ...scene.solver, [field]: value } });
+}
+
+/** Budget compensation on ('auto', the default, left out of the document) or 'off'. */
+export function setCompensation(scene: Scene, mode: 'auto' | 'off'): SceneEdit {
+  const { compensation: _previous, ...solver } = scene.solver;
+  return checked('budget compensation', {
+    ...scene,
+    solver: mode === 'off' ? { ...solver, compensation: 'off' } : solver,
+  });
 }
 
 /** A whole new document (the JSON editor); the caller has validated it. */

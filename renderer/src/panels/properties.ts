@@ -12,6 +12,7 @@ import type { Editor } from '../editor/editor.ts';
 import {
   applyLibraryMaterial,
   modelsForShape,
+  setCompensation,
   setConstraintModel,
   setDampingRatio,
   setMaterialField,
@@ -222,6 +223,18 @@ function solverSection(editor: Editor): HTMLElement {
       testId: 'solver-substeps',
       value: solver.substeps,
       onCommit: (value) => editor.edit((scene) => setSolverField(scene, 'substeps', value)),
+    }),
+    selectField<'auto' | 'off'>({
+      label: 'Compensation',
+      testId: 'solver-compensation',
+      value: solver.compensation ?? 'auto',
+      choices: [
+        { value: 'auto', text: 'material-true at these substeps' },
+        { value: 'off', text: 'off (plain compliances)' },
+      ],
+      title:
+        "Budget compensation: one Gauss-Seidel pass per substep leaves a body softer than its material by about β·(h·c/l)²; 'material-true' stiffens each body's constraints so that at these substeps it is as stiff as its material, in the preview and in every export",
+      onChange: (mode) => editor.edit((scene) => setCompensation(scene, mode)),
     }),
   );
 }

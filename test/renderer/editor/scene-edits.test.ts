@@ -5,6 +5,7 @@ import { parseScene } from '../../../core/scene/scene-validate.ts';
 import {
   applyLibraryMaterial,
   modelsForShape,
+  setCompensation,
   setConstraintModel,
   setMaterialField,
   setSolverField,
@@ -13,6 +14,14 @@ import {
 const scene = parseScene(structuredClone(defaultSceneJson));
 
 describe('scene edits', () => {
+  test("budget compensation 'off' is written into the solver and 'auto' leaves it out (the default)", () => {
+    const off = setCompensation(scene, 'off');
+    expect(off.label).toBe('budget compensation');
+    expect(off.scene.solver).toEqual({ ...scene.solver, compensation: 'off' });
+    expect(setCompensation(off.scene, 'auto').scene.solver).toEqual(scene.solver);
+    expect('compensation' in setCompensation(off.scene, 'auto').scene.solver).toBe(false);
+  });
+
   test('a library material sets E, ν, ρ and damping on a solid, leaving the input scene alone', () => {
     const material = builtInMaterials().find((m) => m.kind === 'solid')!;
     const { scene: next, label } = applyLibraryMaterial(scene, 0, material);

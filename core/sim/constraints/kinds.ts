@@ -4,6 +4,7 @@ import {
   dihedralBendKernel,
   distanceKernel,
   type KernelBinding,
+  membraneKernel,
   neoHookeanKernel,
   tetVolumeKernel,
 } from '../wasm/kernel-bindings.ts';
@@ -93,7 +94,7 @@ export const constraintKinds = {
     addForces: addMembraneForces,
     energy: membraneEnergyJ,
     scalarCount: (block) => 3 * block.count, // E₁₁, E₂₂, E₁₂ per triangle
-    wasm: null, // no WebAssembly kernel yet: the JS sweep runs everywhere
+    wasm: membraneKernel,
   },
   'tet-volume': {
     solve: solveTetVolume,

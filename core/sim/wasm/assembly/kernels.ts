@@ -1226,3 +1226,118 @@ export function solveDihedralBendBatched(
     }
   }
 }
+
+/**
+ * membrane.ts `solveMembrane`, one triangle after the other in block (colour) order: scalar, no
+ * pairs yet. `fresh`: the multipliers read as 0 and are written as Δλ (0 where a triangle skips).
+ */
+export function solveMembrane(
+  x: usize,
+  w: usize,
+  particles: usize,
+  count: i32,
+  inverseRestShape: usize,
+  complianceNormal: usize,
+  complianceCoupling: usize,
+  complianceShear: usize,
+  lambda: usize,
+  scale: f64,
+  invHSq: f64,
+  minDenominator: f64,
+  fresh: bool,
+): void {
+  for (let t = 0; t < count; t++) {
+    const l = 3 * t;
+    if (fresh) {
+      setF(lambda, l, 0);
+      setF(lambda, l + 1, 0);
+      setF(lambda, l + 2, 0);
+    }
+    const q0 = u(particles, 3 * t);
+    const q1 = u(particles, 3 * t + 1);
+    const q2 = u(particles, 3 * t + 2);
+    const i0 = 3 * q0;
+    const i1 = 3 * q1;
+    const i2 = 3 * q2;
+    const w0 = f(w, q0);
+    const w1 = f(w, q1);
+    const w2 = f(w, q2);
+    const o = 4 * t;
+    const b11 = f(inverseRestShape, o);
+    const b12 = f(inverseRestShape, o + 1);
+    const b21 = f(inverseRestShape, o + 2);
+    const b22 = f(inverseRestShape, o + 3);
+    const x0 = f(x, i0);
+    const y0 = f(x, i0 + 1);
+    const z0 = f(x, i0 + 2);
+    const e1x = f(x, i1) - x0;
+    const e1y = f(x, i1 + 1) - y0;
+    const e1z = f(x, i1 + 2) - z0;
+    const e2x = f(x, i2) - x0;
+    const e2y = f(x, i2 + 1) - y0;
+    const e2z = f(x, i2 + 2) - z0;
+    const f1x = e1x * b11 + e2x * b21;
+    const f1y = e1y * b11 + e2y * b21;
+    const f1z = e1z * b11 + e2z * b21;
+    const f2x = e1x * b12 + e2x * b22;
+    const f2y = e1y * b12 + e2y * b22;
+    const f2z = e1z * b12 + e2z * b22;
+    const q11 = f1x * f1x + f1y * f1y + f1z * f1z;
+    const q22 = f2x * f2x + f2y * f2y + f2z * f2z;
+    const q12 = f1x * f2x + f1y * f2y + f1z * f2z;
+    const c1 = 0.5 * (q11 - 1);
+    const c2 = 0.5 * (q22 - 1);
+    const c3 = 0.5 * q12;
+    const p01 = -(b11 + b21);
+    const p02 = -(b12 + b22);
+    const s11 = w0 * p01 * p01 + w1 * b11 * b11 + w2 * b21 * b21;
+    const s22 = w0 * p02 * p02 + w1 * b12 * b12 + w2 * b22 * b22;
+    const s12 = w0 * p01 * p02 + w1 * b11 * b12 + w2 * b21 * b22;
+    const an = f(complianceNormal, t) * invHSq;
+    const ac = f(complianceCoupling, t) * invHSq;
+    const as = f(complianceShear, t) * invHSq;
+    const a11 = s11 * q11 + an;
+    const a22 = s22 * q22 + an;
+    const a33 = 0.25 * (s11 * q22 + 2 * s12 * q12 + s22 * q11) + as;
+    const a12 = s12 * q12 + ac;
+    const a13 = 0.5 * (s11 * q12 + s12 * q11);
+    const a23 = 0.5 * (s12 * q22 + s22 * q12);
+    const l1 = f(lambda, l);
+    const l2 = f(lambda, l + 1);
+    const l3 = f(lambda, l + 2);
+    const r1 = -c1 - (an * l1 + ac * l2);
+    const r2 = -c2 - (ac * l1 + an * l2);
+    const r3 = -c3 - as * l3;
+    const m11 = a22 * a33 - a23 * a23;
+    const m12 = a13 * a23 - a12 * a33;
+    const m13 = a12 * a23 - a13 * a22;
+    const determinant = a11 * m11 + a12 * m12 + a13 * m13;
+    if (!(determinant > minDenominator)) continue;
+    const m22 = a11 * a33 - a13 * a13;
+    const m23 = a12 * a13 - a11 * a23;
+    const m33 = a11 * a22 - a12 * a12;
+    const inv = scale / determinant;
+    const d1 = (m11 * r1 + m12 * r2 + m13 * r3) * inv;
+    const d2 = (m12 * r1 + m22 * r2 + m23 * r3) * inv;
+    const d3 = (m13 * r1 + m23 * r2 + m33 * r3) * inv;
+    setF(lambda, l, l1 + d1);
+    setF(lambda, l + 1, l2 + d2);
+    setF(lambda, l + 2, l3 + d3);
+    const h3 = 0.5 * d3;
+    const g1x = d1 * f1x + h3 * f2x;
+    const g1y = d1 * f1y + h3 * f2y;
+    const g1z = d1 * f1z + h3 * f2z;
+    const g2x = d2 * f2x + h3 * f1x;
+    const g2y = d2 * f2y + h3 * f1y;
+    const g2z = d2 * f2z + h3 * f1z;
+    setF(x, i0, x0 + w0 * (p01 * g1x + p02 * g2x));
+    setF(x, i0 + 1, y0 + w0 * (p01 * g1y + p02 * g2y));
+    setF(x, i0 + 2, z0 + w0 * (p01 * g1z + p02 * g2z));
+    setF(x, i1, f(x, i1) + w1 * (b11 * g1x + b12 * g2x));
+    setF(x, i1 + 1, f(x, i1 + 1) + w1 * (b11 * g1y + b12 * g2y));
+    setF(x, i1 + 2, f(x, i1 + 2) + w1 * (b11 * g1z + b12 * g2z));
+    setF(x, i2, f(x, i2) + w2 * (b21 * g1x + b22 * g2x));
+    setF(x, i2 + 1, f(x, i2 + 1) + w2 * (b21 * g1y + b22 * g2y));
+    setF(x, i2 + 2, f(x, i2 + 2) + w2 * (b21 * g1z + b22 * g2z));
+  }
+}

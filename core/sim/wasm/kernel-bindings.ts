@@ -75,11 +75,12 @@ export interface KernelExports {
     minDenominator: number,
     fresh: boolean,
   ): void;
-  solveMembrane(
+  solveMembraneBatched(
     x: number,
     w: number,
     particles: number,
-    count: number,
+    colourStarts: number,
+    colourCount: number,
     inverseRestShape: number,
     complianceNormal: number,
     complianceCoupling: number,
@@ -286,6 +287,7 @@ export const neoHookeanKernel: KernelBinding<NeoHookeanBlock> = {
 export const membraneKernel: KernelBinding<MembraneBlock> = {
   fields: [
     'particles',
+    'colourStarts',
     'inverseRestShape',
     'complianceNormal',
     'complianceCoupling',
@@ -300,13 +302,15 @@ export const membraneKernel: KernelBinding<MembraneBlock> = {
     const coupling = at(block.complianceCoupling);
     const shear = at(block.complianceShear);
     const lambda = at(block.lambda);
-    const count = block.count;
+    const colourStarts = at(block.colourStarts);
+    const colours = block.colourStarts.length - 1;
     return (invHSq, fresh) =>
-      k.solveMembrane(
+      k.solveMembraneBatched(
         x,
         w,
         particles,
-        count,
+        colourStarts,
+        colours,
         inverseRestShape,
         normal,
         coupling,

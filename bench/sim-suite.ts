@@ -163,7 +163,10 @@ async function measureScene(
 ): Promise<Row> {
   const ours = buildWorld(bench.scene);
   if (options.kernels === 'js') ours.kernels = 'js';
-  const joltWorld = bench.joltScene === bench.scene ? ours : buildWorld(bench.joltScene);
+  const joltWorld =
+    bench.joltScene === bench.scene && !bench.joltCompile
+      ? ours
+      : buildWorld(bench.joltScene, bench.joltCompile);
   const joltDefault = createJoltBody(builds.default, joltInputFrom(joltWorld, 0));
   const joltSimd =
     builds.simd && options.simd ? createJoltBody(builds.simd, joltInputFrom(joltWorld, 0)) : null;

@@ -100,12 +100,28 @@ export const ConstraintSetSchema = Type.Union(
     ),
     Type.Object(
       {
+        kind: Type.Literal('membrane'),
+        triangles: u32('3 per triangle.'),
+        normalCompliancePerJ: f64('α₁₁ = α₂₂ = 1/(E·t·A) of the Green strain (E₁₁, E₂₂, E₁₂), 1/J.'),
+        couplingCompliancePerJ: f64('α₁₂ = −ν/(E·t·A), 1/J.'),
+        shearCompliancePerJ: f64('α₃₃ = (1+ν)/(2·E·t·A), 1/J.'),
+      },
+      {
+        additionalProperties: false,
+        description: 'Cloth stretch and shear: one membrane constraint per triangle.',
+      },
+    ),
+    Type.Object(
+      {
         kind: Type.Literal('edge-damper'),
         particles: u32('2 per edge.'),
         complianceMPerN: f64('Compliance of the equivalent spring, m/N (sets the damping only).'),
         dampingRatio: ratio('Damping ratio ζ of the set.'),
       },
-      { additionalProperties: false, description: 'Damping along tet edges of neo-Hookean bodies.' },
+      {
+        additionalProperties: false,
+        description: 'Damping along the edges of neo-Hookean tets and cloth membranes.',
+      },
     ),
     Type.Object(
       {

@@ -44,7 +44,7 @@ export interface Compensation {
 const FAMILY_OF_SET: Readonly<Record<ConstraintModel, Partial<Record<ConstraintSet['kind'], BiasFamily>>>> = {
   'neo-hookean': { 'neo-hookean': 'solid-neo-hookean' },
   'edges-volume': { distance: 'solid-edges-volume', 'tet-volume': 'solid-edges-volume' },
-  cloth: { distance: 'cloth-stretch', 'dihedral-bend': 'cloth-bending' },
+  cloth: { membrane: 'cloth-stretch', distance: 'cloth-stretch', 'dihedral-bend': 'cloth-bending' },
   rope: {},
 };
 
@@ -111,6 +111,13 @@ function scaleSet(set: ConstraintSet, slots: BodySlots, scale: Float64Array): vo
     case 'tet-volume':
       divide(set.complianceM3PerPa, elementSlots(slots, set.tets, 4), scale);
       return;
+    case 'membrane': {
+      const slotOfTriangle = elementSlots(slots, set.triangles, 3);
+      divide(set.normalCompliancePerJ, slotOfTriangle, scale);
+      divide(set.couplingCompliancePerJ, slotOfTriangle, scale);
+      divide(set.shearCompliancePerJ, slotOfTriangle, scale);
+      return;
+    }
     case 'dihedral-bend':
       divide(set.compliancePerNM, elementSlots(slots, set.hinges, 4), scale);
       return;

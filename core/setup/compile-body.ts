@@ -1,10 +1,16 @@
 import { DocumentError } from '../document/problem.ts';
-import { hingeBendCompliancePerNM, plateBendingStiffnessNM } from '../material/compliance/cloth.ts';
+import {
+  hingeBendCompliancePerNM,
+  type MembraneTriangleCompliance,
+  membraneTriangleCompliance,
+  plateBendingStiffnessNM,
+} from '../material/compliance/cloth.ts';
 import { residualBulkModulusPa, tetVolumeComplianceM3PerPa } from '../material/compliance/edges-volume.ts';
 import { triangleAreaM2 } from '../material/compliance/mesh-measures.ts';
 import { neoHookeanTetCompliance } from '../material/compliance/neo-hookean.ts';
 import { ropeAxialStiffnessN } from '../material/compliance/rope.ts';
 import type { BodySpec, SolverSettings } from '../scene/scene.ts';
+import { isDegenerateTriangle } from '../sim/constraints/membrane.ts';
 import { enclosedVolume } from '../sim/constraints/pressure.ts';
 import { isDegenerateTet, tetVolume } from '../sim/constraints/tet-rest.ts';
 import { triangleHinges } from '../sim/geometry/hinges.ts';
@@ -27,7 +33,10 @@ export const DEFAULT_GAS_BULK_MODULUS_PA = 101325;
  * - 'neo-hookean': α_D = 1/(μV), α_H = 1/(λ_NH·V), γ per tet (neo-hookean.ts), damped along its tet
  *   edges with the compliance of the equivalent edge network (edge-damper.ts);
  * - 'edges-volume': edge springs α = 1/k_e (edge-stiffness.ts) and α = V/K_vol per tet;
- * - 'cloth': edge springs from μ·t and dihedral hinges α = (A_A/D_A + A_B/D_B)/|e|²
+ * - 'cloth': one membrane constraint per triangle, α = K⁻¹ of plane-stress elasticity over the
+ *   rest area (cloth.ts membraneTriangleCompliance), damped along its edges with the compliance of
+ *   the fitted edge network (or, for `clothStretch: 'edges'` and classic PBD, those edge springs),
+ *   and dihedral hinges α = (A_A/D_A + A_B/D_B)/|e|²
  *   with D = E·t³/(12(1−ν²)) of each wing's material (cloth.ts);
  * - 'rope': links α = L/(E·πr²), with `bending` joints α = l³/(E·πr⁴/4).
  * Springs and hinges made of several elements sum each element's contribution with that element's
@@ -52,8 +61,11 @@ export function compileConstraints(
   pins: readonly SetupPin[],
   pointer: string,
   solver: SolverSettings,
+  clothStretch: ClothStretch = 'membrane',
 ): { constraints: ConstraintSet[]; compensation: Compensation[] } {
-  const sets = modelSets(body, geometry, slots);
+  // Classic PBD projects edges: a cloth body in that mode keeps the edge network.
+  const stretch = body.solver?.method === 'pbd' ? 'edges' : clothStretch;
+  const sets = modelSets(body, geometry, slots, stretch);
   // Budget compensation applies to the material's own constraints (not tethers, gas or pins) of
   // XPBD bodies; classic PBD has no compliance to scale.
   const compensation =
@@ -84,14 +96,27 @@ export function compileConstraints(
   return { constraints: sets, compensation };
 }
 
-function modelSets(body: BodySpec, geometry: BodyGeometry, slots: BodySlots): ConstraintSet[] {
+/**
+ * How cloth stretch and shear are compiled: 'membrane', one membrane constraint per triangle
+ * (linear plane-stress elasticity with the material's E and ν on any triangulation, what the
+ * engine solves), or 'edges', the per-triangle fitted edge network (ν = 1/3 and within about 10%
+ * of E·t; for runtimes with edges only, and classic PBD mode).
+ */
+export type ClothStretch = 'membrane' | 'edges';
+
+function modelSets(
+  body: BodySpec,
+  geometry: BodyGeometry,
+  slots: BodySlots,
+  clothStretch: ClothStretch,
+): ConstraintSet[] {
   switch (body.model) {
     case 'neo-hookean':
       return neoHookeanSets(geometry, slots);
     case 'edges-volume':
       return edgesVolumeSets(geometry, slots);
     case 'cloth':
-      return clothSets(geometry, slots);
+      return clothSets(geometry, slots, clothStretch);
     case 'rope':
       return ropeSets(body, geometry, slots);
   }
@@ -174,7 +199,7 @@ function edgesVolumeSets(geometry: BodyGeometry, slots: BodySlots): ConstraintSe
   return sets;
 }
 
-function clothSets(geometry: BodyGeometry, slots: BodySlots): ConstraintSet[] {
+function clothSets(geometry: BodyGeometry, slots: BodySlots, stretch: ClothStretch): ConstraintSet[] {
   const { positions, triangles, edges } = geometry;
   const triangleSlot = elementSlots(slots, triangles, 3);
   const k = new Float64Array(edges.length / 2);
@@ -185,12 +210,14 @@ function clothSets(geometry: BodyGeometry, slots: BodySlots): ConstraintSet[] {
       pick(triangles, 3, chosen),
       edges,
       m.youngModulusPa,
-      m.poissonRatio,
       m.thicknessM ?? 0,
     );
     for (let e = 0; e < k.length; e++) k[e] += part[e];
   }
-  const sets = springSets(edges, k, edgeDampingRatios(edges, slots));
+  const sets =
+    stretch === 'edges'
+      ? springSets(edges, k, edgeDampingRatios(edges, slots))
+      : membraneSets(geometry, triangleSlot, slots, k);
   const hinges = triangleHinges(triangles, positions.length / 3);
   const hingeCount = hinges.length / 4;
   if (hingeCount === 0) return sets;
@@ -228,6 +255,60 @@ function clothSets(geometry: BodyGeometry, slots: BodySlots): ConstraintSet[] {
       compliancePerNM: pickValues(compliance, chosen),
       dampingRatio: zeta,
       stiffnessScale: 1,
+    });
+  }
+  return sets;
+}
+
+/**
+ * One membrane set over the triangles with a rest area (membraneTriangleCompliance of each
+ * triangle's material), damped along the edges with the compliance 1/k of the fitted edge network
+ * `edgeStiffness` (N/m), one edge-damper set per damping ratio, as neo-Hookean tets are.
+ */
+function membraneSets(
+  geometry: BodyGeometry,
+  triangleSlot: Uint16Array,
+  slots: BodySlots,
+  edgeStiffness: Float64Array,
+): ConstraintSet[] {
+  const { positions, triangles, edges } = geometry;
+  const kept: number[] = [];
+  const compliance: MembraneTriangleCompliance[] = [];
+  for (let t = 0; t < triangles.length / 3; t++) {
+    const [a, b, c] = triangles.subarray(3 * t, 3 * t + 3);
+    const m = slots.materials[triangleSlot[t]];
+    const thickness = m.thicknessM ?? 0;
+    if (isDegenerateTriangle(positions, a, b, c) || !(m.youngModulusPa * thickness > 0)) continue;
+    kept.push(t);
+    compliance.push(
+      membraneTriangleCompliance(
+        m.youngModulusPa,
+        m.poissonRatio,
+        thickness,
+        triangleAreaM2(positions, a, b, c),
+      ),
+    );
+  }
+  const sets: ConstraintSet[] = [];
+  if (kept.length > 0) {
+    sets.push({
+      kind: 'membrane',
+      triangles: pick(triangles, 3, kept),
+      normalCompliancePerJ: Float64Array.from(compliance, (c) => c.normalPerJ),
+      couplingCompliancePerJ: Float64Array.from(compliance, (c) => c.couplingPerJ),
+      shearCompliancePerJ: Float64Array.from(compliance, (c) => c.shearPerJ),
+    });
+  }
+  const edgeZeta = edgeDampingRatios(edges, slots);
+  for (const [zeta, chosen] of byValue(
+    edgeZeta.map((z, e) => (edgeStiffness[e] > 0 && z > 0 ? z : Number.NaN)),
+  )) {
+    if (Number.isNaN(zeta)) continue;
+    sets.push({
+      kind: 'edge-damper',
+      particles: pick(edges, 2, chosen),
+      complianceMPerN: Float64Array.from(chosen, (e) => 1 / edgeStiffness[e]),
+      dampingRatio: zeta,
     });
   }
   return sets;

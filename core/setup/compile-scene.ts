@@ -7,13 +7,18 @@ import { parseScene } from '../scene/scene-validate.ts';
 import { embedPoints } from '../tetra/embed.ts';
 import { type BodyGeometry, buildBodyGeometry, placeAt } from './body-geometry.ts';
 import { bodySlots } from './body-groups.ts';
-import { compileConstraints } from './compile-body.ts';
+import { type ClothStretch, compileConstraints } from './compile-body.ts';
 import { tetImportGroups } from './import-groups.ts';
 import type { BodySetup, RenderSetup, SetupPin, SoftBodySetup } from './setup.ts';
 
 export interface CompileOptions extends SceneMaterialOptions {
   /** Mesh files the scene refers to, loaded by the caller (scene-meshes.ts `loadSceneMeshes`). */
   meshes?: SceneMeshes;
+  /**
+   * Cloth stretch and shear as per-triangle membrane constraints (default, what the engine
+   * solves) or as the fitted edge network (for runtimes with edges only: the Jolt export).
+   */
+  clothStretch?: ClothStretch;
 }
 
 /** Friction between cloth layers when a self-collision spec gives none. */
@@ -35,7 +40,9 @@ export function compileScene(
     gravity: [...scene.gravity],
     solver: { dt: scene.solver.dt, substeps: scene.solver.substeps },
     colliders: scene.colliders.map((c, i) => inlineCollider(c, `/colliders/${i}`, options.meshes)),
-    bodies: scene.bodies.map((body, i) => compileBody(body, `/bodies/${i}`, scene.solver, options.meshes)),
+    bodies: scene.bodies.map((body, i) =>
+      compileBody(body, `/bodies/${i}`, scene.solver, options.meshes, options.clothStretch),
+    ),
   };
 }
 
@@ -48,11 +55,20 @@ export function compileBody(
   pointer: string,
   solver: SolverSettings,
   meshes?: SceneMeshes,
+  clothStretch: ClothStretch = 'membrane',
 ): BodySetup {
   const geometry = buildBodyGeometry(body, pointer, meshes);
   const slots = bodySlots(body, geometry.mass.length);
   const pins = selectPins(body, geometry, pointer);
-  const { constraints, compensation } = compileConstraints(body, geometry, slots, pins, pointer, solver);
+  const { constraints, compensation } = compileConstraints(
+    body,
+    geometry,
+    slots,
+    pins,
+    pointer,
+    solver,
+    clothStretch,
+  );
   return {
     name: body.name,
     model: body.model,

@@ -1,6 +1,5 @@
-import { CLOTH_EDGE_FACTOR, membraneShearStiffnessNPerM } from '../material/compliance/cloth.ts';
+import { clothEdgeStiffnessNPerM } from '../material/compliance/cloth.ts';
 import { solidEdgeStiffnessNPerM } from '../material/compliance/edges-volume.ts';
-import { edgeKey, indexEdges, triangleAreaM2 } from '../material/compliance/mesh-measures.ts';
 import { shearModulusPa } from '../material/elastic.ts';
 
 /**
@@ -24,13 +23,12 @@ import { shearModulusPa } from '../material/elastic.ts';
  * constraints carry the rest, K_vol = K − 5μ/3 (≥ 0 for ν ≥ 1/4; below 1/4 no volume term is
  * added and the body behaves as ν = 1/4 with the right μ). test/core/sim measures the bar.
  *
- * Cloth (membrane of thickness t). The same argument in 2D: ⟨(n·ε·n)²⟩ = (2·tr ε² + (tr ε)²)/8
- * over in-plane directions, three edges per triangle, so k = c·A/l² gives μ₂ = λ₂ = 3c/8. With the
- * membrane shear stiffness μ₂ = μ·t (N/m):
- *
- *   k_e = (8/3)·μ·t·Σ_{triangles ∋ e} A_t / l_e²                    (N/m)
- *
- * (Van Gelder 1998 has k = E·t·A/l², the same at ν = 1/3.) The network's own ν₂ is 1/3.
+ * Cloth (membrane of thickness t), for runtimes with edges only: per triangle, the three κ
+ * minimise ‖S − c·T‖ with c = 3·E·t/8 (uniaxial modulus E·t), the 3×3 normal equations
+ * Σ_f (n_e·n_f)⁴·κ_f = 3c, k_e = Σ_{triangles ∋ e} κ_e·A_t / l_e² (cloth.ts,
+ * clothTriangleEdgeStiffnessesNPerM). The network's own ν is 1/3. The engine solves cloth with
+ * per-triangle membrane constraints instead (cloth.ts, membraneTriangleCompliance); these springs
+ * set the damping of that membrane and are what the Jolt export and classic PBD mode use.
  *
  * Ropes: an axial bar of cross-section πr² and link length L: k = E·πr²/L.
  */
@@ -46,56 +44,13 @@ export function solidEdgeStiffness(
   return solidEdgeStiffnessNPerM(positions, tets, edges, shearModulusPa(youngModulusPa, poissonRatio));
 }
 
-/** Stiffness of each edge in `edges` of a cloth triangle mesh, N/m. */
+/** Stiffness of each edge in `edges` of a cloth triangle mesh, N/m (0 where no triangle holds the edge). */
 export function clothEdgeStiffness(
   positions: Float64Array,
   triangles: Uint32Array,
   edges: Uint32Array,
   youngModulusPa: number,
-  poissonRatio: number,
   thicknessM: number,
 ): Float64Array {
-  const vertexCount = positions.length / 3;
-  const areaSum = sumOverEdges(triangles, 3, edges, vertexCount, (t) =>
-    triangleAreaM2(positions, triangles[t], triangles[t + 1], triangles[t + 2]),
-  );
-  const membraneShear = membraneShearStiffnessNPerM(youngModulusPa, poissonRatio, thicknessM);
-  return scaleByLength(positions, edges, areaSum, CLOTH_EDGE_FACTOR * membraneShear);
-}
-
-/** Per edge, the sum of `measure(element)` over the elements containing it. */
-function sumOverEdges(
-  elements: Uint32Array,
-  arity: number,
-  edges: Uint32Array,
-  vertexCount: number,
-  measure: (elementStart: number) => number,
-): Float64Array {
-  const edgeIndex = indexEdges(edges, vertexCount);
-  const sum = new Float64Array(edges.length / 2);
-  for (let start = 0; start < elements.length; start += arity) {
-    const m = measure(start);
-    for (let i = 0; i < arity; i++) {
-      for (let j = i + 1; j < arity; j++) {
-        const e = edgeIndex.get(edgeKey(elements[start + i], elements[start + j], vertexCount));
-        if (e !== undefined) sum[e] += m;
-      }
-    }
-  }
-  return sum;
-}
-
-/** k_e = factor · measure_e / l_e². */
-function scaleByLength(positions: Float64Array, edges: Uint32Array, measure: Float64Array, factor: number) {
-  const out = new Float64Array(edges.length / 2);
-  for (let e = 0; e < out.length; e++) {
-    const a = edges[2 * e];
-    const b = edges[2 * e + 1];
-    const lengthSq =
-      (positions[3 * a] - positions[3 * b]) ** 2 +
-      (positions[3 * a + 1] - positions[3 * b + 1]) ** 2 +
-      (positions[3 * a + 2] - positions[3 * b + 2]) ** 2;
-    out[e] = lengthSq > 0 ? (factor * measure[e]) / lengthSq : 0;
-  }
-  return out;
+  return clothEdgeStiffnessNPerM(positions, triangles, edges, youngModulusPa, thicknessM);
 }

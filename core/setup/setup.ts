@@ -107,6 +107,18 @@ export type ConstraintSet =
       gamma: Float64Array;
     }
   | {
+      kind: 'membrane';
+      /** 3 per triangle. */
+      triangles: Uint32Array;
+      /**
+       * Compliance matrix [a c 0; c a 0; 0 0 s] of C = Green strain (E₁₁, E₂₂, E₁₂) in the rest
+       * triangle's frame, 1/J: a = 1/(E·t·A), c = −ν/(E·t·A), s = (1+ν)/(2·E·t·A).
+       */
+      normalCompliancePerJ: Float64Array;
+      couplingCompliancePerJ: Float64Array;
+      shearCompliancePerJ: Float64Array;
+    }
+  | {
       kind: 'edge-damper';
       /** 2 per edge. */
       particles: Uint32Array;

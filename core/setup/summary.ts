@@ -10,6 +10,7 @@ export interface ComplianceRange {
     | 'tet volume'
     | 'neo-Hookean deviatoric'
     | 'neo-Hookean hydrostatic'
+    | 'membrane'
     | 'dihedral bend'
     | 'rope bend'
     | 'soft pin';
@@ -32,6 +33,8 @@ const COMPLIANCES: {
     ['neo-Hookean deviatoric', '1/J', (s) => s.deviatoricCompliancePerJ],
     ['neo-Hookean hydrostatic', '1/J', (s) => s.hydrostaticCompliancePerJ],
   ],
+  // α₁₁ = 1/(E·t·A); the shear and coupling entries are the same times (1+ν)/2 and −ν.
+  membrane: [['membrane', '1/J', (s) => s.normalCompliancePerJ]],
   'dihedral-bend': [['dihedral bend', '1/(N·m)', (s) => s.compliancePerNM]],
   'rope-bend': [['rope bend', 'm/N', (s) => s.complianceMPerN]],
   attachment: [['soft pin', 'm/N', (s) => s.complianceMPerN]],

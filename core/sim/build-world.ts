@@ -10,6 +10,7 @@ import { createDihedralBendBlock } from './constraints/dihedral-bend.ts';
 import { createDistanceBlock } from './constraints/distance.ts';
 import { createEdgeDamperBlock } from './constraints/edge-damper.ts';
 import type { ConstraintBlock } from './constraints/index.ts';
+import { createMembraneBlock } from './constraints/membrane.ts';
 import { createNeoHookeanBlock } from './constraints/neo-hookean.ts';
 import { createPressureBlock } from './constraints/pressure.ts';
 import { createRopeBendBlock } from './constraints/rope-bend.ts';
@@ -126,6 +127,16 @@ function createBlock(set: ConstraintSet, offset: number, state: ParticleState): 
           deviatoricCompliancePerJ: set.deviatoricCompliancePerJ,
           hydrostaticCompliancePerJ: set.hydrostaticCompliancePerJ,
           gamma: set.gamma,
+        },
+        state,
+      );
+    case 'membrane':
+      return createMembraneBlock(
+        {
+          triangles: global(set.triangles),
+          normalCompliancePerJ: set.normalCompliancePerJ,
+          couplingCompliancePerJ: set.couplingCompliancePerJ,
+          shearCompliancePerJ: set.shearCompliancePerJ,
         },
         state,
       );

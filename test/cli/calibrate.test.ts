@@ -73,13 +73,11 @@ describe('softbody calibrate --material cotton --compensation off --json (a clot
     expect(e[0]).toBeLessThan(0.8); // r ≈ 0.9: one pass per substep softens the membrane
   });
 
-  it('where r ≤ 0.25 the hanging cloth is 5–30% stiffer than E·t: the grid edge network along its axis', () => {
-    // The edge mapping k = (8/3)μt·ΣA/l² gives an isotropic network 8/3·μt ≈ 1.03·E·t (ν = 0.3),
-    // but a square grid with diagonals pulled along an axis has C_zz = 10/3·μt, C_xz = 2/3·μt,
-    // hence a uniaxial stiffness of (10/3 − 2/15)·μt ≈ 1.23·E·t; the pinned edge takes a little off.
+  it('where r ≤ 0.25 the hanging cloth is within 5% of E·t: the membrane constraints are linear plane stress', () => {
+    // Measured: 0.97 at r = 0.22 (one Gauss-Seidel pass per substep still softens by about (h·c/l)²)
+    // and 1.00 at r = 0.11. The former edge springs k = (8/3)μt·ΣA/l² gave 1.23·E·t on this grid.
     for (const row of rows('hanging-cloth').filter((r) => r.resolution <= 0.25)) {
-      expect(ratio(row)).toBeGreaterThan(1.05);
-      expect(ratio(row)).toBeLessThan(1.3);
+      expect(Math.abs(ratio(row) - 1)).toBeLessThan(0.05);
     }
   });
 

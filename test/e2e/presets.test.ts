@@ -94,14 +94,16 @@ describe('presets, export, recent files and recovery (browser host in Chromium)'
       .poll(() => notificationTexts(page))
       .toContainEqual(
         expect.stringMatching(
-          /^Exported cloth\.jolt\.json: cloth \(\d+\.\d KiB\); approximated: constraint damping\.$/,
+          /^Exported cloth\.jolt\.json: cloth \(\d+\.\d KiB\); approximated: cloth membrane, constraint damping\.$/,
         ),
       );
     const notification = byTestId(page, 'notification').filter({ hasText: 'Exported cloth.jolt.json' });
     await notification.locator('[data-testid="notification-details"]').click();
     const detail = (await notification.locator('[data-testid="notification-detail"]').textContent()) ?? '';
-    // The body exports as an asset, without the scene's ground: only the damping is approximated.
+    // The body exports as an asset, without the scene's ground: only its membrane (as fitted edge
+    // springs) and the damping are approximated.
     expect(detail.split('\n')).toEqual([
+      "cloth membrane: 'cloth': Jolt has no membrane triangles: cloth stretch and shear are exported as edge springs fitted per triangle to the same E·t (Poisson ratio 1/3 whatever the material says; uniaxial stiffness within about 10% of E·t on grids and irregular meshes)",
       "constraint damping: 'cloth': constraint damping dropped, Jolt has none: only the mass-proportional mLinearDamping is exported",
     ]);
     await screenshot(page, 'jolt-approximations');

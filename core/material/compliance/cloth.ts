@@ -1,18 +1,13 @@
 import { clampPoisson, shearModulusPa } from '../elastic.ts';
+import { edgeKey, indexEdges, triangleAreaM2 } from './mesh-measures.ts';
 
 /**
- * Cloth (a membrane of thickness t, m) as edge springs for stretch and shear plus dihedral hinges
+ * Cloth (a membrane of thickness t, m): per-triangle membrane constraints for stretch and shear
+ * (or, for runtimes that only have edges, edge springs fitted per triangle) plus dihedral hinges
  * for bending.
  *
- * Stretch/shear. The solid edge-network argument in 2D: over in-plane directions
- * ⟨(n·ε·n)²⟩ = (2·tr ε² + (tr ε)²)/8, three edges per triangle, so springs k = c·A/l² give the
- * membrane Lamé constants μ₂ = λ₂ = 3c/8. With the membrane shear stiffness μ₂ = μ·t (N/m):
- *
- *   k_e = (8/3)·μ·t·Σ_{triangles ∋ e} A_t / l_e²      (N/m),   α_e = 1/k_e   (m/N)
- *
- * The network's own ν₂ is 1/3 and its membrane modulus 8/3·μ·t, which equals E·t = 2(1+ν)·μ·t
- * exactly at ν = 1/3 (Van Gelder 1998 has k = E·t·A/l², the same there); for other ν the shear
- * stiffness is right and the stretch stiffness off by the factor 4/(3(1+ν)).
+ * Stretch/shear: see membraneTriangleCompliance (the membrane constraint the engine solves) and
+ * clothTriangleEdgeStiffnessesNPerM (the edge network of exports to edge-only runtimes) below.
  *
  * Bending. The plate stiffness D = E·t³/(12(1−ν²)) (N·m) mapped onto the dihedral-angle hinge
  * constraint C = θ − θ0 (rad) of each interior edge e (length |e|), shared by triangles A and B
@@ -59,9 +54,6 @@ import { clampPoisson, shearModulusPa } from '../elastic.ts';
  * network has no Poisson coupling (its ν is that of the mesh, not the material's).
  */
 
-/** The c/(μ·t) factor of the cloth edge network, dimensionless. */
-export const CLOTH_EDGE_FACTOR = 8 / 3;
-
 /** Membrane shear stiffness μ·t, N/m. */
 export function membraneShearStiffnessNPerM(
   youngModulusPa: number,
@@ -76,15 +68,164 @@ export function membraneStiffnessNPerM(youngModulusPa: number, thicknessM: numbe
   return youngModulusPa * thicknessM;
 }
 
-/** One triangle's contribution to the stiffness of one of its edges: (8/3)·μt·A/l², N/m. */
-export function clothEdgeContributionNPerM(
-  membraneShearNPerM: number,
-  triangleAreaM2: number,
-  edgeLengthM: number,
-): number {
-  return edgeLengthM > 0
-    ? (CLOTH_EDGE_FACTOR * membraneShearNPerM * triangleAreaM2) / (edgeLengthM * edgeLengthM)
-    : 0;
+/**
+ * Membrane (stretch and shear) compliance of one cloth triangle of rest area A (m²), as the
+ * constraint of core/sim/constraints/membrane.ts solves it.
+ *
+ * Constraint: the Green strain of the triangle in an orthonormal frame of its rest plane,
+ * C = (E₁₁, E₂₂, E₁₂), E = ½(FᵀF − I), F = Ds·Dm⁻¹ the 3×2 deformation gradient (Ds the current
+ * edge vectors x1 − x0, x2 − x0, Dm the rest ones in the frame). E is invariant to rotations, so
+ * bending and rigid motion cost nothing, and for small strains it is the linear strain ε.
+ *
+ * Energy: linear plane-stress elasticity of the membrane (St. Venant–Kirchhoff with plane-stress
+ * constants), the constant-strain triangle of FEM, per triangle
+ *
+ *   U = A·(μ₂·tr(E²) + λ₂/2·(tr E)²) = ½·Cᵀ·K·C,   μ₂ = μ·t = E·t/(2(1+ν)),  λ₂ = E·t·ν/(1−ν²)
+ *
+ *   K = A·| λ₂+2μ₂   λ₂      0   |        α = K⁻¹ = 1/(E·t·A) · | 1   −ν   0       |
+ *         | λ₂      λ₂+2μ₂   0   |                              | −ν   1   0       |      (1/J)
+ *         | 0        0      4μ₂  |                              | 0    0   (1+ν)/2 |
+ *
+ * (the 2×2 block is the plane-stress compliance [1 −ν; −ν 1]/(E·t); the shear entry is 1/(4μ₂A)
+ * because E₁₂ is the tensor, not the engineering, shear strain). XPBD solves the three as one
+ * constraint vector with this compliance matrix, so the small-strain response is linear
+ * elasticity with (E, ν) for any ν in [0, 0.5] and on any triangulation (a constant strain is
+ * reproduced exactly by every triangle).
+ *
+ * Why not the 2D analogue of the stable neo-Hookean pair (C_D = ‖F‖ with α = 1/(μ₂A), C_H = J − γ
+ * with α = 1/(λ₂_NH·A), γ = 1 + μ₂/λ₂_NH; its second-order expansion gives μ₂·tr ε² +
+ * (λ₂_NH − μ₂)/2·(tr ε)², so λ₂_NH = λ₂ + μ₂, as in 3D): at rest both of its constraints carry
+ * large opposing multipliers and the coupled 2×2 solve is singular up to the compliances, which
+ * is stable only to r = h·c/l ≈ 0.35 (stiffness-limit.ts). Cloth runs at r ≫ 1 (cotton,
+ * 1 cm cells, 20 substeps: r ≈ 24), where the limit would soften it by orders of magnitude.
+ * The Green-strain vector is 0 at rest, has no rest multipliers and its 3×3 system is positive
+ * definite for any h; its weakness, StVK's loss of stiffness under strong in-plane compression
+ * (below 1/√3 of the rest length), is where cloth buckles out of plane instead.
+ */
+export interface MembraneTriangleCompliance {
+  /** α₁₁ = α₂₂ = 1/(E·t·A), 1/J. */
+  normalPerJ: number;
+  /** α₁₂ = −ν/(E·t·A), 1/J. */
+  couplingPerJ: number;
+  /** α₃₃ = (1+ν)/(2·E·t·A) = 1/(4μ₂A), 1/J. */
+  shearPerJ: number;
+}
+
+export function membraneTriangleCompliance(
+  youngModulusPa: number,
+  poissonRatio: number,
+  thicknessM: number,
+  restAreaM2: number,
+): MembraneTriangleCompliance {
+  const stiffness = membraneStiffnessNPerM(youngModulusPa, thicknessM) * restAreaM2; // E·t·A, J
+  if (!(stiffness > 0) || !Number.isFinite(stiffness))
+    throw new RangeError('membraneTriangleCompliance: E·t·A must be > 0 and finite');
+  const nu = clampPoisson(poissonRatio);
+  return { normalPerJ: 1 / stiffness, couplingPerJ: -nu / stiffness, shearPerJ: (1 + nu) / (2 * stiffness) };
+}
+
+/**
+ * Edge springs for cloth stretch and shear, for runtimes that have only edges (the Jolt export):
+ * the 2D analogue of tetEdgeStiffnessesNPerM (edges-volume.ts). A spring k along an edge of
+ * length l and in-plane direction n stores ½·k·l²·(n·ε·n)² under a uniform small strain ε; per
+ * unit area of a triangle of area A that is ½·ε:S:ε with S = Σ_e κ_e·n⊗n⊗n⊗n, κ_e = k_e·l_e²/A
+ * (N/m). Central springs only make fully symmetric S: the isotropic c·T (T_ijkl = δ_ij·δ_kl +
+ * δ_ik·δ_jl + δ_il·δ_jk), i.e. membrane Lamé constants λ₂ = μ₂ = c, ν = 1/3 and uniaxial modulus
+ * 8c/3. The springs aim at the uniaxial modulus E·t: c = 3·E·t/8. Per triangle, κ minimises
+ * ‖S − c·T‖ (Frobenius), the 3×3 normal equations
+ *
+ *   Σ_f (n_e·n_f)⁴·κ_f = 3c = 9·E·t/8   for each edge e,      k_e = Σ_{triangles ∋ e} κ_e·A_t / l_e²
+ *
+ * (negative κ clamped to 0). An equilateral triangle gets κ = 8c/3 = E·t on every edge (Van
+ * Gelder 1998's k = E·t·A/l²); the right triangles of the grid shape get 18c/7 on the legs and
+ * 12c/7 on the diagonal, exact along the three edge directions. The network's own ν is 1/3
+ * whatever the material's, and a network is not isotropic on every mesh: measured by linear
+ * statics on a strip (test/core/material/cloth-stretch.test.ts) its uniaxial modulus is
+ * within about 10% of E·t on the grid and on jittered meshes (the former rule
+ * k = (8/3)·μ·t·A/l² was 21% stiff at ν = 0.3 on the grid). The membrane constraint above is
+ * the accurate model; these springs are the export's approximation.
+ *
+ * Writes the stiffness (N/m) each edge (a, b), (b, c), (c, a) gets from triangle (a, b, c) to
+ * `out`; all 0 for a degenerate triangle.
+ */
+export function clothTriangleEdgeStiffnessesNPerM(
+  positions: ArrayLike<number>,
+  a: number,
+  b: number,
+  c: number,
+  membraneStiffnessNPerM: number,
+  out: Float64Array,
+): Float64Array {
+  out.fill(0);
+  const area = triangleAreaM2(positions, a, b, c);
+  if (!(area > 0) || !(membraneStiffnessNPerM > 0)) return out;
+  const corners = [a, b, c];
+  const direction = new Float64Array(9);
+  const lengthSq = new Float64Array(3);
+  for (let e = 0; e < 3; e++) {
+    const i = corners[e];
+    const j = corners[(e + 1) % 3];
+    let sq = 0;
+    for (let k = 0; k < 3; k++) {
+      const d = positions[3 * j + k] - positions[3 * i + k];
+      direction[3 * e + k] = d;
+      sq += d * d;
+    }
+    if (!(sq > 0)) return out;
+    lengthSq[e] = sq;
+    const inverse = 1 / Math.sqrt(sq);
+    for (let k = 0; k < 3; k++) direction[3 * e + k] *= inverse;
+  }
+  // Normal equations G·κ = 3c, G_ef = (n_e·n_f)⁴, solved by Cramer's rule (G is symmetric).
+  const g = (e: number, f: number) => {
+    const dot =
+      direction[3 * e] * direction[3 * f] +
+      direction[3 * e + 1] * direction[3 * f + 1] +
+      direction[3 * e + 2] * direction[3 * f + 2];
+    return dot * dot * dot * dot;
+  };
+  const g01 = g(0, 1);
+  const g02 = g(0, 2);
+  const g12 = g(1, 2);
+  // Diagonal entries are 1 (unit directions).
+  const det = 1 + 2 * g01 * g02 * g12 - g01 * g01 - g02 * g02 - g12 * g12;
+  if (!(det > 1e-12)) return out;
+  const rhs = (9 / 8) * membraneStiffnessNPerM; // 3c with c = 3·E·t/8
+  // κ = G⁻¹·(rhs, rhs, rhs): row sums of the adjugate.
+  const kappa = [
+    (1 - g12 * g12 + g02 * g12 - g01 + g01 * g12 - g02) / det,
+    (g02 * g12 - g01 + 1 - g02 * g02 + g01 * g02 - g12) / det,
+    (g01 * g12 - g02 + g01 * g02 - g12 + 1 - g01 * g01) / det,
+  ];
+  for (let e = 0; e < 3; e++) out[e] = kappa[e] > 0 ? (rhs * kappa[e] * area) / lengthSq[e] : 0;
+  return out;
+}
+
+/**
+ * Stiffness of each edge in `edges` (2 vertex indices per edge) of a cloth triangle mesh, N/m:
+ * clothTriangleEdgeStiffnessesNPerM summed over the triangles holding the edge (0 where none).
+ */
+export function clothEdgeStiffnessNPerM(
+  positions: ArrayLike<number>,
+  triangles: ArrayLike<number>,
+  edges: ArrayLike<number>,
+  youngModulusPa: number,
+  thicknessM: number,
+): Float64Array {
+  const vertexCount = positions.length / 3;
+  const index = indexEdges(edges, vertexCount);
+  const stiffness = new Float64Array(edges.length / 2);
+  const perTriangle = new Float64Array(3);
+  const membrane = membraneStiffnessNPerM(youngModulusPa, thicknessM);
+  for (let t = 0; t < triangles.length / 3; t++) {
+    const corners = [triangles[3 * t], triangles[3 * t + 1], triangles[3 * t + 2]];
+    clothTriangleEdgeStiffnessesNPerM(positions, corners[0], corners[1], corners[2], membrane, perTriangle);
+    for (let e = 0; e < 3; e++) {
+      const edge = index.get(edgeKey(corners[e], corners[(e + 1) % 3], vertexCount));
+      if (edge !== undefined) stiffness[edge] += perTriangle[e];
+    }
+  }
+  return stiffness;
 }
 
 /** Plate bending stiffness D = E·t³ / (12(1 − ν²)), N·m. */

@@ -50,7 +50,7 @@ export const SUBSTEP_BIAS_COEFFICIENTS: Readonly<Record<BiasFamily, readonly (re
       [0.45, 1.27],
       [0.49, 1.53],
     ],
-    'cloth-stretch': [[0.3, 1.26]],
+    'cloth-stretch': [[0.3, 0.8]],
     'cloth-bending': [[0.3, 4.7]],
   };
 

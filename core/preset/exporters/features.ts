@@ -69,6 +69,17 @@ export const FEATURES: readonly Feature[] = [
   },
   { id: 'cloth', bodies: byBody((b) => b.model === 'cloth'), support: { ...everywhere, jolt: carried } },
   {
+    id: 'cloth membrane',
+    bodies: byBody((b) => hasSet(b, 'membrane')),
+    support: {
+      ...everywhere,
+      jolt: {
+        approximated:
+          'Jolt has no membrane triangles: cloth stretch and shear are exported as edge springs fitted per triangle to the same E·t (Poisson ratio 1/3 whatever the material says; uniaxial stiffness within about 10% of E·t on grids and irregular meshes)',
+      },
+    },
+  },
+  {
     id: 'rope bodies',
     bodies: byBody((b) => b.model === 'rope'),
     support: {

@@ -73,10 +73,13 @@ export interface JoltExport {
 export function exportJolt(preset: Preset): JoltExport {
   const setup = preset.setup;
   const approximations = joltApproximations(preset).map((a) => `${a.feature}: ${a.message}`);
-  // Jolt has no neo-Hookean tets: those bodies get the edges + volume sets of the same materials,
-  // compiled by the one compiler from the preset's own scene and meshes.
-  const neoHookean = setup.bodies.some((body) => body.model === 'neo-hookean');
-  const nearest = neoHookean
+  // Jolt has no neo-Hookean tets and no membrane triangles: those bodies get the edges + volume
+  // sets and the cloth edge network of the same materials, compiled by the one compiler from the
+  // preset's own scene and meshes.
+  const recompile = setup.bodies.some((body) =>
+    body.constraints.some((set) => set.kind === 'neo-hookean' || set.kind === 'membrane'),
+  );
+  const nearest = recompile
     ? compileScene(
         {
           ...placedScene(preset.scene),
@@ -84,7 +87,7 @@ export function exportJolt(preset: Preset): JoltExport {
             b.model === 'neo-hookean' ? { ...b, model: 'edges-volume' } : b,
           ),
         },
-        { library: preset.materials, meshes: setupMeshes(preset) },
+        { library: preset.materials, meshes: setupMeshes(preset), clothStretch: 'edges' },
       )
     : setup;
   return {

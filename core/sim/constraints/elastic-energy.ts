@@ -2,6 +2,7 @@ import type { ParticleState } from '../state.ts';
 import type { NeoHookeanStiffnessLimit } from '../stiffness-limit.ts';
 import type { DihedralBendBlock } from './dihedral-bend.ts';
 import type { DistanceBlock } from './distance.ts';
+import { type MembraneBlock, membraneStrain } from './membrane.ts';
 import type { NeoHookeanBlock } from './neo-hookean.ts';
 import type { RopeBendBlock } from './rope-bend.ts';
 import { tetVolume } from './tet-rest.ts';
@@ -165,6 +166,29 @@ export function neoHookeanEnergyJ(
 }
 
 const scratchF = new Float64Array(9);
+
+/**
+ * Cloth membrane: ½·CᵀKC per triangle with C the Green strain (E₁₁, E₂₂, E₁₂) and K = α⁻¹ read
+ * back from the compliance matrix [a c 0; c a 0; 0 0 s] (membrane.ts): zero at rest.
+ */
+export function membraneEnergyJ(block: MembraneBlock, state: ParticleState, sink?: EnergySink): number {
+  const { complianceNormal: a, complianceCoupling: c, complianceShear: s, count } = block;
+  const strain = scratchStrain;
+  let energy = 0;
+  for (let t = 0; t < count; t++) {
+    const normalDet = a[t] * a[t] - c[t] * c[t];
+    if (!(normalDet > 0) || !(s[t] > 0)) continue;
+    membraneStrain(state.x, block, t, strain);
+    const [e11, e22, e12] = strain;
+    const triangleEnergy =
+      0.5 * ((a[t] * (e11 * e11 + e22 * e22) - 2 * c[t] * e11 * e22) / normalDet + (e12 * e12) / s[t]);
+    energy += triangleEnergy;
+    sink?.(t, triangleEnergy);
+  }
+  return energy;
+}
+
+const scratchStrain = new Float64Array(3);
 
 /** Rope bending: ½·|C|²/α with C = x_{i−1} − 2x_i + x_{i+1} (straight at rest; constraints/rope-bend.ts). */
 export function ropeBendEnergyJ(block: RopeBendBlock, state: ParticleState, sink?: EnergySink): number {

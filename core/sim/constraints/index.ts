@@ -4,6 +4,7 @@ import type { DihedralBendBlock } from './dihedral-bend.ts';
 import type { DistanceBlock } from './distance.ts';
 import type { EdgeDamperBlock } from './edge-damper.ts';
 import { kindOps } from './kinds.ts';
+import type { MembraneBlock } from './membrane.ts';
 import type { NeoHookeanBlock } from './neo-hookean.ts';
 import type { PressureBlock } from './pressure.ts';
 import type { RopeBendBlock } from './rope-bend.ts';
@@ -14,6 +15,7 @@ import type { TetherBlock } from './tether.ts';
 export type ConstraintBlock =
   | DistanceBlock
   | NeoHookeanBlock
+  | MembraneBlock
   | TetVolumeBlock
   | DihedralBendBlock
   | AttachmentBlock

@@ -4,6 +4,7 @@ import {
   dihedralBendKernel,
   distanceKernel,
   type KernelBinding,
+  membraneKernel,
   neoHookeanKernel,
   tetVolumeKernel,
 } from '../wasm/kernel-bindings.ts';
@@ -16,11 +17,13 @@ import {
   dihedralBendEnergyJ,
   distanceEnergyJ,
   type EnergySink,
+  membraneEnergyJ,
   neoHookeanEnergyJ,
   ropeBendEnergyJ,
   tetVolumeEnergyJ,
 } from './elastic-energy.ts';
 import type { ConstraintBlock } from './index.ts';
+import { addMembraneForces, solveMembrane } from './membrane.ts';
 import { addNeoHookeanForces, solveNeoHookean } from './neo-hookean.ts';
 import { addPressureForces, solvePressure } from './pressure.ts';
 import { addRopeBendForces, dampRopeBend, solveRopeBend } from './rope-bend.ts';
@@ -83,6 +86,15 @@ export const constraintKinds = {
     energy: neoHookeanEnergyJ,
     scalarCount: (block) => 2 * block.count, // deviatoric and hydrostatic per tet
     wasm: neoHookeanKernel,
+  },
+  membrane: {
+    solve: solveMembrane,
+    damp: null, // damped through its edges (edge-damper.ts)
+    resetLambda: fillLambda,
+    addForces: addMembraneForces,
+    energy: membraneEnergyJ,
+    scalarCount: (block) => 3 * block.count, // E₁₁, E₂₂, E₁₂ per triangle
+    wasm: membraneKernel,
   },
   'tet-volume': {
     solve: solveTetVolume,

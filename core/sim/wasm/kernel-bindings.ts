@@ -1,6 +1,7 @@
 import { type BlockBase, MIN_DENOMINATOR, MIN_LENGTH_M } from '../constraints/block.ts';
 import type { DihedralBendBlock } from '../constraints/dihedral-bend.ts';
 import type { DistanceBlock } from '../constraints/distance.ts';
+import type { MembraneBlock } from '../constraints/membrane.ts';
 import type { NeoHookeanBlock } from '../constraints/neo-hookean.ts';
 import type { TetVolumeBlock } from '../constraints/tet-volume.ts';
 
@@ -71,6 +72,22 @@ export interface KernelExports {
     scale: number,
     invHSq: number,
     minEdgeSq: number,
+    minDenominator: number,
+    fresh: boolean,
+  ): void;
+  solveMembraneBatched(
+    x: number,
+    w: number,
+    particles: number,
+    colourStarts: number,
+    colourCount: number,
+    inverseRestShape: number,
+    complianceNormal: number,
+    complianceCoupling: number,
+    complianceShear: number,
+    lambda: number,
+    scale: number,
+    invHSq: number,
     minDenominator: number,
     fresh: boolean,
   ): void;
@@ -259,6 +276,46 @@ export const neoHookeanKernel: KernelBinding<NeoHookeanBlock> = {
         gamma,
         lambdaH,
         lambdaD,
+        block.stiffnessScale,
+        invHSq,
+        MIN_DENOMINATOR,
+        fresh,
+      );
+  },
+};
+
+export const membraneKernel: KernelBinding<MembraneBlock> = {
+  fields: [
+    'particles',
+    'colourStarts',
+    'inverseRestShape',
+    'complianceNormal',
+    'complianceCoupling',
+    'complianceShear',
+    'lambda',
+  ],
+  kernelCopy: null,
+  bind(block, { kernels: k, x, w, at }) {
+    const particles = at(block.particles);
+    const inverseRestShape = at(block.inverseRestShape);
+    const normal = at(block.complianceNormal);
+    const coupling = at(block.complianceCoupling);
+    const shear = at(block.complianceShear);
+    const lambda = at(block.lambda);
+    const colourStarts = at(block.colourStarts);
+    const colours = block.colourStarts.length - 1;
+    return (invHSq, fresh) =>
+      k.solveMembraneBatched(
+        x,
+        w,
+        particles,
+        colourStarts,
+        colours,
+        inverseRestShape,
+        normal,
+        coupling,
+        shear,
+        lambda,
         block.stiffnessScale,
         invHSq,
         MIN_DENOMINATOR,

@@ -72,6 +72,7 @@ const WITNESSES: Record<string, () => { scene: SceneDocument; meshes?: SceneMesh
     scene: scene([box({ material: { youngModulusPa: 1e6, poissonRatio: 0.2, densityKgM3: 1000 } })]),
   }),
   cloth: () => ({ scene: scene([sheet()]) }),
+  'cloth membrane': () => ({ scene: scene([sheet()]) }),
   'rope bodies': () => ({ scene: scene([rope()]) }),
   'rope bending': () => ({ scene: scene([rope({ bending: true })]) }),
   'material groups': () => ({
@@ -143,7 +144,11 @@ async function exportTo(target: ExportTargetId, preset: Preset): Promise<Exporte
 const JOLT_CARRIES: Record<string, (jolt: JoltExport, preset: Preset) => void> = {
   'edges-volume solids': (jolt) =>
     expect(jolt.bodies[0].sharedSettings.volumeConstraints.length).toBeGreaterThan(0),
-  cloth: (jolt) => expect(jolt.bodies[0].sharedSettings.dihedralBendConstraints.length).toBeGreaterThan(0),
+  cloth: (jolt) => {
+    expect(jolt.bodies[0].sharedSettings.dihedralBendConstraints.length).toBeGreaterThan(0);
+    // Its membrane goes out as the fitted edge network ('cloth membrane': approximated).
+    expect(jolt.bodies[0].sharedSettings.edgeConstraints.length).toBeGreaterThan(0);
+  },
   'material groups': (jolt) => {
     // Two materials: the edge compliances take more than the one value of a uniform box's edge class.
     const compliances = new Set(jolt.bodies[0].sharedSettings.edgeConstraints.map((e) => e.compliance));

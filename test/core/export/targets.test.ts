@@ -61,6 +61,7 @@ describe('export targets', () => {
     expect(result.approximations.map((a) => a.feature)).toEqual([
       'neo-hookean solids',
       'Poisson ratio below 1/4',
+      'cloth membrane',
       'constraint damping',
       'render mesh',
       'plane colliders',

@@ -112,7 +112,7 @@ describe('a preset body in figures', () => {
     );
     const rows = complianceRanges(body);
     expect(rows.map((r) => [r.constraint, r.unit, r.count])).toEqual([
-      ['edge', 'm/N', 5],
+      ['membrane', '1/J', 2],
       ['dihedral bend', '1/(N·m)', 1],
     ]);
     const d = plateBendingStiffnessNM(

@@ -9,6 +9,7 @@ import {
   writePreset,
 } from '../../../core/preset/index.ts';
 import type { SceneDocument } from '../../../core/scene/scene.ts';
+import { compileScene } from '../../../core/setup/compile-scene.ts';
 import { buildWorld, buildWorldFromSetup } from '../../../core/sim/build-world.ts';
 import type { ConstraintBlock } from '../../../core/sim/constraints/index.ts';
 import type { World } from '../../../core/sim/world.ts';
@@ -46,6 +47,11 @@ function compliances(world: XpbdWorld & World): [string, number[]][] {
           break;
         case 'dihedral-bend':
           add(block, 'compliancePerNM', block.compliancePerNM);
+          break;
+        case 'membrane':
+          add(block, 'complianceNormal', block.complianceNormal);
+          add(block, 'complianceCoupling', block.complianceCoupling);
+          add(block, 'complianceShear', block.complianceShear);
           break;
         case 'edge-damper':
           add(block, 'dampingNSPerM', block.dampingNSPerM);
@@ -118,12 +124,36 @@ describe('one setup from authoring to runtime', () => {
     const simulated = await setupOf(JSON.parse(text), 'one-setup.preset.json');
     expectIdentical(preview, compliances(buildWorldFromSetup(simulated)));
 
-    // Jolt: the edges + volume block and the cloth carry their sets one to one, in Jolt's scaling.
+    // Jolt: the edges + volume block carries its sets one to one, in Jolt's scaling; the cloth
+    // carries its hinges and pins, and for its membrane the edge network of the same compiler
+    // (clothStretch 'edges'), whose springs before budget compensation are also what damps the
+    // membrane in the setup.
     const jolt = exportJolt(preset);
+    const edgeCompile = compileScene(document, { meshes, clothStretch: 'edges' });
+    const plainEdgeCompile = compileScene(
+      { ...document, solver: { ...document.solver, compensation: 'off' } },
+      { meshes, clothStretch: 'edges' },
+    );
+    const cloth = preset.setup.bodies[2].constraints;
+    expect(cloth.map((set) => set.kind)).toEqual([
+      'membrane',
+      'edge-damper',
+      'dihedral-bend',
+      'tether',
+      'attachment',
+    ]);
+    const damper = cloth.flatMap((set) =>
+      set.kind === 'edge-damper' ? Array.from(set.complianceMPerN) : [],
+    );
+    expect(
+      plainEdgeCompile.bodies[2].constraints.flatMap((set) =>
+        set.kind === 'distance' ? Array.from(set.complianceMPerN) : [],
+      ),
+    ).toEqual(damper);
     for (const b of [1, 2]) {
       const body = preset.setup.bodies[b];
       const shared = jolt.bodies[b].sharedSettings;
-      const edges = body.constraints.flatMap((set) =>
+      const edges = edgeCompile.bodies[b].constraints.flatMap((set) =>
         set.kind === 'distance' ? Array.from(set.complianceMPerN) : [],
       );
       const pins = body.constraints.flatMap((set) =>
@@ -161,7 +191,7 @@ describe('one setup from authoring to runtime', () => {
     const root = new URL('../../../', import.meta.url).pathname;
     // The functions that turn a material and a rest shape into a compliance or a spring stiffness.
     const mappings =
-      /\b(neoHookeanTetCompliance|tetVolumeComplianceM3PerPa|hingeBendCompliancePerNM|clothEdgeContributionNPerM|membraneShearStiffnessNPerM|ropeLinkComplianceMPerN|ropeAxialStiffnessN|solidEdgeStiffnessNPerM|tetEdgeStiffnessesNPerM|springComplianceMPerN|residualBulkModulusPa|solidEdgeStiffness|clothEdgeStiffness)\b/;
+      /\b(neoHookeanTetCompliance|tetVolumeComplianceM3PerPa|hingeBendCompliancePerNM|membraneTriangleCompliance|clothTriangleEdgeStiffnessesNPerM|clothEdgeStiffnessNPerM|membraneShearStiffnessNPerM|ropeLinkComplianceMPerN|ropeAxialStiffnessN|solidEdgeStiffnessNPerM|tetEdgeStiffnessesNPerM|springComplianceMPerN|residualBulkModulusPa|solidEdgeStiffness|clothEdgeStiffness)\b/;
     const users: string[] = [];
     const walk = (dir: string) => {
       for (const name of readdirSync(dir)) {

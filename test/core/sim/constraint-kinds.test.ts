@@ -14,13 +14,19 @@ import {
   solveBlock,
 } from '../../../core/sim/constraints/index.ts';
 import { constraintKinds, type KindOps } from '../../../core/sim/constraints/kinds.ts';
+import { createMembraneBlock } from '../../../core/sim/constraints/membrane.ts';
 import { createNeoHookeanBlock } from '../../../core/sim/constraints/neo-hookean.ts';
 import { createPressureBlock, enclosedVolume } from '../../../core/sim/constraints/pressure.ts';
 import { createRopeBendBlock } from '../../../core/sim/constraints/rope-bend.ts';
 import { createTetVolumeBlock } from '../../../core/sim/constraints/tet-volume.ts';
 import { createTetherBlock } from '../../../core/sim/constraints/tether.ts';
 import { createParticleState, type ParticleState } from '../../../core/sim/state.ts';
-import { hingeCompliances, neoHookeanCompliances, tetVolumeCompliances } from './physical-inputs.ts';
+import {
+  hingeCompliances,
+  membraneCompliances,
+  neoHookeanCompliances,
+  tetVolumeCompliances,
+} from './physical-inputs.ts';
 
 type Kind = ConstraintBlock['kind'];
 
@@ -76,6 +82,8 @@ const builders: { [K in Kind]: (state: ParticleState) => Extract<ConstraintBlock
       ),
       state,
     ),
+  membrane: (state) =>
+    createMembraneBlock(membraneCompliances(state.rest, tetFaces, 4e7, 0.3, 2.5e-4), state),
   'tet-volume': (state) =>
     createTetVolumeBlock(
       { tets, complianceM3PerPa: tetVolumeCompliances(state.rest, tets, () => 1e5), dampingRatio: 0.5 },

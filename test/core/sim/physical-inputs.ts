@@ -1,4 +1,7 @@
-import { hingeBendCompliancePerNM } from '../../../core/material/compliance/cloth.ts';
+import {
+  hingeBendCompliancePerNM,
+  membraneTriangleCompliance,
+} from '../../../core/material/compliance/cloth.ts';
 import { triangleAreaM2 } from '../../../core/material/compliance/mesh-measures.ts';
 import { tetVolume } from '../../../core/sim/constraints/tet-rest.ts';
 
@@ -67,4 +70,28 @@ export function hingeCompliances(
       edge,
     );
   });
+}
+
+/** Membrane compliance matrices per triangle (cloth.ts membraneTriangleCompliance), E in Pa, t in m. */
+export function membraneCompliances(
+  rest: Float64Array,
+  triangles: Uint32Array,
+  youngModulusPa: number,
+  poissonRatio: number,
+  thicknessM: number,
+) {
+  const each = Array.from({ length: triangles.length / 3 }, (_, t) =>
+    membraneTriangleCompliance(
+      youngModulusPa,
+      poissonRatio,
+      thicknessM,
+      triangleAreaM2(rest, triangles[3 * t], triangles[3 * t + 1], triangles[3 * t + 2]),
+    ),
+  );
+  return {
+    triangles,
+    normalCompliancePerJ: Float64Array.from(each, (c) => c.normalPerJ),
+    couplingCompliancePerJ: Float64Array.from(each, (c) => c.couplingPerJ),
+    shearCompliancePerJ: Float64Array.from(each, (c) => c.shearPerJ),
+  };
 }

@@ -8,6 +8,7 @@ import { buildWorld } from '../../../core/sim/build-world.ts';
 import { createDihedralBendBlock, solveDihedralBend } from '../../../core/sim/constraints/dihedral-bend.ts';
 import { createDistanceBlock, solveDistance } from '../../../core/sim/constraints/distance.ts';
 import type { ConstraintBlock } from '../../../core/sim/constraints/index.ts';
+import { createMembraneBlock, solveMembrane } from '../../../core/sim/constraints/membrane.ts';
 import { createNeoHookeanBlock, solveNeoHookean } from '../../../core/sim/constraints/neo-hookean.ts';
 import { createTetVolumeBlock, solveTetVolume } from '../../../core/sim/constraints/tet-volume.ts';
 import { boxTetGrid } from '../../../core/sim/geometry/box-tets.ts';
@@ -18,7 +19,12 @@ import { createParticleState, type ParticleState } from '../../../core/sim/state
 import { decodeBase64 } from '../../../core/sim/wasm/base64.ts';
 import { WasmKernels } from '../../../core/sim/wasm/wasm-kernels.ts';
 import { sceneWith } from './fixtures.ts';
-import { hingeCompliances, neoHookeanCompliances, tetVolumeCompliances } from './physical-inputs.ts';
+import {
+  hingeCompliances,
+  membraneCompliances,
+  neoHookeanCompliances,
+  tetVolumeCompliances,
+} from './physical-inputs.ts';
 
 /**
  * The WebAssembly kernels (core/sim/wasm) against the JS kernels they mirror. They perform the
@@ -125,6 +131,14 @@ const kernelCases: KernelCase[] = [
         s,
       ),
     solve: solveDistance,
+  },
+  {
+    name: 'membrane (a collapsed triangle: F = 0)',
+    rest: cloth.positions,
+    amplitude: 0.03,
+    collapse: () => 5,
+    make: (s) => createMembraneBlock(membraneCompliances(s.rest, cloth.triangles, 2e6, 0.3, 5e-4), s),
+    solve: solveMembrane,
   },
   {
     name: 'tet volume',

@@ -88,9 +88,10 @@ describe('preset export', () => {
       'soft block',
       'cloth',
     ]);
-    // The block is neo-Hookean, both bodies are damped, and the scene has a ground plane.
+    // The block is neo-Hookean, the cloth a membrane, both bodies are damped, and the scene has a
+    // ground plane.
     expect(new Set(file.approximations.map((a) => a.feature))).toEqual(
-      new Set(['plane colliders', 'neo-hookean solids', 'constraint damping']),
+      new Set(['plane colliders', 'neo-hookean solids', 'cloth membrane', 'constraint damping']),
     );
   });
 

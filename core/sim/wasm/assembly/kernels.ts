@@ -1226,3 +1226,283 @@ export function solveDihedralBendBatched(
     }
   }
 }
+
+/**
+ * membrane.ts `solveMembrane`, one triangle after the other (the odd last triangle of a colour in
+ * solveMembraneBatched). `fresh`: the multipliers read as 0 and are written as Δλ (0 where a
+ * triangle skips).
+ */
+function solveMembrane(
+  x: usize,
+  w: usize,
+  particles: usize,
+  count: i32,
+  inverseRestShape: usize,
+  complianceNormal: usize,
+  complianceCoupling: usize,
+  complianceShear: usize,
+  lambda: usize,
+  scale: f64,
+  invHSq: f64,
+  minDenominator: f64,
+  fresh: bool,
+): void {
+  for (let t = 0; t < count; t++) {
+    const l = 3 * t;
+    if (fresh) {
+      setF(lambda, l, 0);
+      setF(lambda, l + 1, 0);
+      setF(lambda, l + 2, 0);
+    }
+    const q0 = u(particles, 3 * t);
+    const q1 = u(particles, 3 * t + 1);
+    const q2 = u(particles, 3 * t + 2);
+    const i0 = 3 * q0;
+    const i1 = 3 * q1;
+    const i2 = 3 * q2;
+    const w0 = f(w, q0);
+    const w1 = f(w, q1);
+    const w2 = f(w, q2);
+    const o = 4 * t;
+    const b11 = f(inverseRestShape, o);
+    const b12 = f(inverseRestShape, o + 1);
+    const b21 = f(inverseRestShape, o + 2);
+    const b22 = f(inverseRestShape, o + 3);
+    const x0 = f(x, i0);
+    const y0 = f(x, i0 + 1);
+    const z0 = f(x, i0 + 2);
+    const e1x = f(x, i1) - x0;
+    const e1y = f(x, i1 + 1) - y0;
+    const e1z = f(x, i1 + 2) - z0;
+    const e2x = f(x, i2) - x0;
+    const e2y = f(x, i2 + 1) - y0;
+    const e2z = f(x, i2 + 2) - z0;
+    const f1x = e1x * b11 + e2x * b21;
+    const f1y = e1y * b11 + e2y * b21;
+    const f1z = e1z * b11 + e2z * b21;
+    const f2x = e1x * b12 + e2x * b22;
+    const f2y = e1y * b12 + e2y * b22;
+    const f2z = e1z * b12 + e2z * b22;
+    const q11 = f1x * f1x + f1y * f1y + f1z * f1z;
+    const q22 = f2x * f2x + f2y * f2y + f2z * f2z;
+    const q12 = f1x * f2x + f1y * f2y + f1z * f2z;
+    const c1 = 0.5 * (q11 - 1);
+    const c2 = 0.5 * (q22 - 1);
+    const c3 = 0.5 * q12;
+    const p01 = -(b11 + b21);
+    const p02 = -(b12 + b22);
+    const s11 = w0 * p01 * p01 + w1 * b11 * b11 + w2 * b21 * b21;
+    const s22 = w0 * p02 * p02 + w1 * b12 * b12 + w2 * b22 * b22;
+    const s12 = w0 * p01 * p02 + w1 * b11 * b12 + w2 * b21 * b22;
+    const an = f(complianceNormal, t) * invHSq;
+    const ac = f(complianceCoupling, t) * invHSq;
+    const as = f(complianceShear, t) * invHSq;
+    const a11 = s11 * q11 + an;
+    const a22 = s22 * q22 + an;
+    const a33 = 0.25 * (s11 * q22 + 2 * s12 * q12 + s22 * q11) + as;
+    const a12 = s12 * q12 + ac;
+    const a13 = 0.5 * (s11 * q12 + s12 * q11);
+    const a23 = 0.5 * (s12 * q22 + s22 * q12);
+    const l1 = f(lambda, l);
+    const l2 = f(lambda, l + 1);
+    const l3 = f(lambda, l + 2);
+    const r1 = -c1 - (an * l1 + ac * l2);
+    const r2 = -c2 - (ac * l1 + an * l2);
+    const r3 = -c3 - as * l3;
+    const m11 = a22 * a33 - a23 * a23;
+    const m12 = a13 * a23 - a12 * a33;
+    const m13 = a12 * a23 - a13 * a22;
+    const determinant = a11 * m11 + a12 * m12 + a13 * m13;
+    if (!(determinant > minDenominator)) continue;
+    const m22 = a11 * a33 - a13 * a13;
+    const m23 = a12 * a13 - a11 * a23;
+    const m33 = a11 * a22 - a12 * a12;
+    const inv = scale / determinant;
+    const d1 = (m11 * r1 + m12 * r2 + m13 * r3) * inv;
+    const d2 = (m12 * r1 + m22 * r2 + m23 * r3) * inv;
+    const d3 = (m13 * r1 + m23 * r2 + m33 * r3) * inv;
+    setF(lambda, l, l1 + d1);
+    setF(lambda, l + 1, l2 + d2);
+    setF(lambda, l + 2, l3 + d3);
+    const h3 = 0.5 * d3;
+    const g1x = d1 * f1x + h3 * f2x;
+    const g1y = d1 * f1y + h3 * f2y;
+    const g1z = d1 * f1z + h3 * f2z;
+    const g2x = d2 * f2x + h3 * f1x;
+    const g2y = d2 * f2y + h3 * f1y;
+    const g2z = d2 * f2z + h3 * f1z;
+    setF(x, i0, x0 + w0 * (p01 * g1x + p02 * g2x));
+    setF(x, i0 + 1, y0 + w0 * (p01 * g1y + p02 * g2y));
+    setF(x, i0 + 2, z0 + w0 * (p01 * g1z + p02 * g2z));
+    setF(x, i1, f(x, i1) + w1 * (b11 * g1x + b12 * g2x));
+    setF(x, i1 + 1, f(x, i1 + 1) + w1 * (b11 * g1y + b12 * g2y));
+    setF(x, i1 + 2, f(x, i1 + 2) + w1 * (b11 * g1z + b12 * g2z));
+    setF(x, i2, f(x, i2) + w2 * (b21 * g1x + b22 * g2x));
+    setF(x, i2 + 1, f(x, i2 + 1) + w2 * (b21 * g1y + b22 * g2y));
+    setF(x, i2 + 2, f(x, i2 + 2) + w2 * (b21 * g1z + b22 * g2z));
+  }
+}
+
+/** `solveMembrane`, two triangles of a colour at a time. */
+export function solveMembraneBatched(
+  x: usize,
+  w: usize,
+  particles: usize,
+  colourStarts: usize,
+  colourCount: i32,
+  inverseRestShape: usize,
+  complianceNormal: usize,
+  complianceCoupling: usize,
+  complianceShear: usize,
+  lambda: usize,
+  scale: f64,
+  invHSq: f64,
+  minDenominator: f64,
+  fresh: bool,
+): void {
+  const vScale = splat(scale);
+  const vInvHSq = splat(invHSq);
+  const vMinDenominator = splat(minDenominator);
+  const zero = splat(0);
+  const half = splat(0.5);
+  const quarter = splat(0.25);
+  const one = splat(1);
+  const two = splat(2);
+  for (let colour = 0; colour < colourCount; colour++) {
+    const start = u(colourStarts, colour);
+    const end = u(colourStarts, colour + 1);
+    let t = start;
+    for (; t + 1 < end; t += 2) {
+      const ta = 3 * t;
+      const q0a = u(particles, ta);
+      const q1a = u(particles, ta + 1);
+      const q2a = u(particles, ta + 2);
+      const q0b = u(particles, ta + 3);
+      const q1b = u(particles, ta + 4);
+      const q2b = u(particles, ta + 5);
+      const p0a = at(x, q0a);
+      const p1a = at(x, q1a);
+      const p2a = at(x, q2a);
+      const p0b = at(x, q0b);
+      const p1b = at(x, q1b);
+      const p2b = at(x, q2b);
+      const w0 = gather(w, q0a, q0b);
+      const w1 = gather(w, q1a, q1b);
+      const w2 = gather(w, q2a, q2b);
+      const o = 4 * t;
+      const b11 = gather(inverseRestShape, o, o + 4);
+      const b12 = gather(inverseRestShape, o + 1, o + 5);
+      const b21 = gather(inverseRestShape, o + 2, o + 6);
+      const b22 = gather(inverseRestShape, o + 3, o + 7);
+      const x0 = loadX(p0a, p0b);
+      const y0 = loadY(p0a, p0b);
+      const z0 = loadZ(p0a, p0b);
+      const e1x = sub(loadX(p1a, p1b), x0);
+      const e1y = sub(loadY(p1a, p1b), y0);
+      const e1z = sub(loadZ(p1a, p1b), z0);
+      const e2x = sub(loadX(p2a, p2b), x0);
+      const e2y = sub(loadY(p2a, p2b), y0);
+      const e2z = sub(loadZ(p2a, p2b), z0);
+      const f1x = add(mul(e1x, b11), mul(e2x, b21));
+      const f1y = add(mul(e1y, b11), mul(e2y, b21));
+      const f1z = add(mul(e1z, b11), mul(e2z, b21));
+      const f2x = add(mul(e1x, b12), mul(e2x, b22));
+      const f2y = add(mul(e1y, b12), mul(e2y, b22));
+      const f2z = add(mul(e1z, b12), mul(e2z, b22));
+      const q11 = add(add(mul(f1x, f1x), mul(f1y, f1y)), mul(f1z, f1z));
+      const q22 = add(add(mul(f2x, f2x), mul(f2y, f2y)), mul(f2z, f2z));
+      const q12 = add(add(mul(f1x, f2x), mul(f1y, f2y)), mul(f1z, f2z));
+      const c1 = mul(half, sub(q11, one));
+      const c2 = mul(half, sub(q22, one));
+      const c3 = mul(half, q12);
+      const p01 = f64x2.neg(add(b11, b21));
+      const p02 = f64x2.neg(add(b12, b22));
+      const s11 = add(add(mul(mul(w0, p01), p01), mul(mul(w1, b11), b11)), mul(mul(w2, b21), b21));
+      const s22 = add(add(mul(mul(w0, p02), p02), mul(mul(w1, b12), b12)), mul(mul(w2, b22), b22));
+      const s12 = add(add(mul(mul(w0, p01), p02), mul(mul(w1, b11), b12)), mul(mul(w2, b21), b22));
+      const an = mul(pair(complianceNormal, t), vInvHSq);
+      const ac = mul(pair(complianceCoupling, t), vInvHSq);
+      const as = mul(pair(complianceShear, t), vInvHSq);
+      const a11 = add(mul(s11, q11), an);
+      const a22 = add(mul(s22, q22), an);
+      const a33 = add(mul(quarter, add(add(mul(s11, q22), mul(mul(two, s12), q12)), mul(s22, q11))), as);
+      const a12 = add(mul(s12, q12), ac);
+      const a13 = mul(half, add(mul(s11, q12), mul(s12, q11)));
+      const a23 = mul(half, add(mul(s12, q22), mul(s22, q12)));
+      let l1 = zero;
+      let l2 = zero;
+      let l3 = zero;
+      if (!fresh) {
+        l1 = gather(lambda, ta, ta + 3);
+        l2 = gather(lambda, ta + 1, ta + 4);
+        l3 = gather(lambda, ta + 2, ta + 5);
+      }
+      const r1 = sub(f64x2.neg(c1), add(mul(an, l1), mul(ac, l2)));
+      const r2 = sub(f64x2.neg(c2), add(mul(ac, l1), mul(an, l2)));
+      const r3 = sub(f64x2.neg(c3), mul(as, l3));
+      const m11 = sub(mul(a22, a33), mul(a23, a23));
+      const m12 = sub(mul(a13, a23), mul(a12, a33));
+      const m13 = sub(mul(a12, a23), mul(a13, a22));
+      const determinant = add(add(mul(a11, m11), mul(a12, m12)), mul(a13, m13));
+      const keep = f64x2.gt(determinant, vMinDenominator);
+      if (!v128.any_true(keep)) {
+        if (fresh) {
+          storeLanes(lambda, ta, zero);
+          storeLanes(lambda, ta + 1, zero);
+          storeLanes(lambda, ta + 2, zero);
+        }
+        continue;
+      }
+      const m22 = sub(mul(a11, a33), mul(a13, a13));
+      const m23 = sub(mul(a12, a13), mul(a11, a23));
+      const m33 = sub(mul(a11, a22), mul(a12, a12));
+      const inv = div(vScale, determinant);
+      const d1 = v128.bitselect(mul(add(add(mul(m11, r1), mul(m12, r2)), mul(m13, r3)), inv), zero, keep);
+      const d2 = v128.bitselect(mul(add(add(mul(m12, r1), mul(m22, r2)), mul(m23, r3)), inv), zero, keep);
+      const d3 = v128.bitselect(mul(add(add(mul(m13, r1), mul(m23, r2)), mul(m33, r3)), inv), zero, keep);
+      storeLanes(lambda, ta, v128.bitselect(add(l1, d1), l1, keep));
+      storeLanes(lambda, ta + 1, v128.bitselect(add(l2, d2), l2, keep));
+      storeLanes(lambda, ta + 2, v128.bitselect(add(l3, d3), l3, keep));
+      const h3 = mul(half, d3);
+      const g1x = add(mul(d1, f1x), mul(h3, f2x));
+      const g1y = add(mul(d1, f1y), mul(h3, f2y));
+      const g1z = add(mul(d1, f1z), mul(h3, f2z));
+      const g2x = add(mul(d2, f2x), mul(h3, f1x));
+      const g2y = add(mul(d2, f2y), mul(h3, f1y));
+      const g2z = add(mul(d2, f2z), mul(h3, f1z));
+      moveX(p0a, p0b, x0, mul(w0, add(mul(p01, g1x), mul(p02, g2x))));
+      moveY(p0a, p0b, y0, mul(w0, add(mul(p01, g1y), mul(p02, g2y))));
+      moveZ(p0a, p0b, z0, mul(w0, add(mul(p01, g1z), mul(p02, g2z))));
+      moveX(p1a, p1b, loadX(p1a, p1b), mul(w1, add(mul(b11, g1x), mul(b12, g2x))));
+      moveY(p1a, p1b, loadY(p1a, p1b), mul(w1, add(mul(b11, g1y), mul(b12, g2y))));
+      moveZ(p1a, p1b, loadZ(p1a, p1b), mul(w1, add(mul(b11, g1z), mul(b12, g2z))));
+      moveX(p2a, p2b, loadX(p2a, p2b), mul(w2, add(mul(b21, g1x), mul(b22, g2x))));
+      moveY(p2a, p2b, loadY(p2a, p2b), mul(w2, add(mul(b21, g1y), mul(b22, g2y))));
+      moveZ(p2a, p2b, loadZ(p2a, p2b), mul(w2, add(mul(b21, g1z), mul(b22, g2z))));
+    }
+    if (t < end) {
+      solveMembrane(
+        x,
+        w,
+        particles + ((<usize>(3 * t)) << 2),
+        1,
+        inverseRestShape + ((<usize>(4 * t)) << 3),
+        complianceNormal + ((<usize>t) << 3),
+        complianceCoupling + ((<usize>t) << 3),
+        complianceShear + ((<usize>t) << 3),
+        lambda + ((<usize>(3 * t)) << 3),
+        scale,
+        invHSq,
+        minDenominator,
+        fresh,
+      );
+    }
+  }
+}
+
+/** array[i] ← lane 0, array[i + 3] ← lane 1 (the two triangles' multipliers, 3 per triangle). */
+function storeLanes(array: usize, i: i32, value: v128): void {
+  const p = array + ((<usize>i) << 3);
+  v128.store64_lane(p, value, 0);
+  v128.store64_lane(p, value, 1, 24);
+}

@@ -1,0 +1,331 @@
+import { colourConstraints, permute } from '../colour.ts';
+import type { ParticleState } from '../state.ts';
+import { type BlockBase, MIN_DENOMINATOR } from './block.ts';
+
+/**
+ * Cloth membrane (stretch and shear) as one constraint vector per triangle: the Green strain in an
+ * orthonormal frame of the rest triangle,
+ *
+ *   C = (E₁₁, E₂₂, E₁₂),  E = ½(FᵀF − I),  F = [f1 f2] = Ds·Dm⁻¹ (3×2)
+ *
+ * with Ds = [x1−x0, x2−x0] the current edges and Dm the rest edges in the frame (2×2). Its
+ * compliance is the 3×3 matrix α = K⁻¹ of linear plane-stress elasticity over the rest area A
+ * (core/material/compliance/cloth.ts, derived by core/setup):
+ *
+ *   α = | a  c  0 |   a = 1/(E·t·A), c = −ν/(E·t·A), s = (1+ν)/(2·E·t·A)   (1/J)
+ *       | c  a  0 |
+ *       | 0  0  s |
+ *
+ * so ½·CᵀKC = A·(μ₂·tr E² + λ₂/2·(tr E)²), the plane-stress StVK energy, linear elasticity with
+ * (E, ν) for small strains on any triangulation.
+ *
+ * Gradients. With B = Dm⁻¹ (B_ia: edge i, column a) and β_ka the coefficients of vertex k
+ * (β_1a = B_1a, β_2a = B_2a, β_0a = −B_1a − B_2a), f_a = Σ_i B_ia·e_i and
+ *   ∇_k E₁₁ = β_k1·f1,  ∇_k E₂₂ = β_k2·f2,  ∇_k E₁₂ = ½(β_k1·f2 + β_k2·f1).
+ * With S_ab = Σ_k w_k·β_ka·β_kb and q_ab = f_a·f_b the 3×3 matrix Σ_k w_k ∇_k C_i·∇_k C_j is
+ *   | S11·q11                S12·q12                ½(S11·q12 + S12·q11)           |
+ *   | ·                      S22·q22                ½(S12·q22 + S22·q12)           |
+ *   | ·                      ·                      ¼(S11·q22 + 2·S12·q12 + S22·q11) |
+ * (symmetric). One XPBD step for the vector (Macklin et al. 2016, eq. 18 written for a
+ * constraint vector, as in neo-hookean.ts): (∇C·W·∇Cᵀ + α̃)·Δλ = −C − α̃·λ, α̃ = α/h²; the moves
+ * are x_k += w_k·(β_k1·g1 + β_k2·g2), g1 = Δλ₁·f1 + ½Δλ₃·f2, g2 = Δλ₂·f2 + ½Δλ₃·f1.
+ *
+ * At rest C = 0 and λ = 0, so the rest state is an exact fixed point for any h and the system is
+ * positive definite (no rest multipliers, unlike the stable neo-Hookean pair). Guards: a 3×3
+ * determinant at or below MIN_DENOMINATOR (all three particles pinned, a collapsed triangle with
+ * α = 0) skips the triangle; degenerate rest triangles are left out of the block when it is built.
+ * Damping is not done here: the cloth compiler adds an edge-damper set along the triangle edges.
+ */
+export interface MembraneBlock extends BlockBase {
+  readonly kind: 'membrane';
+  /** Dm⁻¹ per triangle, row-major (B11, B12, B21, B22), 1/m. */
+  readonly inverseRestShape: Float64Array;
+  /** Rest area A, m². */
+  readonly restAreaM2: Float64Array;
+  /** α₁₁ = α₂₂, 1/J. */
+  readonly complianceNormal: Float64Array;
+  /** α₁₂, 1/J (≤ 0). */
+  readonly complianceCoupling: Float64Array;
+  /** α₃₃, 1/J. */
+  readonly complianceShear: Float64Array;
+  /** Multipliers of the current substep, 3 per triangle (E₁₁, E₂₂, E₁₂), J·s² (C is dimensionless). */
+  readonly lambda: Float64Array;
+  /** Input triangles left out because their rest area is (nearly) zero. */
+  readonly degenerateCount: number;
+}
+
+/** Compliances per triangle as core/setup derives them (core/material/compliance/cloth.ts). */
+export interface MembraneInput {
+  /** Triangles, 3 world-global particle indices each. */
+  triangles: Uint32Array;
+  normalCompliancePerJ: Float64Array;
+  couplingCompliancePerJ: Float64Array;
+  shearCompliancePerJ: Float64Array;
+}
+
+/** A rest triangle is degenerate when 2A ≤ this × (longest edge)² (no valid Dm⁻¹). */
+export const DEGENERATE_TRIANGLE_RATIO = 1e-9;
+
+/** True when triangle (a, b, c) of `positions` has (nearly) no area and must get no membrane constraint. */
+export function isDegenerateTriangle(positions: ArrayLike<number>, a: number, b: number, c: number): boolean {
+  const e = [0, 1, 2].map((k) => positions[3 * b + k] - positions[3 * a + k]);
+  const f = [0, 1, 2].map((k) => positions[3 * c + k] - positions[3 * a + k]);
+  const g = [0, 1, 2].map((k) => f[k] - e[k]);
+  const doubleArea = Math.hypot(
+    e[1] * f[2] - e[2] * f[1],
+    e[2] * f[0] - e[0] * f[2],
+    e[0] * f[1] - e[1] * f[0],
+  );
+  const longestSq = Math.max(
+    e[0] ** 2 + e[1] ** 2 + e[2] ** 2,
+    f[0] ** 2 + f[1] ** 2 + f[2] ** 2,
+    g[0] ** 2 + g[1] ** 2 + g[2] ** 2,
+  );
+  return !(doubleArea > DEGENERATE_TRIANGLE_RATIO * longestSq);
+}
+
+/**
+ * Dm⁻¹ of rest triangle (a, b, c) into out[o..o+4) (row-major) in the frame x̂ = e1/|e1|,
+ * ŷ ⟂ x̂ in the plane: Dm = [[|e1|, e2·x̂], [0, 2A/|e1|]]. Returns the rest area, m².
+ */
+function writeInverseRestShape(
+  rest: Float64Array,
+  a: number,
+  b: number,
+  c: number,
+  out: Float64Array,
+  o: number,
+): number {
+  let e1Sq = 0;
+  let dot = 0;
+  let e2Sq = 0;
+  for (let k = 0; k < 3; k++) {
+    const e1 = rest[3 * b + k] - rest[3 * a + k];
+    const e2 = rest[3 * c + k] - rest[3 * a + k];
+    e1Sq += e1 * e1;
+    dot += e1 * e2;
+    e2Sq += e2 * e2;
+  }
+  const e1Length = Math.sqrt(e1Sq);
+  const doubleArea = Math.sqrt(Math.max(0, e1Sq * e2Sq - dot * dot));
+  const d00 = e1Length;
+  const d01 = dot / e1Length;
+  const d11 = doubleArea / e1Length;
+  // Inverse of the upper-triangular [[d00, d01], [0, d11]].
+  out[o] = 1 / d00;
+  out[o + 1] = -d01 / (d00 * d11);
+  out[o + 2] = 0;
+  out[o + 3] = 1 / d11;
+  return doubleArea / 2;
+}
+
+export function createMembraneBlock(input: MembraneInput, state: ParticleState): MembraneBlock {
+  const rest = state.rest;
+  const inputCount = input.triangles.length / 3;
+  const kept: number[] = [];
+  for (let t = 0; t < inputCount; t++) {
+    const [a, b, c] = input.triangles.subarray(3 * t, 3 * t + 3);
+    if (!isDegenerateTriangle(rest, a, b, c)) kept.push(t);
+  }
+  const count = kept.length;
+  const triangles = new Uint32Array(3 * count);
+  const dmInv = new Float64Array(4 * count);
+  const area = new Float64Array(count);
+  kept.forEach((t, k) => {
+    const [a, b, c] = input.triangles.subarray(3 * t, 3 * t + 3);
+    triangles.set([a, b, c], 3 * k);
+    area[k] = writeInverseRestShape(rest, a, b, c, dmInv, 4 * k);
+  });
+  const colouring = colourConstraints(triangles, 3, state.count);
+  const order = colouring.order;
+  const inputOrder = Uint32Array.from(order, (k) => kept[k]);
+  const pickInput = (values: Float64Array) => Float64Array.from(inputOrder, (t) => values[t]);
+  return {
+    kind: 'membrane',
+    count,
+    arity: 3,
+    particles: permute(triangles, 3, order),
+    colourStarts: colouring.colourStarts,
+    order: inputOrder,
+    stiffnessScale: 1,
+    damped: false, // damped along its edges: edge-damper.ts
+    inverseRestShape: permute(dmInv, 4, order),
+    restAreaM2: permute(area, 1, order),
+    complianceNormal: pickInput(input.normalCompliancePerJ),
+    complianceCoupling: pickInput(input.couplingCompliancePerJ),
+    complianceShear: pickInput(input.shearCompliancePerJ),
+    lambda: new Float64Array(3 * count),
+    degenerateCount: inputCount - count,
+  };
+}
+
+/** One Gauss-Seidel sweep over the block in colour order, substep h in s (see the block comment). */
+export function solveMembrane(block: MembraneBlock, state: ParticleState, h: number): void {
+  const x = state.x;
+  const w = state.invMass;
+  const particles = block.particles;
+  const B = block.inverseRestShape;
+  const alphaN = block.complianceNormal;
+  const alphaC = block.complianceCoupling;
+  const alphaS = block.complianceShear;
+  const lambda = block.lambda;
+  const scale = block.stiffnessScale;
+  const count = block.count;
+  const invHSq = 1 / (h * h);
+  for (let t = 0; t < count; t++) {
+    const q0 = particles[3 * t];
+    const q1 = particles[3 * t + 1];
+    const q2 = particles[3 * t + 2];
+    const i0 = 3 * q0;
+    const i1 = 3 * q1;
+    const i2 = 3 * q2;
+    const w0 = w[q0];
+    const w1 = w[q1];
+    const w2 = w[q2];
+    const o = 4 * t;
+    const b11 = B[o];
+    const b12 = B[o + 1];
+    const b21 = B[o + 2];
+    const b22 = B[o + 3];
+    const x0 = x[i0];
+    const y0 = x[i0 + 1];
+    const z0 = x[i0 + 2];
+    const e1x = x[i1] - x0;
+    const e1y = x[i1 + 1] - y0;
+    const e1z = x[i1 + 2] - z0;
+    const e2x = x[i2] - x0;
+    const e2y = x[i2 + 1] - y0;
+    const e2z = x[i2 + 2] - z0;
+    const f1x = e1x * b11 + e2x * b21;
+    const f1y = e1y * b11 + e2y * b21;
+    const f1z = e1z * b11 + e2z * b21;
+    const f2x = e1x * b12 + e2x * b22;
+    const f2y = e1y * b12 + e2y * b22;
+    const f2z = e1z * b12 + e2z * b22;
+    const q11 = f1x * f1x + f1y * f1y + f1z * f1z;
+    const q22 = f2x * f2x + f2y * f2y + f2z * f2z;
+    const q12 = f1x * f2x + f1y * f2y + f1z * f2z;
+    const c1 = 0.5 * (q11 - 1);
+    const c2 = 0.5 * (q22 - 1);
+    const c3 = 0.5 * q12;
+    // β_k1, β_k2 per vertex and S_ab = Σ w·β_a·β_b.
+    const p01 = -(b11 + b21);
+    const p02 = -(b12 + b22);
+    const s11 = w0 * p01 * p01 + w1 * b11 * b11 + w2 * b21 * b21;
+    const s22 = w0 * p02 * p02 + w1 * b12 * b12 + w2 * b22 * b22;
+    const s12 = w0 * p01 * p02 + w1 * b11 * b12 + w2 * b21 * b22;
+    const an = alphaN[t] * invHSq;
+    const ac = alphaC[t] * invHSq;
+    const as = alphaS[t] * invHSq;
+    const a11 = s11 * q11 + an;
+    const a22 = s22 * q22 + an;
+    const a33 = 0.25 * (s11 * q22 + 2 * s12 * q12 + s22 * q11) + as;
+    const a12 = s12 * q12 + ac;
+    const a13 = 0.5 * (s11 * q12 + s12 * q11);
+    const a23 = 0.5 * (s12 * q22 + s22 * q12);
+    const l = 3 * t;
+    const l1 = lambda[l];
+    const l2 = lambda[l + 1];
+    const l3 = lambda[l + 2];
+    const r1 = -c1 - (an * l1 + ac * l2);
+    const r2 = -c2 - (ac * l1 + an * l2);
+    const r3 = -c3 - as * l3;
+    // Symmetric 3×3 solve by the adjugate.
+    const m11 = a22 * a33 - a23 * a23;
+    const m12 = a13 * a23 - a12 * a33;
+    const m13 = a12 * a23 - a13 * a22;
+    const determinant = a11 * m11 + a12 * m12 + a13 * m13;
+    if (!(determinant > MIN_DENOMINATOR)) continue;
+    const m22 = a11 * a33 - a13 * a13;
+    const m23 = a12 * a13 - a11 * a23;
+    const m33 = a11 * a22 - a12 * a12;
+    const inv = scale / determinant;
+    const d1 = (m11 * r1 + m12 * r2 + m13 * r3) * inv;
+    const d2 = (m12 * r1 + m22 * r2 + m23 * r3) * inv;
+    const d3 = (m13 * r1 + m23 * r2 + m33 * r3) * inv;
+    lambda[l] = l1 + d1;
+    lambda[l + 1] = l2 + d2;
+    lambda[l + 2] = l3 + d3;
+    const h3 = 0.5 * d3;
+    const g1x = d1 * f1x + h3 * f2x;
+    const g1y = d1 * f1y + h3 * f2y;
+    const g1z = d1 * f1z + h3 * f2z;
+    const g2x = d2 * f2x + h3 * f1x;
+    const g2y = d2 * f2y + h3 * f1y;
+    const g2z = d2 * f2z + h3 * f1z;
+    x[i0] += w0 * (p01 * g1x + p02 * g2x);
+    x[i0 + 1] += w0 * (p01 * g1y + p02 * g2y);
+    x[i0 + 2] += w0 * (p01 * g1z + p02 * g2z);
+    x[i1] += w1 * (b11 * g1x + b12 * g2x);
+    x[i1 + 1] += w1 * (b11 * g1y + b12 * g2y);
+    x[i1 + 2] += w1 * (b11 * g1z + b12 * g2z);
+    x[i2] += w2 * (b21 * g1x + b22 * g2x);
+    x[i2 + 1] += w2 * (b21 * g1y + b22 * g2y);
+    x[i2 + 2] += w2 * (b21 * g1z + b22 * g2z);
+  }
+}
+
+/** The deformation gradient columns f1, f2 of block triangle t into `f` (6 values). */
+function deformation(x: Float64Array, block: MembraneBlock, t: number, f: Float64Array): void {
+  const p = block.particles;
+  const B = block.inverseRestShape;
+  const i0 = 3 * p[3 * t];
+  const i1 = 3 * p[3 * t + 1];
+  const i2 = 3 * p[3 * t + 2];
+  const o = 4 * t;
+  for (let r = 0; r < 3; r++) {
+    const e1 = x[i1 + r] - x[i0 + r];
+    const e2 = x[i2 + r] - x[i0 + r];
+    f[r] = e1 * B[o] + e2 * B[o + 2];
+    f[3 + r] = e1 * B[o + 1] + e2 * B[o + 3];
+  }
+}
+
+const scratchF = new Float64Array(6);
+
+/** Adds λ·∇C/h² (N) of every triangle to `forceN` (3 per particle). */
+export function addMembraneForces(
+  block: MembraneBlock,
+  state: ParticleState,
+  h: number,
+  forceN: Float64Array,
+): void {
+  const invHSq = 1 / (h * h);
+  const f = scratchF;
+  const B = block.inverseRestShape;
+  for (let t = 0; t < block.count; t++) {
+    deformation(state.x, block, t, f);
+    const l1 = block.lambda[3 * t] * invHSq;
+    const l2 = block.lambda[3 * t + 1] * invHSq;
+    const l3 = 0.5 * block.lambda[3 * t + 2] * invHSq;
+    const o = 4 * t;
+    const beta = [
+      [-(B[o] + B[o + 2]), -(B[o + 1] + B[o + 3])],
+      [B[o], B[o + 1]],
+      [B[o + 2], B[o + 3]],
+    ];
+    for (let k = 0; k < 3; k++) {
+      const p3 = 3 * block.particles[3 * t + k];
+      for (let r = 0; r < 3; r++) {
+        const g1 = l1 * f[r] + l3 * f[3 + r];
+        const g2 = l2 * f[3 + r] + l3 * f[r];
+        forceN[p3 + r] += beta[k][0] * g1 + beta[k][1] * g2;
+      }
+    }
+  }
+}
+
+/** Green strain (E₁₁, E₂₂, E₁₂) of block triangle t at positions x, into `out`. */
+export function membraneStrain(
+  x: Float64Array,
+  block: MembraneBlock,
+  t: number,
+  out: Float64Array,
+): Float64Array {
+  const f = scratchF;
+  deformation(x, block, t, f);
+  out[0] = 0.5 * (f[0] * f[0] + f[1] * f[1] + f[2] * f[2] - 1);
+  out[1] = 0.5 * (f[3] * f[3] + f[4] * f[4] + f[5] * f[5] - 1);
+  out[2] = 0.5 * (f[0] * f[3] + f[1] * f[4] + f[2] * f[5]);
+  return out;
+}

@@ -57,6 +57,7 @@ const CompensationSchema = Type.Object(
         Type.Literal('solid-neo-hookean'),
         Type.Literal('solid-edges-volume'),
         Type.Literal('cloth-stretch'),
+        Type.Literal('cloth-edges'),
         Type.Literal('cloth-bending'),
       ],
       { description: 'Constraint family.' },

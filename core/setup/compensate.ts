@@ -44,7 +44,7 @@ export interface Compensation {
 const FAMILY_OF_SET: Readonly<Record<ConstraintModel, Partial<Record<ConstraintSet['kind'], BiasFamily>>>> = {
   'neo-hookean': { 'neo-hookean': 'solid-neo-hookean' },
   'edges-volume': { distance: 'solid-edges-volume', 'tet-volume': 'solid-edges-volume' },
-  cloth: { membrane: 'cloth-stretch', distance: 'cloth-stretch', 'dihedral-bend': 'cloth-bending' },
+  cloth: { membrane: 'cloth-stretch', distance: 'cloth-edges', 'dihedral-bend': 'cloth-bending' },
   rope: {},
 };
 

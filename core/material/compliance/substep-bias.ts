@@ -31,7 +31,12 @@ import { clampPoisson } from '../elastic.ts';
  */
 
 /** Constraint families whose one-pass bias is modelled. */
-export type BiasFamily = 'solid-neo-hookean' | 'solid-edges-volume' | 'cloth-stretch' | 'cloth-bending';
+export type BiasFamily =
+  | 'solid-neo-hookean'
+  | 'solid-edges-volume'
+  | 'cloth-stretch'
+  | 'cloth-edges'
+  | 'cloth-bending';
 
 /**
  * β per family as a function of Poisson's ratio: (ν, β) points, ν ascending, linear in between
@@ -50,7 +55,10 @@ export const SUBSTEP_BIAS_COEFFICIENTS: Readonly<Record<BiasFamily, readonly (re
       [0.45, 1.27],
       [0.49, 1.53],
     ],
+    // The membrane triangles (constraints/membrane.ts).
     'cloth-stretch': [[0.3, 0.8]],
+    // The fitted edge network that edge-only runtimes (Jolt) and classic PBD get for the membrane.
+    'cloth-edges': [[0.3, 1.2]],
     'cloth-bending': [[0.3, 4.7]],
   };
 
@@ -64,6 +72,7 @@ export const BIAS_STIFFNESS_EXPONENT: Readonly<Record<BiasFamily, 0 | 1>> = {
   'solid-neo-hookean': 0,
   'solid-edges-volume': 0,
   'cloth-stretch': 0,
+  'cloth-edges': 0,
   'cloth-bending': 1,
 };
 

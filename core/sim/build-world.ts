@@ -11,6 +11,7 @@ import { createDistanceBlock } from './constraints/distance.ts';
 import { createEdgeDamperBlock } from './constraints/edge-damper.ts';
 import type { ConstraintBlock } from './constraints/index.ts';
 import { createNeoHookeanBlock } from './constraints/neo-hookean.ts';
+import { createNodalVolumeBlock } from './constraints/nodal-volume.ts';
 import { createPressureBlock } from './constraints/pressure.ts';
 import { createRopeBendBlock } from './constraints/rope-bend.ts';
 import { createTetVolumeBlock } from './constraints/tet-volume.ts';
@@ -143,6 +144,19 @@ function createBlock(set: ConstraintSet, offset: number, state: ParticleState): 
         createTetVolumeBlock(
           {
             tets: global(set.tets),
+            complianceM3PerPa: set.complianceM3PerPa,
+            dampingRatio: set.dampingRatio,
+          },
+          state,
+        ),
+        set.stiffnessScale,
+      );
+    case 'nodal-volume':
+      return withScale(
+        createNodalVolumeBlock(
+          {
+            tets: global(set.tets),
+            vertices: global(set.vertices),
             complianceM3PerPa: set.complianceM3PerPa,
             dampingRatio: set.dampingRatio,
           },

@@ -5,6 +5,7 @@ import type { DistanceBlock } from './distance.ts';
 import type { EdgeDamperBlock } from './edge-damper.ts';
 import { kindOps } from './kinds.ts';
 import type { NeoHookeanBlock } from './neo-hookean.ts';
+import type { NodalVolumeBlock } from './nodal-volume.ts';
 import type { PressureBlock } from './pressure.ts';
 import type { RopeBendBlock } from './rope-bend.ts';
 import type { TetVolumeBlock } from './tet-volume.ts';
@@ -15,6 +16,7 @@ export type ConstraintBlock =
   | DistanceBlock
   | NeoHookeanBlock
   | TetVolumeBlock
+  | NodalVolumeBlock
   | DihedralBendBlock
   | AttachmentBlock
   | EdgeDamperBlock

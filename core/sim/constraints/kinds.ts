@@ -17,11 +17,13 @@ import {
   distanceEnergyJ,
   type EnergySink,
   neoHookeanEnergyJ,
+  nodalVolumeEnergyJ,
   ropeBendEnergyJ,
   tetVolumeEnergyJ,
 } from './elastic-energy.ts';
 import type { ConstraintBlock } from './index.ts';
 import { addNeoHookeanForces, solveNeoHookean } from './neo-hookean.ts';
+import { addNodalVolumeForces, dampNodalVolume, solveNodalVolume } from './nodal-volume.ts';
 import { addPressureForces, solvePressure } from './pressure.ts';
 import { addRopeBendForces, dampRopeBend, solveRopeBend } from './rope-bend.ts';
 import { addTetVolumeForces, dampTetVolume, solveTetVolume } from './tet-volume.ts';
@@ -92,6 +94,15 @@ export const constraintKinds = {
     energy: tetVolumeEnergyJ,
     scalarCount: onePerConstraint,
     wasm: tetVolumeKernel,
+  },
+  'nodal-volume': {
+    solve: solveNodalVolume,
+    damp: dampNodalVolume,
+    resetLambda: fillLambda,
+    addForces: addNodalVolumeForces,
+    energy: nodalVolumeEnergyJ,
+    scalarCount: onePerConstraint,
+    wasm: null, // JS only: a star has a variable number of particles (nodal-volume.ts)
   },
   'dihedral-bend': {
     solve: solveDihedralBend,

@@ -7,13 +7,15 @@ import { parseScene } from '../scene/scene-validate.ts';
 import { embedPoints } from '../tetra/embed.ts';
 import { type BodyGeometry, buildBodyGeometry, placeAt } from './body-geometry.ts';
 import { bodySlots } from './body-groups.ts';
-import { compileConstraints } from './compile-body.ts';
+import { compileConstraints, type SolidOptions } from './compile-body.ts';
 import { tetImportGroups } from './import-groups.ts';
 import type { BodySetup, RenderSetup, SetupPin, SoftBodySetup } from './setup.ts';
 
 export interface CompileOptions extends SceneMaterialOptions {
   /** Mesh files the scene refers to, loaded by the caller (scene-meshes.ts `loadSceneMeshes`). */
   meshes?: SceneMeshes;
+  /** How solids are compiled for a target (compile-body.ts); default: for this engine. */
+  solid?: SolidOptions;
 }
 
 /** Friction between cloth layers when a self-collision spec gives none. */
@@ -35,12 +37,17 @@ export function compileScene(
     gravity: [...scene.gravity],
     solver: { dt: scene.solver.dt, substeps: scene.solver.substeps },
     colliders: scene.colliders.map((c, i) => inlineCollider(c, `/colliders/${i}`, options.meshes)),
-    bodies: scene.bodies.map((body, i) => compileBody(body, `/bodies/${i}`, options.meshes)),
+    bodies: scene.bodies.map((body, i) => compileBody(body, `/bodies/${i}`, options.meshes, options.solid)),
   };
 }
 
 /** One resolved body (parseScene's) compiled: geometry, masses, pins and constraint sets. */
-export function compileBody(body: BodySpec, pointer: string, meshes?: SceneMeshes): BodySetup {
+export function compileBody(
+  body: BodySpec,
+  pointer: string,
+  meshes?: SceneMeshes,
+  solid?: SolidOptions,
+): BodySetup {
   const geometry = buildBodyGeometry(body, pointer, meshes);
   const slots = bodySlots(body, geometry.mass.length);
   const pins = selectPins(body, geometry, pointer);
@@ -51,7 +58,7 @@ export function compileBody(body: BodySpec, pointer: string, meshes?: SceneMeshe
     slots,
     groupNames: (body.groups ?? []).map((group) => group.name),
     pins,
-    constraints: compileConstraints(body, geometry, slots, pins, pointer),
+    constraints: compileConstraints(body, geometry, slots, pins, pointer, solid),
     iterations: body.solver?.method === 'pbd' ? (body.solver.iterations ?? 1) : 1,
     linearDampingPerS: body.linearDampingPerS ?? 0,
     waveSpeedMPerS: Math.max(...slots.materials.map((m) => waveSpeedMPerS(m.youngModulusPa, m.densityKgM3))),

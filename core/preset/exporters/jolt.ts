@@ -73,10 +73,11 @@ export interface JoltExport {
 export function exportJolt(preset: Preset): JoltExport {
   const setup = preset.setup;
   const approximations = joltApproximations(preset).map((a) => `${a.feature}: ${a.message}`);
-  // Jolt has no neo-Hookean tets: those bodies get the edges + volume sets of the same materials,
-  // compiled by the one compiler from the preset's own scene and meshes.
-  const neoHookean = setup.bodies.some((body) => body.model === 'neo-hookean');
-  const nearest = neoHookean
+  // Jolt has no neo-Hookean tets and only per-tet volume constraints: solid bodies get the edges +
+  // volume sets of the same materials with one volume constraint per tet, compiled by the one
+  // compiler from the preset's own scene and meshes.
+  const solid = setup.bodies.some((body) => body.model === 'neo-hookean' || body.model === 'edges-volume');
+  const nearest = solid
     ? compileScene(
         {
           ...placedScene(preset.scene),
@@ -84,7 +85,7 @@ export function exportJolt(preset: Preset): JoltExport {
             b.model === 'neo-hookean' ? { ...b, model: 'edges-volume' } : b,
           ),
         },
-        { library: preset.materials, meshes: setupMeshes(preset) },
+        { library: preset.materials, meshes: setupMeshes(preset), solid: { perTetVolume: true } },
       )
     : setup;
   return {

@@ -9,6 +9,7 @@ import {
   writePreset,
 } from '../../../core/preset/index.ts';
 import type { SceneDocument } from '../../../core/scene/scene.ts';
+import { compileScene } from '../../../core/setup/compile-scene.ts';
 import { buildWorld, buildWorldFromSetup } from '../../../core/sim/build-world.ts';
 import type { ConstraintBlock } from '../../../core/sim/constraints/index.ts';
 import type { World } from '../../../core/sim/world.ts';
@@ -37,6 +38,7 @@ function compliances(world: XpbdWorld & World): [string, number[]][] {
           add(block, 'complianceMPerN', block.complianceMPerN);
           break;
         case 'tet-volume':
+        case 'nodal-volume':
           add(block, 'complianceM3PerPa', block.complianceM3PerPa);
           break;
         case 'neo-hookean':
@@ -118,8 +120,10 @@ describe('one setup from authoring to runtime', () => {
     const simulated = await setupOf(JSON.parse(text), 'one-setup.preset.json');
     expectIdentical(preview, compliances(buildWorldFromSetup(simulated)));
 
-    // Jolt: the edges + volume block and the cloth carry their sets one to one, in Jolt's scaling.
+    // Jolt: the edges + volume block and the cloth carry their sets one to one, in Jolt's scaling;
+    // Jolt has only per-tet volume constraints, so its solids are the same compile's per-tet variant.
     const jolt = exportJolt(preset);
+    const perTet = compileScene(document, { meshes, solid: { perTetVolume: true } });
     for (const b of [1, 2]) {
       const body = preset.setup.bodies[b];
       const shared = jolt.bodies[b].sharedSettings;
@@ -133,7 +137,7 @@ describe('one setup from authoring to runtime', () => {
         ...edges.map((c) => complianceScale('jolt', 'edge') * c),
         ...pins.map((c) => complianceScale('jolt', 'soft-pin') * c),
       ]);
-      const volumes = body.constraints.flatMap((set) =>
+      const volumes = perTet.bodies[b].constraints.flatMap((set) =>
         set.kind === 'tet-volume' ? Array.from(set.complianceM3PerPa) : [],
       );
       expect(shared.volumeConstraints.map((v) => v.compliance)).toEqual(
@@ -161,7 +165,7 @@ describe('one setup from authoring to runtime', () => {
     const root = new URL('../../../', import.meta.url).pathname;
     // The functions that turn a material and a rest shape into a compliance or a spring stiffness.
     const mappings =
-      /\b(neoHookeanTetCompliance|tetVolumeComplianceM3PerPa|hingeBendCompliancePerNM|clothEdgeContributionNPerM|membraneShearStiffnessNPerM|ropeLinkComplianceMPerN|ropeAxialStiffnessN|solidEdgeStiffnessNPerM|tetEdgeStiffnessesNPerM|springComplianceMPerN|residualBulkModulusPa|solidEdgeStiffness|clothEdgeStiffness)\b/;
+      /\b(neoHookeanTetCompliance|neoHookeanSplitTetCompliance|nodalVolumeComplianceM3PerPa|neoHookeanNodalBulkModulusPa|edgesVolumeBulkSplitPa|tetVolumeComplianceM3PerPa|hingeBendCompliancePerNM|clothEdgeContributionNPerM|membraneShearStiffnessNPerM|ropeLinkComplianceMPerN|ropeAxialStiffnessN|solidEdgeStiffnessNPerM|tetEdgeStiffnessesNPerM|springComplianceMPerN|residualBulkModulusPa|solidEdgeStiffness|clothEdgeStiffness)\b/;
     const users: string[] = [];
     const walk = (dir: string) => {
       for (const name of readdirSync(dir)) {

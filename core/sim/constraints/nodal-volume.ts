@@ -28,6 +28,8 @@ export interface NodalVolumeBlock extends BlockBase {
   readonly starStarts: Uint32Array;
   /** 4 per star tet: the slots (0 … arity − 1) of the tet's vertices in its constraint, positive orientation. */
   readonly starSlots: Uint16Array;
+  /** 4 per star tet: 3 × the particle of each slot of starSlots (its x offset), for the sweep. */
+  readonly starOffsets: Uint32Array;
   /** Rest star volume V_n0, m³. */
   readonly restVolumeM3: Float64Array;
   /** α = V_n0/K_n, m³/Pa. */
@@ -118,6 +120,10 @@ export function createNodalVolumeBlock(input: NodalVolumeInput, state: ParticleS
   for (let k = 0; k < count; k++) starSlots.set(stars[order[k]].slots, 4 * starStarts[k]);
   const particleCount = Uint32Array.from(order, (k) => stars[k].particles.length);
   const particles = permute(padded, arity, order);
+  const starOffsets = new Uint32Array(starSlots.length);
+  for (let k = 0; k < count; k++)
+    for (let e = 4 * starStarts[k]; e < 4 * starStarts[k + 1]; e++)
+      starOffsets[e] = 3 * particles[arity * k + starSlots[e]];
   const restVolumeM3 = Float64Array.from(order, (k) => stars[k].volume);
   const complianceM3PerPa = Float64Array.from(order, (k) => input.complianceM3PerPa[kept[k]]);
   const block: NodalVolumeBlock = {
@@ -132,6 +138,7 @@ export function createNodalVolumeBlock(input: NodalVolumeInput, state: ParticleS
     particleCount,
     starStarts,
     starSlots,
+    starOffsets,
     restVolumeM3,
     complianceM3PerPa,
     dampingPaSPerM3: new Float64Array(count),
@@ -218,33 +225,93 @@ function weightedGradSq(block: NodalVolumeBlock, w: Float64Array, c: number): nu
   return sum;
 }
 
-/** One Gauss-Seidel sweep over the block in colour order, substep h in s. */
+/**
+ * One Gauss-Seidel sweep over the block in colour order, substep h in s. starGradient written out
+ * in place (the sweep is the block's cost: each tet is visited once per vertex of it): unscaled
+ * cross products c accumulate per slot, ∇C = c/24, V_n = Σ e1·c1/24.
+ */
 export function solveNodalVolume(block: NodalVolumeBlock, state: ParticleState, h: number): void {
   const x = state.x;
   const w = state.invMass;
   const particles = block.particles;
   const g = block.gradient;
+  const slots = block.starSlots;
+  const offsets = block.starOffsets;
+  const starStarts = block.starStarts;
+  const particleCount = block.particleCount;
   const lambda = block.lambda;
   const restVolume = block.restVolumeM3;
   const compliance = block.complianceM3PerPa;
   const scale = block.stiffnessScale;
   const arity = block.arity;
   const invHSq = 1 / (h * h);
+  const k24 = 1 / 24;
   for (let c = 0; c < block.count; c++) {
-    const volume = starGradient(block, x, c);
-    const wGradSq = weightedGradSq(block, w, c);
-    const alphaTilde = compliance[c] * invHSq;
-    const denominator = wGradSq + alphaTilde;
-    if (!(denominator > MIN_DENOMINATOR)) continue;
-    const dLambda = (scale * (restVolume[c] - volume - alphaTilde * lambda[c])) / denominator;
-    lambda[c] += dLambda;
+    const n3 = 3 * particleCount[c];
+    for (let k = 0; k < n3; k++) g[k] = 0;
+    let sixVolume = 0;
+    const end = 4 * starStarts[c + 1];
+    for (let e = 4 * starStarts[c]; e < end; e += 4) {
+      const i0 = offsets[e];
+      const i1 = offsets[e + 1];
+      const i2 = offsets[e + 2];
+      const i3 = offsets[e + 3];
+      const x0 = x[i0];
+      const y0 = x[i0 + 1];
+      const z0 = x[i0 + 2];
+      const ax = x[i1] - x0;
+      const ay = x[i1 + 1] - y0;
+      const az = x[i1 + 2] - z0;
+      const bx = x[i2] - x0;
+      const by = x[i2 + 1] - y0;
+      const bz = x[i2 + 2] - z0;
+      const cx = x[i3] - x0;
+      const cy = x[i3 + 1] - y0;
+      const cz = x[i3 + 2] - z0;
+      const g1x = by * cz - bz * cy;
+      const g1y = bz * cx - bx * cz;
+      const g1z = bx * cy - by * cx;
+      const g2x = cy * az - cz * ay;
+      const g2y = cz * ax - cx * az;
+      const g2z = cx * ay - cy * ax;
+      const g3x = ay * bz - az * by;
+      const g3y = az * bx - ax * bz;
+      const g3z = ax * by - ay * bx;
+      sixVolume += ax * g1x + ay * g1y + az * g1z;
+      const s0 = 3 * slots[e];
+      const s1 = 3 * slots[e + 1];
+      const s2 = 3 * slots[e + 2];
+      const s3 = 3 * slots[e + 3];
+      g[s0] -= g1x + g2x + g3x;
+      g[s0 + 1] -= g1y + g2y + g3y;
+      g[s0 + 2] -= g1z + g2z + g3z;
+      g[s1] += g1x;
+      g[s1 + 1] += g1y;
+      g[s1 + 2] += g1z;
+      g[s2] += g2x;
+      g[s2 + 1] += g2y;
+      g[s2 + 2] += g2z;
+      g[s3] += g3x;
+      g[s3 + 1] += g3y;
+      g[s3 + 2] += g3z;
+    }
     const base = arity * c;
-    for (let k = 0; k < block.particleCount[c]; k++) {
-      const p = particles[base + k];
-      const s = w[p] * dLambda;
-      x[3 * p] += s * g[3 * k];
-      x[3 * p + 1] += s * g[3 * k + 1];
-      x[3 * p + 2] += s * g[3 * k + 2];
+    let wcc = 0;
+    for (let k = 0; k < n3; k += 3) {
+      wcc += w[particles[base + k / 3]] * (g[k] * g[k] + g[k + 1] * g[k + 1] + g[k + 2] * g[k + 2]);
+    }
+    const alphaTilde = compliance[c] * invHSq;
+    const denominator = wcc * k24 * k24 + alphaTilde;
+    if (!(denominator > MIN_DENOMINATOR)) continue;
+    const dLambda = (scale * (restVolume[c] - sixVolume * k24 - alphaTilde * lambda[c])) / denominator;
+    lambda[c] += dLambda;
+    const d = dLambda * k24;
+    for (let k = 0; k < n3; k += 3) {
+      const p3 = 3 * particles[base + k / 3];
+      const s = w[p3 / 3] * d;
+      x[p3] += s * g[k];
+      x[p3 + 1] += s * g[k + 1];
+      x[p3 + 2] += s * g[k + 2];
     }
   }
 }

@@ -163,10 +163,12 @@ async function measureScene(
 ): Promise<Row> {
   const ours = buildWorld(bench.scene);
   if (options.kernels === 'js') ours.kernels = 'js';
-  const joltWorld =
-    bench.joltScene === bench.scene && !bench.joltCompile
-      ? ours
-      : buildWorld(bench.joltScene, bench.joltCompile);
+  // What the Jolt exporter gives Jolt: solids with one volume constraint per tet, cloth as the
+  // fitted edge network (compile-body.ts).
+  const joltWorld = buildWorld(bench.joltScene, {
+    ...bench.joltCompile,
+    solid: { perTetVolume: true },
+  });
   const joltDefault = createJoltBody(builds.default, joltInputFrom(joltWorld, 0));
   const joltSimd =
     builds.simd && options.simd ? createJoltBody(builds.simd, joltInputFrom(joltWorld, 0)) : null;

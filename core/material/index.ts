@@ -2,6 +2,7 @@ export * from './compliance/cloth.ts';
 export * from './compliance/edges-volume.ts';
 export * from './compliance/mesh-measures.ts';
 export * from './compliance/neo-hookean.ts';
+export * from './compliance/nodal-volume.ts';
 export * from './compliance/rope.ts';
 export * from './elastic.ts';
 export * from './library.ts';

@@ -136,6 +136,19 @@ export const ConstraintSetSchema = Type.Union(
     ),
     Type.Object(
       {
+        kind: Type.Literal('nodal-volume'),
+        tets: u32('4 per tet: the tets whose volume the vertices share.'),
+        vertices: u32('1 per constraint: the vertex whose star it holds.'),
+        complianceM3PerPa: f64(
+          'α of C = V_n − V_n0, V_n = Σ of a quarter of each tet around the vertex, m³/Pa.',
+        ),
+        dampingRatio: ratio('Damping ratio ζ of the set.'),
+        stiffnessScale: scale,
+      },
+      { additionalProperties: false, description: 'Nodal (vertex star) volume constraints of solids.' },
+    ),
+    Type.Object(
+      {
         kind: Type.Literal('dihedral-bend'),
         hinges: u32('4 per hinge: the edge (x0, x1), then the two wings.'),
         compliancePerNM: f64('α of C = θ − θ0, 1/(N·m).'),

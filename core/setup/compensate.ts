@@ -42,8 +42,12 @@ export interface Compensation {
 
 /** Families of each model's elastic constraint sets (kinds not listed are left as they are). */
 const FAMILY_OF_SET: Readonly<Record<ConstraintModel, Partial<Record<ConstraintSet['kind'], BiasFamily>>>> = {
-  'neo-hookean': { 'neo-hookean': 'solid-neo-hookean' },
-  'edges-volume': { distance: 'solid-edges-volume', 'tet-volume': 'solid-edges-volume' },
+  'neo-hookean': { 'neo-hookean': 'solid-neo-hookean', 'nodal-volume': 'solid-neo-hookean' },
+  'edges-volume': {
+    distance: 'solid-edges-volume',
+    'tet-volume': 'solid-edges-volume',
+    'nodal-volume': 'solid-edges-volume',
+  },
   cloth: { membrane: 'cloth-stretch', distance: 'cloth-edges', 'dihedral-bend': 'cloth-bending' },
   rope: {},
 };
@@ -116,6 +120,11 @@ function scaleSet(set: ConstraintSet, slots: BodySlots, scale: Float64Array): vo
       divide(set.normalCompliancePerJ, slotOfTriangle, scale);
       divide(set.couplingCompliancePerJ, slotOfTriangle, scale);
       divide(set.shearCompliancePerJ, slotOfTriangle, scale);
+      return;
+    }
+    case 'nodal-volume': {
+      // One constraint per vertex: its slot is the vertex's own.
+      divide(set.complianceM3PerPa, elementSlots(slots, set.vertices, 1), scale);
       return;
     }
     case 'dihedral-bend':

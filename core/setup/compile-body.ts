@@ -7,7 +7,13 @@ import {
 } from '../material/compliance/cloth.ts';
 import { residualBulkModulusPa, tetVolumeComplianceM3PerPa } from '../material/compliance/edges-volume.ts';
 import { triangleAreaM2 } from '../material/compliance/mesh-measures.ts';
-import { neoHookeanTetCompliance } from '../material/compliance/neo-hookean.ts';
+import {
+  edgesVolumeBulkSplitPa,
+  neoHookeanNodalBulkModulusPa,
+  neoHookeanSplitTetCompliance,
+  nodalRestVolumesM3,
+  nodalVolumeComplianceM3PerPa,
+} from '../material/compliance/nodal-volume.ts';
 import { ropeAxialStiffnessN } from '../material/compliance/rope.ts';
 import type { BodySpec, SolverSettings } from '../scene/scene.ts';
 import { isDegenerateTriangle } from '../sim/constraints/membrane.ts';
@@ -30,9 +36,15 @@ export const DEFAULT_GAS_BULK_MODULUS_PA = 101325;
  * geometry and the formulas of core/material/compliance). Indices are local to the body.
  *
  * Per model, each element with the material and damping of its slot (body-groups.ts):
- * - 'neo-hookean': α_D = 1/(μV), α_H = 1/(λ_NH·V), γ per tet (neo-hookean.ts), damped along its tet
- *   edges with the compliance of the equivalent edge network (edge-damper.ts);
- * - 'edges-volume': edge springs α = 1/k_e (edge-stiffness.ts) and α = V/K_vol per tet;
+ * - 'neo-hookean': α_D = 1/(μV), α_H = 1/(λ_NH·V), γ per tet (neo-hookean.ts) with the bulk above
+ *   that of a ν = 0.3 material moved to nodal volume constraints α_n = V_n0/K_n, one per vertex
+ *   not rigidly pinned (nodal-volume.ts: per tet it locks near ν = 0.5); the tets damped along
+ *   their edges with the compliance of the equivalent edge network (edge-damper.ts), the vertex
+ *   volumes with their slot's ζ;
+ * - 'edges-volume': edge springs α = 1/k_e (edge-stiffness.ts) and the residual bulk
+ *   K_vol = K − 5μ/3, per tet α = V/K_t and per vertex α_n = V_n0/K_n, split as nodal-volume.ts
+ *   says; with `perTetVolume` (runtimes that have only per-tet volume constraints, such as Jolt)
+ *   all of K_vol per tet;
  * - 'cloth': one membrane constraint per triangle, α = K⁻¹ of plane-stress elasticity over the
  *   rest area (cloth.ts membraneTriangleCompliance), damped along its edges with the compliance of
  *   the fitted edge network (or, for `clothStretch: 'edges'` and classic PBD, those edge springs),
@@ -62,10 +74,13 @@ export function compileConstraints(
   pointer: string,
   solver: SolverSettings,
   clothStretch: ClothStretch = 'membrane',
+  options: SolidOptions = {},
 ): { constraints: ConstraintSet[]; compensation: Compensation[] } {
+  const rigidPinned = new Uint8Array(geometry.mass.length);
+  for (const pin of pins) if (pin.complianceMPerN === 0) for (const p of pin.particles) rigidPinned[p] = 1;
   // Classic PBD projects edges: a cloth body in that mode keeps the edge network.
   const stretch = body.solver?.method === 'pbd' ? 'edges' : clothStretch;
-  const sets = modelSets(body, geometry, slots, stretch);
+  const sets = modelSets(body, geometry, slots, stretch, rigidPinned, options);
   // Budget compensation applies to the material's own constraints (not tethers, gas or pins) of
   // XPBD bodies; classic PBD has no compliance to scale.
   const compensation =
@@ -104,17 +119,28 @@ export function compileConstraints(
  */
 export type ClothStretch = 'membrane' | 'edges';
 
+/** How the solid models are compiled for a target. */
+export interface SolidOptions {
+  /**
+   * Edges + volume bodies get one volume constraint per tet (α = V/K_vol) instead of one per vertex:
+   * for runtimes that have no other (Jolt). Such a body locks near ν = 0.5 (nodal-volume.ts).
+   */
+  perTetVolume?: boolean;
+}
+
 function modelSets(
   body: BodySpec,
   geometry: BodyGeometry,
   slots: BodySlots,
   clothStretch: ClothStretch,
+  rigidPinned: Uint8Array,
+  options: SolidOptions,
 ): ConstraintSet[] {
   switch (body.model) {
     case 'neo-hookean':
-      return neoHookeanSets(geometry, slots);
+      return neoHookeanSets(geometry, slots, rigidPinned);
     case 'edges-volume':
-      return edgesVolumeSets(geometry, slots);
+      return edgesVolumeSets(geometry, slots, rigidPinned, options);
     case 'cloth':
       return clothSets(geometry, slots, clothStretch);
     case 'rope':
@@ -134,7 +160,7 @@ function solidTets(geometry: BodyGeometry): { kept: number[]; volumeM3: Float64A
   return { kept, volumeM3 };
 }
 
-function neoHookeanSets(geometry: BodyGeometry, slots: BodySlots): ConstraintSet[] {
+function neoHookeanSets(geometry: BodyGeometry, slots: BodySlots, rigidPinned: Uint8Array): ConstraintSet[] {
   const tetSlot = elementSlots(slots, geometry.tets, 4);
   const { kept, volumeM3 } = solidTets(geometry);
   const deviatoric = new Float64Array(kept.length);
@@ -142,7 +168,7 @@ function neoHookeanSets(geometry: BodyGeometry, slots: BodySlots): ConstraintSet
   const gamma = new Float64Array(kept.length);
   kept.forEach((t, k) => {
     const m = slots.materials[tetSlot[t]];
-    const c = neoHookeanTetCompliance(m.youngModulusPa, m.poissonRatio, volumeM3[k]);
+    const c = neoHookeanSplitTetCompliance(m.youngModulusPa, m.poissonRatio, volumeM3[k]);
     deviatoric[k] = c.deviatoricPerJ;
     hydrostatic[k] = c.hydrostaticPerJ;
     gamma[k] = c.gamma;
@@ -156,6 +182,8 @@ function neoHookeanSets(geometry: BodyGeometry, slots: BodySlots): ConstraintSet
       gamma,
     },
   ];
+  const bulk = slots.materials.map((m) => neoHookeanNodalBulkModulusPa(m.youngModulusPa, m.poissonRatio));
+  sets.push(...nodalVolumeSets(geometry, slots, tetSlot, kept, volumeM3, bulk, rigidPinned));
   const edgeZeta = edgeDampingRatios(geometry.edges, slots);
   if (edgeZeta.some((zeta) => zeta > 0)) {
     const k = tetEdgeStiffness(geometry, tetSlot, slots);
@@ -172,11 +200,19 @@ function neoHookeanSets(geometry: BodyGeometry, slots: BodySlots): ConstraintSet
   return sets;
 }
 
-function edgesVolumeSets(geometry: BodyGeometry, slots: BodySlots): ConstraintSet[] {
+function edgesVolumeSets(
+  geometry: BodyGeometry,
+  slots: BodySlots,
+  rigidPinned: Uint8Array,
+  options: SolidOptions,
+): ConstraintSet[] {
   const tetSlot = elementSlots(slots, geometry.tets, 4);
   const k = tetEdgeStiffness(geometry, tetSlot, slots);
   const sets = springSets(geometry.edges, k, edgeDampingRatios(geometry.edges, slots));
-  const bulk = slots.materials.map((m) => residualBulkModulusPa(m.youngModulusPa, m.poissonRatio));
+  const split = slots.materials.map((m) => edgesVolumeBulkSplitPa(m.youngModulusPa, m.poissonRatio));
+  const bulk = options.perTetVolume
+    ? slots.materials.map((m) => residualBulkModulusPa(m.youngModulusPa, m.poissonRatio))
+    : split.map((s) => s.perTetPa);
   const { kept, volumeM3 } = solidTets(geometry);
   // K_vol ≤ 0 (ν ≤ 1/4): no volume constraint.
   const zeta = kept.map((t) => (bulk[tetSlot[t]] > 0 ? slots.dampingRatios[tetSlot[t]] : Number.NaN));
@@ -191,6 +227,58 @@ function edgesVolumeSets(geometry: BodyGeometry, slots: BodySlots): ConstraintSe
       ),
       complianceM3PerPa: Float64Array.from(chosen, (k) =>
         tetVolumeComplianceM3PerPa(volumeM3[k], bulk[tetSlot[kept[k]]]),
+      ),
+      dampingRatio: z,
+      stiffnessScale: 1,
+    });
+  }
+  if (!options.perTetVolume) {
+    const nodal = split.map((s) => s.nodalPa);
+    sets.push(...nodalVolumeSets(geometry, slots, tetSlot, kept, volumeM3, nodal, rigidPinned));
+  }
+  return sets;
+}
+
+/**
+ * Nodal volume constraints (nodal-volume.ts) of a solid: one per vertex that is not rigidly pinned
+ * and has kept tets around it with a positive bulk, α_n = V_n0²/Σ_{t ∋ n} K_t·V_t/4 (K_t = `bulk` of
+ * the tet's slot, ≤ 0 counts as 0), one set per ζ of the vertex's slot.
+ */
+function nodalVolumeSets(
+  geometry: BodyGeometry,
+  slots: BodySlots,
+  tetSlot: Uint16Array,
+  kept: readonly number[],
+  volumeM3: Float64Array,
+  bulk: readonly number[],
+  rigidPinned: Uint8Array,
+): ConstraintSet[] {
+  const vertexCount = geometry.mass.length;
+  const tets = pick(geometry.tets, 4, kept);
+  const restVolume = nodalRestVolumesM3(tets, volumeM3, vertexCount);
+  const bulkVolume = new Float64Array(vertexCount);
+  kept.forEach((t, k) => {
+    const K = bulk[tetSlot[t]];
+    if (!(K > 0)) return;
+    for (let j = 0; j < 4; j++) bulkVolume[tets[4 * k + j]] += (K * volumeM3[k]) / 4;
+  });
+  const vertexSlot = elementSlots(
+    slots,
+    Uint32Array.from({ length: vertexCount }, (_, v) => v),
+    1,
+  );
+  const zeta = Array.from(bulkVolume, (b, v) =>
+    b > 0 && restVolume[v] > 0 && !rigidPinned[v] ? slots.dampingRatios[vertexSlot[v]] : Number.NaN,
+  );
+  const sets: ConstraintSet[] = [];
+  for (const [z, vertices] of byValue(zeta)) {
+    if (Number.isNaN(z)) continue;
+    sets.push({
+      kind: 'nodal-volume',
+      tets,
+      vertices: Uint32Array.from(vertices),
+      complianceM3PerPa: Float64Array.from(vertices, (v) =>
+        nodalVolumeComplianceM3PerPa(restVolume[v], bulkVolume[v]),
       ),
       dampingRatio: z,
       stiffnessScale: 1,
@@ -411,6 +499,7 @@ function makeClassicPbd(set: ConstraintSet, stiffnessPerIteration: number): void
       set.complianceMPerN.fill(0);
       break;
     case 'tet-volume':
+    case 'nodal-volume':
       set.complianceM3PerPa.fill(0);
       break;
     case 'dihedral-bend':

@@ -7,7 +7,7 @@ import { parseScene } from '../scene/scene-validate.ts';
 import { embedPoints } from '../tetra/embed.ts';
 import { type BodyGeometry, buildBodyGeometry, placeAt } from './body-geometry.ts';
 import { bodySlots } from './body-groups.ts';
-import { type ClothStretch, compileConstraints } from './compile-body.ts';
+import { type ClothStretch, compileConstraints, type SolidOptions } from './compile-body.ts';
 import { tetImportGroups } from './import-groups.ts';
 import type { BodySetup, RenderSetup, SetupPin, SoftBodySetup } from './setup.ts';
 
@@ -19,6 +19,8 @@ export interface CompileOptions extends SceneMaterialOptions {
    * solves) or as the fitted edge network (for runtimes with edges only: the Jolt export).
    */
   clothStretch?: ClothStretch;
+  /** How solids are compiled for a target (compile-body.ts); default: for this engine. */
+  solid?: SolidOptions;
 }
 
 /** Friction between cloth layers when a self-collision spec gives none. */
@@ -41,7 +43,7 @@ export function compileScene(
     solver: { dt: scene.solver.dt, substeps: scene.solver.substeps },
     colliders: scene.colliders.map((c, i) => inlineCollider(c, `/colliders/${i}`, options.meshes)),
     bodies: scene.bodies.map((body, i) =>
-      compileBody(body, `/bodies/${i}`, scene.solver, options.meshes, options.clothStretch),
+      compileBody(body, `/bodies/${i}`, scene.solver, options.meshes, options.clothStretch, options.solid),
     ),
   };
 }
@@ -56,6 +58,7 @@ export function compileBody(
   solver: SolverSettings,
   meshes?: SceneMeshes,
   clothStretch: ClothStretch = 'membrane',
+  solid?: SolidOptions,
 ): BodySetup {
   const geometry = buildBodyGeometry(body, pointer, meshes);
   const slots = bodySlots(body, geometry.mass.length);
@@ -68,6 +71,7 @@ export function compileBody(
     pointer,
     solver,
     clothStretch,
+    solid,
   );
   return {
     name: body.name,

@@ -136,6 +136,17 @@ export type ConstraintSet =
       stiffnessScale: number;
     }
   | {
+      kind: 'nodal-volume';
+      /** The tets whose volume the vertices share, 4 per tet. */
+      tets: Uint32Array;
+      /** One constraint per vertex: the vertex whose star (the tets of `tets` around it) it holds. */
+      vertices: Uint32Array;
+      /** α of C = V_n − V_n0 with V_n = Σ_{t ∋ n} V_t/4, m³/Pa. */
+      complianceM3PerPa: Float64Array;
+      dampingRatio: number;
+      stiffnessScale: number;
+    }
+  | {
       kind: 'dihedral-bend';
       /** 4 per hinge: the edge, then the two wings. */
       hinges: Uint32Array;

@@ -8,6 +8,7 @@ export interface ComplianceRange {
   constraint:
     | 'edge'
     | 'tet volume'
+    | 'nodal volume'
     | 'neo-Hookean deviatoric'
     | 'neo-Hookean hydrostatic'
     | 'membrane'
@@ -29,6 +30,7 @@ const COMPLIANCES: {
 } = {
   distance: [['edge', 'm/N', (s) => s.complianceMPerN]],
   'tet-volume': [['tet volume', 'm³/Pa', (s) => s.complianceM3PerPa]],
+  'nodal-volume': [['nodal volume', 'm³/Pa', (s) => s.complianceM3PerPa]],
   'neo-hookean': [
     ['neo-Hookean deviatoric', '1/J', (s) => s.deviatoricCompliancePerJ],
     ['neo-Hookean hydrostatic', '1/J', (s) => s.hydrostaticCompliancePerJ],

@@ -12,6 +12,7 @@ import { createEdgeDamperBlock } from './constraints/edge-damper.ts';
 import type { ConstraintBlock } from './constraints/index.ts';
 import { createMembraneBlock } from './constraints/membrane.ts';
 import { createNeoHookeanBlock } from './constraints/neo-hookean.ts';
+import { createNodalVolumeBlock } from './constraints/nodal-volume.ts';
 import { createPressureBlock } from './constraints/pressure.ts';
 import { createRopeBendBlock } from './constraints/rope-bend.ts';
 import { createTetVolumeBlock } from './constraints/tet-volume.ts';
@@ -154,6 +155,19 @@ function createBlock(set: ConstraintSet, offset: number, state: ParticleState): 
         createTetVolumeBlock(
           {
             tets: global(set.tets),
+            complianceM3PerPa: set.complianceM3PerPa,
+            dampingRatio: set.dampingRatio,
+          },
+          state,
+        ),
+        set.stiffnessScale,
+      );
+    case 'nodal-volume':
+      return withScale(
+        createNodalVolumeBlock(
+          {
+            tets: global(set.tets),
+            vertices: global(set.vertices),
             complianceM3PerPa: set.complianceM3PerPa,
             dampingRatio: set.dampingRatio,
           },

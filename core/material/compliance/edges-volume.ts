@@ -23,7 +23,9 @@ import { edgeKey, signedTetVolumeM3 } from './mesh-measures.ts';
  * Volume. The network's bulk modulus is K_s = λ_s + 2μ_s/3 = 5μ/3; per-tet volume constraints
  * C = V − V0 (m³) carry the rest, K_vol = K − 5μ/3, with α = V0/K_vol (m³/Pa): ½C²/α is the bulk
  * energy ½·K_vol·V0·(ΔV/V0)². K_vol ≤ 0 (ν ≤ 1/4) adds no volume constraint: the body then behaves
- * as ν = 1/4 with the right μ. At ν = 0.5, α = 0 (incompressible).
+ * as ν = 1/4 with the right μ. At ν = 0.5, α = 0 (incompressible). Per tet this locks near
+ * ν = 0.5: core/setup keeps per tet only the residual of a ν = 0.3 material and holds the rest per
+ * vertex (nodal-volume.ts, edgesVolumeBulkSplitPa); runtimes with per-tet volume only get it all.
  *
  * This is the mapping core/sim's engine uses (test/core/material checks the two agree) and the
  * one test/core/material measures against the analytic bar and the neo-Hookean model.

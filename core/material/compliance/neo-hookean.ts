@@ -11,6 +11,9 @@ import { neoHookeanConstants } from '../elastic.ts';
  * with λ_NH = λ + μ and γ = 1 + μ/λ_NH = 2 − 2ν, so that small strains reproduce linear
  * elasticity with the user's (E, ν) (see elastic.ts). ½C²/α summed over both constraints is
  * V·(μ/2·I_C + λ_NH/2·(J − γ)²), the element's strain energy up to a constant.
+ *
+ * Per tet this locks near ν = 0.5; core/setup gives the tets only the bulk of a ν = 0.3 material
+ * and the rest to nodal volume constraints (nodal-volume.ts, neoHookeanSplitTetCompliance).
  */
 export interface NeoHookeanTetCompliance {
   /** α_D = 1/(μV), 1/J. */

@@ -73,12 +73,11 @@ export interface JoltExport {
 export function exportJolt(preset: Preset): JoltExport {
   const setup = preset.setup;
   const approximations = joltApproximations(preset).map((a) => `${a.feature}: ${a.message}`);
-  // Jolt has no neo-Hookean tets and no membrane triangles: those bodies get the edges + volume
-  // sets and the cloth edge network of the same materials, compiled by the one compiler from the
-  // preset's own scene and meshes.
-  const recompile = setup.bodies.some((body) =>
-    body.constraints.some((set) => set.kind === 'neo-hookean' || set.kind === 'membrane'),
-  );
+  // Jolt has no neo-Hookean tets, no membrane triangles and only per-tet volume constraints: those
+  // bodies get the edges + volume sets with one volume constraint per tet and the cloth edge
+  // network of the same materials, compiled by the one compiler from the preset's own scene and
+  // meshes.
+  const recompile = setup.bodies.some((body) => body.model !== 'rope');
   const nearest = recompile
     ? compileScene(
         {
@@ -87,7 +86,12 @@ export function exportJolt(preset: Preset): JoltExport {
             b.model === 'neo-hookean' ? { ...b, model: 'edges-volume' } : b,
           ),
         },
-        { library: preset.materials, meshes: setupMeshes(preset), clothStretch: 'edges' },
+        {
+          library: preset.materials,
+          meshes: setupMeshes(preset),
+          clothStretch: 'edges',
+          solid: { perTetVolume: true },
+        },
       )
     : setup;
   return {

@@ -4,6 +4,7 @@ import type { DihedralBendBlock } from './dihedral-bend.ts';
 import type { DistanceBlock } from './distance.ts';
 import { type MembraneBlock, membraneStrain } from './membrane.ts';
 import type { NeoHookeanBlock } from './neo-hookean.ts';
+import { type NodalVolumeBlock, nodalVolumeM3 } from './nodal-volume.ts';
 import type { RopeBendBlock } from './rope-bend.ts';
 import { tetVolume } from './tet-rest.ts';
 import type { TetVolumeBlock } from './tet-volume.ts';
@@ -49,6 +50,20 @@ export function tetVolumeEnergyJ(block: TetVolumeBlock, state: ParticleState, si
     const constraintEnergy = (0.5 * change * change) / compliance[t];
     energy += constraintEnergy;
     sink?.(t, constraintEnergy);
+  }
+  return energy;
+}
+
+/** Nodal volume: ½·C²/α with C = V_n − V_n0 (the star volume of each vertex, nodal-volume.ts). */
+export function nodalVolumeEnergyJ(block: NodalVolumeBlock, state: ParticleState, sink?: EnergySink): number {
+  const { restVolumeM3: restVolume, complianceM3PerPa: compliance, count } = block;
+  let energy = 0;
+  for (let c = 0; c < count; c++) {
+    if (!(compliance[c] > 0)) continue;
+    const change = nodalVolumeM3(block, state.x, c) - restVolume[c];
+    const constraintEnergy = (0.5 * change * change) / compliance[c];
+    energy += constraintEnergy;
+    sink?.(c, constraintEnergy);
   }
   return energy;
 }

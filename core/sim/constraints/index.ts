@@ -6,6 +6,7 @@ import type { EdgeDamperBlock } from './edge-damper.ts';
 import { kindOps } from './kinds.ts';
 import type { MembraneBlock } from './membrane.ts';
 import type { NeoHookeanBlock } from './neo-hookean.ts';
+import type { NodalVolumeBlock } from './nodal-volume.ts';
 import type { PressureBlock } from './pressure.ts';
 import type { RopeBendBlock } from './rope-bend.ts';
 import type { TetVolumeBlock } from './tet-volume.ts';
@@ -17,6 +18,7 @@ export type ConstraintBlock =
   | NeoHookeanBlock
   | MembraneBlock
   | TetVolumeBlock
+  | NodalVolumeBlock
   | DihedralBendBlock
   | AttachmentBlock
   | EdgeDamperBlock

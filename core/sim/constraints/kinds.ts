@@ -19,12 +19,14 @@ import {
   type EnergySink,
   membraneEnergyJ,
   neoHookeanEnergyJ,
+  nodalVolumeEnergyJ,
   ropeBendEnergyJ,
   tetVolumeEnergyJ,
 } from './elastic-energy.ts';
 import type { ConstraintBlock } from './index.ts';
 import { addMembraneForces, solveMembrane } from './membrane.ts';
 import { addNeoHookeanForces, solveNeoHookean } from './neo-hookean.ts';
+import { addNodalVolumeForces, dampNodalVolume, solveNodalVolume } from './nodal-volume.ts';
 import { addPressureForces, solvePressure } from './pressure.ts';
 import { addRopeBendForces, dampRopeBend, solveRopeBend } from './rope-bend.ts';
 import { addTetVolumeForces, dampTetVolume, solveTetVolume } from './tet-volume.ts';
@@ -104,6 +106,15 @@ export const constraintKinds = {
     energy: tetVolumeEnergyJ,
     scalarCount: onePerConstraint,
     wasm: tetVolumeKernel,
+  },
+  'nodal-volume': {
+    solve: solveNodalVolume,
+    damp: dampNodalVolume,
+    resetLambda: fillLambda,
+    addForces: addNodalVolumeForces,
+    energy: nodalVolumeEnergyJ,
+    scalarCount: onePerConstraint,
+    wasm: null, // JS only: a star has a variable number of particles (nodal-volume.ts)
   },
   'dihedral-bend': {
     solve: solveDihedralBend,

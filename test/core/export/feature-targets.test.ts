@@ -68,6 +68,7 @@ function cubeSurface(): { positions: Float64Array; indices: Uint32Array } {
 const WITNESSES: Record<string, () => { scene: SceneDocument; meshes?: SceneMeshes }> = {
   'neo-hookean solids': () => ({ scene: scene([box({ model: 'neo-hookean' })]) }),
   'edges-volume solids': () => ({ scene: scene([box()]) }),
+  'nodal volume constraints': () => ({ scene: scene([box({ material: 'natural-rubber' })]) }),
   'Poisson ratio below 1/4': () => ({
     scene: scene([box({ material: { youngModulusPa: 1e6, poissonRatio: 0.2, densityKgM3: 1000 } })]),
   }),

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  neoHookeanConstants,
+  edgesVolumeBulkSplitPa,
+  neoHookeanNodalBulkModulusPa,
+  neoHookeanSplitTetCompliance,
   plateBendingStiffnessNM,
-  residualBulkModulusPa,
 } from '../../../core/material/index.ts';
 import { presetFromScene, readPreset, writePreset } from '../../../core/preset/index.ts';
 import type { BodySpecDocument, SceneDocument } from '../../../core/scene/scene.ts';
@@ -56,21 +57,29 @@ describe('a preset body in figures', () => {
     );
   });
 
-  it('gives every neo-Hookean tet α_D = 1/(μV) and α_H = 1/(λ_NH·V)', () => {
-    const rows = complianceRanges(cubeBody(SILICONE.name, 'neo-hookean'));
+  it('gives every neo-Hookean tet α_D = 1/(μV) and α_H = 1/(λ_NH·V), and the bulk above ν = 0.3 per vertex', () => {
+    const body = cubeBody(SILICONE.name, 'neo-hookean');
+    const rows = complianceRanges(body);
+    // ν = 0.49: the per-tet pair keeps the bulk of ν = 0.3, the 27 vertices' stars hold the rest.
     expect(rows.map((r) => [r.constraint, r.unit, r.count])).toEqual([
       ['neo-Hookean deviatoric', '1/J', 48],
       ['neo-Hookean hydrostatic', '1/J', 48],
+      ['nodal volume', 'm³/Pa', 27 - body.pins.reduce((n, pin) => n + pin.particles.length, 0)],
     ]);
-    const { muPa, inverseLambdaNhPerPa } = neoHookeanConstants(
+    const expected = neoHookeanSplitTetCompliance(
       SILICONE.youngModulusPa,
       SILICONE.poissonRatio,
+      TET_VOLUME_M3,
     );
     // Equal tets: the range is one value.
-    expect(relative(rows[0].min, 1 / (muPa * TET_VOLUME_M3))).toBeLessThan(TOLERANCE);
+    expect(relative(rows[0].min, expected.deviatoricPerJ)).toBeLessThan(TOLERANCE);
     expect(relative(rows[0].max, rows[0].min)).toBeLessThan(TOLERANCE);
-    expect(relative(rows[1].min, inverseLambdaNhPerPa / TET_VOLUME_M3)).toBeLessThan(TOLERANCE);
+    expect(relative(rows[1].min, expected.hydrostaticPerJ)).toBeLessThan(TOLERANCE);
     expect(relative(rows[1].max, rows[1].min)).toBeLessThan(TOLERANCE);
+    // α_n = V_n0/K_n: the smallest star is a corner's (one cell, a quarter of each of its tets there).
+    const nodalPa = neoHookeanNodalBulkModulusPa(SILICONE.youngModulusPa, SILICONE.poissonRatio);
+    expect(rows[2].min).toBeGreaterThanOrEqual((TET_VOLUME_M3 / 4 / nodalPa) * (1 - TOLERANCE));
+    expect(rows[2].max).toBeLessThanOrEqual((8 * 6 * TET_VOLUME_M3) / 4 / nodalPa);
   });
 
   it('gives edges + volume tets edge springs and volume constraints α = V/(K − 5μ/3)', () => {
@@ -78,14 +87,16 @@ describe('a preset body in figures', () => {
     expect(rows.map((r) => [r.constraint, r.unit])).toEqual([
       ['edge', 'm/N'],
       ['tet volume', 'm³/Pa'],
+      ['nodal volume', 'm³/Pa'],
     ]);
     // 19 edges per cell (12 cube edges, 6 face diagonals, the main diagonal), shared between cells.
     expect(rows[0].count).toBe(98);
     expect(rows[0].min).toBeGreaterThan(0);
     expect(rows[0].max).toBeGreaterThanOrEqual(rows[0].min);
-    const residualPa = residualBulkModulusPa(SILICONE.youngModulusPa, SILICONE.poissonRatio);
+    // ν = 0.49: K − 5μ/3 split between the tets (up to ν = 0.3) and the vertices' stars.
+    const { perTetPa } = edgesVolumeBulkSplitPa(SILICONE.youngModulusPa, SILICONE.poissonRatio);
     expect(rows[1].count).toBe(48);
-    expect(relative(rows[1].min, TET_VOLUME_M3 / residualPa)).toBeLessThan(TOLERANCE);
+    expect(relative(rows[1].min, TET_VOLUME_M3 / perTetPa)).toBeLessThan(TOLERANCE);
     expect(relative(rows[1].max, rows[1].min)).toBeLessThan(TOLERANCE);
   });
 

@@ -38,6 +38,7 @@ function compliances(world: XpbdWorld & World): [string, number[]][] {
           add(block, 'complianceMPerN', block.complianceMPerN);
           break;
         case 'tet-volume':
+        case 'nodal-volume':
           add(block, 'complianceM3PerPa', block.complianceM3PerPa);
           break;
         case 'neo-hookean':
@@ -124,12 +125,17 @@ describe('one setup from authoring to runtime', () => {
     const simulated = await setupOf(JSON.parse(text), 'one-setup.preset.json');
     expectIdentical(preview, compliances(buildWorldFromSetup(simulated)));
 
-    // Jolt: the edges + volume block carries its sets one to one, in Jolt's scaling; the cloth
-    // carries its hinges and pins, and for its membrane the edge network of the same compiler
-    // (clothStretch 'edges'), whose springs before budget compensation are also what damps the
-    // membrane in the setup.
+    // Jolt: the edges + volume block carries its sets one to one, in Jolt's scaling, with one
+    // volume constraint per tet (Jolt has no other); the cloth carries its hinges and pins, and for
+    // its membrane the edge network of the same compiler (clothStretch 'edges'), whose springs
+    // before budget compensation are also what damps the membrane in the setup.
     const jolt = exportJolt(preset);
-    const edgeCompile = compileScene(document, { meshes, clothStretch: 'edges' });
+    const edgeCompile = compileScene(document, {
+      meshes,
+      clothStretch: 'edges',
+      solid: { perTetVolume: true },
+    });
+    const perTet = edgeCompile;
     const plainEdgeCompile = compileScene(
       { ...document, solver: { ...document.solver, compensation: 'off' } },
       { meshes, clothStretch: 'edges' },
@@ -163,7 +169,7 @@ describe('one setup from authoring to runtime', () => {
         ...edges.map((c) => complianceScale('jolt', 'edge') * c),
         ...pins.map((c) => complianceScale('jolt', 'soft-pin') * c),
       ]);
-      const volumes = body.constraints.flatMap((set) =>
+      const volumes = perTet.bodies[b].constraints.flatMap((set) =>
         set.kind === 'tet-volume' ? Array.from(set.complianceM3PerPa) : [],
       );
       expect(shared.volumeConstraints.map((v) => v.compliance)).toEqual(
@@ -191,7 +197,7 @@ describe('one setup from authoring to runtime', () => {
     const root = new URL('../../../', import.meta.url).pathname;
     // The functions that turn a material and a rest shape into a compliance or a spring stiffness.
     const mappings =
-      /\b(neoHookeanTetCompliance|tetVolumeComplianceM3PerPa|hingeBendCompliancePerNM|membraneTriangleCompliance|clothTriangleEdgeStiffnessesNPerM|clothEdgeStiffnessNPerM|membraneShearStiffnessNPerM|ropeLinkComplianceMPerN|ropeAxialStiffnessN|solidEdgeStiffnessNPerM|tetEdgeStiffnessesNPerM|springComplianceMPerN|residualBulkModulusPa|solidEdgeStiffness|clothEdgeStiffness)\b/;
+      /\b(neoHookeanTetCompliance|tetVolumeComplianceM3PerPa|hingeBendCompliancePerNM|membraneTriangleCompliance|clothTriangleEdgeStiffnessesNPerM|clothEdgeStiffnessNPerM|membraneShearStiffnessNPerM|ropeLinkComplianceMPerN|ropeAxialStiffnessN|solidEdgeStiffnessNPerM|tetEdgeStiffnessesNPerM|springComplianceMPerN|residualBulkModulusPa|solidEdgeStiffness|clothEdgeStiffness|neoHookeanSplitTetCompliance|nodalVolumeComplianceM3PerPa|neoHookeanNodalBulkModulusPa|edgesVolumeBulkSplitPa|clothEdgeContributionNPerM)\b/;
     const users: string[] = [];
     const walk = (dir: string) => {
       for (const name of readdirSync(dir)) {

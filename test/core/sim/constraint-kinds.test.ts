@@ -16,6 +16,7 @@ import {
 import { constraintKinds, type KindOps } from '../../../core/sim/constraints/kinds.ts';
 import { createMembraneBlock } from '../../../core/sim/constraints/membrane.ts';
 import { createNeoHookeanBlock } from '../../../core/sim/constraints/neo-hookean.ts';
+import { createNodalVolumeBlock } from '../../../core/sim/constraints/nodal-volume.ts';
 import { createPressureBlock, enclosedVolume } from '../../../core/sim/constraints/pressure.ts';
 import { createRopeBendBlock } from '../../../core/sim/constraints/rope-bend.ts';
 import { createTetVolumeBlock } from '../../../core/sim/constraints/tet-volume.ts';
@@ -87,6 +88,17 @@ const builders: { [K in Kind]: (state: ParticleState) => Extract<ConstraintBlock
   'tet-volume': (state) =>
     createTetVolumeBlock(
       { tets, complianceM3PerPa: tetVolumeCompliances(state.rest, tets, () => 1e5), dampingRatio: 0.5 },
+      state,
+    ),
+  // The vertices 1–3 of the one tet: each holds a quarter of its volume, α = (V/4)/K.
+  'nodal-volume': (state) =>
+    createNodalVolumeBlock(
+      {
+        tets,
+        vertices: Uint32Array.of(1, 2, 3),
+        complianceM3PerPa: new Float64Array(3).fill(tetVolumeCompliances(state.rest, tets, () => 1e5)[0] / 4),
+        dampingRatio: 0.5,
+      },
       state,
     ),
   'dihedral-bend': (state) =>

@@ -10,7 +10,6 @@ import type {
   ConstraintModel,
   MaterialSpec,
   Scene,
-  SolverSettings,
 } from '../../../core/scene/scene.ts';
 import { parseScene } from '../../../core/scene/scene-validate.ts';
 

@@ -8,8 +8,9 @@ import { embedPoints } from '../tetra/embed.ts';
 import { type BodyGeometry, buildBodyGeometry, placeAt } from './body-geometry.ts';
 import { bodySlots } from './body-groups.ts';
 import { compileConstraints } from './compile-body.ts';
+import { estimateFundamentalRadPerS } from './fundamental-mode.ts';
 import { tetImportGroups } from './import-groups.ts';
-import type { BodySetup, RenderSetup, SetupPin, SoftBodySetup } from './setup.ts';
+import type { BodySetup, ConstraintSet, RenderSetup, SetupPin, SoftBodySetup } from './setup.ts';
 
 export interface CompileOptions extends SceneMaterialOptions {
   /** Mesh files the scene refers to, loaded by the caller (scene-meshes.ts `loadSceneMeshes`). */
@@ -44,6 +45,7 @@ export function compileBody(body: BodySpec, pointer: string, meshes?: SceneMeshe
   const geometry = buildBodyGeometry(body, pointer, meshes);
   const slots = bodySlots(body, geometry.mass.length);
   const pins = selectPins(body, geometry, pointer);
+  const constraints = compileConstraints(body, geometry, slots, pins, pointer);
   return {
     name: body.name,
     model: body.model,
@@ -51,9 +53,10 @@ export function compileBody(body: BodySpec, pointer: string, meshes?: SceneMeshe
     slots,
     groupNames: (body.groups ?? []).map((group) => group.name),
     pins,
-    constraints: compileConstraints(body, geometry, slots, pins, pointer),
+    constraints,
     iterations: body.solver?.method === 'pbd' ? (body.solver.iterations ?? 1) : 1,
     linearDampingPerS: body.linearDampingPerS ?? 0,
+    fundamentalRadPerS: fundamentalOf(body, geometry, constraints, pins),
     waveSpeedMPerS: Math.max(...slots.materials.map((m) => waveSpeedMPerS(m.youngModulusPa, m.densityKgM3))),
     ...meshExtras(body, `${pointer}/shape`, geometry, meshes),
     ...(body.selfCollision
@@ -66,6 +69,21 @@ export function compileBody(body: BodySpec, pointer: string, meshes?: SceneMeshe
         }
       : {}),
   };
+}
+
+/**
+ * ω₁ of a body with damping (fundamental-mode.ts), the one place its damping is calibrated;
+ * undamped bodies and classic PBD bodies (no damping) skip the estimate: 0.
+ */
+function fundamentalOf(
+  body: BodySpec,
+  geometry: BodyGeometry,
+  constraints: ConstraintSet[],
+  pins: SetupPin[],
+): number {
+  if (body.solver?.method === 'pbd') return 0;
+  const damped = constraints.some((set) => 'dampingRatio' in set && set.dampingRatio > 0);
+  return damped ? estimateFundamentalRadPerS(geometry, constraints, pins) : 0;
 }
 
 /**

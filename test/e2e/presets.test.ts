@@ -102,7 +102,7 @@ describe('presets, export, recent files and recovery (browser host in Chromium)'
     const detail = (await notification.locator('[data-testid="notification-detail"]').textContent()) ?? '';
     // The body exports as an asset, without the scene's ground: only the damping is approximated.
     expect(detail.split('\n')).toEqual([
-      "constraint damping: 'cloth': constraint damping dropped, Jolt has none: only the mass-proportional mLinearDamping is exported",
+      "constraint damping: 'cloth': damping along ∇C dropped, Jolt has none; the fundamental mode keeps its ζ on pinned bodies (2ζ·ω₁ added to mLinearDamping, world-velocity damping as ours for pinned bodies), not on bodies with no pin (mLinearDamping would slow their fall)",
     ]);
     await screenshot(page, 'jolt-approximations');
     // A warning stays until closed.

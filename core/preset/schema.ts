@@ -237,6 +237,11 @@ export const BodySetupSchema = Type.Object(
     constraints: Type.Array(ConstraintSetSchema, { description: 'Constraint sets in sweep order.' }),
     iterations: Type.Integer({ minimum: 1, maximum: 1000, description: 'Sweeps per substep.' }),
     linearDampingPerS: Type.Number({ minimum: 0, description: 'Mass-proportional damping, 1/s.' }),
+    fundamentalRadPerS: Type.Number({
+      minimum: 0,
+      description:
+        'Lowest elastic mode ω₁ estimated at rest, rad/s: the modal damping 2ζ·ω₁ gives it the damping ratio ζ; 0 when undamped.',
+    }),
     waveSpeedMPerS: Type.Number({ minimum: 0, description: 'Fastest √(E/ρ) of the body, m/s.' }),
     compensation: Type.Array(CompensationSchema, {
       description:

@@ -8,8 +8,9 @@ import { embedPoints } from '../tetra/embed.ts';
 import { type BodyGeometry, buildBodyGeometry, placeAt } from './body-geometry.ts';
 import { bodySlots } from './body-groups.ts';
 import { type ClothStretch, compileConstraints, type SolidOptions } from './compile-body.ts';
+import { estimateFundamentalRadPerS } from './fundamental-mode.ts';
 import { tetImportGroups } from './import-groups.ts';
-import type { BodySetup, RenderSetup, SetupPin, SoftBodySetup } from './setup.ts';
+import type { BodySetup, ConstraintSet, RenderSetup, SetupPin, SoftBodySetup } from './setup.ts';
 
 export interface CompileOptions extends SceneMaterialOptions {
   /** Mesh files the scene refers to, loaded by the caller (scene-meshes.ts `loadSceneMeshes`). */
@@ -84,6 +85,7 @@ export function compileBody(
     compensation,
     iterations: body.solver?.method === 'pbd' ? (body.solver.iterations ?? 1) : 1,
     linearDampingPerS: body.linearDampingPerS ?? 0,
+    fundamentalRadPerS: fundamentalOf(body, geometry, constraints, pins),
     waveSpeedMPerS: Math.max(...slots.materials.map((m) => waveSpeedMPerS(m.youngModulusPa, m.densityKgM3))),
     ...meshExtras(body, `${pointer}/shape`, geometry, meshes),
     ...(body.selfCollision
@@ -96,6 +98,21 @@ export function compileBody(
         }
       : {}),
   };
+}
+
+/**
+ * ω₁ of a body with damping (fundamental-mode.ts), the one place its damping is calibrated;
+ * undamped bodies and classic PBD bodies (no damping) skip the estimate: 0.
+ */
+function fundamentalOf(
+  body: BodySpec,
+  geometry: BodyGeometry,
+  constraints: ConstraintSet[],
+  pins: SetupPin[],
+): number {
+  if (body.solver?.method === 'pbd') return 0;
+  const damped = constraints.some((set) => 'dampingRatio' in set && set.dampingRatio > 0);
+  return damped ? estimateFundamentalRadPerS(geometry, constraints, pins) : 0;
 }
 
 /**

@@ -45,6 +45,12 @@ export interface BodySetup {
   iterations: number;
   /** Mass-proportional damping, 1/s. */
   linearDampingPerS: number;
+  /**
+   * The body's lowest elastic mode ω₁ as estimated at rest, rad/s (fundamental-mode.ts): its
+   * modal damping is 2ζ·ω₁ per particle (ζ of the particle's slot). 0 when the body has no
+   * damping (or is in classic PBD mode, or nothing elastic was found): not estimated.
+   */
+  fundamentalRadPerS: number;
   /** Fastest wave speed c = √(E/ρ) over the body's materials, m/s (for r = h·c/l). */
   waveSpeedMPerS: number;
   /**
@@ -82,7 +88,8 @@ export interface SetupPin {
 /**
  * One block of constraints of one kind, as the solver gets it: particles (local indices), the
  * compliance of every constraint and one damping ratio for the set (the damping coefficient
- * β = 2ζ/√(α·Σw|∇C|²) follows from these and the masses; constraints/block.ts). `stiffnessScale`
+ * β = 2ζ/√(α·Σw|∇C|²) follows from these and the masses; constraints/block.ts). The body's fundamental
+ * mode gets its ζ from the modal damping set by `fundamentalRadPerS` (fundamental-mode.ts). `stiffnessScale`
  * is 1 for XPBD and the per-iteration stiffness of classic PBD (whose compliances are then 0).
  */
 export type ConstraintSet =

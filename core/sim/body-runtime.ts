@@ -2,6 +2,7 @@ import type { BodyGeometry } from '../setup/body-geometry.ts';
 import type { BodySlots } from '../setup/body-groups.ts';
 import type { SelfCollision } from './collide/self-collision.ts';
 import type { ConstraintBlock } from './constraints/index.ts';
+import type { ModalDamping } from './modal-damping.ts';
 import type { NeoHookeanStiffnessLimit } from './stiffness-limit.ts';
 
 /** One pin of a body spec as the solver holds it. */
@@ -27,6 +28,8 @@ export interface BodyRuntime {
   iterations: number;
   /** Mass-proportional damping, 1/s. */
   linearDampingPerS: number;
+  /** Damping of the velocity relative to the body's rigid motion that gives mode 1 its ζ. */
+  modalDamping: ModalDamping;
   pins: PinRuntime[];
   /** Rest length of each geometry edge, m. */
   edgeRestLengthM: Float64Array;

@@ -1,6 +1,7 @@
 import type { Scene, SceneDocument } from '../scene/scene.ts';
 import { edgeRestLengthsM, meanEdgeLengthM } from '../setup/body-geometry.ts';
 import { type CompileOptions, compileScene } from '../setup/compile-scene.ts';
+import { isFreeBody, modalDampingRatesPerS } from '../setup/fundamental-mode.ts';
 import type { BodySetup, ConstraintSet, SoftBodySetup } from '../setup/setup.ts';
 import type { BodyRuntime } from './body-runtime.ts';
 import { SelfCollision } from './collide/self-collision.ts';
@@ -17,6 +18,7 @@ import { createPressureBlock } from './constraints/pressure.ts';
 import { createRopeBendBlock } from './constraints/rope-bend.ts';
 import { createTetVolumeBlock } from './constraints/tet-volume.ts';
 import { createTetherBlock } from './constraints/tether.ts';
+import { ModalDamping } from './modal-damping.ts';
 import { createParticleState, type ParticleState } from './state.ts';
 import { NeoHookeanStiffnessLimit } from './stiffness-limit.ts';
 import type { World } from './world.ts';
@@ -39,7 +41,8 @@ export function buildWorld(
 /**
  * The world of a setup: the particle state (rest positions, masses, rigid pins) and one
  * constraint block per constraint set, with the set's compliances as they are. Nothing is derived
- * here but what follows from the state: colours, rest lengths and angles, damping coefficients.
+ * here but what follows from the state: colours, rest lengths and angles, damping coefficients
+ * (the modal damping rates from the body's ω₁: core/setup/fundamental-mode.ts).
  */
 export function buildWorldFromSetup(setup: SoftBodySetup): XpbdWorld & World {
   let particleCount = 0;
@@ -86,6 +89,7 @@ function bodyRuntime(body: BodySetup, offset: number, state: ParticleState): Bod
     stiffnessLimit: neoHookean ? new NeoHookeanStiffnessLimit(neoHookean, state) : undefined,
     iterations: body.iterations,
     linearDampingPerS: body.linearDampingPerS,
+    modalDamping: new ModalDamping(offset, modalDampingRatesPerS(body), isFreeBody(body)),
     pins: body.pins.map((pin) => ({
       particles: pin.particles.map((p) => p + offset),
       soft: pin.complianceMPerN > 0,

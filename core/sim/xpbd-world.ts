@@ -14,6 +14,7 @@ import type { BodyMetrics, BodyView, StepMetrics, World } from './world.ts';
  * colliders. Per frame of Δt, `substeps` substeps of h = Δt/substeps, each (Macklin, Müller &
  * Chentanez 2016, Alg. 1 with one iteration; Macklin et al. 2019, "Small Steps in Physics
  * Simulation", Alg. 1):
+ *   modal      v_rel ← v_rel·e^(−c_i·h), velocity relative to the body's rigid motion (modal-damping.ts)
  *   predict    x_prev = x;  v ← v·e^(−c·h) + g·h;  x ← x + v·h     (c mass-proportional damping, 1/s)
  *   reset λ    every multiplier to 0
  *   solve      each block once in colour order (PBD bodies: `iterations` times)
@@ -179,6 +180,7 @@ export class XpbdWorld implements World {
     const [gx, gy, gz] = this.gravity;
     const wasm = this.useWasm ? this.wasm : null;
     for (const body of this.runtimes) {
+      body.modalDamping.damp(this.state, h);
       const keep = Math.exp(-(body.linearDampingPerS + this.extraLinearDampingPerS) * h);
       const end = body.offset + body.count;
       const dvx = gx * h;

@@ -49,7 +49,7 @@ describe('softbody export', () => {
     expect(await main(['export', file, '--target', 'jolt', '-o', out], io)).toBe(0);
     expect(err).toEqual([
       "softbody export: warning: jolt approximates neo-hookean solids: 'cube': Jolt has no neo-Hookean tets: exported as edge springs + tet volume constraints compiled from the same E and ν (equal at small strain, not for large strains or inversion)",
-      "softbody export: warning: jolt approximates constraint damping: 'cube': constraint damping dropped, Jolt has none: only the mass-proportional mLinearDamping is exported",
+      "softbody export: warning: jolt approximates constraint damping: 'cube': damping along ∇C dropped, Jolt has none; the fundamental mode keeps its ζ on pinned bodies (2ζ·ω₁ added to mLinearDamping, world-velocity damping as ours for pinned bodies), not on bodies with no pin (mLinearDamping would slow their fall)",
       "softbody export: warning: jolt approximates render mesh: 'cube': the render mesh and its embedding are not exported: Jolt draws the simulation surface",
     ]);
     expect(lines).toEqual([

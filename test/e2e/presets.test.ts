@@ -104,7 +104,7 @@ describe('presets, export, recent files and recovery (browser host in Chromium)'
     // springs) and the damping are approximated.
     expect(detail.split('\n')).toEqual([
       "cloth membrane: 'cloth': Jolt has no membrane triangles: cloth stretch and shear are exported as edge springs fitted per triangle to the same E·t (Poisson ratio 1/3 whatever the material says; uniaxial stiffness within about 10% of E·t on grids and irregular meshes)",
-      "constraint damping: 'cloth': constraint damping dropped, Jolt has none: only the mass-proportional mLinearDamping is exported",
+      "constraint damping: 'cloth': damping along ∇C dropped, Jolt has none; the fundamental mode keeps its ζ on pinned bodies (2ζ·ω₁ added to mLinearDamping, world-velocity damping as ours for pinned bodies), not on bodies with no pin (mLinearDamping would slow their fall)",
     ]);
     await screenshot(page, 'jolt-approximations');
     // A warning stays until closed.

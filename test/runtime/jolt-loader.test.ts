@@ -227,7 +227,7 @@ describe('Jolt export loaded into jolt-physics', () => {
     const data = exportJolt(preset);
     expect(data.approximations).toEqual([
       "neo-hookean solids: 'bar': Jolt has no neo-Hookean tets: exported as edge springs + tet volume constraints compiled from the same E and ν (equal at small strain, not for large strains or inversion)",
-      "constraint damping: 'bar': constraint damping dropped, Jolt has none: only the mass-proportional mLinearDamping is exported",
+      "constraint damping: 'bar': damping along ∇C dropped, Jolt has none; the fundamental mode keeps its ζ on pinned bodies (2ζ·ω₁ added to mLinearDamping, world-velocity damping as ours for pinned bodies), not on bodies with no pin (mLinearDamping would slow their fall)",
     ]);
     expect(data.conventions.find((c) => c.constraint === 'volume')?.complianceScale).toBe(36);
     const edgesVolume = presetFromScene(barScene('edges-volume'), { name: 'ev' });

@@ -168,7 +168,7 @@ export const FEATURES: readonly Feature[] = [
       ...everywhere,
       jolt: {
         approximated:
-          'constraint damping dropped, Jolt has none: only the mass-proportional mLinearDamping is exported',
+          'damping along ∇C dropped, Jolt has none; the fundamental mode keeps its ζ on pinned bodies (2ζ·ω₁ added to mLinearDamping, world-velocity damping as ours for pinned bodies), not on bodies with no pin (mLinearDamping would slow their fall)',
       },
     },
   },

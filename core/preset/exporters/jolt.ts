@@ -1,4 +1,5 @@
 import { compileScene } from '../../setup/compile-scene.ts';
+import { isFreeBody, modalDampingRatesPerS } from '../../setup/fundamental-mode.ts';
 import type { BodySetup, ConstraintSet } from '../../setup/setup.ts';
 import type { Preset } from '../preset.ts';
 import { placedScene, setupMeshes } from '../validate.ts';
@@ -184,9 +185,27 @@ function exportBody(preset: Preset, body: BodySetup, sets: readonly ConstraintSe
     sharedSettings: { vertices, faces, edgeConstraints, dihedralBendConstraints, volumeConstraints },
     creationSettings: {
       numIterations: preset.setup.solver.substeps,
-      linearDamping: body.linearDampingPerS,
+      linearDamping: body.linearDampingPerS + joltModalDampingPerS(body),
       gravityFactor: 1,
       facesDoubleSided: g.kind === 'cloth',
     },
   };
+}
+
+/**
+ * The body's modal damping as Jolt's mLinearDamping, 1/s: Jolt damps world velocity, as our modal
+ * damping does for a pinned body, so a pinned body's rate 2ζ·ω₁ is carried (groups of different ζ:
+ * the mass-weighted mean rate). A body with no pin keeps its rigid motion here but would lose it
+ * there: left out (the feature table reports it).
+ */
+export function joltModalDampingPerS(body: BodySetup): number {
+  if (isFreeBody(body)) return 0;
+  const rates = modalDampingRatesPerS(body);
+  let mass = 0;
+  let weighted = 0;
+  body.geometry.mass.forEach((m, p) => {
+    mass += m;
+    weighted += m * rates[p];
+  });
+  return mass > 0 ? weighted / mass : 0;
 }

@@ -105,7 +105,7 @@ export const RUNTIME_CONVENTIONS: Readonly<Record<RuntimeName, readonly Constrai
       ours: 'per-constraint damping ratio ζ along ∇C',
       runtime: 'unsupported; SoftBodyCreationSettings::mLinearDamping (1/s) damps every vertex velocity',
       complianceScale: null,
-      note: 'The body linear damping is exported; constraint damping is dropped.',
+      note: 'mLinearDamping = linearDampingPerS + the modal damping 2ζ·ω₁ of pinned bodies (core/setup/fundamental-mode.ts); damping along ∇C is dropped.',
     },
   ],
 };

@@ -33,6 +33,12 @@ export const MIN_DENOMINATOR = 1e-30;
  * oscillator of effective mass m_eff = 1/W, W = Σ w|∇C|², and stiffness 1/α is critically damped
  * by β = 2√(m_eff/α); a damping ratio ζ gives β = 2ζ/√(α·W) (W at rest). α = 0 (rigid) gets none.
  *
+ * This is the local half of the body's damping: it damps element-scale vibration at ζ but the
+ * body's fundamental mode only at ζ·ω₁/ω_c (ω_c = √(W/α) ≫ ω₁), and one Gauss-Seidel pass per
+ * substep cannot do more (raising β saturates). The fundamental gets its ζ from the modal damping
+ * 2ζ·ω₁ of the velocity relative to the body's rigid motion (core/setup/fundamental-mode.ts,
+ * core/sim/modal-damping.ts).
+ *
  * It is applied implicitly at velocity level after each substep (as Müller et al. 2020,
  * "Detailed Rigid Body Simulation with Extended Position Based Dynamics", §3.6, damp joints):
  * Ċ' = Ċ/(1 + h·β·W), i.e. Δv_k = −w_k·∇_k C·Ċ·hβ/(1 + hβW). Unconditionally stable, and zero at

@@ -5,12 +5,7 @@
  */
 import type { Material } from '../../../core/material/schema.ts';
 import { CONSTRAINT_MODEL_INFO, modelsForShapeType } from '../../../core/scene/models.ts';
-import type {
-  BodySpec,
-  ConstraintModel,
-  MaterialSpec,
-  Scene,
-} from '../../../core/scene/scene.ts';
+import type { BodySpec, ConstraintModel, MaterialSpec, Scene } from '../../../core/scene/scene.ts';
 import { parseScene } from '../../../core/scene/scene-validate.ts';
 
 export interface SceneEdit {

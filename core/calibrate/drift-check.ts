@@ -53,8 +53,9 @@ import { settleWorld } from './settle.ts';
  * stopped when the estimated remaining change of the sag is below 1e-4 of it. ω₁ is estimated
  * from the body: first (π/2)·c/L (c the wave speed, L the farthest rest distance from the pins:
  * the axial mode of a hanging bar); when Rayleigh's √(1.2·g/δ) from the sag δ found differs from
- * it by more than 10% (a bending body, a mesh stiffer than theory), the run is settled again
- * with that. Every other run starts from the reference's ω₁ and checks it the same way.
+ * it by more than 10% (a bending body, a draping cloth, a mesh stiffer than theory), the run is
+ * settled again with that, up to 4 runs. Every other run starts from the reference's ω₁ and
+ * checks it the same way.
  *
  * Drift of a quantity q is q/q_reference − 1; a run is flagged when any |drift| exceeds the
  * tolerance (5%), when it did not come to rest, or when it became NaN.
@@ -75,6 +76,8 @@ export const MAX_DRIFT_RESOLUTION = 8;
  * 1.875⁴/8 = 1.55 for a cantilever; a body between the two is within 12% of 1.2·g/δ.
  */
 const RAYLEIGH_FACTOR = 1.2;
+/** Most settling runs per measurement (see settleAdaptive). */
+const MAX_SETTLE_PASSES = 4;
 /** Probe particles: rest distance from the pins within this fraction of the largest. */
 const FARTHEST_FRACTION = 1e-3;
 
@@ -361,18 +364,24 @@ function probeOf(
 
 /**
  * Settles with the damping of `omega` (rad/s), and again with Rayleigh's estimate √(1.2·g/δ) from
- * the sag δ found when the two differ by more than 10%: damping tuned to another frequency than
- * the body's lets the stopping rule of settle.ts read an overshoot as convergence.
+ * the sag δ found while the two differ by more than 10% (at most MAX_SETTLE_PASSES runs): damping
+ * tuned to another frequency than the body's lets the stopping rule of settle.ts read an
+ * overshoot or a slow creep as convergence.
  */
 function settleAdaptive(
   omega: number,
   gravityMPerS2: number,
   run: (omega: number) => DriftMeasurement,
 ): { measurement: DriftMeasurement; omega: number } {
-  const measurement = run(omega);
-  const rayleigh = Math.sqrt((RAYLEIGH_FACTOR * gravityMPerS2) / Math.abs(measurement.sagM));
-  if (!Number.isFinite(rayleigh) || Math.abs(rayleigh / omega - 1) <= 0.1) return { measurement, omega };
-  return { measurement: run(rayleigh), omega: rayleigh };
+  let used = omega;
+  let measurement = run(used);
+  for (let pass = 1; pass < MAX_SETTLE_PASSES; pass++) {
+    const rayleigh = Math.sqrt((RAYLEIGH_FACTOR * gravityMPerS2) / Math.abs(measurement.sagM));
+    if (!Number.isFinite(rayleigh) || Math.abs(rayleigh / used - 1) <= 0.1) break;
+    used = rayleigh;
+    measurement = run(used);
+  }
+  return { measurement, omega: used };
 }
 
 /** (π/2)·c/L: the axial mode of a bar of length L fixed at one end, rad/s. */

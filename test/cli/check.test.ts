@@ -151,6 +151,13 @@ describe('softbody check', () => {
       },
     ]);
     expect(code).toBe(0);
+    // The same preset inside a GLB (what the editor's Export GLB writes) checks the same.
+    const glb = join(dir, 'cube.glb');
+    expect(await main(['export', file, '--target', 'gltf', '-o', glb], capture().io)).toBe(0);
+    const fromGlb = capture();
+    expect(await main(['check', glb, '--rates', '60', '--resolution', '1,2', '--json'], fromGlb.io)).toBe(0);
+    const again = JSON.parse(fromGlb.out.join('\n'));
+    expect({ ...again, file: file }).toEqual(report);
   }, 60_000);
 
   it('exits 2 with one line naming the file or argument for bad input', async () => {

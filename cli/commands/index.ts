@@ -1,6 +1,7 @@
 import type { Command } from '../command.ts';
 import { bakeCommand } from './bake.ts';
 import { calibrateCommand } from './calibrate.ts';
+import { checkCommand } from './check.ts';
 import { exportCommand } from './export.ts';
 import { inspectCommand } from './inspect.ts';
 import { materialsCommand } from './materials.ts';
@@ -21,4 +22,5 @@ export const commands: readonly Command[] = [
   exportCommand,
   bakeCommand,
   calibrateCommand,
+  checkCommand,
 ];

@@ -6,6 +6,7 @@
  */
 import type { HostApi, MenuCommand } from '../../../contract/host-api.ts';
 import { mountCalibration } from '../calibration/mount-calibration.ts';
+import { mountDriftPanel } from '../drift/drift-panel.ts';
 import type { Editor } from '../editor/editor.ts';
 import type { KeyValueStorage } from '../host/browser-storage.ts';
 import { mountOutliner } from '../panels/outliner.ts';
@@ -90,6 +91,7 @@ const MOUNTS = {
   },
   outliner: (c) => mountOutliner(c.slots.outliner, c.editor),
   properties: (c) => mountProperties(c.slots.properties, c.editor),
+  'drift-check': (c) => void mountDriftPanel(c.slots.properties, c.editor),
   'scene-editor': (c, panel) =>
     mountSceneEditorToggle({
       toolbar: c.slots.toolbar,

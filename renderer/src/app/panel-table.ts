@@ -43,6 +43,13 @@ export const PANELS = [
   { id: 'outliner', title: 'Outliner', toggle: null, selector: '#outliner' },
   { id: 'properties', title: 'Properties', toggle: null, selector: '#properties' },
   {
+    id: 'drift-check',
+    title: 'Drift check',
+    // Under the selected body's properties; "Check drift" runs it in a worker.
+    toggle: null,
+    selector: '[data-testid="drift-panel"]',
+  },
+  {
     id: 'scene-editor',
     title: 'Scene JSON',
     toggle: {

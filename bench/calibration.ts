@@ -1,6 +1,6 @@
 /**
  * `npm run -s bench -- calibration [--material=a,b] [--compensation=auto|off|both] [--load=K]
- *  [--substeps=10,20,40] [--converged=160] [--beta] [--json]`
+ *  [--substeps=10,20,40] [--converged=160] [--model=neo-hookean|edges-volume] [--beta] [--json]`
  *
  * The calibration table of the library materials in our engine and in Jolt: per material and
  * standard scene (solids: hanging bar, cantilever; cloth: hanging cloth, cloth cantilever) the
@@ -8,7 +8,8 @@
  * 60 Hz frame. Ours runs the scene (core/calibrate, settle.ts); Jolt runs the same scene's preset
  * through exportJolt and runtime/jolt/loader.mjs in jolt-physics (test/runtime/jolt-calibration.ts).
  * Solids are neo-Hookean in ours and edges + volume in Jolt (the exporter recompiles them); the
- * `ours` column names the model that ran.
+ * `ours` column names the model that ran; `--model=edges-volume` makes the solid presets edges +
+ * volume, so that both engines run the same constraints.
  *
  * Jolt keeps positions in float32: a Jolt value marked `~` comes from a run whose per-substep
  * gravity push g·h² is fewer than 64 units in the last place of the body's coordinates (rounding
@@ -44,6 +45,7 @@ interface Options {
   loadScale: number;
   substeps: number[];
   converged: number;
+  solidModel: SolidModel;
   beta: boolean;
   json: boolean;
 }
@@ -67,6 +69,7 @@ function parse(flags: string[]): Options {
     loadScale: Number(value('load') ?? (beta ? 10 : 1)),
     substeps: (value('substeps') ?? '10,20,40').split(',').map(Number),
     converged: Number(value('converged') ?? 160),
+    solidModel: value('model') === 'edges-volume' ? 'edges-volume' : 'neo-hookean',
     beta,
     json: flags.includes('--json'),
   };
@@ -110,7 +113,7 @@ async function table(o: Options): Promise<void> {
     const sceneCount = standardScenes(material).scenes.length;
     for (let s = 0; s < sceneCount; s++) {
       for (const compensation of o.compensations) {
-        const options = { compensation, loadScale: o.loadScale };
+        const options = { compensation, loadScale: o.loadScale, solidModel: o.solidModel };
         const ours: OurRun[] = [];
         const jolt: (JoltRun | undefined)[] = [];
         let model = '';

@@ -30,7 +30,7 @@ export interface Compensation {
   resolution: number;
   /** β of the family at the slot's ν. */
   beta: number;
-  /** s: the family's compliances were divided by it. */
+  /** s: the family's compliances were divided by it (below 1: softened, where the bias stiffens). */
   stiffnessScale: number;
   /** False when no scale reaches the material at this budget (β·r² too large). */
   reachable: boolean;

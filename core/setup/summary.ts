@@ -91,7 +91,7 @@ export function compensationNotes(body: BodySetup, substeps: number): string[] {
   return body.compensation.flatMap((c) => {
     const what = `${c.family.replace('-', ' ')}${c.slot > 0 ? ` (${body.groupNames[c.slot - 1]})` : ''}`;
     if (c.reachable && c.stiffnessScale === 1) return [];
-    const scaled = `stiffened ×${c.stiffnessScale.toFixed(2)} for ${substeps} substeps (r = ${c.resolution.toPrecision(2)})`;
+    const scaled = `${c.stiffnessScale < 1 ? 'softened' : 'stiffened'} ×${c.stiffnessScale.toFixed(2)} for ${substeps} substeps (r = ${c.resolution.toPrecision(2)})`;
     if (c.reachable) return [`${what}: ${scaled}, as stiff as its material`];
     const cost = (c.substepsToReach / substeps).toFixed(1);
     return [

@@ -192,7 +192,7 @@ function solverGets(editor: Editor, spec: BodySpec): HTMLElement {
       : `×${c.stiffnessScale.toFixed(2)}: ${Math.round(100 * c.predictedRatio)}% of the material; ${c.substepsToReach} substeps reach it (×${(c.substepsToReach / editor.state.scene.solver.substeps).toFixed(1)} the cost)`;
     lines.push(
       row(
-        `${c.name} stiffened`,
+        `${c.name} ${c.stiffnessScale < 1 ? 'softened' : 'stiffened'}`,
         el('span', {
           className: `readout${c.reachable ? '' : ' readout-warning'}`,
           testId: 'prop-compensation',

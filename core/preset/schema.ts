@@ -64,7 +64,7 @@ const CompensationSchema = Type.Object(
     ),
     slot: Type.Integer({ minimum: 0, description: 'Material slot: 0 the body, g + 1 its group g.' }),
     resolution: Type.Number({ minimum: 0, description: 'r = h·c/l (bending: h·√(D/ρ_a)/l²).' }),
-    beta: Type.Number({ minimum: 0, description: 'β of the one-pass bias E_eff = E/(1 + β·r²).' }),
+    beta: Type.Number({ description: 'β of the one-pass bias E_eff = E/(1 + β·r²).' }),
     stiffnessScale: Type.Number({ exclusiveMinimum: 0, description: 'The compliances were divided by it.' }),
     reachable: Type.Boolean({ description: 'False when no scale reaches the material at these substeps.' }),
     predictedRatio: Type.Number({ minimum: 0, description: 'E_eff/E predicted after compensation.' }),

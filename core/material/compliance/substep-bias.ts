@@ -162,7 +162,7 @@ export function substepCompensation(
   else stiffnessScale = Math.max(1, 1 / Math.sqrt(bias)); // the peak of s/(1 + B·s²)
   const predictedRatio = reachable ? 1 : ratio(stiffnessScale);
   // r scales as 1/substeps, so β·r² as 1/substeps².
-  const substepsToReach = Math.ceil(substeps * Math.sqrt(bias / limit) - 1e-9);
+  const substepsToReach = reachable ? substeps : Math.ceil(substeps * Math.sqrt(bias / limit) - 1e-9);
   return {
     stiffnessScale,
     bias,

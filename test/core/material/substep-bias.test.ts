@@ -92,6 +92,14 @@ describe('the compensation formula', () => {
     expect(far.predictedRatio).toBeCloseTo(1 / 1.2, 12);
   });
 
+  it('softens a family whose bias stiffens (β < 0), which is always reachable', () => {
+    const c = substepCompensation(-0.3, 0.5, 10);
+    expect(c.stiffnessScale).toBeCloseTo(1 / 1.075, 12);
+    expect(c.reachable).toBe(true);
+    expect(c.substepsToReach).toBe(10);
+    expect(c.predictedRatio).toBe(1);
+  });
+
   it('interpolates β linearly in ν between the measured points', () => {
     expect(biasCoefficient('solid-edges-volume', 0.35)).toBeCloseTo((1.08 + 1.1) / 2, 12);
     expect(biasCoefficient('solid-edges-volume', 0)).toBe(biasCoefficient('solid-edges-volume', 0.3));

@@ -32,13 +32,16 @@ describe('calibration scenes in Jolt at 20 substeps, compensation auto', () => {
   // Tolerances: Jolt's one-pass bias is 5–12% below ours on these scenes (bench --beta), worth
   // under 0.5% at 20 substeps, and float32 rounding of the gravity push (6–30 ulps here) moves a
   // settled value by up to about 1%.
-  it('hangs a silicone bar (ν 0.49) to our effective modulus within 3%', async () => {
+  it('hangs a silicone bar (ν 0.49): ours does not lock, Jolt with one volume per tet does (within 20%)', async () => {
     const { ours, jolt } = await bothEngines('silicone-shore-30a', 0);
     expect(ours.settled && jolt.settled).toBe(true);
     expect(jolt.hasNaN).toBe(false);
-    expect(jolt.gravityStepUlps).toBeGreaterThan(16);
-    expect(ours.ratio).toBeGreaterThan(1.2); // the 2×10×2 bar locks: 1.27 converged
-    expect(Math.abs(jolt.ratio / ours.ratio - 1)).toBeLessThan(0.03); // measured 0.9985 (1.266 vs 1.268)
+    expect(jolt.gravityStepUlps).toBeGreaterThan(4);
+    // Ours holds the bulk in nodal volume constraints (8% stiff converged with edges + volume);
+    // the Jolt export has per-tet volumes only, which lock: the feature table reports it.
+    expect(ours.ratio).toBeLessThan(1.1);
+    expect(jolt.ratio / ours.ratio).toBeGreaterThan(1);
+    expect(jolt.ratio / ours.ratio).toBeLessThan(1.2);
   }, 30_000);
 
   it('hangs a foam bar (ν 0.3) to our effective modulus within 3%', async () => {
@@ -47,10 +50,12 @@ describe('calibration scenes in Jolt at 20 substeps, compensation auto', () => {
     expect(Math.abs(jolt.ratio / ours.ratio - 1)).toBeLessThan(0.03); // measured 1.006 (1.043 vs 1.037)
   }, 30_000);
 
-  it('hangs a cotton strip to our effective membrane modulus within 3%', async () => {
+  it('hangs a cotton strip to our effective membrane modulus within 12%', async () => {
     const { ours, jolt } = await bothEngines('cotton', 0);
     expect(ours.settled && jolt.settled).toBe(true);
-    expect(Math.abs(jolt.ratio / ours.ratio - 1)).toBeLessThan(0.03); // measured 1.0007 (1.215 vs 1.215)
+    // Ours runs the membrane triangles (1.01 converged), Jolt the fitted edge network, 9% stiff
+    // along the grid (cloth-stretch.test.ts).
+    expect(Math.abs(jolt.ratio / ours.ratio - 1)).toBeLessThan(0.12);
   }, 30_000);
 
   it('bends a cotton cantilever to our effective bending modulus within 5%', async () => {

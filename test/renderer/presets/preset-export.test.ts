@@ -91,7 +91,13 @@ describe('preset export', () => {
     // The block is neo-Hookean, the cloth a membrane, both bodies are damped, and the scene has a
     // ground plane.
     expect(new Set(file.approximations.map((a) => a.feature))).toEqual(
-      new Set(['plane colliders', 'neo-hookean solids', 'cloth membrane', 'constraint damping']),
+      new Set([
+        'plane colliders',
+        'neo-hookean solids',
+        'nodal volume constraints',
+        'cloth membrane',
+        'constraint damping',
+      ]),
     );
   });
 
@@ -237,12 +243,13 @@ describe('preset export', () => {
     expect(notes).toHaveLength(1);
     expect(notes[0].level).toBe('warning');
     expect(notes[0].text).toMatch(
-      /^Exported soft block\.jolt\.json: soft block \(\d+\.\d KiB\); approximated: neo-hookean solids, constraint damping\.$/,
+      /^Exported soft block\.jolt\.json: soft block \(\d+\.\d KiB\); approximated: neo-hookean solids, nodal volume constraints, constraint damping\.$/,
     );
     const lines = notes[0].detail?.split('\n') ?? [];
     // An asset export carries no colliders: only the model and the damping are approximated.
     expect(lines.map((l) => l.slice(0, l.indexOf(':')))).toEqual([
       'neo-hookean solids',
+      'nodal volume constraints',
       'constraint damping',
     ]);
     expect(lines[0]).toContain("'soft block': Jolt has no neo-Hookean tets");

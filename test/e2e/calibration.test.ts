@@ -18,7 +18,8 @@ import {
 import { type AppSession, PAGE_SIZE } from './sessions.ts';
 
 /** Two standard scenes × five substep counts to rest, on two shared cores beside the live preview. */
-const RUN_TIMEOUT_MS = 60_000;
+// The standard scenes at five substep counts in the browser: about a minute quiet, several under load.
+const RUN_TIMEOUT_MS = 300_000;
 
 /** The text of every body cell of a table, row by row. */
 async function cellsOf(table: Locator): Promise<string[][]> {

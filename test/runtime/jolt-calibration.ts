@@ -16,7 +16,7 @@ import {
 import type { Scene } from '../../core/scene/scene.ts';
 import { buildWorld } from '../../core/sim/build-world.ts';
 import { applySoftBodyCreationSettings, createSoftBodySharedSettings } from '../../runtime/jolt/loader.mjs';
-import { loadJolt } from './jolt-harness.ts';
+import { createJoltInterface, loadJolt } from './jolt-harness.ts';
 
 /**
  * The calibration scenes (core/calibrate/scenes.ts) run in Jolt: for a material and a standard
@@ -267,21 +267,7 @@ interface JoltWorld {
 
 /** A physics system holding the export's first body, built by the loader; no sleeping, fixed body frame. */
 function createWorld(Jolt: JoltModule, data: JoltExport): JoltWorld {
-  const settings = new Jolt.JoltSettings();
-  const layers = new Jolt.ObjectLayerPairFilterTable(1);
-  layers.EnableCollision(0, 0);
-  const broadPhase = new Jolt.BroadPhaseLayerInterfaceTable(1, 1);
-  broadPhase.MapObjectToBroadPhaseLayer(0, new Jolt.BroadPhaseLayer(0));
-  settings.mObjectLayerPairFilter = layers;
-  settings.mBroadPhaseLayerInterface = broadPhase;
-  settings.mObjectVsBroadPhaseLayerFilter = new Jolt.ObjectVsBroadPhaseLayerFilterTable(
-    broadPhase,
-    1,
-    layers,
-    1,
-  );
-  const jolt = new Jolt.JoltInterface(settings);
-  Jolt.destroy(settings);
+  const jolt = createJoltInterface(Jolt);
   const system = jolt.GetPhysicsSystem();
   const gravity = new Jolt.Vec3(...data.gravity);
   system.SetGravity(gravity);

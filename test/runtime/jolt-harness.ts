@@ -26,8 +26,8 @@ export interface JoltSoftBodyRun {
   destroy(): void;
 }
 
-export async function runSoftBody(data: JoltExport, name?: string): Promise<JoltSoftBodyRun> {
-  const Jolt = await loadJolt();
+/** A Jolt interface with one object layer that collides with itself, for a lone soft body. */
+export function createJoltInterface(Jolt: JoltModule): InstanceType<JoltModule['JoltInterface']> {
   const settings = new Jolt.JoltSettings();
   const layers = new Jolt.ObjectLayerPairFilterTable(1);
   layers.EnableCollision(0, 0);
@@ -43,6 +43,12 @@ export async function runSoftBody(data: JoltExport, name?: string): Promise<Jolt
   );
   const jolt = new Jolt.JoltInterface(settings);
   Jolt.destroy(settings);
+  return jolt;
+}
+
+export async function runSoftBody(data: JoltExport, name?: string): Promise<JoltSoftBodyRun> {
+  const Jolt = await loadJolt();
+  const jolt = createJoltInterface(Jolt);
   const system = jolt.GetPhysicsSystem();
   system.SetGravity(new Jolt.Vec3(...data.gravity));
   const shared = createSoftBodySharedSettings(Jolt, data, name);

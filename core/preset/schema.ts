@@ -59,6 +59,7 @@ const CompensationSchema = Type.Object(
         Type.Literal('cloth-stretch'),
         Type.Literal('cloth-edges'),
         Type.Literal('cloth-bending'),
+        Type.Literal('cloth-hinges'),
       ],
       { description: 'Constraint family.' },
     ),
@@ -146,6 +147,20 @@ export const ConstraintSetSchema = Type.Union(
         stiffnessScale: scale,
       },
       { additionalProperties: false, description: 'Nodal (vertex star) volume constraints of solids.' },
+    ),
+    Type.Object(
+      {
+        kind: Type.Literal('plate-bend'),
+        particles: u32(
+          '6 per triangle: its corners, then the wing across each edge (the opposite corner: no hinge).',
+        ),
+        compliancePerNM: f64(
+          'Compliance matrix of the three hinge angles θ − θ0, 6 upper entries (00, 01, 02, 11, 12, 22) per triangle, 1/(N·m).',
+        ),
+        dampingRatio: ratio('Damping ratio ζ of the set.'),
+        stiffnessScale: scale,
+      },
+      { additionalProperties: false, description: 'Cloth bending: one plate element per triangle.' },
     ),
     Type.Object(
       {

@@ -48,7 +48,12 @@ const FAMILY_OF_SET: Readonly<Record<ConstraintModel, Partial<Record<ConstraintS
     'tet-volume': 'solid-edges-volume',
     'nodal-volume': 'solid-edges-volume',
   },
-  cloth: { membrane: 'cloth-stretch', distance: 'cloth-edges', 'dihedral-bend': 'cloth-bending' },
+  cloth: {
+    membrane: 'cloth-stretch',
+    distance: 'cloth-edges',
+    'plate-bend': 'cloth-bending',
+    'dihedral-bend': 'cloth-hinges',
+  },
   rope: {},
 };
 
@@ -74,7 +79,7 @@ export function compensateSets(
     const perSlot = new Float64Array(slots.materials.length);
     slots.materials.forEach((m, slot) => {
       const resolution =
-        family === 'cloth-bending'
+        family === 'cloth-bending' || family === 'cloth-hinges'
           ? bendingResolution(
               substepS,
               plateBendingStiffnessNM(m.youngModulusPa, m.poissonRatio, m.thicknessM ?? 0),
@@ -130,6 +135,17 @@ function scaleSet(set: ConstraintSet, slots: BodySlots, scale: Float64Array): vo
     case 'dihedral-bend':
       divide(set.compliancePerNM, elementSlots(slots, set.hinges, 4), scale);
       return;
+    case 'plate-bend': {
+      // Six entries per triangle, all in the triangle's slot (its corners are the first three particles).
+      const corners = Uint32Array.from(
+        { length: set.particles.length / 2 },
+        (_, k) => set.particles[6 * ((k / 3) | 0) + (k % 3)],
+      );
+      const slotOfTriangle = elementSlots(slots, corners, 3);
+      for (let c = 0; c < set.compliancePerNM.length; c++)
+        set.compliancePerNM[c] /= scale[slotOfTriangle[(c / 6) | 0]];
+      return;
+    }
     case 'neo-hookean': {
       const slotOfTet = elementSlots(slots, set.tets, 4);
       divide(set.deviatoricCompliancePerJ, slotOfTet, scale);

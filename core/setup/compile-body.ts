@@ -14,12 +14,13 @@ import {
   nodalRestVolumesM3,
   nodalVolumeComplianceM3PerPa,
 } from '../material/compliance/nodal-volume.ts';
+import { hingeEdgeWeight, plateBendCompliancePerNM } from '../material/compliance/plate-bend.ts';
 import { ropeAxialStiffnessN } from '../material/compliance/rope.ts';
 import type { BodySpec, SolverSettings } from '../scene/scene.ts';
 import { isDegenerateTriangle } from '../sim/constraints/membrane.ts';
 import { enclosedVolume } from '../sim/constraints/pressure.ts';
 import { isDegenerateTet, tetVolume } from '../sim/constraints/tet-rest.ts';
-import { triangleHinges } from '../sim/geometry/hinges.ts';
+import { triangleHinges, triangleNeighbours } from '../sim/geometry/hinges.ts';
 import { isClosedSurface } from '../sim/geometry/mesh-body.ts';
 import type { BodyGeometry } from './body-geometry.ts';
 import { type BodySlots, elementSlots } from './body-groups.ts';
@@ -112,10 +113,12 @@ export function compileConstraints(
 }
 
 /**
- * How cloth stretch and shear are compiled: 'membrane', one membrane constraint per triangle
- * (linear plane-stress elasticity with the material's E and ν on any triangulation, what the
- * engine solves), or 'edges', the per-triangle fitted edge network (ν = 1/3 and within about 10%
- * of E·t; for runtimes with edges only, and classic PBD mode).
+ * How cloth is compiled: 'membrane', one membrane constraint per triangle for stretch and shear
+ * (linear plane-stress elasticity with the material's E and ν on any triangulation) and one
+ * plate-bend constraint per triangle for bending (plate theory's D on any triangulation): what the
+ * engine solves; or 'edges', the per-triangle fitted edge network (ν = 1/3 and within about 10%
+ * of E·t) and dihedral hinges (5/6 of D on the alternating-diagonal grid), for runtimes that have
+ * only edges and hinges, and classic PBD mode.
  */
 export type ClothStretch = 'membrane' | 'edges';
 
@@ -142,7 +145,7 @@ function modelSets(
     case 'edges-volume':
       return edgesVolumeSets(geometry, slots, rigidPinned, options);
     case 'cloth':
-      return clothSets(geometry, slots, clothStretch);
+      return clothSets(geometry, slots, clothStretch, rigidPinned);
     case 'rope':
       return ropeSets(body, geometry, slots);
   }
@@ -287,7 +290,12 @@ function nodalVolumeSets(
   return sets;
 }
 
-function clothSets(geometry: BodyGeometry, slots: BodySlots, stretch: ClothStretch): ConstraintSet[] {
+function clothSets(
+  geometry: BodyGeometry,
+  slots: BodySlots,
+  stretch: ClothStretch,
+  rigidPinned: Uint8Array,
+): ConstraintSet[] {
   const { positions, triangles, edges } = geometry;
   const triangleSlot = elementSlots(slots, triangles, 3);
   const k = new Float64Array(edges.length / 2);
@@ -306,12 +314,89 @@ function clothSets(geometry: BodyGeometry, slots: BodySlots, stretch: ClothStret
     stretch === 'edges'
       ? springSets(edges, k, edgeDampingRatios(edges, slots))
       : membraneSets(geometry, triangleSlot, slots, k);
-  const hinges = triangleHinges(triangles, positions.length / 3);
-  const hingeCount = hinges.length / 4;
-  if (hingeCount === 0) return sets;
   const plate = slots.materials.map((m) =>
     plateBendingStiffnessNM(m.youngModulusPa, m.poissonRatio, m.thicknessM ?? 0),
   );
+  return [
+    ...sets,
+    ...(stretch === 'edges'
+      ? hingeSets(geometry, slots, plate)
+      : plateBendSets(geometry, triangleSlot, slots, plate, rigidPinned)),
+  ];
+}
+
+/**
+ * Plate bending of the engine: one plate-bend constraint per triangle with a hinge
+ * (plateBendCompliancePerNM with the triangle's own D, N·m), one set per damping ratio; triangles
+ * held by rigid pins (`rigidPinned`, 1 per particle) at all three corners are a clamp.
+ */
+function plateBendSets(
+  geometry: BodyGeometry,
+  triangleSlot: Uint16Array,
+  slots: BodySlots,
+  plate: readonly number[],
+  rigidPinned: Uint8Array,
+): ConstraintSet[] {
+  const { positions, triangles } = geometry;
+  const count = triangles.length / 3;
+  const neighbours = triangleNeighbours(triangles, positions.length / 3);
+  const area = Float64Array.from({ length: count }, (_, t) =>
+    triangleAreaM2(positions, triangles[3 * t], triangles[3 * t + 1], triangles[3 * t + 2]),
+  );
+  // A triangle whose corners are all rigidly pinned is part of a clamp (plate-bend.ts).
+  const clamped = (t: number) =>
+    rigidPinned[triangles[3 * t]] === 1 &&
+    rigidPinned[triangles[3 * t + 1]] === 1 &&
+    rigidPinned[triangles[3 * t + 2]] === 1;
+  const particles = new Uint32Array(6 * count);
+  const compliance = new Float64Array(6 * count);
+  const zeta = new Array<number>(count).fill(Number.NaN);
+  for (let t = 0; t < count; t++) {
+    const corners = [triangles[3 * t], triangles[3 * t + 1], triangles[3 * t + 2]] as const;
+    if (clamped(t)) continue;
+    const weights = [0, 1, 2].map((k) => {
+      const n = neighbours.triangle[3 * t + k];
+      return n < 0 ? 0 : hingeEdgeWeight(area[t], area[n], clamped(n));
+    });
+    const alpha = plateBendCompliancePerNM(
+      positions,
+      corners,
+      weights as [number, number, number],
+      plate[triangleSlot[t]],
+    );
+    if (alpha === null) continue;
+    particles.set(corners, 6 * t);
+    for (let k = 0; k < 3; k++) {
+      const wing = neighbours.wing[3 * t + k];
+      particles[6 * t + 3 + k] = wing >= 0 ? wing : corners[(k + 2) % 3];
+    }
+    compliance.set(alpha, 6 * t);
+    zeta[t] = slots.dampingRatios[triangleSlot[t]];
+  }
+  const sets: ConstraintSet[] = [];
+  for (const [ratio, chosen] of byValue(zeta)) {
+    if (Number.isNaN(ratio)) continue;
+    sets.push({
+      kind: 'plate-bend',
+      particles: pick(particles, 6, chosen),
+      compliancePerNM: pick(compliance, 6, chosen),
+      dampingRatio: ratio,
+      stiffnessScale: 1,
+    });
+  }
+  return sets;
+}
+
+/**
+ * Dihedral hinges (hingeBendCompliancePerNM, the two wings in series), for runtimes that have only
+ * hinges and for classic PBD; one set per damping ratio.
+ */
+function hingeSets(geometry: BodyGeometry, slots: BodySlots, plate: readonly number[]): ConstraintSet[] {
+  const { positions, triangles } = geometry;
+  const sets: ConstraintSet[] = [];
+  const hinges = triangleHinges(triangles, positions.length / 3);
+  const hingeCount = hinges.length / 4;
+  if (hingeCount === 0) return sets;
   const wingA = new Uint32Array(3 * hingeCount);
   const wingB = new Uint32Array(3 * hingeCount);
   for (let h = 0; h < hingeCount; h++) {
@@ -569,8 +654,8 @@ function byValue(values: readonly number[]): Map<number, number[]> {
 }
 
 /** The `arity`-tuples `chosen` of `tuples` (a copy, so the setup owns its arrays). */
-function pick(tuples: Uint32Array, arity: number, chosen: readonly number[]): Uint32Array {
-  const out = new Uint32Array(arity * chosen.length);
+function pick<T extends Uint32Array | Float64Array>(tuples: T, arity: number, chosen: readonly number[]): T {
+  const out = new (tuples.constructor as { new (length: number): T })(arity * chosen.length);
   chosen.forEach((c, k) => {
     for (let j = 0; j < arity; j++) out[arity * k + j] = tuples[arity * c + j];
   });

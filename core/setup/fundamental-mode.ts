@@ -196,6 +196,45 @@ function setTerms(set: ConstraintSet, x: Float64Array): GaussNewtonTerms | Elast
       }
       return { arity: 4, particles: set.hinges, gradients, stiffness, elastic: true };
     }
+    case 'plate-bend': {
+      // Stiffness Gᵀ·H·G per triangle, H = α⁻¹ over its hinges: with H = L·Lᵀ (Cholesky) that is
+      // three terms of unit stiffness with gradients (LᵀG)_k over the triangle's six particles.
+      const count = set.particles.length / 6;
+      const particles = new Uint32Array(18 * count);
+      const gradients = new Float64Array(54 * count);
+      const stiffness = new Float64Array(3 * count);
+      const hinge = new Uint32Array(4);
+      const slots = [
+        [0, 1, 2, 3],
+        [1, 2, 0, 4],
+        [2, 0, 1, 5],
+      ];
+      for (let c = 0; c < count; c++) {
+        const p = set.particles.subarray(6 * c, 6 * c + 6);
+        const jacobian = new Float64Array(54); // hinge i × slot s × xyz
+        const present: number[] = [];
+        for (let i = 0; i < 3; i++) {
+          for (let q = 0; q < 4; q++) hinge[q] = p[slots[i][q]];
+          if (!(set.compliancePerNM[6 * c + [0, 3, 5][i]] > 0) || hinge[3] === hinge[2]) continue;
+          if (Number.isNaN(hingeAngle(x, hinge, 0))) continue;
+          present.push(i);
+          for (let q = 0; q < 4; q++)
+            for (let d = 0; d < 3; d++) jacobian[18 * i + 3 * slots[i][q] + d] += HINGE_GRADIENT[3 * q + d];
+        }
+        const lower = choleskyOfInverse(set.compliancePerNM.subarray(6 * c, 6 * c + 6), present);
+        if (lower === null) continue;
+        present.forEach((_, k) => {
+          const term = 3 * c + k;
+          particles.set(p, 6 * term);
+          stiffness[term] = 1;
+          // Row k of Lᵀ·G: Σ_m L[m][k]·G_m.
+          present.forEach((i, m) => {
+            for (let e = 0; e < 18; e++) gradients[18 * term + e] += lower[3 * m + k] * jacobian[18 * i + e];
+          });
+        });
+      }
+      return { arity: 6, particles, gradients, stiffness, elastic: true };
+    }
     case 'rope-bend': {
       // C = x_{i−1} − 2x_i + x_{i+1}: three components, each a term with ∇ = (e, −2e, e).
       const count = set.particles.length / 3;
@@ -579,4 +618,45 @@ function addElasticDiagonal(t: ElasticTets, diagonal: Float64Array): void {
           V * (t.mu[k] * sq + (t.mu[k] + t.lambda[k]) * g[a] * g[a]);
     }
   }
+}
+
+/**
+ * Lower Cholesky factor L (row-major 3×3, rows/columns in the order of `rows`) of H = α⁻¹, α the
+ * symmetric matrix of 6 upper entries restricted to `rows`; null when α is not positive definite.
+ */
+function choleskyOfInverse(alpha: Float64Array, rows: readonly number[]): Float64Array | null {
+  const upper = [
+    [0, 1, 2],
+    [1, 3, 4],
+    [2, 4, 5],
+  ];
+  const n = rows.length;
+  if (n === 0) return null;
+  // H by Gauss-Jordan on the n×n block, then its Cholesky factor.
+  const a = rows.map((i) => [
+    ...rows.map((j) => alpha[upper[i][j]]),
+    ...rows.map((_, k) => (k === rows.indexOf(i) ? 1 : 0)),
+  ]);
+  for (let c = 0; c < n; c++) {
+    const pivot = a[c][c];
+    if (!(pivot > 0)) return null;
+    for (let k = 0; k < 2 * n; k++) a[c][k] /= pivot;
+    for (let r = 0; r < n; r++) {
+      if (r === c) continue;
+      const f = a[r][c];
+      for (let k = 0; k < 2 * n; k++) a[r][k] -= f * a[c][k];
+    }
+  }
+  const h = a.map((row) => row.slice(n));
+  const lower = new Float64Array(9);
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j <= i; j++) {
+      let sum = h[i][j];
+      for (let k = 0; k < j; k++) sum -= lower[3 * i + k] * lower[3 * j + k];
+      if (i === j) {
+        if (!(sum > 0)) return null;
+        lower[3 * i + i] = Math.sqrt(sum);
+      } else lower[3 * i + j] = sum / lower[3 * j + j];
+    }
+  return lower;
 }

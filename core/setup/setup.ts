@@ -154,6 +154,21 @@ export type ConstraintSet =
       stiffnessScale: number;
     }
   | {
+      kind: 'plate-bend';
+      /**
+       * 6 per triangle: its corners (c0, c1, c2), then the wing across each edge (c0c1, c1c2, c2c0);
+       * a wing equal to the triangle's opposite corner: no hinge on that edge.
+       */
+      particles: Uint32Array;
+      /**
+       * Compliance matrix of C = the three hinge angles θ − θ0 (rad), 1/(N·m), 6 upper entries
+       * (00, 01, 02, 11, 12, 22) per triangle; rows of edges without a hinge are 0.
+       */
+      compliancePerNM: Float64Array;
+      dampingRatio: number;
+      stiffnessScale: number;
+    }
+  | {
       kind: 'dihedral-bend';
       /** 4 per hinge: the edge, then the two wings. */
       hinges: Uint32Array;

@@ -13,6 +13,7 @@ export interface ComplianceRange {
     | 'neo-Hookean hydrostatic'
     | 'membrane'
     | 'dihedral bend'
+    | 'plate bend'
     | 'rope bend'
     | 'soft pin';
   unit: string;
@@ -38,6 +39,10 @@ const COMPLIANCES: {
   // α₁₁ = 1/(E·t·A); the shear and coupling entries are the same times (1+ν)/2 and −ν.
   membrane: [['membrane', '1/J', (s) => s.normalCompliancePerJ]],
   'dihedral-bend': [['dihedral bend', '1/(N·m)', (s) => s.compliancePerNM]],
+  // The diagonal of each triangle's matrix: one hinge's compliance within its triangle.
+  'plate-bend': [
+    ['plate bend', '1/(N·m)', (s) => s.compliancePerNM.filter((a, k) => [0, 3, 5].includes(k % 6) && a > 0)],
+  ],
   'rope-bend': [['rope bend', 'm/N', (s) => s.complianceMPerN]],
   attachment: [['soft pin', 'm/N', (s) => s.complianceMPerN]],
 };

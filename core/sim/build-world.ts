@@ -14,6 +14,7 @@ import type { ConstraintBlock } from './constraints/index.ts';
 import { createMembraneBlock } from './constraints/membrane.ts';
 import { createNeoHookeanBlock } from './constraints/neo-hookean.ts';
 import { createNodalVolumeBlock } from './constraints/nodal-volume.ts';
+import { createPlateBendBlock } from './constraints/plate-bend.ts';
 import { createPressureBlock } from './constraints/pressure.ts';
 import { createRopeBendBlock } from './constraints/rope-bend.ts';
 import { createTetVolumeBlock } from './constraints/tet-volume.ts';
@@ -173,6 +174,18 @@ function createBlock(set: ConstraintSet, offset: number, state: ParticleState): 
             tets: global(set.tets),
             vertices: global(set.vertices),
             complianceM3PerPa: set.complianceM3PerPa,
+            dampingRatio: set.dampingRatio,
+          },
+          state,
+        ),
+        set.stiffnessScale,
+      );
+    case 'plate-bend':
+      return withScale(
+        createPlateBendBlock(
+          {
+            particles: global(set.particles),
+            compliancePerNM: set.compliancePerNM,
             dampingRatio: set.dampingRatio,
           },
           state,

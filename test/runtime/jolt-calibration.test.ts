@@ -58,10 +58,16 @@ describe('calibration scenes in Jolt at 20 substeps, compensation auto', () => {
     expect(Math.abs(jolt.ratio / ours.ratio - 1)).toBeLessThan(0.12);
   }, 30_000);
 
-  it('bends a cotton cantilever to our effective bending modulus within 5%', async () => {
+  it('bends a cotton cantilever as our engine bends the hinges it exports (5%); ours with plate triangles is within 5% of E, the hinges are not', async () => {
     const { ours, jolt } = await bothEngines('cotton', 1);
-    expect(ours.settled && jolt.settled).toBe(true);
-    expect(Math.abs(jolt.ratio / ours.ratio - 1)).toBeLessThan(0.05); // measured 1.026 (0.998 vs 0.973)
+    const c = calibrationCase(material('cotton'), 1, SUBSTEPS, { compensation: 'auto' });
+    const hinges = settleOurs(c, undefined, 'runtime');
+    expect(ours.settled && jolt.settled && hinges.settled).toBe(true);
+    expect(Math.abs(ours.ratio - 1)).toBeLessThan(0.05);
+    // Jolt bends only at hinges, which relax to 5/6 of D on this grid and put the clamp half a
+    // cell inside the held column ('cloth plate bending': approximated).
+    expect(hinges.ratio).toBeLessThan(0.8);
+    expect(Math.abs(jolt.ratio / hinges.ratio - 1)).toBeLessThan(0.05);
   }, 30_000);
 
   it('marks runs float32 cannot resolve: at 160 substeps gravity moves a hanging bar less than an ulp per substep', () => {

@@ -118,9 +118,20 @@ export interface OurRun extends SettledRun {
   resolution: number;
 }
 
-/** The case in our engine, settled by core/calibrate/settle.ts (as calibrateMaterial runs it). */
-export function settleOurs(c: CalibrationCase, relativeTolerance?: number): OurRun {
-  const world = buildWorld(c.scene);
+/**
+ * The case in our engine, settled by core/calibrate/settle.ts (as calibrateMaterial runs it).
+ * `build` 'runtime': compiled as the Jolt export is (cloth as edges and hinges, solids with one
+ * volume per tet), to run in our engine what Jolt is given.
+ */
+export function settleOurs(
+  c: CalibrationCase,
+  relativeTolerance?: number,
+  build: 'engine' | 'runtime' = 'engine',
+): OurRun {
+  const world = buildWorld(
+    c.scene,
+    build === 'runtime' ? { clothStretch: 'edges', solid: { perTetVolume: true } } : {},
+  );
   const rest = Float64Array.from(world.positions);
   const g = c.scene.gravity;
   const gLength = Math.hypot(g[0], g[1], g[2]);

@@ -9,7 +9,9 @@ import { edgeKey, indexEdges, triangleAreaM2 } from './mesh-measures.ts';
  * Stretch/shear: see membraneTriangleCompliance (the membrane constraint the engine solves) and
  * clothTriangleEdgeStiffnessesNPerM (the edge network of exports to edge-only runtimes) below.
  *
- * Bending. The plate stiffness D = E·t³/(12(1−ν²)) (N·m) mapped onto the dihedral-angle hinge
+ * Bending. The engine bends cloth with one plate element per triangle (plate-bend.ts, within 1% of
+ * plate theory on grids); runtimes that have only hinges (Jolt) and classic PBD get the hinges
+ * below. The plate stiffness D = E·t³/(12(1−ν²)) (N·m) mapped onto the dihedral-angle hinge
  * constraint C = θ − θ0 (rad) of each interior edge e (length |e|), shared by triangles A and B
  * whose heights over e are h_A = 2A_A/|e| and h_B = 2A_B/|e| (the bending model
  * core/sim/constraints/dihedral-bend.ts solves, and Jolt's DihedralBend).
@@ -48,7 +50,8 @@ import { edgeKey, indexEdges, triangleAreaM2 } from './mesh-measures.ts';
  * tensor. On meshes whose vertices are not all alike the vertices move off the sampled surface
  * and lower the energy: the alternating-diagonal grid of cloth-grid.ts (vertices of valence 4
  * and 8, diagonals with θ = h̄·(κ_nn − κ_tt)) relaxes to 5/6 of D along x and z; jittered grids
- * with random diagonals come out 0.92–1.14 (test/core/material/cloth-bending.test.ts measures
+ * with random diagonals come out 0.92–1.05, with the shorter diagonals 0.90–0.93
+ * (test/core/material/cloth-bending.test.ts measures
  * these with a static solve of the hinge network). Twist is carried only by the edges oblique to
  * the bending axis and comes out stiffer than the plate's (1−ν)·D (2× on the grid); the hinge
  * network has no Poisson coupling (its ν is that of the mesh, not the material's).

@@ -91,6 +91,17 @@ export const FEATURES: readonly Feature[] = [
     },
   },
   {
+    id: 'cloth plate bending',
+    bodies: byBody((b) => hasSet(b, 'plate-bend')),
+    support: {
+      ...everywhere,
+      jolt: {
+        approximated:
+          "Jolt bends cloth only at dihedral hinges, one per edge: bending is exported as hinges of the same plate stiffness D, which a hinge network holds only on meshes whose vertices are all alike (5/6 of D on the alternating-diagonal grid, 0.90–0.97 on irregular meshes; the engine's plate triangles are within 1% on grids)",
+      },
+    },
+  },
+  {
     id: 'rope bodies',
     bodies: byBody((b) => b.model === 'rope'),
     support: {

@@ -57,7 +57,7 @@ const MIN_EDGE_SQ_M2 = MIN_LENGTH_M * MIN_LENGTH_M;
 const ANGLE_TERMS = new Float64Array(2);
 
 /** Scratch G ← ∇θ at positions `x` (and ANGLE_TERMS); false where the hinge is degenerate. */
-function hingeGradient(x: Float64Array, particles: Uint32Array, c: number): boolean {
+export function hingeGradient(x: Float64Array, particles: Uint32Array, c: number): boolean {
   const i0 = 3 * particles[4 * c];
   const i1 = 3 * particles[4 * c + 1];
   const i2 = 3 * particles[4 * c + 2];
@@ -122,7 +122,40 @@ export function hingeAngle(x: Float64Array, particles: Uint32Array, c: number): 
   return hingeGradient(x, particles, c) ? Math.atan2(ANGLE_TERMS[0], ANGLE_TERMS[1]) : Number.NaN;
 }
 
-function wrapAngle(angle: number): number {
+/**
+ * atan2(sine, cosine) of a hinge, rad: Math.atan2's bits, faster in the usual case. For
+ * |θ| < atan(7/16) ≈ 23.6° it is fdlibm's atan polynomial inline (s_atan.c: t − t·(s1 + s2) with its
+ * aT[0..10]), which is the branch V8's Math.atan2 takes for such ratios, without the call.
+ * The constants are function-local so that V8 folds them where it inlines this (module-level ones
+ * may be reloaded from the module context and unboxed at each use).
+ */
+export function hingeAtan2(sine: number, cosine: number): number {
+  const SMALL_ATAN = 0.4375;
+  if (!(cosine > 0 && sine < SMALL_ATAN * cosine && sine > -SMALL_ATAN * cosine))
+    return Math.atan2(sine, cosine);
+  const AT0 = 0.3333333333333293;
+  const AT1 = -0.19999999999876483;
+  const AT2 = 0.14285714272503466;
+  const AT3 = -0.11111110405462356;
+  const AT4 = 0.09090887133436507;
+  const AT5 = -0.0769187620504483;
+  const AT6 = 0.06661073137387531;
+  const AT7 = -0.058335701337905735;
+  const AT8 = 0.049768779946159324;
+  const AT9 = -0.036531572744216916;
+  const AT10 = 0.016285820115365782;
+  const t = sine / cosine;
+  const z = t * t;
+  const v = z * z;
+  return (
+    t -
+    t *
+      (z * (AT0 + v * (AT2 + v * (AT4 + v * (AT6 + v * (AT8 + v * AT10))))) +
+        v * (AT1 + v * (AT3 + v * (AT5 + v * (AT7 + v * AT9)))))
+  );
+}
+
+export function wrapAngle(angle: number): number {
   if (angle > Math.PI) return angle - 2 * Math.PI;
   if (angle <= -Math.PI) return angle + 2 * Math.PI;
   return angle;
@@ -201,22 +234,6 @@ export function solveDihedralBend(block: DihedralBendBlock, state: ParticleState
   const compliance = block.compliancePerNM;
   const scale = block.stiffnessScale;
   const invHSq = 1 / (h * h);
-  // atan(t) for |t| < 7/16 as fdlibm computes it (s_atan.c: t − t·(s1 + s2) with its aT[0..10]),
-  // which is the branch V8's Math.atan2 takes for such ratios: the same bits without the call.
-  // Function-local so that V8 folds them (it may reload module-level ones from the module context
-  // and unbox them at each use).
-  const SMALL_ATAN = 0.4375;
-  const AT0 = 0.3333333333333293;
-  const AT1 = -0.19999999999876483;
-  const AT2 = 0.14285714272503466;
-  const AT3 = -0.11111110405462356;
-  const AT4 = 0.09090887133436507;
-  const AT5 = -0.0769187620504483;
-  const AT6 = 0.06661073137387531;
-  const AT7 = -0.058335701337905735;
-  const AT8 = 0.049768779946159324;
-  const AT9 = -0.036531572744216916;
-  const AT10 = 0.016285820115365782;
   for (let c = 0; c < block.count; c++) {
     const q0 = particles[4 * c];
     const q1 = particles[4 * c + 1];
@@ -273,21 +290,7 @@ export function solveDihedralBend(block: DihedralBendBlock, state: ParticleState
     const sinTerm =
       (nay * nbz - naz * nby) * ex + (naz * nbx - nax * nbz) * ey + (nax * nby - nay * nbx) * ez;
     const cosTerm = nAB * eLength;
-    let theta: number;
-    if (cosTerm > 0 && sinTerm < SMALL_ATAN * cosTerm && sinTerm > -SMALL_ATAN * cosTerm) {
-      // |θ| < atan(7/16) ≈ 23.6°, the usual case: fdlibm's atan polynomial inline, which is what
-      // Math.atan2 evaluates there (the same bits), without the call.
-      const t = sinTerm / cosTerm;
-      const z = t * t;
-      const v = z * z;
-      theta =
-        t -
-        t *
-          (z * (AT0 + v * (AT2 + v * (AT4 + v * (AT6 + v * (AT8 + v * AT10))))) +
-            v * (AT1 + v * (AT3 + v * (AT5 + v * (AT7 + v * AT9)))));
-    } else {
-      theta = Math.atan2(sinTerm, cosTerm);
-    }
+    const theta = hingeAtan2(sinTerm, cosTerm);
     const constraint = wrapAngle(theta - restAngle[c]);
     const dLambda = (scale * (-constraint - alphaTilde * lambda[c])) / denominator;
     lambda[c] += dLambda;

@@ -5,6 +5,7 @@ import type { DistanceBlock } from './distance.ts';
 import { type MembraneBlock, membraneStrain } from './membrane.ts';
 import type { NeoHookeanBlock } from './neo-hookean.ts';
 import { type NodalVolumeBlock, nodalVolumeM3 } from './nodal-volume.ts';
+import { type PlateBendBlock, plateBendConstraintEnergyJ } from './plate-bend.ts';
 import type { RopeBendBlock } from './rope-bend.ts';
 import { tetVolume } from './tet-rest.ts';
 import type { TetVolumeBlock } from './tet-volume.ts';
@@ -98,6 +99,17 @@ function hingeAngle(x: Float64Array, particles: Uint32Array, c: number): number 
   const cosine = (nax * nbx + nay * nby + naz * nbz) * eLength;
   if (sine === 0 && cosine === 0) return Number.NaN;
   return Math.atan2(sine, cosine);
+}
+
+/** Plate bending: ½·Cᵀ·α⁻¹·C with C the triangle's hinge angles θ − θ0 (plate-bend.ts). */
+export function plateBendEnergyJ(block: PlateBendBlock, state: ParticleState, sink?: EnergySink): number {
+  let energy = 0;
+  for (let t = 0; t < block.count; t++) {
+    const constraintEnergy = plateBendConstraintEnergyJ(block, state.x, t);
+    energy += constraintEnergy;
+    sink?.(t, constraintEnergy);
+  }
+  return energy;
 }
 
 /** Dihedral bending: ½·C²/α with C = θ − θ0, wrapped to (−π, π]. */

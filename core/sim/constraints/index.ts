@@ -7,6 +7,7 @@ import { kindOps } from './kinds.ts';
 import type { MembraneBlock } from './membrane.ts';
 import type { NeoHookeanBlock } from './neo-hookean.ts';
 import type { NodalVolumeBlock } from './nodal-volume.ts';
+import type { PlateBendBlock } from './plate-bend.ts';
 import type { PressureBlock } from './pressure.ts';
 import type { RopeBendBlock } from './rope-bend.ts';
 import type { TetVolumeBlock } from './tet-volume.ts';
@@ -20,6 +21,7 @@ export type ConstraintBlock =
   | TetVolumeBlock
   | NodalVolumeBlock
   | DihedralBendBlock
+  | PlateBendBlock
   | AttachmentBlock
   | EdgeDamperBlock
   | TetherBlock

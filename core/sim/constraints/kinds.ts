@@ -20,6 +20,7 @@ import {
   membraneEnergyJ,
   neoHookeanEnergyJ,
   nodalVolumeEnergyJ,
+  plateBendEnergyJ,
   ropeBendEnergyJ,
   tetVolumeEnergyJ,
 } from './elastic-energy.ts';
@@ -27,6 +28,7 @@ import type { ConstraintBlock } from './index.ts';
 import { addMembraneForces, solveMembrane } from './membrane.ts';
 import { addNeoHookeanForces, solveNeoHookean } from './neo-hookean.ts';
 import { addNodalVolumeForces, dampNodalVolume, solveNodalVolume } from './nodal-volume.ts';
+import { addPlateBendForces, dampPlateBend, solvePlateBend } from './plate-bend.ts';
 import { addPressureForces, solvePressure } from './pressure.ts';
 import { addRopeBendForces, dampRopeBend, solveRopeBend } from './rope-bend.ts';
 import { addTetVolumeForces, dampTetVolume, solveTetVolume } from './tet-volume.ts';
@@ -115,6 +117,15 @@ export const constraintKinds = {
     energy: nodalVolumeEnergyJ,
     scalarCount: onePerConstraint,
     wasm: null, // JS only: a star has a variable number of particles (nodal-volume.ts)
+  },
+  'plate-bend': {
+    solve: solvePlateBend,
+    damp: dampPlateBend,
+    resetLambda: fillLambda,
+    addForces: addPlateBendForces,
+    energy: plateBendEnergyJ,
+    scalarCount: (block) => 3 * block.count, // up to three hinge angles per triangle
+    wasm: null, // JS only so far
   },
   'dihedral-bend': {
     solve: solveDihedralBend,

@@ -29,3 +29,44 @@ export function triangleHinges(triangles: Uint32Array, vertexCount: number): Uin
   }
   return Uint32Array.from(out);
 }
+
+/**
+ * Neighbours of each triangle of a consistently wound mesh across its edges: for triangle t =
+ * (c0, c1, c2) and edge k = (c_k, c_{k+1}), `triangle[3t + k]` is the triangle across it (where
+ * the edge runs c_{k+1}→c_k) and `wing[3t + k]` that triangle's third vertex; −1 for boundary and
+ * non-manifold edges (no hinge), as triangleHinges.
+ */
+export function triangleNeighbours(
+  triangles: Uint32Array,
+  vertexCount: number,
+): { triangle: Int32Array; wing: Int32Array } {
+  const directed = new Map<number, number>(); // directed edge a→b → triangle
+  const uses = new Map<number, number>(); // undirected edge → triangle count
+  const count = triangles.length / 3;
+  for (let t = 0; t < count; t++) {
+    for (let k = 0; k < 3; k++) {
+      const a = triangles[3 * t + k];
+      const b = triangles[3 * t + ((k + 1) % 3)];
+      directed.set(a * vertexCount + b, t);
+      const key = Math.min(a, b) * vertexCount + Math.max(a, b);
+      uses.set(key, (uses.get(key) ?? 0) + 1);
+    }
+  }
+  const triangle = new Int32Array(3 * count).fill(-1);
+  const wing = new Int32Array(3 * count).fill(-1);
+  for (let t = 0; t < count; t++) {
+    for (let k = 0; k < 3; k++) {
+      const a = triangles[3 * t + k];
+      const b = triangles[3 * t + ((k + 1) % 3)];
+      const other = directed.get(b * vertexCount + a);
+      if (other === undefined || uses.get(Math.min(a, b) * vertexCount + Math.max(a, b)) !== 2) continue;
+      triangle[3 * t + k] = other;
+      // The third vertex of `other`: the one that is neither a nor b.
+      for (let q = 0; q < 3; q++) {
+        const v = triangles[3 * other + q];
+        if (v !== a && v !== b) wing[3 * t + k] = v;
+      }
+    }
+  }
+  return { triangle, wing };
+}

@@ -74,6 +74,7 @@ const WITNESSES: Record<string, () => { scene: SceneDocument; meshes?: SceneMesh
   }),
   cloth: () => ({ scene: scene([sheet()]) }),
   'cloth membrane': () => ({ scene: scene([sheet()]) }),
+  'cloth plate bending': () => ({ scene: scene([sheet()]) }),
   'rope bodies': () => ({ scene: scene([rope()]) }),
   'rope bending': () => ({ scene: scene([rope({ bending: true })]) }),
   'material groups': () => ({

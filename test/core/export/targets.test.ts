@@ -62,6 +62,7 @@ describe('export targets', () => {
       'neo-hookean solids',
       'Poisson ratio below 1/4',
       'cloth membrane',
+      'cloth plate bending',
       'constraint damping',
       'render mesh',
       'plane colliders',

@@ -1,15 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { hingeBendCompliancePerNM } from '../../../core/material/compliance/cloth.ts';
 import { triangleAreaM2 } from '../../../core/material/compliance/mesh-measures.ts';
+import {
+  hingeEdgeWeight,
+  plateBendCompliancePerNM,
+  UPPER_3X3,
+} from '../../../core/material/compliance/plate-bend.ts';
 import { G, hingeAngle } from '../../../core/sim/constraints/dihedral-bend.ts';
-import { triangleHinges } from '../../../core/sim/geometry/hinges.ts';
+import { triangleHinges, triangleNeighbours } from '../../../core/sim/geometry/hinges.ts';
 
 /**
- * What the hinge mapping of core/material/compliance/cloth.ts means for a plate, measured free of
- * any solver's iteration or substep effects: the small out-of-plane deflection w of a flat mesh in
- * the plane y = 0 minimises ½Σ θ_e²/α_e with θ_e = ∇θ_e·w (dihedral-bend.ts's gradient at rest),
- * solved directly. D = 1 N·m, cell 1 m, areal load 1 N/m², so plate theory's numbers are pure.
- * A ratio is plate stiffness over mesh stiffness seen the same way (E_eff/E): 1 is the plate.
+ * What the bending mappings mean for a plate, measured free of any solver's iteration or substep
+ * effects: the small out-of-plane deflection w of a flat mesh in the plane y = 0 minimises the
+ * quadratic energy of the hinge angles θ_e = ∇θ_e·w (dihedral-bend.ts's gradient at rest), solved
+ * directly: ½Σ θ_e²/α_e for the hinges of core/material/compliance/cloth.ts (what Jolt gets), and
+ * ½Σ_t θ_tᵀ·α_t⁻¹·θ_t over each triangle's hinges for the plate-bend triangles of
+ * core/material/compliance/plate-bend.ts (what the engine solves). D = 1 N·m, cell 1 m, areal load
+ * 1 N/m², so plate theory's numbers are pure. A ratio is plate stiffness over mesh stiffness seen
+ * the same way (E_eff/E): 1 is the plate.
  */
 
 const D = 1;
@@ -102,11 +110,18 @@ function random(seed: number): () => number {
  * An irregular triangulation of nx × nz cells: interior vertices moved by up to ±`amplitude` cells
  * in x and z (the ends along `axis` and the sides stay straight), each cell's diagonal at random.
  */
-function irregular(nx: number, nz: number, axis: 0 | 2, amplitude: number, seed: number): Mesh {
+function irregular(
+  nx: number,
+  nz: number,
+  axis: 0 | 2,
+  amplitude: number,
+  seed: number,
+  diagonals: 'random' | 'shorter' = 'random',
+): Mesh {
   const next = random(seed);
   const [nAlong, nAcross] = axis === 0 ? [nx, nz] : [nz, nx];
   const shift = new Map<string, [number, number]>();
-  const diagonals = new Map<string, boolean>();
+  const chosen = new Map<string, boolean>();
   for (let k = 0; k <= nz; k++)
     for (let i = 0; i <= nx; i++) {
       const [along, across] = axis === 0 ? [i, k] : [k, i];
@@ -115,18 +130,95 @@ function irregular(nx: number, nz: number, axis: 0 | 2, amplitude: number, seed:
       const ja = end ? 0 : amplitude * (2 * next() - 1);
       const jc = side ? 0 : amplitude * (2 * next() - 1);
       shift.set(`${i},${k}`, axis === 0 ? [ja, jc] : [jc, ja]);
-      diagonals.set(`${i},${k}`, next() < 0.5);
+      chosen.set(`${i},${k}`, next() < 0.5);
     }
+  // The shorter diagonal of each cell (what a Delaunay triangulation picks), or one at random.
+  const at = (i: number, k: number) => {
+    const [dx, dz] = shift.get(`${i},${k}`) ?? [0, 0];
+    return [i + dx, k + dz];
+  };
+  const lengthSq = (a: number[], b: number[]) => (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2;
   return grid(
     nx,
     nz,
-    (i, k) => diagonals.get(`${i},${k}`) ?? true,
+    (i, k) =>
+      diagonals === 'shorter'
+        ? lengthSq(at(i, k), at(i + 1, k + 1)) < lengthSq(at(i + 1, k), at(i, k + 1))
+        : (chosen.get(`${i},${k}`) ?? true),
     (i, k) => shift.get(`${i},${k}`) ?? [0, 0],
   );
 }
 
+type Model = 'hinges' | 'plate';
+
+/** One energy term ½·θᵀ·H·θ: its vertices, ∂θ_m/∂w_v (one row of m entries per vertex) and H (m×m). */
+interface Term {
+  vertices: number[];
+  gradient: number[][];
+  stiffness: number[][];
+}
+
+/**
+ * The plate-bend triangles of `mesh` as the compiler makes them (core/setup/compile-body.ts): each
+ * triangle's hinges, the edge weights of plate-bend.ts (a neighbour all of whose corners are
+ * `fixed` is a clamp), and H = α⁻¹ over the hinges it has.
+ */
+function plateTerms(mesh: Mesh, fixed: (v: number) => boolean): Term[] {
+  const p = mesh.positions;
+  const t = mesh.triangles;
+  const { triangle, wing } = triangleNeighbours(t, p.length / 3);
+  const corners = (f: number) => [t[3 * f], t[3 * f + 1], t[3 * f + 2]] as const;
+  const area = (f: number) => triangleAreaM2(p, ...corners(f));
+  const clamped = (f: number) => corners(f).every(fixed);
+  const terms: Term[] = [];
+  for (let f = 0; f < t.length / 3; f++) {
+    if (clamped(f)) continue;
+    const c = corners(f);
+    const weights = [0, 1, 2].map((k) => {
+      const n = triangle[3 * f + k];
+      return n < 0 ? 0 : hingeEdgeWeight(area(f), area(n), clamped(n));
+    }) as [number, number, number];
+    const alpha = plateBendCompliancePerNM(p, c, weights, D);
+    if (alpha === null) continue;
+    const present = [0, 1, 2].filter((k) => weights[k] > 0);
+    const vertices = [...c, ...present.map((k) => wing[3 * f + k])];
+    const gradient = vertices.map(() => present.map(() => 0));
+    present.forEach((k, m) => {
+      const quad = Uint32Array.of(c[k], c[(k + 1) % 3], c[(k + 2) % 3], wing[3 * f + k]);
+      hingeAngle(p, quad, 0);
+      quad.forEach((v, q) => {
+        gradient[vertices.indexOf(v)][m] += G[3 * q + 1];
+      });
+    });
+    const block = present.map((i) => present.map((j) => alpha[UPPER_3X3[i][j]]));
+    terms.push({ vertices, gradient, stiffness: invert(block) });
+  }
+  return terms;
+}
+
+function hingeTerms(mesh: Mesh): Term[] {
+  return hingeRows(mesh).map((row) => ({
+    vertices: row.vertices,
+    gradient: row.gradient.map((g) => [g]),
+    stiffness: [[row.stiffness]],
+  }));
+}
+
+function invert(m: number[][]): number[][] {
+  const n = m.length;
+  const a = new Float64Array(n * n);
+  const out = m.map(() => m.map(() => 0));
+  for (let col = 0; col < n; col++) {
+    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) a[i * n + j] = m[i][j];
+    const unit = Float64Array.from({ length: n }, (_, i) => (i === col ? 1 : 0));
+    const x = solveDense(a, unit, n);
+    for (let i = 0; i < n; i++) out[i][col] = x[i];
+  }
+  return out;
+}
+
 /** Deflection (down) per vertex under the unit areal load, `fixed` vertices held at w = 0. */
-function deflection(mesh: Mesh, fixed: (v: number) => boolean): Float64Array {
+function deflection(mesh: Mesh, fixed: (v: number) => boolean, model: Model): Float64Array {
   const p = mesh.positions;
   const count = p.length / 3;
   const dof = new Int32Array(count).fill(-1);
@@ -134,15 +226,21 @@ function deflection(mesh: Mesh, fixed: (v: number) => boolean): Float64Array {
   for (let v = 0; v < count; v++) if (!fixed(v)) dof[v] = n++;
   const k = new Float64Array(n * n);
   const f = new Float64Array(n);
-  for (const row of hingeRows(mesh))
-    for (let i = 0; i < 4; i++) {
-      const r = dof[row.vertices[i]];
-      if (r < 0) continue;
-      for (let j = 0; j < 4; j++) {
-        const c = dof[row.vertices[j]];
-        if (c >= 0) k[r * n + c] += row.stiffness * row.gradient[i] * row.gradient[j];
-      }
-    }
+  for (const term of model === 'plate' ? plateTerms(mesh, fixed) : hingeTerms(mesh)) {
+    const m = term.stiffness.length;
+    term.vertices.forEach((vi, i) => {
+      const r = dof[vi];
+      if (r < 0) return;
+      term.vertices.forEach((vj, j) => {
+        const c = dof[vj];
+        if (c < 0) return;
+        let sum = 0;
+        for (let a = 0; a < m; a++)
+          for (let b = 0; b < m; b++) sum += term.gradient[i][a] * term.stiffness[a][b] * term.gradient[j][b];
+        k[r * n + c] += sum;
+      });
+    });
+  }
   const t = mesh.triangles;
   for (let i = 0; i < t.length; i += 3) {
     const share = triangleAreaM2(p, t[i], t[i + 1], t[i + 2]) / 3;
@@ -161,22 +259,24 @@ function meanAt(mesh: Mesh, w: Float64Array, axis: 0 | 2, value: number): number
 /**
  * Cantilever of `length` cells along `axis`, clamped by its first column of cells (the two first
  * rows of vertices held, as core/calibrate's cloth cantilever): q·L⁴/(8D) over the measured tip
- * drop. L = length − ½: the hinges on the clamp's inner row bend over half a cell on either side
- * of it, so the discrete clamp line lies half a cell inside the held column (with hinges that
- * follow the sampled surface exactly, L = length − 1 would read 0.83 at 10 free cells and 0.95
- * at 40; L = length − ½ reads 1.00 at every length).
+ * drop. For the plate triangles L = length − 1, plate theory's span from the held column's edge
+ * (the clamped triangles store nothing and give their free neighbours the clamp's slope). For the
+ * hinges L = length − ½: the hinges on the clamp's inner row bend over half a cell on either side
+ * of it, so their discrete clamp line lies half a cell inside the held column (with hinges that
+ * follow the sampled surface exactly, L = length − 1 would read 0.83 at 10 free cells and 0.95 at
+ * 40; L = length − ½ reads 1.00 at every length).
  */
-function cantileverRatio(mesh: Mesh, axis: 0 | 2, length: number): number {
+function cantileverRatio(mesh: Mesh, axis: 0 | 2, length: number, model: Model = 'hinges'): number {
   const p = mesh.positions;
-  const w = deflection(mesh, (v) => p[3 * v + axis] <= 1 + 1e-9);
-  const span = length - 0.5;
+  const w = deflection(mesh, (v) => p[3 * v + axis] <= 1 + 1e-9, model);
+  const span = model === 'plate' ? length - 1 : length - 0.5;
   return span ** 4 / (8 * D) / meanAt(mesh, w, axis, length);
 }
 
 /** Strip simply supported at both ends (a sheet over two rods), `length` cells: 5qL⁴/(384D) at mid-span. */
-function drapeRatio(mesh: Mesh, axis: 0 | 2, length: number): number {
+function drapeRatio(mesh: Mesh, axis: 0 | 2, length: number, model: Model = 'hinges'): number {
   const p = mesh.positions;
-  const w = deflection(mesh, (v) => p[3 * v + axis] <= 1e-9 || p[3 * v + axis] >= length - 1e-9);
+  const w = deflection(mesh, (v) => p[3 * v + axis] <= 1e-9 || p[3 * v + axis] >= length - 1e-9, model);
   return (5 * length ** 4) / (384 * D) / meanAt(mesh, w, axis, length / 2);
 }
 
@@ -270,5 +370,49 @@ describe('dihedral hinge α = A_e/(D·|e|²) against plate theory (direct static
         const [dx, dz] = axis === 0 ? [20, 8] : [8, 20];
         expect(Math.abs(drapeRatio(irregular(dx, dz, axis, 0.25, seed), axis, 20) - 1)).toBeLessThan(0.08);
       }
+  });
+});
+
+describe('plate-bend triangles α = S⁻¹·C⁻¹·S⁻ᵀ/A against plate theory (direct static solve)', () => {
+  it('cantilever and drape on the alternating grid and on one diagonal direction: within 1%, along x and z', () => {
+    for (const axis of [0, 2] as const)
+      for (const diagonal of [alternating, sameDiagonal]) {
+        const [nx, nz] = axis === 0 ? [11, 4] : [4, 11];
+        expect(Math.abs(cantileverRatio(grid(nx, nz, diagonal), axis, 11, 'plate') - 1)).toBeLessThan(0.01);
+        const [dx, dz] = axis === 0 ? [20, 4] : [4, 20];
+        expect(Math.abs(drapeRatio(grid(dx, dz, diagonal), axis, 20, 'plate') - 1)).toBeLessThan(0.01);
+      }
+  });
+
+  it('the cantilever converges to the clamp at the held column: 0.990, 0.9975, 0.9994 at 10, 20, 40 free cells (±0.001)', () => {
+    const ratios = [11, 21, 41].map((length) =>
+      cantileverRatio(grid(length, 4, alternating), 0, length, 'plate'),
+    );
+    expect(ratios[0]).toBeCloseTo(0.9901, 3);
+    expect(ratios[1]).toBeCloseTo(0.9975, 3);
+    expect(ratios[2]).toBeCloseTo(0.9994, 3);
+  });
+
+  it('irregular triangulations (±25% jitter): the shorter diagonals within 6%, random diagonals (slivers) within 10%; stiff, never soft', () => {
+    for (const seed of [1, 2, 3])
+      for (const axis of [0, 2] as const)
+        for (const [diagonals, tolerance] of [
+          ['shorter', 0.06],
+          ['random', 0.1],
+        ] as const) {
+          const [nx, nz] = axis === 0 ? [21, 8] : [8, 21];
+          const cantilever = cantileverRatio(
+            irregular(nx, nz, axis, 0.25, seed, diagonals),
+            axis,
+            21,
+            'plate',
+          );
+          const [dx, dz] = axis === 0 ? [20, 8] : [8, 20];
+          const drape = drapeRatio(irregular(dx, dz, axis, 0.25, seed, diagonals), axis, 20, 'plate');
+          for (const ratio of [cantilever, drape]) {
+            expect(ratio).toBeGreaterThan(0.99);
+            expect(ratio - 1).toBeLessThan(tolerance);
+          }
+        }
   });
 });

@@ -113,17 +113,16 @@ describe('the β table is what the engine does (re-measured; tolerance 15% of β
     ['polyurethane-foam-firm', 'edges-volume', 'hanging-bar', 'solid-edges-volume'],
     ['muscle', 'neo-hookean', 'hanging-bar', 'solid-neo-hookean'],
     ['cotton', 'neo-hookean', 'hanging-cloth', 'cloth-stretch'],
-    ['cotton', 'neo-hookean', 'cantilever', 'cloth-bending'],
   ];
+  // Plate bending ('cloth-bending') is fitted on compensated runs (its bias grows faster than the
+  // model's s^1; substep-bias.ts): the compensated cantilevers below check it, within 3%.
   for (const [name, model, scene, family] of cases) {
     it(`${family}: ${name}, ${scene}`, () => {
       const m = material(name);
       const run = sceneRatios(m, scene, 'off', model);
       const converged = run.ratio[3];
       const expected = biasCoefficient(family, m.poissonRatio);
-      // Bending's bias grows a little faster than r² (about r^2.2): β is fitted at 20 substeps.
-      const at = family === 'cloth-bending' ? [1] : [0, 1];
-      for (const i of at) {
+      for (const i of [0, 1]) {
         // 80 substeps still hold the bias β·r²/64 of the 10-substep run: corrected for it.
         const left = (run.r[3] / run.r[i]) ** 2;
         const beta = (converged / run.ratio[i] - 1) / run.r[i] ** 2 / (1 - left);
@@ -147,8 +146,12 @@ describe('compensated, the standard scenes are as stiff at 10, 20 and 40 substep
       const run = sceneRatios(m, scene, 'auto', model);
       const converged = run.ratio[3];
       for (let i = 0; i < 3; i++) {
-        // The cloth cantilever is out of reach below 40 substeps (β·r_b² > 0.22; the setup says so).
-        if (scene === 'cantilever' && SUBSTEPS[i] < 40) continue;
+        // The cloth cantilever is out of reach at 10 substeps (β·r_b² = 0.5 > 0.22; the setup says
+        // so); at 20 and 40 it is held to 3%, as plate bending's β is fitted there.
+        if (scene === 'cantilever' && m.thicknessM !== undefined) {
+          if (SUBSTEPS[i] < 20) continue;
+          expect(Math.abs(run.ratio[i] / converged - 1), `${scene} at ${SUBSTEPS[i]}`).toBeLessThan(0.03);
+        }
         expect(Math.abs(run.ratio[i] / converged - 1), `${scene} at ${SUBSTEPS[i]}`).toBeLessThan(0.05);
       }
     }, 60_000);

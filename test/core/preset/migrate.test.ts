@@ -421,7 +421,7 @@ describe('format 1 presets', () => {
       MASS_TOLERANCE,
     );
     expect(sheet.pins[0].particles.length).toBe(5);
-    expect(sheet.constraints.map((c) => c.kind)).toEqual(['membrane', 'edge-damper', 'dihedral-bend']);
+    expect(sheet.constraints.map((c) => c.kind)).toEqual(['membrane', 'edge-damper', 'plate-bend']);
   });
 
   it('refuses a body that mixes constraint models, at its groups', () => {

@@ -112,7 +112,10 @@ describe('a preset body in figures', () => {
     expect(complianceRanges(body).map((r) => r.constraint)).toEqual(['edge']);
   });
 
-  it('gives a cloth hinge α = (A + A)/(D·|e|²) = 1/(2D) on a square of two triangles (|e|² = 4A)', () => {
+  // Each right triangle of the square has one hinge, the diagonal (ν = (1, 1)/√2, ω = ½, so κ gets
+  // ω·|e|/A·θ·ν⊗ν = (√2/a)·θ·ν⊗ν); its free legs set κ_xx and κ_zz, which the energy then zeroes,
+  // leaving κ_xz = θ/(√2·a): U = ½·D·A·2κ_xz² = ½·(D/2)·θ², α = 2/D per triangle.
+  it('gives each triangle of a square of two a plate-bend α = 2/D on its one hinge (the diagonal)', () => {
     const body = storedBody(
       scene({
         name: 'square',
@@ -124,14 +127,15 @@ describe('a preset body in figures', () => {
     const rows = complianceRanges(body);
     expect(rows.map((r) => [r.constraint, r.unit, r.count])).toEqual([
       ['membrane', '1/J', 2],
-      ['dihedral bend', '1/(N·m)', 1],
+      ['plate bend', '1/(N·m)', 2],
     ]);
     const d = plateBendingStiffnessNM(
       COTTON.youngModulusPa,
       COTTON.poissonRatio,
       COTTON.thicknessM ?? Number.NaN,
     );
-    expect(relative(rows[1].min, 1 / (2 * d))).toBeLessThan(TOLERANCE);
+    expect(relative(rows[1].min, 2 / d)).toBeLessThan(TOLERANCE);
+    expect(relative(rows[1].max, 2 / d)).toBeLessThan(TOLERANCE);
   });
 
   it('lists soft pins with their compliance, and not rigid ones', () => {

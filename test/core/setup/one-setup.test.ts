@@ -47,6 +47,7 @@ function compliances(world: XpbdWorld & World): [string, number[]][] {
           add(block, 'gamma', block.gamma);
           break;
         case 'dihedral-bend':
+        case 'plate-bend':
           add(block, 'compliancePerNM', block.compliancePerNM);
           break;
         case 'membrane':
@@ -127,7 +128,7 @@ describe('one setup from authoring to runtime', () => {
 
     // Jolt: the edges + volume block carries its sets one to one, in Jolt's scaling, with one
     // volume constraint per tet (Jolt has no other); the cloth carries its hinges and pins, and for
-    // its membrane the edge network of the same compiler (clothStretch 'edges'), whose springs
+    // its membrane and bending the edge network and hinges of the same compiler (clothStretch 'edges'), whose springs
     // before budget compensation are also what damps the membrane in the setup.
     const jolt = exportJolt(preset);
     const edgeCompile = compileScene(document, {
@@ -144,7 +145,7 @@ describe('one setup from authoring to runtime', () => {
     expect(cloth.map((set) => set.kind)).toEqual([
       'membrane',
       'edge-damper',
-      'dihedral-bend',
+      'plate-bend',
       'tether',
       'attachment',
     ]);
@@ -175,7 +176,8 @@ describe('one setup from authoring to runtime', () => {
       expect(shared.volumeConstraints.map((v) => v.compliance)).toEqual(
         volumes.map((c) => complianceScale('jolt', 'volume') * c),
       );
-      const bends = body.constraints.flatMap((set) =>
+      // Bending goes out as the hinges of the same compile (Jolt has no plate triangles).
+      const bends = edgeCompile.bodies[b].constraints.flatMap((set) =>
         set.kind === 'dihedral-bend' ? Array.from(set.compliancePerNM) : [],
       );
       expect(shared.dihedralBendConstraints.map((h) => h.compliance)).toEqual(

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { triangleAreaM2 } from '../../../core/material/compliance/mesh-measures.ts';
+import { hingeEdgeWeight, plateBendCompliancePerNM } from '../../../core/material/compliance/plate-bend.ts';
 import { neoHookeanConstants } from '../../../core/material/elastic.ts';
 import { blockElasticEnergyJ, energyBlockArity } from '../../../core/sim/block-energy.ts';
 import { createAttachmentBlock } from '../../../core/sim/constraints/attachment.ts';
@@ -17,10 +19,12 @@ import { constraintKinds, type KindOps } from '../../../core/sim/constraints/kin
 import { createMembraneBlock } from '../../../core/sim/constraints/membrane.ts';
 import { createNeoHookeanBlock } from '../../../core/sim/constraints/neo-hookean.ts';
 import { createNodalVolumeBlock } from '../../../core/sim/constraints/nodal-volume.ts';
+import { createPlateBendBlock } from '../../../core/sim/constraints/plate-bend.ts';
 import { createPressureBlock, enclosedVolume } from '../../../core/sim/constraints/pressure.ts';
 import { createRopeBendBlock } from '../../../core/sim/constraints/rope-bend.ts';
 import { createTetVolumeBlock } from '../../../core/sim/constraints/tet-volume.ts';
 import { createTetherBlock } from '../../../core/sim/constraints/tether.ts';
+import { triangleNeighbours } from '../../../core/sim/geometry/hinges.ts';
 import { createParticleState, type ParticleState } from '../../../core/sim/state.ts';
 import {
   hingeCompliances,
@@ -65,6 +69,10 @@ function deformedState(): ParticleState {
   return state;
 }
 
+function pickTriangle(t: number): [number, number, number] {
+  return [tetFaces[3 * t], tetFaces[3 * t + 1], tetFaces[3 * t + 2]];
+}
+
 /** A small block of each kind, made by its create function (a missing kind does not compile). */
 const builders: { [K in Kind]: (state: ParticleState) => Extract<ConstraintBlock, { kind: K }> } = {
   distance: (state) =>
@@ -106,6 +114,25 @@ const builders: { [K in Kind]: (state: ParticleState) => Extract<ConstraintBlock
       { hinges: hinge, compliancePerNM: hingeCompliances(state.rest, hinge, () => 1e-3), dampingRatio: 0.5 },
       state,
     ),
+  // The tet's four faces, each bending against its three neighbours (a closed surface: every edge a hinge).
+  'plate-bend': (state) => {
+    const { triangle, wing } = triangleNeighbours(tetFaces, 4);
+    const particles = new Uint32Array(24);
+    const compliancePerNM = new Float64Array(24);
+    for (let t = 0; t < 4; t++) {
+      const corners = [tetFaces[3 * t], tetFaces[3 * t + 1], tetFaces[3 * t + 2]] as const;
+      particles.set([...corners, wing[3 * t], wing[3 * t + 1], wing[3 * t + 2]], 6 * t);
+      const area = triangleAreaM2(state.rest, ...corners);
+      const weights = [0, 1, 2].map((k) =>
+        hingeEdgeWeight(area, triangleAreaM2(state.rest, ...pickTriangle(triangle[3 * t + k])), false),
+      );
+      compliancePerNM.set(
+        plateBendCompliancePerNM(state.rest, corners, weights as [number, number, number], 1e-3) ?? [],
+        6 * t,
+      );
+    }
+    return createPlateBendBlock({ particles, compliancePerNM, dampingRatio: 0.5 }, state);
+  },
   attachment: (state) =>
     createAttachmentBlock(
       { particles: Uint32Array.of(1, 2), complianceMPerN: Float64Array.of(1e-4, 1e-4), dampingRatio: 0.5 },

@@ -96,6 +96,7 @@ describe('preset export', () => {
         'neo-hookean solids',
         'nodal volume constraints',
         'cloth membrane',
+        'cloth plate bending',
         'constraint damping',
       ]),
     );

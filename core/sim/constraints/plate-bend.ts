@@ -1,0 +1,511 @@
+import { colourConstraints, permute } from '../colour.ts';
+import type { ParticleState } from '../state.ts';
+import { type BlockBase, criticalDampingCoefficient, MIN_DENOMINATOR, MIN_LENGTH_M } from './block.ts';
+import { G, hingeAngle, hingeAtan2, hingeGradient, wrapAngle } from './dihedral-bend.ts';
+
+/**
+ * Cloth bending as a plate element per triangle: the constraint vector of a triangle t =
+ * (c0, c1, c2) is the dihedral angles of its hinges, edge k = (c_k, c_{k+1}) with wing w_k,
+ *
+ *   C = (θ₀ − θ₀⁰, θ₁ − θ₁⁰, θ₂ − θ₂⁰)      (rad; θ as dihedral-bend.ts measures it, t as wing A)
+ *
+ * with a symmetric 3×3 compliance matrix α (1/(N·m)) that turns the three angles into the
+ * triangle's curvature tensor and stores the plate energy of that curvature over its area
+ * (derivation in core/material/compliance/plate-bend.ts). Edges without a hinge (boundary) drop
+ * out: their rows are skipped. Particles per constraint: (c0, c1, c2, w0, w1, w2); a missing
+ * wing is stored as the triangle's opposite corner (never moved: no hinge's gradient reaches it).
+ *
+ * One XPBD step for the vector (Macklin et al. 2016, eq. 18, as membrane.ts): with J_i = ∇θ_i over
+ * the six particles, (Σ_p w_p·J_i·J_j + α̃)·Δλ = −C − α̃·λ, α̃ = α/h², and x_p += w_p·Σ_i J_i·Δλ_i.
+ * A hinge that is degenerate at the current positions sits the step out; a determinant at or below
+ * MIN_DENOMINATOR (everything pinned) skips the triangle.
+ *
+ * Damping (block.ts): each hinge of the triangle along its own ∇θ with β = 2ζ/√(α_ii·W_i) at rest.
+ */
+export interface PlateBendBlock extends BlockBase {
+  readonly kind: 'plate-bend';
+  /** The three hinges of each triangle as dihedral-bend.ts quadruples (12 per constraint). */
+  readonly hinges: Uint32Array;
+  /** Bit k set: edge k has a hinge. */
+  readonly present: Uint8Array;
+  /** θ⁰ per hinge, 3 per constraint, rad. */
+  readonly restAngleRad: Float64Array;
+  /** α, 6 upper entries per constraint (00, 01, 02, 11, 12, 22), 1/(N·m). */
+  readonly compliancePerNM: Float64Array;
+  /** β per hinge, 3 per constraint, N·m·s/rad. */
+  readonly dampingNMS: Float64Array;
+  /** Multipliers of the current substep, 3 per constraint, N·m·s². */
+  readonly lambda: Float64Array;
+}
+
+export interface PlateBendInput {
+  /** 6 world-global particles per triangle: corners, then the wing across each edge (or the opposite corner). */
+  particles: Uint32Array;
+  /** α per triangle, 6 upper entries; a triangle whose α has no positive diagonal is left out. */
+  compliancePerNM: Float64Array;
+  dampingRatio: number;
+}
+
+/** Particle slot (of the 6) of each of the 4 hinge particles of edge k. */
+const SLOTS = [
+  [0, 1, 2, 3],
+  [1, 2, 0, 4],
+  [2, 0, 1, 5],
+] as const;
+
+const DIAGONAL = [0, 3, 5] as const;
+
+/** J (6 slots × 3 hinges × xyz, J[(3·slot + hinge)·3 + axis]) and C of the last `plateBendJacobian` call. */
+export const J = new Float64Array(54);
+export const CONSTRAINT = new Float64Array(3);
+
+/**
+ * J ← ∇θ_i per slot and CONSTRAINT ← θ_i − θ_i⁰ (wrapped) of constraint t at positions x;
+ * returns the mask of hinges usable now (present and not degenerate).
+ */
+export function plateBendJacobian(block: PlateBendBlock, x: Float64Array, t: number): number {
+  let mask = block.present[t];
+  J.fill(0);
+  for (let i = 0; i < 3; i++) {
+    CONSTRAINT[i] = 0;
+    if (!(mask & (1 << i))) continue;
+    const theta = hingeAngle(x, block.hinges, 3 * t + i);
+    if (Number.isNaN(theta)) {
+      mask &= ~(1 << i);
+      continue;
+    }
+    CONSTRAINT[i] = wrapAngle(theta - block.restAngleRad[3 * t + i]);
+    for (let q = 0; q < 4; q++) {
+      const o = (3 * SLOTS[i][q] + i) * 3;
+      J[o] += G[3 * q];
+      J[o + 1] += G[3 * q + 1];
+      J[o + 2] += G[3 * q + 2];
+    }
+  }
+  return mask;
+}
+
+/**
+ * Solves the symmetric 3×3 system `a` (6 upper entries) · out = r on the rows of `mask` (the
+ * others give 0); false when its determinant is at or below MIN_DENOMINATOR.
+ */
+export function solveSymmetric3(a: Float64Array, r: Float64Array, mask: number, out: Float64Array): boolean {
+  let a00 = a[0];
+  let a01 = a[1];
+  let a02 = a[2];
+  let a11 = a[3];
+  let a12 = a[4];
+  let a22 = a[5];
+  let r0 = r[0];
+  let r1 = r[1];
+  let r2 = r[2];
+  // A missing row becomes the identity row with a zero right-hand side.
+  if (!(mask & 1)) [a00, a01, a02, r0] = [1, 0, 0, 0];
+  if (!(mask & 2)) [a11, a01, a12, r1] = [1, 0, 0, 0];
+  if (!(mask & 4)) [a22, a02, a12, r2] = [1, 0, 0, 0];
+  const m00 = a11 * a22 - a12 * a12;
+  const m01 = a02 * a12 - a01 * a22;
+  const m02 = a01 * a12 - a02 * a11;
+  const determinant = a00 * m00 + a01 * m01 + a02 * m02;
+  if (!(determinant > MIN_DENOMINATOR)) return false;
+  const m11 = a00 * a22 - a02 * a02;
+  const m12 = a01 * a02 - a00 * a12;
+  const m22 = a00 * a11 - a01 * a01;
+  const inv = 1 / determinant;
+  out[0] = (m00 * r0 + m01 * r1 + m02 * r2) * inv;
+  out[1] = (m01 * r0 + m11 * r1 + m12 * r2) * inv;
+  out[2] = (m02 * r0 + m12 * r1 + m22 * r2) * inv;
+  return true;
+}
+
+export function createPlateBendBlock(input: PlateBendInput, state: ParticleState): PlateBendBlock {
+  const rest = state.rest;
+  const inputCount = input.particles.length / 6;
+  const kept: number[] = [];
+  const particles: number[] = [];
+  const hinges: number[] = [];
+  const present: number[] = [];
+  const angles: number[] = [];
+  const quad = new Uint32Array(4);
+  for (let c = 0; c < inputCount; c++) {
+    const p = input.particles.subarray(6 * c, 6 * c + 6);
+    let mask = 0;
+    const rowAngles = [0, 0, 0];
+    for (let i = 0; i < 3; i++) {
+      for (let q = 0; q < 4; q++) quad[q] = p[SLOTS[i][q]];
+      hinges.push(...quad);
+      const alpha = input.compliancePerNM[6 * c + DIAGONAL[i]];
+      if (quad[3] === quad[2] || !(alpha > 0 && Number.isFinite(alpha))) continue;
+      const theta = hingeAngle(rest, quad, 0);
+      if (Number.isNaN(theta)) continue;
+      mask |= 1 << i;
+      rowAngles[i] = theta;
+    }
+    if (mask === 0) {
+      hinges.length -= 12;
+      continue;
+    }
+    kept.push(c);
+    particles.push(...p);
+    present.push(mask);
+    angles.push(...rowAngles);
+  }
+  const count = kept.length;
+  const colouring = colourConstraints(Uint32Array.from(particles), 6, state.count);
+  const order = colouring.order;
+  const pickInput = (values: Float64Array, stride: number) =>
+    Float64Array.from(
+      { length: stride * count },
+      (_, k) => values[stride * kept[order[(k / stride) | 0]] + (k % stride)],
+    );
+  const block: PlateBendBlock = {
+    kind: 'plate-bend',
+    count,
+    arity: 6,
+    particles: permute(Uint32Array.from(particles), 6, order),
+    colourStarts: colouring.colourStarts,
+    order: Uint32Array.from(order, (k) => kept[k]),
+    stiffnessScale: 1,
+    damped: false,
+    hinges: permute(Uint32Array.from(hinges), 12, order),
+    present: permute(Uint8Array.from(present), 1, order),
+    restAngleRad: permute(Float64Array.from(angles), 3, order),
+    compliancePerNM: pickInput(input.compliancePerNM, 6),
+    dampingNMS: new Float64Array(3 * count),
+    lambda: new Float64Array(3 * count),
+  };
+  if (input.dampingRatio > 0) {
+    for (let t = 0; t < count; t++) {
+      const mask = plateBendJacobian(block, rest, t);
+      for (let i = 0; i < 3; i++) {
+        if (!(mask & (1 << i))) continue;
+        let weighted = 0;
+        for (let s = 0; s < 6; s++) {
+          const o = (3 * s + i) * 3;
+          weighted += state.invMass[block.particles[6 * t + s]] * (J[o] ** 2 + J[o + 1] ** 2 + J[o + 2] ** 2);
+        }
+        block.dampingNMS[3 * t + i] = criticalDampingCoefficient(
+          block.compliancePerNM[6 * t + DIAGONAL[i]],
+          input.dampingRatio,
+          weighted,
+        );
+      }
+    }
+    block.damped = block.dampingNMS.some((b) => b > 0);
+  }
+  return block;
+}
+
+const SYSTEM = new Float64Array(6);
+const RHS = new Float64Array(3);
+const DELTA = new Float64Array(3);
+
+/** Per hinge k of the triangle being solved: n_B (3), the gradient scalars u, v per slot (see below). */
+const WING_NORMAL = new Float64Array(9);
+const U = new Float64Array(9); // u of hinge k at corner slot s: U[3k + s]
+const V = new Float64Array(12); // v of hinge k at corner slot s (V[4k + s], s < 3) and at its wing (V[4k + 3])
+
+/**
+ * One Gauss-Seidel sweep over the block in colour order, substep h in s (see the block comment).
+ *
+ * Written for speed on the structure of the three hinges: each hinge's wing A is the triangle
+ * itself, so n_A = N = (x1 − x0) × (x2 − x0) for all three, and dihedral-bend.ts's gradient of
+ * hinge k is u·N + v·n_Bk at every particle (u = 0 at its far wing, whose v is −|e|/|n_B|²):
+ * the system Σ w·∇θ_i·∇θ_j needs only N·N, N·n_Bk and n_Bi·n_Bj, and each particle moves along N
+ * and the n_Bk. `plateBendJacobian` above is the plain form (forces, energy); test/core/sim/plate-bend.test.ts
+ * compares the two.
+ */
+export function solvePlateBend(block: PlateBendBlock, state: ParticleState, h: number): void {
+  const x = state.x;
+  const w = state.invMass;
+  const particles = block.particles;
+  const alpha = block.compliancePerNM;
+  const lambda = block.lambda;
+  const restAngle = block.restAngleRad;
+  const present = block.present;
+  const scale = block.stiffnessScale;
+  const invHSq = 1 / (h * h);
+  const minEdgeSq = MIN_LENGTH_M * MIN_LENGTH_M;
+  const nb = WING_NORMAL;
+  const uu = U;
+  const vv = V;
+  const system = SYSTEM;
+  const rhs = RHS;
+  const delta = DELTA;
+  for (let t = 0; t < block.count; t++) {
+    const o = 6 * t;
+    const c0 = 3 * particles[o];
+    const c1 = 3 * particles[o + 1];
+    const c2 = 3 * particles[o + 2];
+    const e1x = x[c1] - x[c0];
+    const e1y = x[c1 + 1] - x[c0 + 1];
+    const e1z = x[c1 + 2] - x[c0 + 2];
+    const e2x = x[c2] - x[c0];
+    const e2y = x[c2 + 1] - x[c0 + 1];
+    const e2z = x[c2 + 2] - x[c0 + 2];
+    const nx = e1y * e2z - e1z * e2y;
+    const ny = e1z * e2x - e1x * e2z;
+    const nz = e1x * e2y - e1y * e2x;
+    const nSq = nx * nx + ny * ny + nz * nz;
+    let mask = present[t];
+    for (let k = 0; k < 3; k++) {
+      if (!(mask & (1 << k))) continue;
+      const ia = 3 * particles[o + k];
+      const ib = 3 * particles[o + ((k + 1) % 3)];
+      const ic = 3 * particles[o + ((k + 2) % 3)];
+      const id = 3 * particles[o + 3 + k];
+      const ex = x[ib] - x[ia];
+      const ey = x[ib + 1] - x[ia + 1];
+      const ez = x[ib + 2] - x[ia + 2];
+      const eSq = ex * ex + ey * ey + ez * ez;
+      const dx = x[id] - x[ia];
+      const dy = x[id + 1] - x[ia + 1];
+      const dz = x[id + 2] - x[ia + 2];
+      // n_B = (x_d − x_a) × e.
+      const bx = dy * ez - dz * ey;
+      const by = dz * ex - dx * ez;
+      const bz = dx * ey - dy * ex;
+      const bSq = bx * bx + by * by + bz * bz;
+      const minAreaSq = 1e-18 * eSq * eSq;
+      if (!(eSq > minEdgeSq) || !(nSq > minAreaSq) || !(bSq > minAreaSq)) {
+        mask &= ~(1 << k);
+        continue;
+      }
+      const eLength = Math.sqrt(eSq);
+      const invE = 1 / eLength;
+      const a0 = ((x[ic] - x[ia]) * ex + (x[ic + 1] - x[ia + 1]) * ey + (x[ic + 2] - x[ia + 2]) * ez) * invE;
+      const b0 = (dx * ex + dy * ey + dz * ez) * invE;
+      const sa = 1 / nSq;
+      const sb = 1 / bSq;
+      const sine = (ny * bz - nz * by) * ex + (nz * bx - nx * bz) * ey + (nx * by - ny * bx) * ez;
+      const cosine = (nx * bx + ny * by + nz * bz) * eLength;
+      CONSTRAINT[k] = wrapAngle(hingeAtan2(sine, cosine) - restAngle[3 * t + k]);
+      nb[3 * k] = bx;
+      nb[3 * k + 1] = by;
+      nb[3 * k + 2] = bz;
+      // Slots of a, b, c: k, k + 1, k + 2 (mod 3).
+      const sA = k;
+      const sB = (k + 1) % 3;
+      const sC = (k + 2) % 3;
+      uu[3 * k + sA] = -(a0 - eLength) * sa;
+      vv[4 * k + sA] = -(b0 - eLength) * sb;
+      uu[3 * k + sB] = a0 * sa;
+      vv[4 * k + sB] = b0 * sb;
+      uu[3 * k + sC] = -eLength * sa;
+      vv[4 * k + sC] = 0;
+      vv[4 * k + 3] = -eLength * sb;
+    }
+    if (mask === 0) continue;
+    // A hinge that sits this step out has u = v = 0 (its row is replaced in solveSymmetric3).
+    for (let k = 0; k < 3; k++)
+      if (!(mask & (1 << k))) {
+        uu[3 * k] = uu[3 * k + 1] = uu[3 * k + 2] = 0;
+        vv[4 * k] = vv[4 * k + 1] = vv[4 * k + 2] = vv[4 * k + 3] = 0;
+        nb[3 * k] = nb[3 * k + 1] = nb[3 * k + 2] = 0;
+      }
+    // Σ_s w_s ∇_s θ_i · ∇_s θ_j from N·N, N·n_B and n_B·n_B (written out: this is the hot loop).
+    const w0 = w[particles[o]];
+    const w1 = w[particles[o + 1]];
+    const w2 = w[particles[o + 2]];
+    const u00 = uu[0];
+    const v00 = vv[0];
+    const u01 = uu[1];
+    const v01 = vv[1];
+    const u02 = uu[2];
+    const v02 = vv[2];
+    const vw0 = vv[3];
+    const b0x = nb[0];
+    const b0y = nb[1];
+    const b0z = nb[2];
+    const nb0 = nx * b0x + ny * b0y + nz * b0z;
+    const u10 = uu[3];
+    const v10 = vv[4];
+    const u11 = uu[4];
+    const v11 = vv[5];
+    const u12 = uu[5];
+    const v12 = vv[6];
+    const vw1 = vv[7];
+    const b1x = nb[3];
+    const b1y = nb[4];
+    const b1z = nb[5];
+    const nb1 = nx * b1x + ny * b1y + nz * b1z;
+    const u20 = uu[6];
+    const v20 = vv[8];
+    const u21 = uu[7];
+    const v21 = vv[9];
+    const u22 = uu[8];
+    const v22 = vv[10];
+    const vw2 = vv[11];
+    const b2x = nb[6];
+    const b2y = nb[7];
+    const b2z = nb[8];
+    const nb2 = nx * b2x + ny * b2y + nz * b2z;
+    const bb00 = b0x * b0x + b0y * b0y + b0z * b0z;
+    const bb01 = b0x * b1x + b0y * b1y + b0z * b1z;
+    const bb02 = b0x * b2x + b0y * b2y + b0z * b2z;
+    const bb11 = b1x * b1x + b1y * b1y + b1z * b1z;
+    const bb12 = b1x * b2x + b1y * b2y + b1z * b2z;
+    const bb22 = b2x * b2x + b2y * b2y + b2z * b2z;
+    system[0] =
+      w0 * (u00 * u00 * nSq + u00 * v00 * nb0 + v00 * u00 * nb0 + v00 * v00 * bb00) +
+      w1 * (u01 * u01 * nSq + u01 * v01 * nb0 + v01 * u01 * nb0 + v01 * v01 * bb00) +
+      w2 * (u02 * u02 * nSq + u02 * v02 * nb0 + v02 * u02 * nb0 + v02 * v02 * bb00) +
+      w[particles[o + 3]] * vw0 * vw0 * bb00 +
+      alpha[o + 0] * invHSq;
+    system[1] =
+      w0 * (u00 * u10 * nSq + u00 * v10 * nb1 + v00 * u10 * nb0 + v00 * v10 * bb01) +
+      w1 * (u01 * u11 * nSq + u01 * v11 * nb1 + v01 * u11 * nb0 + v01 * v11 * bb01) +
+      w2 * (u02 * u12 * nSq + u02 * v12 * nb1 + v02 * u12 * nb0 + v02 * v12 * bb01) +
+      alpha[o + 1] * invHSq;
+    system[2] =
+      w0 * (u00 * u20 * nSq + u00 * v20 * nb2 + v00 * u20 * nb0 + v00 * v20 * bb02) +
+      w1 * (u01 * u21 * nSq + u01 * v21 * nb2 + v01 * u21 * nb0 + v01 * v21 * bb02) +
+      w2 * (u02 * u22 * nSq + u02 * v22 * nb2 + v02 * u22 * nb0 + v02 * v22 * bb02) +
+      alpha[o + 2] * invHSq;
+    system[3] =
+      w0 * (u10 * u10 * nSq + u10 * v10 * nb1 + v10 * u10 * nb1 + v10 * v10 * bb11) +
+      w1 * (u11 * u11 * nSq + u11 * v11 * nb1 + v11 * u11 * nb1 + v11 * v11 * bb11) +
+      w2 * (u12 * u12 * nSq + u12 * v12 * nb1 + v12 * u12 * nb1 + v12 * v12 * bb11) +
+      w[particles[o + 4]] * vw1 * vw1 * bb11 +
+      alpha[o + 3] * invHSq;
+    system[4] =
+      w0 * (u10 * u20 * nSq + u10 * v20 * nb2 + v10 * u20 * nb1 + v10 * v20 * bb12) +
+      w1 * (u11 * u21 * nSq + u11 * v21 * nb2 + v11 * u21 * nb1 + v11 * v21 * bb12) +
+      w2 * (u12 * u22 * nSq + u12 * v22 * nb2 + v12 * u22 * nb1 + v12 * v22 * bb12) +
+      alpha[o + 4] * invHSq;
+    system[5] =
+      w0 * (u20 * u20 * nSq + u20 * v20 * nb2 + v20 * u20 * nb2 + v20 * v20 * bb22) +
+      w1 * (u21 * u21 * nSq + u21 * v21 * nb2 + v21 * u21 * nb2 + v21 * v21 * bb22) +
+      w2 * (u22 * u22 * nSq + u22 * v22 * nb2 + v22 * u22 * nb2 + v22 * v22 * bb22) +
+      w[particles[o + 5]] * vw2 * vw2 * bb22 +
+      alpha[o + 5] * invHSq;
+    const l = 3 * t;
+    const l0 = lambda[l];
+    const l1 = lambda[l + 1];
+    const l2 = lambda[l + 2];
+    rhs[0] = -CONSTRAINT[0] - (alpha[o] * l0 + alpha[o + 1] * l1 + alpha[o + 2] * l2) * invHSq;
+    rhs[1] = -CONSTRAINT[1] - (alpha[o + 1] * l0 + alpha[o + 3] * l1 + alpha[o + 4] * l2) * invHSq;
+    rhs[2] = -CONSTRAINT[2] - (alpha[o + 2] * l0 + alpha[o + 4] * l1 + alpha[o + 5] * l2) * invHSq;
+    if (!solveSymmetric3(system, rhs, mask, delta)) continue;
+    const d0 = mask & 1 ? delta[0] * scale : 0;
+    const d1 = mask & 2 ? delta[1] * scale : 0;
+    const d2 = mask & 4 ? delta[2] * scale : 0;
+    lambda[l] = l0 + d0;
+    lambda[l + 1] = l1 + d1;
+    lambda[l + 2] = l2 + d2;
+    // Corners: along N by Σ_k Δλ_k·u and along each n_Bk by Δλ_k·v; wings along their own n_Bk.
+    if (w0 !== 0) {
+      const alongN = w0 * (d0 * u00 + d1 * u10 + d2 * u20);
+      const k0 = w0 * d0 * v00;
+      const k1 = w0 * d1 * v10;
+      const k2 = w0 * d2 * v20;
+      const i3 = 3 * particles[o + 0];
+      x[i3] += alongN * nx + k0 * b0x + k1 * b1x + k2 * b2x;
+      x[i3 + 1] += alongN * ny + k0 * b0y + k1 * b1y + k2 * b2y;
+      x[i3 + 2] += alongN * nz + k0 * b0z + k1 * b1z + k2 * b2z;
+    }
+    if (w1 !== 0) {
+      const alongN = w1 * (d0 * u01 + d1 * u11 + d2 * u21);
+      const k0 = w1 * d0 * v01;
+      const k1 = w1 * d1 * v11;
+      const k2 = w1 * d2 * v21;
+      const i3 = 3 * particles[o + 1];
+      x[i3] += alongN * nx + k0 * b0x + k1 * b1x + k2 * b2x;
+      x[i3 + 1] += alongN * ny + k0 * b0y + k1 * b1y + k2 * b2y;
+      x[i3 + 2] += alongN * nz + k0 * b0z + k1 * b1z + k2 * b2z;
+    }
+    if (w2 !== 0) {
+      const alongN = w2 * (d0 * u02 + d1 * u12 + d2 * u22);
+      const k0 = w2 * d0 * v02;
+      const k1 = w2 * d1 * v12;
+      const k2 = w2 * d2 * v22;
+      const i3 = 3 * particles[o + 2];
+      x[i3] += alongN * nx + k0 * b0x + k1 * b1x + k2 * b2x;
+      x[i3 + 1] += alongN * ny + k0 * b0y + k1 * b1y + k2 * b2y;
+      x[i3 + 2] += alongN * nz + k0 * b0z + k1 * b1z + k2 * b2z;
+    }
+    if (d0 !== 0) {
+      const p = particles[o + 3];
+      const move = w[p] * d0 * vw0;
+      x[3 * p] += move * b0x;
+      x[3 * p + 1] += move * b0y;
+      x[3 * p + 2] += move * b0z;
+    }
+    if (d1 !== 0) {
+      const p = particles[o + 4];
+      const move = w[p] * d1 * vw1;
+      x[3 * p] += move * b1x;
+      x[3 * p + 1] += move * b1y;
+      x[3 * p + 2] += move * b1z;
+    }
+    if (d2 !== 0) {
+      const p = particles[o + 5];
+      const move = w[p] * d2 * vw2;
+      x[3 * p] += move * b2x;
+      x[3 * p + 1] += move * b2y;
+      x[3 * p + 2] += move * b2z;
+    }
+  }
+}
+
+/** Implicit damping of each hinge's θ rate after a substep h (s), see block.ts. */
+export function dampPlateBend(block: PlateBendBlock, state: ParticleState, h: number): void {
+  const v = state.v;
+  const w = state.invMass;
+  for (let t = 0; t < block.count; t++) {
+    for (let i = 0; i < 3; i++) {
+      const beta = block.dampingNMS[3 * t + i];
+      if (!(beta > 0) || !hingeGradient(state.x, block.hinges, 3 * t + i)) continue;
+      const quad = block.hinges.subarray(12 * t + 4 * i, 12 * t + 4 * i + 4);
+      let rate = 0;
+      let weighted = 0;
+      for (let q = 0; q < 4; q++) {
+        const p = 3 * quad[q];
+        rate += G[3 * q] * v[p] + G[3 * q + 1] * v[p + 1] + G[3 * q + 2] * v[p + 2];
+        weighted += w[quad[q]] * (G[3 * q] ** 2 + G[3 * q + 1] ** 2 + G[3 * q + 2] ** 2);
+      }
+      const hb = h * beta;
+      const s = (rate * hb) / (1 + hb * weighted);
+      for (let q = 0; q < 4; q++) {
+        const p = 3 * quad[q];
+        const ws = w[quad[q]] * s;
+        v[p] -= ws * G[3 * q];
+        v[p + 1] -= ws * G[3 * q + 1];
+        v[p + 2] -= ws * G[3 * q + 2];
+      }
+    }
+  }
+}
+
+/** Adds Σ_i λ_i·∇θ_i/h² (N) of every triangle to `forceN`. */
+export function addPlateBendForces(
+  block: PlateBendBlock,
+  state: ParticleState,
+  h: number,
+  forceN: Float64Array,
+): void {
+  const invHSq = 1 / (h * h);
+  for (let t = 0; t < block.count; t++) {
+    const mask = plateBendJacobian(block, state.x, t);
+    for (let s = 0; s < 6; s++) {
+      const p = 3 * block.particles[6 * t + s];
+      for (let i = 0; i < 3; i++) {
+        if (!(mask & (1 << i))) continue;
+        const f = block.lambda[3 * t + i] * invHSq;
+        const o = (3 * s + i) * 3;
+        forceN[p] += f * J[o];
+        forceN[p + 1] += f * J[o + 1];
+        forceN[p + 2] += f * J[o + 2];
+      }
+    }
+  }
+}
+
+/** ½·Cᵀ·α⁻¹·C of constraint t at positions x, J (0 when none of its hinges can be measured). */
+export function plateBendConstraintEnergyJ(block: PlateBendBlock, x: Float64Array, t: number): number {
+  const mask = plateBendJacobian(block, x, t);
+  if (mask === 0) return 0;
+  for (let k = 0; k < 6; k++) SYSTEM[k] = block.compliancePerNM[6 * t + k];
+  if (!solveSymmetric3(SYSTEM, CONSTRAINT, mask, DELTA)) return 0;
+  return 0.5 * (CONSTRAINT[0] * DELTA[0] + CONSTRAINT[1] * DELTA[1] + CONSTRAINT[2] * DELTA[2]);
+}

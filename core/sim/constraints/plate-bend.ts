@@ -100,9 +100,24 @@ export function solveSymmetric3(a: Float64Array, r: Float64Array, mask: number, 
   let r1 = r[1];
   let r2 = r[2];
   // A missing row becomes the identity row with a zero right-hand side.
-  if (!(mask & 1)) [a00, a01, a02, r0] = [1, 0, 0, 0];
-  if (!(mask & 2)) [a11, a01, a12, r1] = [1, 0, 0, 0];
-  if (!(mask & 4)) [a22, a02, a12, r2] = [1, 0, 0, 0];
+  if (!(mask & 1)) {
+    a00 = 1;
+    a01 = 0;
+    a02 = 0;
+    r0 = 0;
+  }
+  if (!(mask & 2)) {
+    a11 = 1;
+    a01 = 0;
+    a12 = 0;
+    r1 = 0;
+  }
+  if (!(mask & 4)) {
+    a22 = 1;
+    a02 = 0;
+    a12 = 0;
+    r2 = 0;
+  }
   const m00 = a11 * a22 - a12 * a12;
   const m01 = a02 * a12 - a01 * a22;
   const m02 = a01 * a12 - a02 * a11;

@@ -1,6 +1,7 @@
 /**
  * `npm run -s bench -- calibration [--material=a,b] [--compensation=auto|off|both] [--load=K]
- *  [--substeps=10,20,40] [--converged=160] [--model=neo-hookean|edges-volume] [--beta] [--json]`
+ *  [--substeps=10,20,40] [--converged=160] [--model=neo-hookean|edges-volume] [--engines=both|ours|jolt]
+ *  [--beta] [--json]`
  *
  * The calibration table of the library materials in our engine and in Jolt: per material and
  * standard scene (solids: hanging bar, cantilever; cloth: hanging cloth, cloth cantilever) the
@@ -15,7 +16,8 @@
  * gravity push g·h² is fewer than 64 units in the last place of the body's coordinates (rounding
  * moves it by up to several per cent), and `f32` means under 2 (the body hardly feels gravity at
  * all: not run). `--load=K` multiplies gravity by K in both engines (strains K times the small
- * standard ones) to lift that floor.
+ * standard ones) to lift that floor; `--engines=jolt` runs Jolt alone (a `-` in our columns),
+ * for a Jolt table at a load that would take our small-strain figures out of their range.
  *
  * `--beta` measures the one-pass bias coefficient per family instead: with compensation off and
  * both engines on edges + volume, β_n = (E_conv/E_n − 1)/r_n² at 10, 20, 40 substeps, E_conv our
@@ -48,6 +50,7 @@ interface Options {
   solidModel: SolidModel;
   beta: boolean;
   json: boolean;
+  engines: { ours: boolean; jolt: boolean };
 }
 
 function parse(flags: string[]): Options {
@@ -72,6 +75,10 @@ function parse(flags: string[]): Options {
     solidModel: value('model') === 'edges-volume' ? 'edges-volume' : 'neo-hookean',
     beta,
     json: flags.includes('--json'),
+    engines: {
+      ours: value('engines') !== 'jolt',
+      jolt: value('engines') !== 'ours',
+    },
   };
 }
 
@@ -114,7 +121,7 @@ async function table(o: Options): Promise<void> {
     for (let s = 0; s < sceneCount; s++) {
       for (const compensation of o.compensations) {
         const options = { compensation, loadScale: o.loadScale, solidModel: o.solidModel };
-        const ours: OurRun[] = [];
+        const ours: (OurRun | undefined)[] = [];
         const jolt: (JoltRun | undefined)[] = [];
         let model = '';
         let scene = '';
@@ -125,8 +132,8 @@ async function table(o: Options): Promise<void> {
             c.standard.setup.scene === 'cantilever' && material.kind === 'cloth'
               ? 'cloth-cantilever'
               : c.standard.setup.scene;
-          ours.push(settleOurs(c));
-          jolt.push(await joltUnlessHopeless(c));
+          ours.push(o.engines.ours ? settleOurs(c) : undefined);
+          jolt.push(o.engines.jolt ? await joltUnlessHopeless(c) : undefined);
         }
         if (o.json) {
           out.push({
@@ -136,7 +143,7 @@ async function table(o: Options): Promise<void> {
             model,
             loadScale: o.loadScale,
             counts,
-            ours,
+            ours: ours.map((r) => r ?? null),
             jolt: jolt.map((j) => j ?? null),
           });
           continue;
@@ -147,8 +154,8 @@ async function table(o: Options): Promise<void> {
             scene.padEnd(14),
             compensation.padEnd(4),
             model.padEnd(12),
-            ...ours.map((r) => `${fmt(r.ratio)}${r.settled ? '' : '!'}`.padStart(9)),
-            ...jolt.map((r) => joltCell(r).padStart(9)),
+            ...ours.map((r) => (r ? `${fmt(r.ratio)}${r.settled ? '' : '!'}` : '-').padStart(9)),
+            ...jolt.map((r) => (o.engines.jolt ? joltCell(r) : '-').padStart(9)),
           ].join(' '),
         );
       }

@@ -64,9 +64,9 @@ describe('calibration scenes in Jolt at 20 substeps, compensation auto', () => {
     const hinges = settleOurs(c, undefined, 'runtime');
     expect(ours.settled && jolt.settled && hinges.settled).toBe(true);
     expect(Math.abs(ours.ratio - 1)).toBeLessThan(0.05);
-    // Jolt bends only at hinges, which relax to 5/6 of D on this grid and put the clamp half a
-    // cell inside the held column ('cloth plate bending': approximated).
-    expect(hinges.ratio).toBeLessThan(0.8);
+    // Jolt bends only at hinges, which relax to 5/6 of D on this grid ('cloth plate bending':
+    // approximated; a static solve of the hinges gives 0.83).
+    expect(hinges.ratio).toBeLessThan(0.9);
     expect(Math.abs(jolt.ratio / hinges.ratio - 1)).toBeLessThan(0.05);
   }, 30_000);
 

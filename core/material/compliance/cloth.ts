@@ -244,7 +244,8 @@ export function plateBendingStiffnessNM(
 /**
  * Compliance of one dihedral hinge, 1/(N·m): α = (A_A/D_A + A_B/D_B)/|e|² for triangles A and B of
  * areas (m²) and plate stiffnesses D (N·m) and hinge edge length |e| in m (see above). Infinity (no
- * constraint) when either wing is not stiff or the edge has no length.
+ * constraint) when either wing is not stiff or the edge has no length; a rigid wing (D = ∞, held by
+ * a clamp) leaves the bending to the other; two rigid wings: no constraint.
  */
 export function hingeBendCompliancePerNM(
   areaAM2: number,

@@ -330,6 +330,11 @@ describe('dihedral hinge α = A_e/(D·|e|²) against plate theory (direct static
     expect(hingeBendCompliancePerNM(1, 3, 2, 6, 2)).toBeCloseTo((1 / 2 + 3 / 6) / 4, 15);
     expect(hingeBendCompliancePerNM(1, 1, 2, 0, 1)).toBe(Number.POSITIVE_INFINITY);
     expect(hingeBendCompliancePerNM(1, 1, 2, 2, 0)).toBe(Number.POSITIVE_INFINITY);
+    // A clamped (rigid) wing leaves the bending to the other; two clamped wings: no constraint.
+    expect(hingeBendCompliancePerNM(1, 3, Number.POSITIVE_INFINITY, 6, 2)).toBeCloseTo(3 / 6 / 4, 15);
+    expect(hingeBendCompliancePerNM(1, 1, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, 1)).toBe(
+      Number.POSITIVE_INFINITY,
+    );
   });
 
   it('exact (within 1e-9) in cylindrical bending along x and z of a grid with one diagonal direction', () => {

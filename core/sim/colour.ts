@@ -59,7 +59,7 @@ export function colourConstraints(particles: Uint32Array, arity: number, particl
   return { order, colourStarts };
 }
 
-type NumericArray = Float64Array | Uint32Array | Uint8Array;
+type NumericArray = Float64Array | Uint32Array;
 
 /** Reorders per-constraint data (`stride` values each) into block order: out[k] = src[order[k]]. */
 export function permute<T extends NumericArray>(src: T, stride: number, order: Uint32Array): T {

@@ -6,6 +6,7 @@ import {
   type KernelBinding,
   membraneKernel,
   neoHookeanKernel,
+  plateBendKernel,
   tetVolumeKernel,
 } from '../wasm/kernel-bindings.ts';
 import { addAttachmentForces, dampAttachment, solveAttachment } from './attachment.ts';
@@ -125,7 +126,7 @@ export const constraintKinds = {
     addForces: addPlateBendForces,
     energy: plateBendEnergyJ,
     scalarCount: (block) => 3 * block.count, // up to three hinge angles per triangle
-    wasm: null, // JS only so far
+    wasm: plateBendKernel,
   },
   'dihedral-bend': {
     solve: solveDihedralBend,

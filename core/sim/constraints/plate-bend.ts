@@ -26,8 +26,8 @@ export interface PlateBendBlock extends BlockBase {
   readonly kind: 'plate-bend';
   /** The three hinges of each triangle as dihedral-bend.ts quadruples (12 per constraint). */
   readonly hinges: Uint32Array;
-  /** Bit k set: edge k has a hinge. */
-  readonly present: Uint8Array;
+  /** Bit k set: edge k has a hinge (u32: the WebAssembly kernel reads it). */
+  readonly present: Uint32Array;
   /** θ⁰ per hinge, 3 per constraint, rad. */
   readonly restAngleRad: Float64Array;
   /** α, 6 upper entries per constraint (00, 01, 02, 11, 12, 22), 1/(N·m). */
@@ -183,7 +183,7 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
     stiffnessScale: 1,
     damped: false,
     hinges: permute(Uint32Array.from(hinges), 12, order),
-    present: permute(Uint8Array.from(present), 1, order),
+    present: permute(Uint32Array.from(present), 1, order),
     restAngleRad: permute(Float64Array.from(angles), 3, order),
     compliancePerNM: pickInput(input.compliancePerNM, 6),
     dampingNMS: new Float64Array(3 * count),
@@ -228,7 +228,8 @@ const V = new Float64Array(12); // v of hinge k at corner slot s (V[4k + s], s <
  * hinge k is u·N + v·n_Bk at every particle (u = 0 at its far wing, whose v is −|e|/|n_B|²):
  * the system Σ w·∇θ_i·∇θ_j needs only N·N, N·n_Bk and n_Bi·n_Bj, and each particle moves along N
  * and the n_Bk. `plateBendJacobian` above is the plain form (forces, energy); test/core/sim/plate-bend.test.ts
- * compares the two.
+ * compares the two. The WebAssembly kernel (wasm/assembly/kernels.ts `solvePlateBend`) repeats this
+ * sweep operation for operation (test/core/sim/wasm-kernels.test.ts: the same state to the bit).
  */
 export function solvePlateBend(block: PlateBendBlock, state: ParticleState, h: number): void {
   const x = state.x;

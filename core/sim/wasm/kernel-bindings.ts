@@ -3,6 +3,7 @@ import type { DihedralBendBlock } from '../constraints/dihedral-bend.ts';
 import type { DistanceBlock } from '../constraints/distance.ts';
 import type { MembraneBlock } from '../constraints/membrane.ts';
 import type { NeoHookeanBlock } from '../constraints/neo-hookean.ts';
+import type { PlateBendBlock } from '../constraints/plate-bend.ts';
 import type { TetVolumeBlock } from '../constraints/tet-volume.ts';
 
 /**
@@ -69,6 +70,21 @@ export interface KernelExports {
     restAngle: number,
     compliance: number,
     lambda: number,
+    scale: number,
+    invHSq: number,
+    minEdgeSq: number,
+    minDenominator: number,
+    fresh: boolean,
+  ): void;
+  solvePlateBend(
+    x: number,
+    w: number,
+    particles: number,
+    present: number,
+    restAngle: number,
+    compliance: number,
+    lambda: number,
+    count: number,
     scale: number,
     invHSq: number,
     minEdgeSq: number,
@@ -318,6 +334,35 @@ export const membraneKernel: KernelBinding<MembraneBlock> = {
         lambda,
         block.stiffnessScale,
         invHSq,
+        MIN_DENOMINATOR,
+        fresh,
+      );
+  },
+};
+
+/** Scalar (one triangle at a time, in block order): its six-particle gather does not pair into lanes cheaply. */
+export const plateBendKernel: KernelBinding<PlateBendBlock> = {
+  fields: ['particles', 'present', 'restAngleRad', 'compliancePerNM', 'lambda'],
+  kernelCopy: null,
+  bind(block, { kernels: k, x, w, at }) {
+    const particles = at(block.particles);
+    const present = at(block.present);
+    const rest = at(block.restAngleRad);
+    const compliance = at(block.compliancePerNM);
+    const lambda = at(block.lambda);
+    return (invHSq, fresh) =>
+      k.solvePlateBend(
+        x,
+        w,
+        particles,
+        present,
+        rest,
+        compliance,
+        lambda,
+        block.count,
+        block.stiffnessScale,
+        invHSq,
+        MIN_LENGTH_M * MIN_LENGTH_M,
         MIN_DENOMINATOR,
         fresh,
       );

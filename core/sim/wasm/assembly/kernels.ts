@@ -203,6 +203,383 @@ function wrapAngle(angle: f64): f64 {
   return angle;
 }
 
+/** dihedral-bend.ts `hingeAtan2`: fdlibm's atan polynomial inline for |t| < `small` (7/16), else Math.atan2. */
+function hingeAtan2(sine: f64, cosine: f64, small: f64): f64 {
+  if (!(cosine > 0 && sine < small * cosine && sine > -small * cosine)) return Math.atan2(sine, cosine);
+  const AT0 = 0.3333333333333293;
+  const AT1 = -0.19999999999876483;
+  const AT2 = 0.14285714272503466;
+  const AT3 = -0.11111110405462356;
+  const AT4 = 0.09090887133436507;
+  const AT5 = -0.0769187620504483;
+  const AT6 = 0.06661073137387531;
+  const AT7 = -0.058335701337905735;
+  const AT8 = 0.049768779946159324;
+  const AT9 = -0.036531572744216916;
+  const AT10 = 0.016285820115365782;
+  const t = sine / cosine;
+  const z = t * t;
+  const v = z * z;
+  return (
+    t -
+    t *
+      (z * (AT0 + v * (AT2 + v * (AT4 + v * (AT6 + v * (AT8 + v * AT10))))) +
+        v * (AT1 + v * (AT3 + v * (AT5 + v * (AT7 + v * AT9)))))
+  );
+}
+
+/** plate-bend.ts `solvePlateBend`, operation for operation (its hinge loop written out per hinge). */
+export function solvePlateBend(
+  x: usize,
+  w: usize,
+  particles: usize,
+  present: usize,
+  restAngle: usize,
+  compliance: usize,
+  lambda: usize,
+  count: i32,
+  scale: f64,
+  invHSq: f64,
+  minEdgeSq: f64,
+  minDenominator: f64,
+  fresh: bool,
+): void {
+  const SMALL_ATAN = 0.4375;
+  for (let t = 0; t < count; t++) {
+    const o = 6 * t;
+    const l = 3 * t;
+    if (fresh) {
+      setF(lambda, l, 0);
+      setF(lambda, l + 1, 0);
+      setF(lambda, l + 2, 0);
+    }
+    const c0 = 3 * u(particles, o);
+    const c1 = 3 * u(particles, o + 1);
+    const c2 = 3 * u(particles, o + 2);
+    const e1x = f(x, c1) - f(x, c0);
+    const e1y = f(x, c1 + 1) - f(x, c0 + 1);
+    const e1z = f(x, c1 + 2) - f(x, c0 + 2);
+    const e2x = f(x, c2) - f(x, c0);
+    const e2y = f(x, c2 + 1) - f(x, c0 + 1);
+    const e2z = f(x, c2 + 2) - f(x, c0 + 2);
+    const nx = e1y * e2z - e1z * e2y;
+    const ny = e1z * e2x - e1x * e2z;
+    const nz = e1x * e2y - e1y * e2x;
+    const nSq = nx * nx + ny * ny + nz * nz;
+    let mask = u(present, t);
+    let con0: f64 = 0;
+    let b0x: f64 = 0;
+    let b0y: f64 = 0;
+    let b0z: f64 = 0;
+    let u00: f64 = 0;
+    let u01: f64 = 0;
+    let u02: f64 = 0;
+    let v00: f64 = 0;
+    let v01: f64 = 0;
+    let v02: f64 = 0;
+    let vw0: f64 = 0;
+    if (mask & 1) {
+      const ia = 3 * u(particles, o + 0);
+      const ib = 3 * u(particles, o + 1);
+      const ic = 3 * u(particles, o + 2);
+      const id = 3 * u(particles, o + 3);
+      const ex = f(x, ib) - f(x, ia);
+      const ey = f(x, ib + 1) - f(x, ia + 1);
+      const ez = f(x, ib + 2) - f(x, ia + 2);
+      const eSq = ex * ex + ey * ey + ez * ez;
+      const dx = f(x, id) - f(x, ia);
+      const dy = f(x, id + 1) - f(x, ia + 1);
+      const dz = f(x, id + 2) - f(x, ia + 2);
+      const bx = dy * ez - dz * ey;
+      const by = dz * ex - dx * ez;
+      const bz = dx * ey - dy * ex;
+      const bSq = bx * bx + by * by + bz * bz;
+      const minAreaSq = 1e-18 * eSq * eSq;
+      if (!(eSq > minEdgeSq) || !(nSq > minAreaSq) || !(bSq > minAreaSq)) {
+        mask &= ~1;
+      } else {
+        const eLength = Math.sqrt(eSq);
+        const invE = 1 / eLength;
+        const a0 =
+          ((f(x, ic) - f(x, ia)) * ex +
+            (f(x, ic + 1) - f(x, ia + 1)) * ey +
+            (f(x, ic + 2) - f(x, ia + 2)) * ez) *
+          invE;
+        const b0 = (dx * ex + dy * ey + dz * ez) * invE;
+        const sa = 1 / nSq;
+        const sb = 1 / bSq;
+        const sine = (ny * bz - nz * by) * ex + (nz * bx - nx * bz) * ey + (nx * by - ny * bx) * ez;
+        const cosine = (nx * bx + ny * by + nz * bz) * eLength;
+        con0 = wrapAngle(hingeAtan2(sine, cosine, SMALL_ATAN) - f(restAngle, l + 0));
+        b0x = bx;
+        b0y = by;
+        b0z = bz;
+        u00 = -(a0 - eLength) * sa;
+        v00 = -(b0 - eLength) * sb;
+        u01 = a0 * sa;
+        v01 = b0 * sb;
+        u02 = -eLength * sa;
+        v02 = 0;
+        vw0 = -eLength * sb;
+      }
+    }
+    let con1: f64 = 0;
+    let b1x: f64 = 0;
+    let b1y: f64 = 0;
+    let b1z: f64 = 0;
+    let u10: f64 = 0;
+    let u11: f64 = 0;
+    let u12: f64 = 0;
+    let v10: f64 = 0;
+    let v11: f64 = 0;
+    let v12: f64 = 0;
+    let vw1: f64 = 0;
+    if (mask & 2) {
+      const ia = 3 * u(particles, o + 1);
+      const ib = 3 * u(particles, o + 2);
+      const ic = 3 * u(particles, o + 0);
+      const id = 3 * u(particles, o + 4);
+      const ex = f(x, ib) - f(x, ia);
+      const ey = f(x, ib + 1) - f(x, ia + 1);
+      const ez = f(x, ib + 2) - f(x, ia + 2);
+      const eSq = ex * ex + ey * ey + ez * ez;
+      const dx = f(x, id) - f(x, ia);
+      const dy = f(x, id + 1) - f(x, ia + 1);
+      const dz = f(x, id + 2) - f(x, ia + 2);
+      const bx = dy * ez - dz * ey;
+      const by = dz * ex - dx * ez;
+      const bz = dx * ey - dy * ex;
+      const bSq = bx * bx + by * by + bz * bz;
+      const minAreaSq = 1e-18 * eSq * eSq;
+      if (!(eSq > minEdgeSq) || !(nSq > minAreaSq) || !(bSq > minAreaSq)) {
+        mask &= ~2;
+      } else {
+        const eLength = Math.sqrt(eSq);
+        const invE = 1 / eLength;
+        const a0 =
+          ((f(x, ic) - f(x, ia)) * ex +
+            (f(x, ic + 1) - f(x, ia + 1)) * ey +
+            (f(x, ic + 2) - f(x, ia + 2)) * ez) *
+          invE;
+        const b0 = (dx * ex + dy * ey + dz * ez) * invE;
+        const sa = 1 / nSq;
+        const sb = 1 / bSq;
+        const sine = (ny * bz - nz * by) * ex + (nz * bx - nx * bz) * ey + (nx * by - ny * bx) * ez;
+        const cosine = (nx * bx + ny * by + nz * bz) * eLength;
+        con1 = wrapAngle(hingeAtan2(sine, cosine, SMALL_ATAN) - f(restAngle, l + 1));
+        b1x = bx;
+        b1y = by;
+        b1z = bz;
+        u11 = -(a0 - eLength) * sa;
+        v11 = -(b0 - eLength) * sb;
+        u12 = a0 * sa;
+        v12 = b0 * sb;
+        u10 = -eLength * sa;
+        v10 = 0;
+        vw1 = -eLength * sb;
+      }
+    }
+    let con2: f64 = 0;
+    let b2x: f64 = 0;
+    let b2y: f64 = 0;
+    let b2z: f64 = 0;
+    let u20: f64 = 0;
+    let u21: f64 = 0;
+    let u22: f64 = 0;
+    let v20: f64 = 0;
+    let v21: f64 = 0;
+    let v22: f64 = 0;
+    let vw2: f64 = 0;
+    if (mask & 4) {
+      const ia = 3 * u(particles, o + 2);
+      const ib = 3 * u(particles, o + 0);
+      const ic = 3 * u(particles, o + 1);
+      const id = 3 * u(particles, o + 5);
+      const ex = f(x, ib) - f(x, ia);
+      const ey = f(x, ib + 1) - f(x, ia + 1);
+      const ez = f(x, ib + 2) - f(x, ia + 2);
+      const eSq = ex * ex + ey * ey + ez * ez;
+      const dx = f(x, id) - f(x, ia);
+      const dy = f(x, id + 1) - f(x, ia + 1);
+      const dz = f(x, id + 2) - f(x, ia + 2);
+      const bx = dy * ez - dz * ey;
+      const by = dz * ex - dx * ez;
+      const bz = dx * ey - dy * ex;
+      const bSq = bx * bx + by * by + bz * bz;
+      const minAreaSq = 1e-18 * eSq * eSq;
+      if (!(eSq > minEdgeSq) || !(nSq > minAreaSq) || !(bSq > minAreaSq)) {
+        mask &= ~4;
+      } else {
+        const eLength = Math.sqrt(eSq);
+        const invE = 1 / eLength;
+        const a0 =
+          ((f(x, ic) - f(x, ia)) * ex +
+            (f(x, ic + 1) - f(x, ia + 1)) * ey +
+            (f(x, ic + 2) - f(x, ia + 2)) * ez) *
+          invE;
+        const b0 = (dx * ex + dy * ey + dz * ez) * invE;
+        const sa = 1 / nSq;
+        const sb = 1 / bSq;
+        const sine = (ny * bz - nz * by) * ex + (nz * bx - nx * bz) * ey + (nx * by - ny * bx) * ez;
+        const cosine = (nx * bx + ny * by + nz * bz) * eLength;
+        con2 = wrapAngle(hingeAtan2(sine, cosine, SMALL_ATAN) - f(restAngle, l + 2));
+        b2x = bx;
+        b2y = by;
+        b2z = bz;
+        u22 = -(a0 - eLength) * sa;
+        v22 = -(b0 - eLength) * sb;
+        u20 = a0 * sa;
+        v20 = b0 * sb;
+        u21 = -eLength * sa;
+        v21 = 0;
+        vw2 = -eLength * sb;
+      }
+    }
+    if (mask === 0) continue;
+    const w0 = f(w, u(particles, o));
+    const w1 = f(w, u(particles, o + 1));
+    const w2 = f(w, u(particles, o + 2));
+    const nb0 = nx * b0x + ny * b0y + nz * b0z;
+    const nb1 = nx * b1x + ny * b1y + nz * b1z;
+    const nb2 = nx * b2x + ny * b2y + nz * b2z;
+    const bb00 = b0x * b0x + b0y * b0y + b0z * b0z;
+    const bb01 = b0x * b1x + b0y * b1y + b0z * b1z;
+    const bb02 = b0x * b2x + b0y * b2y + b0z * b2z;
+    const bb11 = b1x * b1x + b1y * b1y + b1z * b1z;
+    const bb12 = b1x * b2x + b1y * b2y + b1z * b2z;
+    const bb22 = b2x * b2x + b2y * b2y + b2z * b2z;
+    let a00 =
+      w0 * (u00 * u00 * nSq + u00 * v00 * nb0 + v00 * u00 * nb0 + v00 * v00 * bb00) +
+      w1 * (u01 * u01 * nSq + u01 * v01 * nb0 + v01 * u01 * nb0 + v01 * v01 * bb00) +
+      w2 * (u02 * u02 * nSq + u02 * v02 * nb0 + v02 * u02 * nb0 + v02 * v02 * bb00) +
+      f(w, u(particles, o + 3)) * vw0 * vw0 * bb00 +
+      f(compliance, o + 0) * invHSq;
+    let a01 =
+      w0 * (u00 * u10 * nSq + u00 * v10 * nb1 + v00 * u10 * nb0 + v00 * v10 * bb01) +
+      w1 * (u01 * u11 * nSq + u01 * v11 * nb1 + v01 * u11 * nb0 + v01 * v11 * bb01) +
+      w2 * (u02 * u12 * nSq + u02 * v12 * nb1 + v02 * u12 * nb0 + v02 * v12 * bb01) +
+      f(compliance, o + 1) * invHSq;
+    let a02 =
+      w0 * (u00 * u20 * nSq + u00 * v20 * nb2 + v00 * u20 * nb0 + v00 * v20 * bb02) +
+      w1 * (u01 * u21 * nSq + u01 * v21 * nb2 + v01 * u21 * nb0 + v01 * v21 * bb02) +
+      w2 * (u02 * u22 * nSq + u02 * v22 * nb2 + v02 * u22 * nb0 + v02 * v22 * bb02) +
+      f(compliance, o + 2) * invHSq;
+    let a11 =
+      w0 * (u10 * u10 * nSq + u10 * v10 * nb1 + v10 * u10 * nb1 + v10 * v10 * bb11) +
+      w1 * (u11 * u11 * nSq + u11 * v11 * nb1 + v11 * u11 * nb1 + v11 * v11 * bb11) +
+      w2 * (u12 * u12 * nSq + u12 * v12 * nb1 + v12 * u12 * nb1 + v12 * v12 * bb11) +
+      f(w, u(particles, o + 4)) * vw1 * vw1 * bb11 +
+      f(compliance, o + 3) * invHSq;
+    let a12 =
+      w0 * (u10 * u20 * nSq + u10 * v20 * nb2 + v10 * u20 * nb1 + v10 * v20 * bb12) +
+      w1 * (u11 * u21 * nSq + u11 * v21 * nb2 + v11 * u21 * nb1 + v11 * v21 * bb12) +
+      w2 * (u12 * u22 * nSq + u12 * v22 * nb2 + v12 * u22 * nb1 + v12 * v22 * bb12) +
+      f(compliance, o + 4) * invHSq;
+    let a22 =
+      w0 * (u20 * u20 * nSq + u20 * v20 * nb2 + v20 * u20 * nb2 + v20 * v20 * bb22) +
+      w1 * (u21 * u21 * nSq + u21 * v21 * nb2 + v21 * u21 * nb2 + v21 * v21 * bb22) +
+      w2 * (u22 * u22 * nSq + u22 * v22 * nb2 + v22 * u22 * nb2 + v22 * v22 * bb22) +
+      f(w, u(particles, o + 5)) * vw2 * vw2 * bb22 +
+      f(compliance, o + 5) * invHSq;
+    const l0: f64 = fresh ? 0.0 : f(lambda, l);
+    const l1: f64 = fresh ? 0.0 : f(lambda, l + 1);
+    const l2: f64 = fresh ? 0.0 : f(lambda, l + 2);
+    let r0 = -con0 - (f(compliance, o) * l0 + f(compliance, o + 1) * l1 + f(compliance, o + 2) * l2) * invHSq;
+    let r1 =
+      -con1 - (f(compliance, o + 1) * l0 + f(compliance, o + 3) * l1 + f(compliance, o + 4) * l2) * invHSq;
+    let r2 =
+      -con2 - (f(compliance, o + 2) * l0 + f(compliance, o + 4) * l1 + f(compliance, o + 5) * l2) * invHSq;
+    // plate-bend.ts `solveSymmetric3`.
+    if (!(mask & 1)) {
+      a00 = 1;
+      a01 = 0;
+      a02 = 0;
+      r0 = 0;
+    }
+    if (!(mask & 2)) {
+      a11 = 1;
+      a01 = 0;
+      a12 = 0;
+      r1 = 0;
+    }
+    if (!(mask & 4)) {
+      a22 = 1;
+      a02 = 0;
+      a12 = 0;
+      r2 = 0;
+    }
+    const m00 = a11 * a22 - a12 * a12;
+    const m01 = a02 * a12 - a01 * a22;
+    const m02 = a01 * a12 - a02 * a11;
+    const determinant = a00 * m00 + a01 * m01 + a02 * m02;
+    if (!(determinant > minDenominator)) continue;
+    const m11 = a00 * a22 - a02 * a02;
+    const m12 = a01 * a02 - a00 * a12;
+    const m22 = a00 * a11 - a01 * a01;
+    const inv = 1 / determinant;
+    const s0 = (m00 * r0 + m01 * r1 + m02 * r2) * inv;
+    const s1 = (m01 * r0 + m11 * r1 + m12 * r2) * inv;
+    const s2 = (m02 * r0 + m12 * r1 + m22 * r2) * inv;
+    const d0: f64 = mask & 1 ? s0 * scale : 0.0;
+    const d1: f64 = mask & 2 ? s1 * scale : 0.0;
+    const d2: f64 = mask & 4 ? s2 * scale : 0.0;
+    setF(lambda, l, l0 + d0);
+    setF(lambda, l + 1, l1 + d1);
+    setF(lambda, l + 2, l2 + d2);
+    if (w0 !== 0) {
+      const alongN = w0 * (d0 * u00 + d1 * u10 + d2 * u20);
+      const k0 = w0 * d0 * v00;
+      const k1 = w0 * d1 * v10;
+      const k2 = w0 * d2 * v20;
+      const i3 = 3 * u(particles, o + 0);
+      setF(x, i3, f(x, i3) + (alongN * nx + k0 * b0x + k1 * b1x + k2 * b2x));
+      setF(x, i3 + 1, f(x, i3 + 1) + (alongN * ny + k0 * b0y + k1 * b1y + k2 * b2y));
+      setF(x, i3 + 2, f(x, i3 + 2) + (alongN * nz + k0 * b0z + k1 * b1z + k2 * b2z));
+    }
+    if (w1 !== 0) {
+      const alongN = w1 * (d0 * u01 + d1 * u11 + d2 * u21);
+      const k0 = w1 * d0 * v01;
+      const k1 = w1 * d1 * v11;
+      const k2 = w1 * d2 * v21;
+      const i3 = 3 * u(particles, o + 1);
+      setF(x, i3, f(x, i3) + (alongN * nx + k0 * b0x + k1 * b1x + k2 * b2x));
+      setF(x, i3 + 1, f(x, i3 + 1) + (alongN * ny + k0 * b0y + k1 * b1y + k2 * b2y));
+      setF(x, i3 + 2, f(x, i3 + 2) + (alongN * nz + k0 * b0z + k1 * b1z + k2 * b2z));
+    }
+    if (w2 !== 0) {
+      const alongN = w2 * (d0 * u02 + d1 * u12 + d2 * u22);
+      const k0 = w2 * d0 * v02;
+      const k1 = w2 * d1 * v12;
+      const k2 = w2 * d2 * v22;
+      const i3 = 3 * u(particles, o + 2);
+      setF(x, i3, f(x, i3) + (alongN * nx + k0 * b0x + k1 * b1x + k2 * b2x));
+      setF(x, i3 + 1, f(x, i3 + 1) + (alongN * ny + k0 * b0y + k1 * b1y + k2 * b2y));
+      setF(x, i3 + 2, f(x, i3 + 2) + (alongN * nz + k0 * b0z + k1 * b1z + k2 * b2z));
+    }
+    if (d0 !== 0) {
+      const p = u(particles, o + 3);
+      const move = f(w, p) * d0 * vw0;
+      setF(x, 3 * p, f(x, 3 * p) + move * b0x);
+      setF(x, 3 * p + 1, f(x, 3 * p + 1) + move * b0y);
+      setF(x, 3 * p + 2, f(x, 3 * p + 2) + move * b0z);
+    }
+    if (d1 !== 0) {
+      const p = u(particles, o + 4);
+      const move = f(w, p) * d1 * vw1;
+      setF(x, 3 * p, f(x, 3 * p) + move * b1x);
+      setF(x, 3 * p + 1, f(x, 3 * p + 1) + move * b1y);
+      setF(x, 3 * p + 2, f(x, 3 * p + 2) + move * b1z);
+    }
+    if (d2 !== 0) {
+      const p = u(particles, o + 5);
+      const move = f(w, p) * d2 * vw2;
+      setF(x, 3 * p, f(x, 3 * p) + move * b2x);
+      setF(x, 3 * p + 1, f(x, 3 * p + 1) + move * b2y);
+      setF(x, 3 * p + 2, f(x, 3 * p + 2) + move * b2z);
+    }
+  }
+}
+
 /** dihedral-bend.ts `solveDihedralBend` (atan for |t| < 7/16 inline, as there). */
 export function solveDihedralBend(
   x: usize,

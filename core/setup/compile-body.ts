@@ -49,8 +49,8 @@ export const DEFAULT_GAS_BULK_MODULUS_PA = 101325;
  * - 'cloth': one membrane constraint per triangle, α = K⁻¹ of plane-stress elasticity over the
  *   rest area (cloth.ts membraneTriangleCompliance), damped along its edges with the compliance of
  *   the fitted edge network (or, for `clothStretch: 'edges'` and classic PBD, those edge springs),
- *   and dihedral hinges α = (A_A/D_A + A_B/D_B)/|e|²
- *   with D = E·t³/(12(1−ν²)) of each wing's material (cloth.ts);
+ *   and one plate-bend constraint per triangle (plate-bend.ts, D = E·t³/(12(1−ν²)) of its
+ *   material), or for `clothStretch: 'edges'` dihedral hinges α = (A_A/D_A + A_B/D_B)/|e|² (cloth.ts);
  * - 'rope': links α = L/(E·πr²), with `bending` joints α = l³/(E·πr⁴/4).
  * Springs and hinges made of several elements sum each element's contribution with that element's
  * material. The damping ratio is one number per set, so each kind is split into one set per

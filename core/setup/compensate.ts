@@ -70,7 +70,8 @@ export function compensateSets(
   substeps: number,
 ): Compensation[] {
   const families = FAMILY_OF_SET[model];
-  const used = new Set(Object.values(families));
+  // The families of the sets this body has (a membrane cloth has no edge network to report).
+  const used = new Set(sets.flatMap((set) => families[set.kind] ?? []));
   if (used.size === 0) return [];
   const edgeLength = meanEdgeLengthM(edgeRestLengthsM(geometry.positions, geometry.edges));
   const records: Compensation[] = [];

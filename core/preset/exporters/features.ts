@@ -97,7 +97,7 @@ export const FEATURES: readonly Feature[] = [
       ...everywhere,
       jolt: {
         approximated:
-          "Jolt bends cloth only at dihedral hinges, one per edge: bending is exported as hinges of the same plate stiffness D, which a hinge network holds only on meshes whose vertices are all alike (5/6 of D on the alternating-diagonal grid, 0.90–0.97 on irregular meshes; the engine's plate triangles are within 1% on grids)",
+          "Jolt bends cloth only at dihedral hinges, one per edge: bending is exported as hinges of the same plate stiffness D, which a hinge network holds only on meshes whose vertices are all alike (5/6 of D on the alternating-diagonal grid, 0.90–1.05 on irregular meshes; the engine's plate triangles are within 1% on grids)",
       },
     },
   },

@@ -580,7 +580,7 @@ export function solvePlateBend(
   }
 }
 
-/** dihedral-bend.ts `solveDihedralBend` (atan for |t| < 7/16 inline, as there). */
+/** dihedral-bend.ts `solveDihedralBend` (its atan2 through hingeAtan2, as there). */
 export function solveDihedralBend(
   x: usize,
   w: usize,
@@ -596,17 +596,6 @@ export function solveDihedralBend(
   fresh: bool,
 ): void {
   const SMALL_ATAN = 0.4375;
-  const AT0 = 0.3333333333333293;
-  const AT1 = -0.19999999999876483;
-  const AT2 = 0.14285714272503466;
-  const AT3 = -0.11111110405462356;
-  const AT4 = 0.09090887133436507;
-  const AT5 = -0.0769187620504483;
-  const AT6 = 0.06661073137387531;
-  const AT7 = -0.058335701337905735;
-  const AT8 = 0.049768779946159324;
-  const AT9 = -0.036531572744216916;
-  const AT10 = 0.016285820115365782;
   for (let c = 0; c < count; c++) {
     if (fresh) setF(lambda, c, 0);
     const q0 = u(particles, 4 * c);
@@ -668,19 +657,7 @@ export function solveDihedralBend(
     const sinTerm =
       (nay * nbz - naz * nby) * ex + (naz * nbx - nax * nbz) * ey + (nax * nby - nay * nbx) * ez;
     const cosTerm = nAB * eLength;
-    let theta: f64;
-    if (cosTerm > 0 && sinTerm < SMALL_ATAN * cosTerm && sinTerm > -SMALL_ATAN * cosTerm) {
-      const t = sinTerm / cosTerm;
-      const z = t * t;
-      const v = z * z;
-      theta =
-        t -
-        t *
-          (z * (AT0 + v * (AT2 + v * (AT4 + v * (AT6 + v * (AT8 + v * AT10))))) +
-            v * (AT1 + v * (AT3 + v * (AT5 + v * (AT7 + v * AT9)))));
-    } else {
-      theta = Math.atan2(sinTerm, cosTerm);
-    }
+    const theta = hingeAtan2(sinTerm, cosTerm, SMALL_ATAN);
     const constraint = wrapAngle(theta - f(restAngle, c));
     const lambdaC = f(lambda, c);
     const dLambda = (scale * (-constraint - alphaTilde * lambdaC)) / denominator;

@@ -1,4 +1,6 @@
+import { UPPER_3X3 } from '../material/compliance/plate-bend.ts';
 import { G as HINGE_GRADIENT, hingeAngle } from '../sim/constraints/dihedral-bend.ts';
+import { PLATE_HINGE_SLOTS } from '../sim/constraints/plate-bend.ts';
 import { isDegenerateTet, tetVolume, writeInverseRestShape } from '../sim/constraints/tet-rest.ts';
 import type { BodyGeometry } from './body-geometry.ts';
 import type { BodySetup, ConstraintSet, SetupPin } from './setup.ts';
@@ -204,18 +206,14 @@ function setTerms(set: ConstraintSet, x: Float64Array): GaussNewtonTerms | Elast
       const gradients = new Float64Array(54 * count);
       const stiffness = new Float64Array(3 * count);
       const hinge = new Uint32Array(4);
-      const slots = [
-        [0, 1, 2, 3],
-        [1, 2, 0, 4],
-        [2, 0, 1, 5],
-      ];
+      const slots = PLATE_HINGE_SLOTS;
       for (let c = 0; c < count; c++) {
         const p = set.particles.subarray(6 * c, 6 * c + 6);
         const jacobian = new Float64Array(54); // hinge i × slot s × xyz
         const present: number[] = [];
         for (let i = 0; i < 3; i++) {
           for (let q = 0; q < 4; q++) hinge[q] = p[slots[i][q]];
-          if (!(set.compliancePerNM[6 * c + [0, 3, 5][i]] > 0) || hinge[3] === hinge[2]) continue;
+          if (!(set.compliancePerNM[6 * c + UPPER_3X3[i][i]] > 0) || hinge[3] === hinge[2]) continue;
           if (Number.isNaN(hingeAngle(x, hinge, 0))) continue;
           present.push(i);
           for (let q = 0; q < 4; q++)
@@ -625,11 +623,7 @@ function addElasticDiagonal(t: ElasticTets, diagonal: Float64Array): void {
  * symmetric matrix of 6 upper entries restricted to `rows`; null when α is not positive definite.
  */
 function choleskyOfInverse(alpha: Float64Array, rows: readonly number[]): Float64Array | null {
-  const upper = [
-    [0, 1, 2],
-    [1, 3, 4],
-    [2, 4, 5],
-  ];
+  const upper = UPPER_3X3;
   const n = rows.length;
   if (n === 0) return null;
   // H by Gauss-Jordan on the n×n block, then its Cholesky factor.

@@ -1,4 +1,8 @@
+import { UPPER_3X3 } from '../material/compliance/plate-bend.ts';
 import type { BodySetup, ConstraintSet } from './setup.ts';
+
+/** Entries of a plate-bend triangle's compliance matrix on its diagonal (one hinge each). */
+const DIAGONAL: readonly number[] = [UPPER_3X3[0][0], UPPER_3X3[1][1], UPPER_3X3[2][2]];
 
 /**
  * "What the solver gets" of a body's setup: the range of each compliance its constraints received,
@@ -41,7 +45,7 @@ const COMPLIANCES: {
   'dihedral-bend': [['dihedral bend', '1/(N·m)', (s) => s.compliancePerNM]],
   // The diagonal of each triangle's matrix: one hinge's compliance within its triangle.
   'plate-bend': [
-    ['plate bend', '1/(N·m)', (s) => s.compliancePerNM.filter((a, k) => [0, 3, 5].includes(k % 6) && a > 0)],
+    ['plate bend', '1/(N·m)', (s) => s.compliancePerNM.filter((a, k) => DIAGONAL.includes(k % 6) && a > 0)],
   ],
   'rope-bend': [['rope bend', 'm/N', (s) => s.complianceMPerN]],
   attachment: [['soft pin', 'm/N', (s) => s.complianceMPerN]],

@@ -1,3 +1,4 @@
+import { UPPER_3X3 } from '../../material/compliance/plate-bend.ts';
 import { colourConstraints, permute } from '../colour.ts';
 import type { ParticleState } from '../state.ts';
 import { type BlockBase, criticalDampingCoefficient, MIN_DENOMINATOR, MIN_LENGTH_M } from './block.ts';
@@ -46,14 +47,14 @@ export interface PlateBendInput {
   dampingRatio: number;
 }
 
-/** Particle slot (of the 6) of each of the 4 hinge particles of edge k. */
-const SLOTS = [
+/** Particle slot (of the 6) of each of the 4 hinge particles of edge k (hinge k's dihedral-bend quadruple). */
+export const PLATE_HINGE_SLOTS = [
   [0, 1, 2, 3],
   [1, 2, 0, 4],
   [2, 0, 1, 5],
 ] as const;
 
-const DIAGONAL = [0, 3, 5] as const;
+const DIAGONAL = [UPPER_3X3[0][0], UPPER_3X3[1][1], UPPER_3X3[2][2]] as const;
 
 /** J (6 slots × 3 hinges × xyz, J[(3·slot + hinge)·3 + axis]) and C of the last `plateBendJacobian` call. */
 export const J = new Float64Array(54);
@@ -76,7 +77,7 @@ export function plateBendJacobian(block: PlateBendBlock, x: Float64Array, t: num
     }
     CONSTRAINT[i] = wrapAngle(theta - block.restAngleRad[3 * t + i]);
     for (let q = 0; q < 4; q++) {
-      const o = (3 * SLOTS[i][q] + i) * 3;
+      const o = (3 * PLATE_HINGE_SLOTS[i][q] + i) * 3;
       J[o] += G[3 * q];
       J[o + 1] += G[3 * q + 1];
       J[o + 2] += G[3 * q + 2];
@@ -147,7 +148,7 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
     let mask = 0;
     const rowAngles = [0, 0, 0];
     for (let i = 0; i < 3; i++) {
-      for (let q = 0; q < 4; q++) quad[q] = p[SLOTS[i][q]];
+      for (let q = 0; q < 4; q++) quad[q] = p[PLATE_HINGE_SLOTS[i][q]];
       hinges.push(...quad);
       const alpha = input.compliancePerNM[6 * c + DIAGONAL[i]];
       if (quad[3] === quad[2] || !(alpha > 0 && Number.isFinite(alpha))) continue;

@@ -41,7 +41,9 @@ export interface Compensation {
 }
 
 /** Families of each model's elastic constraint sets (kinds not listed are left as they are). */
-const FAMILY_OF_SET: Readonly<Record<ConstraintModel, Partial<Record<ConstraintSet['kind'], BiasFamily>>>> = {
+export const FAMILY_OF_SET: Readonly<
+  Record<ConstraintModel, Partial<Record<ConstraintSet['kind'], BiasFamily>>>
+> = {
   'neo-hookean': { 'neo-hookean': 'solid-neo-hookean', 'nodal-volume': 'solid-neo-hookean' },
   'edges-volume': {
     distance: 'solid-edges-volume',
@@ -107,13 +109,13 @@ export function compensateSets(
   for (const set of sets) {
     const family = families[set.kind];
     if (family === undefined) continue;
-    scaleSet(set, slots, scales.get(family) as Float64Array);
+    scaleSetCompliance(set, slots, scales.get(family) as Float64Array);
   }
   return records;
 }
 
 /** Divides each constraint's compliance in `set` by the scale of its element's slot. */
-function scaleSet(set: ConstraintSet, slots: BodySlots, scale: Float64Array): void {
+export function scaleSetCompliance(set: ConstraintSet, slots: BodySlots, scale: Float64Array): void {
   switch (set.kind) {
     case 'distance':
       divide(set.complianceMPerN, elementSlots(slots, set.particles, 2), scale);

@@ -16,7 +16,7 @@ import {
 } from '../material/compliance/nodal-volume.ts';
 import { hingeEdgeWeight, plateBendCompliancePerNM } from '../material/compliance/plate-bend.ts';
 import { ropeAxialStiffnessN } from '../material/compliance/rope.ts';
-import type { BodySpec, SolverSettings } from '../scene/scene.ts';
+import type { BodySpec, ConstraintModel, SolverSettings, Vec3 } from '../scene/scene.ts';
 import { isDegenerateTriangle } from '../sim/constraints/membrane.ts';
 import { enclosedVolume } from '../sim/constraints/pressure.ts';
 import { isDegenerateTet, tetVolume } from '../sim/constraints/tet-rest.ts';
@@ -26,6 +26,7 @@ import type { BodyGeometry } from './body-geometry.ts';
 import { type BodySlots, elementSlots } from './body-groups.ts';
 import { type Compensation, compensateSets } from './compensate.ts';
 import { clothEdgeStiffness, solidEdgeStiffness } from './edge-stiffness.ts';
+import { calibrateRuntimeSets, type RuntimeCalibration } from './runtime-calibration.ts';
 import type { ConstraintSet, SetupPin } from './setup.ts';
 
 /** Gas bulk modulus when a pressure spec gives none: air at one atmosphere, isothermal, Pa. */
@@ -60,8 +61,11 @@ export const DEFAULT_GAS_BULK_MODULUS_PA = 101325;
  * compliance 0, no constraint damping and the per-iteration stiffness k' = 1 − (1 − k)^(1/n) on
  * its elastic sets (tethers, pressure and soft pins keep theirs).
  *
- * The elastic sets are then compensated for the solver's substeps (compensate.ts) unless the
- * solver's `compensation` is 'off'.
+ * A runtime network (`clothStretch: 'edges'`, `perTetVolume`, `asEdgesVolume`) compiled with
+ * `calibrateUnder` (the scene's gravity) is first scaled so that the body deflects under its
+ * weight as the engine's own sets make it deflect (runtime-calibration.ts). The elastic sets are
+ * then compensated for the solver's substeps (compensate.ts) unless the solver's `compensation`
+ * is 'off'.
  *
  * Degenerate rest tets (no volume) and hinges or springs of zero stiffness get no constraint.
  *
@@ -76,17 +80,46 @@ export function compileConstraints(
   solver: SolverSettings,
   clothStretch: ClothStretch = 'membrane',
   options: SolidOptions = {},
-): { constraints: ConstraintSet[]; compensation: Compensation[] } {
+  calibrateUnder?: Vec3,
+): {
+  model: ConstraintModel;
+  constraints: ConstraintSet[];
+  compensation: Compensation[];
+  calibration: RuntimeCalibration[];
+} {
   const rigidPinned = new Uint8Array(geometry.mass.length);
   for (const pin of pins) if (pin.complianceMPerN === 0) for (const p of pin.particles) rigidPinned[p] = 1;
+  const pbd = body.solver?.method === 'pbd';
   // Classic PBD projects edges: a cloth body in that mode keeps the edge network.
-  const stretch = body.solver?.method === 'pbd' ? 'edges' : clothStretch;
-  const sets = modelSets(body, geometry, slots, stretch, rigidPinned, options);
+  const stretch = pbd ? 'edges' : clothStretch;
+  const model = body.model === 'neo-hookean' && options.asEdgesVolume ? 'edges-volume' : body.model;
+  const sets = modelSets({ ...body, model }, geometry, slots, stretch, rigidPinned, options);
+  // A runtime network (not the engine's own sets) is calibrated against the engine's sets of the
+  // body's own model, both before compensation (runtime-calibration.ts).
+  const runtimeNetwork =
+    model !== body.model ||
+    (model === 'cloth' && stretch === 'edges') ||
+    (model === 'edges-volume' && options.perTetVolume);
+  const calibration =
+    calibrateUnder !== undefined && runtimeNetwork && !pbd
+      ? calibrateRuntimeSets(
+          { geometry, slots, pins },
+          {
+            model: body.model,
+            sets: [
+              ...modelSets(body, geometry, slots, 'membrane', rigidPinned, {}),
+              ...softPinSets(body, pins),
+            ],
+          },
+          { model, sets: [...sets, ...softPinSets(body, pins)] },
+          calibrateUnder,
+        )
+      : [];
   // Budget compensation applies to the material's own constraints (not tethers, gas or pins) of
   // XPBD bodies; classic PBD has no compliance to scale.
   const compensation =
-    solver.compensation !== 'off' && body.solver?.method !== 'pbd'
-      ? compensateSets(sets, body.model, geometry, slots, solver.dt / solver.substeps, solver.substeps)
+    solver.compensation !== 'off' && !pbd
+      ? compensateSets(sets, model, geometry, slots, solver.dt / solver.substeps, solver.substeps)
       : [];
   const rigid = pins.filter((pin) => pin.complianceMPerN === 0).flatMap((pin) => Array.from(pin.particles));
   if (body.tethers && rigid.length > 0) {
@@ -98,18 +131,24 @@ export function compileConstraints(
     const perIteration = 1 - (1 - (body.solver.stiffness ?? 1)) ** (1 / iterations);
     for (const set of sets) makeClassicPbd(set, perIteration);
   }
+  sets.push(...softPinSets(body, pins));
+  return { model, constraints: sets, compensation, calibration };
+}
+
+/** Soft pins as one attachment set damped with the body's ζ (none when every pin is rigid). */
+function softPinSets(body: BodySpec, pins: readonly SetupPin[]): ConstraintSet[] {
   const soft = pins.filter((pin) => pin.complianceMPerN > 0);
-  if (soft.length > 0) {
-    sets.push({
+  if (soft.length === 0) return [];
+  return [
+    {
       kind: 'attachment',
       particles: Uint32Array.from(soft.flatMap((pin) => Array.from(pin.particles))),
       complianceMPerN: Float64Array.from(
         soft.flatMap((pin) => Array.from(pin.particles, () => pin.complianceMPerN)),
       ),
       dampingRatio: body.dampingRatio ?? 0,
-    });
-  }
-  return { constraints: sets, compensation };
+    },
+  ];
 }
 
 /**
@@ -129,6 +168,8 @@ export interface SolidOptions {
    * for runtimes that have no other (Jolt). Such a body locks near ν = 0.5 (nodal-volume.ts).
    */
   perTetVolume?: boolean;
+  /** Neo-Hookean solids compiled as edges + volume (runtimes with no neo-Hookean tets: Jolt). */
+  asEdgesVolume?: boolean;
 }
 
 function modelSets(

@@ -22,6 +22,11 @@ export interface CompileOptions extends SceneMaterialOptions {
   clothStretch?: ClothStretch;
   /** How solids are compiled for a target (compile-body.ts); default: for this engine. */
   solid?: SolidOptions;
+  /**
+   * Runtime networks (edges for cloth, per-tet volumes, solids as edges + volume) scaled to deflect
+   * under each body's weight as the engine's own constraints do (runtime-calibration.ts).
+   */
+  calibrateRuntime?: boolean;
 }
 
 /** Friction between cloth layers when a self-collision spec gives none. */
@@ -44,7 +49,9 @@ export function compileScene(
     solver: { dt: scene.solver.dt, substeps: scene.solver.substeps },
     colliders: scene.colliders.map((c, i) => inlineCollider(c, `/colliders/${i}`, options.meshes)),
     bodies: scene.bodies.map((body, i) =>
-      compileBody(body, `/bodies/${i}`, scene.solver, options.meshes, options.clothStretch, options.solid),
+      compileBody(body, `/bodies/${i}`, scene.solver, options.meshes, options.clothStretch, options.solid, {
+        calibrateUnder: options.calibrateRuntime ? [...scene.gravity] : undefined,
+      }),
     ),
   };
 }
@@ -60,11 +67,12 @@ export function compileBody(
   meshes?: SceneMeshes,
   clothStretch: ClothStretch = 'membrane',
   solid?: SolidOptions,
+  target: { calibrateUnder?: Vec3 } = {},
 ): BodySetup {
   const geometry = buildBodyGeometry(body, pointer, meshes);
   const slots = bodySlots(body, geometry.mass.length);
   const pins = selectPins(body, geometry, pointer);
-  const { constraints, compensation } = compileConstraints(
+  const { model, constraints, compensation, calibration } = compileConstraints(
     body,
     geometry,
     slots,
@@ -73,16 +81,18 @@ export function compileBody(
     solver,
     clothStretch,
     solid,
+    target.calibrateUnder,
   );
   return {
     name: body.name,
-    model: body.model,
+    model,
     geometry,
     slots,
     groupNames: (body.groups ?? []).map((group) => group.name),
     pins,
     constraints,
     compensation,
+    ...(calibration.length > 0 ? { runtimeCalibration: calibration } : {}),
     iterations: body.solver?.method === 'pbd' ? (body.solver.iterations ?? 1) : 1,
     linearDampingPerS: body.linearDampingPerS ?? 0,
     fundamentalRadPerS: fundamentalOf(body, geometry, constraints, pins),

@@ -2,6 +2,7 @@ import type { ColliderSpec, ConstraintModel, Vec3 } from '../scene/scene.ts';
 import type { BodyGeometry } from './body-geometry.ts';
 import type { BodySlots } from './body-groups.ts';
 import type { Compensation } from './compensate.ts';
+import type { RuntimeCalibration } from './runtime-calibration.ts';
 
 /**
  * The soft-body setup: everything the engine consumes, compiled once from a scene (or read from a
@@ -59,6 +60,11 @@ export interface BodySetup {
    * `compensation` is 'off', for rope bodies and in classic PBD mode.
    */
   compensation: Compensation[];
+  /**
+   * A runtime network's calibration against the engine's own sets, per role (runtime-calibration.ts):
+   * only in setups compiled for a runtime with `calibrateRuntime`.
+   */
+  runtimeCalibration?: RuntimeCalibration[];
   /** Cloth self-collision, when the body asks for it. */
   selfCollision?: { thicknessM: number; staticFriction: number; friction: number };
   /** The mesh drawn, skinned to the simulation mesh (mesh bodies imported with their surface). */

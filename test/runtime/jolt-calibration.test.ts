@@ -29,45 +29,48 @@ async function bothEngines(name: string, sceneIndex: number) {
 }
 
 describe('calibration scenes in Jolt at 20 substeps, compensation auto', () => {
-  // Tolerances: Jolt's one-pass bias is 5–12% below ours on these scenes (bench --beta), worth
-  // under 0.5% at 20 substeps, and float32 rounding of the gravity push (6–30 ulps here) moves a
+  // Tolerances: the material within 5% (the goal), as in the preview. Jolt's networks are
+  // calibrated to deflect under their weight as the preview's constraints do (runtime-calibration.ts)
+  // and compensated for the substeps; float32 rounding of the gravity push (6–30 ulps here) moves a
   // settled value by up to about 1%.
-  it('hangs a silicone bar (ν 0.49): ours does not lock, Jolt with one volume per tet does (within 20%)', async () => {
-    const { ours, jolt } = await bothEngines('silicone-shore-30a', 0);
+  it('hangs a silicone bar (ν 0.49) within 5% of E in Jolt, one volume per tet and all, as the preview does', async () => {
+    const c = calibrationCase(material('silicone-shore-30a'), 0, SUBSTEPS, { compensation: 'auto' });
+    const ours = settleOurs(c);
+    const jolt = await settleJolt(c);
     expect(ours.settled && jolt.settled).toBe(true);
     expect(jolt.hasNaN).toBe(false);
     expect(jolt.gravityStepUlps).toBeGreaterThan(4);
-    // Ours holds the bulk in nodal volume constraints (8% stiff converged with edges + volume);
-    // the Jolt export has per-tet volumes only, which lock: the feature table reports it.
-    expect(ours.ratio).toBeLessThan(1.1);
-    expect(jolt.ratio / ours.ratio).toBeGreaterThan(1);
-    expect(jolt.ratio / ours.ratio).toBeLessThan(1.2);
-  }, 30_000);
+    expect(Math.abs(ours.ratio - 1)).toBeLessThan(0.05);
+    expect(Math.abs(jolt.ratio - 1)).toBeLessThan(0.05); // measured 0.996 (load ×10); 1.146 before calibration
+  }, 60_000);
+
+  it('hangs an edges + volume silicone bar as the preview runs it (within 5%)', async () => {
+    const { ours, jolt } = await bothEngines('silicone-shore-30a', 0);
+    expect(ours.settled && jolt.settled).toBe(true);
+    // Measured 0.966 (1.039 against 1.075; 1.146 before calibration): the calibration matches the
+    // work of the weight (f·u, within 0.2%), and near the clamp of a nearly incompressible bar the
+    // tip moves a little differently with nodal volumes (preview) and per-tet ones (Jolt).
+    expect(Math.abs(jolt.ratio / ours.ratio - 1)).toBeLessThan(0.05);
+  }, 60_000);
 
   it('hangs a foam bar (ν 0.3) to our effective modulus within 3%', async () => {
     const { ours, jolt } = await bothEngines('polyurethane-foam-firm', 0);
     expect(ours.settled && jolt.settled).toBe(true);
-    expect(Math.abs(jolt.ratio / ours.ratio - 1)).toBeLessThan(0.03); // measured 1.006 (1.043 vs 1.037)
+    expect(Math.abs(jolt.ratio / ours.ratio - 1)).toBeLessThan(0.03);
   }, 30_000);
 
-  it('hangs a cotton strip to our effective membrane modulus within 12%', async () => {
+  it('hangs a cotton strip within 5% of E·t in Jolt (edge network) and in the preview (membrane)', async () => {
     const { ours, jolt } = await bothEngines('cotton', 0);
     expect(ours.settled && jolt.settled).toBe(true);
-    // Ours runs the membrane triangles (1.01 converged), Jolt the fitted edge network, 9% stiff
-    // along the grid (cloth-stretch.test.ts).
-    expect(Math.abs(jolt.ratio / ours.ratio - 1)).toBeLessThan(0.12);
+    expect(Math.abs(ours.ratio - 1)).toBeLessThan(0.05);
+    expect(Math.abs(jolt.ratio - 1)).toBeLessThan(0.05); // measured 1.020; 1.099 before calibration
   }, 30_000);
 
-  it('bends a cotton cantilever as our engine bends the hinges it exports (5%); ours with plate triangles is within 5% of E, the hinges are not', async () => {
+  it('bends a cotton cantilever within 5% of the plate stiffness in Jolt (hinges) and in the preview (plate triangles)', async () => {
     const { ours, jolt } = await bothEngines('cotton', 1);
-    const c = calibrationCase(material('cotton'), 1, SUBSTEPS, { compensation: 'auto' });
-    const hinges = settleOurs(c, undefined, 'runtime');
-    expect(ours.settled && jolt.settled && hinges.settled).toBe(true);
+    expect(ours.settled && jolt.settled).toBe(true);
     expect(Math.abs(ours.ratio - 1)).toBeLessThan(0.05);
-    // Jolt bends only at hinges, which relax to 5/6 of D on this grid ('cloth plate bending':
-    // approximated; a static solve of the hinges gives 0.83).
-    expect(hinges.ratio).toBeLessThan(0.9);
-    expect(Math.abs(jolt.ratio / hinges.ratio - 1)).toBeLessThan(0.05);
+    expect(Math.abs(jolt.ratio - 1)).toBeLessThan(0.05); // measured 1.028; 0.764 before calibration
   }, 30_000);
 
   it('marks runs float32 cannot resolve: at 160 substeps gravity moves a hanging bar less than an ulp per substep', () => {

@@ -8,6 +8,7 @@ import {
 import type { Material } from '../../core/material/schema.ts';
 import {
   exportJolt,
+  JOLT_COMPILE_OPTIONS,
   type JoltExport,
   presetFromScene,
   readPreset,
@@ -120,18 +121,15 @@ export interface OurRun extends SettledRun {
 
 /**
  * The case in our engine, settled by core/calibrate/settle.ts (as calibrateMaterial runs it).
- * `build` 'runtime': compiled as the Jolt export is (cloth as edges and hinges, solids with one
- * volume per tet), to run in our engine what Jolt is given.
+ * `build` 'runtime': compiled as the Jolt export is (JOLT_COMPILE_OPTIONS: cloth as edges and
+ * hinges, solids as edges with one volume per tet, calibrated), to run in our engine what Jolt is given.
  */
 export function settleOurs(
   c: CalibrationCase,
   relativeTolerance?: number,
   build: 'engine' | 'runtime' = 'engine',
 ): OurRun {
-  const world = buildWorld(
-    c.scene,
-    build === 'runtime' ? { clothStretch: 'edges', solid: { perTetVolume: true } } : {},
-  );
+  const world = buildWorld(c.scene, build === 'runtime' ? JOLT_COMPILE_OPTIONS : {});
   const rest = Float64Array.from(world.positions);
   const g = c.scene.gravity;
   const gLength = Math.hypot(g[0], g[1], g[2]);

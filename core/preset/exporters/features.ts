@@ -59,7 +59,7 @@ export const FEATURES: readonly Feature[] = [
       ...everywhere,
       jolt: {
         approximated:
-          'Jolt has only per-tet volume constraints: the bulk the engine holds per vertex (ν above 0.3, against volumetric locking) is exported per tet, α = V/(K − 5μ/3), which stiffens nearly incompressible bodies; converged at ν = 0.49 the calibration bar and cantilever (2×20×2, 40×8×2 cells) come out 16% and 9% stiffer than E with the exported constraints, 8% and 2.5% with edges + volume in the engine',
+          "Jolt has only per-tet volume constraints: the bulk the engine holds per vertex (ν above 0.3, against volumetric locking) is exported per tet, α = V/(K − 5μ/3), which locks (at ν = 0.49 the calibration bar and cantilever, 2×20×2 and 40×8×2 cells, 14% and 7% stiff in linear statics); the export scales each body's network so that it deflects under its own weight as the preview does (runtime calibration), and a load in another direction still meets part of the locking",
       },
     },
   },
@@ -86,7 +86,7 @@ export const FEATURES: readonly Feature[] = [
       ...everywhere,
       jolt: {
         approximated:
-          'Jolt has no membrane triangles: cloth stretch and shear are exported as edge springs fitted per triangle to the same E·t (Poisson ratio 1/3 whatever the material says; uniaxial stiffness within about 10% of E·t on grids and irregular meshes)',
+          'Jolt has no membrane triangles: cloth stretch and shear are exported as edge springs fitted per triangle to the same E·t (Poisson ratio 1/3 whatever the material says; uniaxial stiffness within about 10% of E·t on grids and irregular meshes), scaled per body so that it stretches under its own weight as the preview does (runtime calibration)',
       },
     },
   },
@@ -97,7 +97,7 @@ export const FEATURES: readonly Feature[] = [
       ...everywhere,
       jolt: {
         approximated:
-          "Jolt bends cloth only at dihedral hinges, one per edge: bending is exported as hinges of the same plate stiffness D, which a hinge network holds only on meshes whose vertices are all alike (5/6 of D on the alternating-diagonal grid, 0.90–1.05 on irregular meshes; the engine's plate triangles are within 1% on grids)",
+          "Jolt bends cloth only at dihedral hinges, one per edge: bending is exported as hinges of the same plate stiffness D, which a hinge network holds only on meshes whose vertices are all alike (5/6 of D on the alternating-diagonal grid, 0.90–1.05 on irregular meshes), scaled per body so that it bends under its own weight as the preview's plate triangles do (runtime calibration); other loads keep the hinges' own anisotropy",
       },
     },
   },

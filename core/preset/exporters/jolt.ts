@@ -1,4 +1,4 @@
-import { compileScene } from '../../setup/compile-scene.ts';
+import { type CompileOptions, compileScene } from '../../setup/compile-scene.ts';
 import { isFreeBody, modalDampingRatesPerS } from '../../setup/fundamental-mode.ts';
 import type { BodySetup, ConstraintSet } from '../../setup/setup.ts';
 import type { Preset } from '../preset.ts';
@@ -67,6 +67,13 @@ export interface JoltExport {
   bodies: JoltBody[];
 }
 
+/** How the one compiler builds what Jolt can take (also run in our engine by the calibration tests). */
+export const JOLT_COMPILE_OPTIONS = {
+  clothStretch: 'edges',
+  solid: { perTetVolume: true, asEdgesVolume: true },
+  calibrateRuntime: true,
+} as const satisfies CompileOptions;
+
 /**
  * The Jolt export of a preset: its setup's bodies, with what Jolt cannot express approximated or
  * refused as the feature table says (features.ts). Throws ExportRefusedError for a refused feature.
@@ -78,22 +85,15 @@ export function exportJolt(preset: Preset): JoltExport {
   // bodies get the edges + volume sets with one volume constraint per tet and the cloth edge
   // network of the same materials, compiled by the one compiler from the preset's own scene and
   // meshes.
+  // Those networks are then calibrated to deflect under the body's weight as the preview's own
+  // constraints do (runtime-calibration.ts): per-tet volumes lock, hinges and edges are no plate.
   const recompile = setup.bodies.some((body) => body.model !== 'rope');
   const nearest = recompile
-    ? compileScene(
-        {
-          ...placedScene(preset.scene),
-          bodies: placedScene(preset.scene).bodies.map((b) =>
-            b.model === 'neo-hookean' ? { ...b, model: 'edges-volume' } : b,
-          ),
-        },
-        {
-          library: preset.materials,
-          meshes: setupMeshes(preset),
-          clothStretch: 'edges',
-          solid: { perTetVolume: true },
-        },
-      )
+    ? compileScene(placedScene(preset.scene), {
+        library: preset.materials,
+        meshes: setupMeshes(preset),
+        ...JOLT_COMPILE_OPTIONS,
+      })
     : setup;
   return {
     format: JOLT_EXPORT_FORMAT,

@@ -88,7 +88,7 @@ export function isDegenerateTriangle(positions: ArrayLike<number>, a: number, b:
  * Dm⁻¹ of rest triangle (a, b, c) into out[o..o+4) (row-major) in the frame x̂ = e1/|e1|,
  * ŷ ⟂ x̂ in the plane: Dm = [[|e1|, e2·x̂], [0, 2A/|e1|]]. Returns the rest area, m².
  */
-function writeInverseRestShape(
+export function writeTriangleInverseRestShape(
   rest: Float64Array,
   a: number,
   b: number,
@@ -134,7 +134,7 @@ export function createMembraneBlock(input: MembraneInput, state: ParticleState):
   kept.forEach((t, k) => {
     const [a, b, c] = input.triangles.subarray(3 * t, 3 * t + 3);
     triangles.set([a, b, c], 3 * k);
-    area[k] = writeInverseRestShape(rest, a, b, c, dmInv, 4 * k);
+    area[k] = writeTriangleInverseRestShape(rest, a, b, c, dmInv, 4 * k);
   });
   const colouring = colourConstraints(triangles, 3, state.count);
   const order = colouring.order;

@@ -4,6 +4,7 @@ import {
   buildWorldFromPreset,
   complianceScale,
   exportJolt,
+  JOLT_COMPILE_OPTIONS,
   presetFromScene,
   readPreset,
   writePreset,
@@ -128,14 +129,11 @@ describe('one setup from authoring to runtime', () => {
 
     // Jolt: the edges + volume block carries its sets one to one, in Jolt's scaling, with one
     // volume constraint per tet (Jolt has no other); the cloth carries its hinges and pins, and for
-    // its membrane and bending the edge network and hinges of the same compiler (clothStretch 'edges'), whose springs
-    // before budget compensation are also what damps the membrane in the setup.
+    // its membrane and bending the edge network and hinges of the same compiler
+    // (JOLT_COMPILE_OPTIONS, calibrated), whose springs before calibration and budget compensation
+    // are also what damps the membrane in the setup.
     const jolt = exportJolt(preset);
-    const edgeCompile = compileScene(document, {
-      meshes,
-      clothStretch: 'edges',
-      solid: { perTetVolume: true },
-    });
+    const edgeCompile = compileScene(document, { meshes, ...JOLT_COMPILE_OPTIONS });
     const perTet = edgeCompile;
     const plainEdgeCompile = compileScene(
       { ...document, solver: { ...document.solver, compensation: 'off' } },

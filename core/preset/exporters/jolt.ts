@@ -1,5 +1,6 @@
 import { type CompileOptions, compileScene } from '../../setup/compile-scene.ts';
 import { isFreeBody, modalDampingRatesPerS } from '../../setup/fundamental-mode.ts';
+import type { CalibrationRole } from '../../setup/runtime-calibration.ts';
 import type { BodySetup, ConstraintSet } from '../../setup/setup.ts';
 import type { Preset } from '../preset.ts';
 import { placedScene, setupMeshes } from '../validate.ts';
@@ -52,6 +53,12 @@ export interface JoltBody {
   simulationVertexCount: number;
   sharedSettings: JoltSharedSettings;
   creationSettings: JoltCreationSettings;
+  /**
+   * How the body's networks were calibrated to the preview (runtime-calibration.ts): per role the
+   * factor its compliances were multiplied by (before budget compensation). Informative: the
+   * compliances above already carry it.
+   */
+  calibration: { role: CalibrationRole; complianceFactor: number }[];
 }
 
 export interface JoltExport {
@@ -103,7 +110,7 @@ export function exportJolt(preset: Preset): JoltExport {
     frameDtS: setup.solver.dt,
     conventions: RUNTIME_CONVENTIONS.jolt,
     approximations,
-    bodies: setup.bodies.map((body, i) => exportBody(preset, body, nearest.bodies[i].constraints)),
+    bodies: setup.bodies.map((body, i) => exportBody(preset, body, nearest.bodies[i])),
   };
 }
 
@@ -114,7 +121,8 @@ export function joltApproximations(preset: Preset): Approximation[] {
   });
 }
 
-function exportBody(preset: Preset, body: BodySetup, sets: readonly ConstraintSet[]): JoltBody {
+function exportBody(preset: Preset, body: BodySetup, runtime: BodySetup): JoltBody {
+  const sets: readonly ConstraintSet[] = runtime.constraints;
   const g = body.geometry;
   const x = g.positions;
   const count = g.mass.length;
@@ -189,6 +197,10 @@ function exportBody(preset: Preset, body: BodySetup, sets: readonly ConstraintSe
       gravityFactor: 1,
       facesDoubleSided: g.kind === 'cloth',
     },
+    calibration: (runtime.runtimeCalibration ?? []).map(({ role, complianceFactor }) => ({
+      role,
+      complianceFactor,
+    })),
   };
 }
 

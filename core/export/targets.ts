@@ -23,6 +23,12 @@ export interface ExportResult {
   bytes: Uint8Array;
   /** Empty when the file carries the preset exactly. */
   approximations: Approximation[];
+  /**
+   * What the target's budget does to the material, per body ("cloth hinges: stiffened ×1.84 for
+   * 20 substeps; reaches 92% of the material, 22 substeps would reach it"): empty where the target
+   * runs the preview's own setup, whose notes the preset already has.
+   */
+  budgetNotes: string[];
 }
 
 export interface ExportTarget {
@@ -64,7 +70,7 @@ export const EXPORT_TARGETS: readonly ExportTarget[] = [
     extension: '.preset.json',
     mime: 'application/json',
     async export(preset) {
-      return { bytes: utf8Bytes(writePreset(preset)), approximations: [] };
+      return { bytes: utf8Bytes(writePreset(preset)), approximations: [], budgetNotes: [] };
     },
   },
   {
@@ -77,7 +83,7 @@ export const EXPORT_TARGETS: readonly ExportTarget[] = [
     async export(preset) {
       assertValid(preset);
       // The extension holds the preset array for array: reading it back gives the same preset.
-      return { bytes: await exportGlb(preset), approximations: [] };
+      return { bytes: await exportGlb(preset), approximations: [], budgetNotes: [] };
     },
   },
   {
@@ -91,7 +97,9 @@ export const EXPORT_TARGETS: readonly ExportTarget[] = [
       assertValid(preset);
       // What Jolt approximates or refuses comes from the one feature × target table.
       const approximations = joltApproximations(preset);
-      return { bytes: jsonBytes(exportJolt(preset)), approximations };
+      const file = exportJolt(preset);
+      const budgetNotes = file.bodies.flatMap((body) => body.budget.map((note) => `${body.name}: ${note}`));
+      return { bytes: jsonBytes(file), approximations, budgetNotes };
     },
   },
 ];

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { findBuiltInMaterial } from '../../core/material/library.ts';
 import type { Material } from '../../core/material/schema.ts';
-import { calibrationCase, FLOAT32_RELIABLE_ULPS, settleJolt, settleOurs } from './jolt-calibration.ts';
+import {
+  calibrationCase,
+  FLOAT32_RELIABLE_ULPS,
+  joltExportOf,
+  settleJolt,
+  settleOurs,
+} from './jolt-calibration.ts';
 
 /**
  * The calibration scenes in Jolt (test/runtime/jolt-calibration.ts): the preset of a standard
@@ -72,6 +78,18 @@ describe('calibration scenes in Jolt at 20 substeps, compensation auto', () => {
     expect(Math.abs(ours.ratio - 1)).toBeLessThan(0.05);
     expect(Math.abs(jolt.ratio - 1)).toBeLessThan(0.05); // measured 1.028; 0.764 before calibration
   }, 30_000);
+
+  it('says where the budget cannot reach the material in Jolt: the cotton cantilever at 10 substeps, not at 40', () => {
+    const budget = (substeps: number) =>
+      joltExportOf(calibrationCase(material('cotton'), 1, substeps)).bodies[0].budget.join('\n');
+    // At 10 substeps Jolt's hinges reach 0.38 of E (measured), the model says at most 40%.
+    expect(budget(10)).toMatch(
+      /cloth hinges: stiffened ×[\d.]+ for 10 substeps \(r = [\d.]+\); reaches \d+% of the material, \d+ substeps would reach it/,
+    );
+    expect(budget(40)).toMatch(
+      /cloth hinges: stiffened ×[\d.]+ for 40 substeps \(r = [\d.]+\), as stiff as its material/,
+    );
+  });
 
   it('marks runs float32 cannot resolve: at 160 substeps gravity moves a hanging bar less than an ulp per substep', () => {
     const c = calibrationCase(material('silicone-shore-30a'), 0, 160);

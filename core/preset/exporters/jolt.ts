@@ -2,6 +2,7 @@ import { type CompileOptions, compileScene } from '../../setup/compile-scene.ts'
 import { isFreeBody, modalDampingRatesPerS } from '../../setup/fundamental-mode.ts';
 import type { CalibrationRole } from '../../setup/runtime-calibration.ts';
 import type { BodySetup, ConstraintSet } from '../../setup/setup.ts';
+import { compensationNotes } from '../../setup/summary.ts';
 import type { Preset } from '../preset.ts';
 import { placedScene, setupMeshes } from '../validate.ts';
 import { ExportRefusedError } from './export-refused.ts';
@@ -59,6 +60,12 @@ export interface JoltBody {
    * compliances above already carry it.
    */
   calibration: { role: CalibrationRole; complianceFactor: number }[];
+  /**
+   * Budget compensation of the exported networks for the preset's substeps, in sentences: what was
+   * scaled, and where no scale reaches the material at this budget, how far it gets and the substep
+   * count that would (summary.ts compensationNotes). Empty when every family is reached unscaled.
+   */
+  budget: string[];
 }
 
 export interface JoltExport {
@@ -201,6 +208,7 @@ function exportBody(preset: Preset, body: BodySetup, runtime: BodySetup): JoltBo
       role,
       complianceFactor,
     })),
+    budget: compensationNotes(runtime, preset.setup.solver.substeps),
   };
 }
 

@@ -51,12 +51,14 @@ export async function exportPreset(deps: ExportDeps, request: ExportRequest): Pr
     });
     if (!saved) return null;
     const done = `Exported ${saved.name}: ${file.contents} (${(file.bytes.length / 1024).toFixed(1)} KiB)`;
-    if (file.approximations.length === 0) deps.notify('info', `${done}.`);
+    const budget = file.budgetNotes.map((note) => `budget: ${note}`);
+    if (file.approximations.length === 0 && budget.length === 0) deps.notify('info', `${done}.`);
+    else if (file.approximations.length === 0) deps.notify('info', `${done}.`, budget.join('\n'));
     else
       deps.notify(
         'warning',
         `${done}; approximated: ${featuresOf(file.approximations)}.`,
-        file.approximations.map((a) => `${a.feature}: ${a.message}`).join('\n'),
+        [...file.approximations.map((a) => `${a.feature}: ${a.message}`), ...budget].join('\n'),
       );
     return saved.name;
   } catch (error) {

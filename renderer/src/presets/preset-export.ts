@@ -18,6 +18,8 @@ export interface PresetFile {
   filters: FileFilter[];
   /** What the target does not carry exactly; empty when the file holds the preset exactly. */
   approximations: Approximation[];
+  /** What the target's substep budget does to the material, per body (ExportResult.budgetNotes). */
+  budgetNotes: string[];
   /** What the file holds: the body's name, or 'whole scene, N bodies'. */
   contents: string;
 }
@@ -91,12 +93,13 @@ export async function presetFileOf(
   } catch (error) {
     throw scope.kind === 'body' ? pointingIntoScene(error, scope.index) : error;
   }
-  const { bytes, approximations } = await exportTarget(target).export(preset);
+  const { bytes, approximations, budgetNotes } = await exportTarget(target).export(preset);
   return {
     name: `${base}${exportTarget(target).extension}`,
     bytes,
     filters: filtersFor(target),
     approximations,
+    budgetNotes,
     contents: describeScope(scene, scope),
   };
 }

@@ -247,12 +247,15 @@ describe('preset export', () => {
       /^Exported soft block\.jolt\.json: soft block \(\d+\.\d KiB\); approximated: neo-hookean solids, nodal volume constraints, constraint damping\.$/,
     );
     const lines = notes[0].detail?.split('\n') ?? [];
-    // An asset export carries no colliders: only the model and the damping are approximated.
+    // An asset export carries no colliders: only the model and the damping are approximated; then
+    // what the substep budget does to the exported edges and volumes.
     expect(lines.map((l) => l.slice(0, l.indexOf(':')))).toEqual([
       'neo-hookean solids',
       'nodal volume constraints',
       'constraint damping',
+      'budget',
     ]);
+    expect(lines[3]).toMatch(/^budget: soft block: solid edges-volume: (softened|stiffened) ×[\d.]+ for \d+ substeps/);
     expect(lines[0]).toContain("'soft block': Jolt has no neo-Hookean tets");
   });
 

@@ -35,5 +35,19 @@ describe('main entry', () => {
     expect(preferences.preload.endsWith(`${sep}preload${sep}index.cjs`)).toBe(true);
     expect(window.loadFile.mock.calls[0][0].endsWith(`${sep}renderer${sep}index.html`)).toBe(true);
     expect(app.on).toHaveBeenCalledWith('window-all-closed', expect.any(Function));
+    expect(app.requestSingleInstanceLock).toHaveBeenCalledOnce();
+    expect(app.on).toHaveBeenCalledWith('second-instance', expect.any(Function));
+    expect(app.on).toHaveBeenCalledWith('open-file', expect.any(Function));
+  });
+
+  it('a second instance quits without waiting for ready or opening a window', async () => {
+    vi.resetModules();
+    BrowserWindow.instances = [];
+    app.whenReady.mockClear();
+    app.requestSingleInstanceLock.mockReturnValueOnce(false);
+    await import('../../electron/main/index.ts');
+    expect(app.quit).toHaveBeenCalled();
+    expect(app.whenReady).not.toHaveBeenCalled();
+    expect(BrowserWindow.instances).toEqual([]);
   });
 });

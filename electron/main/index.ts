@@ -4,10 +4,11 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, ipcMain, session } from 'electron';
+import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
 import { hostChannels } from '../../contract/host-api.ts';
 import { showAboutDialog } from './about.ts';
 import { type AppOrigin, devServerUrlFrom, isAppPage } from './app-origin.ts';
+import { handleAppProtocol, registerAppScheme } from './app-protocol.ts';
 import { PathAllowList } from './file-access.ts';
 import { createHostHandlers } from './host-handlers.ts';
 import { createIpcDispatcher, registerIpcHandlers } from './ipc-handlers.ts';
@@ -31,6 +32,7 @@ const origin: AppOrigin = {
 };
 
 app.setName(APP_NAME);
+registerAppScheme(protocol);
 
 const documents = new DocumentQueue();
 let mainWindow: BrowserWindow | undefined;
@@ -55,6 +57,7 @@ async function start(): Promise<void> {
   ]);
 
   hardenSession(session.defaultSession, origin, createLogger('session'));
+  handleAppProtocol(protocol, dirname(origin.rendererIndexFile), createLogger('app-protocol'));
 
   const allowList = new PathAllowList();
   const handlers = createHostHandlers({
@@ -92,7 +95,7 @@ async function start(): Promise<void> {
 
   const windowLog = createLogger('window');
   openMainWindow = () => {
-    const window = createMainWindow({ preloadPath, origin, log: windowLog });
+    const window = createMainWindow({ preloadPath, origin, log: windowLog, devTools: !app.isPackaged });
     deliverDocumentsTo(window, documents, (path) => allowList.allow(path), hostChannels.onMenuCommand);
     mainWindow = window;
   };

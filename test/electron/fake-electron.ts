@@ -83,6 +83,11 @@ export const app = {
 
 export const session = { defaultSession: {} };
 
+export const protocol = {
+  registerSchemesAsPrivileged: vi.fn(),
+  handle: vi.fn(),
+};
+
 /** Clears every recorded call and registration between tests. */
 export function resetFakeElectron(): void {
   vi.clearAllMocks();

@@ -1,7 +1,6 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IpcResult } from '../../contract/host-api.ts';
 import { ipcContract } from '../../contract/ipc-parsers.ts';
@@ -33,7 +32,7 @@ beforeEach(async () => {
   userData = join(dir, 'user-data');
   await mkdir(userData);
   rendererIndexFile = join(dir, 'app', 'out', 'renderer', 'index.html');
-  appUrl = pathToFileURL(rendererIndexFile).href;
+  appUrl = 'app://softbody/index.html';
   const recent = await RecentFiles.load(userData, silent);
   const preferences = await PreferencesStore.load(userData, silent);
   const handlers = createHostHandlers({

@@ -4,7 +4,7 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron';
 import { hostChannels } from '../../contract/host-api.ts';
 import { showAboutDialog } from './about.ts';
 import { type AppOrigin, devServerUrlFrom, isAppPage } from './app-origin.ts';
@@ -17,6 +17,7 @@ import { installApplicationMenu, sendMenuCommand } from './menu.ts';
 import { DocumentQueue, deliverDocumentsTo } from './open-documents.ts';
 import { PreferencesStore } from './preferences.ts';
 import { RecentFiles } from './recent-files.ts';
+import { handleRendererGone } from './renderer-crash.ts';
 import { hardenSession } from './session-policy.ts';
 import { claimSingleInstance } from './single-instance.ts';
 import { createMainWindow } from './window.ts';
@@ -97,6 +98,7 @@ async function start(): Promise<void> {
   openMainWindow = () => {
     const window = createMainWindow({ preloadPath, origin, log: windowLog, devTools: !app.isPackaged });
     deliverDocumentsTo(window, documents, (path) => allowList.allow(path), hostChannels.onMenuCommand);
+    handleRendererGone(window, (options) => dialog.showMessageBox(window, options), windowLog);
     mainWindow = window;
   };
   openMainWindow();

@@ -43,6 +43,8 @@ describe('main entry', () => {
     ]);
     expect(protocol.handle).toHaveBeenCalledWith('app', expect.any(Function));
     expect((window.options.webPreferences as { devTools: boolean }).devTools).toBe(true);
+    expect(window.webContents.listenerCount('render-process-gone')).toBe(1);
+    expect(window.webContents.listenerCount('did-finish-load')).toBe(1);
     expect(app.on).toHaveBeenCalledWith('window-all-closed', expect.any(Function));
     expect(app.requestSingleInstanceLock).toHaveBeenCalledOnce();
     expect(app.on).toHaveBeenCalledWith('second-instance', expect.any(Function));

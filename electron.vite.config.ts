@@ -37,6 +37,9 @@ export default defineConfig({
   main: {
     build: {
       outDir: resolve(root, 'out/main'),
+      // Inline what main imports from packages (core/ brings typebox, @gltf-transform): the
+      // installers ship no node_modules (electron-builder.config.ts).
+      externalizeDeps: false,
       rolldownOptions: {
         input: { index: resolve(root, 'electron/main/index.ts') },
       },

@@ -4,6 +4,7 @@ import { FuseV1Options, FuseVersion } from '@electron/fuses';
 import { validateConfiguration } from 'app-builder-lib/out/util/config/config.js';
 import { DebugLogger } from 'builder-util';
 import { describe, expect, it, vi } from 'vitest';
+import viteConfig from '../../electron.vite.config.ts';
 import config, { PROJECT_FILE } from '../../electron-builder.config.ts';
 import packageJson from '../../package.json';
 import {
@@ -65,6 +66,12 @@ describe('electron-builder configuration', () => {
     );
     expect(sources).toEqual([]);
     expect(packageJson.main.startsWith('out/')).toBe(true);
+  });
+
+  it('ships no node_modules because main and preload inline what they import from packages', () => {
+    const bundles = viteConfig as { main: { build: object }; preload: { build: object } };
+    expect(bundles.main.build).toMatchObject({ externalizeDeps: false });
+    expect(bundles.preload.build).toMatchObject({ externalizeDeps: false });
   });
 
   it('has an icon of at least 512 × 512 pixels', async () => {

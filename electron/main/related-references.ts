@@ -51,11 +51,35 @@ function gltfReferences(json: string | undefined): string[] {
   return [...urisOf(buffers), ...urisOf(images)];
 }
 
-const MTLLIB = /^[ \t]*mtllib[ \t]+(.+?)[ \t]*$/gm;
+const MTLLIB = Buffer.from('mtllib');
+const NEWLINE = 0x0a;
+const SPACE = 0x20;
+const TAB = 0x09;
 
-function objReferences(text: string): string[] {
-  // The OBJ importer splits an mtllib line on whitespace into several library names.
-  return [...text.matchAll(MTLLIB)].flatMap((match) => match[1].split(/\s+/));
+/**
+ * The `mtllib` names of an OBJ, found in its bytes: a mesh of hundreds of megabytes would not
+ * fit in one JavaScript string, so only the mtllib lines themselves are decoded.
+ */
+function objReferences(bytes: Uint8Array): string[] {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const names: string[] = [];
+  for (let at = buffer.indexOf(MTLLIB); at !== -1; at = buffer.indexOf(MTLLIB, at + MTLLIB.length)) {
+    let lineStart = at;
+    while (lineStart > 0 && (buffer[lineStart - 1] === SPACE || buffer[lineStart - 1] === TAB)) lineStart--;
+    const atLineStart = lineStart === 0 || buffer[lineStart - 1] === NEWLINE;
+    const after = buffer[at + MTLLIB.length];
+    if (!atLineStart || (after !== SPACE && after !== TAB)) continue;
+    const end = buffer.indexOf(NEWLINE, at);
+    const line = buffer.toString('utf8', at + MTLLIB.length, end === -1 ? buffer.length : end);
+    // The OBJ importer splits an mtllib line on whitespace into several library names.
+    names.push(
+      ...line
+        .trim()
+        .split(/\s+/)
+        .filter((name) => name !== ''),
+    );
+  }
+  return names;
 }
 
 /** Normalised names `name` (a file name, for its type) with content `bytes` refers to. */
@@ -69,7 +93,7 @@ export function referencedNames(name: string, bytes: Uint8Array): Set<string> {
       found = gltfReferences(glbJson(bytes));
       break;
     case '.obj':
-      found = objReferences(new TextDecoder().decode(bytes));
+      found = objReferences(bytes);
       break;
     default:
       found = [];

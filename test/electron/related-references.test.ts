@@ -40,6 +40,11 @@ describe('referencedNames', () => {
     expect(referencedNames('m.obj', text(obj))).toEqual(new Set(['a.mtl', 'b.mtl', 'c.mtl']));
   });
 
+  it("ignores 'mtllib' that does not start a line, and reads a CRLF file's names", () => {
+    const obj = '# see mtllib old.mtl\r\nvt 0 0\r\nmtllib real.mtl\r\nusemtl_mtllib x\r\n';
+    expect(referencedNames('m.obj', text(obj))).toEqual(new Set(['real.mtl']));
+  });
+
   it('lists nothing for a broken glTF, a short GLB or another file type', () => {
     expect(referencedNames('bad.gltf', text('{"buffers": ['))).toEqual(new Set());
     expect(referencedNames('bad.glb', text('glTF'))).toEqual(new Set());

@@ -12,8 +12,8 @@ import { cspProblems, findCspMetaTag } from './electron/main/content-security-po
 const root = import.meta.dirname;
 
 /**
- * Production pages are file:// URLs with no headers, so the meta tag is the renderer's only
- * Content-Security-Policy: refuse to build without a strict one.
+ * The meta tag is the renderer's only Content-Security-Policy (the same page runs in Electron
+ * over app:// and as the web build): refuse to build without a strict one.
  */
 function requireStrictCsp(): Plugin {
   return {
@@ -37,6 +37,9 @@ export default defineConfig({
   main: {
     build: {
       outDir: resolve(root, 'out/main'),
+      // Inline what main imports from packages (core/ brings typebox, @gltf-transform): the
+      // installers ship no node_modules (electron-builder.config.ts).
+      externalizeDeps: false,
       rolldownOptions: {
         input: { index: resolve(root, 'electron/main/index.ts') },
       },

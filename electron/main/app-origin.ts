@@ -1,14 +1,13 @@
 /**
- * What counts as the app's own content: its page (built into out/renderer, or served by
- * the dev server during `npm run dev`) and the files beside it. IPC senders and network
- * requests are checked against it.
+ * What counts as the app's own content: its page (built into out/renderer and served as
+ * app://softbody/, or served by the dev server during `npm run dev`) and the files beside it.
+ * IPC senders and network requests are checked against it. No file:// URL is the app's: the
+ * page is never loaded from one, so a file:// page is someone else's.
  */
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { isInsideFolder } from './file-access.ts';
+import { isAppIndexUrl, isAppUrl } from './app-url.ts';
 
 export interface AppOrigin {
-  /** The renderer's index.html on disk (production and `npm start`). */
+  /** The renderer's index.html on disk (production and `npm start`), served over app://. */
   rendererIndexFile: string;
   /** The dev server serving the renderer (`npm run dev` only). */
   devServerUrl?: URL;
@@ -41,24 +40,16 @@ function parse(url: string): URL | undefined {
   }
 }
 
-function filePathOf(url: URL): string | undefined {
-  try {
-    return resolve(fileURLToPath(url));
-  } catch {
-    return undefined;
-  }
-}
-
 /** True for the app's page itself: the only frame allowed to call the host. */
 export function isAppPage(origin: AppOrigin, url: string): boolean {
   const parsed = parse(url);
   if (!parsed) return false;
-  if (parsed.protocol === 'file:') return filePathOf(parsed) === resolve(origin.rendererIndexFile);
-  return origin.devServerUrl !== undefined && parsed.origin === origin.devServerUrl.origin;
+  if (origin.devServerUrl) return parsed.origin === origin.devServerUrl.origin;
+  return isAppIndexUrl(url);
 }
 
 /**
- * True for a request the page may make: its own files, in-page data and blob URLs,
+ * True for a request the page may make: its own app:// files, in-page data and blob URLs,
  * DevTools, and in development the dev server (including its hot-reload socket).
  * Everything else is remote content and is blocked.
  */
@@ -70,10 +61,8 @@ export function isAppRequest(origin: AppOrigin, url: string): boolean {
     case 'blob:':
     case 'devtools:':
       return true;
-    case 'file:': {
-      const path = filePathOf(parsed);
-      return path !== undefined && isInsideFolder(dirname(resolve(origin.rendererIndexFile)), path);
-    }
+    case 'app:':
+      return isAppUrl(url);
     case 'http:':
     case 'https:':
     case 'ws:':

@@ -2,10 +2,18 @@
  * Atomic replacement of a file: the bytes go to a temporary file beside the target, are
  * flushed to disk, then renamed over the target. A crash or a failed write leaves either
  * the old file or the new one, never a torn mix; on failure the temporary file is removed.
+ *
+ * The target is the file a link points to, not the link (write-target.ts). Temporary files a
+ * crash left behind are swept before each save (temp-files.ts). Where the folder refuses a
+ * new file but the target itself is writable, the save writes in place with a backup copy
+ * (write-in-place.ts) instead of failing.
  */
-import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname } from 'node:path';
+import { sweepStaleTemporaryFiles, temporaryPathFor } from './temp-files.ts';
+import { writeFileInPlace } from './write-in-place.ts';
+import { resolveWriteTarget } from './write-target.ts';
 
 /** The file-system calls used, injectable so tests can make one of them fail. */
 export interface AtomicWriteIo {
@@ -13,30 +21,64 @@ export interface AtomicWriteIo {
   rename: typeof fs.rename;
   rm: typeof fs.rm;
   stat: typeof fs.stat;
+  lstat: typeof fs.lstat;
+  readlink: typeof fs.readlink;
+  readdir: (path: string) => Promise<string[]>;
+  copyFile: typeof fs.copyFile;
 }
 
-const nodeIo: AtomicWriteIo = { open: fs.open, rename: fs.rename, rm: fs.rm, stat: fs.stat };
+const nodeIo: AtomicWriteIo = {
+  open: fs.open,
+  rename: fs.rename,
+  rm: fs.rm,
+  stat: fs.stat,
+  lstat: fs.lstat,
+  readlink: fs.readlink,
+  readdir: (path) => fs.readdir(path),
+  copyFile: fs.copyFile,
+};
+
+export interface AtomicWriteOptions {
+  /** The time stale temporary files are measured against, ms since the epoch (default: now). */
+  now?: number;
+  /** Where the in-place fallback keeps its backup copy (default: the OS temporary folder). */
+  backupFolder?: string;
+}
 
 /** Permission bits for a new file; an existing file's mode is kept. */
 const NEW_FILE_MODE = 0o666;
 
-export function temporaryPathFor(target: string): string {
-  return `${target}.tmp-${randomBytes(6).toString('hex')}`;
-}
+/** Errors creating the temporary file that mean "this folder takes no new files". */
+const FOLDER_NOT_WRITABLE = new Set(['EACCES', 'EPERM']);
 
 export async function writeFileAtomic(
-  target: string,
+  path: string,
   bytes: Uint8Array,
-  io: AtomicWriteIo = nodeIo,
+  ioOverrides: Partial<AtomicWriteIo> = {},
+  options: AtomicWriteOptions = {},
 ): Promise<void> {
-  const mode = await io.stat(target).then(
-    (stats) => stats.mode & 0o777,
-    () => NEW_FILE_MODE,
+  const io: AtomicWriteIo = { ...nodeIo, ...ioOverrides };
+  const target = await resolveWriteTarget(path, io);
+  await sweepStaleTemporaryFiles(target, io, options.now ?? Date.now());
+  const existing = await io.stat(target).then(
+    (stats) => stats,
+    () => undefined,
   );
+  const mode = existing ? existing.mode & 0o777 : NEW_FILE_MODE;
   const temporary = temporaryPathFor(target);
+  let handle: fs.FileHandle;
   try {
     // 'wx': never follow or reuse something already at the temporary name.
-    const handle = await io.open(temporary, 'wx', mode);
+    handle = await io.open(temporary, 'wx', mode);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (existing?.isFile() && typeof code === 'string' && FOLDER_NOT_WRITABLE.has(code)) {
+      await writeFileInPlace(target, bytes, options.backupFolder ?? tmpdir(), io);
+      return;
+    }
+    throw error;
+  }
+  try {
     try {
       await handle.writeFile(bytes);
       await handle.sync();

@@ -1,9 +1,15 @@
 /**
- * The renderer's Content-Security-Policy. In production the page is a file:// URL, which
- * has no response headers to carry a policy, so the policy is the meta tag in
- * renderer/index.html; the build refuses an index.html without one or with a weak one
- * (electron.vite.config.ts runs `cspProblems`). During `npm run dev` main also sends
- * `devServerContentSecurityPolicy` as a header on the dev server's responses.
+ * The renderer's Content-Security-Policy: the meta tag in renderer/index.html, the same page
+ * whether Electron serves it over app:// or a browser opens the web build; the build refuses
+ * an index.html without one or with a weak one (electron.vite.config.ts runs `cspProblems`).
+ * During `npm run dev` main also sends `devServerContentSecurityPolicy` as a header on the dev
+ * server's responses.
+ *
+ * Styles keep 'unsafe-inline' rather than a nonce: monaco-editor (0.57) adds its <style>
+ * elements (vs/base/browser/domStylesheets.js, the context view) with no way to give them a
+ * nonce, and a nonce in style-src makes the browser ignore 'unsafe-inline', so the editor
+ * would lose its styles. Scripts, where injection matters, stay 'self' only.
+ * test/electron/content-security-policy.test.ts fails once Monaco can take a nonce.
  *
  * No Node or Electron imports: the build config imports this file.
  */

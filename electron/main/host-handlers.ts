@@ -3,7 +3,7 @@
  * contract and the sender already checked (ipc-handlers.ts); these functions enforce the
  * file-access rule and turn file-system failures into HostFailures a user can read.
  */
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 import type { BrowserWindow } from 'electron';
 import {
   type ArgsOf,
@@ -22,7 +22,10 @@ import {
   resolveRelated,
 } from './file-access.ts';
 import type { PreferencesStore } from './preferences.ts';
+import { requireRealPathInside } from './real-path.ts';
 import type { RecentFiles } from './recent-files.ts';
+import { normaliseReference, referencedNames } from './related-references.ts';
+import { SaveTargets } from './save-targets.ts';
 
 /** Where a request came from: dialogs open as sheets of this window. */
 export interface CallContext {
@@ -43,6 +46,9 @@ export interface HostServices {
 
 export function createHostHandlers(services: HostServices): HostHandlers {
   const { allowList, recent, preferences } = services;
+  const saveTargets = new SaveTargets();
+  /** Opened file → the resource names it refers to (what openRelated may read beside it). */
+  const references = new Map<string, Set<string>>();
   // Recent entries were chosen by the user in an earlier session.
   for (const entry of recent.list()) allowList.allow(entry.path);
 
@@ -54,13 +60,20 @@ export function createHostHandlers(services: HostServices): HostHandlers {
     }
   };
 
+  /** A file the user opened: its references become readable, a project or preset writable. */
+  const opened = (file: OpenedFile & { path: string }): OpenedFile => {
+    references.set(file.path, referencedNames(file.name, file.bytes));
+    saveTargets.allowDocument(file.path);
+    return file;
+  };
+
   const openChosen = async (kind: OpenKind, context: CallContext): Promise<OpenedFile | null> => {
     const path = await chooseOpenPath(kind, context.window);
     if (path === null) return null;
     allowList.allow(path);
     const file = await read(path);
     await recent.add(path);
-    return file;
+    return opened({ ...file, path });
   };
 
   return {
@@ -83,21 +96,30 @@ export function createHostHandlers(services: HostServices): HostHandlers {
         );
       }
       await recent.add(allowed);
-      return file;
+      return opened({ ...file, path: allowed });
     },
 
     async openRelated(_context, fromPath, uri) {
-      return read(resolveRelated(allowList.require(fromPath), uri));
+      const from = allowList.require(fromPath);
+      const target = resolveRelated(from, uri);
+      if (!references.get(from)?.has(normaliseReference(uri))) {
+        throw new HostFailure('PathNotAllowed', `'${uri}' is not a file ${basename(from)} refers to`);
+      }
+      const real = await requireRealPathInside(dirname(from), target);
+      const file = await read(real);
+      // The page asked for the name it knows, not for where a link led.
+      return { ...file, name: basename(target), path: target };
     },
 
     async saveFile(context, request) {
       let target: string;
       if (request.path !== undefined) {
-        target = allowList.require(request.path);
+        target = saveTargets.require(request.path);
       } else {
         const chosen = await chooseSavePath(request, context.window, services.defaultSaveFolder);
         if (chosen === null) return null;
         allowList.allow(chosen);
+        saveTargets.allowChosen(chosen);
         target = chosen;
       }
       try {

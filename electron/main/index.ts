@@ -4,17 +4,22 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, ipcMain, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron';
+import { hostChannels } from '../../contract/host-api.ts';
 import { showAboutDialog } from './about.ts';
 import { type AppOrigin, devServerUrlFrom, isAppPage } from './app-origin.ts';
+import { handleAppProtocol, registerAppScheme } from './app-protocol.ts';
 import { PathAllowList } from './file-access.ts';
 import { createHostHandlers } from './host-handlers.ts';
 import { createIpcDispatcher, registerIpcHandlers } from './ipc-handlers.ts';
 import { createLogger } from './log.ts';
 import { installApplicationMenu, sendMenuCommand } from './menu.ts';
+import { DocumentQueue, deliverDocumentsTo } from './open-documents.ts';
 import { PreferencesStore } from './preferences.ts';
 import { RecentFiles } from './recent-files.ts';
+import { handleRendererGone } from './renderer-crash.ts';
 import { hardenSession } from './session-policy.ts';
+import { claimSingleInstance } from './single-instance.ts';
 import { createMainWindow } from './window.ts';
 
 const APP_NAME = 'Softbody Studio';
@@ -28,6 +33,22 @@ const origin: AppOrigin = {
 };
 
 app.setName(APP_NAME);
+registerAppScheme(protocol);
+
+const documents = new DocumentQueue();
+let mainWindow: BrowserWindow | undefined;
+/** Set once the app is ready: opens the main window and connects it to `documents`. */
+let openMainWindow: (() => void) | undefined;
+
+/** Brings the window forward for a document handed over by the OS, opening one if none is left. */
+function showMainWindow(): void {
+  if (mainWindow && !mainWindow.isDestroyed()) {
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  } else {
+    openMainWindow?.();
+  }
+}
 
 async function start(): Promise<void> {
   const userData = app.getPath('userData');
@@ -37,9 +58,11 @@ async function start(): Promise<void> {
   ]);
 
   hardenSession(session.defaultSession, origin, createLogger('session'));
+  handleAppProtocol(protocol, dirname(origin.rendererIndexFile), createLogger('app-protocol'));
 
+  const allowList = new PathAllowList();
   const handlers = createHostHandlers({
-    allowList: new PathAllowList(),
+    allowList,
     recent,
     preferences,
     defaultSaveFolder: app.getPath('documents'),
@@ -72,9 +95,15 @@ async function start(): Promise<void> {
   recent.onChange(installMenu);
 
   const windowLog = createLogger('window');
-  createMainWindow({ preloadPath, origin, log: windowLog });
+  openMainWindow = () => {
+    const window = createMainWindow({ preloadPath, origin, log: windowLog, devTools: !app.isPackaged });
+    deliverDocumentsTo(window, documents, (path) => allowList.allow(path), hostChannels.onMenuCommand);
+    handleRendererGone(window, (options) => dialog.showMessageBox(window, options), windowLog);
+    mainWindow = window;
+  };
+  openMainWindow();
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createMainWindow({ preloadPath, origin, log: windowLog });
+    if (BrowserWindow.getAllWindows().length === 0) openMainWindow?.();
   });
 }
 
@@ -82,10 +111,21 @@ app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
 });
 
-app
-  .whenReady()
-  .then(start)
-  .catch((error: unknown) => {
-    log.error(`start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    app.exit(1);
-  });
+const isFirstInstance = claimSingleInstance(app, process.argv, {
+  documents,
+  defaultApp: process.defaultApp === true,
+  showWindow: showMainWindow,
+});
+
+// A second launch has forwarded its document to the running app and quits without a window.
+if (isFirstInstance) {
+  app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      log.error(
+        `start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      app.exit(1);
+    });
+}

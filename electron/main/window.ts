@@ -5,6 +5,7 @@
  */
 import { BrowserWindow, type WebContents, type WebPreferences } from 'electron';
 import { type AppOrigin, isAppPage } from './app-origin.ts';
+import { APP_INDEX_URL } from './app-url.ts';
 import type { Logger } from './log.ts';
 
 export interface MainWindowOptions {
@@ -12,11 +13,14 @@ export interface MainWindowOptions {
   preloadPath: string;
   origin: AppOrigin;
   log: Logger;
+  /** False in a packaged app: DevTools would hand anyone at the keyboard the page's host access. */
+  devTools: boolean;
 }
 
-export function hardenedWebPreferences(preloadPath: string): WebPreferences {
+export function hardenedWebPreferences(preloadPath: string, devTools: boolean): WebPreferences {
   return {
     preload: preloadPath,
+    devTools,
     contextIsolation: true,
     sandbox: true,
     nodeIntegration: false,
@@ -62,7 +66,7 @@ export function guardWebContents(contents: WebContents, origin: AppOrigin, log: 
   });
 }
 
-export function createMainWindow({ preloadPath, origin, log }: MainWindowOptions): BrowserWindow {
+export function createMainWindow({ preloadPath, origin, log, devTools }: MainWindowOptions): BrowserWindow {
   const window = new BrowserWindow({
     width: 1440,
     height: 900,
@@ -71,13 +75,12 @@ export function createMainWindow({ preloadPath, origin, log }: MainWindowOptions
     show: false,
     title: 'Softbody Studio',
     backgroundColor: '#1e1f22',
-    webPreferences: hardenedWebPreferences(preloadPath),
+    webPreferences: hardenedWebPreferences(preloadPath, devTools),
   });
   guardWebContents(window.webContents, origin, log);
   window.once('ready-to-show', () => window.show());
-  const loaded = origin.devServerUrl
-    ? window.loadURL(origin.devServerUrl.href)
-    : window.loadFile(origin.rendererIndexFile);
+  // The built page comes over app:// (app-protocol.ts), never file://.
+  const loaded = window.loadURL(origin.devServerUrl ? origin.devServerUrl.href : APP_INDEX_URL);
   loaded.catch((error: unknown) => log.error(`cannot load the renderer: ${String(error)}`));
   return window;
 }

@@ -288,7 +288,7 @@ describe('presets, export, recent files and recovery (browser host in Chromium)'
       .poll(
         () =>
           page.evaluate(
-            `(() => { const c = localStorage.getItem('softbody-studio.recovery-copy'); return c ? JSON.parse(JSON.parse(c).text).scene.bodies[0].material.youngModulusPa : null; })()`,
+            `(() => { const k = Object.keys(localStorage).find((key) => key.startsWith('softbody-studio.recovery-copy')); const c = k ? localStorage.getItem(k) : null; return c ? JSON.parse(JSON.parse(c).text).scene.bodies[0].material.youngModulusPa : null; })()`,
           ),
         { timeout: 5_000, interval: RECOVERY_INTERVAL_MS / 2 },
       )
@@ -313,7 +313,12 @@ describe('presets, export, recent files and recovery (browser host in Chromium)'
     // A clean save removes the copy: the next start offers nothing.
     await Promise.all([page.waitForEvent('download'), byTestId(page, 'save-project').click()]);
     await expect.poll(() => page.title()).toBe('dropped.sbproj — Softbody Studio');
-    expect(await page.evaluate(`localStorage.getItem('softbody-studio.recovery-copy')`)).toBeNull();
+    // Neither this session's slot nor the restored one is left.
+    expect(
+      await page.evaluate(
+        `Object.keys(localStorage).filter((key) => key.startsWith('softbody-studio.recovery-copy'))`,
+      ),
+    ).toEqual([]);
     await page.reload();
     await expectSimState(page, 'Playing');
     expect(await byTestId(page, 'recovery-offer').count()).toBe(0);

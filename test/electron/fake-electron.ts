@@ -46,6 +46,10 @@ export class BrowserWindow extends EventEmitter {
   loadURL = vi.fn(async (_url: string) => undefined);
   loadFile = vi.fn(async (_path: string) => undefined);
   show = vi.fn();
+  focus = vi.fn();
+  restore = vi.fn();
+  isMinimized = vi.fn(() => false);
+  isDestroyed = vi.fn(() => false);
 
   constructor(readonly options: Record<string, unknown>) {
     super();
@@ -72,10 +76,17 @@ export const app = {
   getVersion: vi.fn(() => '0.1.0'),
   setName: vi.fn(),
   on: vi.fn(),
+  quit: vi.fn(),
+  requestSingleInstanceLock: vi.fn(() => true),
   whenReady: vi.fn(() => new Promise(() => undefined)),
 };
 
 export const session = { defaultSession: {} };
+
+export const protocol = {
+  registerSchemesAsPrivileged: vi.fn(),
+  handle: vi.fn(),
+};
 
 /** Clears every recorded call and registration between tests. */
 export function resetFakeElectron(): void {

@@ -1,7 +1,6 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IpcResult } from '../../contract/host-api.ts';
 import { ipcContract } from '../../contract/ipc-parsers.ts';
@@ -33,7 +32,7 @@ beforeEach(async () => {
   userData = join(dir, 'user-data');
   await mkdir(userData);
   rendererIndexFile = join(dir, 'app', 'out', 'renderer', 'index.html');
-  appUrl = pathToFileURL(rendererIndexFile).href;
+  appUrl = 'app://softbody/index.html';
   const recent = await RecentFiles.load(userData, silent);
   const preferences = await PreferencesStore.load(userData, silent);
   const handlers = createHostHandlers({
@@ -293,7 +292,13 @@ describe('sb:openRecent', () => {
 describe('sb:openRelated', () => {
   let gltf: string;
   beforeEach(async () => {
-    gltf = await makeFile('box/Box.gltf', '{"buffers":[{"uri":"Box%20data.bin"}]}');
+    gltf = await makeFile(
+      'box/Box.gltf',
+      JSON.stringify({
+        buffers: [{ uri: 'Box%20data.bin' }],
+        images: [{ uri: 'textures/wood.png' }, { uri: 'escape.png' }, { uri: '../secret.bin' }],
+      }),
+    );
     await makeFile('box/Box data.bin', 'BIN');
     await makeFile('box/textures/wood.png', 'PNG');
     await makeFile('secret.bin', 'SECRET');
@@ -322,6 +327,35 @@ describe('sb:openRelated', () => {
     ['a file that is not a mesh resource', 'Box.gltf', "'Box.gltf' is not a mesh resource"],
   ])('refuses %s', async (_what, uri, message) => {
     await expectError(invoke('sb:openRelated', [gltf, uri]), 'PathNotAllowed', message);
+  });
+
+  it('refuses a file beside the glTF that the glTF does not refer to', async () => {
+    await makeFile('box/other.bin', 'OTHER');
+    await expectError(
+      invoke('sb:openRelated', [gltf, 'other.bin']),
+      'PathNotAllowed',
+      "'other.bin' is not a file Box.gltf refers to",
+    );
+  });
+
+  it.skipIf(process.platform === 'win32')(
+    'refuses a referenced name that is a link out of the folder',
+    async () => {
+      await symlink(join(dir, 'secret.bin'), join(dir, 'box', 'escape.png'));
+      await expectError(
+        invoke('sb:openRelated', [gltf, 'escape.png']),
+        'PathNotAllowed',
+        "'escape.png' is a link to a file outside the folder box",
+      );
+    },
+  );
+
+  it.skipIf(process.platform === 'win32')('follows a link that stays inside the folder', async () => {
+    await symlink(join(dir, 'box', 'textures', 'wood.png'), join(dir, 'box', 'escape.png'));
+    expect(await value(invoke('sb:openRelated', [gltf, 'escape.png']))).toMatchObject({
+      name: 'escape.png',
+      bytes: bytes('PNG'),
+    });
   });
 
   it('refuses resources of a file the user never chose', async () => {
@@ -369,6 +403,37 @@ describe('sb:saveFile', () => {
     chooseInOpenDialog(path);
     await value(invoke('sb:openProject', []));
     await value(invoke('sb:saveFile', [{ suggestedName: 'scene.sbproj', bytes: bytes('NEW'), path }]));
+    expect(await readFile(path, 'utf8')).toBe('NEW');
+  });
+
+  it('refuses to overwrite a mesh the user only opened', async () => {
+    const path = await makeFile('bunny.obj', 'v 0 0 0');
+    chooseInOpenDialog(path);
+    await value(invoke('sb:openMesh', []));
+    await expectError(
+      invoke('sb:saveFile', [{ suggestedName: 'bunny.obj', bytes: bytes('EVIL'), path }]),
+      'PathNotAllowed',
+      /may only be saved through a save dialog/,
+    );
+    expect(await readFile(path, 'utf8')).toBe('v 0 0 0');
+  });
+
+  it('saves a project reopened from the recent list of an earlier session back to its path', async () => {
+    const path = await makeFile('recent.sbproj', 'OLD');
+    const earlier = await RecentFiles.load(userData, silent);
+    await earlier.add(path);
+    const handlers = createHostHandlers({
+      allowList: new PathAllowList(),
+      recent: await RecentFiles.load(userData, silent),
+      preferences: await PreferencesStore.load(userData, silent),
+      defaultSaveFolder: dir,
+    });
+    const request = { suggestedName: 'recent.sbproj', bytes: bytes('NEW'), path };
+    await expect(handlers.saveFile({ window: null }, request)).rejects.toMatchObject({
+      name: 'PathNotAllowed',
+    });
+    await handlers.openRecent({ window: null }, path);
+    await handlers.saveFile({ window: null }, request);
     expect(await readFile(path, 'utf8')).toBe('NEW');
   });
 

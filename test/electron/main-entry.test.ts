@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ipcContract } from '../../contract/ipc-parsers.ts';
-import { app, BrowserWindow, ipcMain, Menu, session } from './fake-electron.ts';
+import { app, BrowserWindow, ipcMain, Menu, protocol, session } from './fake-electron.ts';
 
 vi.mock('electron', () => import('./fake-electron.ts'));
 
@@ -33,7 +33,32 @@ describe('main entry', () => {
     const preferences = window.options.webPreferences as { preload: string; sandbox: boolean };
     expect(preferences.sandbox).toBe(true);
     expect(preferences.preload.endsWith(`${sep}preload${sep}index.cjs`)).toBe(true);
-    expect(window.loadFile.mock.calls[0][0].endsWith(`${sep}renderer${sep}index.html`)).toBe(true);
+    expect(window.loadURL).toHaveBeenCalledWith('app://softbody/index.html');
+    expect(window.loadFile).not.toHaveBeenCalled();
+    expect(protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
+      expect.objectContaining({
+        scheme: 'app',
+        privileges: expect.objectContaining({ standard: true, secure: true }),
+      }),
+    ]);
+    expect(protocol.handle).toHaveBeenCalledWith('app', expect.any(Function));
+    expect((window.options.webPreferences as { devTools: boolean }).devTools).toBe(true);
+    expect(window.webContents.listenerCount('render-process-gone')).toBe(1);
+    expect(window.webContents.listenerCount('did-finish-load')).toBe(1);
     expect(app.on).toHaveBeenCalledWith('window-all-closed', expect.any(Function));
+    expect(app.requestSingleInstanceLock).toHaveBeenCalledOnce();
+    expect(app.on).toHaveBeenCalledWith('second-instance', expect.any(Function));
+    expect(app.on).toHaveBeenCalledWith('open-file', expect.any(Function));
+  });
+
+  it('a second instance quits without waiting for ready or opening a window', async () => {
+    vi.resetModules();
+    BrowserWindow.instances = [];
+    app.whenReady.mockClear();
+    app.requestSingleInstanceLock.mockReturnValueOnce(false);
+    await import('../../electron/main/index.ts');
+    expect(app.quit).toHaveBeenCalled();
+    expect(app.whenReady).not.toHaveBeenCalled();
+    expect(BrowserWindow.instances).toEqual([]);
   });
 });

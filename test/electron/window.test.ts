@@ -13,12 +13,17 @@ const silent: Logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
 const rendererIndexFile = join('/', 'opt', 'softbody', 'out', 'renderer', 'index.html');
 const production: AppOrigin = { rendererIndexFile };
 const development: AppOrigin = { rendererIndexFile, devServerUrl: new URL('http://localhost:5173/') };
-const appUrl = pathToFileURL(rendererIndexFile).href;
+const appUrl = 'app://softbody/index.html';
 
 beforeEach(() => resetFakeElectron());
 
 function openWindow(origin: AppOrigin = production) {
-  createMainWindow({ preloadPath: '/opt/softbody/out/preload/index.cjs', origin, log: silent });
+  createMainWindow({
+    preloadPath: '/opt/softbody/out/preload/index.cjs',
+    origin,
+    log: silent,
+    devTools: false,
+  });
   const window = BrowserWindow.instances.at(-1)!;
   return { window, contents: window.webContents };
 }
@@ -36,12 +41,24 @@ describe('main window', () => {
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      devTools: false,
     });
+  });
+
+  it('keeps DevTools when the app is not packaged', () => {
+    createMainWindow({ preloadPath: '/p.cjs', origin: production, log: silent, devTools: true });
+    expect(BrowserWindow.instances.at(-1)!.options.webPreferences).toMatchObject({ devTools: true });
   });
 
   it('prevents navigation away from the app page and lets it reload itself', () => {
     const { contents } = openWindow();
-    for (const url of ['https://example.com/', 'file:///etc/passwd', `${appUrl}/../other.html`]) {
+    const builtPage = pathToFileURL(rendererIndexFile).href;
+    for (const url of [
+      'https://example.com/',
+      'file:///etc/passwd',
+      builtPage,
+      'app://softbody/other.html',
+    ]) {
       const event = { preventDefault: vi.fn() };
       contents.emit('will-navigate', event, url);
       expect(event.preventDefault, url).toHaveBeenCalledOnce();
@@ -70,10 +87,10 @@ describe('main window', () => {
     expect(event.preventDefault).toHaveBeenCalledOnce();
   });
 
-  it('loads the built page from disk in production and shows it once ready', () => {
+  it('loads the built page over app:// in production and shows it once ready', () => {
     const { window } = openWindow();
-    expect(window.loadFile).toHaveBeenCalledWith(rendererIndexFile);
-    expect(window.loadURL).not.toHaveBeenCalled();
+    expect(window.loadURL).toHaveBeenCalledExactlyOnceWith('app://softbody/index.html');
+    expect(window.loadFile).not.toHaveBeenCalled();
     expect(window.show).not.toHaveBeenCalled();
     window.emit('ready-to-show');
     expect(window.show).toHaveBeenCalledOnce();
@@ -89,12 +106,10 @@ describe('app origin', () => {
   it('accepts only the app page as an IPC sender', () => {
     expect(isAppPage(production, appUrl)).toBe(true);
     expect(isAppPage(production, `${appUrl}#/x`)).toBe(true);
-    expect(
-      isAppPage(
-        production,
-        pathToFileURL(join('/', 'opt', 'softbody', 'out', 'renderer', 'other.html')).href,
-      ),
-    ).toBe(false);
+    expect(isAppPage(production, 'app://softbody/other.html')).toBe(false);
+    expect(isAppPage(production, 'app://elsewhere/index.html')).toBe(false);
+    // The built page loaded from disk is not the app: only app:// is.
+    expect(isAppPage(production, pathToFileURL(rendererIndexFile).href)).toBe(false);
     expect(isAppPage(production, 'http://localhost:5173/')).toBe(false);
     expect(isAppPage(development, 'http://localhost:5173/index.html')).toBe(true);
     expect(isAppPage(development, 'http://localhost:5174/')).toBe(false);
@@ -102,13 +117,13 @@ describe('app origin', () => {
   });
 
   it('allows requests for the app files and in-page data only', () => {
-    const asset = pathToFileURL(join('/', 'opt', 'softbody', 'out', 'renderer', 'assets', 'index.js')).href;
-    expect(isAppRequest(production, asset)).toBe(true);
+    expect(isAppRequest(production, 'app://softbody/assets/index.js')).toBe(true);
+    expect(isAppRequest(production, 'app://other/assets/index.js')).toBe(false);
     expect(isAppRequest(production, 'data:image/png;base64,AAAA')).toBe(true);
-    expect(isAppRequest(production, 'blob:file:///1234')).toBe(true);
+    expect(isAppRequest(production, 'blob:app://softbody/1234')).toBe(true);
     expect(isAppRequest(production, 'file:///etc/passwd')).toBe(false);
     expect(
-      isAppRequest(production, pathToFileURL(join('/', 'opt', 'softbody', 'out', 'main', 'index.js')).href),
+      isAppRequest(production, pathToFileURL(join('/', 'opt', 'softbody', 'out', 'renderer', 'a.js')).href),
     ).toBe(false);
     expect(isAppRequest(production, 'https://cdn.example.com/three.js')).toBe(false);
     expect(isAppRequest(production, 'http://localhost:5173/src/main.ts')).toBe(false);
@@ -154,7 +169,7 @@ describe('session policy', () => {
     filter({ url: 'https://example.com/x.js' }, remote);
     expect(remote).toHaveBeenCalledWith({ cancel: true });
     const own = vi.fn();
-    filter({ url: pathToFileURL(join('/', 'opt', 'softbody', 'out', 'renderer', 'a.js')).href }, own);
+    filter({ url: 'app://softbody/assets/a.js' }, own);
     expect(own).toHaveBeenCalledWith({ cancel: false });
   });
 

@@ -3,7 +3,7 @@
  * localStorage, which Electron keeps in the app's userData folder. Where a page has none (storage
  * disabled), a memory stand-in keeps the app working for the session and says so once.
  */
-export type AppStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+export type AppStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
 
 export function appStorage(onUnavailable: (reason: string) => void): AppStorage {
   try {
@@ -18,6 +18,10 @@ export function appStorage(onUnavailable: (reason: string) => void): AppStorage 
       getItem: (key) => data.get(key) ?? null,
       setItem: (key, value) => void data.set(key, value),
       removeItem: (key) => void data.delete(key),
+      key: (index) => [...data.keys()][index] ?? null,
+      get length() {
+        return data.size;
+      },
     };
   }
 }

@@ -6,11 +6,13 @@
 import type { Scene } from '../../../core/scene/scene.ts';
 import { type EditorState, isDirty } from '../editor/editor-state.ts';
 import type { Store } from '../state/store.ts';
-import { clearRecoveryCopy, type RecoveryStorage, writeRecoveryCopy } from './recovery-copy.ts';
+import { clearRecoveryCopy, RECOVERY_KEY, type RecoveryStorage, writeRecoveryCopy } from './recovery-copy.ts';
 
 export interface RecoveryWriterDeps {
   store: Store<EditorState>;
-  storage: RecoveryStorage;
+  storage: Pick<RecoveryStorage, 'setItem' | 'removeItem'>;
+  /** The storage key of a state's copy (recoverySlotKey in the app); the legacy one slot if absent. */
+  slotFor?: (state: EditorState) => string;
   intervalMs: number;
   /** The project text of a state (what Save writes). */
   projectText: (state: EditorState) => string;
@@ -25,6 +27,8 @@ export interface RecoveryWriterDeps {
 export class RecoveryWriter {
   /** The scene last copied (identity): an unchanged document is not written again. */
   private written: Scene | null = null;
+  /** The slot this writer last wrote: the one to remove when the document is clean or moves. */
+  private writtenKey: string | null = null;
   private failed = false;
   private readonly stops: (() => void)[] = [];
 
@@ -46,31 +50,54 @@ export class RecoveryWriter {
     for (const stop of this.stops.splice(0)) stop();
   }
 
-  /** Writes the copy now if the document is dirty and changed since the last copy. */
-  tick(): void {
+  /**
+   * Writes the copy now if the document is dirty and changed since the last copy. True when the
+   * document's current state is in storage (written now or before).
+   */
+  tick(): boolean {
     const state = this.deps.store.get();
-    if (!isDirty(state) || state.scene === this.written) return;
+    if (!isDirty(state)) return false;
+    if (state.scene === this.written) return true;
     const text = this.deps.projectText(state);
+    const key = this.slotOf(state);
     try {
-      writeRecoveryCopy(this.deps.storage, {
-        text,
-        fileName: state.fileName,
-        writtenAtMs: this.deps.now(),
-        ...(state.path === undefined ? {} : { path: state.path }),
-      });
+      writeRecoveryCopy(
+        this.deps.storage,
+        {
+          text,
+          fileName: state.fileName,
+          writtenAtMs: this.deps.now(),
+          ...(state.path === undefined ? {} : { path: state.path }),
+        },
+        key,
+      );
+      // The document was renamed (Save As of a copy, another file opened): its old slot is stale.
+      if (this.writtenKey !== null && this.writtenKey !== key) this.remove(this.writtenKey);
+      this.writtenKey = key;
       this.written = state.scene;
       this.failed = false;
+      return true;
     } catch (error) {
       if (!this.failed) this.deps.onWriteFailed(error);
       this.failed = true;
+      return false;
     }
   }
 
   /** Removes the copy (after a clean save, an open, or the user's Discard). */
   discard(): void {
     this.written = null;
+    this.remove(this.writtenKey ?? this.slotOf(this.deps.store.get()));
+    this.writtenKey = null;
+  }
+
+  private slotOf(state: EditorState): string {
+    return this.deps.slotFor ? this.deps.slotFor(state) : RECOVERY_KEY;
+  }
+
+  private remove(key: string): void {
     try {
-      clearRecoveryCopy(this.deps.storage);
+      clearRecoveryCopy(this.deps.storage, key);
     } catch {
       // Storage unavailable: there is no copy to remove either.
     }

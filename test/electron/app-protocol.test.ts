@@ -1,0 +1,99 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  appProtocolResponse,
+  handleAppProtocol,
+  registerAppScheme,
+} from '../../electron/main/app-protocol.ts';
+import { contentTypeFor, resolveAppRequest } from '../../electron/main/app-url.ts';
+import type { Logger } from '../../electron/main/log.ts';
+
+const root = join(tmpdir(), 'renderer-root');
+
+describe('resolveAppRequest', () => {
+  it('maps app://softbody/ paths to files below the renderer folder', () => {
+    expect(resolveAppRequest(root, 'app://softbody/index.html')).toBe(join(root, 'index.html'));
+    expect(resolveAppRequest(root, 'app://softbody/')).toBe(join(root, 'index.html'));
+    expect(resolveAppRequest(root, 'app://softbody/assets/main-1a2b.js?v=1#x')).toBe(
+      join(root, 'assets', 'main-1a2b.js'),
+    );
+    expect(resolveAppRequest(root, 'app://softbody/assets/a%20b.css')).toBe(join(root, 'assets', 'a b.css'));
+  });
+
+  it.each([
+    ['dot segments the URL parser leaves encoded', 'app://softbody/..%2f..%2fetc%2fpasswd'],
+    ['an encoded backslash', 'app://softbody/..%5c..%5csecret'],
+    ['a NUL', 'app://softbody/index.html%00.png'],
+    ['broken percent-encoding', 'app://softbody/%E0%A4%A'],
+    ['another host', 'app://elsewhere/index.html'],
+    ['another scheme', 'file:///etc/passwd'],
+    ['no URL at all', 'index.html'],
+  ])('refuses %s', (_what, url) => {
+    expect(resolveAppRequest(root, url)).toBeUndefined();
+  });
+
+  it('keeps plain dot segments inside the folder (the URL parser resolves them first)', () => {
+    expect(resolveAppRequest(root, 'app://softbody/../../etc/passwd')).toBe(join(root, 'etc', 'passwd'));
+  });
+});
+
+describe('contentTypeFor', () => {
+  it('serves WebAssembly, modules and pages with the types browsers require', () => {
+    expect(contentTypeFor('a/sim.wasm')).toBe('application/wasm');
+    expect(contentTypeFor('a/worker.JS')).toBe('text/javascript; charset=utf-8');
+    expect(contentTypeFor('index.html')).toBe('text/html; charset=utf-8');
+    expect(contentTypeFor('blob')).toBe('application/octet-stream');
+  });
+});
+
+describe('the app:// handler', () => {
+  let folder: string;
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'sb-app-'));
+    await mkdir(join(folder, 'renderer', 'assets'), { recursive: true });
+    await writeFile(join(folder, 'renderer', 'index.html'), '<!doctype html>');
+    await writeFile(join(folder, 'renderer', 'assets', 'sim.wasm'), new Uint8Array([0, 97, 115, 109]));
+    await writeFile(join(folder, 'secret.txt'), 'SECRET');
+  });
+  afterAll(() => rm(folder, { recursive: true, force: true }));
+
+  it('answers with the file and its content type', async () => {
+    const response = await appProtocolResponse(join(folder, 'renderer'), 'app://softbody/assets/sim.wasm');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/wasm');
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(new Uint8Array([0, 97, 115, 109]));
+  });
+
+  it('answers 404 for a file outside the renderer folder, reached by any encoding', async () => {
+    for (const url of ['app://softbody/..%2fsecret.txt', 'app://softbody/%2e%2e/secret.txt']) {
+      const response = await appProtocolResponse(join(folder, 'renderer'), url);
+      expect(response.status, url).toBe(404);
+      expect(await response.text()).toBe('Not found');
+    }
+  });
+
+  it('answers 404 for a missing file', async () => {
+    expect((await appProtocolResponse(join(folder, 'renderer'), 'app://softbody/nope.js')).status).toBe(404);
+  });
+
+  it('registers the scheme as standard and secure, and handles it', async () => {
+    const protocol = { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() };
+    registerAppScheme(protocol);
+    expect(protocol.registerSchemesAsPrivileged.mock.calls[0][0]).toEqual([
+      {
+        scheme: 'app',
+        privileges: expect.objectContaining({ standard: true, secure: true, supportFetchAPI: true }),
+      },
+    ]);
+    const log: Logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    handleAppProtocol(protocol, join(folder, 'renderer'), log);
+    const [scheme, handler] = protocol.handle.mock.calls[0];
+    expect(scheme).toBe('app');
+    const page = await handler(new Request('app://softbody/index.html'));
+    expect(await page.text()).toBe('<!doctype html>');
+    expect((await handler(new Request('app://softbody/..%2fsecret.txt'))).status).toBe(404);
+    expect(log.warn).toHaveBeenCalledOnce();
+  });
+});

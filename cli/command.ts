@@ -1,7 +1,6 @@
-/** One `softbody` subcommand: its name, a one-line summary, usage text and its runner. */
+/** One `softbody` subcommand: its name, usage text and its runner (its summary is in the command table). */
 export interface Command {
   name: string;
-  summary: string;
   usage: string;
   /** Runs with the arguments after the command name; resolves to the process exit code. */
   run(args: string[], io: CommandIo): Promise<number>;

@@ -1,10 +1,7 @@
-import { readFileSync } from 'node:fs';
+// Imported rather than read at run time: the bundle in cli/dist carries the version with it.
+import packageJson from '../package.json' with { type: 'json' };
 import { type CommandIo, ExitCode } from './command.ts';
 import { commands } from './commands/index.ts';
-
-const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-  version: string;
-};
 
 const processIo: CommandIo = {
   out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
@@ -39,11 +36,12 @@ export async function main(argv: string[], io: CommandIo = processIo): Promise<n
     io.out(packageJson.version);
     return ExitCode.ok;
   }
-  const command = commands.find((c) => c.name === first);
-  if (!command) {
+  const entry = commands.find((c) => c.name === first);
+  if (!entry) {
     io.err(`softbody: unknown command '${first}'. Run 'softbody --help' for the list of commands.`);
     return ExitCode.badInput;
   }
+  const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
     io.out(command.usage);
     return ExitCode.ok;

@@ -38,7 +38,6 @@ Options:
 
 export const bakeCommand: Command = {
   name: 'bake',
-  summary: 'Turn mesh files into presets with materials, groups and pins (many files, progress, summary)',
   usage,
   async run(args: string[], io: CommandIo): Promise<number> {
     let parsed: BakeArgs;

@@ -65,8 +65,6 @@ interface CalibrateArgs {
 
 export const calibrateCommand: Command = {
   name: 'calibrate',
-  summary:
-    'Run standard scenes with a material and compare with analytic elasticity (E_eff per substep count)',
   usage,
   async run(args: string[], io: CommandIo): Promise<number> {
     let parsed: CalibrateArgs;

@@ -79,7 +79,6 @@ interface CheckInput {
 
 export const checkCommand: Command = {
   name: 'check',
-  summary: 'Drift check: rerun a scene or preset at other frame rates and resolutions, flag drift over 5%',
   usage,
   async run(args: string[], io: CommandIo): Promise<number> {
     let parsed: CheckArgs;

@@ -49,7 +49,6 @@ const usage = [
 
 export const exportCommand: Command = {
   name: 'export',
-  summary: `Export a preset or a scene for a runtime (${EXPORT_TARGETS.map((t) => t.label).join(', ')})`,
   usage,
   async run(args: string[], io: CommandIo): Promise<number> {
     if (args[0] === '--print-extension-schema') {

@@ -33,7 +33,6 @@ class ArgumentError extends Error {}
 
 export const inspectCommand: Command = {
   name: 'inspect',
-  summary: 'Report a mesh file: topology, watertightness, self-intersections, bounds, volume',
   usage,
   async run(args: string[], io: CommandIo): Promise<number> {
     let parsed: InspectArgs;

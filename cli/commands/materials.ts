@@ -36,7 +36,6 @@ function row(material: Material) {
 
 export const materialsCommand: Command = {
   name: 'materials',
-  summary: 'List the material library (E, ν, ρ, thickness, source)',
   usage,
   async run(args: string[], io: CommandIo): Promise<number> {
     let json = false;

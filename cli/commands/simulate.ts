@@ -62,7 +62,6 @@ class ArgumentError extends Error {}
 
 export const simulateCommand: Command = {
   name: 'simulate',
-  summary: 'Run a scene with the XPBD solver and print a JSON report per body',
   usage,
   async run(args: string[], io: CommandIo): Promise<number> {
     if (args.length === 1 && args[0] === '--print-schema') {

@@ -55,7 +55,6 @@ class ArgumentError extends Error {}
 
 export const tetraCommand: Command = {
   name: 'tetra',
-  summary: 'Tetrahedralize a mesh file (conforming or embedded) and report the tet quality',
   usage,
   async run(args: string[], io: CommandIo): Promise<number> {
     let parsed: TetraArgs;

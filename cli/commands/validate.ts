@@ -20,7 +20,6 @@ Options:
 
 export const validateCommand: Command = {
   name: 'validate',
-  summary: 'Check a preset (JSON or GLB) and list every problem with its JSON pointer',
   usage,
   async run(args: string[], io: CommandIo): Promise<number> {
     if (args.length === 1 && args[0] === '--print-schema') {

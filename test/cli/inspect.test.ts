@@ -1,11 +1,10 @@
-import { execFile } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.ts';
+import { spawnCli } from './spawn-cli.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const meshes = join(repoRoot, '..', 'shared', 'meshes');
@@ -125,15 +124,8 @@ describe('softbody inspect', () => {
   it('runs as the softbody binary: one line on stderr, no stack trace, exit code 2', async () => {
     const path = join(dir, 'truncated.glb');
     writeFileSync(path, new Uint8Array([0x67, 0x6c, 0x54, 0x46, 2, 0, 0, 0]));
-    const result = await promisify(execFile)(process.execPath, [
-      join(repoRoot, 'cli/bin/softbody.mjs'),
-      'inspect',
-      path,
-    ]).then(
-      () => ({ code: 0, stderr: '' }),
-      (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
-    );
-    expect(result).toEqual({
+    const result = spawnCli(['inspect', path]);
+    expect({ code: result.status, stderr: result.stderr }).toEqual({
       code: 2,
       stderr: `softbody inspect: ${path} (byte 0): truncated GLB: the file has 8 bytes, fewer than the 12-byte GLB header\n`,
     });

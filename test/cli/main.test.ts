@@ -1,6 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.ts';
+import { spawnCli } from './spawn-cli.ts';
 
 function capture() {
   const out: string[] = [];
@@ -30,8 +30,7 @@ describe('softbody command', () => {
   });
 
   it('runs as an executable through the package bin', () => {
-    const bin = new URL('../../cli/bin/softbody.mjs', import.meta.url).pathname;
-    const result = spawnSync(process.execPath, [bin, 'nope'], { encoding: 'utf8' });
+    const result = spawnCli(['nope']);
     expect(result.status).toBe(2);
     expect(result.stderr.trim()).toBe(
       "softbody: unknown command 'nope'. Run 'softbody --help' for the list of commands.",

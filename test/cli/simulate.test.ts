@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.ts';
+import { spawnCli } from './spawn-cli.ts';
 
 function capture() {
   const out: string[] = [];
@@ -214,10 +214,7 @@ describe('softbody simulate', () => {
   });
 
   it('runs through the package bin without a stack trace on bad input', () => {
-    const bin = new URL('../../cli/bin/softbody.mjs', import.meta.url).pathname;
-    const result = spawnSync(process.execPath, [bin, 'simulate', join(dir, 'bad.json')], {
-      encoding: 'utf8',
-    });
+    const result = spawnCli(['simulate', join(dir, 'bad.json')]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('/bodies/1/material/poissonRatio');
     expect(result.stderr).not.toContain('    at ');

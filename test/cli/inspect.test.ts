@@ -91,10 +91,20 @@ describe('softbody inspect', () => {
   it('answers bad input with one line naming the file and line, and exit code 2', async () => {
     const path = join(dir, 'bad.obj');
     writeFileSync(path, 'v 0 0 0\nv 1 0 0\nv nan 1 0\nf 1 2 3\n');
-    expect(await run(path, '--json')).toEqual({
+    expect(await run(path)).toEqual({
       code: 2,
       out: '',
       err: `softbody inspect: ${path}:3: vertex coordinate 'nan' is not a finite number\n`,
+    });
+  });
+
+  it('answers bad input with --json as one JSON error on stdout: file, line, message', async () => {
+    const path = join(dir, 'bad.obj');
+    writeFileSync(path, 'v 0 0 0\nv 1 0 0\nv nan 1 0\nf 1 2 3\n');
+    const { code, out, err } = await run(path, '--json');
+    expect({ code, err }).toEqual({ code: 2, err: '' });
+    expect(JSON.parse(out)).toEqual({
+      error: { file: path, line: 3, message: "vertex coordinate 'nan' is not a finite number" },
     });
   });
 
@@ -117,7 +127,7 @@ describe('softbody inspect', () => {
     expect((await run('a.obj', '--up', 'x')).err).toBe(
       "softbody inspect: --up must be 'y' or 'z', got 'x'\n",
     );
-    expect((await run('--json')).err).toBe('softbody inspect: no mesh file given\n');
+    expect((await run()).err).toBe("softbody inspect: no mesh file given. Run 'softbody inspect --help'.\n");
     expect((await run('a.obj', '--frobnicate')).code).toBe(2);
   });
 

@@ -23,13 +23,28 @@ describe('the progress bar', () => {
     expect(written.at(-1)).toBe(CLEAR);
   });
 
-  it('degrades to one plain line per item when stderr is not a terminal (or TERM=dumb)', () => {
+  it('prints nothing but logged lines when stderr is not a terminal (or TERM=dumb)', () => {
     for (const [stream, env] of [
       [{ isTTY: false, write: () => {} }, {}],
       [{ isTTY: true, write: () => {} }, { TERM: 'dumb' }],
     ] as const) {
       const { io, err } = capture();
       const progress = createProgress({ label: 'bake', total: 2, io, stream, env });
+      progress.update(0, 'a.obj');
+      progress.log('softbody bake: a.obj:3: bad face');
+      progress.update(1, 'b.obj');
+      progress.finish();
+      expect(err).toEqual(['softbody bake: a.obj:3: bad face']);
+    }
+  });
+
+  it('degrades to one plain line per item off a terminal with --progress', () => {
+    for (const [stream, env] of [
+      [{ isTTY: false, write: () => {} }, {}],
+      [{ isTTY: true, write: () => {} }, { TERM: 'dumb' }],
+    ] as const) {
+      const { io, err } = capture();
+      const progress = createProgress({ label: 'bake', total: 2, io, stream, env, plain: true });
       progress.update(0, 'a.obj');
       progress.update(0, 'a.obj: importing', 0.1);
       progress.update(0, 'a.obj: tetrahedralizing', 0.7);

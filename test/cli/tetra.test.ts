@@ -86,7 +86,7 @@ describe('softbody tetra', () => {
 
   it('rejects bad arguments with one line naming the argument and exit code 2', async () => {
     const cases: [string[], string][] = [
-      [[], 'softbody tetra: no mesh file given'],
+      [[], "softbody tetra: no mesh file given. Run 'softbody tetra --help'."],
       [['a.obj', '--edge', 'x'], "softbody tetra: --edge needs a positive edge length in metres, got 'x'"],
       [['a.obj', '--tets', '2.5'], "softbody tetra: --tets needs a positive whole number of tets, got '2.5'"],
       [['a.obj', '--edge', '1', '--tets', '9'], 'softbody tetra: give either --edge or --tets, not both'],
@@ -105,7 +105,7 @@ describe('softbody tetra', () => {
       ],
       [
         ['a.obj', '--frobnicate'],
-        "softbody tetra: unknown option '--frobnicate'. Run 'softbody tetra --help' for the options.",
+        "softbody tetra: unknown option '--frobnicate'. Run 'softbody tetra --help'.",
       ],
     ];
     for (const [args, message] of cases) {

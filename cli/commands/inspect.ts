@@ -1,9 +1,16 @@
-import { computeMeshReport, type MeshReport, type RepairStep, repairMesh } from '../../core/mesh/index.ts';
+import {
+  computeMeshReport,
+  type MeshReport,
+  type RepairStep,
+  repairMesh,
+  type TriMesh,
+} from '../../core/mesh/index.ts';
 import { choiceOption, numberOption, onePositional, parseCommandArgs } from '../args.ts';
 import { type Command, type CommandIo, ExitCode } from '../command.ts';
+import { createProgress } from '../progress.ts';
 import { readMeshInput, shownName } from '../stdio.ts';
 
-const usage = `Usage: softbody inspect MESH [--scale S] [--up y|z] [--repair] [--json]
+const usage = `Usage: softbody inspect MESH [--scale S] [--up y|z] [--repair] [--progress] [--json]
 
 Imports an OBJ, glTF or GLB file and reports its surface: welded vertices, triangles,
 parts, watertightness, manifoldness, orientation, degenerate triangles, self-intersecting
@@ -15,12 +22,14 @@ Options:
   --up y|z     the file's up axis; z converts Z-up to the tool's Y-up; default y
   --repair     weld, drop degenerate and duplicate triangles, orient consistently and
                drop unused vertices, then report the repaired mesh and each repair
+  --progress   a progress line on stderr when it is not a terminal (a terminal gets a bar)
   --json       print the report as JSON`;
 
 const options = {
   scale: { type: 'string' },
   up: { type: 'string' },
   repair: { type: 'boolean' },
+  progress: { type: 'boolean' },
 } as const;
 
 export const inspectCommand: Command = {
@@ -34,17 +43,32 @@ export const inspectCommand: Command = {
         : numberOption('--scale', values.scale, 'a positive number of metres per unit', (v) => v > 0);
     const upAxis = values.up === undefined ? 'y' : choiceOption('--up', values.up, ['y', 'z'] as const);
     const file = onePositional('inspect', positionals, 'mesh file');
-    const imported = await readMeshInput(file, { scale, upAxis }, io);
-    let mesh = imported.mesh;
-    let repairs: RepairStep[] | undefined;
-    if (values.repair) {
-      const repaired = repairMesh(mesh);
-      mesh = repaired.mesh;
-      repairs = repaired.steps;
-    }
-    const report = computeMeshReport(mesh, imported.notes);
     const shown = shownName(file);
-    const format = imported.format;
+    // The measuring is one synchronous pass: the bar names the stage that runs (the
+    // self-intersection test of a large mesh takes seconds), not a share of it.
+    const progress = createProgress({ label: 'inspect', total: 1, io, plain: values.progress === true });
+    let mesh: TriMesh;
+    let notes: string[];
+    let format: string;
+    let repairs: RepairStep[] | undefined;
+    let report: MeshReport;
+    try {
+      progress.update(0, shown);
+      progress.update(0, `${shown}: importing`);
+      const imported = await readMeshInput(file, { scale, upAxis }, io);
+      ({ mesh, notes, format } = imported);
+      if (values.repair) {
+        progress.update(0, `${shown}: repairing`, 0.3);
+        const repaired = repairMesh(mesh);
+        mesh = repaired.mesh;
+        repairs = repaired.steps;
+      }
+      progress.update(0, `${shown}: measuring (topology, self-intersections, volume)`, 0.5);
+      report = computeMeshReport(mesh, notes);
+      progress.update(1, 'done');
+    } finally {
+      progress.finish();
+    }
     const document = { file: shown, format, ...report, ...(repairs ? { repairs } : {}) };
     io.out(values.json ? JSON.stringify(document, null, 2) : formatTable(shown, format, report, repairs));
     return ExitCode.ok;

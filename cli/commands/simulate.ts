@@ -14,7 +14,9 @@ import { numberOption, onePositional, type ParsedArgs, parseCommandArgs } from '
 import { CliError, type Command, type CommandIo, ExitCode, UsageError } from '../command.ts';
 import { asCliError } from '../errors.ts';
 import { folderOf } from '../preset-file.ts';
-import { readInputFile, shownName } from '../stdio.ts';
+import { createProgress } from '../progress.ts';
+import { readInputFile, STDIO, shownName, writeOutputFile } from '../stdio.ts';
+import { FrameTrace } from '../trace-csv.ts';
 
 const DEFAULT_SECONDS = 5;
 const DEFAULT_SETTLE_TOL_J_PER_KG = 1e-6;
@@ -22,7 +24,7 @@ const DEFAULT_SETTLE_DAMPING_PER_S = 5;
 
 const usage = `Usage: softbody simulate SCENE.json|PRESET.json [--seconds T] [--dt S] [--substeps N]
                         [--settle] [--settle-tol K] [--settle-damping C] [--measure-bias]
-                        [--json]
+                        [--trace OUT.csv] [--progress] [--json]
        softbody simulate --print-schema
 
 Runs a scene (see docs/scene.schema.json), or the setup a preset stores, with the XPBD solver and
@@ -47,6 +49,10 @@ Options:
                       r ≤ 0.125 (at most 1000) and report measuredBias = stiffness got / stiffness
                       asked, from how far each body's centroid moved from rest in the two runs
                       (null when a run does not come to rest); costs up to r/0.125 times the run
+  --trace OUT.csv     write one CSV row per frame: frame, time_s, kinetic_energy_j, and per body
+                      NAME:kinetic_energy_j, NAME:elastic_energy_j, NAME:max_strain,
+                      NAME:mean_strain, NAME:volume_ratio (for CI dashboards)
+  --progress          a progress line on stderr when it is not a terminal (a terminal gets a bar)
   --json              the report is JSON either way; with --json a failure is JSON too
   --report json       the same as --json (the older spelling)
   --print-schema      print the scene JSON Schema (docs/scene.schema.json is this output)`;
@@ -60,6 +66,8 @@ interface SimulateArgs {
   settleTolJPerKg: number;
   settleDampingPerS: number;
   measureBias: boolean;
+  trace?: string;
+  progress: boolean;
 }
 
 const options = {
@@ -71,6 +79,8 @@ const options = {
   'settle-damping': { type: 'string' },
   'measure-bias': { type: 'boolean' },
   report: { type: 'string' },
+  trace: { type: 'string' },
+  progress: { type: 'boolean' },
   'print-schema': { type: 'boolean' },
 } as const;
 
@@ -98,7 +108,21 @@ export const simulateCommand: Command = {
     } catch (error) {
       throw asCliError(error, shown) ?? error;
     }
-    const report = simulate(setup, parsed);
+    const trace = parsed.trace === undefined ? undefined : new FrameTrace();
+    const progress = createProgress({ label: 'simulate', total: 1, io, plain: parsed.progress });
+    let report: Report;
+    try {
+      progress.update(0, shown);
+      report = simulate(setup, parsed, (frame, frames, step, world) => {
+        progress.update(0, `${shown}: simulating`, frame / frames);
+        // Measuring every body costs about a substep: only when a trace is asked for.
+        if (trace) trace.add(frame, frame * setup.solver.dt, step, world.measureBodies());
+      });
+      progress.update(1, 'done');
+    } finally {
+      progress.finish();
+    }
+    if (trace && parsed.trace !== undefined) await writeOutputFile(parsed.trace, trace.text(), io);
     io.out(formatJson(report));
     return ExitCode.ok;
   },
@@ -164,8 +188,8 @@ interface Report {
   bodies: Record<string, BodyReport>;
 }
 
-function simulate(setup: SoftBodySetup, args: SimulateArgs): Report {
-  const run = runToRest(setup, runOptions(args));
+function simulate(setup: SoftBodySetup, args: SimulateArgs, onFrame: RunOptions['onFrame']): Report {
+  const run = runToRest(setup, { ...runOptions(args), onFrame });
   const bodies: Record<string, BodyReport> = {};
   for (const m of run.metrics) bodies[m.name] = bodyReport(m);
   if (args.measureBias) {
@@ -250,6 +274,8 @@ function simulateArgs(
     text === undefined ? undefined : numberOption(flag, text, what, ok);
   if (values.report !== undefined && values.report !== 'json')
     throw new UsageError(`--report supports only 'json', got '${values.report}'`);
+  if (values.trace === STDIO)
+    throw new UsageError('--trace needs a file: standard output carries the JSON report');
   return {
     file: onePositional('simulate', positionals, 'scene file (SCENE.json)'),
     seconds:
@@ -269,5 +295,7 @@ function simulateArgs(
       number('--settle-damping', values['settle-damping'], 'a damping rate ≥ 0 in 1/s', (v) => v >= 0) ??
       DEFAULT_SETTLE_DAMPING_PER_S,
     measureBias: values['measure-bias'] === true,
+    trace: values.trace,
+    progress: values.progress === true,
   };
 }

@@ -14,14 +14,18 @@ import {
 } from '../../core/tetra/index.ts';
 import { choiceOption, numberOption, onePositional, parseCommandArgs } from '../args.ts';
 import { CliError, type Command, type CommandIo, ExitCode, UsageError } from '../command.ts';
+import { histogramLines } from '../histogram.ts';
+import { createProgress } from '../progress.ts';
 import { readMeshInput, STDIO, shownName, writeOutputFile } from '../stdio.ts';
 
 const usage = `Usage: softbody tetra MESH [--edge L | --tets N] [--quality Q] [--mode conforming|embedded]
                      [--backend builtin|tetgen] [--scale S] [--up y|z] [-o OUT] [--json]
+                     [--progress]
 
 Fills an OBJ, glTF or GLB surface with tetrahedra and reports the mesh quality. Inside is
 where the surface's generalized winding number exceeds 1/2, so open, multi-part and
 self-intersecting surfaces still give a solid. A flat sheet is refused: simulate it as cloth.
+The report ends with a histogram of the tets' dihedral angles (slivers show at both ends).
 MESH '-' reads standard input (the format told by its first bytes).
 
 Options:
@@ -39,7 +43,9 @@ Options:
                  '-' writes the .json format to standard output and the report to stderr
   --json         print the report as JSON: tets, vertices, minDihedralDeg, maxRadiusEdge,
                  meanQuality (normalised mean ratio, 1 = regular tet), volumeRatio (watertight
-                 input only, else null), surfaceDistance (÷ bbox diagonal), seconds, outputs`;
+                 input only, else null), surfaceDistance (÷ bbox diagonal), seconds, outputs,
+                 dihedralHistogram { binDeg, counts }
+  --progress     a progress line on stderr when it is not a terminal (a terminal gets a bar)`;
 
 interface TetraArgs {
   file: string;
@@ -52,6 +58,7 @@ interface TetraArgs {
   upAxis: 'y' | 'z';
   out?: string;
   json: boolean;
+  progress: boolean;
 }
 
 const options = {
@@ -63,6 +70,7 @@ const options = {
   scale: { type: 'string' },
   up: { type: 'string' },
   out: { type: 'string', short: 'o' },
+  progress: { type: 'boolean' },
 } as const;
 
 export const tetraCommand: Command = {
@@ -72,10 +80,15 @@ export const tetraCommand: Command = {
     const parsed = parseTetraArgs(args);
     const shown = shownName(parsed.file);
     const imported = await readMeshInput(parsed.file, { scale: parsed.scale, upAxis: parsed.upAxis }, io);
+    const progress = createProgress({ label: 'tetra', total: 1, io, plain: parsed.progress });
     const started = performance.now();
     let result: TetMesh;
     try {
-      result = await run(parsed, imported.mesh);
+      progress.update(0, shown);
+      result = await run(parsed, imported.mesh, (fraction, stage) =>
+        progress.update(0, `${shown}: ${stage}`, fraction),
+      );
+      progress.update(1, 'done');
     } catch (error) {
       if (!(error instanceof TetrahedralizeError)) throw error;
       const userFault =
@@ -84,6 +97,8 @@ export const tetraCommand: Command = {
         [{ file: shown, message: error.message }],
         userFault ? ExitCode.badInput : ExitCode.failure,
       );
+    } finally {
+      progress.finish();
     }
     const seconds = (performance.now() - started) / 1000;
     const written: string[] = [];
@@ -104,20 +119,29 @@ export const tetraCommand: Command = {
   },
 };
 
-function run(args: TetraArgs, mesh: Parameters<typeof tetrahedralize>[0]): Promise<TetMesh> {
+function run(
+  args: TetraArgs,
+  mesh: Parameters<typeof tetrahedralize>[0],
+  onProgress: (fraction: number, stage: string) => void,
+): Promise<TetMesh> {
   if (args.backend === 'tetgen') {
+    // TetGen runs as one external process: no stages to report.
     return tetrahedralizeWithTetgen(mesh, {
       edgeLengthM: args.edge,
       targetTetCount: args.tets,
       qualityBound: args.quality,
     });
   }
-  return tetrahedralize(mesh, {
-    mode: args.mode,
-    edgeLengthM: args.edge,
-    targetTetCount: args.tets,
-    qualityBound: args.quality,
-  });
+  return tetrahedralize(
+    mesh,
+    {
+      mode: args.mode,
+      edgeLengthM: args.edge,
+      targetTetCount: args.tets,
+      qualityBound: args.quality,
+    },
+    onProgress,
+  );
 }
 
 interface Report {
@@ -134,6 +158,8 @@ interface Report {
   surfaceDistance: number | null;
   seconds: number;
   outputs: string[];
+  /** Every tet's six dihedral angles, counted in bins of binDeg from 0°. */
+  dihedralHistogram: { binDeg: number; counts: number[] };
 }
 
 function summary(args: TetraArgs, file: string, result: TetMesh, seconds: number, outputs: string[]): Report {
@@ -152,6 +178,7 @@ function summary(args: TetraArgs, file: string, result: TetMesh, seconds: number
     surfaceDistance: q.surfaceDistance === null ? null : round(q.surfaceDistance, 6),
     seconds: round(seconds, 3),
     outputs,
+    dihedralHistogram: q.dihedralHistogram,
   };
 }
 
@@ -173,7 +200,13 @@ function formatReport(r: Report): string {
   ];
   for (const path of r.outputs) rows.push(['wrote', path]);
   const width = Math.max(...rows.map(([k]) => k.length)) + 2;
-  return rows.map(([k, v]) => `${k.padEnd(width)}${v}`).join('\n');
+  const { binDeg, counts } = r.dihedralHistogram;
+  return [
+    ...rows.map(([k, v]) => `${k.padEnd(width)}${v}`),
+    '',
+    'dihedral angles (deg; six per tet):',
+    ...histogramLines(binDeg, counts).map((line) => `  ${line}`),
+  ].join('\n');
 }
 
 function parseTetraArgs(args: string[]): TetraArgs {
@@ -203,6 +236,7 @@ function parseTetraArgs(args: string[]): TetraArgs {
     upAxis: values.up === undefined ? 'y' : choiceOption('--up', values.up, ['y', 'z'] as const),
     out: values.out,
     json: values.json === true,
+    progress: values.progress === true,
   };
   if (result.edge !== undefined && result.tets !== undefined)
     throw new UsageError('give either --edge or --tets, not both');

@@ -6,12 +6,15 @@
 // `npm ci` runs it through `prepare`; `npm run build:cli` runs it by hand.
 //
 //   node scripts/build-cli.mjs [OUTDIR]     OUTDIR default: cli/dist
+import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = process.argv[2] ?? `${root}cli/dist`;
 
+// Chunk names carry a content hash: clear the folder so no stale chunk stays beside the new ones.
+await rm(outdir, { recursive: true, force: true });
 await build({
   entryPoints: { softbody: `${root}cli/main.ts` },
   outdir,
@@ -23,9 +26,10 @@ await build({
   format: 'esm',
   // The oldest Node that package.json's engines admits.
   target: 'node20.19',
-  // CommonJS packages inside an ES module bundle still call require for Node built-ins.
+  // CommonJS packages inside an ES module bundle still call require for Node built-ins. The
+  // alias keeps clear of a bundled module's own `import { createRequire }` (fdir has one).
   banner: {
-    js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);",
   },
   legalComments: 'eof',
   logLevel: 'warning',

@@ -2,8 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commands } from '../../cli/commands/index.ts';
 import { writePreset } from '../../core/preset/index.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 import { samplePreset } from '../core/preset/fixtures.ts';
@@ -54,6 +55,24 @@ describe('the bundled softbody command', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^sample\.preset\.json: valid preset 'sample'/);
+  });
+
+  it("loads every command's chunk: `help COMMAND` prints its usage", () => {
+    // One process: the entry's main, asked for each command's help, imports each chunk.
+    const script = `
+      const { main } = await import(${JSON.stringify(pathToFileURL(join(dir, 'cli/dist/softbody.mjs')).href)});
+      const lines = [];
+      const io = { out: (t) => lines.push(t.split('\\n')[0]), err: (t) => lines.push(t) };
+      for (const name of ${JSON.stringify(commands.map((c) => c.name))}) lines.push(String(await main(['help', name], io)));
+      process.stdout.write(lines.join('\\n'));`;
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      cwd: dir,
+    });
+    expect(result.stderr).toBe('');
+    expect(result.stdout.split('\n')).toEqual(
+      commands.flatMap((c) => [expect.stringMatching(new RegExp(`^Usage: softbody ${c.name} `)), '0']),
+    );
   });
 
   it('reports an unknown command with exit code 2', () => {

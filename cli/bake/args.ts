@@ -1,6 +1,7 @@
 import type { Vec3 } from '../../core/scene/scene.ts';
 import { choiceOption, numberOption, parseCommandArgs } from '../args.ts';
 import { UsageError } from '../command.ts';
+import { STDIO } from '../stdio.ts';
 
 /** What `softbody bake` was asked to do; lengths in m, times in s. */
 export interface BakeArgs {
@@ -54,6 +55,10 @@ export function parseBakeArgs(args: readonly string[]): BakeArgs {
   if (values.material === undefined)
     throw new UsageError('--material NAME is required (the material of the whole body)');
   if (values.output === undefined) throw new UsageError('-o DIR is required (where the presets go)');
+  // Each preset is named after its mesh file and written into the folder: no stream carries that.
+  if (values.output === STDIO) throw new UsageError('-o takes a folder (one preset per mesh file), not -');
+  if (inputs.includes(STDIO))
+    throw new UsageError("bake reads meshes by file name (each preset is named after its file), not '-'");
   const targetTetCount = positive('--tets', values.tets, 'a number of tets');
   if (targetTetCount !== undefined && !Number.isInteger(targetTetCount))
     throw new UsageError(`--tets needs a whole number, got ${targetTetCount}`);

@@ -252,6 +252,14 @@ const table: Record<string, Row[]> = {
       },
     },
     {
+      name: "no '-': each preset is named after its mesh file; exit 2",
+      args: ['bake', '-', '--material', 'cotton', '-o', join(dir, 'baked'), '--json'],
+      code: 2,
+      check: jsonError({
+        message: "bake reads meshes by file name (each preset is named after its file), not '-'",
+      }),
+    },
+    {
       name: 'a usage error with --json: exit 2, the error as JSON',
       args: ['bake', cubeFile, '--material', 'cotton', '--json'],
       code: 2,

@@ -32,9 +32,10 @@ export function helpText(): string {
     `  ${'--help'.padEnd(width)}Show this help, or a command's help with <command> --help`,
     `  ${'--version'.padEnd(width)}Print the version`,
     '',
-    'Every command takes --json (its report, and any failure, as JSON on stdout) and reads',
-    "standard input for a file named '-'. Exit codes: 0 ok, 1 some items failed, 2 bad usage or",
-    'input, 3 an invalid document (validate).',
+    'Every command takes --json: its report, and any failure, as JSON on stdout. A file named',
+    "'-' is standard input, or standard output after -o (not for bake: each preset is named after",
+    'its mesh file). Exit codes: 0 ok, 1 some items failed, 2 bad usage or input, 3 an invalid',
+    'document (validate).',
   ];
   return lines.join('\n');
 }

@@ -15,9 +15,14 @@ export const STDIO = '-';
 /** How standard input is named in messages and reports. */
 export const STDIN_NAME = '<stdin>';
 
-/** The name a file is shown by: `<stdin>` for `-`. */
+/** The name an input file is shown by: `<stdin>` for `-`. */
 export function shownName(file: string): string {
   return file === STDIO ? STDIN_NAME : file;
+}
+
+/** The name an output file is shown by: `<stdout>` for `-`. */
+export function shownOutputName(file: string): string {
+  return file === STDIO ? '<stdout>' : file;
 }
 
 /** The bytes of `file`, or of standard input for `-`; CliError naming the file otherwise. */

@@ -4,7 +4,7 @@ import { choiceOption, parseCommandArgs } from '../args.ts';
 import { CliError, type Command, type CommandIo, ExitCode, UsageError } from '../command.ts';
 import { asCliError } from '../errors.ts';
 import { loadPresetOrScene } from '../preset-file.ts';
-import { STDIO, shownName, writeOutputFile } from '../stdio.ts';
+import { STDIO, shownName, shownOutputName, writeOutputFile } from '../stdio.ts';
 
 const TARGET_LIST = EXPORT_TARGET_IDS.join('|');
 const TARGET_WIDTH = Math.max(...EXPORT_TARGET_IDS.map((id) => id.length)) + 2;
@@ -95,7 +95,7 @@ export const exportCommand: Command = {
     const report = {
       file: shown,
       target: target.id,
-      output: shownOutput(output),
+      output: shownOutputName(output),
       bytes: result.bytes.length,
       approximations: result.approximations.map(({ feature, message }) => ({ feature, message })),
     };
@@ -107,7 +107,3 @@ export const exportCommand: Command = {
     return ExitCode.ok;
   },
 };
-
-function shownOutput(output: string): string {
-  return output === STDIO ? '<stdout>' : output;
-}

@@ -1,7 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { DocumentError, formatProblem, type Problem } from '../core/document/problem.ts';
-import { MeshImportError } from '../core/mesh/errors.ts';
+import { DocumentError, type Problem } from '../core/document/problem.ts';
 import { readMeshFile } from '../core/node/read-mesh.ts';
 import {
   checkPresetText,
@@ -13,7 +11,9 @@ import {
 import type { SceneDocument } from '../core/scene/scene.ts';
 import { loadSceneMeshes } from '../core/scene/scene-meshes.ts';
 import { parseScene } from '../core/scene/scene-validate.ts';
-import type { CommandIo } from './command.ts';
+import { CliError, type CommandIo, ExitCode } from './command.ts';
+import { asCliError } from './errors.ts';
+import { readInputFile, STDIO, shownName } from './stdio.ts';
 
 /**
  * Reading the files `softbody validate` and `softbody export` take: preset JSON, a GLB with the
@@ -64,32 +64,6 @@ export async function checkPresetBytes(bytes: Uint8Array): Promise<PresetRead> {
   return { format: 'json', ...checkPresetText(new TextDecoder().decode(bytes)) };
 }
 
-/** The file's bytes, or undefined after printing "softbody CMD: cannot read 'FILE': CODE". */
-export async function readInput(
-  file: string,
-  command: string,
-  io: CommandIo,
-): Promise<Uint8Array | undefined> {
-  try {
-    return new Uint8Array(await readFile(file));
-  } catch (error) {
-    io.err(
-      `softbody ${command}: cannot read '${file}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
-    return undefined;
-  }
-}
-
-/** Prints every problem as "softbody CMD: FILE: /pointer: message". */
-export function printProblems(
-  problems: readonly Problem[],
-  file: string,
-  command: string,
-  io: CommandIo,
-): void {
-  for (const problem of problems) io.err(`softbody ${command}: ${file}: ${formatProblem(problem)}`);
-}
-
 /** 'scenes/hanging-bar.scene.json' → 'hanging-bar': what a preset made from a scene is named. */
 export function presetNameOf(file: string): string {
   const base = file
@@ -99,51 +73,60 @@ export function presetNameOf(file: string): string {
   return base.length > 0 ? base : 'scene';
 }
 
+/** The folder a document's relative mesh paths start from: its own, or the working folder for stdin. */
+export function folderOf(file: string): string {
+  return file === STDIO ? process.cwd() : dirname(resolve(file));
+}
+
 /**
- * The preset a preset file (JSON or GLB) or a scene file holds; a scene's mesh files are read
- * relative to it and its solid mesh bodies tetrahedralized, as `softbody simulate` does. Undefined
- * after printing every problem (scene problems point into the scene).
+ * The preset a preset file (JSON or GLB) or a scene file holds (`-`: standard input); a scene's
+ * mesh files are read relative to it and its solid mesh bodies tetrahedralized, as `softbody
+ * simulate` does. Throws CliError with every problem (scene problems point into the scene).
  */
-export async function loadPresetOrScene(
-  file: string,
-  command: string,
-  io: CommandIo,
-): Promise<Preset | undefined> {
-  const bytes = await readInput(file, command, io);
-  if (!bytes) return undefined;
-  if (isGlb(bytes)) return report(await checkGlbPreset(bytes), file, command, io);
+export async function loadPresetOrScene(file: string, io: CommandIo): Promise<Preset> {
+  const bytes = await readInputFile(file, io);
+  const shown = shownName(file);
+  if (isGlb(bytes)) return presetOf(await checkGlbPreset(bytes), shown);
   const text = new TextDecoder().decode(bytes);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     // The preset reader names the line and column.
-    return report({ format: 'json', ...checkPresetText(text) }, file, command, io);
+    return presetOf({ format: 'json', ...checkPresetText(text) }, shown);
   }
-  if (!isSceneDocument(value))
-    return report({ format: 'json', ...checkPresetValue(value) }, file, command, io);
+  if (!isSceneDocument(value)) return presetOf({ format: 'json', ...checkPresetValue(value) }, shown);
   try {
     const scene = parseScene(value);
-    const folder = dirname(resolve(file));
+    const folder = folderOf(file);
     const meshes = await loadSceneMeshes(
       scene,
       async (path) => (await readMeshFile(resolve(folder, path))).mesh,
     );
     // The document itself, not the parsed scene: its library material names go into the preset.
     return presetFromScene(value as SceneDocument, {
-      name: presetNameOf(file),
+      name: presetNameOf(file === STDIO ? 'scene' : file),
       meshes,
-      source: file.replace(/^.*[\\/]/, ''),
+      source: shown.replace(/^.*[\\/]/, ''),
     });
   } catch (error) {
-    if (error instanceof DocumentError) printProblems(error.problems, file, command, io);
-    else if (error instanceof MeshImportError) io.err(`softbody ${command}: ${file}: ${error.message}`);
-    else throw error;
-    return undefined;
+    throw asCliError(error, shown) ?? error;
   }
 }
 
-function report(read: PresetRead, file: string, command: string, io: CommandIo): Preset | undefined {
-  printProblems(read.problems, file, command, io);
-  return read.preset;
+function presetOf(read: PresetRead, file: string): Preset {
+  if (read.preset) return read.preset;
+  throw problemsError(file, read.problems);
+}
+
+/** Every problem of a document, each with the file and its JSON pointer. */
+export function problemsError(
+  file: string,
+  problems: readonly Problem[],
+  exitCode: number = ExitCode.badInput,
+): CliError {
+  return new CliError(
+    problems.map((p) => ({ file, pointer: p.pointer, message: p.message })),
+    exitCode,
+  );
 }

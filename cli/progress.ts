@@ -1,10 +1,11 @@
 import type { CommandIo } from './command.ts';
 
 /**
- * Progress of a batch on stderr. On a terminal: one line redrawn in place,
+ * Progress of a long command on stderr. On a terminal: one line redrawn in place,
  * `label [#####-------] 3/10  spot.obj: tetrahedralizing 45%`. Elsewhere (a pipe, a CI log, a
- * test's buffer) the bar degrades to one plain line per item, `label 3/10 spot.obj`, never per
- * stage or percent, so logs stay short. Lines that must stay (a failed file) go through `log` and appear above the bar.
+ * test's buffer) nothing, unless the user asks with --progress: then one plain line per item,
+ * `label 3/10 spot.obj`, never per stage or percent, so logs stay short. Lines that must stay
+ * (a failed file) go through `log` and appear above the bar, or alone.
  */
 
 /** The terminal side of stderr: what `process.stderr` offers. */
@@ -30,8 +31,10 @@ export interface ProgressOptions {
   total: number;
   /** Plain lines and logged lines go to io.err. */
   io: CommandIo;
-  /** The terminal, when stderr is one; default process.stderr. */
+  /** The terminal, when stderr is one; default io.stderr, else process.stderr. */
   stream?: ProgressStream;
+  /** --progress: plain lines when stderr is not a terminal (a terminal always gets the bar). */
+  plain?: boolean;
   /** Environment, for TERM=dumb; default process.env. */
   env?: Record<string, string | undefined>;
 }
@@ -42,10 +45,15 @@ const REDRAW_INTERVAL_MS = 80;
 const CLEAR_LINE = '\r\u001b[2K';
 
 export function createProgress(options: ProgressOptions): Progress {
-  const stream = options.stream ?? process.stderr;
+  const stream = options.stream ?? options.io.stderr ?? process.stderr;
   const env = options.env ?? process.env;
   const tty = stream.isTTY === true && env.TERM !== 'dumb';
-  return tty ? terminalProgress(options, stream) : plainProgress(options);
+  if (tty) return terminalProgress(options, stream);
+  return options.plain ? plainProgress(options) : silentProgress(options);
+}
+
+function silentProgress({ io }: ProgressOptions): Progress {
+  return { update() {}, log: (line) => io.err(line), finish() {} };
 }
 
 function plainProgress({ label, total, io }: ProgressOptions): Progress {

@@ -55,8 +55,8 @@ const LAYERS = [
   {
     folder: 'cli',
     imports: ['cli', 'core', 'core/node', 'assets', 'package.json'],
-    packages: [...PURE_PACKAGES, NODE_BUILTINS, 'tsx'],
-    reason: 'the command line is a layer over core/ alone',
+    packages: [...PURE_PACKAGES, NODE_BUILTINS, 'tsx', 'tinyglobby'],
+    reason: 'the command line is a layer over core/ alone (tinyglobby expands the file patterns)',
   },
   {
     folder: 'electron/main',

@@ -1,5 +1,7 @@
 import type { Vec3 } from '../../core/scene/scene.ts';
+import { choiceOption, numberOption, parseCommandArgs } from '../args.ts';
 import { UsageError } from '../command.ts';
+import { STDIO } from '../stdio.ts';
 
 /** What `softbody bake` was asked to do; lengths in m, times in s. */
 export interface BakeArgs {
@@ -20,75 +22,55 @@ export interface BakeArgs {
   frameDtS: number;
   substeps: number;
   userFile?: string;
+  /** Print the summary as JSON. */
+  json: boolean;
+  /** A progress line per file when stderr is not a terminal. */
+  progress: boolean;
 }
 
 export const DEFAULT_BAKE_FRAME_DT_S = 1 / 60;
 export const DEFAULT_BAKE_SUBSTEPS = 20;
 
+const options = {
+  material: { type: 'string' },
+  group: { type: 'string', multiple: true },
+  pin: { type: 'string', multiple: true },
+  edge: { type: 'string' },
+  tets: { type: 'string' },
+  model: { type: 'string' },
+  output: { type: 'string', short: 'o' },
+  scale: { type: 'string' },
+  up: { type: 'string' },
+  dt: { type: 'string' },
+  substeps: { type: 'string' },
+  user: { type: 'string' },
+  progress: { type: 'boolean' },
+} as const;
+
 export function parseBakeArgs(args: readonly string[]): BakeArgs {
-  const inputs: string[] = [];
-  const groups: BakeArgs['groups'] = [];
-  const pins: BakeArgs['pins'] = [];
-  let material: string | undefined;
-  let outDir: string | undefined;
-  let edgeLengthM: number | undefined;
-  let targetTetCount: number | undefined;
-  let model: BakeArgs['model'] = 'neo-hookean';
-  let scale = 1;
-  let upAxis: BakeArgs['upAxis'] = 'y';
-  let frameDtS = DEFAULT_BAKE_FRAME_DT_S;
-  let substeps = DEFAULT_BAKE_SUBSTEPS;
-  let userFile: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    const value = () => {
-      if (i + 1 >= args.length) throw new UsageError(`${arg} needs a value`);
-      return args[++i];
-    };
-    const positive = (what: string) => {
-      const text = value();
-      const v = Number(text);
-      if (text.trim() === '' || !Number.isFinite(v) || !(v > 0))
-        throw new UsageError(`${arg} needs ${what}, got '${text}'`);
-      return v;
-    };
-    if (arg === '--material') material = value();
-    else if (arg === '--group') groups.push(parseGroup(value()));
-    else if (arg === '--pin') pins.push(parsePinBox(value()));
-    else if (arg === '--edge') edgeLengthM = positive('an edge length in metres');
-    else if (arg === '--tets') {
-      targetTetCount = positive('a number of tets');
-      if (!Number.isInteger(targetTetCount))
-        throw new UsageError(`--tets needs a whole number, got ${targetTetCount}`);
-    } else if (arg === '--model') {
-      const m = value();
-      if (m !== 'neo-hookean' && m !== 'edges-volume')
-        throw new UsageError(`--model must be 'neo-hookean' or 'edges-volume', got '${m}'`);
-      model = m;
-    } else if (arg === '-o' || arg === '--output') outDir = value();
-    else if (arg === '--scale') scale = positive('a scale in metres per file unit');
-    else if (arg === '--up') {
-      const up = value();
-      if (up !== 'y' && up !== 'z') throw new UsageError(`--up must be 'y' or 'z', got '${up}'`);
-      upAxis = up;
-    } else if (arg === '--dt') {
-      frameDtS = positive('a frame time step in seconds');
-      if (frameDtS > 1) throw new UsageError(`--dt needs a time step of at most 1 s, got ${frameDtS}`);
-    } else if (arg === '--substeps') {
-      substeps = positive('a number of substeps');
-      if (!Number.isInteger(substeps) || substeps > 1000)
-        throw new UsageError(`--substeps needs a whole number from 1 to 1000, got ${substeps}`);
-    } else if (arg === '--user') userFile = value();
-    else if (arg.startsWith('-') && arg !== '-')
-      throw new UsageError(`unknown option '${arg}'. Run 'softbody bake --help'.`);
-    else inputs.push(arg);
-  }
+  const { values, positionals: inputs } = parseCommandArgs('bake', args, options);
+  const positive = (flag: string, text: string | undefined, what: string) =>
+    text === undefined ? undefined : numberOption(flag, text, what, (v) => v > 0);
   if (inputs.length === 0) throw new UsageError("no mesh files given. Run 'softbody bake --help'.");
-  if (material === undefined)
+  if (values.material === undefined)
     throw new UsageError('--material NAME is required (the material of the whole body)');
-  if (outDir === undefined) throw new UsageError('-o DIR is required (where the presets go)');
+  if (values.output === undefined) throw new UsageError('-o DIR is required (where the presets go)');
+  // Each preset is named after its mesh file and written into the folder: no stream carries that.
+  if (values.output === STDIO) throw new UsageError('-o takes a folder (one preset per mesh file), not -');
+  if (inputs.includes(STDIO))
+    throw new UsageError("bake reads meshes by file name (each preset is named after its file), not '-'");
+  const targetTetCount = positive('--tets', values.tets, 'a number of tets');
+  if (targetTetCount !== undefined && !Number.isInteger(targetTetCount))
+    throw new UsageError(`--tets needs a whole number, got ${targetTetCount}`);
+  const frameDtS = positive('--dt', values.dt, 'a frame time step in seconds') ?? DEFAULT_BAKE_FRAME_DT_S;
+  if (frameDtS > 1) throw new UsageError(`--dt needs a time step of at most 1 s, got ${frameDtS}`);
+  const substeps = positive('--substeps', values.substeps, 'a number of substeps') ?? DEFAULT_BAKE_SUBSTEPS;
+  if (!Number.isInteger(substeps) || substeps > 1000)
+    throw new UsageError(`--substeps needs a whole number from 1 to 1000, got ${substeps}`);
+  const edgeLengthM = positive('--edge', values.edge, 'an edge length in metres');
   if (edgeLengthM !== undefined && targetTetCount !== undefined)
     throw new UsageError('give either --edge or --tets, not both');
+  const groups = (values.group ?? []).map(parseGroup);
   const seen = new Set<string>();
   for (const g of groups) {
     if (seen.has(g.importGroup)) throw new UsageError(`--group '${g.importGroup}' is given twice`);
@@ -96,18 +78,23 @@ export function parseBakeArgs(args: readonly string[]): BakeArgs {
   }
   return {
     inputs,
-    material,
+    material: values.material,
     groups,
-    pins,
+    pins: (values.pin ?? []).map(parsePinBox),
     edgeLengthM,
     targetTetCount,
-    model,
-    outDir,
-    scale,
-    upAxis,
+    model:
+      values.model === undefined
+        ? 'neo-hookean'
+        : choiceOption('--model', values.model, ['neo-hookean', 'edges-volume'] as const),
+    outDir: values.output,
+    scale: positive('--scale', values.scale, 'a scale in metres per file unit') ?? 1,
+    upAxis: values.up === undefined ? 'y' : choiceOption('--up', values.up, ['y', 'z'] as const),
     frameDtS,
     substeps,
-    userFile,
+    userFile: values.user,
+    json: values.json === true,
+    progress: values.progress === true,
   };
 }
 

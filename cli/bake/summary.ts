@@ -37,3 +37,13 @@ export function summaryTable(results: readonly BakeResult[]): string {
     counts,
   ].join('\n');
 }
+
+/** The summary as a document: every file's result (`error` on the failed ones) and the counts. */
+export function summaryJson(results: readonly BakeResult[]) {
+  const failed = results.filter((r) => r.error !== undefined).length;
+  return {
+    files: results.map((r) => ({ ...r, seconds: Number(r.seconds.toFixed(3)) })),
+    baked: results.length - failed,
+    failed,
+  };
+}

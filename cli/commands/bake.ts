@@ -4,7 +4,7 @@ import type { Material } from '../../core/material/index.ts';
 import { DEFAULT_TARGET_TETS } from '../../core/tetra/index.ts';
 import { type BakeArgs, DEFAULT_BAKE_SUBSTEPS, parseBakeArgs } from '../bake/args.ts';
 import { type BakePlan, type BakeResult, bakeFile, presetGroupName, stemOf } from '../bake/bake-file.ts';
-import { summaryTable } from '../bake/summary.ts';
+import { summaryJson, summaryTable } from '../bake/summary.ts';
 import { type Command, type CommandIo, ExitCode, UsageError } from '../command.ts';
 import { expandPatterns } from '../glob.ts';
 import { findMaterial, loadMaterialLibrary } from '../material-lookup.ts';
@@ -12,6 +12,7 @@ import { createProgress } from '../progress.ts';
 
 const usage = `Usage: softbody bake MESH... --material NAME [--group NAME=MATERIAL ...] [--pin BOX ...]
                     [--edge L | --tets N] [--model neo-hookean|edges-volume] -o DIR
+                    [--progress] [--json]
 
 Turns mesh files (OBJ, glTF, GLB; several files or a pattern such as 'meshes/*.obj') into
 presets (format 2, the same bytes the editor exports for the same mesh, material and settings):
@@ -19,6 +20,7 @@ DIR/<name>.preset.json per file. A solid material fills the surface with tets an
 surface to them; a cloth material simulates the surface itself. Every file
 is baked even when one fails; a table at the end gives each file's vertices, tets, groups,
 time and outcome. Exit code 0 when every file baked, 1 when any failed, 2 for bad arguments.
+Patterns take *, ?, [abc], {a,b} and ** (any depth of folders).
 
 Options:
   --material NAME        material of the whole body ('softbody materials' lists them)
@@ -34,37 +36,28 @@ Options:
   --up y|z               the files' up axis (default y)
   --dt S                 frame time step written into the presets, s (default 1/60)
   --substeps N           substeps per frame written into the presets (default ${DEFAULT_BAKE_SUBSTEPS})
-  --user FILE            also look materials up in FILE (a user material file)`;
+  --user FILE            also look materials up in FILE (a user material file; '-': standard input)
+  --progress             a line per file on stderr when it is not a terminal (a terminal gets a bar)
+  --json                 print the summary as { files: [{ file, output, kind, vertices, elements,
+                         groups, notes, seconds, error }], baked, failed }`;
 
 export const bakeCommand: Command = {
   name: 'bake',
-  summary: 'Turn mesh files into presets with materials, groups and pins (many files, progress, summary)',
   usage,
   async run(args: string[], io: CommandIo): Promise<number> {
-    let parsed: BakeArgs;
-    let plan: BakePlan;
-    let files: string[];
+    const parsed = parseBakeArgs(args);
+    const plan = await makePlan(parsed, io);
+    const expanded = await expandPatterns(parsed.inputs);
+    if (expanded.unmatched.length > 0)
+      throw new UsageError(`no file matches ${expanded.unmatched.map((p) => `'${p}'`).join(', ')}`);
+    const files = expanded.files;
     try {
-      parsed = parseBakeArgs(args);
-      plan = makePlan(parsed);
-      const expanded = await expandPatterns(parsed.inputs);
-      if (expanded.unmatched.length > 0)
-        throw new UsageError(`no file matches ${expanded.unmatched.map((p) => `'${p}'`).join(', ')}`);
-      files = expanded.files;
-      try {
-        await mkdir(parsed.outDir, { recursive: true });
-      } catch (error) {
-        throw new UsageError(
-          `cannot create the output folder '${parsed.outDir}': ${(error as Error).message}`,
-        );
-      }
+      await mkdir(parsed.outDir, { recursive: true });
     } catch (error) {
-      if (!(error instanceof UsageError)) throw error;
-      io.err(`softbody bake: ${error.message}`);
-      return ExitCode.badInput;
+      throw new UsageError(`cannot create the output folder '${parsed.outDir}': ${(error as Error).message}`);
     }
 
-    const progress = createProgress({ label: 'bake', total: files.length, io });
+    const progress = createProgress({ label: 'bake', total: files.length, io, plain: parsed.progress });
     const results: BakeResult[] = [];
     const owners = new Map<string, string>();
     for (const [i, file] of files.entries()) {
@@ -92,7 +85,7 @@ export const bakeCommand: Command = {
       if (i + 1 === files.length) progress.update(i + 1, 'done');
     }
     progress.finish();
-    io.out(summaryTable(results));
+    io.out(parsed.json ? JSON.stringify(summaryJson(results), null, 2) : summaryTable(results));
     for (const { importGroup } of plan.groups) {
       const matched = results.some((r) => r.groups.includes(presetGroupName(importGroup)));
       if (!matched && results.some((r) => r.error === undefined))
@@ -103,8 +96,8 @@ export const bakeCommand: Command = {
 };
 
 /** The materials by name, checked: every material exists, and all are of one kind. */
-function makePlan(args: BakeArgs): BakePlan {
-  const library = loadMaterialLibrary(args.userFile);
+async function makePlan(args: BakeArgs, io: CommandIo): Promise<BakePlan> {
+  const library = await loadMaterialLibrary(args.userFile, io);
   const material = findMaterial(library, args.material);
   const groups = args.groups.map((g) => ({
     importGroup: g.importGroup,

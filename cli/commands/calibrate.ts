@@ -11,13 +11,14 @@ import {
 } from '../../core/calibrate/index.ts';
 import { DocumentError } from '../../core/document/problem.ts';
 import type { Material } from '../../core/material/index.ts';
+import { choiceOption, numberOption, parseCommandArgs } from '../args.ts';
 import { type Command, type CommandIo, ExitCode, UsageError } from '../command.ts';
 import { findMaterial, loadMaterialLibrary } from '../material-lookup.ts';
 import { createProgress, type Progress } from '../progress.ts';
 
 const usage = `Usage: softbody calibrate --material NAME [--substeps N ...] [--dt S] [--cell M]
                          [--model neo-hookean|edges-volume] [--compensation auto|off]
-                         [--user FILE] [--json]
+                         [--user FILE] [--progress] [--json]
 
 Runs the standard scenes with a library material until they come to rest, at each substep
 count, and compares them with linear elasticity:
@@ -43,7 +44,8 @@ Options:
   --compensation C  auto (default): the scenes run the compliances budget compensation gives at
                     each substep count, as the preview and the exports do; off: the plain
                     material compliances, to see the one-pass bias itself
-  --user FILE       also look the material up in FILE (a user material file)
+  --user FILE       also look the material up in FILE (a user material file; '-': standard input)
+  --progress        a line per run on stderr when it is not a terminal (a terminal gets a bar)
   --json            print { material, scenes: [{ scene, substeps, simulated, analytic, unit,
                     relativeError, resolution, effectiveYoungModulusPa, settled, simulatedS }],
                     setups, skipped, youngModulusPa, frameDtS }`;
@@ -61,24 +63,26 @@ interface CalibrateArgs {
   compensation: 'auto' | 'off';
   userFile?: string;
   json: boolean;
+  progress: boolean;
 }
+
+const options = {
+  material: { type: 'string' },
+  substeps: { type: 'string', multiple: true },
+  dt: { type: 'string' },
+  cell: { type: 'string' },
+  model: { type: 'string' },
+  compensation: { type: 'string' },
+  user: { type: 'string' },
+  progress: { type: 'boolean' },
+} as const;
 
 export const calibrateCommand: Command = {
   name: 'calibrate',
-  summary:
-    'Run standard scenes with a material and compare with analytic elasticity (E_eff per substep count)',
   usage,
   async run(args: string[], io: CommandIo): Promise<number> {
-    let parsed: CalibrateArgs;
-    let material: Material;
-    try {
-      parsed = parseArgs(args);
-      material = findMaterial(loadMaterialLibrary(parsed.userFile), parsed.material);
-    } catch (error) {
-      if (!(error instanceof UsageError)) throw error;
-      io.err(`softbody calibrate: ${error.message}`);
-      return ExitCode.badInput;
-    }
+    const parsed = parseCalibrateArgs(args);
+    const material = findMaterial(await loadMaterialLibrary(parsed.userFile, io), parsed.material);
     let progress: Progress | undefined;
     let report: CalibrationReport;
     try {
@@ -92,16 +96,14 @@ export const calibrateCommand: Command = {
           compensation: parsed.compensation,
         },
         (done, total, label) => {
-          progress ??= createProgress({ label: 'calibrate', total, io });
+          progress ??= createProgress({ label: 'calibrate', total, io, plain: parsed.progress });
           if (done < total) progress.update(done, label);
         },
       );
     } catch (error) {
       // The arguments are checked above; what is left is a scene the engine refuses.
       if (!(error instanceof CalibrationOptionError || error instanceof DocumentError)) throw error;
-      progress?.finish();
-      io.err(`softbody calibrate: ${material.name}: ${error.message}`);
-      return ExitCode.badInput;
+      throw new UsageError(`${material.name}: ${error.message}`);
     } finally {
       progress?.finish();
     }
@@ -211,73 +213,50 @@ function fixed(v: number, digits: number): string {
   return String(Number(v.toPrecision(digits)));
 }
 
-function parseArgs(args: string[]): CalibrateArgs {
-  let material: string | undefined;
-  const substeps: number[] = [];
-  let frameDtS = DEFAULT_CALIBRATION_FRAME_DT_S;
-  let cellM: number | undefined;
-  let model: SolidModel = 'neo-hookean';
-  let compensation: 'auto' | 'off' = 'auto';
-  let userFile: string | undefined;
-  let json = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    const value = () => {
-      if (i + 1 >= args.length || args[i + 1].startsWith('--')) throw new UsageError(`${arg} needs a value`);
-      return args[++i];
-    };
-    const positive = (what: string) => {
-      const text = value();
-      const v = Number(text);
-      if (text.trim() === '' || !Number.isFinite(v) || !(v > 0))
-        throw new UsageError(`${arg} needs ${what}, got '${text}'`);
-      return v;
-    };
-    if (arg === '--material') material = value();
-    else if (arg === '--substeps') {
-      // Takes every following count: `--substeps 5 10 20`, `--substeps 5,10,20` or repeated flags.
-      const before = substeps.length;
-      while (i + 1 < args.length && !args[i + 1].startsWith('-')) {
-        for (const part of args[++i].split(',').filter((p) => p !== '')) substeps.push(substepCount(part));
-      }
-      if (substeps.length === before) throw new UsageError('--substeps needs at least one count');
-    } else if (arg === '--dt') {
-      frameDtS = positive('a frame time step in seconds');
-      if (frameDtS > 1) throw new UsageError(`--dt needs a time step of at most 1 s, got ${frameDtS}`);
-    } else if (arg === '--cell') {
-      cellM = positive('an element size in metres');
-      // Outside this range float32 positions cannot resolve the small displacements measured.
-      if (cellM < MIN_CELL_M || cellM > MAX_CELL_M)
-        throw new UsageError(
-          `--cell needs an element size from ${MIN_CELL_M} to ${MAX_CELL_M} m, got ${cellM}`,
-        );
-    } else if (arg === '--model') {
-      const m = value();
-      if (m !== 'neo-hookean' && m !== 'edges-volume')
-        throw new UsageError(`--model must be 'neo-hookean' or 'edges-volume', got '${m}'`);
-      model = m;
-    } else if (arg === '--compensation') {
-      const c = value();
-      if (c !== 'auto' && c !== 'off')
-        throw new UsageError(`--compensation must be 'auto' or 'off', got '${c}'`);
-      compensation = c;
-    } else if (arg === '--user') userFile = value();
-    else if (arg === '--json') json = true;
-    else if (arg.startsWith('-'))
-      throw new UsageError(`unknown option '${arg}'. Run 'softbody calibrate --help'.`);
-    else throw new UsageError(`unexpected argument '${arg}'. Run 'softbody calibrate --help'.`);
+/**
+ * The substep counts follow --substeps as `5,10,20`, as repeated flags, or as the words after it
+ * (`--substeps 5 10 20`: calibrate takes no file, so a bare number can only be a count).
+ */
+function parseCalibrateArgs(args: string[]): CalibrateArgs {
+  const { values, positionals } = parseCommandArgs('calibrate', args, options);
+  const counts = [...(values.substeps ?? [])];
+  for (const word of positionals) {
+    if (counts.length === 0 || !/^[\d,]+$/.test(word))
+      throw new UsageError(`unexpected argument '${word}'. Run 'softbody calibrate --help'.`);
+    counts.push(word);
   }
-  if (material === undefined)
+  const substeps = counts.flatMap((text) => text.split(',').filter((p) => p !== '')).map(substepCount);
+  if (values.substeps !== undefined && substeps.length === 0)
+    throw new UsageError('--substeps needs at least one count');
+  if (values.material === undefined)
     throw new UsageError("--material NAME is required. Run 'softbody calibrate --help'.");
+  const positive = (flag: string, text: string, what: string) => numberOption(flag, text, what, (v) => v > 0);
+  const frameDtS =
+    values.dt === undefined
+      ? DEFAULT_CALIBRATION_FRAME_DT_S
+      : positive('--dt', values.dt, 'a frame time step in seconds');
+  if (frameDtS > 1) throw new UsageError(`--dt needs a time step of at most 1 s, got ${frameDtS}`);
+  const cellM =
+    values.cell === undefined ? undefined : positive('--cell', values.cell, 'an element size in metres');
+  // Outside this range float32 positions cannot resolve the small displacements measured.
+  if (cellM !== undefined && (cellM < MIN_CELL_M || cellM > MAX_CELL_M))
+    throw new UsageError(`--cell needs an element size from ${MIN_CELL_M} to ${MAX_CELL_M} m, got ${cellM}`);
   return {
-    material,
+    material: values.material,
     substeps: substeps.length > 0 ? [...new Set(substeps)] : [...DEFAULT_CALIBRATION_SUBSTEPS],
     frameDtS,
     cellM,
-    model,
-    compensation,
-    userFile,
-    json,
+    model:
+      values.model === undefined
+        ? 'neo-hookean'
+        : choiceOption('--model', values.model, ['neo-hookean', 'edges-volume'] as const),
+    compensation:
+      values.compensation === undefined
+        ? 'auto'
+        : choiceOption('--compensation', values.compensation, ['auto', 'off'] as const),
+    userFile: values.user,
+    json: values.json === true,
+    progress: values.progress === true,
   };
 }
 

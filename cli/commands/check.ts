@@ -1,4 +1,4 @@
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import {
   checkDrift,
   DEFAULT_DRIFT_RATES_HZ,
@@ -14,22 +14,23 @@ import {
   MIN_DRIFT_RATE_HZ,
   MIN_DRIFT_RESOLUTION,
 } from '../../core/calibrate/drift-check.ts';
-import { DocumentError } from '../../core/document/problem.ts';
-import { MeshImportError } from '../../core/mesh/errors.ts';
 import { readMeshFile } from '../../core/node/read-mesh.ts';
 import { checkPresetText, checkPresetValue } from '../../core/preset/index.ts';
 import { presetSceneMeshes } from '../../core/preset/preset-meshes.ts';
 import type { SceneDocument } from '../../core/scene/scene.ts';
 import { loadSceneMeshes } from '../../core/scene/scene-meshes.ts';
 import { parseScene } from '../../core/scene/scene-validate.ts';
-import { type Command, type CommandIo, ExitCode, UsageError } from '../command.ts';
-import { checkGlbPreset, isGlb, isSceneDocument, printProblems, readInput } from '../preset-file.ts';
+import { parseCommandArgs } from '../args.ts';
+import { CliError, type Command, type CommandIo, ExitCode, UsageError } from '../command.ts';
+import { asCliError } from '../errors.ts';
+import { checkGlbPreset, folderOf, isGlb, isSceneDocument, problemsError } from '../preset-file.ts';
 import { createProgress, type Progress } from '../progress.ts';
+import { readInputFile, shownName } from '../stdio.ts';
 
 const percent = (v: number) => `${Number((100 * v).toPrecision(3))}%`;
 
 const usage = `Usage: softbody check SCENE.json|PRESET.json|PRESET.glb [--rates R,R,...] [--resolution K,K,...]
-                     [--body NAME] [--json]
+                     [--body NAME] [--progress] [--json]
 
 Drift check: does the body behave the same at other frame rates and mesh resolutions? Runs the
 scene as authored to rest (the reference), then again at each frame rate × resolution, and reports
@@ -49,11 +50,13 @@ recomputed for each h as the preview and the exports would. Resolution K: cells 
 box and cloth shapes, segments × K for ropes (rounded, at least 1). A mesh body from a file would
 need re-tetrahedralization: when it is the body measured, other resolutions are skipped with
 that reason. A preset is checked through the scene it stores, with its own materials and meshes.
+'-' reads the scene or preset from standard input (mesh paths then relative to the working folder).
 
 Options:
   --rates R,...       frame rates, Hz (default ${DEFAULT_DRIFT_RATES_HZ.join(',')})
   --resolution K,...  resolution factors (default ${DEFAULT_DRIFT_RESOLUTIONS.join(',')})
   --body NAME         the body measured (default: the first with pins, else the first)
+  --progress          a line per run on stderr when it is not a terminal (a terminal gets a bar)
   --json              print { file, body, probe, compensation, tolerance, reference: { rate,
                       resolution, substeps, substepS, elements, sagM, energyJ, settled,
                       simulatedS }, runs: [{ rate, resolution, substeps, substepS, elements, sagM,
@@ -69,6 +72,7 @@ interface CheckArgs {
   resolutions?: number[];
   body?: string;
   json: boolean;
+  progress: boolean;
 }
 
 /** What the check runs on: a scene document with the materials and meshes it needs. */
@@ -77,21 +81,20 @@ interface CheckInput {
   options: Pick<DriftCheckOptions, 'library' | 'meshes'>;
 }
 
+const options = {
+  rates: { type: 'string' },
+  resolution: { type: 'string' },
+  body: { type: 'string' },
+  progress: { type: 'boolean' },
+} as const;
+
 export const checkCommand: Command = {
   name: 'check',
-  summary: 'Drift check: rerun a scene or preset at other frame rates and resolutions, flag drift over 5%',
   usage,
   async run(args: string[], io: CommandIo): Promise<number> {
-    let parsed: CheckArgs;
-    try {
-      parsed = parseArgs(args);
-    } catch (error) {
-      if (!(error instanceof UsageError)) throw error;
-      io.err(`softbody check: ${error.message}`);
-      return ExitCode.badInput;
-    }
+    const parsed = parseCheckArgs(args);
+    const shown = shownName(parsed.file);
     const input = await loadInput(parsed.file, io);
-    if (!input) return ExitCode.badInput;
     let progress: Progress | undefined;
     let report: DriftReport;
     try {
@@ -99,29 +102,17 @@ export const checkCommand: Command = {
         input.scene,
         { ...input.options, ratesHz: parsed.ratesHz, resolutions: parsed.resolutions, body: parsed.body },
         (done, total, label) => {
-          progress ??= createProgress({ label: 'check', total, io });
+          progress ??= createProgress({ label: 'check', total, io, plain: parsed.progress });
           if (done < total) progress.update(done, label);
         },
       );
     } catch (error) {
-      progress?.finish();
-      if (error instanceof DocumentError) {
-        printProblems(error.problems, parsed.file, 'check', io);
-        return ExitCode.badInput;
-      }
-      if (error instanceof DriftCheckError) {
-        io.err(`softbody check: ${parsed.file}: ${error.message}`);
-        return ExitCode.badInput;
-      }
-      throw error;
+      if (error instanceof DriftCheckError) throw new CliError([{ file: shown, message: error.message }]);
+      throw asCliError(error, shown) ?? error;
     } finally {
       progress?.finish();
     }
-    io.out(
-      parsed.json
-        ? JSON.stringify(jsonReport(parsed.file, report), null, 2)
-        : textReport(parsed.file, report),
-    );
+    io.out(parsed.json ? JSON.stringify(jsonReport(shown, report), null, 2) : textReport(shown, report));
     return report.flagged ? ExitCode.failure : ExitCode.ok;
   },
 };
@@ -129,11 +120,11 @@ export const checkCommand: Command = {
 /**
  * The scene to check: a scene file with the mesh files it names (read relative to it and
  * tetrahedralized, as `softbody simulate` does), or the scene a preset (JSON or GLB) stores, with
- * its materials and its own tets. Undefined after printing every problem.
+ * its materials and its own tets. Throws CliError with every problem.
  */
-async function loadInput(file: string, io: CommandIo): Promise<CheckInput | undefined> {
-  const bytes = await readInput(file, 'check', io);
-  if (!bytes) return undefined;
+async function loadInput(file: string, io: CommandIo): Promise<CheckInput> {
+  const bytes = await readInputFile(file, io);
+  const shown = shownName(file);
   let value: unknown;
   if (!isGlb(bytes)) {
     const text = new TextDecoder().decode(bytes);
@@ -141,31 +132,24 @@ async function loadInput(file: string, io: CommandIo): Promise<CheckInput | unde
       value = JSON.parse(text);
     } catch {
       // The preset reader names the line and column.
-      printProblems(checkPresetText(text).problems, file, 'check', io);
-      return undefined;
+      throw problemsError(shown, checkPresetText(text).problems);
     }
   }
   if (value !== undefined && isSceneDocument(value)) {
     try {
       const scene = parseScene(value);
-      const folder = dirname(resolve(file));
+      const folder = folderOf(file);
       const meshes = await loadSceneMeshes(
         scene,
         async (path) => (await readMeshFile(resolve(folder, path))).mesh,
       );
       return { scene: value as SceneDocument, options: { meshes } };
     } catch (error) {
-      if (error instanceof DocumentError) printProblems(error.problems, file, 'check', io);
-      else if (error instanceof MeshImportError) io.err(`softbody check: ${file}: ${error.message}`);
-      else throw error;
-      return undefined;
+      throw asCliError(error, shown) ?? error;
     }
   }
   const read = value === undefined ? await checkGlbPreset(bytes) : checkPresetValue(value);
-  if (!read.preset) {
-    printProblems(read.problems, file, 'check', io);
-    return undefined;
-  }
+  if (!read.preset) throw problemsError(shown, read.problems);
   const preset = read.preset;
   return {
     scene: preset.scene,
@@ -297,37 +281,32 @@ function fixed(v: number, digits: number): string {
   return String(Number(v.toPrecision(digits)));
 }
 
-function parseArgs(args: string[]): CheckArgs {
-  let file: string | undefined;
-  let ratesHz: number[] | undefined;
-  let resolutions: number[] | undefined;
-  let body: string | undefined;
-  let json = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    const value = () => {
-      if (i + 1 >= args.length || args[i + 1].startsWith('--')) throw new UsageError(`${arg} needs a value`);
-      return args[++i];
-    };
-    if (arg === '--rates')
-      ratesHz = numberList(arg, value(), 'frame rates in Hz', MIN_DRIFT_RATE_HZ, MAX_DRIFT_RATE_HZ);
-    else if (arg === '--resolution')
-      resolutions = numberList(
-        arg,
-        value(),
-        'resolution factors',
-        MIN_DRIFT_RESOLUTION,
-        MAX_DRIFT_RESOLUTION,
-      );
-    else if (arg === '--body') body = value();
-    else if (arg === '--json') json = true;
-    else if (arg.startsWith('-'))
-      throw new UsageError(`unknown option '${arg}'. Run 'softbody check --help'.`);
-    else if (file === undefined) file = arg;
-    else throw new UsageError(`unexpected argument '${arg}'. Run 'softbody check --help'.`);
-  }
-  if (file === undefined) throw new UsageError("needs a scene or preset file. Run 'softbody check --help'.");
-  return { file, ratesHz, resolutions, body, json };
+function parseCheckArgs(args: string[]): CheckArgs {
+  const { values, positionals } = parseCommandArgs('check', args, options);
+  if (positionals.length > 1)
+    throw new UsageError(`unexpected argument '${positionals[1]}'. Run 'softbody check --help'.`);
+  if (positionals.length === 0)
+    throw new UsageError("needs a scene or preset file. Run 'softbody check --help'.");
+  return {
+    file: positionals[0],
+    ratesHz:
+      values.rates === undefined
+        ? undefined
+        : numberList('--rates', values.rates, 'frame rates in Hz', MIN_DRIFT_RATE_HZ, MAX_DRIFT_RATE_HZ),
+    resolutions:
+      values.resolution === undefined
+        ? undefined
+        : numberList(
+            '--resolution',
+            values.resolution,
+            'resolution factors',
+            MIN_DRIFT_RESOLUTION,
+            MAX_DRIFT_RESOLUTION,
+          ),
+    body: values.body,
+    json: values.json === true,
+    progress: values.progress === true,
+  };
 }
 
 /** '30,60,120' → [30, 60, 120], each within [min, max]; duplicates dropped. */

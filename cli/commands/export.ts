@@ -1,9 +1,10 @@
-import { renameSync, writeFileSync } from 'node:fs';
-import { DocumentError, formatProblem } from '../../core/document/problem.ts';
 import { EXPORT_TARGET_IDS, EXPORT_TARGETS, findExportTarget } from '../../core/export/targets.ts';
 import { ExportRefusedError, gltfExtensionSchemas } from '../../core/preset/index.ts';
-import { type Command, type CommandIo, ExitCode } from '../command.ts';
+import { choiceOption, parseCommandArgs } from '../args.ts';
+import { CliError, type Command, type CommandIo, ExitCode, UsageError } from '../command.ts';
+import { asCliError } from '../errors.ts';
 import { loadPresetOrScene } from '../preset-file.ts';
+import { STDIO, shownName, shownOutputName, writeOutputFile } from '../stdio.ts';
 
 const TARGET_LIST = EXPORT_TARGET_IDS.join('|');
 const TARGET_WIDTH = Math.max(...EXPORT_TARGET_IDS.map((id) => id.length)) + 2;
@@ -28,7 +29,7 @@ function hangingIndent(head: string, text: string, width: number): string[] {
 }
 
 const usage = [
-  `Usage: softbody export PRESET|SCENE --target ${TARGET_LIST} -o OUT`,
+  `Usage: softbody export PRESET|SCENE --target ${TARGET_LIST} -o OUT [--json]`,
   '       softbody export --print-extension-schema root|node',
   '',
   'Writes a preset for a runtime. The input is a preset (JSON, or a GLB with the preset in its',
@@ -40,89 +41,69 @@ const usage = [
   ),
   '',
   'What a target cannot carry exactly is printed as a warning on stderr, one a line.',
+  "PRESET|SCENE '-' reads standard input (a scene's mesh paths are then relative to the working",
+  'folder); -o - writes the exported file to standard output and the report to stderr.',
   '',
   'Options:',
   `  --target T                 ${EXPORT_TARGET_IDS.join(', ')}`,
-  '  -o, --output OUT           the file to write',
+  "  -o, --output OUT           the file to write ('-': standard output)",
+  '  --json                     print { file, target, output, bytes, approximations: [{ feature,',
+  '                             message }] } instead of the Wrote line',
   "  --print-extension-schema   print the JSON Schema of the glTF extension's root or node object",
 ].join('\n');
 
+const options = {
+  target: { type: 'string' },
+  output: { type: 'string', short: 'o' },
+  'print-extension-schema': { type: 'string' },
+} as const;
+
 export const exportCommand: Command = {
   name: 'export',
-  summary: `Export a preset or a scene for a runtime (${EXPORT_TARGETS.map((t) => t.label).join(', ')})`,
   usage,
   async run(args: string[], io: CommandIo): Promise<number> {
-    if (args[0] === '--print-extension-schema') {
-      const which = args[1];
-      if (args.length !== 2 || (which !== 'root' && which !== 'node')) {
-        io.err("softbody export: --print-extension-schema takes 'root' or 'node'");
-        return ExitCode.badInput;
-      }
+    const { values, positionals } = parseCommandArgs('export', args, options);
+    const schema = values['print-extension-schema'];
+    if (schema !== undefined) {
+      const which = choiceOption('--print-extension-schema', schema, ['root', 'node'] as const);
       io.out(JSON.stringify(gltfExtensionSchemas()[which], null, 2));
       return ExitCode.ok;
     }
-    let targetId: string | undefined;
-    let output: string | undefined;
-    const files: string[] = [];
-    for (let i = 0; i < args.length; i++) {
-      const arg = args[i];
-      if (arg === '--target') {
-        targetId = args[++i];
-        if (!findExportTarget(targetId ?? '')) {
-          io.err(
-            `softbody export: --target must be one of ${EXPORT_TARGET_IDS.join(', ')}, got '${targetId ?? ''}'`,
-          );
-          return ExitCode.badInput;
-        }
-      } else if (arg === '-o' || arg === '--output') {
-        output = args[++i];
-      } else if (arg.startsWith('-')) {
-        io.err(`softbody export: unknown option '${arg}'. Run 'softbody export --help'.`);
-        return ExitCode.badInput;
-      } else files.push(arg);
-    }
-    const target = findExportTarget(targetId ?? '');
-    if (files.length !== 1 || !target || !output) {
-      io.err(
-        `softbody export: expected PRESET|SCENE --target ${TARGET_LIST} -o OUT. Run 'softbody export --help'.`,
-      );
-      return ExitCode.badInput;
-    }
+    const expected = `expected PRESET|SCENE --target ${TARGET_LIST} -o OUT. Run 'softbody export --help'.`;
+    if (values.target === undefined || values.output === undefined || positionals.length !== 1)
+      throw new UsageError(expected);
+    const target = findExportTarget(choiceOption('--target', values.target, EXPORT_TARGET_IDS))!;
+    const output = values.output;
     // A runtime's glTF loader picks the binary or the JSON parser by the name.
-    if (target.id === 'gltf' && !output.toLowerCase().endsWith('.glb')) {
-      io.err(`softbody export: the gltf target writes binary glTF; name the output '.glb', got '${output}'`);
-      return ExitCode.badInput;
-    }
-    const [file] = files;
-    const preset = await loadPresetOrScene(file, 'export', io);
-    if (!preset) return ExitCode.badInput;
+    if (target.id === 'gltf' && output !== STDIO && !output.toLowerCase().endsWith('.glb'))
+      throw new UsageError(`the gltf target writes binary glTF; name the output '.glb', got '${output}'`);
+    const [file] = positionals;
+    const shown = shownName(file);
+    const preset = await loadPresetOrScene(file, io);
     let result: Awaited<ReturnType<typeof target.export>>;
     try {
       result = await target.export(preset);
     } catch (error) {
       // A target that cannot carry a feature at all refuses it by name (the feature × target table).
-      if (error instanceof ExportRefusedError) {
-        io.err(`softbody export: ${file}: ${error.message}`);
-        return ExitCode.badInput;
-      }
-      if (!(error instanceof DocumentError)) throw error;
-      for (const p of error.problems) io.err(`softbody export: ${file}: ${formatProblem(p)}`);
-      return ExitCode.badInput;
+      if (error instanceof ExportRefusedError) throw new CliError([{ file: shown, message: error.message }]);
+      throw asCliError(error, shown) ?? error;
     }
+    // Warnings go to stderr in both modes: stdout holds the report or, with -o -, the file.
     for (const { feature, message } of result.approximations)
       io.err(`softbody export: warning: ${target.id} approximates ${feature}: ${message}`);
-    writeAtomically(output, result.bytes);
+    await writeOutputFile(output, result.bytes, io);
+    const report = {
+      file: shown,
+      target: target.id,
+      output: shownOutputName(output),
+      bytes: result.bytes.length,
+      approximations: result.approximations.map(({ feature, message }) => ({ feature, message })),
+    };
     const approximated = result.approximations.length;
-    io.out(
-      `Wrote ${output} (${target.id}, ${result.bytes.length} bytes${approximated > 0 ? `, ${approximated} approximation${approximated > 1 ? 's' : ''}` : ''})`,
-    );
+    const line = `Wrote ${report.output} (${target.id}, ${report.bytes} bytes${approximated > 0 ? `, ${approximated} approximation${approximated > 1 ? 's' : ''}` : ''})`;
+    // With -o -, stdout is the exported file: the report goes to stderr.
+    const print = output === STDIO ? io.err : io.out;
+    print(values.json ? JSON.stringify(report, null, 2) : line);
     return ExitCode.ok;
   },
 };
-
-/** Writes next to the target and renames, so a failed export never leaves half a file. */
-function writeAtomically(path: string, data: Uint8Array): void {
-  const temporary = `${path}.partial-${process.pid}`;
-  writeFileSync(temporary, data);
-  renameSync(temporary, path);
-}

@@ -1,114 +1,79 @@
 import {
   computeMeshReport,
-  MeshImportError,
   type MeshReport,
   type RepairStep,
   repairMesh,
+  type TriMesh,
 } from '../../core/mesh/index.ts';
-import { readMeshFile } from '../../core/node/read-mesh.ts';
+import { choiceOption, numberOption, onePositional, parseCommandArgs } from '../args.ts';
 import { type Command, type CommandIo, ExitCode } from '../command.ts';
+import { createProgress } from '../progress.ts';
+import { readMeshInput, shownName } from '../stdio.ts';
 
-const usage = `Usage: softbody inspect MESH [--scale S] [--up y|z] [--repair] [--json]
+const usage = `Usage: softbody inspect MESH [--scale S] [--up y|z] [--repair] [--progress] [--json]
 
 Imports an OBJ, glTF or GLB file and reports its surface: welded vertices, triangles,
 parts, watertightness, manifoldness, orientation, degenerate triangles, self-intersecting
 triangle pairs, bounding box (m), enclosed volume (m³) and candidate constraint groups.
+MESH '-' reads standard input (the format told by its first bytes).
 
 Options:
   --scale S    metres per file unit (e.g. 0.01 for centimetres); default 1
   --up y|z     the file's up axis; z converts Z-up to the tool's Y-up; default y
   --repair     weld, drop degenerate and duplicate triangles, orient consistently and
                drop unused vertices, then report the repaired mesh and each repair
+  --progress   a progress line on stderr when it is not a terminal (a terminal gets a bar)
   --json       print the report as JSON`;
 
-interface InspectArgs {
-  file: string;
-  scale: number;
-  upAxis: 'y' | 'z';
-  repair: boolean;
-  json: boolean;
-}
-
-class ArgumentError extends Error {}
+const options = {
+  scale: { type: 'string' },
+  up: { type: 'string' },
+  repair: { type: 'boolean' },
+  progress: { type: 'boolean' },
+} as const;
 
 export const inspectCommand: Command = {
   name: 'inspect',
-  summary: 'Report a mesh file: topology, watertightness, self-intersections, bounds, volume',
   usage,
   async run(args: string[], io: CommandIo): Promise<number> {
-    let parsed: InspectArgs;
+    const { values, positionals } = parseCommandArgs('inspect', args, options);
+    const scale =
+      values.scale === undefined
+        ? 1
+        : numberOption('--scale', values.scale, 'a positive number of metres per unit', (v) => v > 0);
+    const upAxis = values.up === undefined ? 'y' : choiceOption('--up', values.up, ['y', 'z'] as const);
+    const file = onePositional('inspect', positionals, 'mesh file');
+    const shown = shownName(file);
+    // The measuring is one synchronous pass: the bar names the stage that runs (the
+    // self-intersection test of a large mesh takes seconds), not a share of it.
+    const progress = createProgress({ label: 'inspect', total: 1, io, plain: values.progress === true });
+    let mesh: TriMesh;
+    let notes: string[];
+    let format: string;
+    let repairs: RepairStep[] | undefined;
+    let report: MeshReport;
     try {
-      parsed = parseArgs(args);
-    } catch (error) {
-      io.err(`softbody inspect: ${(error as Error).message}`);
-      return ExitCode.badInput;
-    }
-    try {
-      const imported = await readMeshFile(parsed.file, { scale: parsed.scale, upAxis: parsed.upAxis });
-      let mesh = imported.mesh;
-      let repairs: RepairStep[] | undefined;
-      if (parsed.repair) {
+      progress.update(0, shown);
+      progress.update(0, `${shown}: importing`);
+      const imported = await readMeshInput(file, { scale, upAxis }, io);
+      ({ mesh, notes, format } = imported);
+      if (values.repair) {
+        progress.update(0, `${shown}: repairing`, 0.3);
         const repaired = repairMesh(mesh);
         mesh = repaired.mesh;
         repairs = repaired.steps;
       }
-      const report = computeMeshReport(mesh, imported.notes);
-      const document = {
-        file: parsed.file,
-        format: imported.format,
-        ...report,
-        ...(repairs ? { repairs } : {}),
-      };
-      io.out(
-        parsed.json
-          ? JSON.stringify(document, null, 2)
-          : formatTable(parsed.file, imported.format, report, repairs),
-      );
-      return ExitCode.ok;
-    } catch (error) {
-      if (error instanceof MeshImportError) {
-        io.err(`softbody inspect: ${error.message}`);
-        return ExitCode.badInput;
-      }
-      throw error;
+      progress.update(0, `${shown}: measuring (topology, self-intersections, volume)`, 0.5);
+      report = computeMeshReport(mesh, notes);
+      progress.update(1, 'done');
+    } finally {
+      progress.finish();
     }
+    const document = { file: shown, format, ...report, ...(repairs ? { repairs } : {}) };
+    io.out(values.json ? JSON.stringify(document, null, 2) : formatTable(shown, format, report, repairs));
+    return ExitCode.ok;
   },
 };
-
-function parseArgs(args: string[]): InspectArgs {
-  const result: InspectArgs = { file: '', scale: 1, upAxis: 'y', repair: false, json: false };
-  const files: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    const value = () => {
-      if (i + 1 >= args.length) throw new ArgumentError(`${arg} needs a value`);
-      return args[++i];
-    };
-    if (arg === '--json') result.json = true;
-    else if (arg === '--repair') result.repair = true;
-    else if (arg === '--scale') {
-      const text = value();
-      const scale = Number(text);
-      if (text.trim() === '' || !Number.isFinite(scale) || scale <= 0) {
-        throw new ArgumentError(`--scale needs a positive number of metres per unit, got '${text}'`);
-      }
-      result.scale = scale;
-    } else if (arg === '--up') {
-      const text = value();
-      if (text !== 'y' && text !== 'z') throw new ArgumentError(`--up must be 'y' or 'z', got '${text}'`);
-      result.upAxis = text;
-    } else if (arg.startsWith('-') && arg !== '-') {
-      throw new ArgumentError(`unknown option '${arg}'. Run 'softbody inspect --help' for the options.`);
-    } else files.push(arg);
-  }
-  if (files.length !== 1) {
-    throw new ArgumentError(
-      files.length === 0 ? 'no mesh file given' : `one mesh file expected, got ${files.length}`,
-    );
-  }
-  result.file = files[0];
-  return result;
-}
 
 function formatTable(
   file: string,

@@ -1,12 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { DocumentError } from '../../core/document/problem.ts';
-import {
-  builtInMaterials,
-  type Material,
-  mergeMaterials,
-  parseUserMaterials,
-} from '../../core/material/index.ts';
-import { type Command, type CommandIo, ExitCode } from '../command.ts';
+import type { Material } from '../../core/material/index.ts';
+import { parseCommandArgs } from '../args.ts';
+import { type Command, type CommandIo, ExitCode, UsageError } from '../command.ts';
+import { loadMaterialLibrary } from '../material-lookup.ts';
 
 const usage = `Usage: softbody materials [--json] [--user FILE]
 
@@ -16,7 +11,10 @@ damping ratio, and where the numbers come from.
 
 Options:
   --json       print the library as JSON
-  --user FILE  also list the user materials saved in FILE (a material file, same format)`;
+  --user FILE  also list the user materials saved in FILE (a material file, same format;
+               '-' reads standard input)`;
+
+const options = { user: { type: 'string' } } as const;
 
 /** One library entry as printed: the record plus the derived areal density of cloth. */
 function row(material: Material) {
@@ -36,38 +34,13 @@ function row(material: Material) {
 
 export const materialsCommand: Command = {
   name: 'materials',
-  summary: 'List the material library (E, ν, ρ, thickness, source)',
   usage,
   async run(args: string[], io: CommandIo): Promise<number> {
-    let json = false;
-    let userFile: string | undefined;
-    for (let i = 0; i < args.length; i++) {
-      if (args[i] === '--json') json = true;
-      else if (args[i] === '--user' && i + 1 < args.length) userFile = args[++i];
-      else {
-        io.err(`softbody materials: unexpected argument '${args[i]}'. Run 'softbody materials --help'.`);
-        return ExitCode.badInput;
-      }
-    }
-    let materials: Material[] = [...builtInMaterials()];
-    if (userFile) {
-      let text: string;
-      try {
-        text = readFileSync(userFile, 'utf8');
-      } catch (error) {
-        io.err(
-          `softbody materials: cannot read '${userFile}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-        );
-        return ExitCode.badInput;
-      }
-      try {
-        materials = mergeMaterials(materials, parseUserMaterials(text, userFile), userFile);
-      } catch (error) {
-        if (!(error instanceof DocumentError)) throw error;
-        for (const line of error.lines()) io.err(`softbody materials: ${line}`);
-        return ExitCode.badInput;
-      }
-    }
+    const { values, positionals } = parseCommandArgs('materials', args, options);
+    if (positionals.length > 0)
+      throw new UsageError(`unexpected argument '${positionals[0]}'. Run 'softbody materials --help'.`);
+    const json = values.json === true;
+    const materials = await loadMaterialLibrary(values.user, io);
     if (json) {
       io.out(JSON.stringify(materials.map(row), null, 2));
       return ExitCode.ok;

@@ -1,7 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { DocumentError } from '../../core/document/problem.ts';
-import { MeshImportError } from '../../core/mesh/errors.ts';
 import { readMeshFile } from '../../core/node/read-mesh.ts';
 import { checkPresetValue } from '../../core/preset/read.ts';
 import { loadSceneMeshes } from '../../core/scene/scene-meshes.ts';
@@ -10,9 +8,15 @@ import { parseScene } from '../../core/scene/scene-validate.ts';
 import { compileScene } from '../../core/setup/compile-scene.ts';
 import type { SoftBodySetup } from '../../core/setup/setup.ts';
 import { buildWorldFromSetup } from '../../core/sim/build-world.ts';
-import { measureBias, runToRest, SETTLE_HOLD_S } from '../../core/sim/run-to-rest.ts';
+import { measureBias, type RunOptions, runToRest, SETTLE_HOLD_S } from '../../core/sim/run-to-rest.ts';
 import type { BodyMetrics } from '../../core/sim/world.ts';
-import { type Command, type CommandIo, ExitCode } from '../command.ts';
+import { numberOption, onePositional, type ParsedArgs, parseCommandArgs } from '../args.ts';
+import { CliError, type Command, type CommandIo, ExitCode, UsageError } from '../command.ts';
+import { asCliError } from '../errors.ts';
+import { folderOf } from '../preset-file.ts';
+import { createProgress } from '../progress.ts';
+import { readInputFile, STDIO, shownName, writeOutputFile } from '../stdio.ts';
+import { FrameTrace } from '../trace-csv.ts';
 
 const DEFAULT_SECONDS = 5;
 const DEFAULT_SETTLE_TOL_J_PER_KG = 1e-6;
@@ -20,7 +24,7 @@ const DEFAULT_SETTLE_DAMPING_PER_S = 5;
 
 const usage = `Usage: softbody simulate SCENE.json|PRESET.json [--seconds T] [--dt S] [--substeps N]
                         [--settle] [--settle-tol K] [--settle-damping C] [--measure-bias]
-                        [--report json]
+                        [--trace OUT.csv] [--progress] [--json]
        softbody simulate --print-schema
 
 Runs a scene (see docs/scene.schema.json), or the setup a preset stores, with the XPBD solver and
@@ -31,6 +35,7 @@ resolution (r = h·c/l; the physics holds for r ≤ 0.25), groups (bodies with m
 per group its elasticEnergyJ, maxStrain, meanStrain), and with --measure-bias measuredBias },
 and hasNaN, settled, seconds (simulated), dt, substeps. Mesh files named by the scene are read
 relative to it; a preset runs its own setup (its masses and compliances as a runtime loads them).
+'-' reads the scene or preset from standard input (mesh paths then relative to the working folder).
 
 Options:
   --seconds T         simulated time, s (default ${DEFAULT_SECONDS}); with --settle the most it runs
@@ -44,7 +49,12 @@ Options:
                       r ≤ 0.125 (at most 1000) and report measuredBias = stiffness got / stiffness
                       asked, from how far each body's centroid moved from rest in the two runs
                       (null when a run does not come to rest); costs up to r/0.125 times the run
-  --report json       report format (json is the only one)
+  --trace OUT.csv     write one CSV row per frame: frame, time_s, kinetic_energy_j, and per body
+                      NAME:kinetic_energy_j, NAME:elastic_energy_j, NAME:max_strain,
+                      NAME:mean_strain, NAME:volume_ratio (for CI dashboards)
+  --progress          a progress line on stderr when it is not a terminal (a terminal gets a bar)
+  --json              the report is JSON either way; with --json a failure is JSON too
+  --report json       the same as --json (the older spelling)
   --print-schema      print the scene JSON Schema (docs/scene.schema.json is this output)`;
 
 interface SimulateArgs {
@@ -56,55 +66,65 @@ interface SimulateArgs {
   settleTolJPerKg: number;
   settleDampingPerS: number;
   measureBias: boolean;
+  trace?: string;
+  progress: boolean;
 }
 
-class ArgumentError extends Error {}
+const options = {
+  seconds: { type: 'string' },
+  dt: { type: 'string' },
+  substeps: { type: 'string' },
+  settle: { type: 'boolean' },
+  'settle-tol': { type: 'string' },
+  'settle-damping': { type: 'string' },
+  'measure-bias': { type: 'boolean' },
+  report: { type: 'string' },
+  trace: { type: 'string' },
+  progress: { type: 'boolean' },
+  'print-schema': { type: 'boolean' },
+} as const;
 
 export const simulateCommand: Command = {
   name: 'simulate',
-  summary: 'Run a scene with the XPBD solver and print a JSON report per body',
   usage,
   async run(args: string[], io: CommandIo): Promise<number> {
-    if (args.length === 1 && args[0] === '--print-schema') {
+    const { values, positionals } = parseCommandArgs('simulate', args, options);
+    if (values['print-schema'] && positionals.length === 0) {
       io.out(JSON.stringify(sceneJsonSchema(), null, 2));
       return ExitCode.ok;
     }
-    let parsed: SimulateArgs;
-    try {
-      parsed = parseArgs(args);
-    } catch (error) {
-      io.err(`softbody simulate: ${(error as Error).message}`);
-      return ExitCode.badInput;
-    }
-    let text: string;
-    try {
-      text = await readFile(parsed.file, 'utf8');
-    } catch (error) {
-      io.err(`softbody simulate: ${parsed.file}: cannot read: ${(error as Error).message}`);
-      return ExitCode.badInput;
-    }
+    const parsed = simulateArgs(values, positionals);
+    const shown = shownName(parsed.file);
+    const text = new TextDecoder().decode(await readInputFile(parsed.file, io));
     let document: unknown;
     try {
       document = JSON.parse(text);
     } catch (error) {
-      io.err(`softbody simulate: ${parsed.file}: not valid JSON: ${(error as Error).message}`);
-      return ExitCode.badInput;
+      throw new CliError([{ file: shown, message: `not valid JSON: ${(error as Error).message}` }]);
     }
+    let setup: SoftBodySetup;
     try {
-      const setup = withOverrides(await setupOf(document, parsed.file), parsed);
-      io.out(formatJson(simulate(setup, parsed)));
-      return ExitCode.ok;
+      setup = withOverrides(await setupOf(document, parsed.file), parsed);
     } catch (error) {
-      if (error instanceof DocumentError) {
-        io.err(`softbody simulate: ${parsed.file}: ${error.message}`);
-        return ExitCode.badInput;
-      }
-      if (error instanceof MeshImportError) {
-        io.err(`softbody simulate: ${parsed.file}: ${error.message}`);
-        return ExitCode.badInput;
-      }
-      throw error;
+      throw asCliError(error, shown) ?? error;
     }
+    const trace = parsed.trace === undefined ? undefined : new FrameTrace();
+    const progress = createProgress({ label: 'simulate', total: 1, io, plain: parsed.progress });
+    let report: Report;
+    try {
+      progress.update(0, shown);
+      report = simulate(setup, parsed, (frame, frames, step, world) => {
+        progress.update(0, `${shown}: simulating`, frame / frames);
+        // Measuring every body costs about a substep: only when a trace is asked for.
+        if (trace) trace.add(frame, frame * setup.solver.dt, step, world.measureBodies());
+      });
+      progress.update(1, 'done');
+    } finally {
+      progress.finish();
+    }
+    if (trace && parsed.trace !== undefined) await writeOutputFile(parsed.trace, trace.text(), io);
+    io.out(formatJson(report));
+    return ExitCode.ok;
   },
 };
 
@@ -119,7 +139,7 @@ export async function setupOf(document: unknown, file: string): Promise<SoftBody
     return preset.setup;
   }
   const scene = parseScene(document);
-  const folder = dirname(resolve(file));
+  const folder = folderOf(file);
   const meshes = await loadSceneMeshes(
     scene,
     async (path) => (await readMeshFile(resolve(folder, path))).mesh,
@@ -168,8 +188,8 @@ interface Report {
   bodies: Record<string, BodyReport>;
 }
 
-function simulate(setup: SoftBodySetup, args: SimulateArgs): Report {
-  const run = runToRest(setup, args);
+function simulate(setup: SoftBodySetup, args: SimulateArgs, onFrame: RunOptions['onFrame']): Report {
+  const run = runToRest(setup, { ...runOptions(args), onFrame });
   const bodies: Record<string, BodyReport> = {};
   for (const m of run.metrics) bodies[m.name] = bodyReport(m);
   if (args.measureBias) {
@@ -178,7 +198,7 @@ function simulate(setup: SoftBodySetup, args: SimulateArgs): Report {
         .measureBodies()
         .map((m) => [m.name, m.centroid]),
     );
-    for (const [name, bias] of measureBias(setup, args, rest)) {
+    for (const [name, bias] of measureBias(setup, runOptions(args), rest)) {
       bodies[name].measuredBias = bias === null ? null : round(bias, 4);
     }
   }
@@ -241,56 +261,41 @@ function formatJson(report: Report): string {
   );
 }
 
-function parseArgs(args: string[]): SimulateArgs {
-  const result: SimulateArgs = {
-    file: '',
-    seconds: DEFAULT_SECONDS,
-    settle: false,
-    settleTolJPerKg: DEFAULT_SETTLE_TOL_J_PER_KG,
-    settleDampingPerS: DEFAULT_SETTLE_DAMPING_PER_S,
-    measureBias: false,
+function runOptions(args: SimulateArgs): RunOptions {
+  const { seconds, settle, settleTolJPerKg, settleDampingPerS } = args;
+  return { seconds, settle, settleTolJPerKg, settleDampingPerS };
+}
+
+function simulateArgs(
+  values: ParsedArgs<typeof options>['values'],
+  positionals: readonly string[],
+): SimulateArgs {
+  const number = (flag: string, text: string | undefined, what: string, ok: (v: number) => boolean) =>
+    text === undefined ? undefined : numberOption(flag, text, what, ok);
+  if (values.report !== undefined && values.report !== 'json')
+    throw new UsageError(`--report supports only 'json', got '${values.report}'`);
+  if (values.trace === STDIO)
+    throw new UsageError('--trace needs a file: standard output carries the JSON report');
+  return {
+    file: onePositional('simulate', positionals, 'scene file (SCENE.json)'),
+    seconds:
+      number('--seconds', values.seconds, 'a positive number of seconds', (v) => v > 0) ?? DEFAULT_SECONDS,
+    dt: number('--dt', values.dt, 'a time step in seconds, 0 < S ≤ 1', (v) => v > 0 && v <= 1),
+    substeps: number(
+      '--substeps',
+      values.substeps,
+      'a whole number of substeps from 1 to 1000',
+      (v) => Number.isInteger(v) && v >= 1 && v <= 1000,
+    ),
+    settle: values.settle === true,
+    settleTolJPerKg:
+      number('--settle-tol', values['settle-tol'], 'a positive energy per mass in J/kg', (v) => v > 0) ??
+      DEFAULT_SETTLE_TOL_J_PER_KG,
+    settleDampingPerS:
+      number('--settle-damping', values['settle-damping'], 'a damping rate ≥ 0 in 1/s', (v) => v >= 0) ??
+      DEFAULT_SETTLE_DAMPING_PER_S,
+    measureBias: values['measure-bias'] === true,
+    trace: values.trace,
+    progress: values.progress === true,
   };
-  const files: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    const value = () => {
-      if (i + 1 >= args.length) throw new ArgumentError(`${arg} needs a value`);
-      return args[++i];
-    };
-    const number = (what: string, ok: (v: number) => boolean) => {
-      const text = value();
-      const v = Number(text);
-      if (text.trim() === '' || !Number.isFinite(v) || !ok(v))
-        throw new ArgumentError(`${arg} needs ${what}, got '${text}'`);
-      return v;
-    };
-    if (arg === '--seconds') result.seconds = number('a positive number of seconds', (v) => v > 0);
-    else if (arg === '--dt') result.dt = number('a time step in seconds, 0 < S ≤ 1', (v) => v > 0 && v <= 1);
-    else if (arg === '--substeps') {
-      result.substeps = number(
-        'a whole number of substeps from 1 to 1000',
-        (v) => Number.isInteger(v) && v >= 1 && v <= 1000,
-      );
-    } else if (arg === '--settle') result.settle = true;
-    else if (arg === '--settle-tol')
-      result.settleTolJPerKg = number('a positive energy per mass in J/kg', (v) => v > 0);
-    else if (arg === '--measure-bias') result.measureBias = true;
-    else if (arg === '--settle-damping')
-      result.settleDampingPerS = number('a damping rate ≥ 0 in 1/s', (v) => v >= 0);
-    else if (arg === '--report') {
-      const format = value();
-      if (format !== 'json') throw new ArgumentError(`--report supports only 'json', got '${format}'`);
-    } else if (arg.startsWith('-'))
-      throw new ArgumentError(`unknown option '${arg}'. Run 'softbody simulate --help'.`);
-    else files.push(arg);
-  }
-  if (files.length !== 1) {
-    throw new ArgumentError(
-      files.length === 0
-        ? "missing SCENE.json. Run 'softbody simulate --help'."
-        : `expects one scene file, got ${files.length}`,
-    );
-  }
-  result.file = files[0];
-  return result;
 }

@@ -1,7 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { MeshImportError } from '../../core/mesh/errors.ts';
-import { readMeshFile } from '../../core/node/read-mesh.ts';
 import { tetrahedralizeWithTetgen } from '../../core/node/tetgen-backend.ts';
 import {
   DEFAULT_TARGET_TETS,
@@ -12,15 +10,23 @@ import {
   type TetraMode,
   tetMeshFiles,
   tetrahedralize,
+  toJson,
 } from '../../core/tetra/index.ts';
-import { type Command, type CommandIo, ExitCode } from '../command.ts';
+import { choiceOption, numberOption, onePositional, parseCommandArgs } from '../args.ts';
+import { CliError, type Command, type CommandIo, ExitCode, UsageError } from '../command.ts';
+import { histogramLines } from '../histogram.ts';
+import { createProgress } from '../progress.ts';
+import { readMeshInput, STDIO, shownName, writeOutputFile } from '../stdio.ts';
 
 const usage = `Usage: softbody tetra MESH [--edge L | --tets N] [--quality Q] [--mode conforming|embedded]
                      [--backend builtin|tetgen] [--scale S] [--up y|z] [-o OUT] [--json]
+                     [--progress]
 
 Fills an OBJ, glTF or GLB surface with tetrahedra and reports the mesh quality. Inside is
 where the surface's generalized winding number exceeds 1/2, so open, multi-part and
 self-intersecting surfaces still give a solid. A flat sheet is refused: simulate it as cloth.
+The report ends with a histogram of the tets' dihedral angles (slivers show at both ends).
+MESH '-' reads standard input (the format told by its first bytes).
 
 Options:
   --edge L       target edge length in metres
@@ -33,10 +39,13 @@ Options:
                  conforming only; it stops on self-intersecting or open surfaces)
   --scale S      metres per file unit (e.g. 0.01 for centimetres); default 1
   --up y|z       the file's up axis; z converts Z-up to the tool's Y-up; default y
-  -o OUT         write the tets; format by extension: .json, .node (TetGen .node + .ele), .msh (gmsh 2.2)
+  -o OUT         write the tets; format by extension: .json, .node (TetGen .node + .ele), .msh (gmsh 2.2);
+                 '-' writes the .json format to standard output and the report to stderr
   --json         print the report as JSON: tets, vertices, minDihedralDeg, maxRadiusEdge,
                  meanQuality (normalised mean ratio, 1 = regular tet), volumeRatio (watertight
-                 input only, else null), surfaceDistance (÷ bbox diagonal), seconds`;
+                 input only, else null), surfaceDistance (÷ bbox diagonal), seconds, outputs,
+                 dihedralHistogram { binDeg, counts }
+  --progress     a progress line on stderr when it is not a terminal (a terminal gets a bar)`;
 
 interface TetraArgs {
   file: string;
@@ -49,74 +58,90 @@ interface TetraArgs {
   upAxis: 'y' | 'z';
   out?: string;
   json: boolean;
+  progress: boolean;
 }
 
-class ArgumentError extends Error {}
+const options = {
+  edge: { type: 'string' },
+  tets: { type: 'string' },
+  quality: { type: 'string' },
+  mode: { type: 'string' },
+  backend: { type: 'string' },
+  scale: { type: 'string' },
+  up: { type: 'string' },
+  out: { type: 'string', short: 'o' },
+  progress: { type: 'boolean' },
+} as const;
 
 export const tetraCommand: Command = {
   name: 'tetra',
-  summary: 'Tetrahedralize a mesh file (conforming or embedded) and report the tet quality',
   usage,
   async run(args: string[], io: CommandIo): Promise<number> {
-    let parsed: TetraArgs;
+    const parsed = parseTetraArgs(args);
+    const shown = shownName(parsed.file);
+    const imported = await readMeshInput(parsed.file, { scale: parsed.scale, upAxis: parsed.upAxis }, io);
+    const progress = createProgress({ label: 'tetra', total: 1, io, plain: parsed.progress });
+    const started = performance.now();
+    let result: TetMesh;
     try {
-      parsed = parseArgs(args);
-      if (parsed.out) formatForPath(parsed.out);
+      progress.update(0, shown);
+      result = await run(parsed, imported.mesh, (fraction, stage) =>
+        progress.update(0, `${shown}: ${stage}`, fraction),
+      );
+      progress.update(1, 'done');
     } catch (error) {
-      io.err(`softbody tetra: ${(error as Error).message}`);
-      return ExitCode.badInput;
+      if (!(error instanceof TetrahedralizeError)) throw error;
+      const userFault =
+        error.reason === 'empty-mesh' || error.reason === 'no-volume' || error.reason === 'invalid-option';
+      throw new CliError(
+        [{ file: shown, message: error.message }],
+        userFault ? ExitCode.badInput : ExitCode.failure,
+      );
+    } finally {
+      progress.finish();
     }
-    try {
-      const imported = await readMeshFile(parsed.file, { scale: parsed.scale, upAxis: parsed.upAxis });
-      const started = performance.now();
-      const result = await run(parsed, imported.mesh);
-      const seconds = (performance.now() - started) / 1000;
-      const written: string[] = [];
-      if (parsed.out) {
-        for (const file of tetMeshFiles(result, parsed.out)) {
-          try {
-            await mkdir(dirname(file.path), { recursive: true });
-            await writeFile(file.path, file.text);
-          } catch (error) {
-            io.err(`softbody tetra: ${file.path}: cannot write: ${(error as Error).message}`);
-            return ExitCode.badInput;
-          }
-          written.push(file.path);
-        }
+    const seconds = (performance.now() - started) / 1000;
+    const written: string[] = [];
+    if (parsed.out === STDIO) {
+      await writeOutputFile(STDIO, toJson(result), io);
+    } else if (parsed.out) {
+      for (const file of tetMeshFiles(result, parsed.out)) {
+        await mkdir(dirname(file.path), { recursive: true });
+        await writeOutputFile(file.path, file.text, io);
+        written.push(file.path);
       }
-      const report = summary(parsed, result, seconds, written);
-      io.out(parsed.json ? JSON.stringify(report, null, 2) : formatReport(report));
-      return ExitCode.ok;
-    } catch (error) {
-      if (error instanceof MeshImportError) {
-        io.err(`softbody tetra: ${error.message}`);
-        return ExitCode.badInput;
-      }
-      if (error instanceof TetrahedralizeError) {
-        io.err(`softbody tetra: ${parsed.file}: ${error.message}`);
-        const userFault =
-          error.reason === 'empty-mesh' || error.reason === 'no-volume' || error.reason === 'invalid-option';
-        return userFault ? ExitCode.badInput : ExitCode.failure;
-      }
-      throw error;
     }
+    const report = summary(parsed, shown, result, seconds, written);
+    // With -o -, stdout is the tet mesh: the report goes to stderr.
+    const print = parsed.out === STDIO ? io.err : io.out;
+    print(parsed.json ? JSON.stringify(report, null, 2) : formatReport(report));
+    return ExitCode.ok;
   },
 };
 
-function run(args: TetraArgs, mesh: Parameters<typeof tetrahedralize>[0]): Promise<TetMesh> {
+function run(
+  args: TetraArgs,
+  mesh: Parameters<typeof tetrahedralize>[0],
+  onProgress: (fraction: number, stage: string) => void,
+): Promise<TetMesh> {
   if (args.backend === 'tetgen') {
+    // TetGen runs as one external process: no stages to report.
     return tetrahedralizeWithTetgen(mesh, {
       edgeLengthM: args.edge,
       targetTetCount: args.tets,
       qualityBound: args.quality,
     });
   }
-  return tetrahedralize(mesh, {
-    mode: args.mode,
-    edgeLengthM: args.edge,
-    targetTetCount: args.tets,
-    qualityBound: args.quality,
-  });
+  return tetrahedralize(
+    mesh,
+    {
+      mode: args.mode,
+      edgeLengthM: args.edge,
+      targetTetCount: args.tets,
+      qualityBound: args.quality,
+    },
+    onProgress,
+  );
 }
 
 interface Report {
@@ -133,12 +158,14 @@ interface Report {
   surfaceDistance: number | null;
   seconds: number;
   outputs: string[];
+  /** Every tet's six dihedral angles, counted in bins of binDeg from 0°. */
+  dihedralHistogram: { binDeg: number; counts: number[] };
 }
 
-function summary(args: TetraArgs, result: TetMesh, seconds: number, outputs: string[]): Report {
+function summary(args: TetraArgs, file: string, result: TetMesh, seconds: number, outputs: string[]): Report {
   const q = result.quality;
   return {
-    file: args.file,
+    file,
     mode: args.mode,
     backend: args.backend,
     tets: q.tetCount,
@@ -151,6 +178,7 @@ function summary(args: TetraArgs, result: TetMesh, seconds: number, outputs: str
     surfaceDistance: q.surfaceDistance === null ? null : round(q.surfaceDistance, 6),
     seconds: round(seconds, 3),
     outputs,
+    dihedralHistogram: q.dihedralHistogram,
   };
 }
 
@@ -172,77 +200,56 @@ function formatReport(r: Report): string {
   ];
   for (const path of r.outputs) rows.push(['wrote', path]);
   const width = Math.max(...rows.map(([k]) => k.length)) + 2;
-  return rows.map(([k, v]) => `${k.padEnd(width)}${v}`).join('\n');
+  const { binDeg, counts } = r.dihedralHistogram;
+  return [
+    ...rows.map(([k, v]) => `${k.padEnd(width)}${v}`),
+    '',
+    'dihedral angles (deg; six per tet):',
+    ...histogramLines(binDeg, counts).map((line) => `  ${line}`),
+  ].join('\n');
 }
 
-function parseArgs(args: string[]): TetraArgs {
+function parseTetraArgs(args: string[]): TetraArgs {
+  const { values, positionals } = parseCommandArgs('tetra', args, options);
+  const positive = (flag: string, text: string | undefined, what: string) =>
+    text === undefined ? undefined : numberOption(flag, text, what, (v) => v > 0);
+  const tets = positive('--tets', values.tets, 'a positive whole number of tets');
+  if (tets !== undefined && !Number.isInteger(tets))
+    throw new UsageError(`--tets needs a positive whole number of tets, got '${values.tets}'`);
+  const quality = positive('--quality', values.quality, 'a radius-edge ratio ≥ 1');
+  if (quality !== undefined && quality < 1)
+    throw new UsageError(`--quality needs a radius-edge ratio ≥ 1, got '${values.quality}'`);
   const result: TetraArgs = {
-    file: '',
-    mode: 'conforming',
-    backend: 'builtin',
-    scale: 1,
-    upAxis: 'y',
-    json: false,
+    file: onePositional('tetra', positionals, 'mesh file'),
+    edge: positive('--edge', values.edge, 'a positive edge length in metres'),
+    tets,
+    quality,
+    mode:
+      values.mode === undefined
+        ? 'conforming'
+        : choiceOption('--mode', values.mode, ['conforming', 'embedded'] as const),
+    backend:
+      values.backend === undefined
+        ? 'builtin'
+        : choiceOption('--backend', values.backend, ['builtin', 'tetgen'] as const),
+    scale: positive('--scale', values.scale, 'a positive number of metres per unit') ?? 1,
+    upAxis: values.up === undefined ? 'y' : choiceOption('--up', values.up, ['y', 'z'] as const),
+    out: values.out,
+    json: values.json === true,
+    progress: values.progress === true,
   };
-  const files: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    const value = () => {
-      if (i + 1 >= args.length) throw new ArgumentError(`${arg} needs a value`);
-      return args[++i];
-    };
-    const positive = (what: string) => {
-      const text = value();
-      const v = Number(text);
-      if (text.trim() === '' || !Number.isFinite(v) || v <= 0)
-        throw new ArgumentError(`${arg} needs ${what}, got '${text}'`);
-      return v;
-    };
-    if (arg === '--json') result.json = true;
-    else if (arg === '--edge') result.edge = positive('a positive edge length in metres');
-    else if (arg === '--tets') {
-      const n = positive('a positive whole number of tets');
-      if (!Number.isInteger(n))
-        throw new ArgumentError(`--tets needs a positive whole number of tets, got '${args[i]}'`);
-      result.tets = n;
-    } else if (arg === '--quality') {
-      const q = positive('a radius-edge ratio ≥ 1');
-      if (q < 1) throw new ArgumentError(`--quality needs a radius-edge ratio ≥ 1, got '${args[i]}'`);
-      result.quality = q;
-    } else if (arg === '--mode') {
-      const text = value();
-      if (text !== 'conforming' && text !== 'embedded') {
-        throw new ArgumentError(`--mode must be 'conforming' or 'embedded', got '${text}'`);
-      }
-      result.mode = text;
-    } else if (arg === '--backend') {
-      const text = value();
-      if (text !== 'builtin' && text !== 'tetgen')
-        throw new ArgumentError(`--backend must be 'builtin' or 'tetgen', got '${text}'`);
-      result.backend = text;
-    } else if (arg === '--scale') result.scale = positive('a positive number of metres per unit');
-    else if (arg === '--up') {
-      const text = value();
-      if (text !== 'y' && text !== 'z') throw new ArgumentError(`--up must be 'y' or 'z', got '${text}'`);
-      result.upAxis = text;
-    } else if (arg === '-o' || arg === '--out') result.out = value();
-    else if (arg.startsWith('-') && arg !== '-') {
-      throw new ArgumentError(`unknown option '${arg}'. Run 'softbody tetra --help' for the options.`);
-    } else files.push(arg);
-  }
-  if (files.length !== 1) {
-    throw new ArgumentError(
-      files.length === 0 ? 'no mesh file given' : `one mesh file expected, got ${files.length}`,
-    );
-  }
-  if (result.edge !== undefined && result.tets !== undefined) {
-    throw new ArgumentError('give either --edge or --tets, not both');
-  }
-  if (result.backend === 'tetgen' && result.mode === 'embedded') {
-    throw new ArgumentError(
+  if (result.edge !== undefined && result.tets !== undefined)
+    throw new UsageError('give either --edge or --tets, not both');
+  if (result.backend === 'tetgen' && result.mode === 'embedded')
+    throw new UsageError(
       'the tetgen backend makes conforming meshes only; use --backend builtin for --mode embedded',
     );
+  if (result.out !== undefined && result.out !== STDIO) {
+    try {
+      formatForPath(result.out);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
   }
-  result.file = files[0];
   return result;
 }

@@ -1,6 +1,6 @@
 import type { SoftBodySetup } from '../setup/setup.ts';
 import { buildWorldFromSetup } from './build-world.ts';
-import type { BodyMetrics } from './world.ts';
+import type { BodyMetrics, StepMetrics, World } from './world.ts';
 
 /** The settle criterion must hold this long, s. */
 export const SETTLE_HOLD_S = 0.5;
@@ -16,6 +16,11 @@ export interface RunOptions {
    * state it reaches is the rest state without it.
    */
   settleDampingPerS: number;
+  /**
+   * Called after every frame with its number (from 1), the most frames the run takes, the step's
+   * metrics and the world, for progress and per-frame traces.
+   */
+  onFrame?: (frame: number, frames: number, step: StepMetrics, world: World) => void;
 }
 
 export interface RunResult {
@@ -42,6 +47,7 @@ export function runToRest(setup: SoftBodySetup, options: RunOptions): RunResult 
   while (frame < frames) {
     const metrics = world.step(dt);
     frame++;
+    options.onFrame?.(frame, frames, metrics, world);
     if (metrics.hasNaN) {
       hasNaN = true;
       break;

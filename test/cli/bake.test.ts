@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expandPatterns, segmentMatcher } from '../../cli/glob.ts';
+import { expandPatterns } from '../../cli/glob.ts';
 import { main } from '../../cli/main.ts';
 import { findBuiltInMaterial } from '../../core/material/library.ts';
 import { readMeshFile } from '../../core/node/read-mesh.ts';
@@ -63,6 +63,7 @@ describe('softbody bake spot.obj broken.obj (one good file, one bad)', () => {
         '-1,0.85,-1,1,1,1',
         '-o',
         out,
+        '--progress',
       ],
       io,
     );
@@ -114,7 +115,7 @@ describe('softbody bake spot.obj broken.obj (one good file, one bad)', () => {
     expect(lines.at(-1)).toBe('1 of 2 files baked, 1 failed');
   });
 
-  it('reports the failure on stderr as it happens, and progress one plain line per file', () => {
+  it('reports the failure on stderr as it happens, and with --progress one plain line per file', () => {
     expect(stderr).toEqual([
       `bake 0/2 ${spot}`,
       `bake 1/2 ${broken}`,
@@ -243,7 +244,7 @@ describe('softbody bake usage errors (exit code 2, one line)', () => {
 });
 
 describe('file patterns the shell did not expand', () => {
-  it('expands * and ? in a segment, [..] classes and ** folders, keeping plain names as given', async () => {
+  it('expands * and ?, [..] classes, {a,b} braces and ** folders, keeping plain names as given', async () => {
     const root = path.join(scratch, 'glob');
     for (const f of ['a.obj', 'b.obj', 'c.glb', '.hidden.obj', 'sub/d.obj', 'sub/deeper/e.obj'])
       mkdirSync(path.dirname(path.join(root, f)), { recursive: true });
@@ -261,6 +262,7 @@ describe('file patterns the shell did not expand', () => {
     expect(await expand('b.obj', '*.obj')).toEqual(['b.obj', 'a.obj']);
     expect(await expand('missing.obj')).toEqual(['missing.obj']);
     expect((await expandPatterns([path.join(root, '*.stl')])).unmatched).toHaveLength(1);
-    expect(segmentMatcher('*.obj').test('.x.obj')).toBe(false);
+    expect(await expand('{a,c}.*')).toEqual(['a.obj', 'c.glb']);
+    expect(await expand('sub/**/*.{obj,glb}')).toEqual(['sub/d.obj', 'sub/deeper/e.obj'].map(sep));
   });
 });

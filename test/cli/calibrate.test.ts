@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { closeNames } from '../../cli/close-names.ts';
 import { main } from '../../cli/main.ts';
-import { closeNames } from '../../cli/material-lookup.ts';
 
 function capture() {
   const out: string[] = [];
@@ -32,7 +32,10 @@ describe('softbody calibrate --material cotton --compensation off --json (a clot
   let err: string[];
   beforeAll(async () => {
     const captured = capture();
-    code = await main(['calibrate', '--material', 'cotton', '--compensation', 'off', '--json'], captured.io);
+    code = await main(
+      ['calibrate', '--material', 'cotton', '--compensation', 'off', '--json', '--progress'],
+      captured.io,
+    );
     report = JSON.parse(captured.out.join('\n'));
     err = captured.err;
   }, 60_000);
@@ -86,7 +89,7 @@ describe('softbody calibrate --material cotton --compensation off --json (a clot
     for (let i = 1; i < e.length; i++) expect(e[i]).toBeGreaterThan(e[i - 1]);
   });
 
-  it('shows progress on stderr, one plain line per run when stderr is not a terminal', () => {
+  it('shows progress on stderr with --progress, one plain line per run when stderr is not a terminal', () => {
     expect(err[0]).toBe('calibrate 0/8 hanging-cloth, 5 substeps');
     expect(err).toHaveLength(8);
   });
@@ -108,19 +111,24 @@ describe('softbody calibrate (text and errors)', () => {
     expect(text).toContain('hanging-bar: skipped:');
   });
 
-  it('refuses an unknown material with exit code 2 and the close names', async () => {
-    const { io, err, out } = capture();
-    expect(await main(['calibrate', '--material', 'silicone-shore-30', '--json'], io)).toBe(2);
-    expect(out).toEqual([]);
-    expect(err).toEqual([
-      "softbody calibrate: --material: unknown material 'silicone-shore-30'; did you mean 'silicone-shore-30a', 'silicone-shore-10a', 'silicone-shore-20a', 'silicone-shore-00-30', 'silicone-shore-00-10'?",
-    ]);
+  it('refuses an unknown material with exit code 2 and the close names, as JSON with --json', async () => {
+    const message =
+      "--material: unknown material 'silicone-shore-30'; did you mean 'silicone-shore-30a', 'silicone-shore-10a', 'silicone-shore-20a', 'silicone-shore-00-30', 'silicone-shore-00-10'?";
+    const text = capture();
+    expect(await main(['calibrate', '--material', 'silicone-shore-30'], text.io)).toBe(2);
+    expect(text.out).toEqual([]);
+    expect(text.err).toEqual([`softbody calibrate: ${message}`]);
+    const json = capture();
+    expect(await main(['calibrate', '--material', 'silicone-shore-30', '--json'], json.io)).toBe(2);
+    expect(json.err).toEqual([]);
+    expect(JSON.parse(json.out.join('\n'))).toEqual({ error: { message } });
   });
 
   it('refuses bad arguments with exit code 2 and one line', async () => {
     for (const [args, message] of [
       [['--material', 'cotton', '--substeps', '0'], "--substeps needs whole numbers from 1 to 1000, got '0'"],
-      [['--material', 'cotton', '--substeps'], '--substeps needs at least one count'],
+      [['--material', 'cotton', '--substeps'], '--substeps needs a value'],
+      [['--material', 'cotton', '--substeps', ','], '--substeps needs at least one count'],
       [
         ['--material', 'cotton', '--model', 'springs'],
         "--model must be 'neo-hookean' or 'edges-volume', got 'springs'",

@@ -51,7 +51,10 @@ describe('softbody check', () => {
   let json: { code: number; report: Record<string, unknown> & { runs: JsonRun[] }; err: string[] };
   beforeAll(async () => {
     const { io, out, err } = capture();
-    const code = await main(['check', autoFile, '--rates', '30,60', '--resolution', '0.5,1', '--json'], io);
+    const code = await main(
+      ['check', autoFile, '--rates', '30,60', '--resolution', '0.5,1', '--json', '--progress'],
+      io,
+    );
     json = { code, report: JSON.parse(out.join('\n')), err };
   }, 60_000);
 
@@ -109,7 +112,7 @@ describe('softbody check', () => {
     }
   });
 
-  it('reports progress on stderr, one line per run, and nothing else', () => {
+  it('reports progress on stderr with --progress, one line per run, and nothing else', () => {
     expect(json.err).toEqual([
       'check 0/5 reference: bar as authored',
       'check 1/5 30 Hz, resolution 0.5',

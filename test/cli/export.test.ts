@@ -82,7 +82,7 @@ describe('softbody export', () => {
   it('checks its arguments', async () => {
     const a = capture();
     expect(await main(['export', presetFile, '--target', 'fbx', '-o', 'x'], a.io)).toBe(2);
-    expect(a.err).toEqual(["softbody export: --target must be one of native, gltf, jolt, got 'fbx'"]);
+    expect(a.err).toEqual(["softbody export: --target must be one of 'native', 'gltf', 'jolt', got 'fbx'"]);
     const b = capture();
     expect(await main(['export', presetFile, '--target', 'gltf', '-o', join(dir, 'x.gltf')], b.io)).toBe(2);
     expect(b.err[0]).toMatch(/name the output '\.glb'/);

@@ -1,11 +1,10 @@
-import { execFile } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.ts';
+import { spawnCli } from './spawn-cli.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const meshes = join(repoRoot, '..', 'shared', 'meshes');
@@ -92,10 +91,20 @@ describe('softbody inspect', () => {
   it('answers bad input with one line naming the file and line, and exit code 2', async () => {
     const path = join(dir, 'bad.obj');
     writeFileSync(path, 'v 0 0 0\nv 1 0 0\nv nan 1 0\nf 1 2 3\n');
-    expect(await run(path, '--json')).toEqual({
+    expect(await run(path)).toEqual({
       code: 2,
       out: '',
       err: `softbody inspect: ${path}:3: vertex coordinate 'nan' is not a finite number\n`,
+    });
+  });
+
+  it('answers bad input with --json as one JSON error on stdout: file, line, message', async () => {
+    const path = join(dir, 'bad.obj');
+    writeFileSync(path, 'v 0 0 0\nv 1 0 0\nv nan 1 0\nf 1 2 3\n');
+    const { code, out, err } = await run(path, '--json');
+    expect({ code, err }).toEqual({ code: 2, err: '' });
+    expect(JSON.parse(out)).toEqual({
+      error: { file: path, line: 3, message: "vertex coordinate 'nan' is not a finite number" },
     });
   });
 
@@ -118,22 +127,15 @@ describe('softbody inspect', () => {
     expect((await run('a.obj', '--up', 'x')).err).toBe(
       "softbody inspect: --up must be 'y' or 'z', got 'x'\n",
     );
-    expect((await run('--json')).err).toBe('softbody inspect: no mesh file given\n');
+    expect((await run()).err).toBe("softbody inspect: no mesh file given. Run 'softbody inspect --help'.\n");
     expect((await run('a.obj', '--frobnicate')).code).toBe(2);
   });
 
   it('runs as the softbody binary: one line on stderr, no stack trace, exit code 2', async () => {
     const path = join(dir, 'truncated.glb');
     writeFileSync(path, new Uint8Array([0x67, 0x6c, 0x54, 0x46, 2, 0, 0, 0]));
-    const result = await promisify(execFile)(process.execPath, [
-      join(repoRoot, 'cli/bin/softbody.mjs'),
-      'inspect',
-      path,
-    ]).then(
-      () => ({ code: 0, stderr: '' }),
-      (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
-    );
-    expect(result).toEqual({
+    const result = spawnCli(['inspect', path]);
+    expect({ code: result.status, stderr: result.stderr }).toEqual({
       code: 2,
       stderr: `softbody inspect: ${path} (byte 0): truncated GLB: the file has 8 bytes, fewer than the 12-byte GLB header\n`,
     });

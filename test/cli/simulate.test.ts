@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.ts';
+import { spawnCli } from './spawn-cli.ts';
 
 function capture() {
   const out: string[] = [];
@@ -75,6 +75,33 @@ describe('softbody simulate', () => {
     }
     expect(report.bodies.cube.pinForcesN).toEqual([]);
     expect(report.bodies.rope.pinForcesN).toHaveLength(1);
+  });
+
+  it("writes one CSV row per frame with --trace, each body's energies and strains", async () => {
+    const { io, err } = capture();
+    const trace = join(dir, 'trace.csv');
+    expect(await main(['simulate', join(dir, 'small.json'), '--seconds', '0.1', '--trace', trace], io)).toBe(
+      0,
+    );
+    expect(err).toEqual([]);
+    const lines = (await readFile(trace, 'utf8')).trimEnd().split('\n');
+    const perBody = ['kinetic_energy_j', 'elastic_energy_j', 'max_strain', 'mean_strain', 'volume_ratio'];
+    expect(lines[0].split(',')).toEqual([
+      'frame',
+      'time_s',
+      'kinetic_energy_j',
+      ...perBody.map((c) => `cube:${c}`),
+      ...perBody.map((c) => `rope:${c}`),
+    ]);
+    // 0.1 s at 60 Hz: six frames; the bodies' kinetic energies add up to the frame's (7 digits kept).
+    const rows = lines.slice(1).map((l) => l.split(',').map(Number));
+    expect(rows.map((r) => r[0])).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(rows[5][1]).toBeCloseTo(0.1, 9);
+    for (const r of rows) {
+      expect(r.every(Number.isFinite)).toBe(true);
+      expect(Math.abs(r[3] + r[8] - r[2])).toBeLessThanOrEqual(1e-6 * r[2]);
+    }
+    expect(rows.some((r) => r[2] > 0)).toBe(true);
   });
 
   it('with --settle stops once the kinetic energy stays under the tolerance, and the pin carries the rope', async () => {
@@ -214,10 +241,7 @@ describe('softbody simulate', () => {
   });
 
   it('runs through the package bin without a stack trace on bad input', () => {
-    const bin = new URL('../../cli/bin/softbody.mjs', import.meta.url).pathname;
-    const result = spawnSync(process.execPath, [bin, 'simulate', join(dir, 'bad.json')], {
-      encoding: 'utf8',
-    });
+    const result = spawnCli(['simulate', join(dir, 'bad.json')]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('/bodies/1/material/poissonRatio');
     expect(result.stderr).not.toContain('    at ');

@@ -40,6 +40,10 @@ describe('softbody tetra', () => {
     );
     expect(report.volumeRatio).toBeCloseTo(1, 4);
     expect(report.minDihedralDeg).toBeGreaterThanOrEqual(5);
+    // Six dihedral angles per tet, in 5° bins from 0° to 180°.
+    expect(report.dihedralHistogram.binDeg).toBe(5);
+    expect(report.dihedralHistogram.counts).toHaveLength(36);
+    expect(report.dihedralHistogram.counts.reduce((a: number, b: number) => a + b, 0)).toBe(6 * report.tets);
     const written = JSON.parse(readFileSync(target, 'utf8'));
     expect(written.tets.length).toBe(4 * report.tets);
     expect(written.vertices.length).toBe(3 * report.vertices);
@@ -72,6 +76,13 @@ describe('softbody tetra', () => {
     const text = out.join('\n');
     expect(text).toMatch(/^file {2,}.*Cubes\.glb \(conforming, builtin\)$/m);
     expect(text).toMatch(/^volume ratio {2,}1(\.\d+)?$/m);
+    // The histogram: a line per 5° bin from the first to the last filled one, the counts adding up.
+    const histogram = text.split('dihedral angles (deg; six per tet):\n')[1].split('\n');
+    const tets = Number(/^tets {2,}(\d+)$/m.exec(text)?.[1]);
+    const rows = histogram.map((l) => /^ +(\d+)–(\d+) +(\d+)(?: +(#+))?$/.exec(l));
+    expect(rows.every((r) => r !== null)).toBe(true);
+    expect(rows.reduce((sum, r) => sum + Number(r?.[3]), 0)).toBe(6 * tets);
+    expect(rows.some((r) => r?.[4]?.length === 40)).toBe(true);
   });
 
   it('refuses a flat sheet with one line and exit code 2', async () => {
@@ -86,7 +97,7 @@ describe('softbody tetra', () => {
 
   it('rejects bad arguments with one line naming the argument and exit code 2', async () => {
     const cases: [string[], string][] = [
-      [[], 'softbody tetra: no mesh file given'],
+      [[], "softbody tetra: no mesh file given. Run 'softbody tetra --help'."],
       [['a.obj', '--edge', 'x'], "softbody tetra: --edge needs a positive edge length in metres, got 'x'"],
       [['a.obj', '--tets', '2.5'], "softbody tetra: --tets needs a positive whole number of tets, got '2.5'"],
       [['a.obj', '--edge', '1', '--tets', '9'], 'softbody tetra: give either --edge or --tets, not both'],
@@ -105,7 +116,7 @@ describe('softbody tetra', () => {
       ],
       [
         ['a.obj', '--frobnicate'],
-        "softbody tetra: unknown option '--frobnicate'. Run 'softbody tetra --help' for the options.",
+        "softbody tetra: unknown option '--frobnicate'. Run 'softbody tetra --help'.",
       ],
     ];
     for (const [args, message] of cases) {

@@ -30,14 +30,14 @@ describe('softbody validate', () => {
     ]);
   });
 
-  it('lists every problem with its pointer and exits with 2', async () => {
+  it('lists every problem with its pointer and exits with 3 (an invalid document)', async () => {
     const doc = JSON.parse(writePreset(samplePreset()));
     doc.materials[0].poissonRatio = 0.5;
     doc.setup.solver.dt = -1;
     const file = join(dir, 'bad.preset.json');
     writeFileSync(file, JSON.stringify(doc));
     const { io, err } = capture();
-    expect(await main(['validate', file], io)).toBe(2);
+    expect(await main(['validate', file], io)).toBe(3);
     expect(err).toEqual([
       `softbody validate: ${file}: /materials/0/poissonRatio: must be less than 0.5, got 0.5`,
       `softbody validate: ${file}: /setup/solver/dt: must be greater than 0, got -1`,
@@ -48,7 +48,7 @@ describe('softbody validate', () => {
     const file = join(dir, 'newer.preset.json');
     writeFileSync(file, '{"formatVersion": 7}');
     const { io, out } = capture();
-    expect(await main(['validate', file, '--json'], io)).toBe(2);
+    expect(await main(['validate', file, '--json'], io)).toBe(3);
     expect(JSON.parse(out.join('\n'))).toEqual({
       file,
       format: 'json',
@@ -105,7 +105,7 @@ describe('softbody validate GLB', () => {
     const file = join(dir, 'bad.glb');
     writeFileSync(file, await exportGlb(preset));
     const { io, err } = capture();
-    expect(await main(['validate', file], io)).toBe(2);
+    expect(await main(['validate', file], io)).toBe(3);
     expect(err).toEqual([
       `softbody validate: ${file}: ${extension}/setup/solver/dt: must be greater than 0, got -1`,
     ]);
@@ -117,7 +117,7 @@ describe('softbody validate GLB', () => {
     document.createScene().addChild(document.createNode('empty'));
     writeFileSync(plain, await new NodeIO().writeBinary(document));
     const a = capture();
-    expect(await main(['validate', plain], a.io)).toBe(2);
+    expect(await main(['validate', plain], a.io)).toBe(3);
     expect(a.err).toEqual([
       `softbody validate: ${plain}: /extensions: has no ${SOFTBODY_EXTENSION} extension`,
     ]);
@@ -125,7 +125,7 @@ describe('softbody validate GLB', () => {
     const cut = join(dir, 'cut.glb');
     writeFileSync(cut, readFileSync(editorFile).subarray(0, 40));
     const b = capture();
-    expect(await main(['validate', cut], b.io)).toBe(2);
+    expect(await main(['validate', cut], b.io)).toBe(3);
     expect(b.err).toEqual([
       expect.stringMatching(new RegExp(`^softbody validate: ${cut}: /: is not a readable GLB \\(.+\\)$`)),
     ]);

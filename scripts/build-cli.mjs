@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// Bundles the `softbody` command (cli/main.ts and everything it imports) into ES modules, so that
+// the command starts with Node alone: no TypeScript loader, no node_modules lookups. The entry
+// is OUTDIR/softbody.mjs; each command's code is a chunk beside it, loaded only when that command
+// runs (`--version` and `--help` parse a few kilobytes, not the whole of core/).
+// `npm ci` runs it through `prepare`; `npm run build:cli` runs it by hand.
+//
+//   node scripts/build-cli.mjs [OUTDIR]     OUTDIR default: cli/dist
+import { rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const outdir = process.argv[2] ?? `${root}cli/dist`;
+
+// Chunk names carry a content hash: clear the folder so no stale chunk stays beside the new ones.
+await rm(outdir, { recursive: true, force: true });
+await build({
+  entryPoints: { softbody: `${root}cli/main.ts` },
+  outdir,
+  outExtension: { '.js': '.mjs' },
+  chunkNames: 'chunks/[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  platform: 'node',
+  format: 'esm',
+  // The oldest Node that package.json's engines admits.
+  target: 'node20.19',
+  // CommonJS packages inside an ES module bundle still call require for Node built-ins. The
+  // alias keeps clear of a bundled module's own `import { createRequire }` (fdir has one).
+  banner: {
+    js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);",
+  },
+  legalComments: 'eof',
+  logLevel: 'warning',
+});

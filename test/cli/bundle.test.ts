@@ -1,0 +1,83 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commands } from '../../cli/commands/index.ts';
+import { writePreset } from '../../core/preset/index.ts';
+import packageJson from '../../package.json' with { type: 'json' };
+import { samplePreset } from '../core/preset/fixtures.ts';
+import { softbodyBin } from './spawn-cli.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * The bundle `npm ci` builds, run the way an installed package runs it: the bin and cli/dist
+ * copied to a folder outside the repository, where neither tsx nor any node_modules can be
+ * found, so a command that works there needs nothing but Node.
+ */
+describe('the bundled softbody command', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'softbody-bundle-'));
+  const bin = join(dir, 'cli/bin/softbody.mjs');
+  const run = (args: string[], input?: string) =>
+    spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', input, cwd: dir });
+
+  beforeAll(() => {
+    const build = spawnSync(process.execPath, [join(root, 'scripts/build-cli.mjs'), join(dir, 'cli/dist')], {
+      encoding: 'utf8',
+    });
+    expect(build.stderr).toBe('');
+    expect(build.status).toBe(0);
+    mkdirSync(join(dir, 'cli/bin'), { recursive: true });
+    copyFileSync(softbodyBin, bin);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('is one entry module with a chunk per command', () => {
+    expect(readdirSync(join(dir, 'cli/dist'))).toEqual(['chunks', 'softbody.mjs']);
+    // The entry holds the command table, not the commands: --version must not parse core/.
+    const size = (file: string) => statSync(join(dir, 'cli/dist', file)).size;
+    const chunks = readdirSync(join(dir, 'cli/dist/chunks')).map((f) => size(`chunks/${f}`));
+    expect(size('softbody.mjs')).toBeLessThan(16_384);
+    expect(chunks.reduce((a, b) => a + b, 0)).toBeGreaterThan(500_000);
+  });
+
+  it('prints the version of package.json', () => {
+    const result = run(['--version']);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe(`${packageJson.version}\n`);
+  });
+
+  it('validates a preset with core/ bundled in', () => {
+    writeFileSync(join(dir, 'sample.preset.json'), writePreset(samplePreset()));
+    const result = run(['validate', 'sample.preset.json']);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^sample\.preset\.json: valid preset 'sample'/);
+  });
+
+  it("loads every command's chunk: `help COMMAND` prints its usage", () => {
+    // One process: the entry's main, asked for each command's help, imports each chunk.
+    const script = `
+      const { main } = await import(${JSON.stringify(pathToFileURL(join(dir, 'cli/dist/softbody.mjs')).href)});
+      const lines = [];
+      const io = { out: (t) => lines.push(t.split('\\n')[0]), err: (t) => lines.push(t) };
+      for (const name of ${JSON.stringify(commands.map((c) => c.name))}) lines.push(String(await main(['help', name], io)));
+      process.stdout.write(lines.join('\\n'));`;
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      cwd: dir,
+    });
+    expect(result.stderr).toBe('');
+    expect(result.stdout.split('\n')).toEqual(
+      commands.flatMap((c) => [expect.stringMatching(new RegExp(`^Usage: softbody ${c.name} `)), '0']),
+    );
+  });
+
+  it('reports an unknown command with exit code 2', () => {
+    const result = run(['nope']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("unknown command 'nope'");
+  });
+});

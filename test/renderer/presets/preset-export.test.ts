@@ -255,7 +255,9 @@ describe('preset export', () => {
       'constraint damping',
       'budget',
     ]);
-    expect(lines[3]).toMatch(/^budget: soft block: solid edges-volume: (softened|stiffened) ×[\d.]+ for \d+ substeps/);
+    expect(lines[3]).toMatch(
+      /^budget: soft block: solid edges-volume: (softened|stiffened) ×[\d.]+ for \d+ substeps/,
+    );
     expect(lines[0]).toContain("'soft block': Jolt has no neo-Hookean tets");
   });
 

@@ -40,7 +40,9 @@ const usage = [
     hangingIndent(`  ${t.id.padEnd(TARGET_WIDTH)}`, t.description, HELP_WIDTH),
   ),
   '',
-  'What a target cannot carry exactly is printed as a warning on stderr, one a line.',
+  'What a target cannot carry exactly is printed as a warning on stderr, one a line; so is what',
+  "a runtime's substep budget does to the material where the target compiles its own constraints",
+  '(budget: a family scaled, or not reached and the substeps that would reach it).',
   "PRESET|SCENE '-' reads standard input (a scene's mesh paths are then relative to the working",
   'folder); -o - writes the exported file to standard output and the report to stderr.',
   '',
@@ -48,7 +50,7 @@ const usage = [
   `  --target T                 ${EXPORT_TARGET_IDS.join(', ')}`,
   "  -o, --output OUT           the file to write ('-': standard output)",
   '  --json                     print { file, target, output, bytes, approximations: [{ feature,',
-  '                             message }] } instead of the Wrote line',
+  '                             message }], budgetNotes } instead of the Wrote line',
   "  --print-extension-schema   print the JSON Schema of the glTF extension's root or node object",
 ].join('\n');
 
@@ -91,6 +93,7 @@ export const exportCommand: Command = {
     // Warnings go to stderr in both modes: stdout holds the report or, with -o -, the file.
     for (const { feature, message } of result.approximations)
       io.err(`softbody export: warning: ${target.id} approximates ${feature}: ${message}`);
+    for (const note of result.budgetNotes) io.err(`softbody export: budget: ${note}`);
     await writeOutputFile(output, result.bytes, io);
     const report = {
       file: shown,
@@ -98,6 +101,7 @@ export const exportCommand: Command = {
       output: shownOutputName(output),
       bytes: result.bytes.length,
       approximations: result.approximations.map(({ feature, message }) => ({ feature, message })),
+      budgetNotes: result.budgetNotes,
     };
     const approximated = result.approximations.length;
     const line = `Wrote ${report.output} (${target.id}, ${report.bytes} bytes${approximated > 0 ? `, ${approximated} approximation${approximated > 1 ? 's' : ''}` : ''})`;

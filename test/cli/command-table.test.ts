@@ -323,6 +323,7 @@ describe('every command × --json, standard input and output, exit codes', () =>
       output,
       bytes: Buffer.byteLength(presetText),
       approximations: [],
+      budgetNotes: [],
     });
     expect(readFileSync(output, 'utf8')).toBe(presetText);
   });

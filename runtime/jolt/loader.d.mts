@@ -20,6 +20,8 @@ export interface JoltExportBody {
     edgeConstraints: { vertex: [number, number]; compliance: number }[];
     dihedralBendConstraints: { vertex: [number, number, number, number]; compliance: number }[];
     volumeConstraints: { vertex: [number, number, number, number]; compliance: number }[];
+    /** Absent in exports made before tethers were mapped. */
+    lraConstraints?: { vertex: [number, number]; maxDistance: number }[];
   };
   creationSettings: {
     numIterations: number;

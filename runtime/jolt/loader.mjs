@@ -39,6 +39,7 @@ export function selectBody(data, name) {
 /**
  * Builds a ready Jolt.SoftBodySharedSettings from an export: vertices with inverse masses, faces,
  * edge / dihedral-bend / volume constraints with their compliances (already in Jolt's conventions),
+ * long-range attachments (tethers),
  * then the precomputations Jolt requires (rest lengths, rest volumes, initial bend angles) and
  * Optimize(), which orders the constraints for Jolt's solver. The caller owns the result (Jolt
  * reference counting: a SoftBodyCreationSettings that receives it takes a reference).
@@ -62,6 +63,9 @@ export function createSoftBodySharedSettings(Jolt, data, name) {
   checkIndices(s.edgeConstraints, 'edge constraint');
   checkIndices(s.dihedralBendConstraints, 'dihedral bend constraint');
   checkIndices(s.volumeConstraints, 'volume constraint');
+  // Exports written before long-range attachments were mapped have none.
+  const lras = s.lraConstraints ?? [];
+  checkIndices(lras, 'long-range attachment');
 
   const settings = new Jolt.SoftBodySharedSettings();
   for (const vertex of s.vertices) {
@@ -104,6 +108,11 @@ export function createSoftBodySharedSettings(Jolt, data, name) {
     );
     settings.mVolumeConstraints.push_back(volume);
     Jolt.destroy(volume);
+  }
+  for (const l of lras) {
+    const lra = new Jolt.SoftBodySharedSettingsLRA(l.vertex[0], l.vertex[1], l.maxDistance);
+    settings.mLRAConstraints.push_back(lra);
+    Jolt.destroy(lra);
   }
   settings.CalculateEdgeLengths();
   settings.CalculateVolumeConstraintVolumes();

@@ -210,6 +210,51 @@ describe('Jolt export loaded into jolt-physics', () => {
     expect(topDrop).toBeGreaterThan(0);
   }, 30_000);
 
+  it("carries tethers as Jolt's long-range attachments: a soft strip hangs no further than its tethers allow", async () => {
+    // A 1 kPa strip stretches far under its weight; tethers of 5% keep every particle within 1.05×
+    // its rest distance from the nearest pinned particle (Jolt projects them exactly each iteration).
+    // The strip lies in the xz plane and hangs along −z from its edge at z = 0.25.
+    const strip = (tethers: boolean): Scene => ({
+      gravity: [0, 0, -G],
+      solver: { dt: FRAME_S, substeps: 20 },
+      colliders: [],
+      bodies: [
+        {
+          name: 'strip',
+          shape: { type: 'cloth', size: [0.1, 0.5], cells: [2, 10], center: [0, 0, 0] },
+          material: { youngModulusPa: 1e3, poissonRatio: 0.3, densityKgM3: 300, thicknessM: 1e-3 },
+          model: 'cloth',
+          dampingRatio: 0.3,
+          pins: [{ box: { min: [-1, -1, 0.249], max: [1, 1, 1] } }],
+          ...(tethers ? { tethers: { maxStretch: 0.05 } } : {}),
+        },
+      ],
+    });
+    const stretchOf = async (tethers: boolean) => {
+      const data = roundTrip(presetFromScene(strip(tethers), { name: 'strip' }));
+      const body = data.bodies[0];
+      const run = await runSoftBody(data);
+      run.step(120, FRAME_S);
+      const x = run.positions();
+      run.destroy();
+      const rest = body.sharedSettings.vertices.map((v) => v.position);
+      const bottom = rest.reduce((low, p, i) => (p[2] < rest[low][2] ? i : low), 0);
+      return { body, x, stretch: (0.25 - x[3 * bottom + 2]) / (0.25 - rest[bottom][2]) };
+    };
+    const loose = await stretchOf(false);
+    expect(loose.body.sharedSettings.lraConstraints).toEqual([]);
+    expect(loose.stretch).toBeGreaterThan(1.2);
+    const held = await stretchOf(true);
+    const lras = held.body.sharedSettings.lraConstraints;
+    expect(lras.length).toBeGreaterThan(0);
+    for (const { vertex, maxDistance } of lras) {
+      expect(held.body.sharedSettings.vertices[vertex[0]].invMass).toBe(0);
+      const d = Math.hypot(...[0, 1, 2].map((k) => held.x[3 * vertex[1] + k] - held.x[3 * vertex[0] + k]));
+      expect(d).toBeLessThan(maxDistance * (1 + 1e-4));
+    }
+    expect(held.stretch).toBeLessThan(1.06);
+  }, 30_000);
+
   it('refuses data that is not an export with a clear message', async () => {
     const Jolt = await loadJolt();
     expect(() =>

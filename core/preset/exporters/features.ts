@@ -134,13 +134,7 @@ export const FEATURES: readonly Feature[] = [
   {
     id: 'tethers',
     bodies: byBody((b) => hasSet(b, 'tether')),
-    support: {
-      ...everywhere,
-      jolt: {
-        approximated:
-          "tethers are not exported (Jolt's long-range attachments are not mapped yet): the cloth may stretch more under load",
-      },
-    },
+    support: { ...everywhere, jolt: carried },
   },
   {
     id: 'pressure',
@@ -149,7 +143,7 @@ export const FEATURES: readonly Feature[] = [
       ...everywhere,
       jolt: {
         refused:
-          'the gas pressure is not mapped to Jolt yet (SoftBodyCreationSettings::mPressure): it would load as a limp cloth',
+          "Jolt's gas pushes with P = nRT/V and no outside pressure, so it never lets up: it inflates a body until the membrane holds it, where the preview's gas wants a volume (s·V0, bulk K). No nRT matches both; the export refuses it rather than ship a balloon that grows or goes limp",
       },
     },
   },

@@ -36,6 +36,8 @@ export interface JoltSharedSettings {
   dihedralBendConstraints: { vertex: [number, number, number, number]; compliance: number }[];
   /** mCompliance for C = 6V − 6V0 (Jolt's convention, already converted). Volumes from CalculateVolumeConstraintVolumes(). */
   volumeConstraints: { vertex: [number, number, number, number]; compliance: number }[];
+  /** Long-range attachments (tethers): vertex 0 kinematic, vertex 1 dynamic, max distance in m. */
+  lraConstraints: { vertex: [number, number]; maxDistance: number }[];
 }
 
 export interface JoltCreationSettings {
@@ -146,6 +148,7 @@ function exportBody(preset: Preset, body: BodySetup, runtime: BodySetup): JoltBo
   const edgeConstraints: JoltSharedSettings['edgeConstraints'] = [];
   const volumeConstraints: JoltSharedSettings['volumeConstraints'] = [];
   const dihedralBendConstraints: JoltSharedSettings['dihedralBendConstraints'] = [];
+  const lraConstraints: JoltSharedSettings['lraConstraints'] = [];
   const edgeScale = complianceScale('jolt', 'edge');
   const pinScale = complianceScale('jolt', 'soft-pin');
   const volumeScale = complianceScale('jolt', 'volume');
@@ -185,8 +188,16 @@ function exportBody(preset: Preset, body: BodySetup, runtime: BodySetup): JoltBo
           });
         }
         break;
+      case 'tether':
+        // The same constraint: at most maxLength from the pinned (kinematic) particle.
+        for (let t = 0; t < set.maxLengthM.length; t++)
+          lraConstraints.push({
+            vertex: [set.particles[2 * t + 1], set.particles[2 * t]],
+            maxDistance: set.maxLengthM[t],
+          });
+        break;
       default:
-        // Edge dampers, tethers: approximated by the feature table (reported by joltApproximations).
+        // Edge dampers: approximated by the feature table (reported by joltApproximations).
         break;
     }
   }
@@ -197,7 +208,14 @@ function exportBody(preset: Preset, body: BodySetup, runtime: BodySetup): JoltBo
   return {
     name: body.name,
     simulationVertexCount: count,
-    sharedSettings: { vertices, faces, edgeConstraints, dihedralBendConstraints, volumeConstraints },
+    sharedSettings: {
+      vertices,
+      faces,
+      edgeConstraints,
+      dihedralBendConstraints,
+      volumeConstraints,
+      lraConstraints,
+    },
     creationSettings: {
       numIterations: preset.setup.solver.substeps,
       linearDamping: body.linearDampingPerS + joltModalDampingPerS(body),

@@ -165,6 +165,17 @@ const JOLT_CARRIES: Record<string, (jolt: JoltExport, preset: Preset) => void> =
     expect(body.sharedSettings.vertices.length).toBeGreaterThan(body.simulationVertexCount);
   },
   'linear damping': (jolt) => expect(jolt.bodies[0].creationSettings.linearDamping).toBe(0.5),
+  tethers: (jolt, preset) => {
+    // One long-range attachment per tether, from the pinned (kinematic) particle to the free one.
+    const tether = preset.setup.bodies[0].constraints.find((set) => set.kind === 'tether');
+    if (tether?.kind !== 'tether') throw new Error('the tethered sheet has no tether set');
+    const lras = jolt.bodies[0].sharedSettings.lraConstraints;
+    expect(lras.length).toBe(tether.maxLengthM.length);
+    expect(lras[0]).toEqual({
+      vertex: [tether.particles[1], tether.particles[0]],
+      maxDistance: tether.maxLengthM[0],
+    });
+  },
 };
 
 describe('feature × target: carried, approximated or refused, as the table says', () => {

@@ -74,6 +74,22 @@ describe('editor panels (browser host in Chromium)', () => {
     expect(session.problems).toEqual([]);
   });
 
+  test('the material picker shows the library material the body has, and Custom once a number is edited', async () => {
+    await byTestId(page, 'outliner-body-0').click();
+    const picker = byTestId(page, 'prop-material');
+    expect(await picker.inputValue()).toBe('');
+    await picker.selectOption('natural-rubber');
+    await expect.poll(() => byTestId(page, 'prop-material').inputValue()).toBe('natural-rubber');
+    expect(await byTestId(page, 'prop-youngs-modulus').inputValue()).toBe('1.2');
+    expect(await byTestId(page, 'prop-youngs-unit').inputValue()).toBe('MPa');
+    // Undo (no text field focused) brings back the block's own numbers, which are no library entry.
+    await canvas(page).click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => byTestId(page, 'prop-youngs-modulus').inputValue()).toBe('100');
+    expect(await byTestId(page, 'prop-material').inputValue()).toBe('');
+    await expect.poll(() => page.title()).toBe('untitled.sbproj — Softbody Studio');
+  });
+
   test("a tenfold lower Young's modulus sags the block more, and undo restores value and sag", async () => {
     const stiff = await restingHeight(page);
     await screenshot(page, 'block-100kPa');

@@ -80,10 +80,11 @@ function bodySections(
     selectField({
       label: 'Library',
       testId: 'prop-material',
-      value: '',
+      // The library material the body's numbers are (its name goes when a number is edited).
+      value: library.some((m) => m.name === material.name) ? (material.name ?? '') : '',
       title: 'Take E, ν, ρ, thickness and damping from a built-in material',
       choices: [
-        { value: '', text: 'Apply a material…' },
+        { value: '', text: 'Custom (pick one to apply)' },
         ...library.map((m) => ({ value: m.name, text: m.name })),
       ],
       onChange: (name) => {

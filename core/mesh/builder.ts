@@ -1,9 +1,9 @@
+import { INPUT_LIMITS } from '../limits.ts';
 import { MeshImportError } from './errors.ts';
 import type { ResolvedImportOptions } from './options.ts';
 import type { TriMesh } from './types.ts';
 
-/** Group ids are stored as Uint16 per triangle. */
-const maxGroups = 0xffff;
+const maxGroups = INPUT_LIMITS.meshGroups;
 
 /**
  * Collects vertices, triangles and group names while a file is parsed, then converts to

@@ -1,3 +1,4 @@
+import { showValue } from '../../document/problem.ts';
 import { INPUT_LIMITS, overLimit } from '../../limits.ts';
 import type { ResourceReader } from '../options.ts';
 import { readOptionalResource } from '../resources.ts';
@@ -63,7 +64,7 @@ export async function planData(
     if (!allowed.includes(componentType)) {
       check.fail(
         `${at}/componentType`,
-        `a${role === 'position' ? ' POSITION' : 'n index'} accessor cannot have componentType ${String(componentType)}`,
+        `a${role === 'position' ? ' POSITION' : 'n index'} accessor cannot have componentType ${showValue(componentType)}`,
       );
     }
     const type = role === 'position' ? 'VEC3' : 'SCALAR';
@@ -193,7 +194,7 @@ function checkSparse(
   if (!indexTypes.includes(indexType)) {
     check.fail(
       `${at}/indices/componentType`,
-      `sparse indices cannot have componentType ${String(indexType)}`,
+      `sparse indices cannot have componentType ${showValue(indexType)}`,
     );
   }
   const parts: [JsonObject, string, number][] = [

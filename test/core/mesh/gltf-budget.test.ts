@@ -101,4 +101,28 @@ describe('glTF input budgets', () => {
     const { mesh } = await importMesh('named.glb', packGlb(json, bin));
     expect(mesh.groups[0]).toBe(`mesh0/${'m'.repeat(INPUT_LIMITS.nameLength)}`);
   });
+
+  it('refuses JSON nested deeper than the JSON depth limit at its pointer, in .gltf and GLB alike', async () => {
+    const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    const text = `{"asset":{"version":"2.0"},"nodes":[{"extras":${deep}}]}`;
+    const pointer = `/nodes/0/extras${'/0'.repeat(INPUT_LIMITS.jsonDepth - 3)}`;
+    const reason =
+      'arrays and objects are nested 129 deep here, more than the 128 allowed (input limit jsonDepth)';
+    for (const [file, bytes] of [
+      ['deep.gltf', new TextEncoder().encode(text)],
+      ['deep.glb', packGlb(JSON.parse(text))],
+    ] as const) {
+      const error = await refusal(file, bytes);
+      expect(error.pointer).toBe(pointer);
+      expect(error.reason).toBe(reason);
+    }
+  });
+
+  it('shows a deep value in a message cut short, without throwing', async () => {
+    const version = JSON.parse(`${'['.repeat(100)}${']'.repeat(100)}`);
+    const error = await refusal('deep.gltf', gltfBytes({ asset: { version } }));
+    expect(error.message).toBe(
+      'deep.gltf#/asset/version: glTF version [[[[[[[[[...]]]]]]]]] is not supported; only glTF 2.0 files can be imported',
+    );
+  });
 });

@@ -23,6 +23,8 @@ async function importsOrFailsCleanly(file: string, bytes: Uint8Array): Promise<v
     expect(error.reason).not.toMatch(/could not be read/);
     return;
   }
+  // Accepted output is finite: nothing non-finite reaches the solver through an import.
+  expect(imported.mesh.positions.every(Number.isFinite)).toBe(true);
   const report = computeMeshReport(imported.mesh, imported.notes);
   expect(report.triangles).toBe(imported.mesh.indices.length / 3);
 }
@@ -132,6 +134,9 @@ describe('fuzzing', () => {
         5125,
         5126,
         1e9,
+        // Counts past the vertex budget: refused from the JSON, never allocated.
+        2 ** 24 - 1,
+        2_000_001,
         -0.5,
         'VEC3',
         'SCALAR',

@@ -8,7 +8,8 @@ import { Mode, type ScenePlan } from './scene-plan.ts';
  * Counting follows the extraction exactly: every node that uses a mesh appends its vertices again
  * (once per POSITION accessor per node) and all its primitives' triangles, so a few kilobytes of
  * JSON that instance one big accessor many times are refused here, not in the allocator.
- * The counts are upper bounds: strips and fans drop their joining triangles later.
+ * The counts are upper bounds: strips and fans drop their joining triangles later. Index counts
+ * that cannot make whole triangles are refused here too, rather than after reading millions.
  */
 export function checkSceneBudget(
   check: JsonCheck,
@@ -40,7 +41,16 @@ export function checkSceneBudget(
         }
       }
       const n = countOf(primitive.indices ?? primitive.position);
-      triangles += primitive.mode === Mode.triangles ? Math.floor(n / 3) : Math.max(0, n - 2);
+      // The same refusals the extraction makes, made before the accessors are read.
+      const counted = `/accessors/${primitive.indices ?? primitive.position}/count`;
+      if (primitive.mode === Mode.triangles && n % 3 !== 0) {
+        check.fail(counted, `a TRIANGLES primitive needs a multiple of 3 indices, got ${n}`);
+      }
+      if (primitive.mode !== Mode.triangles && n < 3) {
+        const name = primitive.mode === Mode.triangleStrip ? 'TRIANGLE_STRIP' : 'TRIANGLE_FAN';
+        check.fail(counted, `a ${name} primitive needs at least 3 indices, got ${n}`);
+      }
+      triangles += primitive.mode === Mode.triangles ? n / 3 : n - 2;
       if (triangles > INPUT_LIMITS.meshTriangles) {
         check.fail(
           at,

@@ -125,4 +125,13 @@ describe('glTF input budgets', () => {
       'deep.gltf#/asset/version: glTF version [[[[[[[[[...]]]]]]]]] is not supported; only glTF 2.0 files can be imported',
     );
   });
+
+  it('refuses an index count that cannot make whole triangles before reading any vertex', async () => {
+    // Four vertices, the first not finite: read first, the NaN would be the error named.
+    const { json, bin } = buildGltf([[{ positions: [Number.NaN, 0, 0, ...triangle] }]]);
+    const error = await refusal('partial.glb', packGlb(json, bin));
+    expect(error.message).toBe(
+      'partial.glb#/accessors/0/count: a TRIANGLES primitive needs a multiple of 3 indices, got 4',
+    );
+  });
 });

@@ -10,13 +10,14 @@ import { Mode, type ScenePlan } from './scene-plan.ts';
  * JSON that instance one big accessor many times are refused here, not in the allocator.
  * The counts are upper bounds: strips and fans drop their joining triangles later. Index counts
  * that cannot make whole triangles are refused here too, rather than after reading millions.
+ * Returns the counts, for the builder to reserve its arrays once.
  */
 export function checkSceneBudget(
   check: JsonCheck,
   root: JsonObject,
   scene: ScenePlan,
   accessors: readonly JsonObject[],
-): void {
+): { vertices: number; triangles: number } {
   const nodes = root.nodes as JsonObject[];
   const countOf = (accessor: number) => accessors[accessor].count as number;
   let vertices = 0;
@@ -62,4 +63,5 @@ export function checkSceneBudget(
       }
     }
   }
+  return { vertices, triangles };
 }

@@ -50,7 +50,7 @@ export async function parseGltf(
   const used = collectAccessors(check, scene);
   const data = await planData(check, root, used, { file, glbBin: bin, isGlb: binary, readResource });
   // Before the reader allocates a single accessor.
-  checkSceneBudget(check, root, scene, data.accessors);
+  const budget = checkSceneBudget(check, root, scene, data.accessors);
 
   // Only what the scene uses reaches the reader; indices into every array are kept.
   const nodes = check.array(root.nodes, '/nodes') as JsonObject[];
@@ -93,6 +93,7 @@ export async function parseGltf(
   }
 
   const builder = new TriMeshBuilder(file);
+  builder.reserve(budget.vertices, budget.triangles);
   extractScene(check, document, scene, builder);
   if (builder.triangleCount === 0) {
     check.fail(

@@ -57,4 +57,20 @@ describe('OBJ continuation lines and input budgets', () => {
       'bad.obj:5: the faces up to this line make 2000002 triangles, more than the 2,000,000 allowed (input limit meshTriangles)',
     );
   });
+
+  it('reads a material library named 100,000 times once, and notes a missing one once', async () => {
+    const reads: string[] = [];
+    const mtl = enc('newmtl red\n');
+    const text = `${'mtllib a.mtl b.mtl\n'.repeat(50_000)}v 0 0 0\nv 1 0 0\nv 0 1 0\nusemtl red\nf 1 2 3\n`;
+    const { notes } = await importMesh('libs.obj', enc(text), {
+      readResource: (uri) => {
+        reads.push(uri);
+        return uri === 'a.mtl' ? mtl : undefined;
+      },
+    });
+    expect(reads).toEqual(['a.mtl', 'b.mtl']);
+    expect(notes).toEqual([
+      "material library 'b.mtl' (line 1) was not found; usemtl names are kept as groups",
+    ]);
+  });
 });

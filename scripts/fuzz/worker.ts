@@ -11,6 +11,8 @@ export interface Job {
   seed: number;
   from: number;
   to: number;
+  /** A case run again alone after it passed the time limit once. */
+  retry?: boolean;
 }
 
 export type WorkerMessage =

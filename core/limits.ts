@@ -17,6 +17,11 @@ export const INPUT_LIMITS = {
   meshGroups: 0xffff,
   /** Entries of one glTF array (nodes, meshes, primitives, accessors, children, ...). */
   gltfArrayLength: 100_000,
+  /**
+   * Primitives drawn by one glTF scene, counted once per node that instances their mesh: each
+   * costs tens of microseconds to read whatever its size, so a file of tiny primitives is slow.
+   */
+  gltfPrimitives: 50_000,
   /** Levels of a glTF node hierarchy (a world transform is composed down the whole chain). */
   gltfNodeDepth: 256,
   /** Characters of one name that becomes a group name (OBJ o/g/usemtl, glTF mesh and material). */

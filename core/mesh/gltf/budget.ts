@@ -22,12 +22,22 @@ export function checkSceneBudget(
   const countOf = (accessor: number) => accessors[accessor].count as number;
   let vertices = 0;
   let triangles = 0;
+  let primitives = 0;
   for (const nodeIndex of scene.nodes) {
     const meshIndex = nodes[nodeIndex].mesh;
     if (typeof meshIndex !== 'number') continue;
     const seen = new Set<number>();
     for (const primitive of scene.meshes.get(meshIndex) ?? []) {
       const at = `/meshes/${meshIndex}/primitives/${primitive.primitive}`;
+      if (++primitives > INPUT_LIMITS.gltfPrimitives) {
+        check.fail(
+          at,
+          overLimit(
+            'gltfPrimitives',
+            `the scene draws ${primitives} or more primitives counted over node instances (here in node ${nodeIndex})`,
+          ),
+        );
+      }
       if (!seen.has(primitive.position)) {
         seen.add(primitive.position);
         vertices += countOf(primitive.position);

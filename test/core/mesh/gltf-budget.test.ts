@@ -134,4 +134,16 @@ describe('glTF input budgets', () => {
       'partial.glb#/accessors/0/count: a TRIANGLES primitive needs a multiple of 3 indices, got 4',
     );
   });
+
+  it('refuses a scene that draws more primitives than the primitive limit, counted over instances', async () => {
+    const { json, bin } = buildGltf([[{ positions: triangle }, { positions: triangle }]]);
+    // Two primitives per instance: instance 25,000 (node 25000) draws primitive 50,001.
+    json.nodes = Array.from({ length: INPUT_LIMITS.gltfPrimitives / 2 + 1 }, () => ({ mesh: 0 }));
+    json.scenes = [{ nodes: (json.nodes as Json[]).map((_, i) => i) }];
+    const error = await refusal('many.glb', packGlb(json, bin));
+    expect(error.message).toBe(
+      'many.glb#/meshes/0/primitives/0: the scene draws 50001 or more primitives counted over node instances ' +
+        '(here in node 25000), more than the 50,000 allowed (input limit gltfPrimitives)',
+    );
+  });
 });

@@ -1,3 +1,4 @@
+import { nestingProblem } from './json-depth.ts';
 import { type DocumentKind, describeType, type Problem, showValue } from './problem.ts';
 
 /**
@@ -36,6 +37,9 @@ export function migrateDocument(value: unknown, versioning: Versioning): Migrate
   });
   if (!isObject(value))
     return refuse(undefined, `a ${kind} must be a JSON object, got ${describeType(value)}`);
+  // Before any step: a step may clone or walk the whole document.
+  const deep = nestingProblem(value);
+  if (deep) return { value, from: undefined, problems: [deep] };
   const version = value.formatVersion;
   if (version === undefined) return refuse(undefined, `is required (is this a Softbody Studio ${kind}?)`);
   if (typeof version !== 'number' || !Number.isInteger(version) || version < oldest)

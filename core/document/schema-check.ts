@@ -1,3 +1,4 @@
+import { nestingProblem } from './json-depth.ts';
 import { childPointer, describeType, type Problem, showValue } from './problem.ts';
 
 /**
@@ -15,6 +16,9 @@ import { childPointer, describeType, type Problem, showValue } from './problem.t
 export type JsonSchema = { readonly [key: string]: unknown };
 
 export function checkSchema(value: unknown, schema: object, pointer = ''): Problem[] {
+  // The walk below recurses with the value; past the nesting budget it is not started.
+  const deep = nestingProblem(value, pointer);
+  if (deep) return [deep];
   const problems: Problem[] = [];
   visit(value, schema as JsonSchema, pointer, problems);
   return problems;

@@ -1,3 +1,5 @@
+import { showValue } from '../../document/problem.ts';
+import { INPUT_LIMITS, overLimit } from '../../limits.ts';
 import type { ResourceReader } from '../options.ts';
 import { readOptionalResource } from '../resources.ts';
 import { decodeDataUri, isDataUri } from './data-uri.ts';
@@ -20,8 +22,6 @@ const typeComponents: Record<string, number> = {
 /** Float, or the integer types KHR_mesh_quantization allows for positions. */
 const positionTypes = [5126, 5120, 5121, 5122, 5123];
 const indexTypes = [5121, 5123, 5125];
-/** Zero-filled (sparse) accessors allocate count elements with no bytes behind them. */
-const maxZeroFilledCount = 1 << 24;
 
 /** The accessor, buffer view and buffer entries the reader gets, with their bytes. */
 export interface DataPlan {
@@ -64,7 +64,7 @@ export async function planData(
     if (!allowed.includes(componentType)) {
       check.fail(
         `${at}/componentType`,
-        `a${role === 'position' ? ' POSITION' : 'n index'} accessor cannot have componentType ${String(componentType)}`,
+        `a${role === 'position' ? ' POSITION' : 'n index'} accessor cannot have componentType ${showValue(componentType)}`,
       );
     }
     const type = role === 'position' ? 'VEC3' : 'SCALAR';
@@ -91,15 +91,15 @@ export async function planData(
       });
       usedViews.add(view);
       Object.assign(clean, { bufferView: view, byteOffset });
-    } else if (accessor.sparse === undefined) {
-      if (count > maxZeroFilledCount) {
-        check.fail(`${at}/count`, `an accessor without data may have at most ${maxZeroFilledCount} elements`);
-      }
+    } else if (count > INPUT_LIMITS.meshVertices) {
+      // Zero-filled (or sparse over zeros): count elements are allocated with no bytes behind
+      // them, so the file's size says nothing about the cost; the count alone is budgeted.
+      check.fail(
+        `${at}/count`,
+        overLimit('meshVertices', `an accessor without a buffer view (zero-filled) has ${count} elements`),
+      );
     }
     if (accessor.sparse !== undefined) {
-      if (count > maxZeroFilledCount && accessor.bufferView === undefined) {
-        check.fail(`${at}/count`, `an accessor without data may have at most ${maxZeroFilledCount} elements`);
-      }
       clean.sparse = checkSparse(
         check,
         accessor.sparse,
@@ -194,7 +194,7 @@ function checkSparse(
   if (!indexTypes.includes(indexType)) {
     check.fail(
       `${at}/indices/componentType`,
-      `sparse indices cannot have componentType ${String(indexType)}`,
+      `sparse indices cannot have componentType ${showValue(indexType)}`,
     );
   }
   const parts: [JsonObject, string, number][] = [

@@ -1,3 +1,5 @@
+import { showValue } from '../../document/problem.ts';
+import { INPUT_LIMITS, overLimit } from '../../limits.ts';
 import { MeshImportError } from '../errors.ts';
 
 export type JsonObject = Record<string, unknown>;
@@ -20,10 +22,13 @@ export class JsonCheck {
     return value as JsonObject;
   }
 
-  /** An optional array property: [] when absent. */
+  /** An optional array property: [] when absent; refused past the array length budget. */
   array(value: unknown, pointer: string): unknown[] {
     if (value === undefined) return [];
     if (!Array.isArray(value)) this.fail(pointer, 'must be a JSON array');
+    if (value.length > INPUT_LIMITS.gltfArrayLength) {
+      this.fail(pointer, overLimit('gltfArrayLength', `the array has ${value.length} entries`));
+    }
     return value;
   }
 
@@ -68,7 +73,5 @@ export class JsonCheck {
   }
 }
 
-function show(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
-}
+/** The shared message rendering: never throws, however deep or large the value. */
+const show = showValue;

@@ -1,3 +1,4 @@
+import { nestingProblem } from '../../document/json-depth.ts';
 import { MeshImportError } from '../errors.ts';
 
 /**
@@ -6,8 +7,9 @@ import { MeshImportError } from '../errors.ts';
  * place comes from our own scan of the text, not from the engine's message.
  */
 export function parseJsonText(file: string, text: string, where: { glbOffset?: number } = {}): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     const offset = syntaxErrorOffset(text);
     const found =
@@ -24,6 +26,10 @@ export function parseJsonText(file: string, text: string, where: { glbOffset?: n
     for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
     throw new MeshImportError(file, reason, { line });
   }
+  // Nothing walks the document before this: the checks and the reader recurse with it.
+  const deep = nestingProblem(value);
+  if (deep) throw new MeshImportError(file, deep.message, { pointer: deep.pointer || '/' });
+  return value;
 }
 
 function describe(text: string, offset: number): string {

@@ -1,8 +1,10 @@
 import { BufferUtils, Logger, PlatformIO } from '@gltf-transform/core';
+import { showValue } from '../../document/problem.ts';
 import { TriMeshBuilder } from '../builder.ts';
 import { MeshImportError } from '../errors.ts';
 import type { ImportedMesh, MeshImporter } from '../import-types.ts';
 import type { ResolvedImportOptions, ResourceReader } from '../options.ts';
+import { checkSceneBudget } from './budget.ts';
 import { type AccessorRole, planData } from './data-plan.ts';
 import { extractScene } from './extract.ts';
 import { isGlb, readGlb } from './glb.ts';
@@ -47,6 +49,8 @@ export async function parseGltf(
 
   const used = collectAccessors(check, scene);
   const data = await planData(check, root, used, { file, glbBin: bin, isGlb: binary, readResource });
+  // Before the reader allocates a single accessor.
+  const budget = checkSceneBudget(check, root, scene, data.accessors);
 
   // Only what the scene uses reaches the reader; indices into every array are kept.
   const nodes = check.array(root.nodes, '/nodes') as JsonObject[];
@@ -89,6 +93,7 @@ export async function parseGltf(
   }
 
   const builder = new TriMeshBuilder(file);
+  builder.reserve(budget.vertices, budget.triangles);
   extractScene(check, document, scene, builder);
   if (builder.triangleCount === 0) {
     check.fail(
@@ -128,7 +133,7 @@ function checkAssetAndExtensions(check: JsonCheck, root: JsonObject): string[] {
   if (typeof version !== 'string' || !/^2\.\d+$/.test(version)) {
     check.fail(
       '/asset/version',
-      `glTF version ${JSON.stringify(version)} is not supported; only glTF 2.0 files can be imported`,
+      `glTF version ${showValue(version)} is not supported; only glTF 2.0 files can be imported`,
     );
   }
   const notes: string[] = [];

@@ -1,3 +1,4 @@
+import { INPUT_LIMITS, overLimit } from '../../limits.ts';
 import type { JsonCheck, JsonObject } from './json-check.ts';
 
 /** Primitive modes (glTF 2.0 §3.7.2.1); 0–3 are points and lines. */
@@ -52,15 +53,19 @@ export function planScene(check: JsonCheck, root: JsonObject): ScenePlan {
 
   const order: number[] = [];
   const seen = new Set<number>();
-  const stack = [...new Set(roots)].reverse();
+  // Node index and its depth (roots are 1): each world transform is composed down its chain.
+  const stack: [number, number][] = [...new Set(roots)].reverse().map((r) => [r, 1]);
   while (stack.length > 0) {
-    const index = stack.pop()!;
+    const [index, depth] = stack.pop()!;
     if (seen.has(index)) continue;
     seen.add(index);
     order.push(index);
+    if (depth > INPUT_LIMITS.gltfNodeDepth) {
+      check.fail(`/nodes/${index}`, overLimit('gltfNodeDepth', `node ${index} is ${depth} levels deep`));
+    }
     const node = checkNode(check, nodes[index], index);
     const children = check.array(node.children, `/nodes/${index}/children`) as number[];
-    for (let k = children.length - 1; k >= 0; k--) stack.push(children[k]);
+    for (let k = children.length - 1; k >= 0; k--) stack.push([children[k], depth + 1]);
   }
 
   const meshes = new Map<number, PrimitivePlan[]>();
@@ -164,7 +169,7 @@ function planMesh(
   const mesh = check.object(value, pointer, 'a mesh');
   const primitives = check.array(mesh.primitives, `${pointer}/primitives`);
   if (primitives.length === 0) check.fail(`${pointer}/primitives`, 'a mesh needs at least one primitive');
-  const meshName = nameOf(mesh.name, `mesh ${meshIndex}`);
+  const meshName = nameOf(check, mesh.name, `${pointer}/name`, `mesh ${meshIndex}`);
   const plans: PrimitivePlan[] = [];
   let skipped = 0;
   let morphed = 0;
@@ -198,7 +203,7 @@ function planMesh(
       const material = check.index(primitive.material, materials.length, `${at}/material`, 'material');
       const entry = materials[material];
       const name = typeof entry === 'object' && entry !== null ? (entry as JsonObject).name : undefined;
-      group = `${meshName}/${nameOf(name, `material ${material}`)}`;
+      group = `${meshName}/${nameOf(check, name, `/materials/${material}/name`, `material ${material}`)}`;
     }
     if (Array.isArray(primitive.targets) && primitive.targets.length > 0) morphed++;
     plans.push({ mesh: meshIndex, primitive: p, mode, position, indices, group });
@@ -227,6 +232,12 @@ export const meshoptMessage =
   'the buffers are meshopt-compressed (EXT_meshopt_compression), which Softbody Studio does not decode; ' +
   'export the file again without meshopt compression';
 
-function nameOf(value: unknown, fallback: string): string {
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : fallback;
+/** A name that becomes part of a group name: copied per primitive, so its length is budgeted. */
+function nameOf(check: JsonCheck, value: unknown, pointer: string, fallback: string): string {
+  if (typeof value !== 'string' || value.trim() === '') return fallback;
+  const name = value.trim();
+  if (name.length > INPUT_LIMITS.nameLength) {
+    check.fail(pointer, overLimit('nameLength', `the name has ${name.length} characters`));
+  }
+  return name;
 }

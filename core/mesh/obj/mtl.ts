@@ -21,8 +21,17 @@ export async function readMaterialLibraries(
   if (libraries.length === 0 || !readResource) return [];
   const notes: string[] = [];
   const defined = new Set<string>();
-  let found = 0;
+  // Each library once, at its first mention: a file naming one .mtl a million times must not
+  // read and scan it a million times.
+  const distinct: Mention[] = [];
+  const named = new Set<string>();
   for (const library of libraries) {
+    if (named.has(library.name)) continue;
+    named.add(library.name);
+    distinct.push(library);
+  }
+  let found = 0;
+  for (const library of distinct) {
     const bytes = await readOptionalResource(file, library.name, readResource, { line: library.line });
     if (!bytes) {
       notes.push(
@@ -36,7 +45,7 @@ export async function readMaterialLibraries(
       if (match) defined.add(match[1]);
     }
   }
-  if (found === libraries.length) {
+  if (found === distinct.length) {
     const reported = new Set<string>();
     for (const use of uses) {
       if (defined.has(use.name) || reported.has(use.name)) continue;

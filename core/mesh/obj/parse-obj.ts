@@ -1,4 +1,5 @@
 import { BufferUtils } from '@gltf-transform/core';
+import { INPUT_LIMITS, overLimit } from '../../limits.ts';
 import { TriMeshBuilder } from '../builder.ts';
 import { MeshImportError } from '../errors.ts';
 import type { ImportedMesh } from '../import-types.ts';
@@ -65,9 +66,17 @@ export async function parseObj(
   for (let i = 0; i < lines.length; i++) {
     const lineNumber = i + 1;
     let line = lines[i];
-    // A trailing backslash continues the statement on the next line (OBJ spec).
-    while (line.trimEnd().endsWith('\\') && i + 1 < lines.length) {
-      line = `${line.trimEnd().slice(0, -1)} ${lines[++i]}`;
+    // A trailing backslash continues the statement on the next line (OBJ spec). Each line is
+    // looked at once and the pieces joined once: re-trimming a string that grows by a line per
+    // step made a long continued statement quadratic in its length.
+    if (continues(line) && i + 1 < lines.length) {
+      const pieces: string[] = [];
+      while (continues(line) && i + 1 < lines.length) {
+        pieces.push(line.trimEnd().slice(0, -1));
+        line = lines[++i];
+      }
+      pieces.push(line);
+      line = pieces.join(' ');
     }
     const hash = line.indexOf('#');
     if (hash >= 0) line = line.slice(0, hash);
@@ -114,16 +123,16 @@ class ObjState {
         this.normalCount++;
         return;
       case 'o':
-        this.objectName = restOf(raw, keyword);
+        this.objectName = this.name(raw, keyword, line);
         this.groupName = '';
         this.updateGroup();
         return;
       case 'g':
-        this.groupName = restOf(raw, keyword);
+        this.groupName = this.name(raw, keyword, line);
         this.updateGroup();
         return;
       case 'usemtl':
-        this.materialName = restOf(raw, keyword);
+        this.materialName = this.name(raw, keyword, line);
         this.materialUses.push({ name: this.materialName, line });
         this.updateGroup();
         return;
@@ -138,6 +147,22 @@ class ObjState {
     else this.skipped.set(key, { count: 1, line });
   }
 
+  /**
+   * The name an o, g or usemtl statement gives. Names are copied into every group they prefix,
+   * so their length is budgeted: one long object name over many groups cost gigabytes.
+   */
+  private name(raw: string, keyword: string, line: number): string {
+    const name = restOf(raw, keyword);
+    if (name.length > INPUT_LIMITS.nameLength) {
+      throw new MeshImportError(
+        this.file,
+        overLimit('nameLength', `the ${keyword} name has ${name.length} characters`),
+        { line },
+      );
+    }
+    return name;
+  }
+
   /** The group of the next faces: object, group and material names, the ones present. */
   private updateGroup(): void {
     const parts = [this.objectName, this.groupName, this.materialName].filter((p) => p !== '');
@@ -149,6 +174,13 @@ class ObjState {
       throw new MeshImportError(
         this.file,
         `a vertex needs 3 coordinates (x y z), found ${tokens.length - 1}`,
+        { line },
+      );
+    }
+    if (this.builder.vertexCount >= INPUT_LIMITS.meshVertices) {
+      throw new MeshImportError(
+        this.file,
+        overLimit('meshVertices', `this is vertex ${this.builder.vertexCount + 1}`),
         { line },
       );
     }
@@ -181,6 +213,16 @@ class ObjState {
     for (let k = 1; k <= n; k++) corners.push(this.corner(tokens[k], line));
     if (n > 3) this.polygons++;
     const triangles = triangulatePolygon(this.positions, corners);
+    if (this.builder.triangleCount + triangles.length / 3 > INPUT_LIMITS.meshTriangles) {
+      throw new MeshImportError(
+        this.file,
+        overLimit(
+          'meshTriangles',
+          `the faces up to this line make ${this.builder.triangleCount + triangles.length / 3} triangles`,
+        ),
+        { line },
+      );
+    }
     for (let t = 0; t < triangles.length; t += 3) {
       this.builder.addTriangle(triangles[t], triangles[t + 1], triangles[t + 2]);
     }
@@ -252,6 +294,13 @@ class ObjState {
     notes.push(...(await readMaterialLibraries(this.file, this.libraries, this.materialUses, readResource)));
     return { mesh: this.builder.finish(options), notes, format: 'OBJ' };
   }
+}
+
+/** True when the line ends in a backslash (trailing spaces allowed): the statement goes on. */
+function continues(line: string): boolean {
+  let end = line.length - 1;
+  while (end >= 0 && (line[end] === ' ' || line[end] === '\t' || line[end] === '\r')) end--;
+  return end >= 0 && line[end] === '\\';
 }
 
 /** The statement's argument as written (names may contain spaces). */

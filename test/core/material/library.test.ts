@@ -133,4 +133,31 @@ describe('user materials', () => {
     );
     expect(() => serializeUserMaterials([{ ...user, densityKgM3: -1 }])).toThrow(DocumentError);
   });
+
+  it.each(['constructor', 'toString', '__proto__'])(
+    "refuses a user material key named after Object.prototype's '%s' as an unknown property",
+    (key) => {
+      // Written into the text, so '__proto__' is an own key as it is in a file.
+      const text = JSON.stringify({ formatVersion: 1, materials: [user] }).replace(
+        '"name":',
+        `"${key}":{"youngModulusPa":-1},"name":`,
+      );
+      expect(() => parseUserMaterials(text, 'mine.json')).toThrow(
+        `mine.json: /materials/0/${key}: is not a known property; expected one of: name, kind, youngModulusPa`,
+      );
+    },
+  );
+
+  it.each([
+    ['1e400', 'Infinity'],
+    ['-1e400', '-Infinity'],
+  ])('refuses a user material number written %s (parsed to %s)', (written, parsed) => {
+    const text = JSON.stringify({ formatVersion: 1, materials: [user] }).replace(
+      '"youngModulusPa":12000',
+      `"youngModulusPa":${written}`,
+    );
+    expect(() => parseUserMaterials(text, 'mine.json')).toThrow(
+      `mine.json: /materials/0/youngModulusPa: must be a finite number, got ${parsed}`,
+    );
+  });
 });

@@ -142,7 +142,7 @@ describe('glTF errors name the JSON pointer or byte and the problem', () => {
   it('rejects glTF 1.0', async () => {
     const error = await gltfError({ asset: { version: '1.0' } });
     expect(error.message).toBe(
-      'bad.gltf#/asset/version: glTF version "1.0" is not supported; only glTF 2.0 files can be imported',
+      "bad.gltf#/asset/version: glTF version '1.0' is not supported; only glTF 2.0 files can be imported",
     );
   });
 

@@ -210,6 +210,21 @@ const cases: Case[] = [
     message: 'must be a finite number, got Infinity',
   },
   {
+    name: "a material key named after Object.prototype's constructor",
+    mutate: (d) => {
+      d.materials[0].constructor = { youngModulusPa: -1 };
+    },
+    pointer: '/materials/0/constructor',
+    message: 'is not a known property; expected one of: name, kind, youngModulusPa',
+  },
+  {
+    name: "a material key '__proto__' (an own key, as JSON.parse makes it)",
+    mutate: (d) =>
+      JSON.stringify(d).replace('"youngModulusPa":579000', '"__proto__":1,"youngModulusPa":579000'),
+    pointer: '/materials/0/__proto__',
+    message: 'is not a known property; expected one of: name, kind, youngModulusPa',
+  },
+  {
     name: "Poisson's ratio 0.5",
     mutate: (d) => {
       d.materials[0].poissonRatio = 0.5;

@@ -159,6 +159,19 @@ describe('scene schema and validator', () => {
     expect(gravity).toEqual([{ pointer: '/gravity/1', message: `must be a finite number, got ${value}` }]);
   });
 
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])(
+    "refuses a library material named '%s' as unknown (names are looked up as data, not properties)",
+    async (name) => {
+      const problems = validateScene(await changed((s) => (s.bodies[0].material = name)));
+      expect(problems).toEqual([
+        {
+          pointer: '/bodies/0/material',
+          message: expect.stringMatching(new RegExp(`^unknown material '${name}'; list the library`)),
+        },
+      ]);
+    },
+  );
+
   it('tells a box pin from a vertex pin by the key it has', async () => {
     expect(validateScene(await changed((s) => (s.bodies[1].pins[0] = { name: 'top' })))).toEqual([
       { pointer: '/bodies/1/pins/0', message: "needs 'box' or 'vertices'" },

@@ -55,7 +55,7 @@ describe('tet mesh writers', () => {
 
   it('reports malformed TetGen output with the file and line', () => {
     expect(() => parseTetgenMesh('2 3 0 0\n0 0 0 0\n', '0 4 0\n', { node: 'a.node', ele: 'a.ele' })).toThrow(
-      'a.node: the header promises 2 points, found 1.',
+      'a.node:1: the header promises 2 points, found 1.',
     );
     expect(() => parseTetgenMesh('1 3 0 0\n0 0 x 0\n', '0 4 0\n', { node: 'a.node', ele: 'a.ele' })).toThrow(
       'a.node:2: expected a number in field 3.',
@@ -63,6 +63,68 @@ describe('tet mesh writers', () => {
     expect(() =>
       parseTetgenMesh('1 3 0 0\n0 0 0 0\n', '1 4 0\n0 0 0 0 5\n', { node: 'a.node', ele: 'a.ele' }),
     ).toThrow('a.ele:2: vertex index out of range.');
+  });
+
+  it.each([
+    [
+      'a negative point count',
+      '-3 3 0 0\n',
+      '0 4 0\n',
+      'a.node:1: the point count must be a whole number ≥ 0, got -3.',
+    ],
+    [
+      'a fractional point count',
+      '1.33 3 0 0\n1 0 0 0\n2 1 0 0\n',
+      '0 4 0\n',
+      'a.node:1: the point count must be a whole number ≥ 0, got 1.33.',
+    ],
+    [
+      'an absurd point count',
+      '1e300 3 0 0\n1 0 0 0\n',
+      '0 4 0\n',
+      'a.node:1: the header promises 1e+300 points, found 1.',
+    ],
+    [
+      'a negative tet count',
+      '1 3 0 0\n0 0 0 0\n',
+      '-1 4 0\n',
+      'a.ele:1: the tet count must be a whole number ≥ 0, got -1.',
+    ],
+    [
+      'a fractional tet count',
+      '1 3 0 0\n0 0 0 0\n',
+      '0.5 4 0\n0 0 0 0 0\n',
+      'a.ele:1: the tet count must be a whole number ≥ 0, got 0.5.',
+    ],
+    [
+      'an index base other than 0 or 1',
+      '1 3 0 0\n7 0 0 0\n',
+      '0 4 0\n',
+      'a.node:2: the first point index must be a whole number from 0 to 1, got 7.',
+    ],
+    [
+      'a fractional point index',
+      '2 3 0 0\n0 0 0 0\n0.5 1 0 0\n',
+      '0 4 0\n',
+      'a.node:3: a point index must be a whole number from 0 to 1, got 0.5.',
+    ],
+    ['a point listed twice', '2 3 0 0\n0 0 0 0\n0 1 0 0\n', '0 4 0\n', 'a.node:3: point 0 is listed twice.'],
+    [
+      'a fractional vertex index',
+      '1 3 0 0\n0 0 0 0\n',
+      '1 4 0\n0 0 0 0 0.5\n',
+      'a.ele:2: vertex index out of range.',
+    ],
+  ])('refuses %s with the typed error naming the file and line', (_, node, ele, message) => {
+    let error: unknown;
+    try {
+      parseTetgenMesh(node, ele, { node: 'a.node', ele: 'a.ele' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(TetrahedralizeError);
+    expect((error as TetrahedralizeError).reason).toBe('backend');
+    expect((error as Error).message).toBe(message);
   });
 
   it('writes gmsh 2.2 ASCII with 1-based 4-node tetrahedra', () => {

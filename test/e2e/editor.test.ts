@@ -74,7 +74,7 @@ describe('editor panels (browser host in Chromium)', () => {
     expect(session.problems).toEqual([]);
   });
 
-  test('the material picker shows the library material the body has, and Custom once a number is edited', async () => {
+  test('the material picker shows the library material the body has, and Custom for numbers of its own', async () => {
     await byTestId(page, 'outliner-body-0').click();
     const picker = byTestId(page, 'prop-material');
     expect(await picker.inputValue()).toBe('');

@@ -3,7 +3,6 @@ import type { ConstraintModel, Vec3 } from '../scene/scene.ts';
 import type { BodyGeometry } from './body-geometry.ts';
 import type { BodySlots } from './body-groups.ts';
 import { FAMILY_OF_SET, scaleSetCompliance } from './compensate.ts';
-import { bodyLoads } from './fundamental-mode.ts';
 import { conjugateGradient, type RestStiffness, restStiffness } from './rest-stiffness.ts';
 import type { ConstraintSet, SetupPin } from './setup.ts';
 
@@ -29,10 +28,13 @@ import type { ConstraintSet, SetupPin } from './setup.ts';
  * under the probe (φ < MIN_ENERGY_SHARE: the bending of a cloth hanging in its plane) is left at
  * s = 1: the probe says nothing about it.
  *
- * The probe: the body's weight under the scene's gravity when a pin holds it (what the standard
- * scenes measure and what an artist tunes a hanging or clamped body by); for a free body, whose
- * weight only accelerates it, the self-balanced load that bends it as its lowest free mode does
- * (fundamental-mode.ts bodyLoads), along gravity, made orthogonal to the six rigid motions.
+ * The probe: the body's weight under the scene's gravity, held by its rigid pins (what the
+ * standard scenes measure and what an artist tunes a hanging or clamped body by); a body with no
+ * rigid pin is held at its lowest particles instead (the layer within SUPPORT_LAYER of its extent
+ * along gravity): a free body is seen resting on the ground, squashed by its weight. A probe the
+ * body cannot hold elastically (a mechanism: a cloth pinned at two corners swings about them),
+ * or a solve that does not converge within CG_MAX_ITERATIONS, calibrates nothing (no record):
+ * the network then goes out as fitted.
  *
  * One scale per role and body: a load in another direction still sees the network's own
  * anisotropy (a locking solid is stiffer in bending than in stretch: the Jolt cantilever and
@@ -75,7 +77,11 @@ const MAX_STEPS = 6;
 const MAX_FACTOR = 3;
 /** Conjugate-gradient relative residual and iteration cap of each static solve. */
 const CG_TOLERANCE = 1e-7;
-const CG_MAX_ITERATIONS = 6000;
+const CG_MAX_ITERATIONS = 3000;
+/** A solve counts as converged when its true residual is within this many times CG_TOLERANCE. */
+const CONVERGED_FACTOR = 100;
+/** Thickness of the supported bottom layer of a body with no rigid pin, as a share of its extent along gravity. */
+const SUPPORT_LAYER = 0.02;
 
 export interface CalibrationBody {
   geometry: BodyGeometry;
@@ -103,26 +109,29 @@ export function calibrateRuntimeSets(
     engine.sets.some((set) => roleOf(engine.model, set) === role),
   );
   if (roles.length === 0) return [];
-  const load = probeLoad(body, gravity);
+  const g = Math.hypot(...gravity) > 0 ? gravity : ([0, -9.81, 0] as Vec3);
+  const pins = probePins(body, g);
+  const load = weight(body.geometry.mass, pins, g);
   if (load === null) return [];
-  const reference = compliance(restStiffness(body.geometry, engine.sets, body.pins, 'exact'), load);
-  if (!(reference.value > 0)) return [];
+  const reference = compliance(restStiffness(body.geometry, engine.sets, pins, 'exact'), load);
+  if (!reference.converged || !(reference.value > 0)) return [];
   const results: RuntimeCalibration[] = [];
   for (const role of roles) {
     const others = engine.sets.filter((set) => roleOf(engine.model, set) !== role);
     const own = runtime.sets.filter((set) => roleOf(runtime.model, set) === role);
     const trial = (factor: number) => {
       const trialSets = own.map((set) => scaled(set, body.slots, factor));
-      const K = restStiffness(body.geometry, [...others, ...trialSets], body.pins, 'exact');
+      const K = restStiffness(body.geometry, [...others, ...trialSets], pins, 'exact');
       const solved = compliance(K, load);
-      const roleK = restStiffness(body.geometry, trialSets, body.pins, 'exact');
+      const roleK = restStiffness(body.geometry, trialSets, pins, 'exact');
       const roleOut = new Float64Array(K.dof);
       roleK.apply(solved.displacement, roleOut);
       const share = dot(solved.displacement, roleOut) / solved.value;
-      return { ratio: solved.value / reference.value, share };
+      return { ratio: solved.value / reference.value, share, converged: solved.converged };
     };
     let factor = 1;
     let state = trial(factor);
+    if (!state.converged) continue;
     const before = state.ratio;
     for (let step = 0; step < MAX_STEPS; step++) {
       if (!(state.share >= MIN_ENERGY_SHARE) || Math.abs(state.ratio - 1) <= CALIBRATION_TOLERANCE) break;
@@ -130,7 +139,9 @@ export function calibrateRuntimeSets(
       const next = factor * Math.exp(-Math.log(state.ratio) / state.share);
       factor = Math.min(MAX_FACTOR, Math.max(1 / MAX_FACTOR, next));
       state = trial(factor);
+      if (!state.converged) break;
     }
+    if (!state.converged) continue;
     if (!(state.share >= MIN_ENERGY_SHARE)) factor = 1;
     for (const set of own) scaleSetCompliance(set, body.slots, uniformScale(body.slots, 1 / factor));
     results.push({
@@ -162,83 +173,57 @@ function uniformScale(slots: BodySlots, stiffnessScale: number): Float64Array {
   return new Float64Array(slots.materials.length).fill(stiffnessScale);
 }
 
-/** f·u with K·u = f (J), and u. */
-function compliance(K: RestStiffness, load: Float64Array): { value: number; displacement: Float64Array } {
+/** f·u with K·u = f (J), u, and whether u solves it (the true residual, not CG's recurrence). */
+function compliance(
+  K: RestStiffness,
+  load: Float64Array,
+): { value: number; displacement: Float64Array; converged: boolean } {
   const preconditioner = Float64Array.from(K.diagonal, (d, i) =>
     K.free[(i / 3) | 0] > 0 && d > 0 ? 1 / d : 0,
   );
   const displacement = conjugateGradient(K.apply, preconditioner, load, CG_TOLERANCE, CG_MAX_ITERATIONS);
-  return { value: dot(load, displacement), displacement };
-}
-
-/** The probe load (N per coordinate), or null for a body with no mass that can move. */
-function probeLoad(body: CalibrationBody, gravity: Vec3): Float64Array | null {
-  const { geometry, pins } = body;
-  const mass = Float64Array.from(geometry.mass);
-  for (const pin of pins) if (pin.complianceMPerN === 0) for (const p of pin.particles) mass[p] = 0;
-  const g = Math.hypot(...gravity) > 0 ? gravity : ([0, -9.81, 0] as Vec3);
-  const gLength = Math.hypot(...g);
-  const n = mass.length;
-  const load = new Float64Array(3 * n);
-  if (pins.length > 0) {
-    for (let i = 0; i < n; i++) for (let a = 0; a < 3; a++) load[3 * i + a] = mass[i] * g[a];
-  } else {
-    const axes = bodyLoads(geometry.positions, mass, false);
-    for (let a = 0; a < 3; a++)
-      for (let j = 0; j < load.length; j++) load[j] += (g[a] / gLength) * axes[a][j];
-    removeRigidComponents(load, geometry.positions, mass);
+  const residual = new Float64Array(K.dof);
+  K.apply(displacement, residual);
+  let r2 = 0;
+  let f2 = 0;
+  for (let i = 0; i < K.dof; i++) {
+    const f = preconditioner[i] > 0 ? load[i] : 0;
+    r2 += (f - residual[i]) ** 2;
+    f2 += f * f;
   }
-  return load.some((v) => v !== 0) ? load : null;
+  const converged = Math.sqrt(r2) <= CONVERGED_FACTOR * CG_TOLERANCE * Math.sqrt(f2);
+  return { value: dot(load, displacement), displacement, converged };
 }
 
 /**
- * Makes `load` do no work on any rigid motion of the particles of positive mass (the six of
- * translation and rotation about the centre of mass), so that a free body's K·u = f has a solution.
+ * The pins the probe holds the body by: its rigid pins, or for a body with none, its lowest
+ * particles along gravity (those within SUPPORT_LAYER of its extent of the lowest), as if it
+ * rested on the ground. Soft pins stay as they are (their attachment sets are in both networks).
  */
-function removeRigidComponents(load: Float64Array, x: Float64Array, mass: Float64Array): void {
-  const n = mass.length;
-  let total = 0;
-  const centre = [0, 0, 0];
+function probePins(body: CalibrationBody, g: Vec3): readonly SetupPin[] {
+  if (body.pins.some((pin) => pin.complianceMPerN === 0)) return body.pins;
+  const x = body.geometry.positions;
+  const n = body.geometry.mass.length;
+  const gLength = Math.hypot(...g);
+  const depth = (i: number) => (x[3 * i] * g[0] + x[3 * i + 1] * g[1] + x[3 * i + 2] * g[2]) / gLength;
+  let lowest = -Infinity;
+  let highest = Infinity;
   for (let i = 0; i < n; i++) {
-    total += mass[i];
-    for (let a = 0; a < 3; a++) centre[a] += mass[i] * x[3 * i + a];
+    lowest = Math.max(lowest, depth(i));
+    highest = Math.min(highest, depth(i));
   }
-  if (!(total > 0)) return;
-  for (let a = 0; a < 3; a++) centre[a] /= total;
-  const modes: Float64Array[] = [];
-  for (let a = 0; a < 3; a++) {
-    const m = new Float64Array(3 * n);
-    for (let i = 0; i < n; i++) if (mass[i] > 0) m[3 * i + a] = 1;
-    modes.push(m);
-  }
-  for (let a = 0; a < 3; a++) {
-    const m = new Float64Array(3 * n);
-    const b = (a + 1) % 3;
-    const c = (a + 2) % 3;
-    for (let i = 0; i < n; i++) {
-      if (!(mass[i] > 0)) continue;
-      // e_a × r: rotation about axis a.
-      m[3 * i + b] = -(x[3 * i + c] - centre[c]);
-      m[3 * i + c] = x[3 * i + b] - centre[b];
-    }
-    modes.push(m);
-  }
-  // Orthonormalize the modes (Euclidean), then take their span out of the load: f·m = 0.
-  const basis: Float64Array[] = [];
-  for (const m of modes) {
-    for (const q of basis) {
-      const c = dot(m, q);
-      for (let j = 0; j < m.length; j++) m[j] -= c * q[j];
-    }
-    const norm = Math.sqrt(dot(m, m));
-    if (!(norm > 0)) continue;
-    for (let j = 0; j < m.length; j++) m[j] /= norm;
-    basis.push(m);
-  }
-  for (const q of basis) {
-    const c = dot(load, q);
-    for (let j = 0; j < load.length; j++) load[j] -= c * q[j];
-  }
+  const limit = lowest - SUPPORT_LAYER * (lowest - highest);
+  const support = Uint32Array.from({ length: n }, (_, i) => i).filter((i) => depth(i) >= limit);
+  return [...body.pins, { particles: support, complianceMPerN: 0 }];
+}
+
+/** The weight m·g of the particles the pins leave free (N per coordinate), or null if none. */
+function weight(massKg: Float64Array, pins: readonly SetupPin[], g: Vec3): Float64Array | null {
+  const mass = Float64Array.from(massKg);
+  for (const pin of pins) if (pin.complianceMPerN === 0) for (const p of pin.particles) mass[p] = 0;
+  const load = new Float64Array(3 * mass.length);
+  for (let i = 0; i < mass.length; i++) for (let a = 0; a < 3; a++) load[3 * i + a] = mass[i] * g[a];
+  return load.some((v) => v !== 0) ? load : null;
 }
 
 function dot(a: Float64Array, b: Float64Array): number {

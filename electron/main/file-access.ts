@@ -7,8 +7,14 @@ import { readFile } from 'node:fs/promises';
 import { basename, dirname, extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { HostFailure, type OpenedFile } from '../../contract/host-api.ts';
 
+/** A set of absolute paths main honours; `refusal` says why another path is refused. */
 export class PathAllowList {
   private readonly paths = new Set<string>();
+
+  constructor(
+    private readonly refusal = (path: string) =>
+      `${path} was not chosen in a file dialog and is not in the recent list`,
+  ) {}
 
   allow(path: string): void {
     this.paths.add(resolve(path));
@@ -19,14 +25,9 @@ export class PathAllowList {
     return isAbsolute(path) && this.paths.has(resolve(path));
   }
 
-  /** Throws PathNotAllowed unless the user chose `path`; returns it normalised. */
+  /** Throws PathNotAllowed unless `path` is on the list; returns it normalised. */
   require(path: string): string {
-    if (!this.isAllowed(path)) {
-      throw new HostFailure(
-        'PathNotAllowed',
-        `${path} was not chosen in a file dialog and is not in the recent list`,
-      );
-    }
+    if (!this.isAllowed(path)) throw new HostFailure('PathNotAllowed', this.refusal(path));
     return resolve(path);
   }
 }

@@ -4,8 +4,9 @@
  * glTF's buffer, makes it readable but never writable: a compromised page must not be able to
  * overwrite the files it was only shown.
  */
-import { extname, isAbsolute, resolve } from 'node:path';
-import { fileFilters, HostFailure } from '../../contract/host-api.ts';
+import { extname } from 'node:path';
+import { fileFilters } from '../../contract/host-api.ts';
+import { PathAllowList } from './file-access.ts';
 
 /** Documents the app saves back to their own path: projects and presets. */
 export const SAVED_DOCUMENT_EXTENSIONS: ReadonlySet<string> = new Set(
@@ -16,31 +17,21 @@ export function isSavedDocument(path: string): boolean {
   return SAVED_DOCUMENT_EXTENSIONS.has(extname(path).toLowerCase());
 }
 
-export class SaveTargets {
-  private readonly paths = new Set<string>();
+export class SaveTargets extends PathAllowList {
+  constructor() {
+    super(
+      (path) =>
+        `${path} may only be saved through a save dialog: it is not a document this window opened or saved`,
+    );
+  }
 
   /** The user picked `path` in a save dialog: any type may be written there. */
   allowChosen(path: string): void {
-    this.paths.add(resolve(path));
+    this.allow(path);
   }
 
   /** `path` was opened as a document; only projects and presets become writable. */
   allowDocument(path: string): void {
-    if (isSavedDocument(path)) this.paths.add(resolve(path));
-  }
-
-  isAllowed(path: string): boolean {
-    return isAbsolute(path) && this.paths.has(resolve(path));
-  }
-
-  /** Throws PathNotAllowed unless `path` may be saved to; returns it normalised. */
-  require(path: string): string {
-    if (!this.isAllowed(path)) {
-      throw new HostFailure(
-        'PathNotAllowed',
-        `${path} may only be saved through a save dialog: it is not a document this window opened or saved`,
-      );
-    }
-    return resolve(path);
+    if (isSavedDocument(path)) this.allow(path);
   }
 }

@@ -10,14 +10,46 @@ import { CONSTRAINT_MODEL_INFO, CONSTRAINT_MODELS } from './models.ts';
 
 type Vec3 = [number, number, number];
 
-const vec3 = (description: string) =>
-  Type.Unsafe<Vec3>({ type: 'array', description, items: { type: 'number' }, minItems: 3, maxItems: 3 });
+/**
+ * Physical bounds: what a scene may ask of the solver. Wide enough for any real soft or stiff body
+ * (gels of 100 Pa to steel, aerogels to osmium, a 100 km world), narrow enough that no figure the
+ * solver reports overflows or underflows (E of 1e-300 Pa, gravity of 1e308 m/s² or a centre at
+ * 1e300 m gave NaN; a frame of 1e-9 s asked for 2·10⁹ frames).
+ */
+export const PHYSICAL_BOUNDS = {
+  /** Young's modulus, Pa. */
+  youngModulusPa: { min: 1, max: 1e12 },
+  /** Density, kg/m³. */
+  densityKgM3: { min: 0.1, max: 1e5 },
+  /** Cloth thickness, m. */
+  thicknessM: { min: 1e-6, max: 1 },
+  /** Any coordinate of a centre, point or vertex, m. */
+  coordinateM: { max: 1e5 },
+  /** Any size, radius or length, m. */
+  sizeM: { max: 1e4 },
+  /** Each component of gravity, m/s². */
+  gravityMPerS2: { max: 1e3 },
+  /** Frame time step, s. */
+  frameDtS: { min: 1e-5, max: 1 },
+  /** Cells of a box body, all axes together (5 tets each). */
+  boxCells: { max: 1_000_000 },
+} as const;
+
+/** A point or direction in the world, each coordinate within PHYSICAL_BOUNDS.coordinateM. */
+const vec3 = (description: string, bound: number = PHYSICAL_BOUNDS.coordinateM.max) =>
+  Type.Unsafe<Vec3>({
+    type: 'array',
+    description,
+    items: { type: 'number', minimum: -bound, maximum: bound },
+    minItems: 3,
+    maxItems: 3,
+  });
 
 const positiveVec3 = (description: string) =>
   Type.Unsafe<Vec3>({
     type: 'array',
     description,
-    items: { type: 'number', exclusiveMinimum: 0 },
+    items: { type: 'number', exclusiveMinimum: 0, maximum: PHYSICAL_BOUNDS.sizeM.max },
     minItems: 3,
     maxItems: 3,
   });
@@ -41,15 +73,27 @@ const friction = {
 
 export const MaterialSpecSchema = Type.Object(
   {
-    youngModulusPa: Type.Number({ exclusiveMinimum: 0, description: "Young's modulus, Pa." }),
+    youngModulusPa: Type.Number({
+      minimum: PHYSICAL_BOUNDS.youngModulusPa.min,
+      maximum: PHYSICAL_BOUNDS.youngModulusPa.max,
+      description: "Young's modulus, Pa.",
+    }),
     poissonRatio: Type.Number({
       minimum: 0,
       exclusiveMaximum: 0.5,
       description: "Poisson's ratio, dimensionless, in [0, 0.5).",
     }),
-    densityKgM3: Type.Number({ exclusiveMinimum: 0, description: 'Density, kg/m³.' }),
+    densityKgM3: Type.Number({
+      minimum: PHYSICAL_BOUNDS.densityKgM3.min,
+      maximum: PHYSICAL_BOUNDS.densityKgM3.max,
+      description: 'Density, kg/m³.',
+    }),
     thicknessM: Type.Optional(
-      Type.Number({ exclusiveMinimum: 0, description: 'Cloth thickness, m (required for cloth).' }),
+      Type.Number({
+        minimum: PHYSICAL_BOUNDS.thicknessM.min,
+        maximum: PHYSICAL_BOUNDS.thicknessM.max,
+        description: 'Cloth thickness, m (required for cloth).',
+      }),
     ),
     name: Type.Optional(
       name(
@@ -86,7 +130,7 @@ const ClothShapeSchema = Type.Object(
     size: Type.Unsafe<[number, number]>({
       type: 'array',
       description: 'Extent along x and z, m.',
-      items: { type: 'number', exclusiveMinimum: 0 },
+      items: { type: 'number', exclusiveMinimum: 0, maximum: PHYSICAL_BOUNDS.sizeM.max },
       minItems: 2,
       maxItems: 2,
     }),
@@ -111,7 +155,11 @@ const RopeShapeSchema = Type.Object(
     start: vec3('First particle, m.'),
     end: vec3('Last particle, m.'),
     segments: Type.Integer({ minimum: 1, maximum: 100000, description: 'Number of links.' }),
-    radiusM: Type.Number({ exclusiveMinimum: 0, description: 'Rope radius, m (cross-section πr²).' }),
+    radiusM: Type.Number({
+      exclusiveMinimum: 0,
+      maximum: PHYSICAL_BOUNDS.sizeM.max,
+      description: 'Rope radius, m (cross-section πr²).',
+    }),
   },
   { additionalProperties: false, description: 'A chain of `segments` links from start to end.' },
 );
@@ -266,6 +314,7 @@ export const SelfCollisionSchema = Type.Object(
   {
     thicknessM: Type.Number({
       exclusiveMinimum: 0,
+      maximum: PHYSICAL_BOUNDS.sizeM.max,
       description: 'Particles are kept at least this far apart, m (about the rest edge length).',
     }),
     friction: Type.Optional(
@@ -329,7 +378,11 @@ export const ColliderSchema = Type.Union(
       {
         type: Type.Literal('sphere'),
         center: vec3('Centre, m.'),
-        radius: Type.Number({ exclusiveMinimum: 0, description: 'Radius, m.' }),
+        radius: Type.Number({
+          exclusiveMinimum: 0,
+          maximum: PHYSICAL_BOUNDS.sizeM.max,
+          description: 'Radius, m.',
+        }),
         ...friction,
       },
       { additionalProperties: false, description: 'Sphere.' },
@@ -348,7 +401,11 @@ export const ColliderSchema = Type.Union(
         type: Type.Literal('capsule'),
         a: vec3('Segment start, m.'),
         b: vec3('Segment end, m.'),
-        radius: Type.Number({ exclusiveMinimum: 0, description: 'Radius, m.' }),
+        radius: Type.Number({
+          exclusiveMinimum: 0,
+          maximum: PHYSICAL_BOUNDS.sizeM.max,
+          description: 'Radius, m.',
+        }),
         ...friction,
       },
       { additionalProperties: false, description: 'Segment a–b swept by a radius.' },
@@ -357,7 +414,13 @@ export const ColliderSchema = Type.Union(
       {
         type: Type.Literal('mesh'),
         vertices: Type.Optional(
-          Type.Array(Type.Number(), { minItems: 9, description: 'Vertex positions, m, x y z flat.' }),
+          Type.Array(
+            Type.Number({
+              minimum: -PHYSICAL_BOUNDS.coordinateM.max,
+              maximum: PHYSICAL_BOUNDS.coordinateM.max,
+            }),
+            { minItems: 9, description: 'Vertex positions, m, x y z flat.' },
+          ),
         ),
         indices: Type.Optional(
           Type.Array(Type.Integer({ minimum: 0 }), {
@@ -386,7 +449,11 @@ export const ColliderSchema = Type.Union(
 
 export const SolverSettingsSchema = Type.Object(
   {
-    dt: Type.Number({ exclusiveMinimum: 0, maximum: 1, description: 'Frame time step, s.' }),
+    dt: Type.Number({
+      minimum: PHYSICAL_BOUNDS.frameDtS.min,
+      maximum: PHYSICAL_BOUNDS.frameDtS.max,
+      description: 'Frame time step, s.',
+    }),
     substeps: Type.Integer({
       minimum: 1,
       maximum: 1000,
@@ -405,7 +472,7 @@ export const SolverSettingsSchema = Type.Object(
 export const SceneSchema = Type.Object(
   {
     formatVersion: Type.Optional(Type.Literal(1, { description: 'Document format version; 1 when absent.' })),
-    gravity: vec3('Gravity, m/s².'),
+    gravity: vec3('Gravity, m/s².', PHYSICAL_BOUNDS.gravityMPerS2.max),
     solver: SolverSettingsSchema,
     colliders: Type.Array(ColliderSchema, { description: 'Static colliders.' }),
     bodies: Type.Array(BodySchema, { description: 'Soft bodies; names are unique.' }),

@@ -3,7 +3,7 @@ import { checkSchema } from '../document/schema-check.ts';
 import { modelsForShapeType } from './models.ts';
 import type { BodySpec, ColliderSpec, Scene, SceneDocument } from './scene.ts';
 import { resolveSceneMaterials, type SceneMaterialOptions } from './scene-materials.ts';
-import { SceneSchema } from './scene-schema.ts';
+import { PHYSICAL_BOUNDS, SceneSchema } from './scene-schema.ts';
 import { groupNameProblems, shapeParticleCount, vertexRangeProblems } from './scene-selection.ts';
 
 /**
@@ -57,6 +57,15 @@ function checkRules(scene: Scene, problems: Problem[]): void {
         pointer: `${at}/model`,
         message: `model '${body.model}' does not fit shape '${body.shape.type}'; use ${allowed.map((m) => `'${m}'`).join(' or ')}`,
       });
+    }
+    if (body.shape.type === 'box') {
+      const [nx, ny, nz] = body.shape.cells;
+      if (nx * ny * nz > PHYSICAL_BOUNDS.boxCells.max) {
+        problems.push({
+          pointer: `${at}/shape/cells`,
+          message: `${nx}×${ny}×${nz} = ${nx * ny * nz} cells (${5 * nx * ny * nz} tets) is more than the ${PHYSICAL_BOUNDS.boxCells.max.toLocaleString('en-US')} a box may have`,
+        });
+      }
     }
     if (body.shape.type === 'cloth' && body.material.thicknessM === undefined) {
       problems.push({ pointer: `${at}/material/thicknessM`, message: 'is required for cloth (m)' });

@@ -64,6 +64,51 @@ describe('scene schema and validator', () => {
     }
   });
 
+  it('refuses what no real body asks and the solver cannot report finitely (physical bounds), naming the place', async () => {
+    // The hostile runs that gave NaN or Infinity with exit 0, a 2·10⁹-frame run and a box killed
+    // for memory: each is now refused before any work, at its pointer.
+    const cases: [(s: Doc) => void, string, string][] = [
+      [
+        (s) => (s.bodies[0].material.youngModulusPa = 1e-300),
+        '/bodies/0/material/youngModulusPa',
+        'must be at least 1',
+      ],
+      [
+        (s) => (s.bodies[0].material.youngModulusPa = 1e13),
+        '/bodies/0/material/youngModulusPa',
+        'must be at most',
+      ],
+      [
+        (s) => (s.bodies[0].material.densityKgM3 = 1e-9),
+        '/bodies/0/material/densityKgM3',
+        'must be at least 0.1',
+      ],
+      [(s) => (s.gravity = [0, -1e308, 0]), '/gravity/1', 'must be at least -1000'],
+      [
+        (s) => (s.bodies[0].shape.center = [1e300, 0, 0]),
+        '/bodies/0/shape/center/0',
+        'must be at most 100000',
+      ],
+      [
+        (s) => s.colliders.push({ type: 'sphere', center: [0, 0, 0], radius: 1e300 }),
+        '/colliders/1/radius',
+        'must be at most 10000',
+      ],
+      [(s) => (s.solver.dt = 1e-9), '/solver/dt', 'must be at least 0.00001'],
+      [
+        (s) => (s.bodies[0].shape.cells = [256, 256, 256]),
+        '/bodies/0/shape/cells',
+        '16777216 cells (83886080 tets) is more than the 1,000,000 a box may have',
+      ],
+    ];
+    for (const [edit, pointer, message] of cases) {
+      const problems = validateScene(await changed(edit));
+      expect(problems.length, pointer).toBeGreaterThan(0);
+      expect(problems[0].pointer, pointer).toBe(pointer);
+      expect(problems[0].message, pointer).toContain(message);
+    }
+  });
+
   it('throws DocumentError whose message starts with the pointer', async () => {
     const bad = await changed((s) => (s.bodies[0].material.youngModulusPa = 'soft'));
     expect(() => parseScene(bad)).toThrow(DocumentError);

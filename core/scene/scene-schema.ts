@@ -45,6 +45,10 @@ const vec3 = (description: string, bound: number = PHYSICAL_BOUNDS.coordinateM.m
     maxItems: 3,
   });
 
+/** A corner of a selection box: any finite numbers. */
+const selectionCorner = (description: string) =>
+  Type.Unsafe<Vec3>({ type: 'array', description, items: { type: 'number' }, minItems: 3, maxItems: 3 });
+
 const positiveVec3 = (description: string) =>
   Type.Unsafe<Vec3>({
     type: 'array',
@@ -216,7 +220,8 @@ export const PinSchema = Type.Union(
     Type.Object(
       {
         box: Type.Object(
-          { min: vec3('Lower corner, m.'), max: vec3('Upper corner, m.') },
+          // A selection, not a place: a box may reach far past the body ("all below y = 0").
+          { min: selectionCorner('Lower corner, m.'), max: selectionCorner('Upper corner, m.') },
           { additionalProperties: false, description: 'Axis-aligned box at rest, m.' },
         ),
         ...pinOptions,

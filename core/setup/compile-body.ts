@@ -95,7 +95,9 @@ export function compileConstraints(
   const model = body.model === 'neo-hookean' && options.asEdgesVolume ? 'edges-volume' : body.model;
   const sets = modelSets({ ...body, model }, geometry, slots, stretch, rigidPinned, options);
   // A runtime network (not the engine's own sets) is calibrated against the engine's sets of the
-  // body's own model, both before compensation (runtime-calibration.ts).
+  // body's own model, both before compensation (runtime-calibration.ts). Soft pins are the same
+  // attachment set in both (the calibration scales only the material's own sets).
+  const softPins = softPinSets(body, pins);
   const runtimeNetwork =
     model !== body.model ||
     (model === 'cloth' && stretch === 'edges') ||
@@ -106,12 +108,9 @@ export function compileConstraints(
           { geometry, slots, pins },
           {
             model: body.model,
-            sets: [
-              ...modelSets(body, geometry, slots, 'membrane', rigidPinned, {}),
-              ...softPinSets(body, pins),
-            ],
+            sets: [...modelSets(body, geometry, slots, 'membrane', rigidPinned, {}), ...softPins],
           },
-          { model, sets: [...sets, ...softPinSets(body, pins)] },
+          { model, sets: [...sets, ...softPins] },
           calibrateUnder,
         )
       : [];
@@ -131,7 +130,7 @@ export function compileConstraints(
     const perIteration = 1 - (1 - (body.solver.stiffness ?? 1)) ** (1 / iterations);
     for (const set of sets) makeClassicPbd(set, perIteration);
   }
-  sets.push(...softPinSets(body, pins));
+  sets.push(...softPins);
   return { model, constraints: sets, compensation, calibration };
 }
 

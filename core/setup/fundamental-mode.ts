@@ -1,5 +1,5 @@
 import type { BodyGeometry } from './body-geometry.ts';
-import { conjugateGradient, restStiffness } from './rest-stiffness.ts';
+import { conjugateGradient, dot, restStiffness } from './rest-stiffness.ts';
 import type { BodySetup, ConstraintSet, SetupPin } from './setup.ts';
 
 /**
@@ -173,12 +173,6 @@ function jacobiEigen(input: Float64Array[]): number[] {
   return A.map((row, i) => row[i]);
 }
 
-function dot(a: Float64Array, b: Float64Array): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
-  return s;
-}
-
 function massDot(a: Float64Array, b: Float64Array, mass: Float64Array): number {
   let s = 0;
   for (let i = 0; i < mass.length; i++)
@@ -220,7 +214,7 @@ export function isFreeBody(body: BodySetup): boolean {
  * y and z (m_i·e_b); for a free one, whose weight is a rigid motion, m_i·(s_i² − ⟨s²⟩)·e_b with
  * s along its longest extent (it bends the body as its lowest free-free mode does).
  */
-export function bodyLoads(x: Float64Array, mass: Float64Array, anchored: boolean): Float64Array[] {
+function bodyLoads(x: Float64Array, mass: Float64Array, anchored: boolean): Float64Array[] {
   const n = mass.length;
   const lo = [Infinity, Infinity, Infinity];
   const hi = [-Infinity, -Infinity, -Infinity];

@@ -581,7 +581,8 @@ export function choleskyOfInverse(alpha: Float64Array, rows: readonly number[]):
   return lower;
 }
 
-function dot(a: Float64Array, b: Float64Array): number {
+/** a·b. */
+export function dot(a: Float64Array, b: Float64Array): number {
   let s = 0;
   for (let i = 0; i < a.length; i++) s += a[i] * b[i];
   return s;

@@ -3,7 +3,7 @@ import type { ConstraintModel, Vec3 } from '../scene/scene.ts';
 import type { BodyGeometry } from './body-geometry.ts';
 import type { BodySlots } from './body-groups.ts';
 import { FAMILY_OF_SET, scaleSetCompliance } from './compensate.ts';
-import { conjugateGradient, type RestStiffness, restStiffness } from './rest-stiffness.ts';
+import { conjugateGradient, dot, type RestStiffness, restStiffness } from './rest-stiffness.ts';
 import type { ConstraintSet, SetupPin } from './setup.ts';
 
 /**
@@ -224,10 +224,4 @@ function weight(massKg: Float64Array, pins: readonly SetupPin[], g: Vec3): Float
   const load = new Float64Array(3 * mass.length);
   for (let i = 0; i < mass.length; i++) for (let a = 0; a < 3; a++) load[3 * i + a] = mass[i] * g[a];
   return load.some((v) => v !== 0) ? load : null;
-}
-
-function dot(a: Float64Array, b: Float64Array): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
-  return s;
 }

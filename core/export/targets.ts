@@ -4,7 +4,9 @@ import {
   checkPresetValue,
   exportGlb,
   exportJolt,
+  exportMujoco,
   joltApproximations,
+  mujocoApproximations,
   type Preset,
   presetToDocument,
   writePreset,
@@ -100,6 +102,20 @@ export const EXPORT_TARGETS: readonly ExportTarget[] = [
       const file = exportJolt(preset);
       const budgetNotes = file.bodies.flatMap((body) => body.budget.map((note) => `${body.name}: ${note}`));
       return { bytes: jsonBytes(file), approximations, budgetNotes };
+    },
+  },
+  {
+    id: 'mujoco',
+    label: 'MuJoCo MJCF',
+    description:
+      "an MJCF model for MuJoCo 3.3 or later: each body a flex of its tets or triangles with the material's E and ν, particles as slide-jointed bodies, colliders as geoms, z up; the time step is what MuJoCo's explicit flex elasticity needs",
+    extension: '.mjcf.xml',
+    mime: 'application/xml',
+    async export(preset) {
+      assertValid(preset);
+      const approximations = mujocoApproximations(preset);
+      const file = exportMujoco(preset);
+      return { bytes: utf8Bytes(file.xml), approximations, budgetNotes: file.notes };
     },
   },
 ];

@@ -86,7 +86,9 @@ describe('softbody export', () => {
   it('checks its arguments', async () => {
     const a = capture();
     expect(await main(['export', presetFile, '--target', 'fbx', '-o', 'x'], a.io)).toBe(2);
-    expect(a.err).toEqual(["softbody export: --target must be one of 'native', 'gltf', 'jolt', got 'fbx'"]);
+    expect(a.err).toEqual([
+      "softbody export: --target must be one of 'native', 'gltf', 'jolt', 'mujoco', got 'fbx'",
+    ]);
     const b = capture();
     expect(await main(['export', presetFile, '--target', 'gltf', '-o', join(dir, 'x.gltf')], b.io)).toBe(2);
     expect(b.err[0]).toMatch(/name the output '\.glb'/);
@@ -98,7 +100,7 @@ describe('softbody export', () => {
     const { io, out } = capture();
     expect(await main(['export', '--help'], io)).toBe(0);
     const help = out.join('\n');
-    expect(help).toContain('--target native|gltf|jolt');
+    expect(help).toContain('--target native|gltf|jolt|mujoco');
     for (const target of EXPORT_TARGETS) expect(help).toMatch(new RegExp(`^  ${target.id} +\\S`, 'm'));
   });
 

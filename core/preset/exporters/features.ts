@@ -9,7 +9,7 @@ import type { BodySetup, SoftBodySetup } from '../../setup/setup.ts';
  * silently again.
  */
 
-export type ExportTargetId = 'native' | 'gltf' | 'jolt';
+export type ExportTargetId = 'native' | 'gltf' | 'jolt' | 'mujoco';
 
 export type Support = { carried: true } | { approximated: string } | { refused: string };
 
@@ -34,6 +34,13 @@ const joltColliders = {
   approximated:
     'colliders are not exported: create the same shapes as Jolt bodies (friction is per body there)',
 };
+const mujocoColliders = {
+  plane: carried,
+  sphere: carried,
+  box: carried,
+  capsule: carried,
+  mesh: { approximated: 'MuJoCo collides with the convex hull of a mesh geom' },
+} as const;
 
 export const FEATURES: readonly Feature[] = [
   {
@@ -45,12 +52,23 @@ export const FEATURES: readonly Feature[] = [
         approximated:
           'Jolt has no neo-Hookean tets: exported as edge springs + tet volume constraints compiled from the same E and ν (equal at small strain, not for large strains or inversion)',
       },
+      mujoco: {
+        approximated:
+          "MuJoCo's flex elasticity is linear tets in the Green strain (St. Venant–Kirchhoff) of the same E and ν: equal at small strain, stiffer in large compression, and no recovery from inversion",
+      },
     },
   },
   {
     id: 'edges-volume solids',
     bodies: byBody((b) => b.model === 'edges-volume'),
-    support: { ...everywhere, jolt: carried },
+    support: {
+      ...everywhere,
+      jolt: carried,
+      mujoco: {
+        approximated:
+          'exported as the linear tets of the same E and ν (MuJoCo flex elasticity), not as edge springs',
+      },
+    },
   },
   {
     id: 'nodal volume constraints',
@@ -60,6 +78,10 @@ export const FEATURES: readonly Feature[] = [
       jolt: {
         approximated:
           "Jolt has only per-tet volume constraints: the bulk the engine holds per vertex (ν above 0.3, against volumetric locking) is exported per tet, α = V/(K − 5μ/3), which locks (at ν = 0.49 the calibration bar and cantilever, 2×20×2 and 40×8×2 cells, 14% and 7% stiff in linear statics); the export scales each body's network so that it deflects under its own weight as the preview does (runtime calibration), and a load in another direction still meets part of the locking",
+      },
+      mujoco: {
+        approximated:
+          'MuJoCo holds the bulk per tet: near ν = 0.5 its linear tets lock and the body comes out stiffer than the preview, which holds the bulk above ν = 0.3 at its vertices',
       },
     },
   },
@@ -76,9 +98,14 @@ export const FEATURES: readonly Feature[] = [
         approximated:
           'an edge network cannot express ν below 1/4: it behaves as ν = 1/4 with the right shear modulus',
       },
+      mujoco: carried,
     },
   },
-  { id: 'cloth', bodies: byBody((b) => b.model === 'cloth'), support: { ...everywhere, jolt: carried } },
+  {
+    id: 'cloth',
+    bodies: byBody((b) => b.model === 'cloth'),
+    support: { ...everywhere, jolt: carried, mujoco: carried },
+  },
   {
     id: 'cloth membrane',
     bodies: byBody((b) => hasSet(b, 'membrane')),
@@ -88,6 +115,7 @@ export const FEATURES: readonly Feature[] = [
         approximated:
           'Jolt has no membrane triangles: cloth stretch and shear are exported as edge springs fitted per triangle to the same E·t (Poisson ratio 1/3 whatever the material says; uniaxial stiffness within about 10% of E·t on grids and irregular meshes), scaled per body so that it stretches under its own weight as the preview does (runtime calibration)',
       },
+      mujoco: carried,
     },
   },
   {
@@ -99,6 +127,10 @@ export const FEATURES: readonly Feature[] = [
         approximated:
           "Jolt bends cloth only at dihedral hinges, one per edge: bending is exported as hinges of the same plate stiffness D, which a hinge network holds only on meshes whose vertices are all alike (5/6 of D on the alternating-diagonal grid, 0.90–1.05 on irregular meshes), scaled per body so that it bends under its own weight as the preview's plate triangles do (runtime calibration); other loads keep the hinges' own anisotropy",
       },
+      mujoco: {
+        approximated:
+          "MuJoCo bends shells with its own discrete bending (elastic2d bend) from the same E, ν and thickness, not the preview's plate triangles: on the calibration cloth cantilever (cotton) it reached 0.36 of the plate's stiffness",
+      },
     },
   },
   {
@@ -109,32 +141,43 @@ export const FEATURES: readonly Feature[] = [
       jolt: {
         refused: 'Jolt soft bodies have no rope model; build the rope as a chain of rigid bodies there',
       },
+      mujoco: { refused: 'MuJoCo flexes have no rope model; build the rope as a cable (composite) there' },
     },
   },
   {
     id: 'rope bending',
     bodies: byBody((b) => hasSet(b, 'rope-bend')),
-    support: { ...everywhere, jolt: { refused: 'Jolt has no rope bending joints' } },
+    support: {
+      ...everywhere,
+      jolt: { refused: 'Jolt has no rope bending joints' },
+      mujoco: { refused: 'MuJoCo flexes have no rope bending' },
+    },
   },
   {
     id: 'material groups',
     bodies: byBody((b) => b.groupNames.length > 0),
-    support: { ...everywhere, jolt: carried },
+    support: { ...everywhere, jolt: carried, mujoco: carried },
   },
   {
     id: 'rigid pins',
     bodies: byBody((b) => b.pins.some((pin) => pin.complianceMPerN === 0)),
-    support: { ...everywhere, jolt: carried },
+    support: { ...everywhere, jolt: carried, mujoco: carried },
   },
   {
     id: 'soft pins',
     bodies: byBody((b) => hasSet(b, 'attachment')),
-    support: { ...everywhere, jolt: carried },
+    support: { ...everywhere, jolt: carried, mujoco: carried },
   },
   {
     id: 'tethers',
     bodies: byBody((b) => hasSet(b, 'tether')),
-    support: { ...everywhere, jolt: carried },
+    support: {
+      ...everywhere,
+      jolt: carried,
+      mujoco: {
+        approximated: 'tethers are not exported: limit the same particles with spatial tendons in MuJoCo',
+      },
+    },
   },
   {
     id: 'pressure',
@@ -145,6 +188,7 @@ export const FEATURES: readonly Feature[] = [
         refused:
           "Jolt's gas pushes with P = nRT/V and no outside pressure, so it never lets up: it inflates a body until the membrane holds it, where the preview's gas wants a volume (s·V0, bulk K). No nRT matches both; the export refuses it rather than ship a balloon that grows or goes limp",
       },
+      mujoco: { refused: 'MuJoCo flexes have no enclosed gas pressure' },
     },
   },
   {
@@ -153,6 +197,9 @@ export const FEATURES: readonly Feature[] = [
     support: {
       ...everywhere,
       jolt: { approximated: 'self-collision dropped: Jolt soft bodies do not collide with themselves' },
+      mujoco: {
+        approximated: 'flex self-collision (selfcollide auto) with half the thickness as the vertex radius',
+      },
     },
   },
   {
@@ -164,6 +211,9 @@ export const FEATURES: readonly Feature[] = [
     support: {
       ...everywhere,
       jolt: { approximated: 'exported as rigid XPBD constraints: Jolt has no per-iteration stiffness' },
+      mujoco: {
+        approximated: "exported as the material's elasticity: MuJoCo has no per-iteration stiffness",
+      },
     },
   },
   {
@@ -175,12 +225,16 @@ export const FEATURES: readonly Feature[] = [
         approximated:
           'damping along ∇C dropped, Jolt has none; the fundamental mode keeps its ζ on pinned bodies (2ζ·ω₁ added to mLinearDamping, world-velocity damping as ours for pinned bodies), not on bodies with no pin (mLinearDamping would slow their fall)',
       },
+      mujoco: {
+        approximated:
+          'damping along ∇C dropped, MuJoCo flex damping is explicit and stiffness-proportional; pinned bodies keep the ζ of their fundamental mode as joint damping m·2ζ·ω₁ per particle (implicit), bodies with no pin lose it',
+      },
     },
   },
   {
     id: 'linear damping',
     bodies: byBody((b) => b.linearDampingPerS > 0),
-    support: { ...everywhere, jolt: carried },
+    support: { ...everywhere, jolt: carried, mujoco: carried },
   },
   {
     id: 'render mesh',
@@ -190,6 +244,9 @@ export const FEATURES: readonly Feature[] = [
       jolt: {
         approximated: 'the render mesh and its embedding are not exported: Jolt draws the simulation surface',
       },
+      mujoco: {
+        approximated: 'the render mesh and its embedding are not exported: MuJoCo draws the flex',
+      },
     },
   },
   ...(['plane', 'sphere', 'box', 'capsule', 'mesh'] as const).map(
@@ -197,7 +254,7 @@ export const FEATURES: readonly Feature[] = [
       id: `${type} colliders`,
       bodies: () => [],
       scene: collider(type),
-      support: { ...everywhere, jolt: joltColliders },
+      support: { ...everywhere, jolt: joltColliders, mujoco: mujocoColliders[type] },
     }),
   ),
 ];

@@ -52,6 +52,7 @@ const EXPORT_BUTTONS = {
   native: { text: 'Export preset', testId: 'export-preset', keys: ' — Ctrl+E' },
   gltf: { text: 'Export GLB', testId: 'export-preset-glb', keys: '' },
   jolt: { text: 'Export Jolt', testId: 'export-preset-jolt', keys: '' },
+  mujoco: { text: 'Export MuJoCo', testId: 'export-preset-mujoco', keys: '' },
 } as const satisfies Record<ExportTargetId, { text: string; testId: string; keys: string }>;
 
 export interface LibraryPanel {

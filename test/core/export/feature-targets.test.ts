@@ -4,8 +4,11 @@ import {
   ExportRefusedError,
   exportGlb,
   exportJolt,
+  exportMujoco,
   type JoltExport,
   joltApproximations,
+  mujocoApproximations,
+  mujocoElasticity,
   type Preset,
   presetFromScene,
   readGlbPreset,
@@ -14,6 +17,7 @@ import {
 } from '../../../core/preset/index.ts';
 import type { BodySpecDocument, ColliderSpec, SceneDocument } from '../../../core/scene/scene.ts';
 import type { SceneMeshes } from '../../../core/scene/scene-meshes.ts';
+import { elementSlots } from '../../../core/setup/body-groups.ts';
 import { cubeMeshScene } from '../preset/fixtures.ts';
 
 /**
@@ -23,7 +27,7 @@ import { cubeMeshScene } from '../preset/fixtures.ts';
  * witness scene that shows it; a feature added to the table without a witness fails here.
  */
 
-const TARGETS: readonly ExportTargetId[] = ['native', 'gltf', 'jolt'];
+const TARGETS: readonly ExportTargetId[] = ['native', 'gltf', 'jolt', 'mujoco'];
 
 const box = (overrides: Partial<BodySpecDocument> = {}): BodySpecDocument => ({
   name: 'block',
@@ -130,17 +134,72 @@ const WITNESSES: Record<string, () => { scene: SceneDocument; meshes?: SceneMesh
 
 interface Exported {
   approximations: { feature: string; message: string }[];
-  /** The preset read back from the file (native, gltf), or the Jolt data. */
+  /** The preset read back from the file (native, gltf), or the Jolt data, or the MJCF text. */
   preset?: Preset;
   jolt?: JoltExport;
+  mujoco?: string;
 }
 
 async function exportTo(target: ExportTargetId, preset: Preset): Promise<Exported> {
   if (target === 'native') return { approximations: [], preset: readPreset(writePreset(preset)) };
   if (target === 'gltf') return { approximations: [], preset: await readGlbPreset(await exportGlb(preset)) };
+  if (target === 'mujoco')
+    return { approximations: mujocoApproximations(preset), mujoco: exportMujoco(preset).xml };
   const approximations = joltApproximations(preset);
   return { approximations, jolt: JSON.parse(JSON.stringify(exportJolt(preset))) };
 }
+
+/** The values of attribute `name` in the MJCF text, in document order. */
+function attributes(xml: string, name: string): string[] {
+  return [...xml.matchAll(new RegExp(` ${name}="([^"]*)"`, 'g'))].map((m) => m[1]);
+}
+
+/** What "carried" means in a MuJoCo model, per feature MuJoCo carries: the MJCF shows it. */
+const MUJOCO_CARRIES: Record<string, (xml: string, preset: Preset) => void> = {
+  'Poisson ratio below 1/4': (xml, preset) => {
+    const material = preset.setup.bodies[0].slots.materials[0];
+    expect(Number(attributes(xml, 'poisson')[0])).toBeCloseTo(mujocoElasticity(material, 3).poisson, 12);
+  },
+  cloth: (xml) => expect(attributes(xml, 'dim')).toContain('2'),
+  'cloth membrane': (xml, preset) => {
+    const material = preset.setup.bodies[0].slots.materials[0];
+    expect(xml).toContain('elastic2d="stretch"');
+    expect(Number(attributes(xml, 'young')[0])).toBeCloseTo(mujocoElasticity(material, 2).young, 3);
+  },
+  // One flex per material slot that holds elements (a tet belongs to a group when all four of its
+  // vertices do), each with its slot's modulus.
+  'material groups': (xml, preset) => {
+    const body = preset.setup.bodies[0];
+    const slots = [...new Set(elementSlots(body.slots, body.geometry.tets, 4))];
+    expect(attributes(xml, 'young').map(Number)).toEqual(
+      slots.map((slot) => mujocoElasticity(body.slots.materials[slot], 3).young),
+    );
+  },
+  'rigid pins': (xml, preset) => {
+    // Held particles are world vertices (solids) or held bodies (cloth): never a free body.
+    const body = preset.setup.bodies[0];
+    const held = body.pins[0].particles;
+    const names = attributes(xml, 'body')[0].split(' ');
+    for (const p of held) {
+      if (body.geometry.kind === 'cloth') expect(xml).toMatch(new RegExp(`name="${names[p]}"[^/]*armature`));
+      else expect(names[p]).toBe('world');
+    }
+  },
+  'soft pins': (xml, preset) => {
+    const pin = preset.setup.bodies[0].pins.find((p) => p.complianceMPerN > 0);
+    expect(pin).toBeDefined();
+    expect(attributes(xml, 'stiffness').map(Number)).toContain(1 / (pin?.complianceMPerN ?? 1));
+  },
+  'linear damping': (xml, preset) => {
+    const body = preset.setup.bodies[0];
+    const p = Number(/name="sb0_p(\d+)"/.exec(xml)?.[1]);
+    expect(Number(attributes(xml, 'damping')[0])).toBeCloseTo(body.geometry.mass[p] * 0.5, 12);
+  },
+  'plane colliders': (xml) => expect(xml).toContain('type="plane"'),
+  'sphere colliders': (xml) => expect(xml).toContain('type="sphere"'),
+  'box colliders': (xml) => expect(xml).toContain('type="box"'),
+  'capsule colliders': (xml) => expect(xml).toContain('type="capsule"'),
+};
 
 /** What "carried" means in a Jolt file, per feature Jolt carries: the file shows it. */
 const JOLT_CARRIES: Record<string, (jolt: JoltExport, preset: Preset) => void> = {
@@ -219,6 +278,11 @@ describe('feature × target: carried, approximated or refused, as the table says
         }
         expect(named).toEqual([]);
         if (exported.preset) expect(writePreset(exported.preset)).toBe(writePreset(preset));
+        if (exported.mujoco !== undefined) {
+          const check = MUJOCO_CARRIES[feature.id];
+          expect(check, `a MuJoCo check for '${feature.id}'`).toBeDefined();
+          check(exported.mujoco, preset);
+        }
         if (exported.jolt) {
           const check = JOLT_CARRIES[feature.id];
           expect(check, `a Jolt check for '${feature.id}'`).toBeDefined();

@@ -7,6 +7,7 @@ import {
 } from '../material/compliance/cloth.ts';
 import { residualBulkModulusPa, tetVolumeComplianceM3PerPa } from '../material/compliance/edges-volume.ts';
 import { triangleAreaM2 } from '../material/compliance/mesh-measures.ts';
+import { neoHookeanTetCompliance } from '../material/compliance/neo-hookean.ts';
 import {
   edgesVolumeBulkSplitPa,
   neoHookeanNodalBulkModulusPa,
@@ -92,7 +93,7 @@ export function compileConstraints(
   const pbd = body.solver?.method === 'pbd';
   // Classic PBD projects edges: a cloth body in that mode keeps the edge network.
   const stretch = pbd ? 'edges' : clothStretch;
-  const model = body.model === 'neo-hookean' && options.asEdgesVolume ? 'edges-volume' : body.model;
+  const model = solidModelFor(body.model, options);
   const sets = modelSets({ ...body, model }, geometry, slots, stretch, rigidPinned, options);
   // A runtime network (not the engine's own sets) is calibrated against the engine's sets of the
   // body's own model, both before compensation (runtime-calibration.ts). Soft pins are the same
@@ -101,7 +102,10 @@ export function compileConstraints(
   const runtimeNetwork =
     model !== body.model ||
     (model === 'cloth' && stretch === 'edges') ||
-    (model === 'edges-volume' && options.perTetVolume);
+    (model === 'edges-volume' && options.perTetVolume) ||
+    (model === 'neo-hookean' &&
+      options.linearTets === true &&
+      slots.materials.some((m) => neoHookeanNodalBulkModulusPa(m.youngModulusPa, m.poissonRatio) > 0));
   const calibration =
     calibrateUnder !== undefined && runtimeNetwork && !pbd
       ? calibrateRuntimeSets(
@@ -169,6 +173,19 @@ export interface SolidOptions {
   perTetVolume?: boolean;
   /** Neo-Hookean solids compiled as edges + volume (runtimes with no neo-Hookean tets: Jolt). */
   asEdgesVolume?: boolean;
+  /**
+   * Every solid (neo-Hookean or edges + volume) compiled as neo-Hookean tets holding all their bulk
+   * per tet, no nodal volumes: at small strain the linear tets of a runtime with finite elements
+   * (MuJoCo's flex elasticity). Such a body locks near ν = 0.5, as those runtimes do.
+   */
+  linearTets?: boolean;
+}
+
+/** The model a body's solid is compiled as for `options` (its own model otherwise). */
+function solidModelFor(model: ConstraintModel, options: SolidOptions): ConstraintModel {
+  if (options.linearTets && (model === 'neo-hookean' || model === 'edges-volume')) return 'neo-hookean';
+  if (model === 'neo-hookean' && options.asEdgesVolume) return 'edges-volume';
+  return model;
 }
 
 function modelSets(
@@ -181,7 +198,7 @@ function modelSets(
 ): ConstraintSet[] {
   switch (body.model) {
     case 'neo-hookean':
-      return neoHookeanSets(geometry, slots, rigidPinned);
+      return neoHookeanSets(geometry, slots, rigidPinned, options.linearTets === true);
     case 'edges-volume':
       return edgesVolumeSets(geometry, slots, rigidPinned, options);
     case 'cloth':
@@ -203,7 +220,12 @@ function solidTets(geometry: BodyGeometry): { kept: number[]; volumeM3: Float64A
   return { kept, volumeM3 };
 }
 
-function neoHookeanSets(geometry: BodyGeometry, slots: BodySlots, rigidPinned: Uint8Array): ConstraintSet[] {
+function neoHookeanSets(
+  geometry: BodyGeometry,
+  slots: BodySlots,
+  rigidPinned: Uint8Array,
+  allBulkPerTet: boolean,
+): ConstraintSet[] {
   const tetSlot = elementSlots(slots, geometry.tets, 4);
   const { kept, volumeM3 } = solidTets(geometry);
   const deviatoric = new Float64Array(kept.length);
@@ -211,7 +233,11 @@ function neoHookeanSets(geometry: BodyGeometry, slots: BodySlots, rigidPinned: U
   const gamma = new Float64Array(kept.length);
   kept.forEach((t, k) => {
     const m = slots.materials[tetSlot[t]];
-    const c = neoHookeanSplitTetCompliance(m.youngModulusPa, m.poissonRatio, volumeM3[k]);
+    const c = (allBulkPerTet ? neoHookeanTetCompliance : neoHookeanSplitTetCompliance)(
+      m.youngModulusPa,
+      m.poissonRatio,
+      volumeM3[k],
+    );
     deviatoric[k] = c.deviatoricPerJ;
     hydrostatic[k] = c.hydrostaticPerJ;
     gamma[k] = c.gamma;
@@ -225,8 +251,10 @@ function neoHookeanSets(geometry: BodyGeometry, slots: BodySlots, rigidPinned: U
       gamma,
     },
   ];
-  const bulk = slots.materials.map((m) => neoHookeanNodalBulkModulusPa(m.youngModulusPa, m.poissonRatio));
-  sets.push(...nodalVolumeSets(geometry, slots, tetSlot, kept, volumeM3, bulk, rigidPinned));
+  if (!allBulkPerTet) {
+    const bulk = slots.materials.map((m) => neoHookeanNodalBulkModulusPa(m.youngModulusPa, m.poissonRatio));
+    sets.push(...nodalVolumeSets(geometry, slots, tetSlot, kept, volumeM3, bulk, rigidPinned));
+  }
   const edgeZeta = edgeDampingRatios(geometry.edges, slots);
   if (edgeZeta.some((zeta) => zeta > 0)) {
     const k = tetEdgeStiffness(geometry, tetSlot, slots);

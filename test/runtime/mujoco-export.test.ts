@@ -114,15 +114,16 @@ describe('MuJoCo export', () => {
     expect(Math.abs(mujoco.simulated / ours.simulated - 1)).toBeLessThan(0.02);
   }, 60_000);
 
-  it('hangs a natural rubber bar (ν 0.49) within 10% of the preview: MuJoCo’s tets lock where the preview holds bulk at vertices', async () => {
+  it('hangs a natural rubber bar (ν 0.49) within 5% of the preview and of the material: the export calibrates MuJoCo’s locking tets', async () => {
     const c = calibrationCase(material('natural-rubber'), 0, 20);
     const ours = settleOurs(c);
     const mujoco = await settleMujoco(c);
     expect(ours.settled && mujoco.settled).toBe(true);
-    // Measured E_eff/E 1.101 in MuJoCo, 1.030 in the preview: 7% stiffer (per-tet bulk locks near
-    // ν = 0.5; the feature table says so for 'nodal volume constraints').
-    expect(mujoco.ratio).toBeGreaterThan(ours.ratio);
-    expect(Math.abs(mujoco.simulated / ours.simulated - 1)).toBeLessThan(0.1);
+    // Measured E_eff/E 0.999 in MuJoCo, 1.030 in the preview; 1.101 before the calibration (per-tet
+    // bulk locks near ν = 0.5, where the preview holds it at vertices). The calibration matches the
+    // work of the weight, f·u, so the tip may land a few per cent from the preview's.
+    expect(Math.abs(mujoco.simulated / ours.simulated - 1)).toBeLessThan(0.05);
+    expect(Math.abs(mujoco.ratio - 1)).toBeLessThan(0.05);
   }, 60_000);
 
   it('hangs a cotton strip (membrane) in MuJoCo to the stretch it has in the preview (within 2%)', async () => {

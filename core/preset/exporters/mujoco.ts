@@ -1,9 +1,11 @@
 import { lameLambdaPa, shearModulusPa } from '../../material/elastic.ts';
 import type { ColliderSpec, Vec3 } from '../../scene/scene.ts';
 import { elementSlots } from '../../setup/body-groups.ts';
+import { type CompileOptions, compileScene } from '../../setup/compile-scene.ts';
 import { isFreeBody, modalDampingRatesPerS } from '../../setup/fundamental-mode.ts';
 import type { BodySetup } from '../../setup/setup.ts';
 import type { Preset } from '../preset.ts';
+import { placedScene, setupMeshes } from '../validate.ts';
 import { explicitStableStepS } from './explicit-step.ts';
 import { ExportRefusedError } from './export-refused.ts';
 import { type Approximation, approximationsFor } from './features.ts';
@@ -18,7 +20,9 @@ import { type Approximation, approximationsFor } from './features.ts';
  *   slot's linear elasticity at small strain (mujocoElasticity: MuJoCo weighs its Lamé constants
  *   its own way), the small-strain limit our neo-Hookean and membrane constraints converge to;
  *   cloth stretch is `elastic2d="stretch"` with the material's thickness, and its bending a second
- *   flex over the same particles with `elastic2d="bend"` and the material's E and ν;
+ *   flex over the same particles with `elastic2d="bend"` and the material's E and ν; a solid's E
+ *   is scaled so that it deflects under its weight as the preview does (MUJOCO_COMPILE_OPTIONS:
+ *   per-tet bulk locks near ν = 0.5, where the preview holds it at vertices);
  * - soft pins as the slide joints' stiffness 1/α with the rest position as spring reference: a
  *   zero-length spring to the rest position, as the preview's attachment constraint is;
  * - damping as the joints' damping m·c (N·s/m), c = the body's linear damping plus, for a pinned
@@ -48,10 +52,31 @@ export interface MujocoExport {
  */
 export const HELD_ARMATURE_KG = 1e12;
 
+/**
+ * How the one compiler builds what MuJoCo integrates, to calibrate it: solids as linear tets with
+ * all their bulk per tet (runtime-calibration.ts scales them so that each body deflects under its
+ * weight as the preview's nodal volumes let it; near ν = 0.5 per-tet bulk locks).
+ */
+export const MUJOCO_COMPILE_OPTIONS = {
+  solid: { linearTets: true },
+  calibrateRuntime: true,
+} as const satisfies CompileOptions;
+
 /** The MuJoCo export of a preset. Throws ExportRefusedError for a refused feature. */
 export function exportMujoco(preset: Preset): MujocoExport {
   const setup = preset.setup;
   const approximations = mujocoApproximations(preset);
+  // The solids' stiffness factor (1 / the calibration's compliance factor), per body.
+  const calibrated = setup.bodies.some((body) => body.geometry.kind === 'solid')
+    ? compileScene(placedScene(preset.scene), {
+        library: preset.materials,
+        meshes: setupMeshes(preset),
+        ...MUJOCO_COMPILE_OPTIONS,
+      })
+    : setup;
+  const stiffness = calibrated.bodies.map(
+    (body) => 1 / (body.runtimeCalibration?.find((c) => c.role === 'solid')?.complianceFactor ?? 1),
+  );
   const frameDtS = setup.solver.dt;
   const substepS = frameDtS / setup.solver.substeps;
   const stable = setup.bodies.map((body) => explicitStableStepS(body));
@@ -82,7 +107,7 @@ export function exportMujoco(preset: Preset): MujocoExport {
   });
   const flexes: string[] = [];
   setup.bodies.forEach((body, b) => {
-    const { bodies, flex } = exportBody(body, b);
+    const { bodies, flex } = exportBody(body, b, stiffness[b]);
     lines.push(...bodies.map((line) => `    ${line}`));
     flexes.push(...flex.map((line) => `    ${line}`));
   });
@@ -105,7 +130,12 @@ export function particleBodyName(b: number, p: number): string {
   return `sb${b}_p${p}`;
 }
 
-function exportBody(body: BodySetup, b: number): { bodies: string[]; flex: string[] } {
+/** `solidStiffness` multiplies the solid's E (the runtime calibration; 1 for cloth). */
+function exportBody(
+  body: BodySetup,
+  b: number,
+  solidStiffness: number,
+): { bodies: string[]; flex: string[] } {
   const g = body.geometry;
   const count = g.mass.length;
   const rigid = new Uint8Array(count);
@@ -167,7 +197,10 @@ function exportBody(body: BodySetup, b: number): { bodies: string[]; flex: strin
       if (slotOf[e] === slot) for (let k = 0; k < arity; k++) chosen.push(elements[arity * e + k]);
     if (chosen.length === 0) return;
     const name = slot === 0 ? body.name : `${body.name}/${body.groupNames[slot - 1]}`;
-    const stretch = mujocoElasticity(material, cloth ? 2 : 3);
+    const stretch = mujocoElasticity(
+      cloth ? material : { ...material, youngModulusPa: solidStiffness * material.youngModulusPa },
+      cloth ? 2 : 3,
+    );
     const elasticity = cloth
       ? `<elasticity young=${attr(num(stretch.young))} poisson=${attr(num(stretch.poisson))} thickness=${attr(num(material.thicknessM ?? 0))} elastic2d="stretch" damping="0"/>`
       : `<elasticity young=${attr(num(stretch.young))} poisson=${attr(num(stretch.poisson))} damping="0"/>`;

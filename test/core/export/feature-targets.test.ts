@@ -84,7 +84,14 @@ const WITNESSES: Record<string, () => { scene: SceneDocument; meshes?: SceneMesh
   'material groups': () => ({
     scene: scene([
       box({
-        groups: [{ name: 'top', vertices: [18, 19, 20, 21, 22, 23, 24, 25, 26], material: 'natural-rubber' }],
+        // The back two layers of vertices (z-major): the back layer of cells is the group's.
+        groups: [
+          {
+            name: 'back',
+            vertices: [9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26],
+            material: 'natural-rubber',
+          },
+        ],
       }),
     ]),
   }),
@@ -170,10 +177,13 @@ const MUJOCO_CARRIES: Record<string, (xml: string, preset: Preset) => void> = {
   // vertices do), each with its slot's modulus.
   'material groups': (xml, preset) => {
     const body = preset.setup.bodies[0];
-    const slots = [...new Set(elementSlots(body.slots, body.geometry.tets, 4))];
-    expect(attributes(xml, 'young').map(Number)).toEqual(
-      slots.map((slot) => mujocoElasticity(body.slots.materials[slot], 3).young),
-    );
+    const slots = [...new Set(elementSlots(body.slots, body.geometry.tets, 4))].sort();
+    expect(slots).toEqual([0, 1]);
+    // Each flex's E is its slot's (scaled by the body's one runtime calibration factor).
+    const written = attributes(xml, 'young').map(Number);
+    const mapped = slots.map((slot) => mujocoElasticity(body.slots.materials[slot], 3).young);
+    expect(written).toHaveLength(2);
+    expect(written[0] / mapped[0]).toBeCloseTo(written[1] / mapped[1], 12);
   },
   'rigid pins': (xml, preset) => {
     // Held particles are world vertices (solids) or held bodies (cloth): never a free body.

@@ -3,6 +3,7 @@ import { lameLambdaPa, shearModulusPa } from '../../core/material/elastic.ts';
 import { findBuiltInMaterial } from '../../core/material/library.ts';
 import type { Material } from '../../core/material/schema.ts';
 import { exportMujoco, mujocoElasticity, presetFromScene } from '../../core/preset/index.ts';
+import type { SceneDocument } from '../../core/scene/scene.ts';
 import { calibrationCase, settleOurs } from './jolt-calibration.ts';
 import { settleMujoco } from './mujoco-calibration.ts';
 import { loadMujocoXml } from './mujoco-harness.ts';
@@ -133,6 +134,58 @@ describe('MuJoCo export', () => {
     expect(ours.settled && mujoco.settled).toBe(true);
     // Measured 1.0109 against 1.0100; 0.320 with cotton's E and ν written as they are.
     expect(Math.abs(mujoco.simulated / ours.simulated - 1)).toBeLessThan(0.02);
+  }, 60_000);
+
+  it('carries tethers as limited tendons: a soft strip hangs no further than its tethers allow', async () => {
+    // As the Jolt test: a 1 kPa strip in the xz plane hangs along −z from its edge at z = 0.25 and
+    // stretches far under its weight; tethers of 5% keep every particle within 1.05× its rest
+    // distance from the nearest pinned one (MuJoCo's limits are soft: 0.5% over allowed).
+    const strip = (tethers: boolean): SceneDocument => ({
+      gravity: [0, 0, -9.81],
+      solver: { dt: 1 / 60, substeps: 20 },
+      colliders: [],
+      bodies: [
+        {
+          name: 'strip',
+          shape: { type: 'cloth', size: [0.1, 0.5], cells: [2, 10], center: [0, 0, 0] },
+          material: { youngModulusPa: 1e3, poissonRatio: 0.3, densityKgM3: 300, thicknessM: 1e-3 },
+          model: 'cloth',
+          dampingRatio: 0.3,
+          pins: [{ box: { min: [-1, -1, 0.249], max: [1, 1, 1] } }],
+          ...(tethers ? { tethers: { maxStretch: 0.05 } } : {}),
+        },
+      ],
+    });
+    const stretchOf = async (tethers: boolean) => {
+      const preset = presetFromScene(strip(tethers), { name: 'strip' });
+      const exported = exportMujoco(preset);
+      const world = await loadMujocoXml(exported.xml);
+      try {
+        const { mujoco, model, data } = world;
+        for (let s = 0; s < 120 * exported.stepsPerFrame; s++) mujoco.mj_step(model, data);
+        // z up → the scene's y up: the scene's z is MuJoCo's −y.
+        const x = data.flexvert_xpos;
+        const rest = preset.setup.bodies[0].geometry.positions;
+        let bottom = 0;
+        for (let p = 0; p < rest.length / 3; p++) if (rest[3 * p + 2] < rest[3 * bottom + 2]) bottom = p;
+        const tendons = Array.from({ length: model.ntendon }, (_, t) => ({
+          length: data.ten_length[t],
+          limit: model.tendon_range[2 * t + 1],
+        }));
+        return { stretch: (0.25 + x[3 * bottom + 1]) / (0.25 - rest[3 * bottom + 2]), tendons };
+      } finally {
+        world.destroy();
+      }
+    };
+    const loose = await stretchOf(false);
+    expect(loose.tendons).toEqual([]);
+    expect(loose.stretch).toBeGreaterThan(1.1); // measured 1.165 after 2 s
+    const held = await stretchOf(true);
+    expect(held.tendons.length).toBeGreaterThan(0);
+    for (const { length, limit } of held.tendons) expect(length).toBeLessThan(limit * 1.005);
+    // Measured 1.050: the tethers hold at their length.
+    expect(held.stretch).toBeLessThan(1.06);
+    expect(held.stretch).toBeGreaterThan(1.04);
   }, 60_000);
 
   it('drops a block onto the ground plane, where it comes to rest (z up, colliders as geoms)', async () => {

@@ -174,9 +174,7 @@ export const FEATURES: readonly Feature[] = [
     support: {
       ...everywhere,
       jolt: carried,
-      mujoco: {
-        approximated: 'tethers are not exported: limit the same particles with spatial tendons in MuJoCo',
-      },
+      mujoco: carried,
     },
   },
   {

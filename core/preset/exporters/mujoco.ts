@@ -25,6 +25,7 @@ import { type Approximation, approximationsFor } from './features.ts';
  *   per-tet bulk locks near ν = 0.5, where the preview holds it at vertices);
  * - soft pins as the slide joints' stiffness 1/α with the rest position as spring reference: a
  *   zero-length spring to the rest position, as the preview's attachment constraint is;
+ * - tethers as spatial tendons between sites on the two particles, limited to the tether's length;
  * - damping as the joints' damping m·c (N·s/m), c = the body's linear damping plus, for a pinned
  *   body, its modal damping 2ζ·ω₁ per particle (world-velocity damping, as the preview applies
  *   it), which the implicitfast integrator takes implicitly; the flex's own stiffness-proportional
@@ -106,14 +107,17 @@ export function exportMujoco(preset: Preset): MujocoExport {
     lines.push(`    ${colliderGeom(collider, i)}`);
   });
   const flexes: string[] = [];
+  const tendons: string[] = [];
   setup.bodies.forEach((body, b) => {
-    const { bodies, flex } = exportBody(body, b, stiffness[b]);
-    lines.push(...bodies.map((line) => `    ${line}`));
-    flexes.push(...flex.map((line) => `    ${line}`));
+    const exported = exportBody(body, b, stiffness[b], timestepS);
+    lines.push(...exported.bodies.map((line) => `    ${line}`));
+    flexes.push(...exported.flex.map((line) => `    ${line}`));
+    tendons.push(...exported.tendons.map((line) => `    ${line}`));
   });
   lines.push('  </worldbody>');
   lines.push(...meshAssets(setup.colliders));
   lines.push('  <deformable>', ...flexes, '  </deformable>');
+  if (tendons.length > 0) lines.push('  <tendon>', ...tendons, '  </tendon>');
   lines.push('</mujoco>', '');
   return { xml: lines.join('\n'), stepsPerFrame, notes };
 }
@@ -130,12 +134,16 @@ export function particleBodyName(b: number, p: number): string {
   return `sb${b}_p${p}`;
 }
 
-/** `solidStiffness` multiplies the solid's E (the runtime calibration; 1 for cloth). */
+/**
+ * `solidStiffness` multiplies the solid's E (the runtime calibration; 1 for cloth); `timestepS` is
+ * the model's step.
+ */
 function exportBody(
   body: BodySetup,
   b: number,
   solidStiffness: number,
-): { bodies: string[]; flex: string[] } {
+  timestepS: number,
+): { bodies: string[]; flex: string[]; tendons: string[] } {
   const g = body.geometry;
   const count = g.mass.length;
   const rigid = new Uint8Array(count);
@@ -146,6 +154,17 @@ function exportBody(
       else if (softStiffness[p] === 0 && !rigid[p]) softStiffness[p] = 1 / pin.complianceMPerN;
     }
   const cloth = g.kind === 'cloth';
+  // Tethers: a spatial tendon from the pinned particle's site to the free one's, limited to the
+  // tether's length (the same unilateral constraint). MuJoCo solves limits as soft constraints:
+  // the shortest time constant it allows (2 steps) keeps a strip's tethers within 0.5%, where the
+  // default 0.02 s lets them stretch 0.7% over (a higher impedance, solimplimit 0.99–0.999, holds
+  // them short of their length instead: measured 1.002 for a 5% tether).
+  const limitSoftness = ` solreflimit=${attr(`${num(2 * timestepS)} 1`)}`;
+  const tethers = body.constraints.flatMap((set) => (set.kind === 'tether' ? [set] : []));
+  const sited = new Uint8Array(count);
+  for (const set of tethers) for (const p of set.particles) sited[p] = 1;
+  const site = (p: number) =>
+    `<site name=${attr(`${particleBodyName(b, p)}_site`)} pos="0 0 0" size="0.001"/>`;
   const modal = isFreeBody(body) ? new Float64Array(count) : modalDampingRatesPerS(body);
   const bodies: string[] = [];
   const names: string[] = [];
@@ -161,13 +180,17 @@ function exportBody(
       vertices.push('0 0 0');
       const joint = (axis: string) => `<joint type="slide" axis="${axis}" armature="${HELD_ARMATURE_KG}"/>`;
       bodies.push(
-        `<body name=${attr(name)} pos=${attr(vec(position))}>${joint('1 0 0')}${joint('0 1 0')}${joint('0 0 1')}<inertial pos="0 0 0" mass="1e-9" diaginertia="1e-15 1e-15 1e-15"/></body>`,
+        `<body name=${attr(name)} pos=${attr(vec(position))}>${joint('1 0 0')}${joint('0 1 0')}${joint('0 0 1')}<inertial pos="0 0 0" mass="1e-9" diaginertia="1e-15 1e-15 1e-15"/>${sited[p] ? site(p) : ''}</body>`,
       );
       continue;
     }
     if (rigid[p] || !(mass > 0)) {
       names.push('world');
       vertices.push(vec(position));
+      if (sited[p])
+        bodies.push(
+          `<site name=${attr(`${particleBodyName(b, p)}_site`)} pos=${attr(vec(position))} size="0.001"/>`,
+        );
       continue;
     }
     const name = particleBodyName(b, p);
@@ -180,7 +203,7 @@ function exportBody(
     // A point mass: the inertia only has to be positive (slide joints never turn the body).
     const inertia = num(mass * 1e-6);
     bodies.push(
-      `<body name=${attr(name)} pos=${attr(vec(position))}>${joint('1 0 0')}${joint('0 1 0')}${joint('0 0 1')}<inertial pos="0 0 0" mass=${attr(num(mass))} diaginertia=${attr(`${inertia} ${inertia} ${inertia}`)}/></body>`,
+      `<body name=${attr(name)} pos=${attr(vec(position))}>${joint('1 0 0')}${joint('0 1 0')}${joint('0 0 1')}<inertial pos="0 0 0" mass=${attr(num(mass))} diaginertia=${attr(`${inertia} ${inertia} ${inertia}`)}/>${sited[p] ? site(p) : ''}</body>`,
     );
   }
   const elements = cloth ? g.triangles : g.tets;
@@ -224,7 +247,13 @@ function exportBody(
       );
     }
   });
-  return { bodies, flex };
+  const tendons = tethers.flatMap((set) =>
+    Array.from(set.maxLengthM, (length, t) => {
+      const [free, held] = [set.particles[2 * t], set.particles[2 * t + 1]];
+      return `<spatial name=${attr(`${particleBodyName(b, free)}_tether`)} limited="true" range=${attr(`0 ${num(length)}`)}${limitSoftness} width="0.0005"><site site=${attr(`${particleBodyName(b, held)}_site`)}/><site site=${attr(`${particleBodyName(b, free)}_site`)}/></spatial>`;
+    }),
+  );
+  return { bodies, flex, tendons };
 }
 
 /**

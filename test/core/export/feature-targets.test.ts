@@ -205,6 +205,13 @@ const MUJOCO_CARRIES: Record<string, (xml: string, preset: Preset) => void> = {
     const p = Number(/name="sb0_p(\d+)"/.exec(xml)?.[1]);
     expect(Number(attributes(xml, 'damping')[0])).toBeCloseTo(body.geometry.mass[p] * 0.5, 12);
   },
+  tethers: (xml, preset) => {
+    // One limited spatial tendon per tether, its range the tether's length.
+    const tether = preset.setup.bodies[0].constraints.find((set) => set.kind === 'tether');
+    if (tether?.kind !== 'tether') throw new Error('the tethered sheet has no tether set');
+    const ranges = [...xml.matchAll(/<spatial [^>]*range="0 ([^"]+)"/g)].map((m) => Number(m[1]));
+    expect(ranges).toEqual(Array.from(tether.maxLengthM));
+  },
   'plane colliders': (xml) => expect(xml).toContain('type="plane"'),
   'sphere colliders': (xml) => expect(xml).toContain('type="sphere"'),
   'box colliders': (xml) => expect(xml).toContain('type="box"'),

@@ -8,6 +8,7 @@ import { parseScene } from '../../core/scene/scene-validate.ts';
 import { compileScene } from '../../core/setup/compile-scene.ts';
 import type { SoftBodySetup } from '../../core/setup/setup.ts';
 import { buildWorldFromSetup } from '../../core/sim/build-world.ts';
+import { assertFiniteReport, type RunPlace, SimulationDivergedError } from '../../core/sim/finite-check.ts';
 import { measureBias, type RunOptions, runToRest, SETTLE_HOLD_S } from '../../core/sim/run-to-rest.ts';
 import type { BodyMetrics } from '../../core/sim/world.ts';
 import { numberOption, onePositional, type ParsedArgs, parseCommandArgs } from '../args.ts';
@@ -33,7 +34,9 @@ per body by name { bboxMin, bboxMax, centroid (m), kineticEnergyJ, elasticEnergy
 meanStrain, volumeRatio, massKg, pinForcesN (one per pin: magnitude of the force it exerts, N),
 resolution (r = h·c/l; the physics holds for r ≤ 0.25), groups (bodies with material groups:
 per group its elasticEnergyJ, maxStrain, meanStrain), and with --measure-bias measuredBias },
-and hasNaN, settled, seconds (simulated), dt, substeps. Mesh files named by the scene are read
+and hasNaN, settled, seconds (simulated), dt, substeps. A run whose state or any reported figure
+goes NaN or infinite stops at that frame and fails with exit code 1, naming the figure, the body
+and the frame (hasNaN is false in every report printed). Mesh files named by the scene are read
 relative to it; a preset runs its own setup (its masses and compliances as a runtime loads them).
 '-' reads the scene or preset from standard input (mesh paths then relative to the working folder).
 
@@ -116,9 +119,19 @@ export const simulateCommand: Command = {
       report = simulate(setup, parsed, (frame, frames, step, world) => {
         progress.update(0, `${shown}: simulating`, frame / frames);
         // Measuring every body costs about a substep: only when a trace is asked for.
-        if (trace) trace.add(frame, frame * setup.solver.dt, step, world.measureBodies());
+        if (!trace) return;
+        const bodies = world.measureBodies();
+        trace.add(frame, frame * setup.solver.dt, step, bodies);
+        // Bodies by name, as in the report, so the figure reads the same in both.
+        const row = { bodies: Object.fromEntries(bodies.map((b) => [b.name, b])), step };
+        assertFiniteReport(row, { frame, timeS: frame * setup.solver.dt });
       });
       progress.update(1, 'done');
+    } catch (error) {
+      // The trace up to the frame that went non-finite is the one to look at: write it anyway.
+      if (error instanceof SimulationDivergedError && trace && parsed.trace !== undefined)
+        await writeOutputFile(parsed.trace, trace.text(), io);
+      throw asCliError(error, shown) ?? error;
     } finally {
       progress.finish();
     }
@@ -192,6 +205,26 @@ function simulate(setup: SoftBodySetup, args: SimulateArgs, onFrame: RunOptions[
   const run = runToRest(setup, { ...runOptions(args), onFrame });
   const bodies: Record<string, BodyReport> = {};
   for (const m of run.metrics) bodies[m.name] = bodyReport(m);
+  const report = {
+    seconds: round(run.seconds, 6),
+    hasNaN: run.hasNaN,
+    settled: run.settled,
+    dt: setup.solver.dt,
+    substeps: setup.solver.substeps,
+    bodies,
+  };
+  // Every figure printed is a number, or the run fails at the frame it stopped at (the first
+  // frame whose state went non-finite), before measuring a bias it no longer has.
+  const place: RunPlace = run.diverged ?? {
+    frame: Math.round(run.seconds / setup.solver.dt),
+    timeS: run.seconds,
+  };
+  assertFiniteReport(report, place);
+  if (run.diverged) {
+    // The state went non-finite where no reported figure shows it.
+    const body = run.metrics[Number(run.diverged.figure.split('/')[1])]?.name;
+    throw new SimulationDivergedError('/state', 'NaN', place, body);
+  }
   if (args.measureBias) {
     const rest = new Map(
       buildWorldFromSetup(setup)
@@ -202,14 +235,7 @@ function simulate(setup: SoftBodySetup, args: SimulateArgs, onFrame: RunOptions[
       bodies[name].measuredBias = bias === null ? null : round(bias, 4);
     }
   }
-  return {
-    seconds: round(run.seconds, 6),
-    hasNaN: run.hasNaN,
-    settled: run.settled,
-    dt: setup.solver.dt,
-    substeps: setup.solver.substeps,
-    bodies,
-  };
+  return report;
 }
 
 function bodyReport(m: BodyMetrics): BodyReport {

@@ -1,5 +1,6 @@
 import type { SoftBodySetup } from '../setup/setup.ts';
 import { buildWorldFromSetup } from './build-world.ts';
+import { firstNonFinite, type RunPlace } from './finite-check.ts';
 import type { BodyMetrics, StepMetrics, World } from './world.ts';
 
 /** The settle criterion must hold this long, s. */
@@ -27,6 +28,11 @@ export interface RunResult {
   /** Simulated time, s. */
   seconds: number;
   hasNaN: boolean;
+  /**
+   * Where the state first went non-finite (the run stops at that frame), and the first
+   * non-finite figure of the bodies then, a JSON pointer into `metrics` ('' when only the state shows it).
+   */
+  diverged?: RunPlace & { figure: string };
   settled: boolean;
   metrics: BodyMetrics[];
 }
@@ -41,15 +47,16 @@ export function runToRest(setup: SoftBodySetup, options: RunOptions): RunResult 
   let freeMassKg = 0;
   for (const body of world.measureBodies()) freeMassKg += body.freeMassKg;
   const thresholdJ = options.settleTolJPerKg * freeMassKg;
-  let hasNaN = false;
+  let diverged: RunResult['diverged'];
   let calmFrames = 0;
   let frame = 0;
   while (frame < frames) {
     const metrics = world.step(dt);
     frame++;
     options.onFrame?.(frame, frames, metrics, world);
-    if (metrics.hasNaN) {
-      hasNaN = true;
+    // A diverged state stays diverged: stop at its first frame rather than run out the clock.
+    if (metrics.hasNaN || !Number.isFinite(metrics.kineticEnergyJ)) {
+      diverged = { frame, timeS: frame * dt, figure: firstNonFinite(world.measureBodies()) ?? '' };
       break;
     }
     calmFrames = metrics.kineticEnergyJ < thresholdJ ? calmFrames + 1 : 0;
@@ -57,8 +64,9 @@ export function runToRest(setup: SoftBodySetup, options: RunOptions): RunResult 
   }
   return {
     seconds: frame * dt,
-    hasNaN,
-    settled: !hasNaN && calmFrames >= holdFrames,
+    hasNaN: diverged !== undefined,
+    ...(diverged ? { diverged } : {}),
+    settled: diverged === undefined && calmFrames >= holdFrames,
     metrics: world.measureBodies(),
   };
 }

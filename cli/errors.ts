@@ -1,6 +1,7 @@
 import { DocumentError } from '../core/document/problem.ts';
 import { MeshImportError } from '../core/mesh/errors.ts';
 import { SimulationDivergedError } from '../core/sim/finite-check.ts';
+import { SimulationBudgetError } from '../core/sim/sim-budget.ts';
 import { CliError, type CommandIo, detailLine, type ErrorDetail, ExitCode } from './command.ts';
 
 /**
@@ -29,6 +30,10 @@ export function asCliError(error: unknown, file?: string): CliError | undefined 
         text: file !== undefined && file !== error.file ? `${file}: ${error.message}` : error.message,
       },
     ]);
+  }
+  if (error instanceof SimulationBudgetError) {
+    // Refused before it ran: the input (or --seconds, --dt, --substeps) asks too much (exit code 2).
+    return new CliError([{ file, message: `refused before running: ${error.message}` }]);
   }
   if (error instanceof SimulationDivergedError) {
     // The input was read and ran: the run failed, as a failed check does (exit code 1). The

@@ -36,7 +36,9 @@ resolution (r = h·c/l; the physics holds for r ≤ 0.25), groups (bodies with m
 per group its elasticEnergyJ, maxStrain, meanStrain), and with --measure-bias measuredBias },
 and hasNaN, settled, seconds (simulated), dt, substeps. A run whose state or any reported figure
 goes NaN or infinite stops at that frame and fails with exit code 1, naming the figure, the body
-and the frame (hasNaN is false in every report printed). Mesh files named by the scene are read
+and the frame (hasNaN is false in every report printed). A run past the simulation budget
+(at most 1,000,000 frames, 1e10 constraint projections, 2 GiB of world) is refused before it
+starts, with exit code 2 and the limit's name. Mesh files named by the scene are read
 relative to it; a preset runs its own setup (its masses and compliances as a runtime loads them).
 '-' reads the scene or preset from standard input (mesh paths then relative to the working folder).
 

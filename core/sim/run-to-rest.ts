@@ -1,6 +1,8 @@
+import type { SimulationBudget } from '../limits.ts';
 import type { SoftBodySetup } from '../setup/setup.ts';
 import { buildWorldFromSetup } from './build-world.ts';
 import { firstNonFinite, type RunPlace } from './finite-check.ts';
+import { checkSimulationBudget, runFrames } from './sim-budget.ts';
 import type { BodyMetrics, StepMetrics, World } from './world.ts';
 
 /** The settle criterion must hold this long, s. */
@@ -22,6 +24,8 @@ export interface RunOptions {
    * metrics and the world, for progress and per-frame traces.
    */
   onFrame?: (frame: number, frames: number, step: StepMetrics, world: World) => void;
+  /** The budget the run is checked against before the world is built; default SIMULATION_BUDGET. */
+  budget?: SimulationBudget;
 }
 
 export interface RunResult {
@@ -37,11 +41,16 @@ export interface RunResult {
   metrics: BodyMetrics[];
 }
 
-/** Runs a setup headless frame by frame (its dt and substeps) and measures the bodies at the end. */
+/**
+ * Runs a setup headless frame by frame (its dt and substeps) and measures the bodies at the end.
+ * A run past SIMULATION_BUDGET (core/limits.ts) is refused with SimulationBudgetError before the
+ * world is built.
+ */
 export function runToRest(setup: SoftBodySetup, options: RunOptions): RunResult {
+  checkSimulationBudget(setup, options.seconds, options.budget);
   const world = buildWorldFromSetup(setup);
   const dt = setup.solver.dt;
-  const frames = Math.max(1, Math.round(options.seconds / dt));
+  const frames = runFrames(options.seconds, dt);
   const holdFrames = Math.max(1, Math.ceil(SETTLE_HOLD_S / dt));
   if (options.settle) world.extraLinearDampingPerS = options.settleDampingPerS;
   let freeMassKg = 0;

@@ -10,6 +10,7 @@ import type { SoftBodySetup } from '../../core/setup/setup.ts';
 import { buildWorldFromSetup } from '../../core/sim/build-world.ts';
 import { assertFiniteReport, type RunPlace, SimulationDivergedError } from '../../core/sim/finite-check.ts';
 import { measureBias, type RunOptions, runToRest, SETTLE_HOLD_S } from '../../core/sim/run-to-rest.ts';
+import { crushWarnings } from '../../core/sim/run-warnings.ts';
 import type { BodyMetrics } from '../../core/sim/world.ts';
 import { numberOption, onePositional, type ParsedArgs, parseCommandArgs } from '../args.ts';
 import { CliError, type Command, type CommandIo, ExitCode, UsageError } from '../command.ts';
@@ -34,7 +35,9 @@ per body by name { bboxMin, bboxMax, centroid (m), kineticEnergyJ, elasticEnergy
 meanStrain, volumeRatio, massKg, pinForcesN (one per pin: magnitude of the force it exerts, N),
 resolution (r = h·c/l; the physics holds for r ≤ 0.25), groups (bodies with material groups:
 per group its elasticEnergyJ, maxStrain, meanStrain), and with --measure-bias measuredBias },
-and hasNaN, settled, seconds (simulated), dt, substeps. A run whose state or any reported figure
+and hasNaN, settled, seconds (simulated), dt, substeps, and warnings when there are any (also on
+stderr before the run: a body its own weight will crush, strain ρgH/(2E) softened by r² where
+r > 1, above 0.25). A run whose state or any reported figure
 goes NaN or infinite stops at that frame and fails with exit code 1, naming the figure, the body
 and the frame (hasNaN is false in every report printed). A run past the simulation budget
 (at most 1,000,000 frames, 1e10 constraint projections, 2 GiB of world) is refused before it
@@ -113,6 +116,9 @@ export const simulateCommand: Command = {
     } catch (error) {
       throw asCliError(error, shown) ?? error;
     }
+    // Said before the run, so that a long run's user hears it before waiting for the result.
+    const warnings = crushWarnings(setup);
+    for (const warning of warnings) io.err(`softbody simulate: warning: ${warning}`);
     const trace = parsed.trace === undefined ? undefined : new FrameTrace();
     const progress = createProgress({ label: 'simulate', total: 1, io, plain: parsed.progress });
     let report: Report;
@@ -138,7 +144,7 @@ export const simulateCommand: Command = {
       progress.finish();
     }
     if (trace && parsed.trace !== undefined) await writeOutputFile(parsed.trace, trace.text(), io);
-    io.out(formatJson(report));
+    io.out(formatJson(warnings.length > 0 ? { ...report, warnings } : report));
     return ExitCode.ok;
   },
 };
@@ -277,7 +283,7 @@ function round(v: number, digits: number): number {
 }
 
 /** Indented JSON with number arrays (vectors, pin forces) kept on one line. */
-function formatJson(report: Report): string {
+function formatJson(report: Report & { warnings?: string[] }): string {
   return JSON.stringify(report, null, 2).replace(
     /\[\s*([-+\d.eE,\s]*?)\s*\]/g,
     (_, inner: string) =>

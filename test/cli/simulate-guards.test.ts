@@ -40,3 +40,25 @@ describe('softbody simulate within the simulation budget', () => {
     );
   });
 });
+
+describe('softbody simulate on a run its own weight will crush', () => {
+  it('warns on stderr and in the report for dt = 1 s, and still runs (exit code 0)', async () => {
+    const { io, out, err } = capture();
+    expect(await main(['simulate', example, '--dt', '1', '--seconds', '3'], io)).toBe(0);
+    expect(err).toHaveLength(1);
+    expect(err[0]).toMatch(
+      /^softbody simulate: warning: bar: its own weight will strain it by about 3\.5 .*r = h·c\/l = 8\.5 > 1.*more than 0\.25: it will be crushed, not sag/,
+    );
+    const report = JSON.parse(out.join('\n'));
+    expect(report.warnings).toEqual([err[0].replace('softbody simulate: warning: ', '')]);
+    // What it warns of: the bar, 1 m at rest, ends up mean strain above the crush strain.
+    expect(report.bodies.bar.meanStrain).toBeGreaterThan(0.25);
+  });
+
+  it('says nothing for the example scene at its own dt', async () => {
+    const { io, out, err } = capture();
+    expect(await main(['simulate', example, '--seconds', '0.5'], io)).toBe(0);
+    expect(err).toEqual([]);
+    expect(JSON.parse(out.join('\n')).warnings).toBeUndefined();
+  });
+});

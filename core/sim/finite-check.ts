@@ -59,7 +59,7 @@ export class SimulationDivergedError extends Error {
     super(
       `the run diverged: ${figure || '/'} is ${String(value)} at ${at}` +
         `${body === undefined ? '' : ` in body '${body}'`}; ` +
-        'a smaller time step (--dt), more substeps or stiffer pins usually keep it finite',
+        'a smaller time step, more substeps or stiffer pins usually keep it finite',
     );
     this.figure = figure;
     this.body = body;

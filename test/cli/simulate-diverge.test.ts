@@ -46,7 +46,7 @@ const scene = {
 
 const expected =
   "the run diverged: /bodies/cube/kineticEnergyJ is Infinity at frame 1 (t = 0.01 s) in body 'cube'; " +
-  'a smaller time step (--dt), more substeps or stiffer pins usually keep it finite';
+  'a smaller time step, more substeps or stiffer pins usually keep it finite';
 
 let dir = '';
 beforeAll(async () => {

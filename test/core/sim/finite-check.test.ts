@@ -44,7 +44,7 @@ describe('assertFiniteReport', () => {
     expect(error).toMatchObject({ figure: '/bodies/bar/centroid/1', body: 'bar', frame: 12, timeS: 0.2 });
     expect(error.message).toBe(
       "the run diverged: /bodies/bar/centroid/1 is Infinity at frame 12 (t = 0.2 s) in body 'bar'; " +
-        'a smaller time step (--dt), more substeps or stiffer pins usually keep it finite',
+        'a smaller time step, more substeps or stiffer pins usually keep it finite',
     );
   });
 

@@ -1,6 +1,8 @@
 import { DocumentError } from '../core/document/problem.ts';
 import { MeshImportError } from '../core/mesh/errors.ts';
-import { CliError, type CommandIo, detailLine, type ErrorDetail } from './command.ts';
+import { SimulationDivergedError } from '../core/sim/finite-check.ts';
+import { SimulationBudgetError } from '../core/sim/sim-budget.ts';
+import { CliError, type CommandIo, detailLine, type ErrorDetail, ExitCode } from './command.ts';
 
 /**
  * How a failed command reports: in text mode one line per problem on stderr,
@@ -28,6 +30,15 @@ export function asCliError(error: unknown, file?: string): CliError | undefined 
         text: file !== undefined && file !== error.file ? `${file}: ${error.message}` : error.message,
       },
     ]);
+  }
+  if (error instanceof SimulationBudgetError) {
+    // Refused before it ran: the input (or --seconds, --dt, --substeps) asks too much (exit code 2).
+    return new CliError([{ file, message: `refused before running: ${error.message}` }]);
+  }
+  if (error instanceof SimulationDivergedError) {
+    // The input was read and ran: the run failed, as a failed check does (exit code 1). The
+    // figure's pointer is into the report, not the file, so it stays in the message.
+    return new CliError([{ file, message: error.message }], ExitCode.failure);
   }
   return undefined;
 }

@@ -39,3 +39,43 @@ export type InputLimit = keyof typeof INPUT_LIMITS;
 export function overLimit(limit: InputLimit, found: string): string {
   return `${found}, more than the ${INPUT_LIMITS[limit].toLocaleString('en-US')} allowed (input limit ${limit})`;
 }
+
+/**
+ * Budgets for what a run may ask of the solver, apart from what a file may ask of the reader
+ * (INPUT_LIMITS): every scene within the physical bounds of the scene schema is valid, yet a
+ * 1e6-cell box stepped at dt = 1e-5 s for an hour of simulated time is a year of computing.
+ * core/sim/sim-budget.ts estimates a run from its setup and refuses it before the world is
+ * built (SimulationBudgetError), naming the estimate, the limit and the limit's name.
+ */
+export const SIMULATION_BUDGET = {
+  /**
+   * Frames of one run (`softbody simulate --seconds`, a settle, a bias measurement). dt ≥ 1e-5 s
+   * allows 1e5 frames per simulated second; a million frames is 4.6 hours of 60 Hz animation,
+   * and each frame costs a per-frame measurement on top of its substeps.
+   */
+  frames: 1_000_000,
+  /**
+   * Constraint projections of one run: scalar constraints × iterations × substeps × frames.
+   * Measured 0.7–1.0e7 per second on one core (hanging bars of 800 and 25,600 scalar
+   * constraints, WebAssembly kernels), so this is about a quarter of an hour of computing.
+   */
+  constraintProjections: 1e10,
+  /**
+   * Bytes of one world, estimated (sim-budget.ts): 32-bit WebAssembly memory tops out at 4 GiB,
+   * and the setup the world is built from is held beside it.
+   */
+  worldBytes: 2 * 1024 ** 3,
+} as const;
+
+export type SimulationLimit = keyof typeof SIMULATION_BUDGET;
+/** A budget table of the same shape (a caller with less memory, a test). */
+export type SimulationBudget = { readonly [K in SimulationLimit]: number };
+
+/** The sentence for a run past a budget: the estimate, the limit and its name. */
+export function overBudget(
+  limit: SimulationLimit,
+  found: string,
+  budget: SimulationBudget = SIMULATION_BUDGET,
+): string {
+  return `${found}, more than the ${budget[limit].toLocaleString('en-US')} allowed (simulation budget ${limit})`;
+}

@@ -10,6 +10,7 @@ import type { BodySpecDocument, GroupSpec, SceneDocument, Vec3 } from '../../cor
 import type { SceneMeshes } from '../../core/scene/scene-meshes.ts';
 import { tetImportGroups } from '../../core/setup/import-groups.ts';
 import { compensationNotes } from '../../core/setup/summary.ts';
+import { firstNonFinite } from '../../core/sim/finite-check.ts';
 import { compactVertices } from '../../core/sim/geometry/mesh-body.ts';
 import { TetrahedralizeError, tetrahedralize } from '../../core/tetra/index.ts';
 
@@ -90,6 +91,13 @@ export async function bakeFile(
       userMaterials: plan.library,
       source: baseName(file),
     });
+    // Masses, compliances, the fundamental mode and the compensation figures the notes quote:
+    // a preset with a non-finite number in them would load as a body that blows up at once.
+    const figure = firstNonFinite(preset.setup);
+    if (figure !== undefined)
+      throw new BakeInputError(
+        `/setup${figure} of its preset is not a finite number; the material and this mesh give no usable body`,
+      );
     for (const body of preset.setup.bodies)
       result.notes.push(...compensationNotes(body, preset.setup.solver.substeps).map((n) => `budget: ${n}`));
     onStage('writing', 0.97);

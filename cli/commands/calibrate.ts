@@ -11,6 +11,7 @@ import {
 } from '../../core/calibrate/index.ts';
 import { DocumentError } from '../../core/document/problem.ts';
 import type { Material } from '../../core/material/index.ts';
+import { firstNonFinite } from '../../core/sim/finite-check.ts';
 import { choiceOption, numberOption, parseCommandArgs } from '../args.ts';
 import { type Command, type CommandIo, ExitCode, UsageError } from '../command.ts';
 import { findMaterial, loadMaterialLibrary } from '../material-lookup.ts';
@@ -108,9 +109,15 @@ export const calibrateCommand: Command = {
       progress?.finish();
     }
     io.out(parsed.json ? JSON.stringify(jsonReport(report), null, 2) : textReport(report, material));
-    const blewUp = report.scenes.some((row) => !Number.isFinite(row.simulated));
-    if (blewUp) io.err('softbody calibrate: a run became NaN (simulated: null); see the table');
-    return blewUp ? ExitCode.failure : ExitCode.ok;
+    // Every figure of every row must be a number; the first that is not fails the calibration.
+    const figure = firstNonFinite({ scenes: report.scenes });
+    if (figure === undefined) return ExitCode.ok;
+    const row = report.scenes[Number(figure.split('/')[2])];
+    io.err(
+      `softbody calibrate: ${figure} is not a finite number (${row.scene} at ${row.substeps} substeps): ` +
+        'the run diverged; see the table',
+    );
+    return ExitCode.failure;
   },
 };
 

@@ -8,7 +8,9 @@ import { parseScene } from '../../core/scene/scene-validate.ts';
 import { compileScene } from '../../core/setup/compile-scene.ts';
 import type { SoftBodySetup } from '../../core/setup/setup.ts';
 import { buildWorldFromSetup } from '../../core/sim/build-world.ts';
+import { assertFiniteReport, type RunPlace, SimulationDivergedError } from '../../core/sim/finite-check.ts';
 import { measureBias, type RunOptions, runToRest, SETTLE_HOLD_S } from '../../core/sim/run-to-rest.ts';
+import { crushWarnings } from '../../core/sim/run-warnings.ts';
 import type { BodyMetrics } from '../../core/sim/world.ts';
 import { numberOption, onePositional, type ParsedArgs, parseCommandArgs } from '../args.ts';
 import { CliError, type Command, type CommandIo, ExitCode, UsageError } from '../command.ts';
@@ -33,7 +35,13 @@ per body by name { bboxMin, bboxMax, centroid (m), kineticEnergyJ, elasticEnergy
 meanStrain, volumeRatio, massKg, pinForcesN (one per pin: magnitude of the force it exerts, N),
 resolution (r = h·c/l; the physics holds for r ≤ 0.25), groups (bodies with material groups:
 per group its elasticEnergyJ, maxStrain, meanStrain), and with --measure-bias measuredBias },
-and hasNaN, settled, seconds (simulated), dt, substeps. Mesh files named by the scene are read
+and hasNaN, settled, seconds (simulated), dt, substeps, and warnings when there are any (also on
+stderr before the run: a body its own weight will crush, strain ρgH/(2E) softened by r² where
+r > 1, above 0.25). A run whose state or any reported figure
+goes NaN or infinite stops at that frame and fails with exit code 1, naming the figure, the body
+and the frame (hasNaN is false in every report printed). A run past the simulation budget
+(at most 1,000,000 frames, 1e10 constraint projections, 2 GiB of world) is refused before it
+starts, with exit code 2 and the limit's name. Mesh files named by the scene are read
 relative to it; a preset runs its own setup (its masses and compliances as a runtime loads them).
 '-' reads the scene or preset from standard input (mesh paths then relative to the working folder).
 
@@ -108,6 +116,9 @@ export const simulateCommand: Command = {
     } catch (error) {
       throw asCliError(error, shown) ?? error;
     }
+    // Said before the run, so that a long run's user hears it before waiting for the result.
+    const warnings = crushWarnings(setup);
+    for (const warning of warnings) io.err(`softbody simulate: warning: ${warning}`);
     const trace = parsed.trace === undefined ? undefined : new FrameTrace();
     const progress = createProgress({ label: 'simulate', total: 1, io, plain: parsed.progress });
     let report: Report;
@@ -116,14 +127,24 @@ export const simulateCommand: Command = {
       report = simulate(setup, parsed, (frame, frames, step, world) => {
         progress.update(0, `${shown}: simulating`, frame / frames);
         // Measuring every body costs about a substep: only when a trace is asked for.
-        if (trace) trace.add(frame, frame * setup.solver.dt, step, world.measureBodies());
+        if (!trace) return;
+        const bodies = world.measureBodies();
+        trace.add(frame, frame * setup.solver.dt, step, bodies);
+        // Bodies by name, as in the report, so the figure reads the same in both.
+        const row = { bodies: Object.fromEntries(bodies.map((b) => [b.name, b])), step };
+        assertFiniteReport(row, { frame, timeS: frame * setup.solver.dt });
       });
       progress.update(1, 'done');
+    } catch (error) {
+      // The trace up to the frame that went non-finite is the one to look at: write it anyway.
+      if (error instanceof SimulationDivergedError && trace && parsed.trace !== undefined)
+        await writeOutputFile(parsed.trace, trace.text(), io);
+      throw asCliError(error, shown) ?? error;
     } finally {
       progress.finish();
     }
     if (trace && parsed.trace !== undefined) await writeOutputFile(parsed.trace, trace.text(), io);
-    io.out(formatJson(report));
+    io.out(formatJson(warnings.length > 0 ? { ...report, warnings } : report));
     return ExitCode.ok;
   },
 };
@@ -192,6 +213,26 @@ function simulate(setup: SoftBodySetup, args: SimulateArgs, onFrame: RunOptions[
   const run = runToRest(setup, { ...runOptions(args), onFrame });
   const bodies: Record<string, BodyReport> = {};
   for (const m of run.metrics) bodies[m.name] = bodyReport(m);
+  const report = {
+    seconds: round(run.seconds, 6),
+    hasNaN: run.hasNaN,
+    settled: run.settled,
+    dt: setup.solver.dt,
+    substeps: setup.solver.substeps,
+    bodies,
+  };
+  // Every figure printed is a number, or the run fails at the frame it stopped at (the first
+  // frame whose state went non-finite), before measuring a bias it no longer has.
+  const place: RunPlace = run.diverged ?? {
+    frame: Math.round(run.seconds / setup.solver.dt),
+    timeS: run.seconds,
+  };
+  assertFiniteReport(report, place);
+  if (run.diverged) {
+    // The state went non-finite where no reported figure shows it.
+    const body = run.metrics[Number(run.diverged.figure.split('/')[1])]?.name;
+    throw new SimulationDivergedError('/state', 'NaN', place, body);
+  }
   if (args.measureBias) {
     const rest = new Map(
       buildWorldFromSetup(setup)
@@ -202,14 +243,7 @@ function simulate(setup: SoftBodySetup, args: SimulateArgs, onFrame: RunOptions[
       bodies[name].measuredBias = bias === null ? null : round(bias, 4);
     }
   }
-  return {
-    seconds: round(run.seconds, 6),
-    hasNaN: run.hasNaN,
-    settled: run.settled,
-    dt: setup.solver.dt,
-    substeps: setup.solver.substeps,
-    bodies,
-  };
+  return report;
 }
 
 function bodyReport(m: BodyMetrics): BodyReport {
@@ -249,7 +283,7 @@ function round(v: number, digits: number): number {
 }
 
 /** Indented JSON with number arrays (vectors, pin forces) kept on one line. */
-function formatJson(report: Report): string {
+function formatJson(report: Report & { warnings?: string[] }): string {
   return JSON.stringify(report, null, 2).replace(
     /\[\s*([-+\d.eE,\s]*?)\s*\]/g,
     (_, inner: string) =>

@@ -1,5 +1,8 @@
+import type { SimulationBudget } from '../limits.ts';
 import type { SoftBodySetup } from '../setup/setup.ts';
 import { buildWorldFromSetup } from './build-world.ts';
+import { firstNonFinite, type RunPlace } from './finite-check.ts';
+import { checkSimulationBudget, runFrames } from './sim-budget.ts';
 import type { BodyMetrics, StepMetrics, World } from './world.ts';
 
 /** The settle criterion must hold this long, s. */
@@ -21,35 +24,48 @@ export interface RunOptions {
    * metrics and the world, for progress and per-frame traces.
    */
   onFrame?: (frame: number, frames: number, step: StepMetrics, world: World) => void;
+  /** The budget the run is checked against before the world is built; default SIMULATION_BUDGET. */
+  budget?: SimulationBudget;
 }
 
 export interface RunResult {
   /** Simulated time, s. */
   seconds: number;
   hasNaN: boolean;
+  /**
+   * Where the state first went non-finite (the run stops at that frame), and the first
+   * non-finite figure of the bodies then, a JSON pointer into `metrics` ('' when only the state shows it).
+   */
+  diverged?: RunPlace & { figure: string };
   settled: boolean;
   metrics: BodyMetrics[];
 }
 
-/** Runs a setup headless frame by frame (its dt and substeps) and measures the bodies at the end. */
+/**
+ * Runs a setup headless frame by frame (its dt and substeps) and measures the bodies at the end.
+ * A run past SIMULATION_BUDGET (core/limits.ts) is refused with SimulationBudgetError before the
+ * world is built.
+ */
 export function runToRest(setup: SoftBodySetup, options: RunOptions): RunResult {
+  checkSimulationBudget(setup, options.seconds, options.budget);
   const world = buildWorldFromSetup(setup);
   const dt = setup.solver.dt;
-  const frames = Math.max(1, Math.round(options.seconds / dt));
+  const frames = runFrames(options.seconds, dt);
   const holdFrames = Math.max(1, Math.ceil(SETTLE_HOLD_S / dt));
   if (options.settle) world.extraLinearDampingPerS = options.settleDampingPerS;
   let freeMassKg = 0;
   for (const body of world.measureBodies()) freeMassKg += body.freeMassKg;
   const thresholdJ = options.settleTolJPerKg * freeMassKg;
-  let hasNaN = false;
+  let diverged: RunResult['diverged'];
   let calmFrames = 0;
   let frame = 0;
   while (frame < frames) {
     const metrics = world.step(dt);
     frame++;
     options.onFrame?.(frame, frames, metrics, world);
-    if (metrics.hasNaN) {
-      hasNaN = true;
+    // A diverged state stays diverged: stop at its first frame rather than run out the clock.
+    if (metrics.hasNaN || !Number.isFinite(metrics.kineticEnergyJ)) {
+      diverged = { frame, timeS: frame * dt, figure: firstNonFinite(world.measureBodies()) ?? '' };
       break;
     }
     calmFrames = metrics.kineticEnergyJ < thresholdJ ? calmFrames + 1 : 0;
@@ -57,8 +73,9 @@ export function runToRest(setup: SoftBodySetup, options: RunOptions): RunResult 
   }
   return {
     seconds: frame * dt,
-    hasNaN,
-    settled: !hasNaN && calmFrames >= holdFrames,
+    hasNaN: diverged !== undefined,
+    ...(diverged ? { diverged } : {}),
+    settled: diverged === undefined && calmFrames >= holdFrames,
     metrics: world.measureBodies(),
   };
 }

@@ -63,7 +63,7 @@ describe('softbody export', () => {
     const data = JSON.parse(readFileSync(out, 'utf8'));
     expect(data.format).toBe('softbody-studio/jolt-soft-body');
     expect(data.approximations).toHaveLength(3);
-    expect(data.bodies[0].sharedSettings.volumeConstraints.length).toBe(48);
+    expect(data.bodies[0].sharedSettings.volumeConstraints.compliance.count).toBe(48);
   });
 
   it('refuses an invalid preset, listing its problems, with exit code 2 and no output file', async () => {

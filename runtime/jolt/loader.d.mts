@@ -73,6 +73,8 @@ export type JoltExportAnyBody = JoltExportBody | JoltExportColumnsBody;
 export interface JoltExportData {
   format: string;
   formatVersion: number;
+  /** Absent in exports made before colliders were exported. */
+  colliders?: JoltExportCollider[];
   bodies: JoltExportAnyBody[];
 }
 
@@ -105,3 +107,18 @@ export function applySoftBodyCreationSettings<T extends InstanceType<JoltModule[
   data: JoltExportData | JoltExportAnyBody,
   name?: string,
 ): T;
+
+/** A static collider of the export, in the scene's frame (m): the soft body's vertices are in it too. */
+export type JoltExportCollider = { friction: number } & (
+  | { type: 'plane'; normal: Vec3; offset: number }
+  | { type: 'sphere'; center: Vec3; radius: number }
+  | { type: 'box'; center: Vec3; halfExtents: Vec3 }
+  | { type: 'capsule'; a: Vec3; b: Vec3; radius: number }
+);
+
+export function createColliders(
+  Jolt: JoltModule,
+  bodyInterface: InstanceType<JoltModule['BodyInterface']>,
+  data: { colliders?: JoltExportCollider[] },
+  objectLayer: number,
+): InstanceType<JoltModule['BodyID']>[];

@@ -6,6 +6,7 @@
 //   import { createSoftBodySharedSettings, applySoftBodyCreationSettings } from './loader.mjs';
 //   const Jolt = await initJolt();
 //   const data = JSON.parse(text); // a `softbody export --target jolt` file
+//   createColliders(Jolt, bodyInterface, data, staticLayer); // the scene's static colliders
 //   const shared = createSoftBodySharedSettings(Jolt, data); // first body, or pass its name
 //   const creation = new Jolt.SoftBodyCreationSettings(shared, position, rotation, objectLayer);
 //   applySoftBodyCreationSettings(creation, data);
@@ -283,4 +284,77 @@ export function applySoftBodyCreationSettings(creationSettings, data, name) {
   creationSettings.mGravityFactor = c.gravityFactor;
   creationSettings.mFacesDoubleSided = c.facesDoubleSided;
   return creationSettings;
+}
+
+/**
+ * Creates the export's static colliders (ground plane, spheres, boxes, capsules) as Jolt bodies of
+ * motion type Static in `objectLayer`, each with the collider's friction (Jolt combines it with the
+ * soft body's mFriction, by default as the geometric mean), and adds them to the world. Returns
+ * their BodyIDs, in the export's order; remove and destroy them through the body interface.
+ */
+export function createColliders(Jolt, bodyInterface, data, objectLayer) {
+  const ids = [];
+  for (const [i, collider] of (data.colliders ?? []).entries()) {
+    const { shape, position, rotation } = colliderShape(Jolt, collider, i);
+    const at = new Jolt.RVec3(position[0], position[1], position[2]);
+    const turn = new Jolt.Quat(rotation[0], rotation[1], rotation[2], rotation[3]);
+    // The body takes a reference to the shape.
+    const creation = new Jolt.BodyCreationSettings(shape, at, turn, Jolt.EMotionType_Static, objectLayer);
+    creation.mFriction = collider.friction;
+    creation.mRestitution = 0;
+    const body = bodyInterface.CreateBody(creation);
+    bodyInterface.AddBody(body.GetID(), Jolt.EActivation_DontActivate);
+    ids.push(body.GetID());
+    Jolt.destroy(creation);
+    Jolt.destroy(at);
+    Jolt.destroy(turn);
+  }
+  return ids;
+}
+
+const IDENTITY = [0, 0, 0, 1];
+
+/** The Jolt shape of a collider, and where its body goes (position, rotation as xyzw). */
+function colliderShape(Jolt, c, i) {
+  const vec = (v) => new Jolt.Vec3(v[0], v[1], v[2]);
+  switch (c.type) {
+    case 'plane': {
+      // Ours is solid where n·x < offset; Jolt's plane n·x + c = 0 is solid on its negative side.
+      const normal = vec(c.normal);
+      const plane = new Jolt.Plane(normal, -c.offset);
+      const shape = new Jolt.PlaneShape(plane);
+      Jolt.destroy(plane);
+      Jolt.destroy(normal);
+      return { shape, position: [0, 0, 0], rotation: IDENTITY };
+    }
+    case 'sphere':
+      return { shape: new Jolt.SphereShape(c.radius), position: c.center, rotation: IDENTITY };
+    case 'box': {
+      // No convex radius: the corners stay sharp, as the preview's box is.
+      const half = vec(c.halfExtents);
+      const shape = new Jolt.BoxShape(half, 0);
+      Jolt.destroy(half);
+      return { shape, position: c.center, rotation: IDENTITY };
+    }
+    case 'capsule': {
+      // Jolt's capsule lies along y around its centre: turn y onto a → b.
+      const d = [c.b[0] - c.a[0], c.b[1] - c.a[1], c.b[2] - c.a[2]];
+      const length = Math.hypot(d[0], d[1], d[2]);
+      const centre = [(c.a[0] + c.b[0]) / 2, (c.a[1] + c.b[1]) / 2, (c.a[2] + c.b[2]) / 2];
+      if (!(length > 0))
+        return { shape: new Jolt.SphereShape(c.radius), position: centre, rotation: IDENTITY };
+      const [x, y, z] = d.map((k) => k / length);
+      const q = y > -1 + 1e-9 ? [z, 0, -x, 1 + y] : [1, 0, 0, 0];
+      const norm = Math.hypot(q[0], q[1], q[2], q[3]);
+      return {
+        shape: new Jolt.CapsuleShape(length / 2, c.radius),
+        position: centre,
+        rotation: q.map((k) => k / norm),
+      };
+    }
+    default:
+      throw new Error(
+        `Softbody loader: collider ${i} has type '${c.type}'; this loader creates plane, sphere, box and capsule`,
+      );
+  }
 }

@@ -32,7 +32,11 @@ const collider = (type: ColliderSpec['type']) => (setup: SoftBodySetup) =>
   setup.colliders.some((c) => c.type === type);
 const joltColliders = {
   approximated:
-    'colliders are not exported: create the same shapes as Jolt bodies (friction is per body there)',
+    "created by the loader as Jolt static bodies of the same shape; Jolt has one friction coefficient per body, combined with the soft body's mFriction (geometric mean by default): the collider's dynamic friction is exported, its static friction dropped. Jolt collides the soft body's vertices, not its faces: a collider much smaller than the elements can pass between them",
+};
+const joltMeshColliders = {
+  approximated:
+    'mesh colliders are not exported: create the same triangles as a Jolt MeshShape static body (friction is per body there)',
 };
 
 export const FEATURES: readonly Feature[] = [
@@ -197,7 +201,7 @@ export const FEATURES: readonly Feature[] = [
       id: `${type} colliders`,
       bodies: () => [],
       scene: collider(type),
-      support: { ...everywhere, jolt: joltColliders },
+      support: { ...everywhere, jolt: type === 'mesh' ? joltMeshColliders : joltColliders },
     }),
   ),
 ];

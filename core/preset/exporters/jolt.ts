@@ -15,9 +15,10 @@ import { type ConstraintConvention, complianceScale, RUNTIME_CONVENTIONS } from 
  * Export to Jolt Physics: per body a JSON that maps one to one onto SoftBodySharedSettings
  * (vertices with inverse mass, faces, edge / dihedral-bend / volume constraints with compliance in
  * Jolt's conventions) plus the SoftBodyCreationSettings fields we set (mNumIterations,
- * mLinearDamping, …), read from the preset's setup. runtime/jolt/loader.mjs turns it into a ready
- * SoftBodySharedSettings. What Jolt cannot express is exported as the nearest equivalent and
- * listed in `approximations`; what has no equivalent at all is refused (ExportRefusedError).
+ * mLinearDamping, …), read from the preset's setup, and the scene's colliders. runtime/jolt/loader.mjs
+ * turns it into a ready SoftBodySharedSettings and the colliders into static bodies. What Jolt
+ * cannot express is exported as the nearest equivalent and listed in `approximations`; what has no
+ * equivalent at all is refused (ExportRefusedError). jolt-file.ts packs it for writing.
  */
 export const JOLT_EXPORT_FORMAT = 'softbody-studio/jolt-soft-body';
 

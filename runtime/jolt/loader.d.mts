@@ -122,3 +122,24 @@ export function createColliders(
   data: { colliders?: JoltExportCollider[] },
   objectLayer: number,
 ): InstanceType<JoltModule['BodyID']>[];
+
+/** A body's render mesh skinned to its simulation vertices (createRenderMesh). */
+export interface SoftBodyRenderMesh {
+  /** 3 per triangle, counter-clockwise seen from outside. */
+  indices: Uint32Array;
+  /** m, xyz per render vertex, in the soft body's space. */
+  restPositions: Float32Array;
+  /** Current positions, m, xyz per render vertex (at rest until the first update). */
+  positions: Float32Array;
+  /**
+   * Recomputes `positions` from the simulation vertices: Jolt's
+   * SoftBodyMotionProperties.GetVertices(), or xyz per vertex, flat. Returns `positions`.
+   */
+  update(vertices: InstanceType<JoltModule['ArraySoftBodyVertex']> | ArrayLike<number>): Float32Array;
+}
+
+/** undefined for a body without a render mesh. */
+export function createRenderMesh(
+  data: JoltExportData | JoltExportAnyBody,
+  name?: string,
+): SoftBodyRenderMesh | undefined;

@@ -11,6 +11,7 @@
 //   const creation = new Jolt.SoftBodyCreationSettings(shared, position, rotation, objectLayer);
 //   applySoftBodyCreationSettings(creation, data);
 //   const body = bodyInterface.CreateSoftBody(creation);
+//   const mesh = createRenderMesh(data); // each frame: mesh.update(motionProperties.GetVertices())
 
 export const FORMAT = 'softbody-studio/jolt-soft-body';
 /** What exports are written as: bulk arrays as binary columns. */
@@ -284,6 +285,58 @@ export function applySoftBodyCreationSettings(creationSettings, data, name) {
   creationSettings.mGravityFactor = c.gravityFactor;
   creationSettings.mFacesDoubleSided = c.facesDoubleSided;
   return creationSettings;
+}
+
+/**
+ * The body's render mesh, skinned to its simulation vertices (linear: render vertex i follows
+ * Σ_k weight[4i + k] · x[vertex[4i + k]]): `indices` (3 per triangle, counter-clockwise from
+ * outside), `restPositions` and `positions` (xyz per render vertex, m, in the soft body's space as
+ * Jolt's vertices are; `positions` starts at rest), and `update(vertices)`, which recomputes
+ * `positions` from the current simulation vertices and returns it: pass Jolt's
+ * `SoftBodyMotionProperties.GetVertices()` or xyz per vertex, flat. undefined for a body without a
+ * render mesh (cloth, shapes): draw the simulation surface there.
+ */
+export function createRenderMesh(data, name) {
+  const { renderMesh: mesh, simulationVertexCount } = softBodyArrays(data, name);
+  if (!mesh) return undefined;
+  const count = mesh.positions.length / 3;
+  const { vertex, weight } = mesh.embedding;
+  const positions = Float32Array.from(mesh.positions);
+  const simulated = new Float64Array(3 * simulationVertexCount);
+  return {
+    indices: Uint32Array.from(mesh.indices),
+    restPositions: Float32Array.from(mesh.positions),
+    positions,
+    update(vertices) {
+      let x = vertices;
+      if (typeof vertices.size === 'function') {
+        // Jolt's vertex array: read each position once.
+        for (let v = 0; v < simulationVertexCount; v++) {
+          const p = vertices.at(v).mPosition;
+          simulated[3 * v] = p.GetX();
+          simulated[3 * v + 1] = p.GetY();
+          simulated[3 * v + 2] = p.GetZ();
+        }
+        x = simulated;
+      }
+      for (let i = 0; i < count; i++) {
+        let px = 0;
+        let py = 0;
+        let pz = 0;
+        for (let k = 4 * i; k < 4 * i + 4; k++) {
+          const w = weight[k];
+          const v = 3 * vertex[k];
+          px += w * x[v];
+          py += w * x[v + 1];
+          pz += w * x[v + 2];
+        }
+        positions[3 * i] = px;
+        positions[3 * i + 1] = py;
+        positions[3 * i + 2] = pz;
+      }
+      return positions;
+    },
+  };
 }
 
 /**

@@ -23,6 +23,8 @@ export interface JoltSoftBodyRun {
   setLinearDamping(perS: number): void;
   /** Current vertex positions, m, xyz per vertex (body space = world space: the body does not move). */
   positions(): Float64Array;
+  /** Jolt's own vertex array (SoftBodyMotionProperties.GetVertices()). */
+  vertices(): ReturnType<InstanceType<JoltModule['SoftBodyMotionProperties']>['GetVertices']>;
   destroy(): void;
 }
 
@@ -75,6 +77,9 @@ export async function runSoftBody(data: JoltExport | JoltFile, name?: string): P
     },
     setLinearDamping(perS) {
       motion.SetLinearDamping(perS);
+    },
+    vertices() {
+      return motion.GetVertices();
     },
     positions() {
       const vertices = motion.GetVertices();

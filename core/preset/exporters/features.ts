@@ -189,12 +189,8 @@ export const FEATURES: readonly Feature[] = [
   {
     id: 'render mesh',
     bodies: byBody((b) => b.render !== undefined),
-    support: {
-      ...everywhere,
-      jolt: {
-        approximated: 'the render mesh and its embedding are not exported: Jolt draws the simulation surface',
-      },
-    },
+    // The loader skins it from Jolt's vertices with the same barycentric weights (createRenderMesh).
+    support: { ...everywhere, jolt: carried },
   },
   ...(['plane', 'sphere', 'box', 'capsule', 'mesh'] as const).map(
     (type): Feature => ({

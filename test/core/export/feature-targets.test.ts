@@ -164,6 +164,14 @@ const JOLT_CARRIES: Record<string, (jolt: JoltExport, preset: Preset) => void> =
     const body = jolt.bodies[0];
     expect(body.sharedSettings.vertices.length).toBeGreaterThan(body.simulationVertexCount);
   },
+  'render mesh': (jolt, preset) => {
+    // The embedding resolved to simulation vertices: 4 vertices and 4 weights per render vertex.
+    const render = preset.setup.bodies[0].render;
+    const mesh = jolt.bodies[0].renderMesh;
+    expect(mesh?.positions).toEqual(Array.from(render?.positions ?? []));
+    expect(mesh?.embedding.vertex.length).toBe(4 * ((render?.positions.length ?? 0) / 3));
+    expect(mesh?.embedding.weight).toEqual(Array.from(render?.embedding.weights ?? []));
+  },
   'linear damping': (jolt) => expect(jolt.bodies[0].creationSettings.linearDamping).toBe(0.5),
   tethers: (jolt, preset) => {
     // One long-range attachment per tether, from the pinned (kinematic) particle to the free one.

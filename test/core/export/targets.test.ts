@@ -71,7 +71,6 @@ describe('export targets', () => {
       'cloth membrane',
       'cloth plate bending',
       'constraint damping',
-      'render mesh',
       'plane colliders',
     ]);
     expect(result.approximations.map((a) => `${a.feature}: ${a.message}`)).toEqual(file.approximations);

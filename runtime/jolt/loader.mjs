@@ -47,16 +47,16 @@ const decoded = new WeakMap();
  * The body's arrays, flat, whichever version the file is: `position` (xyz per vertex, m),
  * `invMass` (1/kg), `faces` (3 per triangle), per constraint kind `vertex` (2 or 4 per constraint)
  * beside `compliance` or `maxDistance`, and `renderMesh` (`positions`, `indices`, `embedding.vertex`
- * and `.weight`, 4 per render vertex) when the body has one. Every index is checked. Decoded once
- * per body object.
+ * and `.weight`, 4 per render vertex) when the body has one. Every index is checked. Binary columns
+ * are decoded once per body object.
  */
 export function softBodyArrays(data, name) {
   const body = selectBody(data, name);
+  // Lists are read afresh (a caller may have edited them); columns are decoded once.
+  if (Array.isArray(body.sharedSettings.vertices)) return checkArrays(body.name, fromLists(body));
   let arrays = decoded.get(body);
   if (!arrays) {
-    const s = body.sharedSettings;
-    arrays = Array.isArray(s.vertices) ? fromLists(body) : fromColumns(body);
-    checkArrays(body.name, arrays);
+    arrays = checkArrays(body.name, fromColumns(body));
     decoded.set(body, arrays);
   }
   return arrays;
@@ -146,6 +146,7 @@ function checkArrays(name, a) {
     checkIndices(mesh.indices, 3, 'render triangle', renderCount, 'render vertex');
     checkIndices(mesh.embedding.vertex, 4, 'render vertex', a.simulationVertexCount, 'simulation vertex');
   }
+  return a;
 }
 
 const COLUMN_TYPES = {

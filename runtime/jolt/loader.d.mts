@@ -114,6 +114,8 @@ export type JoltExportCollider = { friction: number } & (
   | { type: 'sphere'; center: Vec3; radius: number }
   | { type: 'box'; center: Vec3; halfExtents: Vec3 }
   | { type: 'capsule'; a: Vec3; b: Vec3; radius: number }
+  /** xyz per vertex and 3 per triangle (counter-clockwise front): lists, or binary columns. */
+  | { type: 'mesh'; vertices: number[] | BinaryColumn; indices: number[] | BinaryColumn }
 );
 
 export function createColliders(

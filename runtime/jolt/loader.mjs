@@ -341,10 +341,11 @@ export function createRenderMesh(data, name) {
 }
 
 /**
- * Creates the export's static colliders (ground plane, spheres, boxes, capsules) as Jolt bodies of
- * motion type Static in `objectLayer`, each with the collider's friction (Jolt combines it with the
- * soft body's mFriction, by default as the geometric mean), and adds them to the world. Returns
- * their BodyIDs, in the export's order; remove and destroy them through the body interface.
+ * Creates the export's static colliders (ground planes, spheres, boxes, capsules, triangle meshes)
+ * as Jolt bodies of motion type Static in `objectLayer`, each with the collider's friction (Jolt
+ * combines it with the soft body's mFriction, by default as the geometric mean), and adds them to
+ * the world. Returns their BodyIDs, in the export's order; remove and destroy them through the body
+ * interface.
  */
 export function createColliders(Jolt, bodyInterface, data, objectLayer) {
   const ids = [];
@@ -367,6 +368,41 @@ export function createColliders(Jolt, bodyInterface, data, objectLayer) {
 }
 
 const IDENTITY = [0, 0, 0, 1];
+
+/** A MeshShape of the collider's triangles (front: counter-clockwise, in both Jolt and the preview). */
+function meshShape(Jolt, c, i) {
+  const where = `collider ${i} (mesh)`;
+  const vertices = Array.isArray(c.vertices) ? c.vertices : decodeColumn(c.vertices, `${where} vertices`);
+  const indices = Array.isArray(c.indices) ? c.indices : decodeColumn(c.indices, `${where} indices`);
+  const count = vertices.length / 3;
+  const vertexList = new Jolt.VertexList();
+  for (let v = 0; v < count; v++) {
+    const p = new Jolt.Float3(vertices[3 * v], vertices[3 * v + 1], vertices[3 * v + 2]);
+    vertexList.push_back(p);
+    Jolt.destroy(p);
+  }
+  const triangles = new Jolt.IndexedTriangleList();
+  for (let t = 0; t < indices.length; t += 3) {
+    for (let k = t; k < t + 3; k++) {
+      if (!(Number.isInteger(indices[k]) && indices[k] >= 0 && indices[k] < count))
+        throw new Error(
+          `Softbody loader: ${where} triangle ${t / 3} refers to vertex ${indices[k]}; there are ${count}`,
+        );
+    }
+    const triangle = new Jolt.IndexedTriangle(indices[t], indices[t + 1], indices[t + 2], 0);
+    triangles.push_back(triangle);
+    Jolt.destroy(triangle);
+  }
+  const materials = new Jolt.PhysicsMaterialList();
+  const settings = new Jolt.MeshShapeSettings(vertexList, triangles, materials);
+  Jolt.destroy(vertexList);
+  Jolt.destroy(triangles);
+  Jolt.destroy(materials);
+  const result = settings.Create();
+  if (result.HasError()) throw new Error(`Softbody loader: ${where}: ${result.GetError().c_str()}`);
+  // The settings keep a reference to the shape they made; the body takes its own.
+  return result.Get();
+}
 
 /** The Jolt shape of a collider, and where its body goes (position, rotation as xyzw). */
 function colliderShape(Jolt, c, i) {
@@ -406,9 +442,11 @@ function colliderShape(Jolt, c, i) {
         rotation: q.map((k) => k / norm),
       };
     }
+    case 'mesh':
+      return { shape: meshShape(Jolt, c, i), position: [0, 0, 0], rotation: IDENTITY };
     default:
       throw new Error(
-        `Softbody loader: collider ${i} has type '${c.type}'; this loader creates plane, sphere, box and capsule`,
+        `Softbody loader: collider ${i} has type '${c.type}'; this loader creates plane, sphere, box, capsule and mesh`,
       );
   }
 }

@@ -129,4 +129,16 @@ describe('Jolt export: colliders created by the loader as static bodies', () => 
     expect(onCapsule.centre[1]).toBeGreaterThan(0.1 + 0.8 * HALF);
     expect(onCapsule.fastest).toBeLessThan(0.02);
   }, 30_000);
+
+  it('a soft cube dropped on an exported triangle mesh (a ground quad) comes to rest on it', async () => {
+    // Two triangles at y = 0, counter-clockwise seen from above: their front faces up.
+    const vertices = [-1, 0, -1, 1, 0, -1, 1, 0, 1, -1, 0, 1];
+    const quad: ColliderSpec = { type: 'mesh', vertices, indices: [0, 3, 2, 0, 2, 1] };
+    const r = await drop(quad, true);
+    const [collider] = r.data.colliders;
+    expect(collider.type === 'mesh' && collider.vertices).toMatchObject({ dtype: 'float32', count: 12 });
+    expect(Math.min(...r.x.map((p) => p[1]))).toBeGreaterThan(-0.005);
+    expect(r.centre[1]).toBeGreaterThan(0.8 * HALF);
+    expect(r.fastest).toBeLessThan(0.02);
+  }, 30_000);
 });

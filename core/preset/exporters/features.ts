@@ -36,7 +36,7 @@ const joltColliders = {
 };
 const joltMeshColliders = {
   approximated:
-    'mesh colliders are not exported: create the same triangles as a Jolt MeshShape static body (friction is per body there)',
+    "created by the loader as a Jolt MeshShape static body of the same triangles, without the standoff thicknessM (Jolt has none per collider; the soft body's mVertexRadius is the nearest); one friction coefficient as for the other colliders (the dynamic one, combined with the soft body's mFriction)",
 };
 
 export const FEATURES: readonly Feature[] = [

@@ -1,5 +1,5 @@
 import { type BinaryArrayJson, encodeArray } from '../../document/binary-array.ts';
-import type { JoltBody, JoltExport, JoltRenderMesh } from './jolt.ts';
+import type { JoltBody, JoltCollider, JoltExport, JoltRenderMesh } from './jolt.ts';
 
 /**
  * The Jolt file as written (formatVersion 2): the export's header stays JSON, and every bulk list
@@ -29,14 +29,34 @@ export interface JoltFileBody extends Omit<JoltBody, 'sharedSettings' | 'renderM
   renderMesh?: { positions: Column; indices: Column; embedding: { vertex: Column; weight: Column } };
 }
 
-export interface JoltFile extends Omit<JoltExport, 'formatVersion' | 'bodies'> {
+/** Mesh colliders hold their triangles as columns too. */
+export type JoltFileCollider =
+  | Exclude<JoltCollider, { type: 'mesh' }>
+  | { type: 'mesh'; friction: number; vertices: Column; indices: Column };
+
+export interface JoltFile extends Omit<JoltExport, 'formatVersion' | 'colliders' | 'bodies'> {
   formatVersion: typeof JOLT_FILE_VERSION;
+  colliders: JoltFileCollider[];
   bodies: JoltFileBody[];
 }
 
 /** The export packed for writing (JSON.stringify it). */
 export function packJoltExport(data: JoltExport): JoltFile {
-  return { ...data, formatVersion: JOLT_FILE_VERSION, bodies: data.bodies.map(packBody) };
+  return {
+    ...data,
+    formatVersion: JOLT_FILE_VERSION,
+    colliders: data.colliders.map(packCollider),
+    bodies: data.bodies.map(packBody),
+  };
+}
+
+function packCollider(collider: JoltCollider): JoltFileCollider {
+  if (collider.type !== 'mesh') return collider;
+  return {
+    ...collider,
+    vertices: encodeArray(Float32Array.from(collider.vertices)),
+    indices: encodeArray(indexArray(collider.vertices.length / 3)(collider.indices)),
+  };
 }
 
 function packBody(body: JoltBody): JoltFileBody {

@@ -94,13 +94,38 @@ export interface JoltRenderMesh {
  */
 export type JoltCollider = { friction: number } & (
   | {
-      type: 'plane' /** Unit outward normal; solid where n·x < offset. */;
-      normal: Vec3 /** m. */;
+      type: 'plane';
+      /** Unit outward normal; solid where n·x < offset. */
+      normal: Vec3;
+      /** m. */
       offset: number;
     }
-  | { type: 'sphere'; center: Vec3 /** m. */; radius: number }
-  | { type: 'box'; center: Vec3 /** Axis-aligned, m. */; halfExtents: Vec3 }
-  | { type: 'capsule'; a: Vec3; b: Vec3 /** m. */; radius: number }
+  | {
+      type: 'sphere';
+      center: Vec3;
+      /** m. */
+      radius: number;
+    }
+  | {
+      type: 'box';
+      center: Vec3;
+      /** Axis-aligned, m. */
+      halfExtents: Vec3;
+    }
+  | {
+      type: 'capsule';
+      a: Vec3;
+      b: Vec3;
+      /** m. */
+      radius: number;
+    }
+  | {
+      type: 'mesh';
+      /** m, xyz per vertex. */
+      vertices: number[];
+      /** 3 per triangle; the front is where a triangle winds counter-clockwise (Jolt's convention too). */
+      indices: number[];
+    }
 );
 
 type Vec3 = [number, number, number];
@@ -115,7 +140,7 @@ export interface JoltExport {
   frameDtS: number;
   conventions: readonly ConstraintConvention[];
   approximations: string[];
-  /** The scene's static colliders Jolt has a shape for (mesh colliders are not exported). */
+  /** The scene's static colliders (mesh colliders with their triangles inline). */
   colliders: JoltCollider[];
   bodies: JoltBody[];
 }
@@ -156,7 +181,7 @@ export function exportJolt(preset: Preset): JoltExport {
     frameDtS: setup.solver.dt,
     conventions: RUNTIME_CONVENTIONS.jolt,
     approximations,
-    colliders: setup.colliders.flatMap(joltCollider),
+    colliders: setup.colliders.map(joltCollider),
     bodies: setup.bodies.map((body, i) => exportBody(preset, body, nearest.bodies[i])),
   };
 }
@@ -284,24 +309,30 @@ function joltRenderMesh(render: RenderSetup, tets: Uint32Array): JoltRenderMesh 
 
 /**
  * A scene collider as a Jolt static body. Jolt has one friction coefficient per body: the dynamic
- * one is kept (a sliding contact is what a falling body meets first); mesh colliders are left out.
+ * one is kept (a sliding contact is what a falling body meets first).
  */
-function joltCollider(spec: ColliderSpec): JoltCollider[] {
+function joltCollider(spec: ColliderSpec): JoltCollider {
   const friction = spec.friction ?? DEFAULT_FRICTION;
   switch (spec.type) {
     case 'plane': {
       const length = Math.hypot(...spec.normal);
       const normal = spec.normal.map((c) => c / length) as Vec3;
-      return [{ type: 'plane', normal, offset: spec.offset, friction }];
+      return { type: 'plane', normal, offset: spec.offset, friction };
     }
     case 'sphere':
-      return [{ type: 'sphere', center: [...spec.center], radius: spec.radius, friction }];
+      return { type: 'sphere', center: [...spec.center], radius: spec.radius, friction };
     case 'box':
-      return [{ type: 'box', center: [...spec.center], halfExtents: [...spec.halfExtents], friction }];
+      return { type: 'box', center: [...spec.center], halfExtents: [...spec.halfExtents], friction };
     case 'capsule':
-      return [{ type: 'capsule', a: [...spec.a], b: [...spec.b], radius: spec.radius, friction }];
-    default:
-      return [];
+      return { type: 'capsule', a: [...spec.a], b: [...spec.b], radius: spec.radius, friction };
+    case 'mesh':
+      // The setup holds the triangles inline. Jolt has no standoff (thicknessM): the feature table says so.
+      return {
+        type: 'mesh',
+        vertices: [...(spec.vertices ?? [])],
+        indices: [...(spec.indices ?? [])],
+        friction,
+      };
   }
 }
 

@@ -153,7 +153,7 @@ describe('Jolt file, formatVersion 2 (binary columns)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'softbody-jolt-file-'));
     const spot = new URL('../../../shared/meshes/spot.obj', import.meta.url).pathname;
     const quiet = { out: () => {}, err: () => {} };
-    const args = ['bake', spot, '--material', 'silicone-shore-10a', '--tets', '4000', '-o', dir];
+    const args = ['bake', spot, '--material', 'silicone-shore-10a', '--tets', '2000', '-o', dir];
     expect(await main([...args, '--pin', '-1,0.85,-1,1,1,1'], quiet)).toBe(0);
     const preset = readPreset(readFileSync(join(dir, 'spot.preset.json'), 'utf8'));
     const before = listForm(preset, false);

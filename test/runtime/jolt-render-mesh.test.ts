@@ -77,6 +77,16 @@ describe('Jolt export: the render mesh skinned by the loader', () => {
     }
   });
 
+  it('refuses an embedding that names a vertex beyond the simulation vertices', async () => {
+    const { preset } = await cube();
+    const list = JSON.parse(JSON.stringify(exportJolt(preset)));
+    const body = list.bodies[0];
+    body.renderMesh.embedding.vertex[5] = body.simulationVertexCount;
+    expect(() => createRenderMesh(list)).toThrow(
+      `Softbody loader: body 'cube' render vertex 1 refers to simulation vertex ${body.simulationVertexCount}; there are ${body.simulationVertexCount}`,
+    );
+  });
+
   it('is absent for a body without one (draw the simulation surface)', async () => {
     const { file } = await cube();
     const { renderMesh: _, ...bare } = file.bodies[0];

@@ -91,7 +91,8 @@ const DOM_GLOBALS = [
   'HTMLElement',
   'requestAnimationFrame',
 ];
-const domPattern = new RegExp(`\\b(${DOM_GLOBALS.join('|')})\\b\\s*[.[(]`, 'g');
+// A property of the same name (`this.document`, gltf-transform's Extension) is not the global.
+const domPattern = new RegExp(`(?<![.\\w$])(${DOM_GLOBALS.join('|')})\\b\\s*[.[(]`, 'g');
 
 /** True when `entry` (a folder, a file or a `*` pattern) is or contains `path`. */
 function covers(entry, path) {

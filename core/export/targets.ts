@@ -8,6 +8,7 @@ import {
   joltApproximations,
   mujocoApproximations,
   type Preset,
+  packJoltExport,
   presetToDocument,
   writePreset,
 } from '../preset/index.ts';
@@ -92,7 +93,7 @@ export const EXPORT_TARGETS: readonly ExportTarget[] = [
     id: 'jolt',
     label: 'Jolt Physics JSON',
     description:
-      'JSON for Jolt Physics, loaded by runtime/jolt/loader.mjs; what Jolt cannot express is exported as the nearest equivalent and listed',
+      'JSON for Jolt Physics (bulk arrays binary, base64), loaded by runtime/jolt/loader.mjs; what Jolt cannot express is exported as the nearest equivalent and listed',
     extension: '.jolt.json',
     mime: 'application/json',
     async export(preset) {
@@ -101,7 +102,7 @@ export const EXPORT_TARGETS: readonly ExportTarget[] = [
       const approximations = joltApproximations(preset);
       const file = exportJolt(preset);
       const budgetNotes = file.bodies.flatMap((body) => body.budget.map((note) => `${body.name}: ${note}`));
-      return { bytes: jsonBytes(file), approximations, budgetNotes };
+      return { bytes: jsonBytes(packJoltExport(file)), approximations, budgetNotes };
     },
   },
   {

@@ -3,6 +3,7 @@ export * from './exporters/gltf.ts';
 export * from './exporters/gltf-extension.ts';
 export * from './exporters/gltf-extension-schema.ts';
 export * from './exporters/jolt.ts';
+export * from './exporters/jolt-file.ts';
 export * from './exporters/mujoco.ts';
 export * from './exporters/runtime-conventions.ts';
 export * from './from-scene.ts';

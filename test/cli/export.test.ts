@@ -51,19 +51,19 @@ describe('softbody export', () => {
     expect(err).toEqual([
       "softbody export: warning: jolt approximates neo-hookean solids: 'cube': Jolt has no neo-Hookean tets: exported as edge springs + tet volume constraints compiled from the same E and ν (equal at small strain, not for large strains or inversion)",
       "softbody export: warning: jolt approximates constraint damping: 'cube': damping along ∇C dropped, Jolt has none; the fundamental mode keeps its ζ on pinned bodies (2ζ·ω₁ added to mLinearDamping, world-velocity damping as ours for pinned bodies), not on bodies with no pin (mLinearDamping would slow their fall)",
-      "softbody export: warning: jolt approximates render mesh: 'cube': the render mesh and its embedding are not exported: Jolt draws the simulation surface",
       // What the 20 substeps do to the exported edges and volumes (compensate.ts).
       expect.stringMatching(
         /^softbody export: budget: cube: solid edges-volume: stiffened ×[\d.]+ for 20 substeps \(r = [\d.]+\), as stiff as its material$/,
       ),
     ]);
     expect(lines).toEqual([
-      expect.stringMatching(/^Wrote .*neo\.jolt\.json \(jolt, \d+ bytes, 3 approximations\)$/),
+      expect.stringMatching(/^Wrote .*neo\.jolt\.json \(jolt, \d+ bytes, 2 approximations\)$/),
     ]);
     const data = JSON.parse(readFileSync(out, 'utf8'));
     expect(data.format).toBe('softbody-studio/jolt-soft-body');
-    expect(data.approximations).toHaveLength(3);
-    expect(data.bodies[0].sharedSettings.volumeConstraints.length).toBe(48);
+    expect(data.approximations).toHaveLength(2);
+    expect(data.bodies[0].renderMesh.embedding.weight.dtype).toBe('float32');
+    expect(data.bodies[0].sharedSettings.volumeConstraints.compliance.count).toBe(48);
   });
 
   it('refuses an invalid preset, listing its problems, with exit code 2 and no output file', async () => {

@@ -1,5 +1,5 @@
 import initJolt from 'jolt-physics';
-import type { JoltBody, JoltExport } from '../../core/preset/index.ts';
+import type { JoltBody, JoltExport, JoltFile } from '../../core/preset/index.ts';
 import { hingeAngle, G as hingeGradient } from '../../core/sim/constraints/dihedral-bend.ts';
 import { applySoftBodyCreationSettings, createSoftBodySharedSettings } from '../../runtime/jolt/loader.mjs';
 
@@ -23,6 +23,8 @@ export interface JoltSoftBodyRun {
   setLinearDamping(perS: number): void;
   /** Current vertex positions, m, xyz per vertex (body space = world space: the body does not move). */
   positions(): Float64Array;
+  /** Jolt's own vertex array (SoftBodyMotionProperties.GetVertices()). */
+  vertices(): ReturnType<InstanceType<JoltModule['SoftBodyMotionProperties']>['GetVertices']>;
   destroy(): void;
 }
 
@@ -46,7 +48,8 @@ export function createJoltInterface(Jolt: JoltModule): InstanceType<JoltModule['
   return jolt;
 }
 
-export async function runSoftBody(data: JoltExport, name?: string): Promise<JoltSoftBodyRun> {
+/** `data`: the list form exportJolt returns (formatVersion 1) or the file as written (formatVersion 2). */
+export async function runSoftBody(data: JoltExport | JoltFile, name?: string): Promise<JoltSoftBodyRun> {
   const Jolt = await loadJolt();
   const jolt = createJoltInterface(Jolt);
   const system = jolt.GetPhysicsSystem();
@@ -74,6 +77,9 @@ export async function runSoftBody(data: JoltExport, name?: string): Promise<Jolt
     },
     setLinearDamping(perS) {
       motion.SetLinearDamping(perS);
+    },
+    vertices() {
+      return motion.GetVertices();
     },
     positions() {
       const vertices = motion.GetVertices();

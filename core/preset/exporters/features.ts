@@ -32,14 +32,23 @@ const collider = (type: ColliderSpec['type']) => (setup: SoftBodySetup) =>
   setup.colliders.some((c) => c.type === type);
 const joltColliders = {
   approximated:
-    'colliders are not exported: create the same shapes as Jolt bodies (friction is per body there)',
+    "created by the loader as Jolt static bodies of the same shape; Jolt has one friction coefficient per body, combined with the soft body's mFriction (geometric mean by default): the collider's dynamic friction is exported, its static friction dropped. Jolt collides the soft body's vertices, not its faces: a collider much smaller than the elements can pass between them",
 };
+const joltMeshColliders = {
+  approximated:
+    "created by the loader as a Jolt MeshShape static body of the same triangles, without the standoff thicknessM (Jolt has none per collider; the soft body's mVertexRadius is the nearest); one friction coefficient as for the other colliders (the dynamic one, combined with the soft body's mFriction)",
+};
+const mujocoFriction =
+  "MuJoCo has one sliding friction per contact (the larger of the two geoms'): the collider's dynamic friction is exported, its static friction dropped";
+const mujocoPrimitive = { approximated: `a static geom of the same shape; ${mujocoFriction}` };
 const mujocoColliders = {
-  plane: carried,
-  sphere: carried,
-  box: carried,
-  capsule: carried,
-  mesh: { approximated: 'MuJoCo collides with the convex hull of a mesh geom' },
+  plane: mujocoPrimitive,
+  sphere: mujocoPrimitive,
+  box: mujocoPrimitive,
+  capsule: mujocoPrimitive,
+  mesh: {
+    approximated: `a mesh geom of the same triangles, which MuJoCo collides as their convex hull, without the standoff thicknessM; ${mujocoFriction}`,
+  },
 } as const;
 
 export const FEATURES: readonly Feature[] = [
@@ -237,11 +246,10 @@ export const FEATURES: readonly Feature[] = [
   {
     id: 'render mesh',
     bodies: byBody((b) => b.render !== undefined),
+    // The Jolt loader skins it from Jolt's vertices with the same barycentric weights (createRenderMesh).
     support: {
       ...everywhere,
-      jolt: {
-        approximated: 'the render mesh and its embedding are not exported: Jolt draws the simulation surface',
-      },
+      jolt: carried,
       mujoco: {
         approximated: 'the render mesh and its embedding are not exported: MuJoCo draws the flex',
       },
@@ -252,7 +260,11 @@ export const FEATURES: readonly Feature[] = [
       id: `${type} colliders`,
       bodies: () => [],
       scene: collider(type),
-      support: { ...everywhere, jolt: joltColliders, mujoco: mujocoColliders[type] },
+      support: {
+        ...everywhere,
+        jolt: type === 'mesh' ? joltMeshColliders : joltColliders,
+        mujoco: mujocoColliders[type],
+      },
     }),
   ),
 ];

@@ -1,8 +1,10 @@
+import type { ColliderSpec } from '../../scene/scene.ts';
 import { type CompileOptions, compileScene } from '../../setup/compile-scene.ts';
 import { isFreeBody, modalDampingRatesPerS } from '../../setup/fundamental-mode.ts';
 import type { CalibrationRole } from '../../setup/runtime-calibration.ts';
-import type { BodySetup, ConstraintSet } from '../../setup/setup.ts';
+import type { BodySetup, ConstraintSet, RenderSetup } from '../../setup/setup.ts';
 import { compensationNotes } from '../../setup/summary.ts';
+import { DEFAULT_FRICTION } from '../../sim/colliders.ts';
 import type { Preset } from '../preset.ts';
 import { placedScene, setupMeshes } from '../validate.ts';
 import { ExportRefusedError } from './export-refused.ts';
@@ -13,9 +15,10 @@ import { type ConstraintConvention, complianceScale, RUNTIME_CONVENTIONS } from 
  * Export to Jolt Physics: per body a JSON that maps one to one onto SoftBodySharedSettings
  * (vertices with inverse mass, faces, edge / dihedral-bend / volume constraints with compliance in
  * Jolt's conventions) plus the SoftBodyCreationSettings fields we set (mNumIterations,
- * mLinearDamping, …), read from the preset's setup. runtime/jolt/loader.mjs turns it into a ready
- * SoftBodySharedSettings. What Jolt cannot express is exported as the nearest equivalent and
- * listed in `approximations`; what has no equivalent at all is refused (ExportRefusedError).
+ * mLinearDamping, …), read from the preset's setup, and the scene's colliders. runtime/jolt/loader.mjs
+ * turns it into a ready SoftBodySharedSettings and the colliders into static bodies. What Jolt
+ * cannot express is exported as the nearest equivalent and listed in `approximations`; what has no
+ * equivalent at all is refused (ExportRefusedError). jolt-file.ts packs it for writing.
  */
 export const JOLT_EXPORT_FORMAT = 'softbody-studio/jolt-soft-body';
 
@@ -68,7 +71,64 @@ export interface JoltBody {
    * count that would (summary.ts compensationNotes). Empty when every family is reached unscaled.
    */
   budget: string[];
+  /**
+   * The render mesh skinned to the simulation vertices (solid mesh bodies): render vertex i follows
+   * Σ_k embedding.weight[4i + k] · x[embedding.vertex[4i + k]], x the Jolt vertices (all four lie in
+   * [0, simulationVertexCount)). Flat lists: 3 per vertex or triangle, 4 per render vertex.
+   */
+  renderMesh?: JoltRenderMesh;
 }
+
+export interface JoltRenderMesh {
+  /** Rest positions, m (body space), xyz per render vertex. */
+  positions: number[];
+  /** 3 per triangle, counter-clockwise seen from outside. */
+  indices: number[];
+  /** The simulation vertices of the tet holding each render vertex, and their barycentric weights (sum 1). */
+  embedding: { vertex: number[]; weight: number[] };
+}
+
+/**
+ * A static collider as the loader creates it (a Jolt body of motion type Static): the scene's shape,
+ * metres, and one friction coefficient (Jolt's mFriction, combined with the soft body's own).
+ */
+export type JoltCollider = { friction: number } & (
+  | {
+      type: 'plane';
+      /** Unit outward normal; solid where n·x < offset. */
+      normal: Vec3;
+      /** m. */
+      offset: number;
+    }
+  | {
+      type: 'sphere';
+      center: Vec3;
+      /** m. */
+      radius: number;
+    }
+  | {
+      type: 'box';
+      center: Vec3;
+      /** Axis-aligned, m. */
+      halfExtents: Vec3;
+    }
+  | {
+      type: 'capsule';
+      a: Vec3;
+      b: Vec3;
+      /** m. */
+      radius: number;
+    }
+  | {
+      type: 'mesh';
+      /** m, xyz per vertex. */
+      vertices: number[];
+      /** 3 per triangle; the front is where a triangle winds counter-clockwise (Jolt's convention too). */
+      indices: number[];
+    }
+);
+
+type Vec3 = [number, number, number];
 
 export interface JoltExport {
   format: typeof JOLT_EXPORT_FORMAT;
@@ -80,6 +140,8 @@ export interface JoltExport {
   frameDtS: number;
   conventions: readonly ConstraintConvention[];
   approximations: string[];
+  /** The scene's static colliders (mesh colliders with their triangles inline). */
+  colliders: JoltCollider[];
   bodies: JoltBody[];
 }
 
@@ -119,6 +181,7 @@ export function exportJolt(preset: Preset): JoltExport {
     frameDtS: setup.solver.dt,
     conventions: RUNTIME_CONVENTIONS.jolt,
     approximations,
+    colliders: setup.colliders.map(joltCollider),
     bodies: setup.bodies.map((body, i) => exportBody(preset, body, nearest.bodies[i])),
   };
 }
@@ -227,7 +290,50 @@ function exportBody(preset: Preset, body: BodySetup, runtime: BodySetup): JoltBo
       complianceFactor,
     })),
     budget: compensationNotes(runtime, preset.setup.solver.substeps),
+    ...(body.render && g.kind === 'solid' ? { renderMesh: joltRenderMesh(body.render, g.tets) } : {}),
   };
+}
+
+/** The render mesh with its embedding resolved from tets to their simulation vertices. */
+function joltRenderMesh(render: RenderSetup, tets: Uint32Array): JoltRenderMesh {
+  const { elements, weights } = render.embedding;
+  const vertex: number[] = [];
+  for (let i = 0; i < elements.length; i++)
+    for (let k = 0; k < 4; k++) vertex.push(tets[4 * elements[i] + k]);
+  return {
+    positions: Array.from(render.positions),
+    indices: Array.from(render.indices),
+    embedding: { vertex, weight: Array.from(weights) },
+  };
+}
+
+/**
+ * A scene collider as a Jolt static body. Jolt has one friction coefficient per body: the dynamic
+ * one is kept (a sliding contact is what a falling body meets first).
+ */
+function joltCollider(spec: ColliderSpec): JoltCollider {
+  const friction = spec.friction ?? DEFAULT_FRICTION;
+  switch (spec.type) {
+    case 'plane': {
+      const length = Math.hypot(...spec.normal);
+      const normal = spec.normal.map((c) => c / length) as Vec3;
+      return { type: 'plane', normal, offset: spec.offset, friction };
+    }
+    case 'sphere':
+      return { type: 'sphere', center: [...spec.center], radius: spec.radius, friction };
+    case 'box':
+      return { type: 'box', center: [...spec.center], halfExtents: [...spec.halfExtents], friction };
+    case 'capsule':
+      return { type: 'capsule', a: [...spec.a], b: [...spec.b], radius: spec.radius, friction };
+    case 'mesh':
+      // The setup holds the triangles inline. Jolt has no standoff (thicknessM): the feature table says so.
+      return {
+        type: 'mesh',
+        vertices: [...(spec.vertices ?? [])],
+        indices: [...(spec.indices ?? [])],
+        friction,
+      };
+  }
 }
 
 /**

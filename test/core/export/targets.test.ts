@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { DocumentError } from '../../../core/document/problem.ts';
 import { EXPORT_TARGETS, exportTarget, findExportTarget } from '../../../core/export/targets.ts';
 import { utf8Bytes } from '../../../core/export/utf8.ts';
-import { exportJolt, presetFromScene, readGlbPreset, writePreset } from '../../../core/preset/index.ts';
+import {
+  exportJolt,
+  packJoltExport,
+  presetFromScene,
+  readGlbPreset,
+  writePreset,
+} from '../../../core/preset/index.ts';
 import { cubeMeshScene, samplePreset, sheetBody } from '../preset/fixtures.ts';
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
@@ -53,11 +59,12 @@ describe('export targets', () => {
     expect(result.approximations).toEqual([]);
   });
 
-  it('jolt writes the exporter’s JSON and names the feature of every approximation', async () => {
+  it('jolt writes the exporter’s JSON, bulk arrays packed, and names the feature of every approximation', async () => {
     const preset = everythingJoltApproximates();
     const result = await exportTarget('jolt').export(preset);
     const file = JSON.parse(text(result.bytes));
-    expect(file).toEqual(JSON.parse(JSON.stringify(exportJolt(preset))));
+    expect(file).toEqual(JSON.parse(JSON.stringify(packJoltExport(exportJolt(preset)))));
+    expect(file.formatVersion).toBe(2);
     // Every row of the feature table that Jolt approximates and this preset shows, in table order.
     expect(result.approximations.map((a) => a.feature)).toEqual([
       'neo-hookean solids',
@@ -65,7 +72,6 @@ describe('export targets', () => {
       'cloth membrane',
       'cloth plate bending',
       'constraint damping',
-      'render mesh',
       'plane colliders',
     ]);
     expect(result.approximations.map((a) => `${a.feature}: ${a.message}`)).toEqual(file.approximations);

@@ -65,6 +65,7 @@ export async function refine(
   const { refinePoints, refinePointsPerStartPoint } = guard.limits;
   const allowed = refinePoints + refinePointsPerStartPoint * startPoints;
   const target = Math.max(s.targetTets, guard.limits.targetTetsFloor);
+  const allowedTets = Math.min(guard.limits.tets, guard.limits.tetsPerTarget * target);
   const checkTets = () => {
     const tets = insideTetCount(state);
     guard.check('tets', tets, (n) => `Refinement made ${n} tets`);
@@ -169,6 +170,9 @@ export async function refine(
         inserted += steiner - counted;
         counted = steiner;
         checkInserted();
+        // One round can add most of the tets: a cheap bound (tets not yet classified count as
+        // inside) is checked as it goes, the exact count (winding numbers) only past the limit.
+        if (insideTetBound(state) > allowedTets) checkTets();
         throwIfCancelled(guard);
       }
     }
@@ -180,6 +184,16 @@ export async function refine(
     checkInserted();
   }
   checkTets();
+}
+
+/** Live tets classified inside or not classified yet: at least the inside count, without winding numbers. */
+function insideTetBound(state: MeshingState): number {
+  const dt = state.dt;
+  let count = 0;
+  for (let t = 0; t < dt.slotCount; t++) {
+    if (dt.tetAlive[t] && (!state.isClassified(t) || state.isInside(t))) count++;
+  }
+  return count;
 }
 
 /** Live tets classified inside (cached classes: a pass over the slots, no winding numbers for old tets). */

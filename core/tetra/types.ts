@@ -30,7 +30,8 @@ export interface TetrahedralizeOptions {
   seed?: number;
   /**
    * Wall-time limit, s: a run that takes longer stops with TetrahedralizeError('limit') at its
-   * next poll point (they come every few milliseconds). Default none.
+   * next poll point (between stages, and every few thousand points, tets or triangles within
+   * them), so it may overrun by a fraction of a second. Default none.
    */
   timeLimitS?: number;
   /** Lower work limits than TETRA_LIMITS (a preview with a smaller budget); higher are refused. */

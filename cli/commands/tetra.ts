@@ -5,8 +5,10 @@ import {
   DEFAULT_TARGET_TETS,
   DEFAULT_TARGET_TETS_EMBEDDED,
   formatForPath,
+  MIN_QUALITY_BOUND,
   type TetMesh,
   TetrahedralizeError,
+  type TetrahedralizeFailure,
   type TetraMode,
   tetMeshFiles,
   tetrahedralize,
@@ -19,8 +21,8 @@ import { createProgress } from '../progress.ts';
 import { readMeshInput, STDIO, shownName, writeOutputFile } from '../stdio.ts';
 
 const usage = `Usage: softbody tetra MESH [--edge L | --tets N] [--quality Q] [--mode conforming|embedded]
-                     [--backend builtin|tetgen] [--scale S] [--up y|z] [-o OUT] [--json]
-                     [--progress]
+                     [--backend builtin|tetgen] [--scale S] [--up y|z] [--time-limit S] [-o OUT]
+                     [--json] [--progress]
 
 Fills an OBJ, glTF or GLB surface with tetrahedra and reports the mesh quality. Inside is
 where the surface's generalized winding number exceeds 1/2, so open, multi-part and
@@ -32,13 +34,15 @@ Options:
   --edge L       target edge length in metres
   --tets N       approximate number of tets (default ${DEFAULT_TARGET_TETS} conforming, ${DEFAULT_TARGET_TETS_EMBEDDED} embedded:
                  the edge length that fills the enclosed volume with that many regular tets)
-  --quality Q    largest circumradius / shortest-edge ratio refined to (default 2; tetgen 1.414)
+  --quality Q    largest circumradius / shortest-edge ratio refined to, ≥ ${MIN_QUALITY_BOUND} (default 2; tetgen 1.414)
   --mode M       conforming (default): the tet boundary follows the surface;
                  embedded: a coarser lattice that encloses the surface, which is skinned to it
   --backend B    builtin (default) or tetgen (needs the tetgen executable on PATH;
                  conforming only; it stops on self-intersecting or open surfaces)
   --scale S      metres per file unit (e.g. 0.01 for centimetres); default 1
   --up y|z       the file's up axis; z converts Z-up to the tool's Y-up; default y
+  --time-limit S stop with an error after S seconds (builtin backend); default none. Runs also
+                 stop when the tets or the refinement grow past the limits of core/tetra/limits.ts
   -o OUT         write the tets; format by extension: .json, .node (TetGen .node + .ele), .msh (gmsh 2.2);
                  '-' writes the .json format to standard output and the report to stderr
   --json         print the report as JSON: tets, vertices, minDihedralDeg, maxRadiusEdge,
@@ -52,6 +56,7 @@ interface TetraArgs {
   edge?: number;
   tets?: number;
   quality?: number;
+  timeLimitS?: number;
   mode: TetraMode;
   backend: 'builtin' | 'tetgen';
   scale: number;
@@ -65,6 +70,7 @@ const options = {
   edge: { type: 'string' },
   tets: { type: 'string' },
   quality: { type: 'string' },
+  'time-limit': { type: 'string' },
   mode: { type: 'string' },
   backend: { type: 'string' },
   scale: { type: 'string' },
@@ -91,8 +97,7 @@ export const tetraCommand: Command = {
       progress.update(1, 'done');
     } catch (error) {
       if (!(error instanceof TetrahedralizeError)) throw error;
-      const userFault =
-        error.reason === 'empty-mesh' || error.reason === 'no-volume' || error.reason === 'invalid-option';
+      const userFault = USER_FAULTS.has(error.reason);
       throw new CliError(
         [{ file: shown, message: error.message }],
         userFault ? ExitCode.badInput : ExitCode.failure,
@@ -119,6 +124,16 @@ export const tetraCommand: Command = {
   },
 };
 
+/** Failures the input or the options cause (exit code badInput); the rest are ours or the backend's. */
+const USER_FAULTS: ReadonlySet<TetrahedralizeFailure> = new Set([
+  'empty-mesh',
+  'no-volume',
+  'invalid-option',
+  'too-thin',
+  'too-far',
+  'limit',
+]);
+
 function run(
   args: TetraArgs,
   mesh: Parameters<typeof tetrahedralize>[0],
@@ -139,6 +154,7 @@ function run(
       edgeLengthM: args.edge,
       targetTetCount: args.tets,
       qualityBound: args.quality,
+      timeLimitS: args.timeLimitS,
     },
     onProgress,
   );
@@ -216,14 +232,17 @@ function parseTetraArgs(args: string[]): TetraArgs {
   const tets = positive('--tets', values.tets, 'a positive whole number of tets');
   if (tets !== undefined && !Number.isInteger(tets))
     throw new UsageError(`--tets needs a positive whole number of tets, got '${values.tets}'`);
-  const quality = positive('--quality', values.quality, 'a radius-edge ratio ≥ 1');
-  if (quality !== undefined && quality < 1)
-    throw new UsageError(`--quality needs a radius-edge ratio ≥ 1, got '${values.quality}'`);
+  const quality = positive('--quality', values.quality, `a radius-edge ratio ≥ ${MIN_QUALITY_BOUND}`);
+  if (quality !== undefined && quality < MIN_QUALITY_BOUND)
+    throw new UsageError(
+      `--quality needs a radius-edge ratio ≥ ${MIN_QUALITY_BOUND}, got '${values.quality}'`,
+    );
   const result: TetraArgs = {
     file: onePositional('tetra', positionals, 'mesh file'),
     edge: positive('--edge', values.edge, 'a positive edge length in metres'),
     tets,
     quality,
+    timeLimitS: positive('--time-limit', values['time-limit'], 'a positive number of seconds'),
     mode:
       values.mode === undefined
         ? 'conforming'

@@ -2,6 +2,7 @@ import type { Static } from 'typebox';
 import { type BinaryArrayJson, decodeArray, encodeArray } from '../document/binary-array.ts';
 import { childPointer, type Problem } from '../document/problem.ts';
 import type { SolidMesh } from '../scene/scene-meshes.ts';
+import { badTetsMessage, findBadTets } from '../tetra/check-tets.ts';
 import type { StoredMeshSchema } from './schema.ts';
 
 /**
@@ -62,10 +63,14 @@ function encodeSurface(surface: Surface): StoredSurface {
 /**
  * The meshes of a schema-valid `meshes` member (absent is none), or every problem with its
  * pointer (/meshes/PATH/tets, /meshes/PATH/surface/indices …): bad base64, lengths that are not
- * whole vertices, tets or triangles, non-finite positions, indices past the vertices, import
- * groups past their names or not one per element.
+ * whole vertices, tets or triangles, non-finite positions, indices past the vertices, inverted
+ * or flat tets (core/tetra/check-tets.ts), import groups past their names or not one per
+ * element. `usedBy` names the bodies that use a mesh, for the messages.
  */
-export function decodeMeshes(stored: Readonly<Record<string, StoredMesh>> | undefined): {
+export function decodeMeshes(
+  stored: Readonly<Record<string, StoredMesh>> | undefined,
+  usedBy: (path: string) => string = () => '',
+): {
   meshes: Map<string, SolidMesh>;
   problems: Problem[];
 } {
@@ -78,7 +83,7 @@ export function decodeMeshes(stored: Readonly<Record<string, StoredMesh>> | unde
     if ('pointer' in positions) problems.push(positions);
     if ('pointer' in tets) problems.push(tets);
     if ('pointer' in positions || 'pointer' in tets) continue;
-    const solid = checkMesh(positions as Float64Array, tets as Uint32Array, at, problems);
+    const solid = checkMesh(positions as Float64Array, tets as Uint32Array, at, problems, usedBy(path));
     const surface =
       mesh.surface && decodeSurface(mesh.surface, tets.length / 4, childPointer(at, 'surface'), problems);
     if (!solid || (mesh.surface && !surface)) continue;
@@ -92,6 +97,7 @@ function checkMesh(
   tets: Uint32Array,
   at: string,
   problems: Problem[],
+  users: string,
 ): SolidMesh | undefined {
   const before = problems.length;
   checkPositions(positions, `${at}/positions`, problems);
@@ -109,7 +115,17 @@ function checkMesh(
       message: `index ${badIndex} is ${tets[badIndex]}, past the ${vertexCount} vertices`,
     });
   }
-  return problems.length > before ? undefined : { positions, tets };
+  if (problems.length > before) return undefined;
+  // Inverted tets build a world that turns inside out on the first step: refuse them here.
+  const bad = findBadTets(positions, tets);
+  if (bad) {
+    problems.push({
+      pointer: `${at}/tets`,
+      message: `${badTetsMessage(bad)}${users ? `; used by ${users}` : ''}`,
+    });
+    return undefined;
+  }
+  return { positions, tets };
 }
 
 /** The surface of a stored mesh of `tetCount` tets, or undefined with its problems added. */

@@ -45,7 +45,7 @@ export function parseProject(value: unknown, file: string): ProjectDocument {
   const schemaProblems = checkSchema(migrated.value, ProjectSchema);
   if (schemaProblems.length > 0) fail(schemaProblems);
   const project = migrated.value as Static<typeof ProjectSchema>;
-  const meshes = decodeMeshes(project.meshes);
+  const meshes = decodeMeshes(project.meshes, (path) => bodiesUsing(project.scene.bodies, path));
   const problems = [...nestProblems('/scene', validateScene(project.scene)), ...meshes.problems];
   const bodyCount = project.scene.bodies.length;
   const selected =
@@ -63,4 +63,15 @@ export function parseProject(value: unknown, file: string): ProjectDocument {
     editor: { selectedBody: selected },
     meshes: meshes.meshes,
   };
+}
+
+/** "body 'spot' (/scene/bodies/2)" for each body whose shape is the mesh at `path`, joined. */
+function bodiesUsing(bodies: readonly { name: string; shape: { type: string } }[], path: string): string {
+  return bodies
+    .flatMap((body, i) =>
+      body.shape.type === 'mesh' && (body.shape as { path?: string }).path === path
+        ? [`body '${body.name}' (/scene/bodies/${i})`]
+        : [],
+    )
+    .join(', ');
 }

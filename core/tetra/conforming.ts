@@ -1,5 +1,5 @@
 import { anyTriangleWithin, segmentMayCross } from './closest-point.ts';
-import { type AbortSignalLike, pauseForEvents, throwIfCancelled } from './errors.ts';
+import { pauseForEvents, throwIfCancelled } from './errors.ts';
 import { BCC_MEAN_EDGE, forEachBccPoint, type LatticeBox, latticeBox } from './lattice.ts';
 import { MeshingState, VertexKind } from './meshing-state.ts';
 import type { PreparedSurface } from './prepare-input.ts';
@@ -8,6 +8,7 @@ import { SurfaceIndex } from './surface-index.ts';
 import { sampleSurface } from './surface-sampling.ts';
 import type { TriangleBvh } from './triangle-bvh.ts';
 import { windingNumber } from './winding-number.ts';
+import type { WorkGuard } from './work-guard.ts';
 
 /** The raw result of meshing, before optimisation: compact arrays in doubles. */
 export interface RawTetMesh {
@@ -22,13 +23,16 @@ export interface RawTetMesh {
 export interface ConformingSettings {
   /** Target edge length, m. */
   edge: number;
+  /** The tet count the edge length was chosen for. */
+  targetTets: number;
   /** Radius-edge bound. */
   qualityBound: number;
   /** Largest distance of a boundary face centroid from the input surface, m. */
   surfaceTolerance: number;
   seed: number;
   progress: (fraction: number, stage: string) => void;
-  signal: AbortSignalLike | undefined;
+  /** Cancellation, the time limit and the work limits. */
+  guard: WorkGuard;
 }
 
 /** Lattice points keep this distance (× edge) from the surface, so boundary tets stay fat. */
@@ -46,8 +50,8 @@ export async function meshConforming(
 ): Promise<RawTetMesh> {
   const h = s.edge;
   s.progress(0, 'sampling surface');
-  const samples = sampleSurface(surface, h, s.seed);
-  await pauseForEvents(s.signal);
+  const samples = sampleSurface(surface, h, s.seed, s.guard);
+  await pauseForEvents(s.guard);
   s.progress(0.1, 'filling interior');
   const a = h / BCC_MEAN_EDGE;
   const clearance = LATTICE_CLEARANCE * h;
@@ -57,7 +61,7 @@ export async function meshConforming(
     clearance,
     surface.watertight,
   );
-  await pauseForEvents(s.signal);
+  await pauseForEvents(s.guard);
   const state = new MeshingState(
     bvh,
     surface.watertight,
@@ -66,11 +70,11 @@ export async function meshConforming(
     2 * (samples.count + lattice.length / 3),
   );
   s.progress(0.2, 'Delaunay');
-  const cancelCheck = () => throwIfCancelled(s.signal);
+  const cancelCheck = () => throwIfCancelled(s.guard);
   const kinds = samples.feature.map((f) => (f ? VertexKind.feature : VertexKind.surface));
   state.insertAll(samples.points, kinds, cancelCheck);
   state.insertAll(lattice, VertexKind.lattice, cancelCheck);
-  await pauseForEvents(s.signal);
+  await pauseForEvents(s.guard);
   s.progress(0.4, 'refining');
   const index = SurfaceIndex.forEdge(h, surface.diagonal, surface.faceNormals);
   for (let k = 0; k < samples.count; k++) {
@@ -80,10 +84,11 @@ export async function meshConforming(
   }
   await refine(state, index, {
     edge: h,
+    targetTets: s.targetTets,
     qualityBound: s.qualityBound,
     surfaceTolerance: s.surfaceTolerance,
     maxRounds: 10,
-    signal: s.signal,
+    guard: s.guard,
     progress: (f) => s.progress(0.4 + 0.3 * f, 'refining'),
   });
   s.progress(0.7, 'carving');

@@ -1,12 +1,10 @@
-import { type AbortSignalLike, TetrahedralizeError, throwIfCancelled } from './errors.ts';
+import { TetrahedralizeError, throwIfCancelled } from './errors.ts';
 import { BCC_MEAN_EDGE, latticeBox } from './lattice.ts';
 import type { PreparedSurface } from './prepare-input.ts';
 import { triangleIntersectsTet } from './tri-tet-overlap.ts';
 import type { TriangleBvh } from './triangle-bvh.ts';
 import { windingNumber } from './winding-number.ts';
-
-/** Largest lattice (cells in the padded bounding box) the embedded mode builds. */
-const MAX_CELLS = 2_000_000;
+import type { WorkGuard } from './work-guard.ts';
 
 /**
  * Embedded mode: the BCC lattice tets (see lattice.ts) that touch the surface or lie inside
@@ -17,15 +15,16 @@ export function meshEmbedded(
   surface: PreparedSurface,
   bvh: TriangleBvh,
   edge: number,
-  signal: AbortSignalLike | undefined,
+  guard: WorkGuard,
 ): { positions: Float64Array; tets: Uint32Array } {
   const a = edge / BCC_MEAN_EDGE;
   const box = latticeBox(surface.min, surface.max, a, a);
   const [nx, ny, nz] = box.cells;
-  if (nx * ny * nz > MAX_CELLS) {
+  const maxCells = guard.limits.latticeCells;
+  if (nx * ny * nz > maxCells) {
     throw new TetrahedralizeError(
       'invalid-option',
-      `An edge length of ${edge.toPrecision(3)} m needs a lattice of ${nx}×${ny}×${nz} cells; the limit is ${MAX_CELLS.toLocaleString('en-US')}. Choose a longer edge or fewer tets.`,
+      `An edge length of ${edge.toPrecision(3)} m needs a lattice of ${nx}×${ny}×${nz} cells; the limit is ${maxCells.toLocaleString('en-US')} (tetra limit latticeCells). Choose a longer edge or fewer tets.`,
     );
   }
   const lattice = new BccIndex(box.origin, a, nx, ny, nz);
@@ -37,7 +36,7 @@ export function meshEmbedded(
   const ids = new Int32Array(4);
   // Tets that touch a triangle.
   for (let t = 0; t < ix.length / 3; t++) {
-    if ((t & 4095) === 4095) throwIfCancelled(signal);
+    if ((t & 4095) === 4095) throwIfCancelled(guard);
     const lo = [Infinity, Infinity, Infinity];
     const hi = [-Infinity, -Infinity, -Infinity];
     for (let c = 0; c < 3; c++) {
@@ -55,7 +54,7 @@ export function meshEmbedded(
       if (triangleIntersectsTet(tri, tet)) keep[id] = 1;
     });
   }
-  throwIfCancelled(signal);
+  throwIfCancelled(guard);
   // Tets inside: a tet that touches no triangle is wholly inside or outside, like its vertices;
   // classify each lattice vertex once and read the class of the tet's first cube centre.
   const vertexInside = new Int8Array(lattice.vertexCount).fill(-1);
@@ -69,7 +68,7 @@ export function meshEmbedded(
       vertexInside[v] = windingNumber(bvh, xyz[0], xyz[1], xyz[2]) > 0.5 ? 1 : 0;
     }
     if (vertexInside[v] === 1) keep[id] = 1;
-    if ((id & 65535) === 65535) throwIfCancelled(signal);
+    if ((id & 65535) === 65535) throwIfCancelled(guard);
   }
   return lattice.compact(keep);
 }

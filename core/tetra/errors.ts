@@ -3,7 +3,12 @@
  * - 'empty-mesh': the input has no usable triangles;
  * - 'invalid-mesh': the input has a non-finite coordinate or an index past its vertices;
  * - 'no-volume': the input encloses no volume (a flat sheet: a cloth candidate);
- * - 'invalid-option': an option is out of range (the message names it);
+ * - 'invalid-option': an option is out of range (the message names it and the range allowed);
+ * - 'too-thin': the solid is thinner than the target edge allows (the message gives both);
+ * - 'too-far': the mesh lies so far from the origin that float32 positions cannot resolve the
+ *   target edge there;
+ * - 'limit': the run grew past a work limit or its time limit (core/tetra/limits.ts; the message
+ *   says what grew, how far, and the limit);
  * - 'cancelled': the AbortSignal fired;
  * - 'backend': the external tetgen backend is missing, aborted or wrote unreadable output;
  * - 'failed': an internal step could not complete (a bug; the message says which step).
@@ -13,6 +18,9 @@ export type TetrahedralizeFailure =
   | 'invalid-mesh'
   | 'no-volume'
   | 'invalid-option'
+  | 'too-thin'
+  | 'too-far'
+  | 'limit'
   | 'cancelled'
   | 'backend'
   | 'failed';
@@ -34,11 +42,19 @@ export class TetrahedralizeError extends Error {
  */
 export interface AbortSignalLike {
   readonly aborted: boolean;
+  /** Why it fired; a TetrahedralizeError here (a run past its time limit) is thrown as it is. */
+  readonly reason?: unknown;
 }
 
-/** Throws TetrahedralizeError('cancelled') when the signal has fired. */
+/**
+ * Throws when the signal has fired: its reason when that is a TetrahedralizeError (see
+ * WorkGuard), else TetrahedralizeError('cancelled').
+ */
 export function throwIfCancelled(signal: AbortSignalLike | undefined): void {
-  if (signal?.aborted) throw new TetrahedralizeError('cancelled', 'Tetrahedralization was cancelled.');
+  if (!signal?.aborted) return;
+  const reason = signal.reason;
+  if (reason instanceof TetrahedralizeError) throw reason;
+  throw new TetrahedralizeError('cancelled', 'Tetrahedralization was cancelled.');
 }
 
 /**

@@ -97,6 +97,11 @@ export class MeshingState {
     );
   }
 
+  /** Whether live tet t has a cached class (isInside answers it without a winding number). */
+  isClassified(t: number): boolean {
+    return t < this.classifiedStamp.length && this.classifiedStamp[t] === this.dt.tetStamp[t];
+  }
+
   /** Whether live tet t is inside the input (cached winding number of its centroid > ½). */
   isInside(t: number): boolean {
     const dt = this.dt;

@@ -1,5 +1,5 @@
 import { anyTriangleWithin, type ClosestPoint, closestPoint, createClosestPoint } from './closest-point.ts';
-import { type AbortSignalLike, pauseForEvents } from './errors.ts';
+import { type AbortSignalLike, pauseForEvents, throwIfCancelled } from './errors.ts';
 import { flipBadTets } from './flips.ts';
 import { VertexKind } from './meshing-state.ts';
 import { minDihedralDeg } from './tet-geometry.ts';
@@ -102,7 +102,9 @@ function peel(mesh: WorkMesh, s: OptimizeSettings): number {
       queue.push(t);
   }
   let removed = 0;
+  let popped = 0;
   while (queue.length > 0) {
+    if ((++popped & 4095) === 0) throwIfCancelled(s.signal);
     const t = queue.pop()!;
     const tets = mesh.tets;
     const nbr = mesh.nbr;
@@ -174,6 +176,7 @@ function snapBoundaryVertices(mesh: WorkMesh, s: OptimizeSettings): number {
   const p = mesh.positions;
   let moved = 0;
   for (let v = 0; v < kind.length; v++) {
+    if ((v & 1023) === 1023) throwIfCancelled(s.signal);
     if (!onBoundary[v]) continue;
     const x0 = p[3 * v];
     const y0 = p[3 * v + 1];
@@ -250,6 +253,8 @@ function smooth(mesh: WorkMesh, s: OptimizeSettings): number {
   mesh.touched.fill(0);
   let moved = 0;
   for (let v = 0; v < vertexCount; v++) {
+    // A pass over a large boundary-heavy mesh takes seconds: poll for cancellation and time.
+    if ((v & 1023) === 1023) throwIfCancelled(s.signal);
     if (!bad[v] || !attempt[v] || kind[v] === VertexKind.feature || start[v] === start[v + 1]) continue;
     if (smoothVertex(ctx, v)) moved++;
   }

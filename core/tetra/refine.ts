@@ -1,19 +1,23 @@
-import { FACE } from './delaunay.ts';
-import { type AbortSignalLike, pauseForEvents, throwIfCancelled } from './errors.ts';
+import { FACE, SUPER_VERTEX_COUNT } from './delaunay.ts';
+import { pauseForEvents, throwIfCancelled } from './errors.ts';
 import { type MeshingState, VertexKind } from './meshing-state.ts';
 import type { SurfaceIndex, SurfacePointPurpose } from './surface-index.ts';
 import { circumcenter, minDihedralDeg } from './tet-geometry.ts';
 import { windingNumber } from './winding-number.ts';
+import type { WorkGuard } from './work-guard.ts';
 
 export interface RefineSettings {
   /** Target edge length, m. */
   edge: number;
+  /** The tet count the edge length was chosen for (for TETRA_LIMITS.tetsPerTarget). */
+  targetTets: number;
   /** Radius-edge bound. */
   qualityBound: number;
   /** Largest allowed distance of a boundary face centroid or edge midpoint from the input surface, m. */
   surfaceTolerance: number;
   maxRounds: number;
-  signal: AbortSignalLike | undefined;
+  /** Cancellation, the time limit, and the tet and refinement-point limits checked here. */
+  guard: WorkGuard;
   progress: (fraction: number) => void;
 }
 
@@ -38,7 +42,9 @@ const SMALLEST_RADIUS = 0.35;
  * each add a point), surface points at the end of the round in BRIO order. Surface points too
  * close to a same-facing surface vertex are skipped (see SurfaceIndex) and tets smaller than
  * SMALLEST_RADIUS × edge are left alone, which bounds the refinement; the round limit bounds
- * it again.
+ * it again. Neither bounds the work of one round on input with features far below the edge,
+ * so the points inserted and the inside tets are counted as they grow and checked against
+ * their limits (TETRA_LIMITS refinePoints, refinePointsPerStartPoint, tets, tetsPerTarget).
  */
 export async function refine(
   state: MeshingState,
@@ -53,6 +59,32 @@ export async function refine(
   let checked = new Uint32Array(dt.tetAlive.length);
   let fresh = new Uint8Array(dt.tetAlive.length);
   const surfacePts: number[] = [];
+  const guard = s.guard;
+  const startPoints = dt.vertexCount - SUPER_VERTEX_COUNT;
+  let inserted = 0;
+  const { refinePoints, refinePointsPerStartPoint } = guard.limits;
+  const allowed = refinePoints + refinePointsPerStartPoint * startPoints;
+  const target = Math.max(s.targetTets, guard.limits.targetTetsFloor);
+  const allowedTets = Math.min(guard.limits.tets, guard.limits.tetsPerTarget * target);
+  const checkTets = () => {
+    const tets = insideTetCount(state);
+    guard.check('tets', tets, (n) => `Refinement made ${n} tets`);
+    guard.check(
+      'tetsPerTarget',
+      tets,
+      (n) => `Refinement made ${n} tets`,
+      target,
+      `tetra limit tetsPerTarget: ${guard.limits.tetsPerTarget} × the target of ${Math.round(target).toLocaleString('en-US')}`,
+    );
+  };
+  const checkInserted = () =>
+    guard.check(
+      'refinePoints',
+      inserted,
+      (n) => `Refinement inserted ${n} points`,
+      allowed / refinePoints,
+      `tetra limits refinePoints ${refinePoints.toLocaleString('en-US')} + refinePointsPerStartPoint ${refinePointsPerStartPoint} × ${startPoints.toLocaleString('en-US')} start points`,
+    );
   const queueSurface = (x: number, y: number, z: number, purpose: SurfacePointPurpose) => {
     state.closestSurfacePoint(x, y, z, cp);
     if (surfaceIndex.tryAdd(cp[0], cp[1], cp[2], state.lastTriangle(), purpose))
@@ -75,7 +107,7 @@ export async function refine(
     }
   };
   for (let round = 0; round < s.maxRounds; round++) {
-    await pauseForEvents(s.signal);
+    await pauseForEvents(guard);
     s.progress(round / s.maxRounds);
     surfacePts.length = 0;
     const slots = dt.slotCount;
@@ -119,7 +151,9 @@ export async function refine(
       }
     }
     for (const t of freshList) fresh[t] = 0;
+    checkTets();
     let steiner = 0;
+    let counted = 0;
     for (let k = 0; k < badTets.length; k += 2) {
       const t = badTets[k];
       if (!dt.tetAlive[t] || dt.tetStamp[t] !== badTets[k + 1]) continue;
@@ -132,11 +166,42 @@ export async function refine(
       } else {
         queueSurface(cc[0], cc[1], cc[2], 'quality');
       }
-      if ((k & 2047) === 0) throwIfCancelled(s.signal);
+      if ((k & 2047) === 0) {
+        inserted += steiner - counted;
+        counted = steiner;
+        checkInserted();
+        // One round can add most of the tets: a cheap bound (tets not yet classified count as
+        // inside) is checked as it goes, the exact count (winding numbers) only past the limit.
+        if (insideTetBound(state) > allowedTets) checkTets();
+        throwIfCancelled(guard);
+      }
     }
+    inserted += steiner - counted;
     if (surfacePts.length === 0 && steiner === 0) break;
-    state.insertAll(Float64Array.from(surfacePts), VertexKind.surface, () => throwIfCancelled(s.signal));
+    inserted += state.insertAll(Float64Array.from(surfacePts), VertexKind.surface, () =>
+      throwIfCancelled(guard),
+    );
+    checkInserted();
   }
+  checkTets();
+}
+
+/** Live tets classified inside or not classified yet: at least the inside count, without winding numbers. */
+function insideTetBound(state: MeshingState): number {
+  const dt = state.dt;
+  let count = 0;
+  for (let t = 0; t < dt.slotCount; t++) {
+    if (dt.tetAlive[t] && (!state.isClassified(t) || state.isInside(t))) count++;
+  }
+  return count;
+}
+
+/** Live tets classified inside (cached classes: a pass over the slots, no winding numbers for old tets). */
+function insideTetCount(state: MeshingState): number {
+  const dt = state.dt;
+  let count = 0;
+  for (let t = 0; t < dt.slotCount; t++) if (dt.tetAlive[t] && state.isInside(t)) count++;
+  return count;
 }
 
 function shortestEdge(p: Float64Array, a: number, b: number, c: number, d: number): number {

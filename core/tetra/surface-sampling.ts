@@ -1,5 +1,7 @@
+import { throwIfCancelled } from './errors.ts';
 import { PoissonDiskSampler } from './poisson-disk.ts';
 import type { TriangleSoup } from './triangle-bvh.ts';
+import type { WorkGuard } from './work-guard.ts';
 
 /** Points on the input surface with the normal of the surface there. */
 export interface SurfaceSamples {
@@ -29,9 +31,14 @@ const DISK_RADIUS = 0.75;
  *   4. points inside triangles larger than the spacing (a coarse input is filled in).
  * A candidate is rejected when an accepted sample lies within DISK_RADIUS × spacing and faces the
  * same way (normals less than 120° apart), so both sides of a part thinner than the spacing
- * stay sampled.
+ * stay sampled. `guard` (optional) is polled and counts the candidates against their limit.
  */
-export function sampleSurface(soup: TriangleSoup, spacing: number, seed = 1): SurfaceSamples {
+export function sampleSurface(
+  soup: TriangleSoup,
+  spacing: number,
+  seed = 1,
+  guard?: WorkGuard,
+): SurfaceSamples {
   const p = soup.positions;
   const ix = soup.indices;
   const triCount = ix.length / 3;
@@ -105,20 +112,27 @@ export function sampleSurface(soup: TriangleSoup, spacing: number, seed = 1): Su
   //    disk radius per triangle, offered in random order (triangles in random order too).
   const fine = 0.5 * DISK_RADIUS * spacing;
   const local: number[] = [];
+  let candidates = 0;
+  let visited = 0;
   for (const t of shuffled(triCount, rng)) {
-    const a = 3 * ix[3 * t];
-    const b = 3 * ix[3 * t + 1];
-    const c = 3 * ix[3 * t + 2];
-    const longest = Math.sqrt(Math.max(dist2(p, a, b), dist2(p, b, c), dist2(p, a, c)));
-    const n = Math.ceil(longest / fine);
-    if (n <= 1) continue;
+    if (guard && (++visited & 255) === 0) throwIfCancelled(guard);
+    const grid = triangleGrid(p, ix[3 * t], ix[3 * t + 1], ix[3 * t + 2], fine);
+    if (!grid) continue;
+    const { a, b, c, nb, nc } = grid;
+    candidates += (nb + 1) * (nc + 1) * 0.5;
+    guard?.check(
+      'surfaceCandidates',
+      candidates,
+      (n) => `Sampling the surface looked at ${n} candidate points`,
+    );
     local.length = 0;
-    for (let i = 0; i <= n; i++) {
-      for (let j = 0; i + j <= n; j++) {
-        if ((i === 0 && j === 0) || i === n || j === n) continue;
+    for (let i = 0; i <= nb; i++) {
+      // i / nb + j / nc ≤ 1: the grid points in the triangle.
+      for (let j = 0; j * nb + i * nc <= nb * nc; j++) {
+        if ((i === 0 && j === 0) || i === nb || j === nc) continue;
         // Jitter inside the grid cell so that samples on a plane are not co-circular.
-        const u = (i + 0.3 * (rng() - 0.5)) / n;
-        const w = (j + 0.3 * (rng() - 0.5)) / n;
+        const u = (i + 0.3 * (rng() - 0.5)) / nb;
+        const w = (j + 0.3 * (rng() - 0.5)) / nc;
         if (u < 0 || w < 0 || u + w > 1) continue;
         local.push(u, w);
       }
@@ -143,6 +157,38 @@ export function sampleSurface(soup: TriangleSoup, spacing: number, seed = 1): Su
     }
   }
   return sampler.result();
+}
+
+/**
+ * The candidate grid of triangle (a, b, c) (vertex ids) at spacing `fine` (m): corners
+ * reordered as (a, b, c) with `nb` steps along a→b and `nc` along a→c; null when the triangle
+ * is no longer than `fine`. A well-shaped triangle keeps its corner order and gets n × n steps
+ * for its longest edge n·fine long. A needle-like one (shortest edge under ¼ of the longest)
+ * would waste most of n × n on its thin sliver of the square (a 1 m × 1 mm side of a needle gets
+ * millions of candidates for a few thousand samples), so it is gridded from a corner of its
+ * shortest edge, each of that corner's edges split to the spacing: about twice its area ÷ fine²
+ * candidates.
+ */
+function triangleGrid(
+  p: Float64Array,
+  a: number,
+  b: number,
+  c: number,
+  fine: number,
+): { a: number; b: number; c: number; nb: number; nc: number } | null {
+  const ab = Math.sqrt(dist2(p, 3 * a, 3 * b));
+  const bc = Math.sqrt(dist2(p, 3 * b, 3 * c));
+  const ca = Math.sqrt(dist2(p, 3 * c, 3 * a));
+  const longest = Math.max(ab, bc, ca);
+  const n = Math.ceil(longest / fine);
+  if (n <= 1) return null;
+  const shortest = Math.min(ab, bc, ca);
+  if (4 * shortest >= longest) return { a: 3 * a, b: 3 * b, c: 3 * c, nb: n, nc: n };
+  // Rotate so that a→b is the shortest edge.
+  const [u, v, w] = shortest === ab ? [a, b, c] : shortest === bc ? [b, c, a] : [c, a, b];
+  const nb = Math.max(1, Math.ceil(Math.sqrt(dist2(p, 3 * u, 3 * v)) / fine));
+  const nc = Math.max(1, Math.ceil(Math.sqrt(dist2(p, 3 * u, 3 * w)) / fine));
+  return { a: 3 * u, b: 3 * v, c: 3 * w, nb, nc };
 }
 
 interface Edges {

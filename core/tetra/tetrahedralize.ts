@@ -3,7 +3,9 @@ import { meshConforming } from './conforming.ts';
 import { embedPoints } from './embed.ts';
 import { meshEmbedded } from './embedded.ts';
 import { type AbortSignalLike, pauseForEvents, TetrahedralizeError, throwIfCancelled } from './errors.ts';
+import { TETRA_LIMITS, type TetraLimits } from './limits.ts';
 import { optimizeMesh } from './optimize.ts';
+import { checkOptions } from './options.ts';
 import { type PreparedSurface, prepareSurface } from './prepare-input.ts';
 import { measureQuality, type ReferenceSurface } from './quality.ts';
 import { boundaryFaces, faceAdjacency } from './tet-adjacency.ts';
@@ -16,14 +18,13 @@ import {
   type TetrahedralizeOptions,
 } from './types.ts';
 import { windingNumber } from './winding-number.ts';
+import { WorkGuard } from './work-guard.ts';
 import { WorkMesh } from './work-mesh.ts';
 
 /** Volume of a regular tet with unit edge: 1 / (6√2). */
 const REGULAR_TET_VOLUME = 1 / (6 * Math.SQRT2);
-/** The finest resolution accepted, as an estimated tet count (memory and time guard). */
-export const MAX_ESTIMATED_TETS = 4_000_000;
-/** The most surface sample points accepted (memory and time guard). */
-const MAX_SURFACE_SAMPLES = 1_000_000;
+/** The finest resolution accepted, as a tet count (TETRA_LIMITS.tets; kept for callers). */
+export const MAX_ESTIMATED_TETS = TETRA_LIMITS.tets;
 /** Boundary faces may stray this far (× bbox diagonal) from the input before refinement adds points. */
 const SURFACE_TOLERANCE = 0.003;
 /** Sliver removal may not move or expose boundary faces farther than this (× diagonal) from the input. */
@@ -32,7 +33,18 @@ const OPTIMIZE_SURFACE_TOLERANCE = 0.008;
 const TARGET_DIHEDRAL_DEG = 15;
 /** All-surface boundary tets below this smallest dihedral angle are peeled off, degrees. */
 const PEEL_DIHEDRAL_DEG = 10;
-const DEFAULT_QUALITY_BOUND = 2;
+/**
+ * The thinnest solid meshed, as its mean thickness (2 × volume / area) ÷ target edge: thinner,
+ * both faces' samples form flat slivers that refinement splits down to the thickness, making
+ * tens of times the tets asked for, of poor quality, slowly (a plate 1/8 of the edge thick:
+ * 26× the target, 28 s). A plate half the edge thick meshes at the target with good tets.
+ */
+const MIN_THICKNESS_PER_EDGE = 0.25;
+/**
+ * Float32 spacing (the output's precision) at the mesh, × target edge, above which positions
+ * cannot resolve the tets: rounding then flattens or inverts them.
+ */
+const MAX_FLOAT32_SPACING_PER_EDGE = 0.2;
 
 /**
  * Turns a triangle mesh into a tet mesh (see TetrahedralizeOptions for the modes and
@@ -47,30 +59,23 @@ export async function tetrahedralize(
   onProgress?: ProgressCallback,
   signal?: AbortSignalLike,
 ): Promise<TetMesh> {
-  const mode = options.mode ?? 'conforming';
-  if (mode !== 'conforming' && mode !== 'embedded') {
-    throw new TetrahedralizeError(
-      'invalid-option',
-      `mode must be 'conforming' or 'embedded', got '${String(mode)}'.`,
-    );
-  }
-  const qualityBound = options.qualityBound ?? DEFAULT_QUALITY_BOUND;
-  if (!Number.isFinite(qualityBound) || qualityBound < 1) {
-    throw new TetrahedralizeError(
-      'invalid-option',
-      `The quality bound (largest radius-edge ratio) must be a number ≥ 1, got ${qualityBound}.`,
-    );
-  }
-  const progress = (fraction: number, stage: string) =>
+  const { mode, qualityBound, seed, timeLimitS, limits } = checkOptions(options);
+  const guard = new WorkGuard(limits, signal, timeLimitS);
+  const progress = (fraction: number, stage: string) => {
+    guard.stage = stage;
     onProgress?.(Math.min(1, Math.max(0, fraction)), stage);
-  throwIfCancelled(signal);
+  };
+  throwIfCancelled(guard);
   progress(0, 'preparing surface');
   const surface = prepareSurface(mesh);
   const bvh = new TriangleBvh(surface);
   const enclosed = surface.watertight ? surface.signedVolume : estimateSolidVolume(surface, bvh);
   if (!(enclosed > 0)) throw noVolume();
-  const edge = resolveEdgeLength(options, mode, enclosed, surface);
-  await pauseForEvents(signal);
+  const asked = resolveEdgeLength(options, mode, enclosed, surface, limits);
+  // The embedded lattice encloses the surface whatever its thickness.
+  const edge = mode === 'conforming' ? edgeForThickness(enclosed, surface.area, asked, limits) : asked;
+  checkResolvable(surface, edge);
+  await pauseForEvents(guard);
   const reference: ReferenceSurface = {
     bvh,
     diagonal: surface.diagonal,
@@ -78,9 +83,9 @@ export async function tetrahedralize(
   };
   if (mode === 'embedded') {
     progress(0.1, 'building lattice');
-    const lattice = meshEmbedded(surface, bvh, edge, signal);
+    const lattice = meshEmbedded(surface, bvh, edge, guard);
     progress(0.6, 'embedding');
-    await pauseForEvents(signal);
+    await pauseForEvents(guard);
     const result = finish(lattice.positions, lattice.tets, reference, 'embedded');
     result.embedding = embedPoints(result.positions, result.tets, mesh.positions);
     progress(1, 'done');
@@ -88,14 +93,15 @@ export async function tetrahedralize(
   }
   const raw = await meshConforming(surface, bvh, {
     edge,
+    targetTets: enclosed / (edge ** 3 * REGULAR_TET_VOLUME),
     qualityBound,
     surfaceTolerance: SURFACE_TOLERANCE * surface.diagonal,
-    seed: options.seed ?? 1,
+    seed,
     progress: (f, stage) => progress(0.05 + 0.75 * f, stage),
-    signal,
+    guard,
   });
   if (raw.tets.length === 0) throw noVolume();
-  await pauseForEvents(signal);
+  await pauseForEvents(guard);
   progress(0.8, 'removing slivers');
   roundToFloat32(raw.positions);
   const work = new WorkMesh(raw);
@@ -105,11 +111,12 @@ export async function tetrahedralize(
     passes: 6,
     bvh,
     surfaceTolerance: OPTIMIZE_SURFACE_TOLERANCE * surface.diagonal,
-    signal,
+    signal: guard,
   });
   progress(0.95, 'measuring');
   const compact = work.compact();
   if (compact.tets.length === 0) throw noVolume();
+  guard.check('tets', compact.tets.length / 4, (n) => `The mesh came out with ${n} tets`);
   const result = finish(compact.positions, compact.tets, reference, 'conforming', compact.surface);
   progress(1, 'done');
   return result;
@@ -124,18 +131,20 @@ function noVolume(): TetrahedralizeError {
 
 /**
  * Target edge length, m: the explicit one, or the one that fills the enclosed volume with
- * about the target number of regular tets.
+ * about the target number of regular tets. Refuses a resolution whose estimated tet or surface
+ * sample count passes its limit.
  */
 export function resolveEdgeLength(
   options: TetrahedralizeOptions,
   mode: 'conforming' | 'embedded',
   enclosedVolume: number,
   surface: { diagonal: number; area: number },
+  limits: TetraLimits = TETRA_LIMITS,
 ): number {
   let edge: number;
   if (options.edgeLengthM !== undefined) {
     edge = options.edgeLengthM;
-    if (!Number.isFinite(edge) || edge <= 0) {
+    if (typeof edge !== 'number' || !Number.isFinite(edge) || edge <= 0) {
       throw new TetrahedralizeError(
         'invalid-option',
         `The edge length must be a positive number of metres, got ${edge}.`,
@@ -144,7 +153,7 @@ export function resolveEdgeLength(
   } else {
     const fallback = mode === 'embedded' ? DEFAULT_TARGET_TETS_EMBEDDED : DEFAULT_TARGET_TETS;
     const count = options.targetTetCount ?? fallback;
-    if (!Number.isFinite(count) || count < 1) {
+    if (typeof count !== 'number' || !Number.isFinite(count) || count < 1) {
       throw new TetrahedralizeError(
         'invalid-option',
         `The target tet count must be a positive number, got ${count}.`,
@@ -153,24 +162,84 @@ export function resolveEdgeLength(
     edge = Math.cbrt(enclosedVolume / (count * REGULAR_TET_VOLUME));
   }
   const estimated = enclosedVolume / (edge ** 3 * REGULAR_TET_VOLUME);
-  if (estimated > MAX_ESTIMATED_TETS) {
+  if (estimated > limits.tets) {
     throw new TetrahedralizeError(
       'invalid-option',
       `An edge length of ${edge.toPrecision(3)} m would make about ${Math.round(estimated).toLocaleString('en-US')} tets; ` +
-        `the limit is ${MAX_ESTIMATED_TETS.toLocaleString('en-US')}. Choose a longer edge or fewer tets.`,
+        `the limit is ${limits.tets.toLocaleString('en-US')}. Choose a longer edge or fewer tets.`,
     );
   }
   // The surface is sampled at about the edge length: a large thin part can need far more
   // surface points than its volume suggests.
   const samples = surface.area / (0.5 * edge * edge);
-  if (mode === 'conforming' && samples > MAX_SURFACE_SAMPLES) {
+  if (mode === 'conforming' && samples > limits.surfaceSamples) {
     throw new TetrahedralizeError(
       'invalid-option',
       `An edge length of ${edge.toPrecision(3)} m would put about ${Math.round(samples).toLocaleString('en-US')} points on the surface; ` +
-        `the limit is ${MAX_SURFACE_SAMPLES.toLocaleString('en-US')}. Choose a longer edge or fewer tets.`,
+        `the limit is ${limits.surfaceSamples.toLocaleString('en-US')}. Choose a longer edge or fewer tets.`,
     );
   }
   return Math.min(edge, surface.diagonal);
+}
+
+/**
+ * The edge length for a solid of mean thickness 2 × volume / area (the thickness of a plate,
+ * ⅔ of a ball's radius): `edge` when the solid is at least MIN_THICKNESS_PER_EDGE × it thick;
+ * else the edge that fits when that costs at most targetTetsFloor tets (a tiny target on a
+ * small part); else a refusal saying what edge and tet count would fit. Cheap, and it catches
+ * plates and needles before any work; a thin part of an otherwise thick solid is left to the
+ * work limits.
+ */
+function edgeForThickness(volume: number, area: number, edge: number, limits: TetraLimits): number {
+  const thickness = (2 * volume) / area;
+  if (thickness >= MIN_THICKNESS_PER_EDGE * edge) return edge;
+  const fitEdge = thickness / MIN_THICKNESS_PER_EDGE;
+  const fitTets = volume / (fitEdge ** 3 * REGULAR_TET_VOLUME);
+  if (fitTets <= limits.targetTetsFloor) return fitEdge;
+  const fits =
+    fitTets <= limits.tets
+      ? `an edge of ${fitEdge.toPrecision(2)} m or less (about ${roundTo2(fitTets)} tets or more) would fit it; or thicken it`
+      : `tets that fit it (an edge of ${fitEdge.toPrecision(2)} m) would number about ${roundTo2(fitTets)}, over the limit of ${limits.tets.toLocaleString('en-US')}: thicken it, or simulate it as cloth (a shell)`;
+  throw new TetrahedralizeError(
+    'too-thin',
+    `The mesh is on average ${thickness.toPrecision(2)} m thick (2 × volume / area), thinner than the ${edge.toPrecision(2)} m target edge allows ` +
+      `(at least ${MIN_THICKNESS_PER_EDGE} × the edge): ${fits}.`,
+  );
+}
+
+/** A count with two significant figures, grouped ("4,100,000"). */
+function roundTo2(n: number): string {
+  return Number(n.toPrecision(2)).toLocaleString('en-US');
+}
+
+/**
+ * Refuses a mesh so far from the origin that float32 (the output's position type) cannot
+ * resolve the target edge there: at 1e7 m float32 positions are 1 m apart, so the vertices of
+ * a finely meshed unit cube collapse onto its corners and its tets flatten or invert. The
+ * meshing itself runs in doubles and would succeed; it is the result that cannot hold it.
+ */
+function checkResolvable(surface: PreparedSurface, edge: number): void {
+  const reach = Math.max(...surface.min.map(Math.abs), ...surface.max.map(Math.abs));
+  const spacing = float32Spacing(reach);
+  if (spacing <= MAX_FLOAT32_SPACING_PER_EDGE * edge) return;
+  const within = float32ReachFor(MAX_FLOAT32_SPACING_PER_EDGE * edge);
+  throw new TetrahedralizeError(
+    'too-far',
+    `The mesh lies up to ${reach.toPrecision(3)} m from the origin, where float32 positions (what a tet mesh stores) are ` +
+      `${spacing.toPrecision(2)} m apart: too coarse for the ${edge.toPrecision(2)} m edge. Move it to within ` +
+      `${within.toPrecision(2)} m of the origin (place it in the scene instead), or choose a longer edge.`,
+  );
+}
+
+/** Distance between adjacent float32 values near `x` (x ≥ 0), m. */
+function float32Spacing(x: number): number {
+  if (x < 2 ** -126) return 2 ** -149;
+  return 2 ** (Math.floor(Math.log2(x)) - 23);
+}
+
+/** The largest distance from the origin at which float32 values are at most `spacing` apart. */
+function float32ReachFor(spacing: number): number {
+  return 2 ** (Math.floor(Math.log2(spacing)) + 24);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Embedding } from './embed.ts';
 import type { AbortSignalLike } from './errors.ts';
+import type { TetraLimits } from './limits.ts';
 import type { QualityReport } from './quality.ts';
 
 /**
@@ -27,6 +28,14 @@ export interface TetrahedralizeOptions {
   qualityBound?: number;
   /** Seed for the deterministic random choices (sampling order, insertion order). */
   seed?: number;
+  /**
+   * Wall-time limit, s: a run that takes longer stops with TetrahedralizeError('limit') at its
+   * next poll point (between stages, and every few thousand points, tets or triangles within
+   * them), so it may overrun by a fraction of a second. Default none.
+   */
+  timeLimitS?: number;
+  /** Lower work limits than TETRA_LIMITS (a preview with a smaller budget); higher are refused. */
+  limits?: Partial<TetraLimits>;
 }
 
 /**

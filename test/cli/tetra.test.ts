@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -95,6 +95,31 @@ describe('softbody tetra', () => {
     ]);
   });
 
+  it('refuses a plate far thinner than the edge, and a run past --time-limit, with one line and exit code 2', async () => {
+    const plate = path.join(scratch, 'plate.obj');
+    const corners = [0, 1].flatMap((x) => [0, 1].flatMap((y) => [0, 1e-4].map((z) => `v ${x} ${y} ${z}`)));
+    // Corner i is (x, y, z) = bits (4, 2, 1) of i; two triangles per face, outward.
+    const quads = [
+      [1, 2, 4, 3],
+      [5, 7, 8, 6],
+      [1, 5, 6, 2],
+      [3, 4, 8, 7],
+      [1, 3, 7, 5],
+      [2, 6, 8, 4],
+    ];
+    const faces = quads.flatMap(([a, b, c, d]) => [`f ${a} ${b} ${c}`, `f ${a} ${c} ${d}`]);
+    writeFileSync(plate, [...corners, ...faces].join('\n'));
+    const thin = capture();
+    expect(await main(['tetra', plate], thin.io)).toBe(2);
+    expect(thin.err).toHaveLength(1);
+    expect(thin.err[0]).toMatch(/^softbody tetra: .*plate\.obj: The mesh is on average 0\.00010 m thick/);
+    const slow = capture();
+    expect(await main(['tetra', corpusPath('Cubes'), '--time-limit', '0.001'], slow.io)).toBe(2);
+    expect(slow.err[0]).toMatch(
+      /: Tetrahedralization stopped after [\d.]+ s while [a-z ]+: the time limit is 0\.001 s\./,
+    );
+  });
+
   it('rejects bad arguments with one line naming the argument and exit code 2', async () => {
     const cases: [string[], string][] = [
       [[], "softbody tetra: no mesh file given. Run 'softbody tetra --help'."],
@@ -105,7 +130,11 @@ describe('softbody tetra', () => {
         ['a.obj', '--mode', 'solid'],
         "softbody tetra: --mode must be 'conforming' or 'embedded', got 'solid'",
       ],
-      [['a.obj', '--quality', '0.5'], "softbody tetra: --quality needs a radius-edge ratio ≥ 1, got '0.5'"],
+      [['a.obj', '--quality', '1'], "softbody tetra: --quality needs a radius-edge ratio ≥ 1.2, got '1'"],
+      [
+        ['a.obj', '--time-limit', '0'],
+        "softbody tetra: --time-limit needs a positive number of seconds, got '0'",
+      ],
       [
         ['a.obj', '-o', 'out.vtk'],
         "softbody tetra: Cannot tell the output format of 'out.vtk': use .json, .node (TetGen .node + .ele) or .msh (gmsh 2.2).",

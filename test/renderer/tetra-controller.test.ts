@@ -105,6 +105,15 @@ describe('TetraController', () => {
     expect(notes).toEqual([['warning', text]]);
   });
 
+  test('a mesh too thin, too far out or past a work limit is a warning with what to change', async () => {
+    const { notes, runs, controller } = harness();
+    const done = controller.start(mesh());
+    const text = 'Refinement made 136,891 tets, more than the 119,999 allowed (tetra limit tetsPerTarget).';
+    runs[0].fail('limit', text);
+    await done;
+    expect(notes).toEqual([['warning', `Not tetrahedralized: ${text}`]]);
+  });
+
   test('other failures are errors naming the cause', async () => {
     const { notes, runs, controller } = harness();
     const done = controller.start(mesh());

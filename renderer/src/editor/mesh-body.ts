@@ -5,6 +5,7 @@
  * the tetrahedralizer made it (the same arrays `softbody bake` compiles), with the imported
  * surface beside it; the body is placed in the scene by the mesh shape's `position`.
  */
+import { childPointer, DocumentError } from '../../../core/document/problem.ts';
 import { findBuiltInMaterial } from '../../../core/material/library.ts';
 import type { Material } from '../../../core/material/schema.ts';
 import type { TriMesh } from '../../../core/mesh/types.ts';
@@ -12,6 +13,7 @@ import type { BodySpec, ColliderSpec, Scene, Vec3 } from '../../../core/scene/sc
 import { materialSpecOf } from '../../../core/scene/scene-materials.ts';
 import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
 import { parseScene } from '../../../core/scene/scene-validate.ts';
+import { badTetsMessage, findBadTets } from '../../../core/tetra/check-tets.ts';
 import { groundHeightOf } from '../sim/sim-controller.ts';
 import type { SceneEdit } from './scene-edits.ts';
 
@@ -71,8 +73,9 @@ export interface MeshBodyEdit extends SceneEdit {
 /**
  * Adds `request.mesh` to `scene` as a neo-Hookean solid of the library material (kept by name
  * until edited), placed by placementOf, with a ground plane when the scene has none (same edit).
- * Throws DocumentError when the result would not be a valid scene and RangeError for a mesh
- * without tets.
+ * Throws DocumentError when the result would not be a valid scene or the mesh has inverted or
+ * flat tets (the check projects get on opening, at the pointer the mesh would have in the saved
+ * project), and RangeError for a mesh without tets.
  */
 export function addMeshBody(scene: Scene, assets: MeshAssets, request: MeshBodyRequest): MeshBodyEdit {
   if (request.mesh.tets.length < 4) throw new RangeError(`${request.fileName}: the tet mesh has no tets`);
@@ -84,6 +87,15 @@ export function addMeshBody(scene: Scene, assets: MeshAssets, request: MeshBodyR
     scene.bodies.map((b) => b.name),
   );
   const path = uniquePath(request.fileName, [...assets.keys(), ...meshPaths(scene)]);
+  const bad = findBadTets(request.mesh.positions, request.mesh.tets);
+  if (bad) {
+    const pointer = childPointer('/meshes', path, 'tets');
+    throw new DocumentError(
+      'project',
+      [{ pointer, message: `${badTetsMessage(bad)}; not added as body '${name}'` }],
+      request.fileName,
+    );
+  }
   const hasGround = groundHeightOf(scene) !== null;
   const colliders = hasGround ? scene.colliders : [...scene.colliders, DEFAULT_GROUND];
   const groundY = groundHeightOf({ ...scene, colliders }) ?? 0;

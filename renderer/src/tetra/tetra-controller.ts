@@ -86,6 +86,12 @@ export class TetraController {
         // A flat sheet: not an error, the mesh is a cloth candidate.
         this.notify('warning', error.message);
         return;
+      case 'too-thin':
+      case 'too-far':
+      case 'limit':
+        // The mesh or the target asks too much: the sentence says what to change; nothing broke.
+        this.notify('warning', `Not tetrahedralized: ${error.message}`);
+        return;
       default:
         this.notify('error', `Tetrahedralization failed: ${error.message}`);
     }

@@ -223,6 +223,28 @@ describe('projects carrying tet meshes (format 2)', () => {
   });
 });
 
+describe('projects carrying inverted or flat tets', () => {
+  // Tet 0 is positive; tet 1 lists the same corners with two swapped (inverted); tet 2 has a
+  // fourth corner in the plane of the other three (flat).
+  const positions = [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 0];
+  const write = (tets: Uint32Array, path = 'meshes/cube.obj') =>
+    writeProject(scene, { selectedBody: 0 }, new Map([[path, { positions, tets }]]));
+
+  it('refuses an inverted tet naming the file, the mesh, the tet, its signed volume and the body', () => {
+    expect(problemOf(write(Uint32Array.of(0, 1, 2, 3, 0, 2, 1, 3)))).toBe(
+      'p.sbproj: /meshes/meshes~1cube.obj/tets: tet 1 has signed volume -0.167 m³: it is inverted (its corners are in the wrong order); ' +
+        "every tet must have positive volume (tetrahedralize the mesh again); used by body 'block' (/scene/bodies/0)",
+    );
+  });
+
+  it('refuses a flat tet and counts every bad one', () => {
+    expect(problemOf(write(Uint32Array.of(0, 1, 2, 4, 0, 1, 2, 3, 1, 0, 2, 3), 'spare.obj'))).toBe(
+      'p.sbproj: /meshes/spare.obj/tets: tet 0 has signed volume 0 m³: it is flat (2 tets are inverted or flat); ' +
+        'every tet must have positive volume (tetrahedralize the mesh again)',
+    );
+  });
+});
+
 describe('sceneMeshesFor', () => {
   it('keys each solid mesh body’s mesh by its shape pointer, and leaves out cloth and unknown paths', () => {
     const mesh: SolidMesh = {

@@ -124,7 +124,10 @@ describe('tetrahedralize (conforming)', () => {
     const bad = [
       [{ edgeLengthM: -1 }, 'The edge length must be a positive number of metres, got -1.'],
       [{ targetTetCount: 0 }, 'The target tet count must be a positive number, got 0.'],
-      [{ qualityBound: 0.5 }, 'The quality bound (largest radius-edge ratio) must be a number ≥ 1, got 0.5.'],
+      [
+        { qualityBound: 0.5 },
+        'The quality bound qualityBound (largest radius-edge ratio) must be a number ≥ 1.2 (refinement to a smaller bound need not end), got 0.5.',
+      ],
     ] as const;
     for (const [options, message] of bad) {
       const error = await failure(tetrahedralize(cube, options));

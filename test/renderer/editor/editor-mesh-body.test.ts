@@ -107,6 +107,23 @@ describe('Editor: mesh bodies', () => {
     expect(notes).toEqual(['error: Could not add sheet.obj as a body: sheet.obj: the tet mesh has no tets']);
   });
 
+  test('a mesh with an inverted tet is refused naming the file, the tet, its signed volume and the body, and nothing changes', () => {
+    const { editor, notes, loaded } = setup();
+    const mesh = boxTetMesh([1, 1, 1], [0, 0, 0]);
+    // Swap two corners of tet 3: the same tet, inside out.
+    const tets = mesh.tets.slice();
+    tets.set([tets[13], tets[12]], 12);
+    const before = editor.state;
+    expect(editor.addMeshBody({ fileName: 'spot.obj', mesh: { ...mesh, tets } })).toBeNull();
+    expect(editor.state).toBe(before);
+    expect(loaded).toHaveLength(1);
+    expect(notes).toEqual([
+      'error: Could not add spot.obj as a body: spot.obj: /meshes/spot.obj/tets: tet 3 has signed volume -0.167 m³: ' +
+        'it is inverted (its corners are in the wrong order); every tet must have positive volume (tetrahedralize the mesh again); ' +
+        "not added as body 'spot'",
+    ]);
+  });
+
   test('save embeds the meshes the scene uses; opening the file restores scene, selection and meshes', async () => {
     const { editor, saves } = setup();
     editor.addMeshBody({ fileName: 'old.obj', mesh: boxTetMesh([1, 1, 1], [0, 0, 0]) });

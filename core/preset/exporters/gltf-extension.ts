@@ -29,7 +29,7 @@ import {
  * imports nothing but @gltf-transform/core: runtime/gltf-transform/ ships it, bundled as it is,
  * for studio pipelines (scripts/build-runtime.mjs).
  */
-export const SOFTBODY_EXTENSION = 'SOFTBODY_soft_body';
+export const SOFTBODY_EXTENSION: 'SOFTBODY_soft_body' = 'SOFTBODY_soft_body';
 
 /** A typed array's element type, as the JSON names it. */
 export type AccessorDtype = 'float32' | 'uint32' | 'uint16';
@@ -54,7 +54,7 @@ interface ISoftBodyNode extends IProperty {
 
 /** The root object of the extension: the preset's fields other than the bodies, and the body nodes in order. */
 export class SoftBodyRoot extends ExtensionProperty<ISoftBodyRoot> {
-  static override EXTENSION_NAME = SOFTBODY_EXTENSION;
+  static override EXTENSION_NAME: string = SOFTBODY_EXTENSION;
   declare extensionName: typeof SOFTBODY_EXTENSION;
   declare propertyType: 'SoftBodyRoot';
   declare parentTypes: [PropertyType.ROOT];
@@ -88,7 +88,7 @@ export class SoftBodyRoot extends ExtensionProperty<ISoftBodyRoot> {
 
 /** A body node's part of the extension: its body setup, and the accessors the setup's arrays live in. */
 export class SoftBodyNode extends ExtensionProperty<ISoftBodyNode> {
-  static override EXTENSION_NAME = SOFTBODY_EXTENSION;
+  static override EXTENSION_NAME: string = SOFTBODY_EXTENSION;
   declare extensionName: typeof SOFTBODY_EXTENSION;
   declare propertyType: 'SoftBodyNode';
   declare parentTypes: [PropertyType.NODE];
@@ -134,8 +134,8 @@ export interface ResolvedBody {
 }
 
 export class SoftBodyExtension extends Extension {
-  static override readonly EXTENSION_NAME = SOFTBODY_EXTENSION;
-  override readonly extensionName = SOFTBODY_EXTENSION;
+  static override readonly EXTENSION_NAME: string = SOFTBODY_EXTENSION;
+  override readonly extensionName: typeof SOFTBODY_EXTENSION = SOFTBODY_EXTENSION;
   /** What reading found wrong with the file's references (JSON pointers into the file). */
   readonly readProblems: { pointer: string; message: string }[] = [];
 

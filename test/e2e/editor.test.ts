@@ -292,7 +292,34 @@ describe('editor panels (browser host in Chromium)', () => {
     }
     expect(await byTestId(page, 'plot-kinetic').locator('.u-title').textContent()).toBe('Kinetic energy');
     expect(await byTestId(page, 'plot-volume').locator('.u-title').textContent()).toBe('Volume ratio');
-    await page.waitForTimeout(1000);
+    // Cloth has no volume: the volume chart plots the block alone.
+    expect(await byTestId(page, 'plot-volume').locator('.u-legend').textContent()).not.toContain('cloth');
+    expect(await byTestId(page, 'plot-kinetic').locator('.u-legend').textContent()).toContain('cloth');
+    // The legends read the latest values while the cursor is elsewhere, never "--".
+    const legendValues = () => page.locator('[data-testid^="plot-"] .u-legend .u-value').allTextContents();
+    await expect.poll(async () => (await legendValues()).every((v) => /\d/.test(v))).toBe(true);
+    expect((await legendValues()).join(' ')).not.toContain('--');
+    // Every chart's title, plot and legend stay inside its own cell: no legend runs into a title.
+    const boxes = await page.locator('[data-testid^="plot-"]').evaluateAll((hosts) =>
+      hosts.map((host) => {
+        const box = (element: typeof host | null) => {
+          const r = (element ?? host).getBoundingClientRect();
+          return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+        };
+        return {
+          host: box(host),
+          title: box(host.querySelector<typeof host>('.u-title')),
+          legend: box(host.querySelector<typeof host>('.u-legend')),
+        };
+      }),
+    );
+    const overlaps = (a: (typeof boxes)[number]['host'], b: (typeof boxes)[number]['host']) =>
+      a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+    for (const chart of boxes) {
+      expect(chart.legend.bottom).toBeLessThanOrEqual(chart.host.bottom + 0.5);
+      expect(chart.title.top).toBeGreaterThanOrEqual(chart.host.top - 0.5);
+      for (const other of boxes) expect(overlaps(chart.legend, other.title)).toBe(false);
+    }
     await screenshot(page, 'plots');
     await byTestId(page, 'toggle-plots').click();
     expect(await byTestId(page, 'plots').isVisible()).toBe(false);

@@ -74,6 +74,51 @@ describe('editor panels (browser host in Chromium)', () => {
     expect(session.problems).toEqual([]);
   });
 
+  test('every properties label shows in full at the default panel width, the common ones on one line', async () => {
+    await byTestId(page, 'outliner-body-0').click();
+    await expect.poll(() => textOf(page, 'prop-body-name')).toBe('soft block');
+    const labels = await page.locator('#properties .field-label').evaluateAll((spans) =>
+      spans.map((span) => ({
+        text: span.textContent ?? '',
+        scrollWidth: span.scrollWidth,
+        clientWidth: span.clientWidth,
+        height: span.getBoundingClientRect().height,
+      })),
+    );
+    expect(labels.map((l) => l.text)).toEqual(
+      expect.arrayContaining(["Young's modulus", 'Constraint model']),
+    );
+    for (const label of labels) expect(label.scrollWidth, label.text).toBeLessThanOrEqual(label.clientWidth);
+    // One line: as tall as the one-word label 'Density'.
+    const oneLine = labels.find((l) => l.text === 'Density')?.height;
+    for (const text of [
+      "Young's modulus",
+      "Poisson's ratio",
+      'Damping ratio',
+      'Constraint model',
+      'Centre of mass',
+    ])
+      expect(labels.find((l) => l.text === text)?.height, text).toBe(oneLine);
+    await screenshot(page, 'properties');
+  });
+
+  test('switching the modulus unit keeps a typed value: 26 kPa is committed and shows as 0.026 MPa; undo restores', async () => {
+    await byTestId(page, 'outliner-body-0').click();
+    const field = byTestId(page, 'prop-youngs-modulus');
+    expect(await field.inputValue()).toBe('100');
+    await field.fill('26');
+    await byTestId(page, 'prop-youngs-unit').selectOption('MPa');
+    await expect.poll(() => byTestId(page, 'prop-youngs-modulus').inputValue()).toBe('0.026');
+    expect(await byTestId(page, 'prop-youngs-unit').inputValue()).toBe('MPa');
+    await expect.poll(() => page.title()).toBe('• untitled.sbproj — Softbody Studio');
+    await canvas(page).click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => byTestId(page, 'prop-youngs-modulus').inputValue()).toBe('0.1');
+    await byTestId(page, 'prop-youngs-unit').selectOption('kPa');
+    await expect.poll(() => byTestId(page, 'prop-youngs-modulus').inputValue()).toBe('100');
+    expect(await page.title()).toBe('untitled.sbproj — Softbody Studio');
+  });
+
   test('the material picker shows the library material the body has, and Custom for numbers of its own', async () => {
     await byTestId(page, 'outliner-body-0').click();
     const picker = byTestId(page, 'prop-material');

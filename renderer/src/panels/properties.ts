@@ -20,11 +20,8 @@ import {
 } from '../editor/scene-edits.ts';
 import { el } from '../views/dom.ts';
 import { numberField, row, section, select, selectField } from './fields.ts';
+import { defaultModulusUnit, MODULUS_UNITS, type ModulusUnit, typedModulusPa } from './modulus-unit.ts';
 import { watchMany } from './watch-many.ts';
-
-/** Display units for Young's modulus and their size in pascals. */
-const MODULUS_UNITS = { kPa: 1e3, MPa: 1e6 } as const;
-type ModulusUnit = keyof typeof MODULUS_UNITS;
 
 export function mountProperties(container: HTMLElement, editor: Editor): () => void {
   const body = el('div', { className: 'properties-body', testId: 'properties' });
@@ -57,7 +54,9 @@ function bodySections(
 ): HTMLElement[] {
   const material = spec.material;
   const isCloth = spec.model === 'cloth';
-  const unit = modulusUnits.get(spec.name) ?? (material.youngModulusPa >= 1e6 ? 'MPa' : 'kPa');
+  const unit = modulusUnits.get(spec.name) ?? defaultModulusUnit(material.youngModulusPa);
+  /** The modulus field, set once it is built (the picker sits inside its row). */
+  let modulusInput: HTMLInputElement | null = null;
   const unitPicker = select<ModulusUnit>({
     testId: 'prop-youngs-unit',
     value: unit,
@@ -67,13 +66,29 @@ function bodySections(
       { value: 'MPa', text: 'MPa' },
     ],
     onChange: (next) => {
+      // A number typed but not yet committed is committed first, in the unit it was typed in;
+      // the rebuilt field then shows the same modulus in the new unit.
+      const typed = modulusInput && typedModulusPa(modulusInput.value, material.youngModulusPa, unit);
       modulusUnits.set(spec.name, next);
+      if (typed !== null && typed !== undefined)
+        editor.edit((scene) => setMaterialField(scene, index, 'youngModulusPa', typed));
       rerender();
     },
   });
   const libraryKind = isCloth ? 'cloth' : 'solid';
   const library = builtInMaterials().filter((m) => m.kind === libraryKind);
   const edit = (make: Parameters<Editor['edit']>[0]) => editor.edit(make);
+
+  const modulusRow = numberField({
+    label: "Young's modulus",
+    testId: 'prop-youngs-modulus',
+    value: material.youngModulusPa / MODULUS_UNITS[unit],
+    unit: unitPicker,
+    title: "Young's modulus E (small-strain stiffness)",
+    onCommit: (value) =>
+      edit((scene) => setMaterialField(scene, index, 'youngModulusPa', value * MODULUS_UNITS[unit])),
+  });
+  modulusInput = modulusRow.querySelector('input');
 
   const materialSection = section(
     'Material',
@@ -92,15 +107,7 @@ function bodySections(
         if (chosen) edit((scene) => applyLibraryMaterial(scene, index, chosen));
       },
     }),
-    numberField({
-      label: "Young's modulus",
-      testId: 'prop-youngs-modulus',
-      value: material.youngModulusPa / MODULUS_UNITS[unit],
-      unit: unitPicker,
-      title: "Young's modulus E (small-strain stiffness)",
-      onCommit: (value) =>
-        edit((scene) => setMaterialField(scene, index, 'youngModulusPa', value * MODULUS_UNITS[unit])),
-    }),
+    modulusRow,
     numberField({
       label: "Poisson's ratio",
       testId: 'prop-poisson',

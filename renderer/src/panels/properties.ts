@@ -1,6 +1,7 @@
 /**
  * The properties panel for the selected body: material (library picker, E with kPa/MPa, ν, ρ,
  * thickness), damping ratio, constraint model, what the solver gets, and the solver settings.
+ * While an imported mesh is shown static it shows that mesh instead (static-mesh-properties.ts).
  * Every change goes through Editor.edit (one undoable step each). Values are SI inside; the
  * panel converts at the edge (kPa/MPa, mm, ms).
  */
@@ -21,9 +22,23 @@ import {
 import { el } from '../views/dom.ts';
 import { numberField, row, section, select, selectField } from './fields.ts';
 import { defaultModulusUnit, MODULUS_UNITS, type ModulusUnit, typedModulusPa } from './modulus-unit.ts';
+import { type OpenMesh, staticMeshSections } from './static-mesh-properties.ts';
 import { watchMany } from './watch-many.ts';
 
-export function mountProperties(container: HTMLElement, editor: Editor): () => void {
+/** The mesh shown static, when there is one, and what turns it into a body. */
+export interface StaticMeshSource {
+  /** The open mesh, or null while the scene is shown. */
+  current(): OpenMesh | null;
+  /** Calls `listener` when the open mesh changes (another, or none); returns the unsubscribe. */
+  watch(listener: () => void): () => void;
+  simulate(): void;
+}
+
+export function mountProperties(
+  container: HTMLElement,
+  editor: Editor,
+  staticMesh?: StaticMeshSource,
+): () => void {
   const body = el('div', { className: 'properties-body', testId: 'properties' });
   container.append(el('h2', { className: 'panel-title', text: 'Properties' }), body);
   /** The unit picked per body name; chosen from the magnitude until the user picks one. */
@@ -33,6 +48,11 @@ export function mountProperties(container: HTMLElement, editor: Editor): () => v
     const { scene, selectedBody } = editor.state;
     const focused = (document.activeElement as HTMLElement | null)?.dataset.field;
     const spec = selectedBody === null ? undefined : scene.bodies[selectedBody];
+    const open = staticMesh?.current() ?? null;
+    if (open) {
+      body.replaceChildren(...staticMeshSections(open, () => staticMesh?.simulate()));
+      return;
+    }
     const sections: HTMLElement[] = [];
     if (spec && selectedBody !== null)
       sections.push(...bodySections(editor, selectedBody, spec, modulusUnits, render));
@@ -42,7 +62,13 @@ export function mountProperties(container: HTMLElement, editor: Editor): () => v
     // A rebuild after an edit keeps the keyboard where it was.
     if (focused) body.querySelector<HTMLElement>(`[data-field="${focused}"]`)?.focus();
   };
-  return watchMany(editor.store, [(s) => s.scene, (s) => s.selectedBody], render);
+  const unwatch = [
+    watchMany(editor.store, [(s) => s.scene, (s) => s.selectedBody], render),
+    staticMesh?.watch(render),
+  ];
+  return () => {
+    for (const u of unwatch) u?.();
+  };
 }
 
 function bodySections(

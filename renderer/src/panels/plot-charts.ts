@@ -1,9 +1,9 @@
 /**
  * The uPlot charts of the plots panel (kinetic energy, elastic energy, max strain, volume ratio),
  * redrawn at most ten times a second from the series (drawing every simulated frame would cost
- * the main thread for no visible gain). Each chart is sized to its host after its legend has laid
- * out, so a legend of many lines never runs into the next chart's title; a chart with no lines
- * (no solid body for the volume ratio) is hidden.
+ * the main thread for no visible gain). Each chart is refitted to its cell whenever its legend or
+ * the cell changes size, so a legend of many lines never runs into the next chart's title; a
+ * chart with no lines (no solid body for the volume ratio) is hidden.
  */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -34,6 +34,9 @@ export function createCharts(container: HTMLElement, series: MetricSeries): { st
   });
   let drawn = -1;
   let timer: ReturnType<typeof setInterval> | undefined;
+  const resizes = new ResizeObserver(() => {
+    for (const chart of charts) if (chart.plot && !chart.host.hidden) fitToHost(chart.plot, chart.host);
+  });
 
   const make = (host: HTMLElement, key: ChartKey, labels: string[]) =>
     new uPlot(
@@ -69,15 +72,23 @@ export function createCharts(container: HTMLElement, series: MetricSeries): { st
     for (const chart of charts) {
       const { labels, values } = data.charts[chart.key];
       chart.host.hidden = labels.length === 0;
-      if (!chart.plot || labels.join('\n') !== chart.labels.join('\n')) {
+      const fresh = !chart.plot || labels.join('\n') !== chart.labels.join('\n');
+      if (fresh) {
+        const oldLegend = chart.plot?.root.querySelector('.u-legend');
+        if (oldLegend) resizes.unobserve(oldLegend);
         chart.plot?.destroy();
         chart.labels = labels;
         chart.plot = make(chart.host, chart.key, labels);
-        fitToHost(chart.plot, chart.host);
+        // The legend's height depends on its values and on the cell's width (lines wrap): the
+        // plot is refitted whenever either changes size, so the three always fill the cell.
+        resizes.observe(chart.host);
+        const legend = chart.plot.root.querySelector('.u-legend');
+        if (legend) resizes.observe(legend);
       }
-      chart.plot.setData([data.timeS, ...values]);
+      const plot = chart.plot as uPlot;
+      plot.setData([data.timeS, ...values]);
       // The legend follows the data while the cursor is off the plot (legend-value.ts).
-      if (chart.plot.cursor.idx == null) chart.plot.setLegend({ idxs: chart.plot.series.map(() => null) });
+      if (plot.cursor.idx == null) plot.setLegend({ idxs: plot.series.map(() => null) });
     }
   };
 

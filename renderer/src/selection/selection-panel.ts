@@ -17,7 +17,7 @@ import {
 } from '../editor/selection-edits.ts';
 import { watchMany } from '../panels/watch-many.ts';
 import type { NotificationLevel } from '../state/app-state.ts';
-import { markerCss, PIN_COLOUR } from '../viewport/marker-colours.ts';
+import { cssColour, PIN_COLOUR } from '../viewport/marker-colours.ts';
 import { el } from '../views/dom.ts';
 import type { SelectionController } from './selection-controller.ts';
 import { bodyRestPositions } from './selection-state.ts';
@@ -79,7 +79,7 @@ export function mountSelectionPanel(
     testId: 'pin-colour-key',
     title: 'Pins are drawn in this colour',
   });
-  pinKey.style.background = markerCss(PIN_COLOUR);
+  pinKey.style.background = cssColour(PIN_COLOUR);
   const pinsTitleText = el('span');
   const pinsTitle = el('h3', { className: 'selection-subtitle' }, [pinKey, pinsTitleText]);
   const groupsTitle = el('h3', { className: 'selection-subtitle' });

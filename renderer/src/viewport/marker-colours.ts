@@ -12,7 +12,7 @@ export const PIN_COLOUR = 0xff4fe4;
 /** Collider shapes (drawn translucent). */
 export const COLLIDER_COLOUR = 0x6fb7ff;
 
-/** `#rrggbb` of a colour, for the keys drawn in the DOM beside the panels' lists. */
-export function markerCss(colour: number): string {
+/** `#rrggbb` of a colour, for the keys and dots drawn in the DOM beside the panels' lists. */
+export function cssColour(colour: number): string {
   return `#${colour.toString(16).padStart(6, '0')}`;
 }

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { BODY_PALETTE } from '../../../renderer/src/viewport/body-palette.ts';
 import {
   COLLIDER_COLOUR,
-  markerCss,
+  cssColour,
   PIN_COLOUR,
   SELECTION_COLOUR,
 } from '../../../renderer/src/viewport/marker-colours.ts';
@@ -28,7 +28,7 @@ describe('marker colours', () => {
   });
 
   test('the key beside the pin list is the same colour as the pins in the viewport', () => {
-    expect(markerCss(PIN_COLOUR)).toBe('#ff4fe4');
-    expect(markerCss(0x0000ff)).toBe('#0000ff');
+    expect(cssColour(PIN_COLOUR)).toBe('#ff4fe4');
+    expect(cssColour(0x0000ff)).toBe('#0000ff');
   });
 });

@@ -25,26 +25,62 @@ export function stiffnessRatioOf(records: readonly FamilyRecord[], compensated: 
 }
 
 /**
- * E_eff/E of each body of `scene` (null where it cannot be told: a mesh body without its tets,
+ * E_eff/E of body `index` of `scene` (null where it cannot be told: a mesh body without its tets,
  * a body that does not compile, rope and classic PBD bodies).
  */
+export function bodyStiffnessRatio(
+  scene: Scene,
+  index: number,
+  meshes: ReadonlyMap<string, SolidMesh>,
+): number | null {
+  const body = scene.bodies[index];
+  // Compiled as if compensated: the records then carry β and r even when the scene turns it off.
+  const solver = { ...scene.solver, compensation: 'auto' as const };
+  const mesh = body.shape.type === 'mesh' ? meshes.get(body.shape.path) : undefined;
+  if (body.shape.type === 'mesh' && !mesh) return null;
+  // The tets alone, as solverView compiles them: the surface does not change the compliances.
+  const solids = new Map(mesh ? [['/bodies/0/shape', { positions: mesh.positions, tets: mesh.tets }]] : []);
+  try {
+    const setup = compileBody(body, '/bodies/0', solver, { surfaces: new Map(), solids });
+    return stiffnessRatioOf(setup.compensation, scene.solver.compensation !== 'off');
+  } catch (error) {
+    if (error instanceof DocumentError) return null;
+    throw error;
+  }
+}
+
+/** E_eff/E of every body of `scene`. */
 export function previewStiffnessRatios(
   scene: Scene,
   meshes: ReadonlyMap<string, SolidMesh>,
 ): (number | null)[] {
-  // Compiled as if compensated: the records then carry β and r even when the scene turns it off.
-  const solver = { ...scene.solver, compensation: 'auto' as const };
-  return scene.bodies.map((body) => {
-    const mesh = body.shape.type === 'mesh' ? meshes.get(body.shape.path) : undefined;
-    if (body.shape.type === 'mesh' && !mesh) return null;
-    // The tets alone, as solverView compiles them: the surface does not change the compliances.
-    const solids = new Map(mesh ? [['/bodies/0/shape', { positions: mesh.positions, tets: mesh.tets }]] : []);
-    try {
-      const setup = compileBody(body, '/bodies/0', solver, { surfaces: new Map(), solids });
-      return stiffnessRatioOf(setup.compensation, scene.solver.compensation !== 'off');
-    } catch (error) {
-      if (error instanceof DocumentError) return null;
-      throw error;
-    }
-  });
+  return scene.bodies.map((_, index) => bodyStiffnessRatio(scene, index, meshes));
+}
+
+/**
+ * previewStiffnessRatios for a view that asks on every scene change: a body is compiled again
+ * only when it, its tets or the solver settings changed (a compile takes a good part of a
+ * second on a large body, and an edit changes one body).
+ */
+export class PreviewStiffnessCache {
+  private known = new Map<string, { mesh: SolidMesh | undefined; ratio: number | null }>();
+
+  constructor(private readonly compute = bodyStiffnessRatio) {}
+
+  ratios(scene: Scene, meshes: ReadonlyMap<string, SolidMesh>): (number | null)[] {
+    const solver = JSON.stringify(scene.solver);
+    const next = new Map<string, { mesh: SolidMesh | undefined; ratio: number | null }>();
+    const ratios = scene.bodies.map((body, index) => {
+      const key = `${solver}\n${JSON.stringify(body)}`;
+      const mesh = body.shape.type === 'mesh' ? meshes.get(body.shape.path) : undefined;
+      const cached = this.known.get(key) ?? next.get(key);
+      const entry =
+        cached && cached.mesh === mesh ? cached : { mesh, ratio: this.compute(scene, index, meshes) };
+      next.set(key, entry);
+      return entry.ratio;
+    });
+    // Only the bodies of the latest scene are kept: the cache never grows past the scene.
+    this.known = next;
+    return ratios;
+  }
 }

@@ -5,7 +5,7 @@
  * only draws it).
  */
 import type { EditorState } from '../editor/editor-state.ts';
-import { previewStiffnessRatios } from '../editor/preview-stiffness.ts';
+import { PreviewStiffnessCache } from '../editor/preview-stiffness.ts';
 import type { AppState } from '../state/app-state.ts';
 import type { Store } from '../state/store.ts';
 import { el } from './dom.ts';
@@ -21,6 +21,7 @@ export function mountStatsOverlay(
   container.append(element);
   let shownKey = '';
   /** E_eff/E per body, compiled once per scene (the store changes every frame, the scene rarely). */
+  const stiffness = new PreviewStiffnessCache();
   let ratios = {
     scene: null as EditorState['scene'] | null,
     meshes: null as EditorState['meshes'] | null,
@@ -32,7 +33,7 @@ export function mountStatsOverlay(
     const a = app.get();
     const e = editor.get();
     if (ratios.scene !== e.scene || ratios.meshes !== e.meshes)
-      ratios = { scene: e.scene, meshes: e.meshes, values: previewStiffnessRatios(e.scene, e.meshes) };
+      ratios = { scene: e.scene, meshes: e.meshes, values: stiffness.ratios(e.scene, e.meshes) };
     const rows = statsRows({
       fps: a.ui.fps,
       simMsPerFrame: a.sim.simMsPerFrame,

@@ -3,7 +3,11 @@ import defaultSceneJson from '../../../assets/default-scene.json' with { type: '
 import { biasCoefficient } from '../../../core/material/compliance/substep-bias.ts';
 import { parseScene } from '../../../core/scene/scene-validate.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
-import { previewStiffnessRatios, stiffnessRatioOf } from '../../../renderer/src/editor/preview-stiffness.ts';
+import {
+  PreviewStiffnessCache,
+  previewStiffnessRatios,
+  stiffnessRatioOf,
+} from '../../../renderer/src/editor/preview-stiffness.ts';
 
 const withCompensation = (compensation: 'auto' | 'off') =>
   parseScene({ ...structuredClone(defaultSceneJson), solver: { ...defaultSceneJson.solver, compensation } });
@@ -34,5 +38,30 @@ describe('preview stiffness against the material', () => {
   test('compensated, a body within reach is at its material', () => {
     const [block] = previewStiffnessRatios(withCompensation('auto'), new Map());
     expect(block).toBe(1);
+  });
+
+  test('asked on every scene change, only the bodies that changed are compiled again', () => {
+    const compiled: string[] = [];
+    const cache = new PreviewStiffnessCache((scene, index) => {
+      compiled.push(scene.bodies[index].name);
+      return scene.bodies[index].material.youngModulusPa / 1e6;
+    });
+    const scene = withCompensation('off');
+    expect(cache.ratios(scene, new Map())).toEqual([0.1, scene.bodies[1].material.youngModulusPa / 1e6]);
+    expect(compiled).toEqual(['soft block', 'cloth']);
+    // A copy of the same scene (a parse makes new objects): nothing to compile.
+    cache.ratios(structuredClone(scene), new Map());
+    expect(compiled).toHaveLength(2);
+    // The block edited: the block alone.
+    const edited = structuredClone(scene);
+    edited.bodies[0].material.youngModulusPa = 2e5;
+    expect(cache.ratios(edited, new Map())[0]).toBe(0.2);
+    expect(compiled).toEqual(['soft block', 'cloth', 'soft block']);
+    // Other solver settings reach every body.
+    cache.ratios(
+      { ...edited, solver: { ...edited.solver, substeps: edited.solver.substeps + 1 } },
+      new Map(),
+    );
+    expect(compiled).toHaveLength(5);
   });
 });

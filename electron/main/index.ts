@@ -9,6 +9,7 @@ import { hostChannels } from '../../contract/host-api.ts';
 import { showAboutDialog } from './about.ts';
 import { type AppOrigin, devServerUrlFrom, isAppPage } from './app-origin.ts';
 import { handleAppProtocol, registerAppScheme } from './app-protocol.ts';
+import { APP_ORIGIN } from './app-url.ts';
 import { PathAllowList } from './file-access.ts';
 import { createHostHandlers } from './host-handlers.ts';
 import { createIpcDispatcher, registerIpcHandlers } from './ipc-handlers.ts';
@@ -20,6 +21,7 @@ import { RecentFiles } from './recent-files.ts';
 import { handleRendererGone } from './renderer-crash.ts';
 import { hardenSession } from './session-policy.ts';
 import { claimSingleInstance } from './single-instance.ts';
+import { moveFileStorageOnce } from './storage-migration.ts';
 import { createMainWindow } from './window.ts';
 
 const APP_NAME = 'Softbody Studio';
@@ -57,8 +59,22 @@ async function start(): Promise<void> {
     PreferencesStore.load(userData, createLogger('preferences')),
   ]);
 
-  hardenSession(session.defaultSession, origin, createLogger('session'));
   handleAppProtocol(protocol, dirname(origin.rendererIndexFile), createLogger('app-protocol'));
+  // Before the session refuses file:// (the move reads the old origin through a page of its own
+  // there) and before the page opens (so it finds its data at once). The dev server's origin
+  // never was file://.
+  if (!origin.devServerUrl)
+    await moveFileStorageOnce({
+      userData,
+      appUrl: `${APP_ORIGIN}/storage-migration`,
+      openHiddenWindow: () =>
+        new BrowserWindow({
+          show: false,
+          webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false, devTools: false },
+        }),
+      log: createLogger('storage'),
+    });
+  hardenSession(session.defaultSession, origin, createLogger('session'));
 
   const allowList = new PathAllowList();
   const handlers = createHostHandlers({

@@ -37,7 +37,7 @@ if (!('missing' in electron)) {
 }
 
 /**
- * Centre of the pixels drawn in the soft block's orange (BODY_PALETTE[0], 0xe8833a, shaded), in
+ * Centre of the pixels drawn in the soft block's orange (0xe8833a, body-palette.ts, shaded), in
  * canvas pixels, and how many there are.
  */
 function orangeCentre(image: DecodedImage): { x: number; y: number; count: number } {

@@ -62,6 +62,10 @@ describe('editor panels (browser host in Chromium)', () => {
       'soft blocksolid',
       'clothcloth',
     ]);
+    // Each body's dot is its viewport colour (body-palette.ts): the block orange, the cloth teal.
+    expect(
+      await page.locator('.outliner-colour').evaluateAll((dots) => dots.map((d) => d.style.background)),
+    ).toEqual(['rgb(232, 131, 58)', 'rgb(63, 176, 192)']);
     await byTestId(page, 'outliner-body-1').click();
     expect(await textOf(page, 'prop-body-name')).toBe('cloth');
     expect(await byTestId(page, 'prop-thickness').inputValue()).toBe('0.5');
@@ -72,6 +76,34 @@ describe('editor panels (browser host in Chromium)', () => {
     expect(await textOf(page, 'prop-resolution')).toMatch(/^\d\.\d{3}$/);
     expect(await page.title()).toBe('untitled.sbproj — Softbody Studio');
     expect(session.problems).toEqual([]);
+  });
+
+  test('every properties label shows in full at the default panel width, the common ones on one line', async () => {
+    await byTestId(page, 'outliner-body-0').click();
+    await expect.poll(() => textOf(page, 'prop-body-name')).toBe('soft block');
+    const labels = await page.locator('#properties .field-label').evaluateAll((spans) =>
+      spans.map((span) => ({
+        text: span.textContent ?? '',
+        scrollWidth: span.scrollWidth,
+        clientWidth: span.clientWidth,
+        height: span.getBoundingClientRect().height,
+      })),
+    );
+    expect(labels.map((l) => l.text)).toEqual(
+      expect.arrayContaining(["Young's modulus", 'Constraint model']),
+    );
+    for (const label of labels) expect(label.scrollWidth, label.text).toBeLessThanOrEqual(label.clientWidth);
+    // One line: as tall as the one-word label 'Density'.
+    const oneLine = labels.find((l) => l.text === 'Density')?.height;
+    for (const text of [
+      "Young's modulus",
+      "Poisson's ratio",
+      'Damping ratio',
+      'Constraint model',
+      'Centre of mass',
+    ])
+      expect(labels.find((l) => l.text === text)?.height, text).toBe(oneLine);
+    await screenshot(page, 'properties');
   });
 
   test('the material picker shows the library material the body has, and Custom for numbers of its own', async () => {
@@ -284,6 +316,26 @@ describe('editor panels (browser host in Chromium)', () => {
     expect(await field.inputValue()).toBe('1000');
   });
 
+  test('switching the modulus unit keeps a typed value: 26 kPa is committed and shows as 0.026 MPa; undo restores', async () => {
+    // Late in the suite: the unit picked here stays picked for the block, and the tests above
+    // read the unit chosen from the magnitude.
+    await byTestId(page, 'outliner-body-0').click();
+    const field = byTestId(page, 'prop-youngs-modulus');
+    expect(await byTestId(page, 'prop-youngs-unit').inputValue()).toBe('kPa');
+    const before = await field.inputValue();
+    await field.fill('26');
+    await byTestId(page, 'prop-youngs-unit').selectOption('MPa');
+    await expect.poll(() => byTestId(page, 'prop-youngs-modulus').inputValue()).toBe('0.026');
+    expect(await byTestId(page, 'prop-youngs-unit').inputValue()).toBe('MPa');
+    await canvas(page).click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+z');
+    await expect
+      .poll(() => byTestId(page, 'prop-youngs-modulus').inputValue())
+      .toBe(String(Number(before) / 1000));
+    await byTestId(page, 'prop-youngs-unit').selectOption('kPa');
+    await expect.poll(() => byTestId(page, 'prop-youngs-modulus').inputValue()).toBe(before);
+  });
+
   test('the plots panel opens with kinetic and elastic energy, max strain and volume ratio per body', async () => {
     await byTestId(page, 'toggle-plots').click();
     for (const id of ['plot-kinetic', 'plot-elastic', 'plot-strain', 'plot-volume']) {
@@ -292,7 +344,34 @@ describe('editor panels (browser host in Chromium)', () => {
     }
     expect(await byTestId(page, 'plot-kinetic').locator('.u-title').textContent()).toBe('Kinetic energy');
     expect(await byTestId(page, 'plot-volume').locator('.u-title').textContent()).toBe('Volume ratio');
-    await page.waitForTimeout(1000);
+    // Cloth has no volume: the volume chart plots the block alone.
+    expect(await byTestId(page, 'plot-volume').locator('.u-legend').textContent()).not.toContain('cloth');
+    expect(await byTestId(page, 'plot-kinetic').locator('.u-legend').textContent()).toContain('cloth');
+    // The legends read the latest values while the cursor is elsewhere, never "--".
+    const legendValues = () => page.locator('[data-testid^="plot-"] .u-legend .u-value').allTextContents();
+    await expect.poll(async () => (await legendValues()).every((v) => /\d/.test(v))).toBe(true);
+    expect((await legendValues()).join(' ')).not.toContain('--');
+    // Every chart's title, plot and legend stay inside its own cell: no legend runs into a title.
+    const boxes = await page.locator('[data-testid^="plot-"]').evaluateAll((hosts) =>
+      hosts.map((host) => {
+        const box = (element: typeof host | null) => {
+          const r = (element ?? host).getBoundingClientRect();
+          return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+        };
+        return {
+          host: box(host),
+          title: box(host.querySelector<typeof host>('.u-title')),
+          legend: box(host.querySelector<typeof host>('.u-legend')),
+        };
+      }),
+    );
+    const overlaps = (a: (typeof boxes)[number]['host'], b: (typeof boxes)[number]['host']) =>
+      a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+    for (const chart of boxes) {
+      expect(chart.legend.bottom).toBeLessThanOrEqual(chart.host.bottom + 0.5);
+      expect(chart.title.top).toBeGreaterThanOrEqual(chart.host.top - 0.5);
+      for (const other of boxes) expect(overlaps(chart.legend, other.title)).toBe(false);
+    }
     await screenshot(page, 'plots');
     await byTestId(page, 'toggle-plots').click();
     expect(await byTestId(page, 'plots').isVisible()).toBe(false);

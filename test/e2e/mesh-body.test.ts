@@ -205,6 +205,27 @@ describe('mesh to soft body (browser host in Chromium)', () => {
     console.log(`mesh-body e2e: reopened project's body on the ground at t = ${fallS.toFixed(2)} s`);
   }, 60_000);
 
+  test(
+    "a mesh shown static becomes a body in one step from the properties panel's Simulate as soft body",
+    async () => {
+      await openMesh(page, 'spot.obj');
+      await expect.poll(() => textOf(page, 'prop-body-name')).toBe('spot.obj');
+      expect(await byTestId(page, 'prop-youngs-modulus').count()).toBe(0);
+      await byTestId(page, 'prop-simulate-mesh').click();
+      // Tetrahedralized (at the coarser target the preview runs), added, and the scene is back.
+      await expect.poll(() => textOf(page, 'prop-body-name'), { timeout: 2 * RUN_TIMEOUT_MS }).toBe('spot 2');
+      expect(await textOf(page, 'document-title')).not.toContain('static mesh');
+      expect(await byTestId(page, 'outliner').locator('button').allTextContents()).toEqual([
+        'soft blocksolid',
+        'clothcloth',
+        'spotsolid',
+        'spot 2solid',
+      ]);
+      expect(await byTestId(page, 'prop-youngs-modulus').isVisible()).toBe(true);
+    },
+    3 * RUN_TIMEOUT_MS,
+  );
+
   test('nothing logged an error, showed an error notification or broke the CSP', async () => {
     expect(await page.locator('.notification-error').count()).toBe(0);
     expect(session.problems).toEqual([]);

@@ -45,11 +45,11 @@ const screenshot = screenshotsNamed('selection');
  */
 const canvasImage = (page: Page) => canvasShot(page, { mask: [page.locator('#notifications')] });
 
-/** The soft block's orange (BODY_PALETTE[0], shaded) — as app.test.ts tells it apart. */
+/** The soft block's orange (0xe8833a, body-palette.ts, shaded) — as app.test.ts tells it apart. */
 function isOrange(image: DecodedImage, column: number, row: number): boolean {
   const i = 4 * (row * image.width + column);
   const [r, g, b] = [image.rgba[i], image.rgba[i + 1], image.rgba[i + 2]];
-  // Green well below red keeps out the yellow of selected vertices and pin markers.
+  // Green well below red keeps out the yellow of selected vertices; green above blue, the magenta pins.
   return r > 110 && g < 0.72 * r && g > b + 15;
 }
 

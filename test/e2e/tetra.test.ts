@@ -37,6 +37,17 @@ describe('Tetrahedralize (browser host in Chromium)', () => {
     await openMesh(page, 'spot.obj');
     expect(await byTestId(page, 'tetrahedralize').isEnabled()).toBe(true);
     expect(await byTestId(page, 'tetra-panel').isVisible()).toBe(true);
+    // The properties are the static mesh's own (shared/meshes/README.md), not the block's material.
+    await expect.poll(() => textOf(page, 'prop-body-name')).toBe('spot.obj');
+    expect(await textOf(page, 'prop-mesh-vertices')).toBe('2,930');
+    expect(await textOf(page, 'prop-mesh-triangles')).toBe('5,856');
+    expect(await textOf(page, 'prop-mesh-surface')).toBe('watertight');
+    expect(await textOf(page, 'prop-mesh-size')).toMatch(/^0\.943\d? × 1\.69\d? × 1\.718? m$/);
+    expect(await byTestId(page, 'prop-youngs-modulus').count()).toBe(0);
+    expect(await byTestId(page, 'solver-substeps').count()).toBe(0);
+    expect(await byTestId(page, 'drift-panel').isVisible()).toBe(false);
+    expect(await byTestId(page, 'prop-simulate-mesh').isEnabled()).toBe(true);
+    await saveScreenshot(page, 'tetra-static-properties.png');
     // The panel folds to its title and back.
     const fold = page.locator('.tetra-fold');
     await fold.click();

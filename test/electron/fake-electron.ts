@@ -25,6 +25,8 @@ export const dialog = {
 
 export class FakeWebContents extends EventEmitter {
   send = vi.fn();
+  /** The page's answer to a script: an empty storage unless a test says otherwise. */
+  executeJavaScript = vi.fn(async (_code: string): Promise<unknown> => ({}));
   windowOpenHandler: ((details: { url: string }) => { action: string }) | undefined;
   setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
     this.windowOpenHandler = handler;
@@ -50,6 +52,10 @@ export class BrowserWindow extends EventEmitter {
   restore = vi.fn();
   isMinimized = vi.fn(() => false);
   isDestroyed = vi.fn(() => false);
+  /** A destroyed window is no longer one of the app's windows. */
+  destroy = vi.fn(() => {
+    BrowserWindow.instances = BrowserWindow.instances.filter((w) => w !== this);
+  });
 
   constructor(readonly options: Record<string, unknown>) {
     super();

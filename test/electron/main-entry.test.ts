@@ -1,8 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ipcContract } from '../../contract/ipc-parsers.ts';
+import { MIGRATION_MARKER_FILE } from '../../electron/main/storage-migration.ts';
 import { app, BrowserWindow, ipcMain, Menu, protocol, session } from './fake-electron.ts';
 
 vi.mock('electron', () => import('./fake-electron.ts'));
@@ -49,6 +50,8 @@ describe('main entry', () => {
     expect(app.requestSingleInstanceLock).toHaveBeenCalledOnce();
     expect(app.on).toHaveBeenCalledWith('second-instance', expect.any(Function));
     expect(app.on).toHaveBeenCalledWith('open-file', expect.any(Function));
+    // The one-time move of web storage from file:// ran (nothing to move here) and closed its window.
+    await expect(stat(join(userData, 'userData', MIGRATION_MARKER_FILE))).resolves.toBeTruthy();
   });
 
   it('a second instance quits without waiting for ready or opening a window', async () => {

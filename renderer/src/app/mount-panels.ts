@@ -17,9 +17,9 @@ import { mountPresets } from '../presets/mount-presets.ts';
 import { mountSelection } from '../selection/mount-selection.ts';
 import type { SelectionController } from '../selection/selection-controller.ts';
 import type { AppState } from '../state/app-state.ts';
-import type { Store } from '../state/store.ts';
+import { type Store, watch } from '../state/store.ts';
 import { makeSoftBody } from '../tetra/make-soft-body.ts';
-import { mountTetra, type TetMeshHost } from '../tetra/mount-tetra.ts';
+import { mountTetra, type TetMeshHost, type TetraTool } from '../tetra/mount-tetra.ts';
 import { mountStatsPanel } from '../views/stats-panel.ts';
 import type { AppActions } from './actions.ts';
 import { PANELS, type PanelId, type PanelSpec, type PanelToggle, type ToggleSlot } from './panel-table.ts';
@@ -57,6 +57,42 @@ export interface PanelContext {
 
 type MountPanel = (context: PanelContext, panel: PanelSpec) => void;
 
+/** The Tetrahedralize tool of each app, for the panels mounted after it (the properties). */
+const tetraTools = new WeakMap<PanelContext, TetraTool>();
+
+/** "Simulate as soft body" on the tool's result (make-soft-body.ts). */
+function softBodyFrom(c: PanelContext, tool: TetraTool): Promise<number | null> {
+  return makeSoftBody({
+    tool,
+    fileName: () => {
+      const open = c.app.get().document;
+      return open.kind === 'mesh' ? open.title : null;
+    },
+    addBody: (fileName, view, surface) =>
+      c.editor.addMeshBody({
+        fileName,
+        mesh: { positions: view.positions, tets: view.tets },
+        surface,
+      }),
+    closeMesh: c.actions.closeMesh,
+    play: () => c.sim.play(),
+  });
+}
+
+/** The open static mesh made a body in one step: tetrahedralized first where it has no result yet. */
+async function simulateOpenMesh(c: PanelContext): Promise<void> {
+  const tool = tetraTools.get(c);
+  const open = c.app.get().document;
+  if (!tool || open.kind !== 'mesh') return;
+  const phase = tool.store.get().phase.kind;
+  // A run already going is the user's own: let it finish rather than start another.
+  if (phase === 'running') return;
+  if (phase !== 'done' && (await tool.controller.start(open.mesh)) === null) return;
+  await softBodyFrom(c, tool);
+}
+
+const openMeshOf = (state: AppState) => (state.document.kind === 'mesh' ? state.document : null);
+
 function toggleOf(panel: PanelSpec): PanelToggle {
   if (!panel.toggle) throw new Error(`[panels] '${panel.id}' has no toggle in the panel table`);
   return panel.toggle;
@@ -65,33 +101,34 @@ function toggleOf(panel: PanelSpec): PanelToggle {
 const MOUNTS = {
   tetrahedralize: (c) => {
     // "Simulate as soft body": the result becomes a body of the edited scene (make-soft-body.ts).
-    mountTetra({
+    const tool = mountTetra({
       toolbar: c.slots.toolbar,
       viewportContainer: c.slots.viewport,
       app: c.app,
       viewport: c.tetMeshes,
       notify: c.actions.notify,
-      makeSoftBody: (tool) =>
-        void makeSoftBody({
-          tool,
-          fileName: () => {
-            const open = c.app.get().document;
-            return open.kind === 'mesh' ? open.title : null;
-          },
-          addBody: (fileName, view, surface) =>
-            c.editor.addMeshBody({
-              fileName,
-              mesh: { positions: view.positions, tets: view.tets },
-              surface,
-            }),
-          closeMesh: c.actions.closeMesh,
-          play: () => c.sim.play(),
-        }),
+      makeSoftBody: (t) => void softBodyFrom(c, t),
     });
+    tetraTools.set(c, tool);
   },
   outliner: (c) => mountOutliner(c.slots.outliner, c.editor),
-  properties: (c) => mountProperties(c.slots.properties, c.editor),
-  'drift-check': (c) => void mountDriftPanel(c.slots.properties, c.editor),
+  properties: (c) =>
+    mountProperties(c.slots.properties, c.editor, {
+      current: () => openMeshOf(c.app.get()),
+      watch: (listener) => watch(c.app, openMeshOf, listener),
+      simulate: () => void simulateOpenMesh(c),
+    }),
+  'drift-check': (c) => {
+    mountDriftPanel(c.slots.properties, c.editor);
+    // The drift check is about the scene's bodies: not shown while a mesh is shown static.
+    const panel = c.slots.properties.querySelector<HTMLElement>('[data-testid="drift-panel"]');
+    if (panel)
+      watch(
+        c.app,
+        (s) => s.document.kind === 'mesh',
+        (isMesh) => (panel.hidden = isMesh),
+      );
+  },
   'scene-editor': (c, panel) =>
     mountSceneEditorToggle({
       toolbar: c.slots.toolbar,

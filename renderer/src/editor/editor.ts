@@ -13,6 +13,7 @@ import {
 } from '../../../contract/host-api.ts';
 import { DocumentError } from '../../../core/document/problem.ts';
 import { readProject, writeProject } from '../../../core/project/index.ts';
+import { CONSTRAINT_MODEL_INFO } from '../../../core/scene/models.ts';
 import type { Scene } from '../../../core/scene/scene.ts';
 import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
 import type { BodyMetrics } from '../../../core/sim/world.ts';
@@ -158,7 +159,12 @@ export class Editor {
 
   /** Per-body figures of the newest frame at simulated time `timeS` (s); shown and plotted, never recorded in history. */
   setMetrics(metrics: BodyMetrics[], timeS: number): void {
-    this.series.push(timeS, metrics);
+    // Metrics come in scene.bodies order; only solids have a volume to plot.
+    const { bodies } = this.store.get().scene;
+    const solids = metrics.map(
+      (_, i) => bodies[i] === undefined || CONSTRAINT_MODEL_INFO[bodies[i].model].kind === 'solid',
+    );
+    this.series.push(timeS, metrics, solids);
     this.store.update((state) => ({ ...state, metrics }));
   }
 

@@ -1,8 +1,9 @@
 /**
  * The recent history of the simulation's figures for the plots: simulated time against kinetic
  * energy (per body), elastic energy and max strain (per material group where a body has groups,
- * else per body) and volume ratio (per body), trimmed to a window of simulated seconds. A restart
- * of the simulation (time going back, or other bodies or groups) starts the series afresh.
+ * else per body) and volume ratio (per solid body: cloth and ropes have no volume, their ratio is
+ * of area or length), trimmed to a window of simulated seconds. A restart of the simulation
+ * (time going back, or other bodies or groups) starts the series afresh.
  */
 import type { BodyMetrics } from '../../../core/sim/world.ts';
 
@@ -27,6 +28,7 @@ export interface SeriesData {
 /** The lines of each chart for these bodies, and how to read a frame's value of each. */
 function layoutOf(
   bodies: readonly BodyMetrics[],
+  solids: readonly boolean[],
 ): Record<ChartKey, { label: string; read: (b: readonly BodyMetrics[]) => number }[]> {
   const perBody = (value: (body: BodyMetrics) => number) =>
     bodies.map((body, i) => ({ label: body.name, read: (frame: readonly BodyMetrics[]) => value(frame[i]) }));
@@ -44,7 +46,7 @@ function layoutOf(
     kineticJ: perBody((body) => body.kineticEnergyJ),
     elasticJ: perGroup((group) => group.elasticEnergyJ),
     maxStrain: perGroup((group) => group.maxStrain),
-    volumeRatio: perBody((body) => body.volumeRatio),
+    volumeRatio: perBody((body) => body.volumeRatio).filter((_, i) => solids[i] ?? true),
   };
 }
 
@@ -62,8 +64,8 @@ function emptyCharts(layout: ReturnType<typeof layoutOf>): Record<ChartKey, Char
 }
 
 export class MetricSeries {
-  private data: SeriesData = { timeS: [], charts: emptyCharts(layoutOf([])) };
-  private layout = layoutOf([]);
+  private data: SeriesData = { timeS: [], charts: emptyCharts(layoutOf([], [])) };
+  private layout = layoutOf([], []);
   /** Identifies the bodies and groups the series were started for. */
   private shape = '';
   /** Bumped on every change, so a view redraws only when something arrived. */
@@ -72,12 +74,15 @@ export class MetricSeries {
   /** @param windowS simulated seconds kept, s */
   constructor(private readonly windowS: number) {}
 
-  push(timeS: number, bodies: readonly BodyMetrics[]): void {
-    const shape = JSON.stringify(bodies.map((b) => [b.name, b.groups.map((g) => g.name)]));
+  /** @param solids per body, whether it has a volume (a solid); absent entries count as solids */
+  push(timeS: number, bodies: readonly BodyMetrics[], solids: readonly boolean[] = []): void {
+    const shape = JSON.stringify(
+      bodies.map((b, i) => [b.name, b.groups.map((g) => g.name), solids[i] ?? true]),
+    );
     const last = this.data.timeS.at(-1);
     if ((last !== undefined && timeS <= last) || shape !== this.shape) {
       this.shape = shape;
-      this.layout = layoutOf(bodies);
+      this.layout = layoutOf(bodies, solids);
       this.data = { timeS: [], charts: emptyCharts(this.layout) };
     }
     this.data.timeS.push(timeS);

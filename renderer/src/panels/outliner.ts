@@ -1,5 +1,10 @@
-/** The outliner: the bodies of the scene; clicking one selects it for the properties panel. */
+/**
+ * The outliner: the bodies of the scene, each with a dot of its viewport colour (body-palette.ts)
+ * so the list and the view match; clicking one selects it for the properties panel.
+ */
 import type { Editor } from '../editor/editor.ts';
+import { bodyColours } from '../viewport/body-palette.ts';
+import { cssColour } from '../viewport/marker-colours.ts';
 import { el } from '../views/dom.ts';
 import { watchMany } from './watch-many.ts';
 
@@ -10,8 +15,11 @@ export function mountOutliner(container: HTMLElement, editor: Editor): () => voi
   container.append(el('h2', { className: 'panel-title', text: 'Scene' }), list);
   return watchMany(editor.store, [(state) => state.scene.bodies, (state) => state.selectedBody], () => {
     const { scene, selectedBody } = editor.state;
+    const colours = bodyColours(scene.bodies.map((body) => body.name));
     list.replaceChildren(
       ...scene.bodies.map((body, index) => {
+        const swatch = el('span', { className: 'outliner-colour' });
+        swatch.style.background = cssColour(colours[index]);
         const item = el('li', {}, [
           el(
             'button',
@@ -21,7 +29,7 @@ export function mountOutliner(container: HTMLElement, editor: Editor): () => voi
               title: `Select ${body.name}`,
             },
             [
-              el('span', { className: 'outliner-name', text: body.name }),
+              el('span', { className: 'outliner-name' }, [swatch, body.name]),
               el('span', {
                 className: 'outliner-kind',
                 text: KIND_OF_SHAPE[body.shape.type] ?? body.shape.type,

@@ -1,16 +1,21 @@
 /**
  * The uPlot charts of the plots panel (kinetic energy, elastic energy, max strain, volume ratio),
  * redrawn at most ten times a second from the series (drawing every simulated frame would cost
- * the main thread for no visible gain).
+ * the main thread for no visible gain). Each chart is refitted to its cell whenever its legend or
+ * the cell changes size, so a legend of many lines never runs into the next chart's title; a
+ * chart with no lines (no solid body for the volume ratio) is hidden.
  */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { CHART_KEYS, type ChartKey, type MetricSeries } from '../editor/metric-series.ts';
 import { el } from '../views/dom.ts';
+import { legendValue } from './legend-value.ts';
 
 const REDRAW_INTERVAL_MS = 100;
-/** Room kept under each plot for its legend, CSS px. */
+/** Room first kept under each plot for its title and legend, CSS px; measured once drawn. */
 const LEGEND_HEIGHT_PX = 60;
+/** The smallest plot area kept however tall the legend grows, CSS px. */
+const MIN_PLOT_HEIGHT_PX = 60;
 const LINE_COLOURS = ['#e8833a', '#4fa3e0', '#7cc36b', '#d36bd3', '#e6c14a'];
 
 /** Title, axis unit and test id of each chart. */
@@ -29,6 +34,9 @@ export function createCharts(container: HTMLElement, series: MetricSeries): { st
   });
   let drawn = -1;
   let timer: ReturnType<typeof setInterval> | undefined;
+  const resizes = new ResizeObserver(() => {
+    for (const chart of charts) if (chart.plot && !chart.host.hidden) fitToHost(chart.plot, chart.host);
+  });
 
   const make = (host: HTMLElement, key: ChartKey, labels: string[]) =>
     new uPlot(
@@ -44,11 +52,12 @@ export function createCharts(container: HTMLElement, series: MetricSeries): { st
           { stroke: '#9aa1ad', grid: { stroke: '#353a43' }, label: CHARTS[key].unit, size: 60 },
         ],
         series: [
-          { label: 't (s)' },
+          { label: 't (s)', value: liveValue },
           ...labels.map((label, i) => ({
             label,
             stroke: LINE_COLOURS[i % LINE_COLOURS.length],
             width: 1.5,
+            value: liveValue,
           })),
         ],
       },
@@ -62,12 +71,24 @@ export function createCharts(container: HTMLElement, series: MetricSeries): { st
     const data = series.get();
     for (const chart of charts) {
       const { labels, values } = data.charts[chart.key];
-      if (!chart.plot || labels.join('\n') !== chart.labels.join('\n')) {
+      chart.host.hidden = labels.length === 0;
+      const fresh = !chart.plot || labels.join('\n') !== chart.labels.join('\n');
+      if (fresh) {
+        const oldLegend = chart.plot?.root.querySelector('.u-legend');
+        if (oldLegend) resizes.unobserve(oldLegend);
         chart.plot?.destroy();
         chart.labels = labels;
         chart.plot = make(chart.host, chart.key, labels);
+        // The legend's height depends on its values and on the cell's width (lines wrap): the
+        // plot is refitted whenever either changes size, so the three always fill the cell.
+        resizes.observe(chart.host);
+        const legend = chart.plot.root.querySelector('.u-legend');
+        if (legend) resizes.observe(legend);
       }
-      chart.plot.setData([data.timeS, ...values]);
+      const plot = chart.plot as uPlot;
+      plot.setData([data.timeS, ...values]);
+      // The legend follows the data while the cursor is off the plot (legend-value.ts).
+      if (plot.cursor.idx == null) plot.setLegend({ idxs: plot.series.map(() => null) });
     }
   };
 
@@ -81,4 +102,16 @@ export function createCharts(container: HTMLElement, series: MetricSeries): { st
       clearInterval(timer);
     },
   };
+}
+
+/** The legend's value of series `seriesIndex`: under the cursor, else the latest sample. */
+function liveValue(plot: uPlot, _raw: number | null, seriesIndex: number, index: number | null): string {
+  return legendValue(plot.data[seriesIndex] ?? [], index ?? null);
+}
+
+/** Shrinks the plot area so that title, plot and legend together fill the host and no more. */
+function fitToHost(plot: uPlot, host: HTMLElement): void {
+  const chrome = plot.root.offsetHeight - plot.height;
+  const height = Math.max(MIN_PLOT_HEIGHT_PX, host.clientHeight - chrome);
+  if (height !== plot.height) plot.setSize({ width: plot.width, height });
 }

@@ -1,6 +1,7 @@
 /**
  * The properties panel for the selected body: material (library picker, E with kPa/MPa, ν, ρ,
  * thickness), damping ratio, constraint model, what the solver gets, and the solver settings.
+ * While an imported mesh is shown static it shows that mesh instead (static-mesh-properties.ts).
  * Every change goes through Editor.edit (one undoable step each). Values are SI inside; the
  * panel converts at the edge (kPa/MPa, mm, ms).
  */
@@ -20,13 +21,24 @@ import {
 } from '../editor/scene-edits.ts';
 import { el } from '../views/dom.ts';
 import { numberField, row, section, select, selectField } from './fields.ts';
+import { defaultModulusUnit, MODULUS_UNITS, type ModulusUnit, typedModulusPa } from './modulus-unit.ts';
+import { type OpenMesh, staticMeshSections } from './static-mesh-properties.ts';
 import { watchMany } from './watch-many.ts';
 
-/** Display units for Young's modulus and their size in pascals. */
-const MODULUS_UNITS = { kPa: 1e3, MPa: 1e6 } as const;
-type ModulusUnit = keyof typeof MODULUS_UNITS;
+/** The mesh shown static, when there is one, and what turns it into a body. */
+export interface StaticMeshSource {
+  /** The open mesh, or null while the scene is shown. */
+  current(): OpenMesh | null;
+  /** Calls `listener` when the open mesh changes (another, or none); returns the unsubscribe. */
+  watch(listener: () => void): () => void;
+  simulate(): void;
+}
 
-export function mountProperties(container: HTMLElement, editor: Editor): () => void {
+export function mountProperties(
+  container: HTMLElement,
+  editor: Editor,
+  staticMesh?: StaticMeshSource,
+): () => void {
   const body = el('div', { className: 'properties-body', testId: 'properties' });
   container.append(el('h2', { className: 'panel-title', text: 'Properties' }), body);
   /** The unit picked per body name; chosen from the magnitude until the user picks one. */
@@ -36,6 +48,11 @@ export function mountProperties(container: HTMLElement, editor: Editor): () => v
     const { scene, selectedBody } = editor.state;
     const focused = (document.activeElement as HTMLElement | null)?.dataset.field;
     const spec = selectedBody === null ? undefined : scene.bodies[selectedBody];
+    const open = staticMesh?.current() ?? null;
+    if (open) {
+      body.replaceChildren(...staticMeshSections(open, () => staticMesh?.simulate()));
+      return;
+    }
     const sections: HTMLElement[] = [];
     if (spec && selectedBody !== null)
       sections.push(...bodySections(editor, selectedBody, spec, modulusUnits, render));
@@ -45,7 +62,13 @@ export function mountProperties(container: HTMLElement, editor: Editor): () => v
     // A rebuild after an edit keeps the keyboard where it was.
     if (focused) body.querySelector<HTMLElement>(`[data-field="${focused}"]`)?.focus();
   };
-  return watchMany(editor.store, [(s) => s.scene, (s) => s.selectedBody], render);
+  const unwatch = [
+    watchMany(editor.store, [(s) => s.scene, (s) => s.selectedBody], render),
+    staticMesh?.watch(render),
+  ];
+  return () => {
+    for (const u of unwatch) u?.();
+  };
 }
 
 function bodySections(
@@ -57,7 +80,9 @@ function bodySections(
 ): HTMLElement[] {
   const material = spec.material;
   const isCloth = spec.model === 'cloth';
-  const unit = modulusUnits.get(spec.name) ?? (material.youngModulusPa >= 1e6 ? 'MPa' : 'kPa');
+  const unit = modulusUnits.get(spec.name) ?? defaultModulusUnit(material.youngModulusPa);
+  /** The modulus field, set once it is built (the picker sits inside its row). */
+  let modulusInput: HTMLInputElement | null = null;
   const unitPicker = select<ModulusUnit>({
     testId: 'prop-youngs-unit',
     value: unit,
@@ -67,13 +92,29 @@ function bodySections(
       { value: 'MPa', text: 'MPa' },
     ],
     onChange: (next) => {
+      // A number typed but not yet committed is committed first, in the unit it was typed in;
+      // the rebuilt field then shows the same modulus in the new unit.
+      const typed = modulusInput && typedModulusPa(modulusInput.value, material.youngModulusPa, unit);
       modulusUnits.set(spec.name, next);
+      if (typed !== null && typed !== undefined)
+        editor.edit((scene) => setMaterialField(scene, index, 'youngModulusPa', typed));
       rerender();
     },
   });
   const libraryKind = isCloth ? 'cloth' : 'solid';
   const library = builtInMaterials().filter((m) => m.kind === libraryKind);
   const edit = (make: Parameters<Editor['edit']>[0]) => editor.edit(make);
+
+  const modulusRow = numberField({
+    label: "Young's modulus",
+    testId: 'prop-youngs-modulus',
+    value: material.youngModulusPa / MODULUS_UNITS[unit],
+    unit: unitPicker,
+    title: "Young's modulus E (small-strain stiffness)",
+    onCommit: (value) =>
+      edit((scene) => setMaterialField(scene, index, 'youngModulusPa', value * MODULUS_UNITS[unit])),
+  });
+  modulusInput = modulusRow.querySelector('input');
 
   const materialSection = section(
     'Material',
@@ -92,15 +133,7 @@ function bodySections(
         if (chosen) edit((scene) => applyLibraryMaterial(scene, index, chosen));
       },
     }),
-    numberField({
-      label: "Young's modulus",
-      testId: 'prop-youngs-modulus',
-      value: material.youngModulusPa / MODULUS_UNITS[unit],
-      unit: unitPicker,
-      title: "Young's modulus E (small-strain stiffness)",
-      onCommit: (value) =>
-        edit((scene) => setMaterialField(scene, index, 'youngModulusPa', value * MODULUS_UNITS[unit])),
-    }),
+    modulusRow,
     numberField({
       label: "Poisson's ratio",
       testId: 'prop-poisson',

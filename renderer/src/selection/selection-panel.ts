@@ -17,6 +17,7 @@ import {
 } from '../editor/selection-edits.ts';
 import { watchMany } from '../panels/watch-many.ts';
 import type { NotificationLevel } from '../state/app-state.ts';
+import { cssColour, PIN_COLOUR } from '../viewport/marker-colours.ts';
 import { el } from '../views/dom.ts';
 import type { SelectionController } from './selection-controller.ts';
 import { bodyRestPositions } from './selection-state.ts';
@@ -72,7 +73,15 @@ export function mountSelectionPanel(
   groupName.addEventListener('input', () => render());
   const pinList = el('ul', { className: 'selection-list', testId: 'pin-list' });
   const groupList = el('ul', { className: 'selection-list', testId: 'group-list' });
-  const pinsTitle = el('h3', { className: 'selection-subtitle' });
+  // The pins' own colour as a key beside their list: the viewport draws them in it.
+  const pinKey = el('span', {
+    className: 'marker-key',
+    testId: 'pin-colour-key',
+    title: 'Pins are drawn in this colour',
+  });
+  pinKey.style.background = cssColour(PIN_COLOUR);
+  const pinsTitleText = el('span');
+  const pinsTitle = el('h3', { className: 'selection-subtitle' }, [pinKey, pinsTitleText]);
   const groupsTitle = el('h3', { className: 'selection-subtitle' });
 
   const panel = el('section', { className: 'selection-panel', testId: 'selection-panel' }, [
@@ -183,7 +192,7 @@ export function mountSelectionPanel(
         : `Add the selected vertices to group '${groupName.value.trim()}' of ${layoutName}`;
 
     const body = selectedBody === null ? undefined : scene.bodies[selectedBody];
-    pinsTitle.textContent = body ? `Pins of ${body.name}` : 'Pins';
+    pinsTitleText.textContent = body ? `Pins of ${body.name}` : 'Pins';
     groupsTitle.textContent = body ? `Groups of ${body.name}` : 'Groups';
     if (!body || selectedBody === null) {
       pinList.replaceChildren();

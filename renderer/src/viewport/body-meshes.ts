@@ -15,13 +15,13 @@ import {
   MeshStandardMaterial,
 } from 'three';
 import type { BodyLayout } from '../sim/protocol.ts';
+import { bodyColours } from './body-palette.ts';
 import type { PickTarget } from './grab-picker.ts';
-
-/** Distinct, friendly colours, taken in order: body i gets PALETTE[i mod length]. */
-export const BODY_PALETTE = [0xe8833a, 0x3fb0c0, 0xa77be0, 0x9ccc4a, 0xe05f7a, 0xe6c14a] as const;
 
 interface DrawnBody {
   layout: BodyLayout;
+  /** Its own colour (body-palette.ts), sRGB hex. */
+  colour: number;
   geometry: BufferGeometry;
   position: BufferAttribute;
   hasSurface: boolean;
@@ -39,8 +39,9 @@ export class BodyMeshes {
   /** Replaces the drawn bodies with `bodies`, placed at `positions` (m, xyz, whole world). */
   setBodies(bodies: readonly BodyLayout[], positions: Float32Array): void {
     this.clear();
+    const colours = bodyColours(bodies.map((body) => body.name));
     bodies.forEach((layout, index) => {
-      const color = BODY_PALETTE[index % BODY_PALETTE.length];
+      const color = colours[index];
       const geometry = new BufferGeometry();
       const position = new BufferAttribute(new Float32Array(layout.particleCount * 3), 3);
       position.setUsage(DynamicDrawUsage);
@@ -73,7 +74,7 @@ export class BodyMeshes {
         material = lines.material as LineBasicMaterial;
         this.root.add(lines);
       }
-      this.drawn.push({ layout, geometry, position, hasSurface, mesh: surface, material });
+      this.drawn.push({ layout, colour: color, geometry, position, hasSurface, mesh: surface, material });
     });
     this.update(positions);
   }
@@ -102,7 +103,7 @@ export class BodyMeshes {
     if (colours === null) {
       if (!material.vertexColors) return;
       material.vertexColors = false;
-      material.color.setHex(BODY_PALETTE[index % BODY_PALETTE.length]);
+      material.color.setHex(body.colour);
       material.needsUpdate = true;
       return;
     }

@@ -30,9 +30,8 @@ import {
 import type { ColliderSpec, Scene } from '../../../core/scene/scene.ts';
 import { isGroundPlane, sameTarget, type TransformTarget, targetCentre } from '../editor/transform-edits.ts';
 import type { BodyLayout } from '../sim/protocol.ts';
+import { COLLIDER_COLOUR, PIN_COLOUR } from './marker-colours.ts';
 
-const COLLIDER_COLOUR = 0x6fb7ff;
-const PIN_COLOUR = 0xffb347;
 /** Side of the quad drawn for a tilted plane collider, m (the plane itself is unbounded). */
 const PLANE_DRAWN_SIZE_M = 4;
 /** Vertex pin dots, CSS px (not shrinking with distance, so they stay visible on a far body). */

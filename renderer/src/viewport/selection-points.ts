@@ -3,9 +3,9 @@
  * test) so a selection inside or behind a body still shows. Follows the live positions.
  */
 import { BufferAttribute, BufferGeometry, DynamicDrawUsage, Points, PointsMaterial } from 'three';
+// Yellow: no body's colour and not the pins', readable on every body and on the background.
+import { SELECTION_COLOUR } from './marker-colours.ts';
 
-/** Yellow: not in BODY_PALETTE, readable on every body colour and on the background. */
-const SELECTED_COLOUR = 0xffe14d;
 /** Point size on screen, CSS px (no perspective scaling: near and far vertices read alike). */
 const POINT_SIZE_PX = 6;
 
@@ -18,7 +18,7 @@ export class SelectionPoints {
 
   constructor() {
     const material = new PointsMaterial({
-      color: SELECTED_COLOUR,
+      color: SELECTION_COLOUR,
       size: POINT_SIZE_PX,
       sizeAttenuation: false,
       depthTest: false,

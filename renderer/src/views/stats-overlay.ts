@@ -1,9 +1,11 @@
 /**
  * The stats overlay in the viewport corner (toggled by its button or F3): fps, solver ms per
  * frame, particles, constraints, substeps and each body's resolution r, with a warning where
- * r > 0.25 (stats-rows.ts says what it shows; this only draws it).
+ * the preview is softer or stiffer than its material (stats-rows.ts says what it shows; this
+ * only draws it).
  */
 import type { EditorState } from '../editor/editor-state.ts';
+import { PreviewStiffnessCache } from '../editor/preview-stiffness.ts';
 import type { AppState } from '../state/app-state.ts';
 import type { Store } from '../state/store.ts';
 import { el } from './dom.ts';
@@ -18,11 +20,20 @@ export function mountStatsOverlay(
   element.hidden = true;
   container.append(element);
   let shownKey = '';
+  /** E_eff/E per body, compiled once per scene (the store changes every frame, the scene rarely). */
+  const stiffness = new PreviewStiffnessCache();
+  let ratios = {
+    scene: null as EditorState['scene'] | null,
+    meshes: null as EditorState['meshes'] | null,
+    values: [] as (number | null)[],
+  };
 
   const render = () => {
     if (element.hidden) return;
     const a = app.get();
     const e = editor.get();
+    if (ratios.scene !== e.scene || ratios.meshes !== e.meshes)
+      ratios = { scene: e.scene, meshes: e.meshes, values: stiffness.ratios(e.scene, e.meshes) };
     const rows = statsRows({
       fps: a.ui.fps,
       simMsPerFrame: a.sim.simMsPerFrame,
@@ -31,6 +42,7 @@ export function mountStatsOverlay(
       kernels: a.sim.kernels,
       substeps: e.scene.solver.substeps,
       metrics: e.metrics,
+      stiffnessRatios: ratios.values,
     });
     // Redrawn only when the text changes: the store updates every simulated frame.
     const key = JSON.stringify(rows);

@@ -61,6 +61,19 @@ describe('MetricSeries', () => {
     expect(charts.volumeRatio.labels).toEqual(['bar', 'cloth']);
   });
 
+  test('cloth and ropes have no volume: the volume chart has lines for the solids only', () => {
+    const series = new MetricSeries(10);
+    series.push(0.1, [body('block', 1, 0.1), body('cloth', 2, 0.2)], [true, false]);
+    series.push(0.2, [body('block', 1, 0.3), body('cloth', 2, 0.4)], [true, false]);
+    const { charts } = series.get();
+    expect(charts.volumeRatio).toEqual({ labels: ['block'], values: [[0.9, 0.7]] });
+    expect(charts.kineticJ.labels).toEqual(['block', 'cloth']);
+    // The same names as other kinds are another layout: the series start afresh.
+    series.push(0.3, [body('block', 1, 0.1), body('cloth', 2, 0.2)], [true, true]);
+    expect(series.get().charts.volumeRatio.labels).toEqual(['block', 'cloth']);
+    expect(series.get().timeS).toEqual([0.3]);
+  });
+
   test('a restart (time going back), other bodies or other groups start afresh', () => {
     const series = new MetricSeries(10);
     series.push(1, [body('a', 1, 0)]);

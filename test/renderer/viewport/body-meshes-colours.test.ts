@@ -1,7 +1,8 @@
 import type { Mesh, MeshStandardMaterial } from 'three';
 import { describe, expect, test } from 'vitest';
 import type { BodyLayout } from '../../../renderer/src/sim/protocol.ts';
-import { BODY_PALETTE, BodyMeshes } from '../../../renderer/src/viewport/body-meshes.ts';
+import { BodyMeshes } from '../../../renderer/src/viewport/body-meshes.ts';
+import { bodyColours } from '../../../renderer/src/viewport/body-palette.ts';
 
 const sheet: BodyLayout = {
   name: 'sheet',
@@ -31,7 +32,7 @@ describe('body mesh vertex colours', () => {
 
     meshes.setVertexColours(0, null);
     expect(material.vertexColors).toBe(false);
-    expect(material.color.getHex()).toBe(BODY_PALETTE[0]);
+    expect(material.color.getHex()).toBe(bodyColours(['sheet'])[0]);
     // A body that does not exist is ignored.
     expect(() => meshes.setVertexColours(5, colours)).not.toThrow();
   });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { statsRows } from '../../../renderer/src/views/stats-rows.ts';
+import { STIFFNESS_DEVIATION_LIMIT, statsRows } from '../../../renderer/src/views/stats-rows.ts';
 
 const input = {
   fps: 59.94,
@@ -36,6 +36,24 @@ describe('stats overlay rows', () => {
     expect(coarse[6].note).toBe(
       'cloth: r > 0.25, the preview is softer than the material (by far: r ≥ 1); add substeps or use a coarser mesh',
     );
+  });
+
+  test('with the predicted E_eff/E the warning goes both ways with one threshold, saying which way and how much', () => {
+    const rows = (ratio: number | null, resolution = 0.5) =>
+      statsRows({ ...input, metrics: [{ name: 'jelly', resolution }], stiffnessRatios: [ratio] })[6];
+    expect(rows(0.88).note).toBe(
+      'jelly: the preview is 12% softer than the material (E_eff/E ≈ 0.88, r = 0.50); add substeps or use a coarser mesh',
+    );
+    expect(rows(1.09).note).toBe(
+      'jelly: the preview is 9% stiffer than the material (E_eff/E ≈ 1.09, r = 0.50); add substeps or use a coarser mesh',
+    );
+    // The same limit either way: 6.25% (r = 0.25 squared).
+    expect(rows(1 - STIFFNESS_DEVIATION_LIMIT * 0.9).warning).toBeUndefined();
+    expect(rows(1 + STIFFNESS_DEVIATION_LIMIT * 0.9).warning).toBeUndefined();
+    expect(rows(1 - STIFFNESS_DEVIATION_LIMIT * 1.1).warning).toBe(true);
+    expect(rows(1 + STIFFNESS_DEVIATION_LIMIT * 1.1).warning).toBe(true);
+    // Compensated to the material: a large r alone is no warning.
+    expect(rows(1, 0.9).warning).toBeUndefined();
   });
 
   test('before the first frame the figures are dashes and no body is listed', () => {

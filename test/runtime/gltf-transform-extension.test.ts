@@ -102,6 +102,12 @@ describe('SOFTBODY_soft_body as a gltf-transform extension', () => {
     expect(writePreset(back)).toBe(writePreset(preset));
   });
 
+  it('reads the sample asset of the extension README as a preset', async () => {
+    const bytes = await readFile(resolve(root, 'docs/gltf-extension/sample/hanging-bar.glb'));
+    const preset = await readGlbPreset(new Uint8Array(bytes));
+    expect(preset.setup.bodies.map((b) => b.name)).toEqual(['bar']);
+  });
+
   it('gives the GLB a default scene, normals and one copy of the render mesh', async () => {
     const { scene, meshes } = cubeMeshScene('silicone-shore-20a');
     const preset = presetFromScene(scene, { name: 'cube', meshes });

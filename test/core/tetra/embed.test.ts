@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { readMeshFile } from '../../../core/node/read-mesh.ts';
 import { deformEmbedded, embedPoints, tetrahedralize } from '../../../core/tetra/index.ts';
+import { corpusPath } from './corpus.ts';
 import { concat, sphere } from './shapes.ts';
 import { validity } from './tet-checks.ts';
 
@@ -23,6 +25,16 @@ describe('embedded mode and embedding', () => {
     deformEmbedded(e, mesh.tets, mesh.positions, rebuilt);
     for (let i = 0; i < rebuilt.length; i++) expect(rebuilt[i]).toBeCloseTo(render.positions[i], 4);
   });
+
+  it('meets a tet target within 15% from 100 to 20,000 tets (spot.obj)', async () => {
+    // Measured on five corpus meshes at 100, 300, 1,000, 5,000 and 20,000: within −7%…+7%; the
+    // first edge alone (volume ÷ target regular tets) gave 1.3–3.2× the target.
+    const spot = (await readMeshFile(corpusPath('spot'))).mesh;
+    for (const target of [100, 1000, 20_000]) {
+      const mesh = await tetrahedralize(spot, { mode: 'embedded', targetTetCount: target });
+      expect(Math.abs(mesh.tets.length / 4 / target - 1), `target ${target}`).toBeLessThan(0.15);
+    }
+  }, 60_000);
 
   it('moves embedded points with an affine deformation of the tets exactly', async () => {
     const render = sphere(1, 2);

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { targetNote } from '../../cli/commands/tetra.ts';
 import { main } from '../../cli/main.ts';
 import { findTetgen } from '../../core/node/tetgen-backend.ts';
 import { corpusPath } from '../core/tetra/corpus.ts';
@@ -83,6 +84,17 @@ describe('softbody tetra', () => {
     expect(rows.every((r) => r !== null)).toBe(true);
     expect(rows.reduce((sum, r) => sum + Number(r?.[3]), 0)).toBe(6 * tets);
     expect(rows.some((r) => r?.[4]?.length === 40)).toBe(true);
+  });
+
+  it('says in one line what a missed --tets target reached and why', () => {
+    expect(targetNote('embedded', 1000, 1100)).toBeUndefined();
+    expect(targetNote('conforming', undefined, 5000)).toBeUndefined();
+    expect(targetNote('conforming', 100, 3873)).toBe(
+      "3,873 tets for a target of 100 (38.73×): a conforming mesh's boundary follows the surface (within 0.3% of its diagonal) and its thin parts, which takes that many tets on this surface; --mode embedded meets a target within about 10%",
+    );
+    expect(targetNote('embedded', 100, 60)).toBe(
+      '60 tets for a target of 100 (0.60×): the mesh could not be brought closer',
+    );
   });
 
   it('refuses a flat sheet with one line and exit code 2', async () => {

@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- app [--frames=N] [--scene=TEXT]`: the app path against the engine benchmark.
  * For each scene of the sim bench (sim-scenes.ts) the Node engine is measured by the sim suite
- * itself (bundled, single-threaded, same substeps, wall clock), then the same scene is opened as a
+ * itself (bundled, single-threaded, same substeps, wall clock) right before the app, so that both
+ * see about the same load from other processes; then the same scene is opened as a
  * project through the editor's Open… file chooser in headless Chromium (the web build served by
  * vite preview, as the e2e suite does) and run in the editor's simulation worker. The page's frame
  * log (renderer/src/sim/frame-log.ts) gives the worker's own step time per frame and when each
@@ -39,15 +40,13 @@ interface NodeRow {
 }
 
 /** The sim suite, bundled and run by plain Node, our engine by the wall clock; its rows by scene name. */
-async function nodeBench(frames: number, sceneFilter: string | undefined): Promise<Map<string, NodeRow>> {
-  const entry = await bundle();
-  if (!entry) throw new Error('bench app: esbuild is needed to bundle the sim suite (see bench/sim.ts)');
-  const args = [entry, '--json', '--no-simd', '--clock=wall', `--frames=${frames}`];
-  if (sceneFilter) args.push(`--scene=${sceneFilter}`);
+function nodeBench(entry: string, frames: number, scene: string): NodeRow {
+  const args = [entry, '--json', '--no-simd', '--clock=wall', `--frames=${frames}`, `--scene=${scene}`];
   const result = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 24 });
   if (result.status !== 0) throw new Error(`bench app: the sim suite failed:\n${result.stderr}`);
-  const rows = JSON.parse(result.stdout) as NodeRow[];
-  return new Map(rows.map((row) => [row.scene, row]));
+  const row = (JSON.parse(result.stdout) as NodeRow[]).find((r) => r.scene === scene);
+  if (!row) throw new Error(`bench app: the sim suite measured no '${scene}'`);
+  return row;
 }
 
 /** Opens `bench`'s scene as a project and measures `frames` frames of the worker after a warm-up. */
@@ -57,6 +56,8 @@ async function measureInApp(
   particles: number,
   frames: number,
 ): Promise<AppRow> {
+  // Scenes of the same size follow each other: only a load after this moment is this scene's.
+  const sinceMs = (await page.evaluate('performance.now()')) as number;
   const chooser = await chooserFrom(page, 'open-project');
   await chooser.setFiles({
     name: `bench-${bench.name.replace(/\W+/g, '-')}.sbproj`,
@@ -68,7 +69,12 @@ async function measureInApp(
     async () => {
       const log = await frameLogOf(page);
       const loaded = [...log].reverse().find((entry) => entry.type === 'loaded');
-      if (loaded?.particleCount !== particles) return false;
+      if (!loaded || loaded.receivedMs < sinceMs) return false;
+      if (loaded.particleCount !== particles) {
+        throw new Error(
+          `bench app: ${bench.name} loaded with ${loaded.particleCount} particles, not ${particles}`,
+        );
+      }
       measured = measuredFrames(log, WARMUP_FRAMES, frames);
       return measured !== null;
     },
@@ -86,8 +92,8 @@ export async function run(flags: string[]): Promise<void> {
   const sceneFilter = value('scene');
   const scenes = benchScenes().filter((s) => !sceneFilter || s.name.includes(sceneFilter));
 
-  console.error('[bench app] measuring the engine in Node (the sim suite)…');
-  const node = await nodeBench(frames, sceneFilter);
+  const entry = await bundle();
+  if (!entry) throw new Error('bench app: esbuild is needed to bundle the sim suite (see bench/sim.ts)');
   const served = await serveWebBuild('app');
   const session = await openApp(served.url);
   const rows: AppRow[] = [];
@@ -95,8 +101,7 @@ export async function run(flags: string[]): Promise<void> {
     const { page } = session;
     await waitFor(async () => (await textOf(page, 'sim-state')) === 'Playing', 'the app to play');
     for (const bench of scenes) {
-      const nodeRow = node.get(bench.name);
-      if (!nodeRow) throw new Error(`bench app: the sim suite measured no '${bench.name}'`);
+      const nodeRow = nodeBench(entry, frames, bench.name);
       const row = await measureInApp(page, bench, nodeRow.particles, frames);
       rows.push({ ...row, benchMsPerFrame: nodeRow.oursMsPerFrame });
       console.error(`[bench app] ${bench.name} done`);

@@ -43,9 +43,14 @@ export async function serveWebBuild(bench: string): Promise<ServedApp> {
   return { url, close: () => server.close() };
 }
 
-/** The app at `url` in headless Chromium, with the frame log on. */
-export function openApp(url: string): Promise<AppSession> {
-  return openInChromium(`${url}?frameLog`);
+/**
+ * The app at `url` in headless Chromium, with the frame log on. Questions the app asks (discard
+ * unsaved changes?) are answered yes: the bench opens one document after another.
+ */
+export async function openApp(url: string): Promise<AppSession> {
+  const session = await openInChromium(`${url}?frameLog`);
+  session.page.on('dialog', (dialog) => void dialog.accept());
+  return session;
 }
 
 /** The frame log's entries so far (as text: the bench compiles without DOM types). */

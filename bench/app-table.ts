@@ -19,6 +19,9 @@ export interface AppRow {
   positionsBytesPerFrame: number;
   metricsJsonBytesPerFrame: number;
   frames: number;
+  /** Kernels of the Node engine and of the worker ('wasm' or 'js'). */
+  benchKernels: string;
+  workerKernels: string;
 }
 
 /** Worker time over bench time above which the app counts as slower than the bench. */
@@ -95,6 +98,11 @@ export function formatAppTable(rows: readonly AppRow[]): string {
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   const out = [format(header), ...lines.map(format)];
   for (const r of rows) {
+    if (r.benchKernels !== r.workerKernels) {
+      out.push(
+        `${r.scene}: not the same kernels: ${r.benchKernels} in Node, ${r.workerKernels} in the worker`,
+      );
+    }
     const ratio = ratioOf(r);
     if (ratio > SLOWER_RATIO) {
       out.push(

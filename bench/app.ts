@@ -37,6 +37,7 @@ interface NodeRow {
   scene: string;
   particles: number;
   oursMsPerFrame: number;
+  oursKernels: string;
 }
 
 /** The sim suite, bundled and run by plain Node, our engine by the wall clock; its rows by scene name. */
@@ -65,6 +66,7 @@ async function measureInApp(
     buffer: Buffer.from(writeProject(bench.scene, { selectedBody: 0 })),
   });
   let measured: ReturnType<typeof measuredFrames> = null;
+  let workerKernels = '?';
   await waitFor(
     async () => {
       const log = await frameLogOf(page);
@@ -75,6 +77,7 @@ async function measureInApp(
           `bench app: ${bench.name} loaded with ${loaded.particleCount} particles, not ${particles}`,
         );
       }
+      workerKernels = loaded.kernels ?? '?';
       measured = measuredFrames(log, WARMUP_FRAMES, frames);
       return measured !== null;
     },
@@ -82,7 +85,14 @@ async function measureInApp(
     180_000,
     250,
   );
-  return { scene: bench.name, particles, benchMsPerFrame: 0, ...summarizeFrames(measured!) };
+  return {
+    scene: bench.name,
+    particles,
+    benchMsPerFrame: 0,
+    benchKernels: '?',
+    workerKernels,
+    ...summarizeFrames(measured!),
+  };
 }
 
 export async function run(flags: string[]): Promise<void> {
@@ -103,7 +113,7 @@ export async function run(flags: string[]): Promise<void> {
     for (const bench of scenes) {
       const nodeRow = nodeBench(entry, frames, bench.name);
       const row = await measureInApp(page, bench, nodeRow.particles, frames);
-      rows.push({ ...row, benchMsPerFrame: nodeRow.oursMsPerFrame });
+      rows.push({ ...row, benchMsPerFrame: nodeRow.oursMsPerFrame, benchKernels: nodeRow.oursKernels });
       console.error(`[bench app] ${bench.name} done`);
     }
     const isolated = (await page.evaluate('crossOriginIsolated')) as boolean;
@@ -116,6 +126,8 @@ export async function run(flags: string[]): Promise<void> {
         `itself to ${(FRAME_DT_S * 1000).toFixed(1)} ms frames, so it cannot be below that)`,
     );
     console.log(formatAppTable(rows));
+    const kernels = [...new Set(rows.map((r) => `${r.benchKernels} / ${r.workerKernels}`))].join(', ');
+    console.log(`Solver kernels (Node / worker): ${kernels}`);
     console.log(formatCopiesNote(rows, isolated));
     if (problems.length > 0) console.log(`Page problems seen: ${problems.join('; ')}`);
   } finally {

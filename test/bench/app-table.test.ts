@@ -43,6 +43,8 @@ describe('app bench figures', () => {
       positionsBytesPerFrame: 50_700,
       metricsJsonBytesPerFrame: 650,
       frames: 96,
+      benchKernels: 'wasm',
+      workerKernels: 'wasm',
     });
     const lines = formatAppTable([row('even', 10.5), row('slow', 12.5)]).split('\n');
     expect(lines[0]).toMatch(

@@ -36,6 +36,7 @@ describe('frame log', () => {
       ['loaded', 5, 0, 0, 2, 24],
       ['frame', 22, 1, 3, 2, 24],
     ]);
+    expect(entries[0].kernels).toBe('js');
     // A copy: the bench cannot change the record.
     entries[0].simMs = 99;
     expect(log.entries()[0].simMs).toBe(0);

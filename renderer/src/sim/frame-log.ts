@@ -19,6 +19,8 @@ export interface FrameLogEntry {
   positionsBytes: number;
   /** The per-body metrics the event carried, as JSON bytes (a stand-in for their structured clone). */
   metricsJsonBytes: number;
+  /** Which kernels the worker's solver runs ('loaded' entries only). */
+  kernels?: 'wasm' | 'js';
 }
 
 export interface FrameLog {
@@ -44,6 +46,7 @@ export function createFrameLog(now: () => number): FrameLog {
           particleCount,
           positionsBytes: event.positions.byteLength,
           metricsJsonBytes: 0,
+          kernels: event.kernels,
         });
       } else if (event.type === 'frame') {
         entries.push({

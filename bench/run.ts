@@ -6,13 +6,15 @@ const suites: Record<string, () => Promise<{ run(args: string[]): Promise<void> 
   tetra: () => import('./tetra.ts'),
   sim: () => import('./sim.ts'),
   calibration: () => import('./calibration.ts'),
+  app: () => import('./app.ts'),
+  ui: () => import('./ui.ts'),
 };
 
 const args = process.argv.slice(2);
 const named = args.filter((a) => !a.startsWith('--'));
 const flags = args.filter((a) => a.startsWith('--'));
-/** Suites that run only when named: the calibration table takes minutes. */
-const onRequest = new Set(['calibration']);
+/** Suites that run only when named: the calibration table takes minutes; app and ui drive Chromium. */
+const onRequest = new Set(['calibration', 'app', 'ui']);
 const chosen = named.length > 0 ? named : Object.keys(suites).filter((name) => !onRequest.has(name));
 for (const name of chosen) {
   const load = suites[name];

@@ -20,7 +20,8 @@ const benchDir = path.dirname(fileURLToPath(import.meta.url));
 /** Under node_modules (ignored by git) so that the bundle resolves jolt-physics as the sources do. */
 const outDir = path.resolve(benchDir, '..', 'node_modules', '.cache', 'softbody-bench');
 
-async function bundle(): Promise<string | null> {
+/** Bundles the suite for plain Node; the bundle's path, or null without esbuild (bench/app.ts runs it too). */
+export async function bundle(): Promise<string | null> {
   let esbuild: typeof import('esbuild');
   try {
     esbuild = await import('esbuild');

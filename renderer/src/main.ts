@@ -14,6 +14,7 @@ import { mountPanels } from './app/mount-panels.ts';
 import { chooseHost } from './host/choose-host.ts';
 import { mountEditor } from './panels/mount-editor.ts';
 import { SelectionController } from './selection/selection-controller.ts';
+import { frameLogFrom } from './sim/frame-log.ts';
 import { SimClient } from './sim/sim-client.ts';
 import { initialAppState, withNotification } from './state/app-state.ts';
 import { applySimEvent } from './state/sim-reducer.ts';
@@ -53,7 +54,12 @@ const host = chooseHost();
 const store = createStore(initialAppState());
 const viewport = createViewport();
 
+// What the worker sends, for the browser benchmarks; only when the URL asks (`?frameLog`).
+const frameLog = frameLogFrom(window.location.search, () => performance.now());
+if (frameLog) Object.defineProperty(window, 'softbodyFrameLog', { value: { entries: frameLog.entries } });
+
 const sim = new SimClient((event) => {
+  frameLog?.record(event);
   store.update((state) => applySimEvent(state, event));
   if (event.type === 'loaded') {
     viewport?.setBodies(event.bodies, event.positions, event.groundHeightM);

@@ -1,0 +1,137 @@
+/**
+ * `npm run bench -- app [--frames=N] [--scene=TEXT]`: the app path against the engine benchmark.
+ * For each scene of the sim bench (sim-scenes.ts) the Node engine is measured by the sim suite
+ * itself (bundled, single-threaded, same substeps, wall clock) right before the app, so that both
+ * see about the same load from other processes; then the same scene is opened as a
+ * project through the editor's Open… file chooser in headless Chromium (the web build served by
+ * vite preview, as the e2e suite does) and run in the editor's simulation worker. The page's frame
+ * log (renderer/src/sim/frame-log.ts) gives the worker's own step time per frame and when each
+ * frame reached the page. Skipped, with a message, where Chromium is not found.
+ */
+import { spawnSync } from 'node:child_process';
+import type { Page } from 'playwright-core';
+import { writeProject } from '../core/project/write.ts';
+import {
+  type AppRow,
+  formatAppTable,
+  formatCopiesNote,
+  measuredFrames,
+  summarizeFrames,
+} from './app-table.ts';
+import {
+  chooserFrom,
+  chromiumOrSkip,
+  frameLogOf,
+  openApp,
+  serveWebBuild,
+  textOf,
+  waitFor,
+} from './browser-app.ts';
+import { bundle } from './sim.ts';
+import { type BenchScene, benchScenes, FRAME_DT_S, SUBSTEPS } from './sim-scenes.ts';
+
+/** Frames the worker steps after a load before the measured ones: the kernels warm up (the sim bench skips 20). */
+const WARMUP_FRAMES = 20;
+
+interface NodeRow {
+  scene: string;
+  particles: number;
+  oursMsPerFrame: number;
+  oursKernels: string;
+}
+
+/** The sim suite, bundled and run by plain Node, our engine by the wall clock; its rows by scene name. */
+function nodeBench(entry: string, frames: number, scene: string): NodeRow {
+  const args = [entry, '--json', '--no-simd', '--clock=wall', `--frames=${frames}`, `--scene=${scene}`];
+  const result = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (result.status !== 0) throw new Error(`bench app: the sim suite failed:\n${result.stderr}`);
+  const row = (JSON.parse(result.stdout) as NodeRow[]).find((r) => r.scene === scene);
+  if (!row) throw new Error(`bench app: the sim suite measured no '${scene}'`);
+  return row;
+}
+
+/** Opens `bench`'s scene as a project and measures `frames` frames of the worker after a warm-up. */
+async function measureInApp(
+  page: Page,
+  bench: BenchScene,
+  particles: number,
+  frames: number,
+): Promise<AppRow> {
+  // Scenes of the same size follow each other: only a load after this moment is this scene's.
+  const sinceMs = (await page.evaluate('performance.now()')) as number;
+  const chooser = await chooserFrom(page, 'open-project');
+  await chooser.setFiles({
+    name: `bench-${bench.name.replace(/\W+/g, '-')}.sbproj`,
+    mimeType: 'application/json',
+    buffer: Buffer.from(writeProject(bench.scene, { selectedBody: 0 })),
+  });
+  let measured: ReturnType<typeof measuredFrames> = null;
+  let workerKernels = '?';
+  await waitFor(
+    async () => {
+      const log = await frameLogOf(page);
+      const loaded = [...log].reverse().find((entry) => entry.type === 'loaded');
+      if (!loaded || loaded.receivedMs < sinceMs) return false;
+      if (loaded.particleCount !== particles) {
+        throw new Error(
+          `bench app: ${bench.name} loaded with ${loaded.particleCount} particles, not ${particles}`,
+        );
+      }
+      workerKernels = loaded.kernels ?? '?';
+      measured = measuredFrames(log, WARMUP_FRAMES, frames);
+      return measured !== null;
+    },
+    `${frames} frames of ${bench.name} in the worker`,
+    180_000,
+    250,
+  );
+  return {
+    scene: bench.name,
+    particles,
+    benchMsPerFrame: 0,
+    benchKernels: '?',
+    workerKernels,
+    ...summarizeFrames(measured!),
+  };
+}
+
+export async function run(flags: string[]): Promise<void> {
+  if (!chromiumOrSkip('app')) return;
+  const value = (name: string) => flags.find((f) => f.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const frames = Number(value('frames') ?? 96);
+  const sceneFilter = value('scene');
+  const scenes = benchScenes().filter((s) => !sceneFilter || s.name.includes(sceneFilter));
+
+  const entry = await bundle();
+  if (!entry) throw new Error('bench app: esbuild is needed to bundle the sim suite (see bench/sim.ts)');
+  const served = await serveWebBuild('app');
+  const session = await openApp(served.url);
+  const rows: AppRow[] = [];
+  try {
+    const { page } = session;
+    await waitFor(async () => (await textOf(page, 'sim-state')) === 'Playing', 'the app to play');
+    for (const bench of scenes) {
+      const nodeRow = nodeBench(entry, frames, bench.name);
+      const row = await measureInApp(page, bench, nodeRow.particles, frames);
+      rows.push({ ...row, benchMsPerFrame: nodeRow.oursMsPerFrame, benchKernels: nodeRow.oursKernels });
+      console.error(`[bench app] ${bench.name} done`);
+    }
+    const isolated = (await page.evaluate('crossOriginIsolated')) as boolean;
+    const problems = session.problems;
+    console.log(
+      `app: ${SUBSTEPS} substeps per frame of ${(FRAME_DT_S * 1000).toFixed(2)} ms; medians over ${frames} frames after ` +
+        `${WARMUP_FRAMES} of warm-up; wall ms. bench = the sim suite's engine in Node, single-threaded; worker = the ` +
+        "editor's simulation worker in headless Chromium (its own timing of World.step), while the page draws with " +
+        'software WebGL on the same cores; page interval = time between frames reaching the page (the worker paces ' +
+        `itself to ${(FRAME_DT_S * 1000).toFixed(1)} ms frames, so on average it is no shorter; frames held up behind a long page task arrive in bursts)`,
+    );
+    console.log(formatAppTable(rows));
+    const kernels = [...new Set(rows.map((r) => `${r.benchKernels} / ${r.workerKernels}`))].join(', ');
+    console.log(`Solver kernels (Node / worker): ${kernels}`);
+    console.log(formatCopiesNote(rows, isolated));
+    if (problems.length > 0) console.log(`Page problems seen: ${problems.join('; ')}`);
+  } finally {
+    await session.close();
+    await served.close();
+  }
+}

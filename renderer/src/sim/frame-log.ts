@@ -1,0 +1,73 @@
+/**
+ * A read-only record of what the simulation worker sends the page, for the browser benchmarks
+ * (bench/app.ts, bench/ui.ts): when each 'loaded' and 'frame' event arrived on the main thread,
+ * the worker's own step time, and the bytes each one carried. Off unless the page's URL asks for
+ * it with `?frameLog`; then `window.softbodyFrameLog.entries()` returns a copy of the record.
+ */
+import type { SimEvent } from './protocol.ts';
+
+export interface FrameLogEntry {
+  type: 'loaded' | 'frame';
+  /** When the main thread received the event, ms on its performance.now() clock. */
+  receivedMs: number;
+  /** Frames stepped since load or reset (0 for 'loaded' and for a reset pose). */
+  frame: number;
+  /** The worker's wall time of `World.step` for this frame, ms (0 for 'loaded'). */
+  simMs: number;
+  particleCount: number;
+  /** Bytes of the positions array the event carried (copied by postMessage, not transferred). */
+  positionsBytes: number;
+  /** The per-body metrics the event carried, as JSON bytes (a stand-in for their structured clone). */
+  metricsJsonBytes: number;
+  /** Which kernels the worker's solver runs ('loaded' entries only). */
+  kernels?: 'wasm' | 'js';
+}
+
+export interface FrameLog {
+  record(event: SimEvent): void;
+  entries(): FrameLogEntry[];
+}
+
+/** Enough for several seconds at 60 frames/s; older entries are dropped so a long session stays small. */
+const MAX_ENTRIES = 4096;
+
+export function createFrameLog(now: () => number): FrameLog {
+  const entries: FrameLogEntry[] = [];
+  let particleCount = 0;
+  return {
+    record(event) {
+      if (event.type === 'loaded') {
+        particleCount = event.particleCount;
+        entries.push({
+          type: 'loaded',
+          receivedMs: now(),
+          frame: 0,
+          simMs: 0,
+          particleCount,
+          positionsBytes: event.positions.byteLength,
+          metricsJsonBytes: 0,
+          kernels: event.kernels,
+        });
+      } else if (event.type === 'frame') {
+        entries.push({
+          type: 'frame',
+          receivedMs: now(),
+          frame: event.frame,
+          simMs: event.simMs,
+          particleCount,
+          positionsBytes: event.positions.byteLength,
+          metricsJsonBytes: JSON.stringify(event.bodies).length,
+        });
+      } else {
+        return;
+      }
+      if (entries.length > MAX_ENTRIES) entries.splice(0, entries.length - MAX_ENTRIES);
+    },
+    entries: () => entries.map((entry) => ({ ...entry })),
+  };
+}
+
+/** The log the URL asks for (`?frameLog`), or null: the app keeps none by default. */
+export function frameLogFrom(search: string, now: () => number): FrameLog | null {
+  return new URLSearchParams(search).has('frameLog') ? createFrameLog(now) : null;
+}

@@ -1,0 +1,59 @@
+import { describe, expect, test } from 'vitest';
+import { type AppRow, formatAppTable, measuredFrames, summarizeFrames } from '../../bench/app-table.ts';
+import type { FrameLogEntry } from '../../renderer/src/sim/frame-log.ts';
+
+const entry = (type: 'loaded' | 'frame', receivedMs: number, frame = 0, simMs = 0): FrameLogEntry => ({
+  type,
+  receivedMs,
+  frame,
+  simMs,
+  particleCount: 4,
+  positionsBytes: 48,
+  metricsJsonBytes: 100,
+});
+
+describe('app bench figures', () => {
+  test('frames are taken after the last load, stepped ones only, past the warm-up', () => {
+    const log = [
+      entry('loaded', 0),
+      entry('frame', 10, 1, 99),
+      entry('loaded', 20),
+      entry('frame', 30, 0),
+      ...[1, 2, 3, 4].map((f) => entry('frame', 30 + 20 * f, f, f)),
+    ];
+    expect(measuredFrames(log, 1, 4)).toBeNull();
+    const frames = measuredFrames(log, 1, 3)!;
+    expect(frames.map((f) => f.frame)).toEqual([2, 3, 4]);
+    expect(summarizeFrames(frames)).toEqual({
+      workerMsPerFrame: 3,
+      pageIntervalMs: 20,
+      positionsBytesPerFrame: 48,
+      metricsJsonBytesPerFrame: 100,
+      frames: 3,
+    });
+  });
+
+  test('the table gives worker/bench and names scenes more than 10% slower in the app', () => {
+    const row = (scene: string, workerMsPerFrame: number): AppRow => ({
+      scene,
+      particles: 4225,
+      benchMsPerFrame: 10,
+      workerMsPerFrame,
+      pageIntervalMs: 16.7,
+      positionsBytesPerFrame: 50_700,
+      metricsJsonBytesPerFrame: 650,
+      frames: 96,
+      benchKernels: 'wasm',
+      workerKernels: 'wasm',
+    });
+    const lines = formatAppTable([row('even', 10.5), row('slow', 12.5)]).split('\n');
+    expect(lines[0]).toMatch(
+      /^scene +particles +bench ms\/frame \(Node\) +worker step ms\/frame \(Chromium\)/,
+    );
+    expect(lines[1]).toMatch(/^even +4225 +10\.00 +10\.50 +16\.70 +1\.05$/);
+    expect(lines[2]).toMatch(/ 1\.25$/);
+    expect(lines.slice(3)).toEqual([
+      "slow: the app's worker is 25% slower per step than the Node bench (more than 10%)",
+    ]);
+  });
+});

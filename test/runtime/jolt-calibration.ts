@@ -1,10 +1,5 @@
 import { type SolidModel, type StandardScene, standardScenes } from '../../core/calibrate/scenes.ts';
-import {
-  DEFAULT_SETTLE_TOLERANCE,
-  MAX_SETTLE_FRAMES,
-  remainingChange,
-  settleWorld,
-} from '../../core/calibrate/settle.ts';
+import { DEFAULT_SETTLE_TOLERANCE, settleWorld } from '../../core/calibrate/settle.ts';
 import type { Material } from '../../core/material/schema.ts';
 import {
   exportJolt,
@@ -18,6 +13,7 @@ import type { Scene } from '../../core/scene/scene.ts';
 import { buildWorld } from '../../core/sim/build-world.ts';
 import { applySoftBodyCreationSettings, createSoftBodySharedSettings } from '../../runtime/jolt/loader.mjs';
 import { createJoltInterface, loadJolt } from './jolt-harness.ts';
+import { settleFrames } from './settle-frames.ts';
 
 /**
  * The calibration scenes (core/calibrate/scenes.ts) run in Jolt: for a material and a standard
@@ -209,27 +205,13 @@ export async function settleJolt(c: CalibrationCase, options: JoltSettleOptions 
       }
       return probe.length > 0 ? sum / probe.length : Number.NaN;
     };
-    const maxFrames = Math.min(MAX_SETTLE_FRAMES, Math.ceil(Math.max(2, 300 / omega) / frameDtS));
-    const window = Math.max(1, Math.round(1 / (omega * frameDtS)));
-    const samples: number[] = [];
-    let frames = 0;
-    let settled = false;
-    let hasNaN = false;
-    while (frames < maxFrames) {
-      world.step(frameDtS);
-      frames++;
-      if (frames % window !== 0) continue;
-      const m = measure();
-      if (!Number.isFinite(m)) {
-        hasNaN = true;
-        break;
-      }
-      samples.push(m);
-      if (samples.length >= 3 && remainingChange(samples) <= tolerance * Math.abs(m)) {
-        settled = true;
-        break;
-      }
-    }
+    const { settled, hasNaN, frames } = settleFrames({
+      step: () => world.step(frameDtS),
+      measure,
+      fundamentalRadPerS: omega,
+      frameDtS,
+      relativeTolerance: tolerance,
+    });
     const simulated = hasNaN ? Number.NaN : measure();
     return {
       simulated,

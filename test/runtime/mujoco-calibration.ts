@@ -1,4 +1,4 @@
-import { DEFAULT_SETTLE_TOLERANCE, MAX_SETTLE_FRAMES, remainingChange } from '../../core/calibrate/settle.ts';
+import { DEFAULT_SETTLE_TOLERANCE } from '../../core/calibrate/settle.ts';
 import {
   exportMujoco,
   type MujocoExport,
@@ -8,6 +8,7 @@ import {
 } from '../../core/preset/index.ts';
 import type { CalibrationCase, SettledRun } from './jolt-calibration.ts';
 import { loadMujocoXml } from './mujoco-harness.ts';
+import { settleFrames } from './settle-frames.ts';
 
 /**
  * The calibration scenes (core/calibrate/scenes.ts) run in MuJoCo: the case's preset, exported
@@ -64,34 +65,21 @@ export async function settleMujoco(
       }
       return probe.length > 0 ? sum / probe.length : Number.NaN;
     };
-    const frameDtS = c.frameDtS;
-    const maxFrames = Math.min(MAX_SETTLE_FRAMES, Math.ceil(Math.max(2, 300 / omega) / frameDtS));
-    const window = Math.max(1, Math.round(1 / (omega * frameDtS)));
-    const samples: number[] = [];
-    let frames = 0;
-    let settled = false;
-    let hasNaN = false;
-    while (frames < maxFrames) {
-      for (let s = 0; s < exported.stepsPerFrame; s++) mujoco.mj_step(model, data);
-      frames++;
-      if (frames % window !== 0) continue;
-      const m = measure();
-      if (!Number.isFinite(m)) {
-        hasNaN = true;
-        break;
-      }
-      samples.push(m);
-      if (samples.length >= 3 && remainingChange(samples) <= relativeTolerance * Math.abs(m)) {
-        settled = true;
-        break;
-      }
-    }
+    const { settled, hasNaN, frames } = settleFrames({
+      step: () => {
+        for (let s = 0; s < exported.stepsPerFrame; s++) mujoco.mj_step(model, data);
+      },
+      measure,
+      fundamentalRadPerS: omega,
+      frameDtS: c.frameDtS,
+      relativeTolerance,
+    });
     const simulated = hasNaN ? Number.NaN : measure();
     return {
       simulated,
       ratio: c.analytic / simulated,
       settled,
-      simulatedS: frames * frameDtS,
+      simulatedS: frames * c.frameDtS,
       hasNaN,
       stepsPerFrame: exported.stepsPerFrame,
     };

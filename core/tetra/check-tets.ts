@@ -1,3 +1,4 @@
+import { tetVolume } from './tet-geometry.ts';
 /**
  * A tet whose signed volume is at most this × the cube of its longest edge counts as flat: its
  * volume is rounding noise (a regular tet has 0.118), and the solver would give it a rest volume
@@ -27,7 +28,8 @@ export function findBadTets(positions: ArrayLike<number>, tets: ArrayLike<number
   let count = 0;
   const tetCount = Math.floor(tets.length / 4);
   for (let k = 0; k < tetCount; k++) {
-    const volume = signedVolume(positions, tets, k);
+    // A corner index past the positions reads undefined: the volume comes out NaN.
+    const volume = tetVolume(positions, tets[4 * k], tets[4 * k + 1], tets[4 * k + 2], tets[4 * k + 3]);
     if (volume > FLAT_TET_VOLUME_RATIO * longestEdge(positions, tets, k) ** 3) continue;
     if (first < 0) {
       first = k;
@@ -49,23 +51,6 @@ export function badTetsMessage(bad: BadTets): string {
       : `has signed volume ${shown} m³: it is flat`;
   const more = bad.count > 1 ? ` (${bad.count.toLocaleString('en-US')} tets are inverted or flat)` : '';
   return `tet ${bad.index} ${what}${more}; every tet must have positive volume (tetrahedralize the mesh again)`;
-}
-
-function signedVolume(p: ArrayLike<number>, t: ArrayLike<number>, k: number): number {
-  const a = 3 * t[4 * k];
-  const b = 3 * t[4 * k + 1];
-  const c = 3 * t[4 * k + 2];
-  const d = 3 * t[4 * k + 3];
-  const ux = p[b] - p[a];
-  const uy = p[b + 1] - p[a + 1];
-  const uz = p[b + 2] - p[a + 2];
-  const vx = p[c] - p[a];
-  const vy = p[c + 1] - p[a + 1];
-  const vz = p[c + 2] - p[a + 2];
-  const wx = p[d] - p[a];
-  const wy = p[d + 1] - p[a + 1];
-  const wz = p[d + 2] - p[a + 2];
-  return (ux * (vy * wz - vz * wy) - uy * (vx * wz - vz * wx) + uz * (vx * wy - vy * wx)) / 6;
 }
 
 function longestEdge(p: ArrayLike<number>, t: ArrayLike<number>, k: number): number {

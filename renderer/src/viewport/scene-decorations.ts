@@ -77,6 +77,17 @@ export class SceneDecorations {
     this.changed();
   }
 
+  get showSimulationMesh(): boolean {
+    return this.deps.bodies.showSimulationMesh;
+  }
+
+  /** Draws bodies with a render mesh by their simulation surface instead (body-meshes.ts). */
+  setShowSimulationMesh(show: boolean): void {
+    this.deps.bodies.setShowSimulationMesh(show);
+    this.deps.invalidate();
+    this.changed();
+  }
+
   /** How many bodies are drawn. */
   get drawnBodies(): number {
     return this.layouts.length;

@@ -160,6 +160,8 @@ export class BodyMeshes {
     if (!body.render || !body.mesh) return;
     const render = !this.showSimulation && !body.coloured;
     body.render.mesh.visible = render;
+    // Its normals were left alone while hidden (update): shade it from where it is now.
+    if (!render && !body.mesh.visible) body.geometry.computeVertexNormals();
     body.mesh.visible = !render;
   }
 
@@ -171,7 +173,8 @@ export class BodyMeshes {
       if (end > positions.length) continue;
       (body.position.array as Float32Array).set(positions.subarray(start, end));
       body.position.needsUpdate = true;
-      if (body.hasSurface) body.geometry.computeVertexNormals();
+      // A surface hidden behind its render mesh needs positions (grabbing raycasts it), not normals.
+      if (body.hasSurface && body.mesh?.visible !== false) body.geometry.computeVertexNormals();
       body.geometry.computeBoundingSphere();
       const render = body.render;
       if (render) {

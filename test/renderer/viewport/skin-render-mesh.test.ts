@@ -86,6 +86,11 @@ describe('bodies with a render mesh in the viewport', () => {
 
     meshes.setShowSimulationMesh(true);
     expect([surface.visible, render.visible]).toEqual([true, false]);
+    // Shown again, the surface is shaded where it is now, though its normals waited while hidden.
+    const normals = surface.geometry.getAttribute('normal');
+    const fresh = surface.geometry.clone();
+    fresh.computeVertexNormals();
+    expect(Array.from(normals.array)).toEqual(Array.from(fresh.getAttribute('normal').array));
     expect(meshes.summary()[0].vertices).toBe(5);
     meshes.setShowSimulationMesh(false);
     expect([surface.visible, render.visible]).toEqual([false, true]);

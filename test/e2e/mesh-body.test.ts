@@ -90,6 +90,8 @@ describe('mesh to soft body (browser host in Chromium)', () => {
     console.log(
       `mesh-body e2e: default scene: ${await textOf(page, 'sim-ms')} per frame; viewport ${await textOf(page, 'fps')}`,
     );
+    // The default scene's bodies have no render mesh: they are drawn by their simulation mesh.
+    expect(await byTestId(page, 'show-simulation-mesh').isDisabled()).toBe(true);
     await openMesh(page, 'spot.obj');
     meshVertices = Number((await textOf(page, 'prop-mesh-vertices')).replace(/,/g, ''));
 
@@ -185,6 +187,7 @@ describe('mesh to soft body (browser host in Chromium)', () => {
     await screenshot(page, 'render-mesh');
 
     const toggle = byTestId(page, 'show-simulation-mesh');
+    expect(await toggle.isEnabled()).toBe(true);
     await toggle.click();
     expect(await toggle.getAttribute('aria-pressed')).toBe('true');
     await expect.poll(async () => (await drawnBody(page, 'spot'))?.vertices).not.toBe(meshVertices);

@@ -81,6 +81,11 @@ export class SceneDecorations {
     return this.deps.bodies.showSimulationMesh;
   }
 
+  /** Whether any drawn body has a render mesh, which "Show simulation mesh" would swap out. */
+  get hasRenderMeshes(): boolean {
+    return this.layouts.some((layout) => layout.render !== undefined);
+  }
+
   /** Draws bodies with a render mesh by their simulation surface instead (body-meshes.ts). */
   setShowSimulationMesh(show: boolean): void {
     this.deps.bodies.setShowSimulationMesh(show);

@@ -117,6 +117,8 @@ export function mountViewportHud(options: ViewportHudOptions): ViewportHud {
     const scene = editor.state.scene;
     modeSelect.value = decorations.colourMode;
     showPressed(simulationMesh, decorations.showSimulationMesh);
+    // Without a render mesh every body is drawn by its simulation mesh already.
+    simulationMesh.disabled = !decorations.hasRenderMeshes;
     for (const option of modeSelect.options) {
       const left = decorations.uncoloured(option.value as ColourMode);
       // A mode no body can show is offered disabled, with the reasons as its tooltip.

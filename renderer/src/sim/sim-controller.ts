@@ -102,7 +102,9 @@ export class SimController {
       edges: body.edges.slice(),
       tets: body.tets?.slice(),
       // The world's bodies are the scene's, in order; the name check guards that pairing.
-      ...(renders[i] && scene.bodies[i]?.name === body.name && body.tets ? { render: renders[i] } : {}),
+      ...(scene.bodies[i]?.name === body.name && fitsTets(renders[i], body.tets)
+        ? { render: renders[i] }
+        : {}),
     }));
     this.deps.post(
       {
@@ -236,4 +238,11 @@ export function groundHeightOf(scene: Scene): number | null {
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** A render mesh whose every vertex names one of the body's tets (else it would skin to NaN). */
+function fitsTets(render: BodyRenderMesh | undefined, tets: Uint32Array | undefined): boolean {
+  if (!render || !tets) return false;
+  const tetCount = tets.length / 4;
+  return render.elements.every((tet) => tet < tetCount);
 }

@@ -5,8 +5,9 @@
  * save the project, reload the page, open the project and see the body back and falling again.
  * spot.obj at the panel's default target gives 22.6k tets, more than the live preview runs
  * smoothly, so the panel re-runs it at 5,000 target tets (about 9.8k tets) and says so first.
- * Screenshots: test-results/mesh-body-panel.png (the panel saying what the body gets),
- * mesh-body-falling.png, mesh-body-rest.png, mesh-body-reopened.png.
+ * The body is drawn with the imported surface skinned to its tets (and the tets' boundary on
+ * request). Screenshots: test-results/mesh-body-panel.png (the panel saying what the body gets),
+ * mesh-body-falling.png, mesh-body-rest.png, mesh-body-render-mesh.png, mesh-body-reopened.png.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,6 +31,19 @@ import {
 import type { AppSession } from './sessions.ts';
 
 const centroidY = async (page: Page) => Number((await textOf(page, 'metric-centroid')).split(',')[1]);
+interface DrawnBody {
+  name: string;
+  vertices: number;
+  minY: number;
+  maxY: number;
+}
+
+/** What the viewport draws of body `name` (the canvas's data-drawn-bodies record). */
+async function drawnBody(page: Page, name: string): Promise<DrawnBody | undefined> {
+  const record = await canvas(page).getAttribute('data-drawn-bodies');
+  return (JSON.parse(record ?? '[]') as DrawnBody[]).find((body) => body.name === name);
+}
+
 /** Software WebGL and the solver share two cores with the browser: tetrahedralizing takes seconds. */
 const RUN_TIMEOUT_MS = 60_000;
 const screenshot = screenshotsNamed('mesh-body');
@@ -63,6 +77,8 @@ describe('mesh to soft body (browser host in Chromium)', () => {
   let session: AppSession;
   let page: Page;
   let saved: string;
+  /** Vertices of spot.obj as imported (the properties panel's figure for the static mesh). */
+  let meshVertices = 0;
   sessionPerSuite((opened) => {
     ({ session, page } = opened);
   });
@@ -74,7 +90,10 @@ describe('mesh to soft body (browser host in Chromium)', () => {
     console.log(
       `mesh-body e2e: default scene: ${await textOf(page, 'sim-ms')} per frame; viewport ${await textOf(page, 'fps')}`,
     );
+    // The default scene's bodies have no render mesh: they are drawn by their simulation mesh.
+    expect(await byTestId(page, 'show-simulation-mesh').isDisabled()).toBe(true);
     await openMesh(page, 'spot.obj');
+    meshVertices = Number((await textOf(page, 'prop-mesh-vertices')).replace(/,/g, ''));
 
     await byTestId(page, 'tetrahedralize').click();
     await expect.poll(() => byTestId(page, 'tetra-progress').isVisible(), { timeout: 10_000 }).toBe(true);
@@ -144,6 +163,42 @@ describe('mesh to soft body (browser host in Chromium)', () => {
     expect(await page.locator('.notification-error').count()).toBe(0);
   }, 120_000);
 
+  test('the body is drawn with its imported surface, skinned to the tets as it falls, and the simulation mesh on request', async () => {
+    expect(meshVertices).toBeGreaterThan(0);
+    await expect.poll(async () => (await drawnBody(page, 'spot'))?.vertices).toBe(meshVertices);
+    // Back at its start, 0.3 m over the ground (the skinned surface lies on the tets' boundary).
+    await byTestId(page, 'step').click();
+    await byTestId(page, 'reset').click();
+    await expect.poll(() => simTimeOf(page), { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(async () => (await drawnBody(page, 'spot'))?.minY, { timeout: 10_000 })
+      .toBeCloseTo(0.3, 1);
+    const atRest = (await drawnBody(page, 'spot')) as DrawnBody;
+    await byTestId(page, 'play-pause').click();
+    await expectSimState(page, 'Playing');
+    // It falls: the drawn mesh's bounds go down with the simulated tets.
+    await expect
+      .poll(async () => (await drawnBody(page, 'spot'))?.minY, { timeout: 30_000, interval: 100 })
+      .toBeLessThan(0.05);
+    const landed = (await drawnBody(page, 'spot')) as DrawnBody;
+    expect(landed.vertices).toBe(meshVertices);
+    expect(landed.maxY).toBeLessThan(atRest.maxY - 0.1);
+    await fallen(page);
+    await screenshot(page, 'render-mesh');
+
+    const toggle = byTestId(page, 'show-simulation-mesh');
+    expect(await toggle.isEnabled()).toBe(true);
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(async () => (await drawnBody(page, 'spot'))?.vertices).not.toBe(meshVertices);
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(async () => (await drawnBody(page, 'spot'))?.vertices).toBe(meshVertices);
+    console.log(
+      `mesh-body e2e: render mesh ${landed.vertices} vertices; drawn height ${atRest.minY.toFixed(3)}–${atRest.maxY.toFixed(3)} m at the start, ${landed.minY.toFixed(3)}–${landed.maxY.toFixed(3)} m on landing`,
+    );
+  }, 60_000);
+
   test('the scene JSON shows the mesh body with its path', async () => {
     await openSceneEditor(page);
     await page.locator('.monaco-editor .view-lines').click();
@@ -198,6 +253,8 @@ describe('mesh to soft body (browser host in Chromium)', () => {
       'spotsolid',
     ]);
     expect(await textOf(page, 'prop-body-name')).toBe('spot');
+    // The project's surface is drawn again, skinned to the reopened tets.
+    await expect.poll(async () => (await drawnBody(page, 'spot'))?.vertices).toBe(meshVertices);
     // Rebuilt from rest, 0.3 m up, it falls to the ground again.
     await restartFromRest(page);
     const fallS = await fallen(page);

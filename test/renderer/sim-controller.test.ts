@@ -2,7 +2,11 @@ import { describe, expect, test } from 'vitest';
 import type { Scene } from '../../core/scene/scene.ts';
 import type { World } from '../../core/sim/world.ts';
 import type { SimEvent } from '../../renderer/src/sim/protocol.ts';
-import { groundHeightOf, SimController } from '../../renderer/src/sim/sim-controller.ts';
+import {
+  groundHeightOf,
+  SimController,
+  type SimControllerDeps,
+} from '../../renderer/src/sim/sim-controller.ts';
 
 const scene: Scene = {
   gravity: [0, -9.81, 0],
@@ -82,7 +86,7 @@ interface Clock {
 }
 
 /** A controller on a fake clock; `run(ms)` fires the timers due within the next `ms`. */
-function harness(world: () => World) {
+function harness(world: () => World, renderMeshes?: SimControllerDeps['renderMeshes']) {
   const clock: Clock = { nowMs: 1000 };
   const events: SimEvent[] = [];
   const transfers: Transferable[][] = [];
@@ -104,6 +108,7 @@ function harness(world: () => World) {
     cancel: (handle) => {
       timers = timers.filter((t) => t.id !== handle);
     },
+    renderMeshes,
   });
   const run = (ms: number) => {
     const end = clock.nowMs + ms;
@@ -134,6 +139,34 @@ describe('SimController (the worker loop)', () => {
     expect(loaded.positions).not.toBe(world.positions);
     expect(loaded.bodies[0].edges).not.toBe(world.bodies[0].edges);
     expect(h.transfers[0]).toEqual([]);
+  });
+
+  test("a body's render mesh goes with its layout when it names the body's tets; a failure to embed leaves it out", () => {
+    const solid = (): World => {
+      const world = fakeWorld();
+      return { ...world, bodies: [{ ...world.bodies[0], kind: 'solid', tets: Uint32Array.of(0, 1, 0, 1) }] };
+    };
+    const named = { ...scene, bodies: [{ name: 'pair' }] } as unknown as Scene;
+    const render = (tet: number) => ({
+      indices: Uint32Array.of(0, 0, 0),
+      elements: Uint32Array.of(tet),
+      weights: Float32Array.of(1, 0, 0, 0),
+    });
+    const loadWith = (renderMeshes: SimControllerDeps['renderMeshes']) => {
+      const h = harness(solid, renderMeshes);
+      h.controller.handle({ type: 'load-scene', scene: named });
+      const loaded = h.events[0];
+      if (loaded.type !== 'loaded') throw new Error(`expected the layout, got '${loaded.type}'`);
+      return loaded.bodies[0].render;
+    };
+    expect(loadWith(() => [render(0)])?.elements).toEqual(Uint32Array.of(0));
+    // Tet 1 does not exist in a body of one tet.
+    expect(loadWith(() => [render(1)])).toBeUndefined();
+    expect(
+      loadWith(() => {
+        throw new Error('no embedding');
+      }),
+    ).toBeUndefined();
   });
 
   test('playing steps one frame per dt of real time and posts each', () => {

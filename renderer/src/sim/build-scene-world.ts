@@ -9,9 +9,9 @@ import { buildWorld } from '../../../core/sim/build-world.ts';
 import type { World } from '../../../core/sim/world.ts';
 
 /**
- * The world takes the tets alone: an asset's imported surface is for exports (the render mesh
- * and its embedding), which the preview does not draw, and embedding spot.obj's surface in its
- * tets costs several times the rest of the build, on every edit.
+ * The world takes the tets alone: embedding spot.obj's surface in its tets costs several times
+ * the rest of the build, on every edit. The viewport's render mesh is embedded apart, once per
+ * asset (render-meshes.ts).
  */
 export function buildSceneWorld(scene: Scene, meshes: ReadonlyMap<string, SolidMesh>): World {
   const tetsOnly = new Map([...meshes].map(([path, { positions, tets }]) => [path, { positions, tets }]));

@@ -31,11 +31,28 @@ export type SimCommand =
   /** Lets go of the grabbed particle. */
   | { type: 'release' };
 
+/**
+ * The mesh a solid mesh body is drawn with: its imported surface, skinned to the body's tets.
+ * Render vertex i = Σ_k weights[4i + k] · x(tets[4·elements[i] + k]), with the body's local tets
+ * (BodyLayout.tets) and its particles; sent once with the layout, skinned on the page each frame.
+ */
+export interface BodyRenderMesh {
+  /** 3 render vertex indices per triangle, counter-clockwise seen from outside. */
+  indices: Uint32Array;
+  /** Per render vertex: the tet that carries it. */
+  elements: Uint32Array;
+  /** Per render vertex: four barycentric weights for that tet's vertices. */
+  weights: Float32Array;
+}
+
 /** The static part of a body: what the viewport needs to build its mesh once. */
 export type BodyLayout = Pick<
   BodyView,
   'name' | 'kind' | 'particleOffset' | 'particleCount' | 'surfaceTriangles' | 'edges' | 'tets'
->;
+> & {
+  /** Solid mesh bodies made from an imported surface: the mesh to draw instead of the tets' boundary. */
+  render?: BodyRenderMesh;
+};
 
 /** Worker → main thread. */
 export type SimEvent =

@@ -6,7 +6,7 @@
 import type { Scene } from '../../../core/scene/scene.ts';
 import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
 import type { World } from '../../../core/sim/world.ts';
-import type { BodyLayout, SimCommand, SimEvent } from './protocol.ts';
+import type { BodyLayout, BodyRenderMesh, SimCommand, SimEvent } from './protocol.ts';
 
 export interface SimControllerDeps {
   /** Builds a world; `meshes` are the tet meshes of the scene's mesh bodies by path (empty for none). */
@@ -19,6 +19,8 @@ export interface SimControllerDeps {
   /** Runs `callback` after `delayMs`; returns a handle for `cancel`. */
   schedule: (callback: () => void, delayMs: number) => unknown;
   cancel: (handle: unknown) => void;
+  /** Per body of the scene, the render mesh it is drawn with (render-meshes.ts); none when absent. */
+  renderMeshes?: (scene: Scene, meshes: ReadonlyMap<string, SolidMesh>) => (BodyRenderMesh | undefined)[];
 }
 
 /** When the loop falls this many frames behind real time it drops the backlog instead of catching up. */
@@ -90,7 +92,8 @@ export class SimController {
     this.frameDtS = scene.solver.dt;
     this.frame = 0;
     const positions = world.positions.slice();
-    const bodies: BodyLayout[] = world.bodies.map((body) => ({
+    const renders = this.renderMeshesOf(scene, meshes);
+    const bodies: BodyLayout[] = world.bodies.map((body, i) => ({
       name: body.name,
       kind: body.kind,
       particleOffset: body.particleOffset,
@@ -98,6 +101,10 @@ export class SimController {
       surfaceTriangles: body.surfaceTriangles.slice(),
       edges: body.edges.slice(),
       tets: body.tets?.slice(),
+      // The world's bodies are the scene's, in order; the name check guards that pairing.
+      ...(scene.bodies[i]?.name === body.name && fitsTets(renders[i], body.tets)
+        ? { render: renders[i] }
+        : {}),
     }));
     this.deps.post(
       {
@@ -113,6 +120,18 @@ export class SimController {
       NO_TRANSFER,
     );
     if (wasPlaying) this.setPlaying(true);
+  }
+
+  /** Render meshes are drawing only: a failure to embed one leaves the body drawn by its tets. */
+  private renderMeshesOf(
+    scene: Scene,
+    meshes: ReadonlyMap<string, SolidMesh>,
+  ): (BodyRenderMesh | undefined)[] {
+    try {
+      return this.deps.renderMeshes?.(scene, meshes) ?? [];
+    } catch {
+      return [];
+    }
   }
 
   private reset(): void {
@@ -219,4 +238,11 @@ export function groundHeightOf(scene: Scene): number | null {
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** A render mesh whose every vertex names one of the body's tets (else it would skin to NaN). */
+function fitsTets(render: BodyRenderMesh | undefined, tets: Uint32Array | undefined): boolean {
+  if (!render || !tets) return false;
+  const tetCount = tets.length / 4;
+  return render.elements.every((tet) => tet < tetCount);
 }

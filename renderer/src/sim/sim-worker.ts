@@ -6,6 +6,7 @@ import defaultSceneJson from '../../../assets/default-scene.json';
 import type { Scene } from '../../../core/scene/scene.ts';
 import { buildSceneWorld } from './build-scene-world.ts';
 import type { SimCommand, SimEvent } from './protocol.ts';
+import { RenderMeshes } from './render-meshes.ts';
 import { SimController } from './sim-controller.ts';
 
 /** The part of DedicatedWorkerGlobalScope used here (the web tsconfig has DOM types, not WebWorker). */
@@ -15,6 +16,7 @@ interface WorkerScope {
 }
 
 const scope = globalThis as unknown as WorkerScope;
+const renderMeshes = new RenderMeshes();
 
 const controller = new SimController({
   buildWorld: buildSceneWorld,
@@ -23,6 +25,7 @@ const controller = new SimController({
   now: () => performance.now(),
   schedule: (callback, delayMs) => setTimeout(callback, delayMs),
   cancel: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  renderMeshes: (scene, meshes) => renderMeshes.of(scene, meshes),
 });
 
 scope.addEventListener('message', (event) => controller.handle(event.data));

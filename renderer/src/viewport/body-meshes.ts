@@ -1,6 +1,9 @@
 /**
  * One three.js object per simulated body, drawn from BodyView.surfaceTriangles (and
- * edges for ropes), updated in place from the worker's positions every frame.
+ * edges for ropes), updated in place from the worker's positions every frame. A body with a
+ * render mesh (its imported surface, BodyLayout.render) is drawn with that mesh instead, skinned
+ * from the same positions; the simulation surface stays for grabbing (raycasts hit hidden
+ * meshes), for "Show simulation mesh", and for the colour modes, whose colours are per particle.
  */
 import {
   BufferAttribute,
@@ -14,9 +17,29 @@ import {
   Mesh,
   MeshStandardMaterial,
 } from 'three';
-import type { BodyLayout } from '../sim/protocol.ts';
+import type { BodyLayout, BodyRenderMesh } from '../sim/protocol.ts';
 import { bodyColours } from './body-palette.ts';
 import type { PickTarget } from './grab-picker.ts';
+import { skinRenderMesh } from './skin-render-mesh.ts';
+
+/** A body's render mesh as drawn: its own geometry, skinned every frame. */
+interface DrawnRender {
+  data: BodyRenderMesh;
+  tets: Uint32Array;
+  mesh: Mesh;
+  geometry: BufferGeometry;
+  position: BufferAttribute;
+}
+
+/** What the viewport draws of one body, for tests and the canvas's data attribute. */
+export interface DrawnSummary {
+  name: string;
+  /** Vertices of the object shown: the render mesh's, or the body's particles. */
+  vertices: number;
+  /** Lowest and highest y of those vertices, m. */
+  minY: number;
+  maxY: number;
+}
 
 interface DrawnBody {
   layout: BodyLayout;
@@ -29,12 +52,17 @@ interface DrawnBody {
   mesh: Mesh | null;
   /** What draws the body (surface or lines), null when it has neither. */
   material: MeshStandardMaterial | LineBasicMaterial | null;
+  /** The render mesh drawn in place of the surface; null for bodies without one. */
+  render: DrawnRender | null;
+  /** Coloured per particle by a colour mode: only the simulation surface can show that. */
+  coloured: boolean;
 }
 
 export class BodyMeshes {
   /** Add this to the scene; it holds every body's object. */
   readonly root = new Group();
   private drawn: DrawnBody[] = [];
+  private showSimulation = false;
 
   /** Replaces the drawn bodies with `bodies`, placed at `positions` (m, xyz, whole world). */
   setBodies(bodies: readonly BodyLayout[], positions: Float32Array): void {
@@ -74,9 +102,67 @@ export class BodyMeshes {
         material = lines.material as LineBasicMaterial;
         this.root.add(lines);
       }
-      this.drawn.push({ layout, colour: color, geometry, position, hasSurface, mesh: surface, material });
+      const render = surface && layout.render && layout.tets ? this.addRender(layout, color) : null;
+      const body = { layout, colour: color, geometry, position, hasSurface, mesh: surface, material, render };
+      this.drawn.push({ ...body, coloured: false });
     });
+    for (const body of this.drawn) this.showChosen(body);
     this.update(positions);
+  }
+
+  /** Draws each body's simulation surface (true) or, where it has one, its render mesh (false). */
+  setShowSimulationMesh(show: boolean): void {
+    this.showSimulation = show;
+    for (const body of this.drawn) this.showChosen(body);
+  }
+
+  get showSimulationMesh(): boolean {
+    return this.showSimulation;
+  }
+
+  /** Per body, what is drawn now (vertex count and height range of the shown object). */
+  summary(): DrawnSummary[] {
+    return this.drawn.map((body) => {
+      const shown = body.render?.mesh.visible ? body.render.position : body.position;
+      const array = shown.array as Float32Array;
+      let minY = Infinity;
+      let maxY = -Infinity;
+      for (let i = 1; i < array.length; i += 3) {
+        if (array[i] < minY) minY = array[i];
+        if (array[i] > maxY) maxY = array[i];
+      }
+      return { name: body.layout.name, vertices: shown.count, minY, maxY };
+    });
+  }
+
+  private addRender(layout: BodyLayout, color: number): DrawnRender | null {
+    const data = layout.render;
+    const tets = layout.tets;
+    if (!data || !tets) return null;
+    const geometry = new BufferGeometry();
+    const position = new BufferAttribute(new Float32Array(data.elements.length * 3), 3);
+    position.setUsage(DynamicDrawUsage);
+    geometry.setAttribute('position', position);
+    geometry.setIndex(new BufferAttribute(data.indices, 1));
+    const mesh = new Mesh(geometry, new MeshStandardMaterial({ color, roughness: 0.55, metalness: 0 }));
+    mesh.name = `${layout.name} (render mesh)`;
+    mesh.castShadow = true;
+    mesh.receiveShadow = true;
+    this.root.add(mesh);
+    return { data, tets, mesh, geometry, position };
+  }
+
+  /**
+   * The render mesh, unless the simulation mesh is asked for or a colour mode colours the body:
+   * strain, group and quality colours are per simulation vertex, so they keep the surface.
+   */
+  private showChosen(body: DrawnBody): void {
+    if (!body.render || !body.mesh) return;
+    const render = !this.showSimulation && !body.coloured;
+    body.render.mesh.visible = render;
+    // Its normals were left alone while hidden (update): shade it from where it is now.
+    if (!render && !body.mesh.visible) body.geometry.computeVertexNormals();
+    body.mesh.visible = !render;
   }
 
   /** Copies each body's slice of `positions` (m, xyz, whole world) into its geometry. */
@@ -87,8 +173,21 @@ export class BodyMeshes {
       if (end > positions.length) continue;
       (body.position.array as Float32Array).set(positions.subarray(start, end));
       body.position.needsUpdate = true;
-      if (body.hasSurface) body.geometry.computeVertexNormals();
+      // A surface hidden behind its render mesh needs positions (grabbing raycasts it), not normals.
+      if (body.hasSurface && body.mesh?.visible !== false) body.geometry.computeVertexNormals();
       body.geometry.computeBoundingSphere();
+      const render = body.render;
+      if (render) {
+        skinRenderMesh(
+          render.data,
+          render.tets,
+          positions.subarray(start, end),
+          render.position.array as Float32Array,
+        );
+        render.position.needsUpdate = true;
+        render.geometry.computeVertexNormals();
+        render.geometry.computeBoundingSphere();
+      }
     }
   }
 
@@ -100,6 +199,8 @@ export class BodyMeshes {
     const body = this.drawn[index];
     const material = body?.material;
     if (!material) return;
+    body.coloured = colours !== null;
+    this.showChosen(body);
     if (colours === null) {
       if (!material.vertexColors) return;
       material.vertexColors = false;

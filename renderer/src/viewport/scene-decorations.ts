@@ -77,6 +77,22 @@ export class SceneDecorations {
     this.changed();
   }
 
+  get showSimulationMesh(): boolean {
+    return this.deps.bodies.showSimulationMesh;
+  }
+
+  /** Whether any drawn body has a render mesh, which "Show simulation mesh" would swap out. */
+  get hasRenderMeshes(): boolean {
+    return this.layouts.some((layout) => layout.render !== undefined);
+  }
+
+  /** Draws bodies with a render mesh by their simulation surface instead (body-meshes.ts). */
+  setShowSimulationMesh(show: boolean): void {
+    this.deps.bodies.setShowSimulationMesh(show);
+    this.deps.invalidate();
+    this.changed();
+  }
+
   /** How many bodies are drawn. */
   get drawnBodies(): number {
     return this.layouts.length;

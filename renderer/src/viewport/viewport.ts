@@ -90,6 +90,7 @@ export class Viewport {
         const cameraMoved = this.rig.update();
         if (this.pendingPositions) {
           this.bodies.update(this.pendingPositions);
+          this.publishDrawn();
           this.decorations.setPositions(this.pendingPositions);
           this.selectionPoints.update(this.pendingPositions);
           this.currentPositions = this.pendingPositions;
@@ -116,6 +117,7 @@ export class Viewport {
     this.grabTool.cancel();
     this.selectionTool.cancel();
     this.bodies.setBodies(bodies, positions);
+    this.publishDrawn();
     this.decorations.setBodies(bodies, positions);
     const rebuilt = sameLayout(this.layouts, bodies);
     this.layouts = bodies;
@@ -201,6 +203,14 @@ export class Viewport {
   showSelection(particleOffset: number, vertices: readonly number[]): void {
     this.selectionPoints.show(particleOffset, vertices, this.currentPositions);
     this.invalidate();
+  }
+
+  /**
+   * What each body is drawn with (name, vertex count, height range) as JSON on the canvas's
+   * data-drawn-bodies: a read-only record for end-to-end tests, which cannot read the GPU's view.
+   */
+  private publishDrawn(): void {
+    this.canvas.dataset.drawnBodies = JSON.stringify(this.bodies.summary());
   }
 
   setGridVisible(visible: boolean): void {

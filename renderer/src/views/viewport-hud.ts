@@ -20,6 +20,7 @@ import { COLOUR_MODES, type ColourMode } from '../viewport/body-colouring.ts';
 import type { SceneDecorations } from '../viewport/scene-decorations.ts';
 import { renderLegend } from './colour-legend.ts';
 import { el } from './dom.ts';
+import { showPressed, toggleButton } from './toggle-panel.ts';
 
 export interface ViewportHudOptions {
   /** The viewport's container (#viewport). */
@@ -56,7 +57,15 @@ export function mountViewportHud(options: ViewportHudOptions): ViewportHud {
     testId: 'gizmo-target',
     title: 'Collider or box pin to move with the gizmo (or click its marker in the view)',
   });
-  controls.append(modeSelect, targetSelect);
+  // Bodies with a render mesh are drawn by it; this shows what is simulated (tets or lattice cage).
+  const simulationMesh = toggleButton({
+    text: 'Simulation mesh',
+    testId: 'show-simulation-mesh',
+    title:
+      'Show simulation mesh: draw the simulated surface (tet boundary or lattice cage) instead of the render mesh',
+    extraClass: 'hud-button',
+  });
+  controls.append(modeSelect, targetSelect, simulationMesh);
   const where = el('div', { className: 'hud-readout', testId: 'gizmo-position' });
   where.hidden = true;
   const legend = el('div', { className: 'colour-legend', testId: 'colour-legend' });
@@ -93,6 +102,10 @@ export function mountViewportHud(options: ViewportHudOptions): ViewportHud {
     decorations.setColourMode(modeSelect.value as ColourMode);
     modeSelect.blur();
   });
+  simulationMesh.addEventListener('click', () => {
+    decorations.setShowSimulationMesh(!decorations.showSimulationMesh);
+    simulationMesh.blur();
+  });
   let targets: TransformTarget[] = [];
   targetSelect.addEventListener('change', () => {
     const index = Number(targetSelect.value);
@@ -103,6 +116,9 @@ export function mountViewportHud(options: ViewportHudOptions): ViewportHud {
   const render = () => {
     const scene = editor.state.scene;
     modeSelect.value = decorations.colourMode;
+    showPressed(simulationMesh, decorations.showSimulationMesh);
+    // Without a render mesh every body is drawn by its simulation mesh already.
+    simulationMesh.disabled = !decorations.hasRenderMeshes;
     for (const option of modeSelect.options) {
       const left = decorations.uncoloured(option.value as ColourMode);
       // A mode no body can show is offered disabled, with the reasons as its tooltip.

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { LENGTH_UNITS, type LengthUnit } from '../core/mesh/options.ts';
 import { withSuggestion } from './close-names.ts';
 import { UsageError } from './command.ts';
 
@@ -107,4 +108,38 @@ export function choiceOption<T extends string>(flag: string, text: string, choic
   const quoted = choices.map((c) => `'${c}'`);
   const list = quoted.length === 2 ? `${quoted[0]} or ${quoted[1]}` : `one of ${quoted.join(', ')}`;
   throw new UsageError(withSuggestion(`${flag} must be ${list}, got '${text}'`, text, choices));
+}
+
+/** The options that place a mesh file in the tool's metres and Y-up frame (inspect, tetra, bake). */
+export const MESH_FRAME_OPTIONS = {
+  scale: { type: 'string' },
+  units: { type: 'string' },
+  up: { type: 'string' },
+} as const;
+
+/** Their help lines, aligned at `column`. */
+export function meshFrameHelp(column: number): string {
+  const line = (flag: string, text: string) => `  ${flag.padEnd(column - 2)}${text}`;
+  return [
+    line('--units U', `the file's length unit: ${Object.keys(LENGTH_UNITS).join(', ')} (default m)`),
+    line('--scale S', 'metres per file unit instead (e.g. 0.01 for centimetres)'),
+    line('--up y|z', "the file's up axis; z converts Z-up to the tool's Y-up; default y"),
+  ].join('\n');
+}
+
+/** --units or --scale (not both) as metres per file unit, and --up; defaults 1 and 'y'. */
+export function meshFrame(values: { scale?: string; units?: string; up?: string }): {
+  scale: number;
+  upAxis: 'y' | 'z';
+} {
+  if (values.scale !== undefined && values.units !== undefined)
+    throw new UsageError('give either --units or --scale, not both');
+  const scale =
+    values.units !== undefined
+      ? LENGTH_UNITS[choiceOption('--units', values.units, Object.keys(LENGTH_UNITS) as LengthUnit[])]
+      : values.scale !== undefined
+        ? numberOption('--scale', values.scale, 'a positive number of metres per unit', (v) => v > 0)
+        : 1;
+  const upAxis = values.up === undefined ? 'y' : choiceOption('--up', values.up, ['y', 'z'] as const);
+  return { scale, upAxis };
 }

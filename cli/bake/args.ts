@@ -1,5 +1,5 @@
 import type { Vec3 } from '../../core/scene/scene.ts';
-import { choiceOption, numberOption, parseCommandArgs } from '../args.ts';
+import { choiceOption, MESH_FRAME_OPTIONS, meshFrame, numberOption, parseCommandArgs } from '../args.ts';
 import { UsageError } from '../command.ts';
 import { STDIO } from '../stdio.ts';
 
@@ -39,8 +39,7 @@ const options = {
   tets: { type: 'string' },
   model: { type: 'string' },
   output: { type: 'string', short: 'o' },
-  scale: { type: 'string' },
-  up: { type: 'string' },
+  ...MESH_FRAME_OPTIONS,
   dt: { type: 'string' },
   substeps: { type: 'string' },
   user: { type: 'string' },
@@ -88,8 +87,7 @@ export function parseBakeArgs(args: readonly string[]): BakeArgs {
         ? 'neo-hookean'
         : choiceOption('--model', values.model, ['neo-hookean', 'edges-volume'] as const),
     outDir: values.output,
-    scale: positive('--scale', values.scale, 'a scale in metres per file unit') ?? 1,
-    upAxis: values.up === undefined ? 'y' : choiceOption('--up', values.up, ['y', 'z'] as const),
+    ...meshFrame(values),
     frameDtS,
     substeps,
     userFile: values.user,

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Material } from '../../core/material/index.ts';
 import { DEFAULT_TARGET_TETS } from '../../core/tetra/index.ts';
+import { meshFrameHelp } from '../args.ts';
 import { type BakeArgs, DEFAULT_BAKE_SUBSTEPS, parseBakeArgs } from '../bake/args.ts';
 import { type BakePlan, type BakeResult, bakeFile, presetGroupName, stemOf } from '../bake/bake-file.ts';
 import { summaryJson, summaryTable } from '../bake/summary.ts';
@@ -32,8 +33,7 @@ Options:
   --tets N               approximate number of tets per file (default ${DEFAULT_TARGET_TETS})
   --model M              solid constraint model: neo-hookean (default) or edges-volume
   -o, --output DIR       folder for the presets (created when missing)
-  --scale S              metres per file unit (default 1)
-  --up y|z               the files' up axis (default y)
+${meshFrameHelp(25)}
   --dt S                 frame time step written into the presets, s (default 1/60)
   --substeps N           substeps per frame written into the presets (default ${DEFAULT_BAKE_SUBSTEPS})
   --user FILE            also look materials up in FILE (a user material file; '-': standard input)

@@ -5,12 +5,12 @@ import {
   repairMesh,
   type TriMesh,
 } from '../../core/mesh/index.ts';
-import { choiceOption, numberOption, onePositional, parseCommandArgs } from '../args.ts';
+import { MESH_FRAME_OPTIONS, meshFrame, meshFrameHelp, onePositional, parseCommandArgs } from '../args.ts';
 import { type Command, type CommandIo, ExitCode } from '../command.ts';
 import { createProgress } from '../progress.ts';
 import { readMeshInput, shownName } from '../stdio.ts';
 
-const usage = `Usage: softbody inspect MESH [--scale S] [--up y|z] [--repair] [--progress] [--json]
+const usage = `Usage: softbody inspect MESH [--units U | --scale S] [--up y|z] [--repair] [--progress] [--json]
 
 Imports an OBJ, glTF or GLB file and reports its surface: welded vertices, triangles,
 parts, watertightness, manifoldness, orientation, degenerate triangles, self-intersecting
@@ -18,15 +18,14 @@ triangle pairs, bounding box (m), enclosed volume (m³) and candidate constraint
 MESH '-' reads standard input (the format told by its first bytes).
 
 Options:
-  --scale S    metres per file unit (e.g. 0.01 for centimetres); default 1
-  --up y|z     the file's up axis; z converts Z-up to the tool's Y-up; default y
+${meshFrameHelp(15)}
   --repair     weld, drop degenerate and duplicate triangles, orient consistently and
                drop unused vertices, then report the repaired mesh and each repair
   --progress   a progress line on stderr when it is not a terminal (a terminal gets a bar)
   --json       print the report as JSON`;
 
 const options = {
-  scale: { type: 'string' },
+  ...MESH_FRAME_OPTIONS,
   up: { type: 'string' },
   repair: { type: 'boolean' },
   progress: { type: 'boolean' },
@@ -37,11 +36,7 @@ export const inspectCommand: Command = {
   usage,
   async run(args: string[], io: CommandIo): Promise<number> {
     const { values, positionals } = parseCommandArgs('inspect', args, options);
-    const scale =
-      values.scale === undefined
-        ? 1
-        : numberOption('--scale', values.scale, 'a positive number of metres per unit', (v) => v > 0);
-    const upAxis = values.up === undefined ? 'y' : choiceOption('--up', values.up, ['y', 'z'] as const);
+    const { scale, upAxis } = meshFrame(values);
     const file = onePositional('inspect', positionals, 'mesh file');
     const shown = shownName(file);
     // The measuring is one synchronous pass: the bar names the stage that runs (the

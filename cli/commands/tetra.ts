@@ -14,15 +14,23 @@ import {
   tetrahedralize,
   toJson,
 } from '../../core/tetra/index.ts';
-import { choiceOption, numberOption, onePositional, parseCommandArgs } from '../args.ts';
+import {
+  choiceOption,
+  MESH_FRAME_OPTIONS,
+  meshFrame,
+  meshFrameHelp,
+  numberOption,
+  onePositional,
+  parseCommandArgs,
+} from '../args.ts';
 import { CliError, type Command, type CommandIo, ExitCode, UsageError } from '../command.ts';
 import { histogramLines } from '../histogram.ts';
 import { createProgress } from '../progress.ts';
 import { readMeshInput, STDIO, shownName, writeOutputFile } from '../stdio.ts';
 
 const usage = `Usage: softbody tetra MESH [--edge L | --tets N] [--quality Q] [--mode conforming|embedded]
-                     [--backend builtin|tetgen] [--scale S] [--up y|z] [--time-limit S] [-o OUT]
-                     [--json] [--progress]
+                     [--backend builtin|tetgen] [--units U | --scale S] [--up y|z]
+                     [--time-limit S] [-o OUT] [--json] [--progress]
 
 Fills an OBJ, glTF or GLB surface with tetrahedra and reports the mesh quality. Inside is
 where the surface's generalized winding number exceeds 1/2, so open, multi-part and
@@ -39,8 +47,7 @@ Options:
                  embedded: a coarser lattice that encloses the surface, which is skinned to it
   --backend B    builtin (default) or tetgen (needs the tetgen executable on PATH;
                  conforming only; it stops on self-intersecting or open surfaces)
-  --scale S      metres per file unit (e.g. 0.01 for centimetres); default 1
-  --up y|z       the file's up axis; z converts Z-up to the tool's Y-up; default y
+${meshFrameHelp(17)}
   --time-limit S stop with an error after S seconds (builtin backend); default none. Runs also
                  stop when the tets or the refinement grow past the limits of core/tetra/limits.ts
   -o OUT         write the tets; format by extension: .json, .node (TetGen .node + .ele), .msh (gmsh 2.2);
@@ -73,8 +80,7 @@ const options = {
   'time-limit': { type: 'string' },
   mode: { type: 'string' },
   backend: { type: 'string' },
-  scale: { type: 'string' },
-  up: { type: 'string' },
+  ...MESH_FRAME_OPTIONS,
   out: { type: 'string', short: 'o' },
   progress: { type: 'boolean' },
 } as const;
@@ -269,8 +275,7 @@ function parseTetraArgs(args: string[]): TetraArgs {
       values.backend === undefined
         ? 'builtin'
         : choiceOption('--backend', values.backend, ['builtin', 'tetgen'] as const),
-    scale: positive('--scale', values.scale, 'a positive number of metres per unit') ?? 1,
-    upAxis: values.up === undefined ? 'y' : choiceOption('--up', values.up, ['y', 'z'] as const),
+    ...meshFrame(values),
     out: values.out,
     json: values.json === true,
     progress: values.progress === true,

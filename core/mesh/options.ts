@@ -1,5 +1,10 @@
 import { MeshImportError } from './errors.ts';
 
+/** Metres per unit of the length units a mesh file may be authored in (the international inch and foot). */
+export const LENGTH_UNITS = { m: 1, cm: 0.01, mm: 0.001, in: 0.0254, ft: 0.3048 } as const;
+
+export type LengthUnit = keyof typeof LENGTH_UNITS;
+
 /** How file units and axes map to the tool's metres and Y-up frame. */
 export interface MeshImportOptions {
   /** Metres per file unit (e.g. 0.01 for a file authored in centimetres). Default 1. */

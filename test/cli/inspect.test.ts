@@ -66,6 +66,27 @@ describe('softbody inspect', () => {
     expect(report.volume).toBeCloseTo(6.649e4 * 1e-6, 3);
   });
 
+  it('takes the file unit by name with --units (cm = --scale 0.01), and not both', async () => {
+    const byName = JSON.parse(
+      (await run(join(meshes, 'Fox.glb'), '--json', '--units', 'cm', '--up', 'z')).out,
+    );
+    const byScale = JSON.parse(
+      (await run(join(meshes, 'Fox.glb'), '--json', '--scale', '0.01', '--up', 'z')).out,
+    );
+    expect(byName.bboxMin).toEqual(byScale.bboxMin);
+    expect(byName.volume).toBe(byScale.volume);
+    const inches = JSON.parse((await run(join(meshes, 'Fox.glb'), '--json', '--units', 'in')).out);
+    const metres = JSON.parse((await run(join(meshes, 'Fox.glb'), '--json')).out);
+    // Positions are float32: the same scaling within a float32 rounding.
+    expect(inches.bboxMax[0]).toBeCloseTo(metres.bboxMax[0] * 0.0254, 6);
+    expect((await run('a.obj', '--units', 'cm', '--scale', '2')).err).toBe(
+      'softbody inspect: give either --units or --scale, not both\n',
+    );
+    expect((await run('a.obj', '--units', 'yard')).err).toMatch(
+      /^softbody inspect: --units must be one of 'm', 'cm', 'mm', 'in', 'ft', got 'yard'/,
+    );
+  });
+
   it('reports the repairs it made with --repair', async () => {
     const { out } = await run(join(meshes, 'spider', 'spider.obj'), '--json', '--repair');
     const report = JSON.parse(out);

@@ -352,26 +352,38 @@ describe('editor panels (browser host in Chromium)', () => {
     await expect.poll(async () => (await legendValues()).every((v) => /\d/.test(v))).toBe(true);
     expect((await legendValues()).join(' ')).not.toContain('--');
     // Every chart's title, plot and legend stay inside its own cell: no legend runs into a title.
-    const boxes = await page.locator('[data-testid^="plot-"]').evaluateAll((hosts) =>
-      hosts.map((host) => {
-        const box = (element: typeof host | null) => {
-          const r = (element ?? host).getBoundingClientRect();
-          return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
-        };
-        return {
-          host: box(host),
-          title: box(host.querySelector<typeof host>('.u-title')),
-          legend: box(host.querySelector<typeof host>('.u-legend')),
-        };
-      }),
-    );
-    const overlaps = (a: (typeof boxes)[number]['host'], b: (typeof boxes)[number]['host']) =>
-      a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
-    for (const chart of boxes) {
-      expect(chart.legend.bottom).toBeLessThanOrEqual(chart.host.bottom + 0.5);
-      expect(chart.title.top).toBeGreaterThanOrEqual(chart.host.top - 0.5);
-      for (const other of boxes) expect(overlaps(chart.legend, other.title)).toBe(false);
-    }
+    // A chart fits its cell again after its legend changes (a resize observer, a frame later):
+    // wait for the layout, not for a time.
+    const layoutProblems = async () => {
+      const boxes = await page.locator('[data-testid^="plot-"]').evaluateAll((hosts) =>
+        hosts.map((host) => {
+          const box = (element: typeof host | null) => {
+            const r = (element ?? host).getBoundingClientRect();
+            return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+          };
+          return {
+            id: host.getAttribute('data-testid') ?? '',
+            host: box(host),
+            title: box(host.querySelector<typeof host>('.u-title')),
+            legend: box(host.querySelector<typeof host>('.u-legend')),
+          };
+        }),
+      );
+      type Box = (typeof boxes)[number]['host'];
+      const overlaps = (a: Box, b: Box) =>
+        a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+      const problems: string[] = [];
+      for (const chart of boxes) {
+        if (chart.legend.bottom > chart.host.bottom + 0.5)
+          problems.push(`${chart.id}: legend below its cell`);
+        if (chart.title.top < chart.host.top - 0.5) problems.push(`${chart.id}: title above its cell`);
+        for (const other of boxes)
+          if (overlaps(chart.legend, other.title))
+            problems.push(`${chart.id}: legend over ${other.id}'s title`);
+      }
+      return problems;
+    };
+    await expect.poll(layoutProblems, { timeout: 10_000 }).toEqual([]);
     await screenshot(page, 'plots');
     await byTestId(page, 'toggle-plots').click();
     expect(await byTestId(page, 'plots').isVisible()).toBe(false);

@@ -2,17 +2,45 @@
  * The renderer as a plain web page with the browser host: `npm run web` serves it,
  * `npm run web:build` builds it to dist-web/ (also what the e2e suite drives).
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { withFreshStyleNonce } from './electron/main/content-security-policy.ts';
 import { devCspPlugin } from './renderer/vite-csp.ts';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * `vite preview` serves the built page with a fresh style nonce on every load, as the app://
+ * handler does (electron/main/content-security-policy.ts); a plain static host would serve the
+ * placeholder itself as a fixed nonce.
+ */
+function previewStyleNonce(): Plugin {
+  return {
+    name: 'softbody:preview-style-nonce',
+    configurePreviewServer(server) {
+      server.middlewares.use(async (request, response, next) => {
+        const path = (request.url ?? '/').split(/[?#]/)[0];
+        if (path !== '/' && path !== '/index.html') return next();
+        try {
+          const html = await readFile(join(server.config.build.outDir, 'index.html'), 'utf8');
+          response.setHeader('Content-Type', 'text/html; charset=utf-8');
+          response.setHeader('Cache-Control', 'no-store');
+          response.end(withFreshStyleNonce(html));
+        } catch (error) {
+          next(error);
+        }
+      });
+    },
+  };
+}
 
 export default defineConfig({
   root: fileURLToPath(new URL('./renderer', import.meta.url)),
   // Relative asset URLs: the same bundle works over http and under file://.
   base: './',
-  plugins: [devCspPlugin()],
+  plugins: [devCspPlugin(), previewStyleNonce()],
   server: {
     port: 5173,
     // core/ and assets/ live beside renderer/, outside the served root.

@@ -2,11 +2,13 @@
  * Serves the built renderer over `app://softbody/` (see app-url.ts for why not file://).
  * The scheme must be registered as privileged before the app is ready; the handler is
  * installed once it is. Only files below the renderer folder are served: anything else is
- * a 404, whatever the URL's encoding.
+ * a 404, whatever the URL's encoding. Pages get a fresh style nonce on every load
+ * (content-security-policy.ts).
  */
 import { readFile } from 'node:fs/promises';
 import type { Protocol } from 'electron';
 import { APP_SCHEME, contentTypeFor, resolveAppRequest } from './app-url.ts';
+import { withFreshStyleNonce } from './content-security-policy.ts';
 import type { Logger } from './log.ts';
 
 /** Call before `app.whenReady()` resolves: Chromium fixes its schemes at start-up. */
@@ -34,6 +36,9 @@ export async function appProtocolResponse(
     bytes = await read(path);
   } catch {
     return new Response('Not found', { status: 404 });
+  }
+  if (path.endsWith('.html')) {
+    bytes = new TextEncoder().encode(withFreshStyleNonce(new TextDecoder().decode(bytes)));
   }
   return new Response(new Uint8Array(bytes), {
     status: 200,

@@ -5,14 +5,32 @@
  * During `npm run dev` main also sends `devServerContentSecurityPolicy` as a header on the dev
  * server's responses.
  *
- * Styles keep 'unsafe-inline' rather than a nonce: monaco-editor (0.57) adds its <style>
- * elements (vs/base/browser/domStylesheets.js, the context view) with no way to give them a
- * nonce, and a nonce in style-src makes the browser ignore 'unsafe-inline', so the editor
- * would lose its styles. Scripts, where injection matters, stay 'self' only.
- * test/electron/content-security-policy.test.ts fails once Monaco can take a nonce.
+ * Styles are nonce-based: index.html's policy allows <style> elements that carry the page's
+ * nonce, and style attributes (`style-src-attr 'unsafe-inline'`: Monaco writes them in its
+ * markup; with img-src and font-src limited to the page itself they cannot fetch anything).
+ * index.html holds STYLE_NONCE_PLACEHOLDER where the nonce goes, in the policy and in the
+ * `<meta property="csp-nonce">` tag the page reads it from (renderer/src/app/style-nonce.ts
+ * gives it to every <style> the page's scripts create, Monaco's included); whoever serves the
+ * page puts a fresh nonce there on every load (`withFreshStyleNonce`: the app:// handler and
+ * `vite preview`). The dev server leaves the placeholder as it is: the page still works, with
+ * a fixed nonce, as is fine for a server on the loopback.
  *
  * No Node or Electron imports: the build config imports this file.
  */
+
+/** What index.html holds where the per-load style nonce goes (base64 letters only). */
+export const STYLE_NONCE_PLACEHOLDER = 'softbodyStyleNoncePlaceholder';
+
+/** 16 random bytes, base64: a CSP nonce (the spec asks for at least 128 bits). */
+export function randomStyleNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+/** `html` with a fresh nonce wherever the placeholder stands: call once per served page. */
+export function withFreshStyleNonce(html: string, nonce: string = randomStyleNonce()): string {
+  return html.replaceAll(STYLE_NONCE_PLACEHOLDER, nonce);
+}
 
 /** Script sources a page with no remote content needs: its own files and WebAssembly. */
 const SAFE_SCRIPT_SOURCES = new Set(["'self'", "'none'", "'wasm-unsafe-eval'"]);
@@ -27,7 +45,8 @@ export function devServerContentSecurityPolicy(devServerUrl: URL): string {
   return [
     "default-src 'self'",
     "script-src 'self' 'wasm-unsafe-eval'",
-    "style-src 'self' 'unsafe-inline'",
+    `style-src 'self' 'nonce-${STYLE_NONCE_PLACEHOLDER}'`,
+    "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     "worker-src 'self' blob:",
@@ -66,6 +85,10 @@ export function cspProblems(policy: string): string[] {
     if (!SAFE_SCRIPT_SOURCES.has(source) && !HASH_SOURCE.test(source)) {
       problems.push(`script-src allows ${source}`);
     }
+  }
+  const styleElements = directives.get('style-src-elem') ?? directives.get('style-src') ?? defaultSrc ?? [];
+  if (styleElements.includes("'unsafe-inline'")) {
+    problems.push("style elements are allowed by 'unsafe-inline' (give them the page's nonce instead)");
   }
   for (const [name, sources] of directives) {
     for (const source of sources) {

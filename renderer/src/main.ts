@@ -4,6 +4,8 @@
  * (toolbar, viewport corner, status bar, notifications, file features) and every panel of the
  * panel table (app/panel-table.ts) from here, and wires menu commands and keys.
  */
+// First: it stamps the page's style nonce on the <style> elements later modules create.
+import './app/style-nonce.ts';
 import type { MenuCommand, MenuCommandDetail } from '../../contract/host-api.ts';
 import { createActions } from './app/actions.ts';
 import { appStorage } from './app/app-storage.ts';

@@ -154,6 +154,13 @@ describe('editor panels (browser host in Chromium)', () => {
   test('the scene JSON editor applies a valid edit and marks invalid JSON while the preview keeps running', async () => {
     await openSceneEditor(page);
     expect(await textOf(page, 'scene-editor-status')).toBe('Valid: the preview runs this scene.');
+    // Monaco keeps its theme in <style> elements it creates: they carry the page's per-load
+    // nonce (app/style-nonce.ts), so the policy, which has no 'unsafe-inline' for style
+    // elements, lets them apply; a blocked one would be a CSP problem here.
+    expect(
+      await page.evaluate(`[...document.querySelectorAll('style')].filter((s) => s.nonce).length`),
+    ).toBeGreaterThan(0);
+    expect(session.problems).toEqual([]);
     const stiff = await restingHeight(page);
 
     // A valid edit: the block's modulus tenfold lower, typed as JSON.

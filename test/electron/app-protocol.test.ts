@@ -8,6 +8,7 @@ import {
   registerAppScheme,
 } from '../../electron/main/app-protocol.ts';
 import { contentTypeFor, resolveAppRequest } from '../../electron/main/app-url.ts';
+import { STYLE_NONCE_PLACEHOLDER } from '../../electron/main/content-security-policy.ts';
 import type { Logger } from '../../electron/main/log.ts';
 
 const root = join(tmpdir(), 'renderer-root');
@@ -72,6 +73,21 @@ describe('the app:// handler', () => {
       expect(response.status, url).toBe(404);
       expect(await response.text()).toBe('Not found');
     }
+  });
+
+  it('serves pages with a fresh style nonce on every load, other files as they are', async () => {
+    const page = `<meta http-equiv="Content-Security-Policy" content="style-src 'nonce-${STYLE_NONCE_PLACEHOLDER}'">`;
+    await writeFile(join(folder, 'renderer', 'nonce.html'), page);
+    await writeFile(join(folder, 'renderer', 'assets', 'note.txt'), STYLE_NONCE_PLACEHOLDER);
+    const load = async (url: string) => (await appProtocolResponse(join(folder, 'renderer'), url)).text();
+    const [first, second] = [
+      await load('app://softbody/nonce.html'),
+      await load('app://softbody/nonce.html'),
+    ];
+    const nonceOf = (html: string) => html.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonceOf(first)).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(nonceOf(second)).not.toBe(nonceOf(first));
+    expect(await load('app://softbody/assets/note.txt')).toBe(STYLE_NONCE_PLACEHOLDER);
   });
 
   it('answers 404 for a missing file', async () => {

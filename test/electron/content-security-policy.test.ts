@@ -4,13 +4,16 @@ import {
   cspProblems,
   devServerContentSecurityPolicy,
   findCspMetaTag,
+  randomStyleNonce,
+  STYLE_NONCE_PLACEHOLDER,
+  withFreshStyleNonce,
 } from '../../electron/main/content-security-policy.ts';
 
 describe('Content-Security-Policy check', () => {
   it('passes a strict policy', () => {
     expect(
       cspProblems(
-        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self' ws://localhost:*; object-src 'none'",
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'nonce-abc'; style-src-attr 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self' ws://localhost:*; object-src 'none'",
       ),
     ).toEqual([]);
     expect(cspProblems(devServerContentSecurityPolicy(new URL('http://localhost:5173')))).toEqual([]);
@@ -24,6 +27,14 @@ describe('Content-Security-Policy check', () => {
     [
       "default-src 'self'; script-src 'self' https://cdn.example.com",
       'script-src allows https://cdn.example.com',
+    ],
+    [
+      "default-src 'self'; style-src 'self' 'unsafe-inline'",
+      "style elements are allowed by 'unsafe-inline' (give them the page's nonce instead)",
+    ],
+    [
+      "default-src 'self'; style-src 'self' 'nonce-abc'; style-src-elem 'unsafe-inline'",
+      "style elements are allowed by 'unsafe-inline' (give them the page's nonce instead)",
     ],
     ["default-src 'self'; img-src https:", 'img-src allows any host (https:)'],
     ["default-src 'self'; connect-src api.example.com", 'connect-src allows the remote host api.example.com'],
@@ -49,13 +60,24 @@ describe('Content-Security-Policy check', () => {
   });
 });
 
-describe('why styles have no nonce', () => {
-  it('Monaco still adds <style> elements it cannot give a nonce (switch style-src to a nonce once this fails)', async () => {
-    const monaco = new URL('../../node_modules/monaco-editor/esm/vs/base/browser/', import.meta.url);
-    for (const file of ['domStylesheets.js', 'ui/contextview/contextview.js']) {
-      const source = await readFile(new URL(file, monaco), 'utf8');
-      expect(source, file).toContain("document.createElement('style')");
-      expect(source, file).not.toMatch(/nonce/i);
+describe('the per-load style nonce', () => {
+  it('is 16 random bytes in base64, new on every call', () => {
+    const nonces = new Set(Array.from({ length: 50 }, () => randomStyleNonce()));
+    expect(nonces.size).toBe(50);
+    for (const nonce of nonces) {
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(atob(nonce)).toHaveLength(16);
     }
+  });
+
+  it('replaces every placeholder of the shipped page, in its policy and its nonce meta tag', async () => {
+    const html = await readFile(new URL('../../renderer/index.html', import.meta.url), 'utf8');
+    expect(html.split(STYLE_NONCE_PLACEHOLDER).length - 1).toBe(2);
+    const served = withFreshStyleNonce(html, 'AAAAAAAAAAAAAAAAAAAAAA==');
+    expect(served).not.toContain(STYLE_NONCE_PLACEHOLDER);
+    const policy = findCspMetaTag(served) ?? '';
+    expect(policy).toContain("style-src 'self' 'nonce-AAAAAAAAAAAAAAAAAAAAAA=='");
+    expect(served).toContain('<meta property="csp-nonce" nonce="AAAAAAAAAAAAAAAAAAAAAA==" />');
+    expect(withFreshStyleNonce(html)).not.toBe(withFreshStyleNonce(html));
   });
 });

@@ -97,7 +97,7 @@ describe('Electron checklist', () => {
     expect(packagedWindowPreferences().devTools).toBe(false);
   });
 
-  it('6. the page carries a strict Content-Security-Policy', async () => {
+  it('6. the page carries a strict Content-Security-Policy (scripts its own, style elements by nonce)', async () => {
     const policy = findCspMetaTag(await fs.readFile(join(root, 'renderer', 'index.html'), 'utf8'));
     expect(policy).toBeDefined();
     expect(cspProblems(policy!)).toEqual([]);

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { STYLE_NONCE_PLACEHOLDER } from '../../electron/main/content-security-policy.ts';
 import indexHtml from '../../renderer/index.html?raw';
 import { DEV_SERVER_SOCKET_SOURCES, widenCspDirective } from '../../renderer/vite-csp.ts';
 
@@ -19,9 +20,10 @@ describe('Content-Security-Policy of the renderer', () => {
     const policy = policyOf(indexHtml);
     expect(policy.get('default-src')).toEqual(["'self'"]);
     expect(policy.get('script-src')).toEqual(["'self'"]);
-    // Monaco (the scene JSON editor) writes <style> elements and style attributes at run time;
-    // scripts stay 'self' only, so injected markup still cannot run code.
-    expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    // <style> elements need the page's nonce (served fresh on each load, stamped on the elements
+    // Monaco creates by app/style-nonce.ts); Monaco's markup also carries style attributes.
+    expect(policy.get('style-src')).toEqual(["'self'", `'nonce-${STYLE_NONCE_PLACEHOLDER}'`]);
+    expect(policy.get('style-src-attr')).toEqual(["'unsafe-inline'"]);
     expect(policy.get('connect-src')).toEqual(["'self'"]);
     expect(policy.get('worker-src')).toEqual(["'self'", 'blob:']);
     expect(policy.get('object-src')).toEqual(["'none'"]);

@@ -13,6 +13,12 @@ export const TETRA_LIMITS = {
   /** Tets of one result: estimated before meshing, counted during refinement and at the end. */
   tets: 4_000_000,
   /**
+   * How far above the estimate a result may land (the corpus at its finest: up to 7%): an
+   * estimate within this factor of `tets` is refused before meshing, rather than after a
+   * minute and a half of meshing that ends over the limit.
+   */
+  tetsOverEstimate: 1.1,
+  /**
    * Tets refinement may make, as a multiple of the target (the count the edge length was chosen
    * for, at least targetTetsFloor). The corpus meshes land within 1.5× of it; a soup of
    * crossing triangles or a part far thinner than the edge goes past 8× and spends a minute

@@ -210,11 +210,13 @@ export function resolveEdgeLength(
     edge = Math.cbrt(enclosedVolume / (count * REGULAR_TET_VOLUME));
   }
   const estimated = enclosedVolume / (edge ** 3 * REGULAR_TET_VOLUME);
-  if (estimated > limits.tets) {
+  if (estimated * limits.tetsOverEstimate > limits.tets) {
+    const most = Math.floor(limits.tets / limits.tetsOverEstimate / 10_000) * 10_000;
     throw new TetrahedralizeError(
       'invalid-option',
-      `An edge length of ${edge.toPrecision(3)} m would make about ${Math.round(estimated).toLocaleString('en-US')} tets; ` +
-        `the limit is ${limits.tets.toLocaleString('en-US')}. Choose a longer edge or fewer tets.`,
+      `An edge length of ${edge.toPrecision(3)} m would make about ${Math.round(estimated).toLocaleString('en-US')} tets, ` +
+        `and a result can land ${Math.round((limits.tetsOverEstimate - 1) * 100)}% above that; the limit is ` +
+        `${limits.tets.toLocaleString('en-US')}. Choose a longer edge or at most ${most.toLocaleString('en-US')} tets.`,
     );
   }
   // The surface is sampled at about the edge length: a large thin part can need far more

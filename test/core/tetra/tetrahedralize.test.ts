@@ -137,7 +137,13 @@ describe('tetrahedralize (conforming)', () => {
     const tooFine = await failure(tetrahedralize(cube, { edgeLengthM: 1e-4 }));
     expect(tooFine.reason).toBe('invalid-option');
     expect(tooFine.message).toMatch(
-      /^An edge length of 0\.000100 m would make about [\d,]+ tets; the limit is 4,000,000\./,
+      /^An edge length of 0\.000100 m would make about [\d,]+ tets, and a result can land 10% above that; the limit is 4,000,000\. Choose a longer edge or at most 3,630,000 tets\./,
+    );
+    // A target just under the limit could come out over it: refused before any meshing.
+    const nearLimit = await failure(tetrahedralize(cube, { targetTetCount: 3_900_000 }));
+    expect(nearLimit.reason).toBe('invalid-option');
+    expect(nearLimit.message).toMatch(
+      /would make about 3,900,000 tets, and a result can land 10% above that/,
     );
   });
 

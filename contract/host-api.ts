@@ -14,6 +14,11 @@ export interface OpenedFile {
   name: string;
   path?: string;
   bytes: Uint8Array;
+  /**
+   * Files chosen or dropped together with this one (a .gltf's .bin and textures): where the
+   * host cannot read beside a file (the browser), what the file refers to is read from these.
+   */
+  companions?: readonly OpenedFile[];
 }
 
 export interface FileFilter {

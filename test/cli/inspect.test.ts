@@ -135,7 +135,7 @@ describe('softbody inspect', () => {
     const { code, err } = await run(path);
     expect(code).toBe(2);
     expect(err).toBe(
-      `softbody inspect: ${path}#/buffers/0/uri: missing buffer file 'BoxTextured0.bin': it must be next to the .gltf file\n`,
+      `softbody inspect: ${path}#/buffers/0/uri: missing buffer file 'BoxTextured0.bin': it must be next to the .gltf file (in a browser: open or drop it together with the .gltf)\n`,
     );
   });
 

@@ -264,6 +264,10 @@ async function loadBuffer(
   const bytes = source.readResource
     ? await readOptionalResource(source.file, path, source.readResource, { pointer: `${at}/uri` })
     : undefined;
-  if (!bytes) check.fail(`${at}/uri`, `missing buffer file '${path}': it must be next to the .gltf file`);
+  if (!bytes)
+    check.fail(
+      `${at}/uri`,
+      `missing buffer file '${path}': it must be next to the .gltf file (in a browser: open or drop it together with the .gltf)`,
+    );
   return { bytes, name: `'${path}'` };
 }

@@ -3,6 +3,7 @@
  * commands all call these. They change state through the store and the worker only.
  */
 import type { HostApi, MenuCommand, MenuCommandDetail, OpenedFile } from '../../../contract/host-api.ts';
+import { companionReader } from '../mesh/companion-files.ts';
 import { importMeshInWorker } from '../mesh/import-client.ts';
 import type { SimClient } from '../sim/sim-client.ts';
 import {
@@ -39,7 +40,9 @@ export function createActions(store: Store<AppState>, sim: SimClient, host: Host
     const readRelated =
       host.openRelated && path !== undefined
         ? async (uri: string) => (await host.openRelated!(path, uri)).bytes
-        : undefined;
+        : file.companions
+          ? companionReader(file.companions)
+          : undefined;
     let imported: Awaited<ReturnType<typeof importMeshInWorker>>;
     try {
       imported = await importMeshInWorker(file.name, file.bytes, readRelated);

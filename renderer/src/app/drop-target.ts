@@ -1,9 +1,10 @@
 /**
  * Drag and drop of files onto the window: while files are dragged over it the window shows a
  * highlight saying what it accepts; dropped files are read and opened one after another, in the
- * order given. A file that cannot be read is named in an error; the page never navigates to it.
+ * order given, the files a dropped mesh refers to (a .gltf's .bin) going with it. A file that cannot be read is named in an error; the page never navigates to it.
  */
 import type { OpenedFile } from '../../../contract/host-api.ts';
+import { attachCompanions } from '../mesh/companion-files.ts';
 import type { NotificationLevel } from '../state/app-state.ts';
 import { el } from '../views/dom.ts';
 
@@ -72,14 +73,14 @@ export function mountDropTarget(target: Window, container: HTMLElement, deps: Dr
 }
 
 async function openInOrder(files: File[], deps: DropDeps): Promise<void> {
+  const read: OpenedFile[] = [];
   for (const file of files) {
-    let bytes: Uint8Array;
     try {
-      bytes = new Uint8Array(await file.arrayBuffer());
+      read.push({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
     } catch (error) {
       deps.notify('error', `Could not read the dropped file ${file.name}.`, String(error));
-      continue;
     }
-    await deps.open({ name: file.name, bytes });
   }
+  // A .gltf dropped with its .bin and textures opens once, reading them as its companions.
+  for (const file of attachCompanions(read)) await deps.open(file);
 }

@@ -2,7 +2,9 @@
  * HostApi for a plain browser (`npm run web`, the e2e suite): files come from a hidden
  * file input and leave as downloads, settings live in localStorage, and keyboard
  * shortcuts stand in for the native menu. Failures reject with the contract's HostFailure
- * (a `HostError`-shaped Error). There is no `openRelated`: a page cannot read beside a file.
+ * (a `HostError`-shaped Error). There is no `openRelated`: a page cannot read beside a file,
+ * so Open Mesh… takes several files at once and hands the ones a mesh refers to (a .gltf's
+ * .bin and textures) over as its companions (mesh/companion-files.ts).
  */
 import {
   type FileFilter,
@@ -16,6 +18,7 @@ import {
   type SavedFile,
   type SaveRequest,
 } from '../../../contract/host-api.ts';
+import { attachCompanions, COMPANION_EXTENSIONS } from '../mesh/companion-files.ts';
 import {
   type KeyValueStorage,
   readPreferences,
@@ -30,7 +33,10 @@ import { menuCommandForChord } from './shortcuts.ts';
 const acceptOf = (...filters: FileFilter[]) =>
   filters.flatMap((filter) => filter.extensions.map((extension) => `.${extension}`)).join(',');
 /** File types offered by the open dialogs, as the Electron host's dialogs offer them. */
-const MESH_ACCEPT = acceptOf(fileFilters.meshes);
+const MESH_ACCEPT = acceptOf(fileFilters.meshes, {
+  name: 'Companions',
+  extensions: [...COMPANION_EXTENSIONS],
+});
 const PROJECT_ACCEPT = acceptOf(fileFilters.projects, fileFilters.presets);
 /** Prefix of recent-file paths made by this host: a browser never sees real paths. */
 const BROWSER_PATH_PREFIX = 'browser:';
@@ -47,25 +53,29 @@ export interface BrowserHostEnvironment {
 export function createBrowserHost(
   env: BrowserHostEnvironment = { document, storage: localStorage, keyTarget: window },
 ): HostApi {
-  const openWith = async (accept: string): Promise<OpenedFile | null> => {
-    const file = await pickFile(env.document, accept);
-    if (!file) return null;
-    let bytes: Uint8Array;
-    try {
-      bytes = new Uint8Array(await file.arrayBuffer());
-    } catch (error) {
-      throw new HostFailure('FileReadFailed', `Could not read ${file.name}: ${String(error)}`);
+  const openWith = async (accept: string, multiple: boolean): Promise<OpenedFile | null> => {
+    const chosen = await pickFiles(env.document, accept, multiple);
+    if (chosen.length === 0) return null;
+    const read: OpenedFile[] = [];
+    for (const file of chosen) {
+      try {
+        read.push({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+      } catch (error) {
+        throw new HostFailure('FileReadFailed', `Could not read ${file.name}: ${String(error)}`);
+      }
     }
-    rememberRecentFile(env.storage, { name: file.name, path: BROWSER_PATH_PREFIX + file.name });
-    // Small files are kept so that Open Recent can reopen them (recent-bytes.ts).
-    keepRecentBytes(env.storage, BROWSER_PATH_PREFIX + file.name, bytes);
-    return { name: file.name, bytes };
+    const [opened] = attachCompanions(read);
+    rememberRecentFile(env.storage, { name: opened.name, path: BROWSER_PATH_PREFIX + opened.name });
+    // Small files are kept so that Open Recent can reopen them (recent-bytes.ts); not one that
+    // needs its companions, which are not kept.
+    if (!opened.companions) keepRecentBytes(env.storage, BROWSER_PATH_PREFIX + opened.name, opened.bytes);
+    return opened;
   };
 
   return {
     kind: 'browser',
-    openMesh: () => openWith(MESH_ACCEPT),
-    openProject: () => openWith(PROJECT_ACCEPT),
+    openMesh: () => openWith(MESH_ACCEPT, true),
+    openProject: () => openWith(PROJECT_ACCEPT, false),
     async openRecent(path: string): Promise<OpenedFile> {
       const name = path.startsWith(BROWSER_PATH_PREFIX) ? path.slice(BROWSER_PATH_PREFIX.length) : path;
       const bytes = recentBytes(env.storage, path);
@@ -102,19 +112,20 @@ export function createBrowserHost(
   };
 }
 
-/** Shows the file chooser; resolves with the chosen file, or null when the user cancels. */
-function pickFile(doc: Document, accept: string): Promise<File | null> {
+/** Shows the file chooser; resolves with the chosen files, none when the user cancels. */
+function pickFiles(doc: Document, accept: string, multiple: boolean): Promise<File[]> {
   return new Promise((resolve) => {
     const input = doc.createElement('input');
     input.type = 'file';
     input.accept = accept;
+    input.multiple = multiple;
     input.hidden = true;
-    const finish = (file: File | null) => {
+    const finish = (files: File[]) => {
       input.remove();
-      resolve(file);
+      resolve(files);
     };
-    input.addEventListener('change', () => finish(input.files?.[0] ?? null), { once: true });
-    input.addEventListener('cancel', () => finish(null), { once: true });
+    input.addEventListener('change', () => finish(Array.from(input.files ?? [])), { once: true });
+    input.addEventListener('cancel', () => finish([]), { once: true });
     doc.body.append(input);
     input.click();
   });

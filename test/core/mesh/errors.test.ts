@@ -81,7 +81,7 @@ describe('glTF errors name the JSON pointer or byte and the problem', () => {
     (json.buffers as Json[])[0].uri = 'mesh.bin';
     const error = await gltfError(json, { readResource: () => undefined });
     expect(error.message).toBe(
-      "bad.gltf#/buffers/0/uri: missing buffer file 'mesh.bin': it must be next to the .gltf file",
+      "bad.gltf#/buffers/0/uri: missing buffer file 'mesh.bin': it must be next to the .gltf file (in a browser: open or drop it together with the .gltf)",
     );
   });
 

@@ -32,7 +32,7 @@ describe('readMeshFile', () => {
     copyFileSync(join(corpusDir, 'BoxTextured/BoxTextured.gltf'), path);
     const error = await failure(path);
     expect(error.message).toBe(
-      `${path}#/buffers/0/uri: missing buffer file 'BoxTextured0.bin': it must be next to the .gltf file`,
+      `${path}#/buffers/0/uri: missing buffer file 'BoxTextured0.bin': it must be next to the .gltf file (in a browser: open or drop it together with the .gltf)`,
     );
   });
 

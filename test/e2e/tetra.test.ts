@@ -135,6 +135,19 @@ describe('Tetrahedralize (browser host in Chromium)', () => {
     expect(probe.frames).toBeGreaterThan(2);
   }, 180_000);
 
+  test('a large run shows its time taken and an estimate of the time left, and Cancel stops it', async () => {
+    await openMesh(page, 'rocker-arm.obj');
+    await byTestId(page, 'tetra-target').selectOption('100000');
+    await byTestId(page, 'tetrahedralize').click();
+    await expect
+      .poll(() => textOf(page, 'tetra-progress-text'), { timeout: 60_000 })
+      .toMatch(/^\d+% · [a-z ]+ · \d+ s, about \d+ s left$/);
+    await saveScreenshot(page, 'tetra-progress-estimate.png');
+    await byTestId(page, 'tetra-cancel').click();
+    await expect.poll(() => byTestId(page, 'tetra-progress').isVisible()).toBe(false);
+    await byTestId(page, 'tetra-target').selectOption('20000');
+  }, 120_000);
+
   test('a flat sheet is reported as a cloth candidate and nothing else changes', async () => {
     await openMesh(page, {
       name: 'sheet.obj',

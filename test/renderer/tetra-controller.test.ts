@@ -2,10 +2,20 @@ import { describe, expect, test } from 'vitest';
 import type { TriMesh } from '../../core/mesh/types.ts';
 import type { NotificationLevel } from '../../renderer/src/state/app-state.ts';
 import { createStore } from '../../renderer/src/state/store.ts';
+import {
+  coarserTarget,
+  describeProgress,
+  remainingSeconds,
+} from '../../renderer/src/tetra/progress-estimate.ts';
 import type { TetraRunOptions, TetView } from '../../renderer/src/tetra/protocol.ts';
 import { type ProgressListener, TetraFailure, type TetraRun } from '../../renderer/src/tetra/tetra-client.ts';
 import { CANCELLED_TEXT, TetraController } from '../../renderer/src/tetra/tetra-controller.ts';
-import { initialTetraState, shownView, withDisplay } from '../../renderer/src/tetra/tetra-state.ts';
+import {
+  initialTetraState,
+  shownView,
+  TARGET_TET_CHOICES,
+  withDisplay,
+} from '../../renderer/src/tetra/tetra-state.ts';
 import { oneTriangle, tetView } from './tetra-fixtures.ts';
 
 const mesh = oneTriangle;
@@ -112,6 +122,32 @@ describe('TetraController', () => {
     runs[0].fail('limit', text);
     await done;
     expect(notes).toEqual([['warning', `Not tetrahedralized: ${text}`]]);
+  });
+
+  test('a run stopped at a limit offers the next target down until the next run starts', async () => {
+    const { store, runs, controller } = harness();
+    const source = mesh();
+    const done = controller.start(source);
+    const text = 'Tetrahedralization stopped after 30.0 s while refining: the time limit is 30 s.';
+    runs[0].fail('limit', text);
+    await done;
+    expect(store.get().offer).toEqual({ failedTargetTetCount: 20_000, targetTetCount: 5_000, reason: text });
+    const again = controller.start(source);
+    expect(store.get().offer).toBeNull();
+    runs[1].fail('too-thin', 'The part is thinner than the edge.');
+    await again;
+    // Not a matter of the target: nothing to offer.
+    expect(store.get().offer).toBeNull();
+  });
+
+  test('the progress line gives the time taken and, once there is enough to go on, the time left', () => {
+    expect(describeProgress(0.02, 'sampling', 0.5)).toBe('2% · sampling · 0 s');
+    expect(describeProgress(0.42, 'refining', 12.3)).toBe('42% · refining · 12 s, about 17 s left');
+    expect(remainingSeconds(10, 0.5)).toBeCloseTo(10, 12);
+    expect(remainingSeconds(10, 0.01)).toBeNull();
+    expect(remainingSeconds(0.5, 0.5)).toBeNull();
+    expect(coarserTarget(20_000)).toBe(5_000);
+    expect(coarserTarget(TARGET_TET_CHOICES[0])).toBeNull();
   });
 
   test('other failures are errors naming the cause', async () => {

@@ -12,6 +12,13 @@ import type { TetMesh, TetraMode } from '../../../core/tetra/types.ts';
 /** The most progress events the worker posts per second (the UI needs no more to look smooth). */
 export const PROGRESS_MAX_HZ = 20;
 
+/**
+ * A run in the editor stops after this long, s, and the panel offers a coarser target: better
+ * than a bar that sits at one stage for minutes. `softbody tetra` has no limit unless asked
+ * (--time-limit).
+ */
+export const EDITOR_TETRA_TIME_LIMIT_S = 30;
+
 export interface TetraRunOptions {
   mode: TetraMode;
   /** Approximate number of tets wanted. */

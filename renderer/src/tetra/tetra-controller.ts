@@ -6,9 +6,17 @@
 import type { TriMesh } from '../../../core/mesh/types.ts';
 import type { NotificationLevel } from '../state/app-state.ts';
 import type { Store } from '../state/store.ts';
+import { coarserTarget } from './progress-estimate.ts';
 import type { TetraRunOptions, TetView } from './protocol.ts';
 import type { ProgressListener, TetraFailure, TetraRun } from './tetra-client.ts';
-import { type TetraState, withProgress, withResult, withRunEnded, withStarted } from './tetra-state.ts';
+import {
+  type TetraState,
+  withOffer,
+  withProgress,
+  withResult,
+  withRunEnded,
+  withStarted,
+} from './tetra-state.ts';
 
 export type StartRun = (mesh: TriMesh, options: TetraRunOptions, onProgress: ProgressListener) => TetraRun;
 export type Notify = (level: NotificationLevel, text: string) => void;
@@ -23,6 +31,8 @@ export class TetraController {
     private readonly store: Store<TetraState>,
     private readonly startRun: StartRun,
     private readonly notify: Notify,
+    /** The clock of a run's time taken, ms. */
+    private readonly nowMs: () => number = () => performance.now(),
   ) {}
 
   /**
@@ -32,7 +42,8 @@ export class TetraController {
   async start(mesh: TriMesh): Promise<TetView | null> {
     this.dropRun();
     const runId = ++this.runCount;
-    this.store.update((s) => withStarted(s, mesh, runId));
+    this.store.update((s) => withStarted(s, mesh, runId, this.nowMs()));
+    const { targetTetCount } = this.store.get().options;
     const run = this.startRun(mesh, this.store.get().options, (fraction, stage) =>
       this.store.update((s) => withProgress(s, runId, fraction, stage)),
     );
@@ -45,7 +56,7 @@ export class TetraController {
       if (this.current !== run) return null;
       this.current = null;
       this.store.update((s) => withRunEnded(s, runId));
-      this.report(error as TetraFailure);
+      this.report(error as TetraFailure, targetTetCount);
       return null;
     }
     if (this.current !== run) return null;
@@ -77,7 +88,7 @@ export class TetraController {
     running?.cancel();
   }
 
-  private report(error: TetraFailure): void {
+  private report(error: TetraFailure, targetTetCount: number): void {
     switch (error.reason) {
       case 'cancelled':
         this.notify('info', CANCELLED_TEXT);
@@ -88,10 +99,22 @@ export class TetraController {
         return;
       case 'too-thin':
       case 'too-far':
-      case 'limit':
+      case 'limit': {
         // The mesh or the target asks too much: the sentence says what to change; nothing broke.
         this.notify('warning', `Not tetrahedralized: ${error.message}`);
+        // A run past its time or size at this target: offer the next target down, one click away.
+        const coarser = error.reason === 'limit' ? coarserTarget(targetTetCount) : null;
+        if (coarser !== null) {
+          this.store.update((s) =>
+            withOffer(s, {
+              failedTargetTetCount: targetTetCount,
+              targetTetCount: coarser,
+              reason: error.message,
+            }),
+          );
+        }
         return;
+      }
       default:
         this.notify('error', `Tetrahedralization failed: ${error.message}`);
     }

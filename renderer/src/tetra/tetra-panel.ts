@@ -14,10 +14,18 @@ import { el } from '../views/dom.ts';
 import { toolButton } from '../views/toggle-panel.ts';
 import type { CutAxis } from './cut-geometry.ts';
 import { drawHistogram } from './histogram.ts';
+import { describeProgress } from './progress-estimate.ts';
 import { qualityCss, RAMP_GOOD_DEG } from './quality-ramp.ts';
 import { describePlan, softBodyPlan } from './soft-body-plan.ts';
 import type { TetraController } from './tetra-controller.ts';
-import { shownView, TARGET_TET_CHOICES, type TetraState, withDisplay, withOptions } from './tetra-state.ts';
+import {
+  type CoarserOffer,
+  shownView,
+  TARGET_TET_CHOICES,
+  type TetraState,
+  withDisplay,
+  withOptions,
+} from './tetra-state.ts';
 
 export interface TetraPanelHost {
   /** The toolbar, where the button goes (after Open Mesh… when present). */
@@ -58,6 +66,11 @@ export function mountTetraPanel(
   const target = el('select', { testId: 'tetra-target', title: 'Approximate number of tets' });
   for (const n of TARGET_TET_CHOICES) target.append(new Option(`${count(n)} tets`, String(n)));
   const options = el('div', { className: 'tetra-row' }, [mode, target]);
+  // After a run stopped at a limit: what happened, and the next target down one click away.
+  const offerText = el('p', { className: 'tetra-note', testId: 'tetra-offer-text' });
+  const offerButton = toolButton({ text: 'Try fewer tets', testId: 'tetra-offer' });
+  const offer = el('div', { className: 'tetra-offer' }, [offerText, offerButton]);
+  offer.hidden = true;
 
   // Progress.
   const bar = el('progress', { testId: 'tetra-progress' });
@@ -114,7 +127,7 @@ export function mountTetraPanel(
   ]);
 
   // The panel folds to its title so that it does not hide the mesh in a small viewport.
-  const body = el('div', { className: 'tetra-body' }, [options, progress, result]);
+  const body = el('div', { className: 'tetra-body' }, [options, offer, progress, result]);
   const fold = el('button', { className: 'tetra-fold', text: '−', title: 'Fold the panel' });
   fold.type = 'button';
   fold.setAttribute('aria-expanded', 'true');
@@ -136,6 +149,13 @@ export function mountTetraPanel(
     if (mesh) void controller.start(mesh);
   });
   cancel.addEventListener('click', () => controller.cancel());
+  offerButton.addEventListener('click', () => {
+    const offered = store.get().offer;
+    const mesh = host.openMesh();
+    if (!offered || !mesh) return;
+    store.update((s) => withOptions(s, { targetTetCount: offered.targetTetCount }));
+    void controller.start(mesh);
+  });
   makeBody.addEventListener('click', () => host.makeSoftBody?.());
   mode.addEventListener('change', () =>
     store.update((s) => withOptions(s, { mode: mode.value as TetraMode })),
@@ -152,6 +172,16 @@ export function mountTetraPanel(
   slider.addEventListener('input', () =>
     store.update((s) => withDisplay(s, { cutFraction: Number(slider.value) })),
   );
+
+  const showProgress = () => {
+    const phase = store.get().phase;
+    if (phase.kind !== 'running') return;
+    bar.value = phase.fraction;
+    const elapsedS = (performance.now() - phase.startedAtMs) / 1000;
+    progressText.textContent = describeProgress(phase.fraction, phase.stage, elapsedS);
+  };
+  // The time taken and left move on between progress events (a long stage sends few).
+  const ticker = setInterval(showProgress, 1000);
 
   let hasMesh = false;
   const unsubscribers = [
@@ -170,11 +200,13 @@ export function mountTetraPanel(
         mode.disabled = running;
         target.disabled = running;
         progress.hidden = !running;
-        if (phase.kind === 'running') {
-          bar.value = phase.fraction;
-          progressText.textContent = `${Math.round(100 * phase.fraction)}% · ${phase.stage}`;
-        }
+        showProgress();
       },
+    ),
+    watch(
+      store,
+      (s) => s.offer,
+      (o) => showOffer(offerText, offerButton, offer, o),
     ),
     watch(store, shownView, (view) => {
       result.hidden = view === null;
@@ -208,10 +240,24 @@ export function mountTetraPanel(
     ),
   ];
   return () => {
+    clearInterval(ticker);
     for (const unsubscribe of unsubscribers) unsubscribe();
     panel.remove();
     button.remove();
   };
+}
+
+function showOffer(
+  text: HTMLElement,
+  button: HTMLButtonElement,
+  row: HTMLElement,
+  offer: CoarserOffer | null,
+) {
+  row.hidden = offer === null;
+  if (!offer) return;
+  text.textContent = `Not made at ${count(offer.failedTargetTetCount)} tets.`;
+  text.title = offer.reason;
+  button.textContent = `Try ${count(offer.targetTetCount)} tets`;
 }
 
 function showFigures(list: HTMLElement, q: QualityReport, mode: TetraMode): void {

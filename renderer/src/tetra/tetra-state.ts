@@ -18,6 +18,8 @@ export type TetraPhase =
       source: TriMesh;
       fraction: number;
       stage: string;
+      /** When the run started, ms on the performance.now() clock (for the time taken and left). */
+      startedAtMs: number;
       /** The earlier result for the same mesh, shown until this run ends. */
       previous: TetView | null;
     }
@@ -30,10 +32,20 @@ export interface TetraDisplay {
   cutFraction: number;
 }
 
+/** After a run stopped at a limit (time, tets): what it asked for and the coarser target offered. */
+export interface CoarserOffer {
+  failedTargetTetCount: number;
+  targetTetCount: number;
+  /** The limit's sentence, as the notification gave it. */
+  reason: string;
+}
+
 export interface TetraState {
   options: TetraRunOptions;
   phase: TetraPhase;
   display: TetraDisplay;
+  /** Shown under the options until the next run starts; null when there is nothing to offer. */
+  offer: CoarserOffer | null;
 }
 
 /**
@@ -49,6 +61,7 @@ export function initialTetraState(): TetraState {
     options: { mode: 'conforming', targetTetCount: DEFAULT_TARGET_TETS },
     phase: { kind: 'idle' },
     display: { wireframe: false, cutAxis: 0, cutFraction: 1 },
+    offer: null,
   };
 }
 
@@ -56,13 +69,26 @@ export function initialTetraState(): TetraState {
  * Run `runId` on `source` starts. The previous result of the same mesh stays on screen
  * meanwhile and comes back if the run is cancelled or fails.
  */
-export function withStarted(state: TetraState, source: TriMesh, runId: number): TetraState {
+export function withStarted(state: TetraState, source: TriMesh, runId: number, nowMs: number): TetraState {
   const previous = shownView(state);
   const kept = previous && state.phase.kind !== 'idle' && state.phase.source === source ? previous : null;
   return {
     ...state,
-    phase: { kind: 'running', runId, source, fraction: 0, stage: 'starting', previous: kept },
+    phase: {
+      kind: 'running',
+      runId,
+      source,
+      fraction: 0,
+      stage: 'starting',
+      startedAtMs: nowMs,
+      previous: kept,
+    },
+    offer: null,
   };
+}
+
+export function withOffer(state: TetraState, offer: CoarserOffer | null): TetraState {
+  return { ...state, offer };
 }
 
 export function withProgress(state: TetraState, runId: number, fraction: number, stage: string): TetraState {

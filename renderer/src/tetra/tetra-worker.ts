@@ -11,7 +11,13 @@ import { faceAdjacency } from '../../../core/tetra/tet-adjacency.ts';
 import { minDihedralDeg } from '../../../core/tetra/tet-geometry.ts';
 import { tetrahedralize } from '../../../core/tetra/tetrahedralize.ts';
 import { throttleProgress } from './progress-throttle.ts';
-import { PROGRESS_MAX_HZ, type TetraCommand, type TetraEvent, type TetraRunOptions } from './protocol.ts';
+import {
+  EDITOR_TETRA_TIME_LIMIT_S,
+  PROGRESS_MAX_HZ,
+  type TetraCommand,
+  type TetraEvent,
+  type TetraRunOptions,
+} from './protocol.ts';
 
 /** The part of DedicatedWorkerGlobalScope used here (the web tsconfig has DOM types, not WebWorker). */
 interface WorkerScope {
@@ -31,7 +37,7 @@ async function run(surface: TriMesh, options: TetraRunOptions): Promise<void> {
   try {
     const mesh = await tetrahedralize(
       surface,
-      { mode: options.mode, targetTetCount: options.targetTetCount },
+      { mode: options.mode, targetTetCount: options.targetTetCount, timeLimitS: EDITOR_TETRA_TIME_LIMIT_S },
       onProgress,
       controller.signal,
     );

@@ -285,6 +285,8 @@ export function applySoftBodyCreationSettings(creationSettings, data, name) {
   creationSettings.mLinearDamping = c.linearDamping;
   creationSettings.mGravityFactor = c.gravityFactor;
   creationSettings.mFacesDoubleSided = c.facesDoubleSided;
+  // nRT of the enclosed gas, J; files before it was exported have none.
+  creationSettings.mPressure = c.pressure ?? 0;
   return creationSettings;
 }
 

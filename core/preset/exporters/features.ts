@@ -192,8 +192,8 @@ export const FEATURES: readonly Feature[] = [
     support: {
       ...everywhere,
       jolt: {
-        refused:
-          "Jolt's gas pushes with P = nRT/V and no outside pressure, so it never lets up: it inflates a body until the membrane holds it, where the preview's gas wants a volume (s·V0, bulk K). No nRT matches both; the export refuses it rather than ship a balloon that grows or goes limp",
+        approximated:
+          "Jolt's gas pushes with P = nRT/V and nothing pushes back from outside, where the preview's gas wants a volume (s·V0, bulk K): nRT is set so that Jolt's balloon rests at the preview's rest volume and pressure (the preview is run to rest in its scene at export); squeezed away from rest Jolt's gas is softer, as an ideal gas at the rest gauge pressure rather than at an atmosphere",
       },
       mujoco: { refused: 'MuJoCo flexes have no enclosed gas pressure' },
     },

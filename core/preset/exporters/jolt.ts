@@ -9,6 +9,7 @@ import type { Preset } from '../preset.ts';
 import { placedScene, setupMeshes } from '../validate.ts';
 import { ExportRefusedError } from './export-refused.ts';
 import { type Approximation, approximationsFor } from './features.ts';
+import { type JoltGas, joltGases } from './jolt-pressure.ts';
 import { type ConstraintConvention, complianceScale, RUNTIME_CONVENTIONS } from './runtime-conventions.ts';
 
 /**
@@ -51,6 +52,8 @@ export interface JoltCreationSettings {
   gravityFactor: number;
   /** Cloth is seen from both sides. */
   facesDoubleSided: boolean;
+  /** nRT of the enclosed gas, J (mPressure; jolt-pressure.ts); 0 without one. */
+  pressure: number;
 }
 
 export interface JoltBody {
@@ -173,6 +176,7 @@ export function exportJolt(preset: Preset): JoltExport {
         ...JOLT_COMPILE_OPTIONS,
       })
     : setup;
+  const gases = joltGases(setup);
   return {
     format: JOLT_EXPORT_FORMAT,
     formatVersion: 1,
@@ -182,7 +186,7 @@ export function exportJolt(preset: Preset): JoltExport {
     conventions: RUNTIME_CONVENTIONS.jolt,
     approximations,
     colliders: setup.colliders.map(joltCollider),
-    bodies: setup.bodies.map((body, i) => exportBody(preset, body, nearest.bodies[i])),
+    bodies: setup.bodies.map((body, i) => exportBody(preset, body, nearest.bodies[i], gases[i])),
   };
 }
 
@@ -193,7 +197,7 @@ export function joltApproximations(preset: Preset): Approximation[] {
   });
 }
 
-function exportBody(preset: Preset, body: BodySetup, runtime: BodySetup): JoltBody {
+function exportBody(preset: Preset, body: BodySetup, runtime: BodySetup, gas: JoltGas | null): JoltBody {
   const sets: readonly ConstraintSet[] = runtime.constraints;
   const g = body.geometry;
   const x = g.positions;
@@ -284,6 +288,7 @@ function exportBody(preset: Preset, body: BodySetup, runtime: BodySetup): JoltBo
       linearDamping: body.linearDampingPerS + joltModalDampingPerS(body),
       gravityFactor: 1,
       facesDoubleSided: g.kind === 'cloth',
+      pressure: gas?.pressure ?? 0,
     },
     calibration: (runtime.runtimeCalibration ?? []).map(({ role, complianceFactor }) => ({
       role,

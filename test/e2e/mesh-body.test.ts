@@ -288,3 +288,50 @@ describe('mesh to soft body (browser host in Chromium)', () => {
     expect(session.problems).toEqual([]);
   });
 });
+
+describe('a game-sized body: 500 tets carrying the whole imported surface', () => {
+  let session: AppSession;
+  let page: Page;
+  sessionPerSuite((opened) => {
+    ({ session, page } = opened);
+  });
+
+  test(
+    'spot.obj embedded in about 500 tets falls drawn with all its own vertices, the cage on request',
+    async () => {
+      await expectSimState(page, 'Playing');
+      await openMesh(page, 'spot.obj');
+      const meshVertices = Number((await textOf(page, 'prop-mesh-vertices')).replace(/,/g, ''));
+      await byTestId(page, 'tetra-mode').selectOption('embedded');
+      await byTestId(page, 'tetra-target').selectOption('500');
+      await byTestId(page, 'tetrahedralize').click();
+      await expect
+        .poll(() => byTestId(page, 'make-soft-body').isVisible(), { timeout: RUN_TIMEOUT_MS, interval: 250 })
+        .toBe(true);
+      const tets = Number((await textOf(page, 'tetra-tets')).replace(/,/g, ''));
+      // The embedded mode meets its target within 15%.
+      expect(Math.abs(tets / 500 - 1)).toBeLessThan(0.15);
+      await byTestId(page, 'make-soft-body').click();
+      await expect.poll(() => textOf(page, 'prop-body-name'), { timeout: RUN_TIMEOUT_MS }).toBe('spot');
+      await expect.poll(async () => (await drawnBody(page, 'spot'))?.vertices).toBe(meshVertices);
+      await restartFromRest(page);
+      await fallen(page);
+      await screenshot(page, 'render-mesh-500-tets');
+      const toggle = byTestId(page, 'show-simulation-mesh');
+      expect(await toggle.isEnabled()).toBe(true);
+      await toggle.click();
+      expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+      // The record follows the next drawn frame: a few a second on a loaded machine.
+      await expect
+        .poll(async () => (await drawnBody(page, 'spot'))?.vertices, { timeout: 20_000 })
+        .not.toBe(meshVertices);
+      await screenshot(page, 'cage-500-tets');
+      await toggle.click();
+      console.log(
+        `mesh-body e2e: a ${tets}-tet embedded body draws the ${meshVertices}-vertex surface of spot.obj; ${await textOf(page, 'particles')}`,
+      );
+      expect(session.problems).toEqual([]);
+    },
+    3 * RUN_TIMEOUT_MS,
+  );
+});

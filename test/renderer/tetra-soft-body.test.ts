@@ -23,8 +23,10 @@ describe('softBodyPlan', () => {
     expect(softBodyPlan(22_593, 20_000)).toEqual({ kind: 'coarser', targetTetCount: 5_000 });
     // 100k asked, 110k made: 5k would give about 5.5k tets, 20k about 22k (too many).
     expect(softBodyPlan(110_000, 100_000)).toEqual({ kind: 'coarser', targetTetCount: 5_000 });
-    // Heavy overshoot (a detailed surface): the smallest target.
-    expect(softBodyPlan(60_000, 5_000)).toEqual({ kind: 'coarser', targetTetCount: TARGET_TET_CHOICES[0] });
+    // Heavy overshoot (a detailed surface, 12×): 1,000 would give about 12k tets.
+    expect(softBodyPlan(60_000, 5_000)).toEqual({ kind: 'coarser', targetTetCount: 1_000 });
+    // Heavier still: the smallest target, even if over.
+    expect(softBodyPlan(200_000, 5_000)).toEqual({ kind: 'coarser', targetTetCount: TARGET_TET_CHOICES[0] });
     // Nothing coarser to offer.
     expect(softBodyPlan(60_000, TARGET_TET_CHOICES[0])).toEqual({ kind: 'use' });
   });
@@ -37,7 +39,7 @@ describe('softBodyPlan', () => {
       '22,593 tets would slow the live preview (over 15,000): the body is made from a new run at 5,000 target tets, in silicone-shore-10a.',
     );
     expect(describePlan({ kind: 'use' }, 1_200, 'foam', 'embedded')).toBe(
-      'The body gets these 1,200 tets, in foam. The body is the cage: the scene shows its surface, not the mesh.',
+      'The body gets these 1,200 tets, in foam. The body is the cage; the scene draws the mesh skinned to it (Simulation mesh shows the cage).',
     );
   });
 });

@@ -35,7 +35,8 @@ export function softBodyPlan(tetCount: number, targetTetCount: number): SoftBody
 
 /**
  * The sentence the panel shows beside the button, saying what the body will get. An embedded
- * result is a cage around the surface: the body is the cage, and the scene draws the cage.
+ * result is a cage around the surface: the body is the cage, and the scene draws the imported
+ * surface skinned to it.
  */
 export function describePlan(
   plan: SoftBodyPlan,
@@ -44,7 +45,10 @@ export function describePlan(
   mode: TetraMode = 'conforming',
 ): string {
   const count = (n: number) => new Intl.NumberFormat('en-US').format(n);
-  const cage = mode === 'embedded' ? ' The body is the cage: the scene shows its surface, not the mesh.' : '';
+  const cage =
+    mode === 'embedded'
+      ? ' The body is the cage; the scene draws the mesh skinned to it (Simulation mesh shows the cage).'
+      : '';
   if (plan.kind === 'use') return `The body gets these ${count(tetCount)} tets, in ${materialName}.${cage}`;
   return `${count(tetCount)} tets would slow the live preview (over ${count(LIVE_TET_LIMIT)}): the body is made from a new run at ${count(plan.targetTetCount)} target tets, in ${materialName}.${cage}`;
 }

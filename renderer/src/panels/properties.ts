@@ -1,5 +1,5 @@
 /**
- * The properties panel for the selected body: material (library picker, E with kPa/MPa, ν, ρ,
+ * The properties panel for the selected body: a mesh body's transform (transform-section.ts), material (library picker, E with kPa/MPa, ν, ρ,
  * thickness), damping ratio, constraint model, what the solver gets, and the solver settings.
  * While an imported mesh is shown static it shows that mesh instead (static-mesh-properties.ts).
  * Every change goes through Editor.edit (one undoable step each). Values are SI inside; the
@@ -23,6 +23,7 @@ import { el } from '../views/dom.ts';
 import { numberField, row, section, select, selectField } from './fields.ts';
 import { defaultModulusUnit, MODULUS_UNITS, type ModulusUnit, typedModulusPa } from './modulus-unit.ts';
 import { type OpenMesh, staticMeshSections } from './static-mesh-properties.ts';
+import { transformSection } from './transform-section.ts';
 import { watchMany } from './watch-many.ts';
 
 /** The mesh shown static, when there is one, and what turns it into a body. */
@@ -182,8 +183,10 @@ function bodySections(
     }),
   );
 
+  const transform = transformSection(editor, index, spec);
   return [
     el('div', { className: 'panel-subject', text: spec.name, testId: 'prop-body-name' }),
+    ...(transform ? [transform] : []),
     materialSection,
     behaviour,
     solverGets(editor, spec),

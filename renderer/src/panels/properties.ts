@@ -19,6 +19,7 @@ import {
   setMaterialField,
   setSolverField,
 } from '../editor/scene-edits.ts';
+import type { MeshFrameChoice } from '../mesh/import-frame.ts';
 import { el } from '../views/dom.ts';
 import { numberField, row, section, select, selectField } from './fields.ts';
 import { defaultModulusUnit, MODULUS_UNITS, type ModulusUnit, typedModulusPa } from './modulus-unit.ts';
@@ -33,6 +34,8 @@ export interface StaticMeshSource {
   /** Calls `listener` when the open mesh changes (another, or none); returns the unsubscribe. */
   watch(listener: () => void): () => void;
   simulate(): void;
+  /** Reads the mesh's file again in other units or with another up axis. */
+  reimport(frame: MeshFrameChoice): void;
 }
 
 export function mountProperties(
@@ -51,7 +54,13 @@ export function mountProperties(
     const spec = selectedBody === null ? undefined : scene.bodies[selectedBody];
     const open = staticMesh?.current() ?? null;
     if (open) {
-      body.replaceChildren(...staticMeshSections(open, () => staticMesh?.simulate()));
+      body.replaceChildren(
+        ...staticMeshSections(
+          open,
+          () => staticMesh?.simulate(),
+          (frame) => staticMesh?.reimport(frame),
+        ),
+      );
       return;
     }
     const sections: HTMLElement[] = [];

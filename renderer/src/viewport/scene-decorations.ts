@@ -229,7 +229,7 @@ const DRAG_DIGITS = 6;
 const rounded = (v: number) => Number(v.toFixed(DRAG_DIGITS)) + 0;
 
 /** A mesh body's handle as the shape's transform (three's Euler order 'XYZ', as the scene's). */
-function transformOfHandle(object: Object3D): MeshTransform {
+export function transformOfHandle(object: Object3D): MeshTransform {
   const euler = new Euler().setFromQuaternion(object.quaternion, 'XYZ');
   return {
     position: object.position.toArray(),

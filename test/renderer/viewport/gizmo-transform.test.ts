@@ -8,7 +8,8 @@ const toRad = (deg: number) => (deg * Math.PI) / 180;
 describe('the gizmo and the scene agree on a mesh body transform', () => {
   test("core's R·S is three.js's rotation (Euler order XYZ) times scale", () => {
     const t: MeshTransform = { position: [1, 2, 3], rotationDeg: [30, -45, 60], scale: [2, 0.5, 1.5] };
-    const q = new Quaternion().setFromEuler(new Euler(...t.rotationDeg.map(toRad), 'XYZ'));
+    const [x, y, z] = t.rotationDeg.map(toRad);
+    const q = new Quaternion().setFromEuler(new Euler(x, y, z, 'XYZ'));
     const m = new Matrix4().compose(new Vector3(...t.position), q, new Vector3(...t.scale));
     const e = m.elements; // column-major
     const ours = linearPart(t); // row-major

@@ -103,6 +103,7 @@ export function createActions(
     store.update((state) => ({ ...state, document: { ...open, mesh: imported.mesh, frame } }));
   };
 
+  /** The sim controls act only on a loaded scene that is on screen. */
   const ready = () => store.get().sim.status === 'ready' && store.get().document.kind === 'scene';
   const notify = (level: NotificationLevel, text: string, detail?: string) =>
     store.update((state) => withNotification(state, level, text, detail));

@@ -39,3 +39,23 @@ export function resolveImportOptions(file: string, options: MeshImportOptions = 
   }
   return { scale, upAxis };
 }
+
+/**
+ * Sizes an imported mesh is expected to have, m (the largest side of its box): a body under
+ * 1 cm or over 50 m is far more likely a file in other units than the one chosen (a centimetre
+ * file read as metres comes out 100 times too large) than a real soft body.
+ */
+export const PLAUSIBLE_SIZE_M = { min: 0.01, max: 50 } as const;
+
+/**
+ * A sentence warning that a mesh of box `sizeM` (m, x y z) is implausibly large or small for a
+ * soft body (PLAUSIBLE_SIZE_M), naming what to check; null when it is plausible.
+ */
+export function implausibleSizeWarning(sizeM: readonly number[]): string | null {
+  const largest = Math.max(...sizeM);
+  if (largest > PLAUSIBLE_SIZE_M.max)
+    return `larger than ${PLAUSIBLE_SIZE_M.max} m: is the file in centimetres or millimetres?`;
+  if (largest < PLAUSIBLE_SIZE_M.min)
+    return `smaller than ${PLAUSIBLE_SIZE_M.min * 100} cm: is the file in metres while authored in larger units?`;
+  return null;
+}

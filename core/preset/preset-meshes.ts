@@ -1,10 +1,11 @@
+import { meshTransformOf, unapplyMeshTransform } from '../scene/mesh-transform.ts';
 import type { SceneMeshes } from '../scene/scene-meshes.ts';
 import type { Preset } from './preset.ts';
 
 /**
  * The mesh files a preset's scene names, as its setup stores them: each mesh body's tets (or
  * cloth triangles) and render surface moved back to the mesh's own frame (the setup holds them
- * placed at the shape's `position`), with its import groups, and each mesh collider's triangles.
+ * placed by the shape's position, rotation and scale), with its import groups, and each mesh collider's triangles.
  * With these the preset's scene compiles again (at another frame rate, say) without the files,
  * to the same geometry: compiling keeps the tets' order and compacts no vertex a tet uses.
  */
@@ -13,8 +14,12 @@ export function presetSceneMeshes(preset: Preset): SceneMeshes {
   preset.scene.bodies.forEach((body, i) => {
     const setupBody = preset.setup.bodies[i];
     if (body.shape.type !== 'mesh' || !setupBody) return;
-    const offset = body.shape.position ?? [0, 0, 0];
-    const local = (placed: ArrayLike<number>) => Float64Array.from(placed, (v, k) => v - offset[k % 3]);
+    const transform = meshTransformOf(body.shape);
+    const local = (placed: ArrayLike<number>) => {
+      const positions = Float64Array.from(placed);
+      unapplyMeshTransform(positions, transform);
+      return positions;
+    };
     const pointer = `/bodies/${i}/shape`;
     const geometry = setupBody.geometry;
     if (geometry.kind === 'cloth') {

@@ -41,15 +41,18 @@ export function presetProblems(preset: Preset): Problem[] {
 
 /**
  * The preset's scene as it compiles against setupMeshes: those meshes are already placed, so mesh
- * shapes lose their `position` (adding it again would move them twice).
+ * shapes lose their `position`, `rotationDeg` and `scale` (applying them again would place them twice).
  */
 export function placedScene(scene: SceneDocument): SceneDocument {
   return {
     ...scene,
     bodies: scene.bodies.map((body) => {
-      if (body.shape.type !== 'mesh' || body.shape.position === undefined) return body;
-      const { position: _placed, ...shape } = body.shape;
-      return { ...body, shape };
+      const shape = body.shape;
+      if (shape.type !== 'mesh') return body;
+      if (shape.position === undefined && shape.rotationDeg === undefined && shape.scale === undefined)
+        return body;
+      const { position: _p, rotationDeg: _r, scale: _s, ...own } = shape;
+      return { ...body, shape: own };
     }),
   };
 }

@@ -168,6 +168,9 @@ const RopeShapeSchema = Type.Object(
   { additionalProperties: false, description: 'A chain of `segments` links from start to end.' },
 );
 
+/** Largest scale factor of a mesh shape (a millimetre mesh written as metres, scaled back up). */
+export const MESH_SCALE_MAX = 1000;
+
 const MeshShapeSchema = Type.Object(
   {
     type: Type.Literal('mesh'),
@@ -181,6 +184,26 @@ const MeshShapeSchema = Type.Object(
     ),
     position: Type.Optional(
       vec3("Where the mesh's own origin is placed in the scene, m (a translation; default the origin)."),
+    ),
+    rotationDeg: Type.Optional(
+      Type.Unsafe<Vec3>({
+        type: 'array',
+        description:
+          "Rotation of the mesh about its own origin, degrees about x, y, z (Euler order 'XYZ': the matrix Rx·Ry·Rz, so z turns first, then y, then x, about the scene's axes); default none. Applied after scale, before position.",
+        items: { type: 'number', minimum: -360, maximum: 360 },
+        minItems: 3,
+        maxItems: 3,
+      }),
+    ),
+    scale: Type.Optional(
+      Type.Unsafe<Vec3>({
+        type: 'array',
+        description:
+          "Scale factor along the mesh's own x, y, z, dimensionless; default [1, 1, 1]. Equal factors scale uniformly. Applied first (each vertex x goes to R·(S·x) + position).",
+        items: { type: 'number', exclusiveMinimum: 0, maximum: MESH_SCALE_MAX },
+        minItems: 3,
+        maxItems: 3,
+      }),
     ),
   },
   {

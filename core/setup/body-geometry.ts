@@ -1,5 +1,6 @@
 import { DocumentError } from '../document/problem.ts';
 import { triangleAreaM2 } from '../material/compliance/mesh-measures.ts';
+import { applyMeshTransform, meshTransformOf } from '../scene/mesh-transform.ts';
 import type { BodySpec } from '../scene/scene.ts';
 import type { SceneMeshes } from '../scene/scene-meshes.ts';
 import { vertexRangeProblems } from '../scene/scene-selection.ts';
@@ -110,15 +111,14 @@ function meshGeometry(body: BodySpec, bodyPointer: string, meshes: SceneMeshes |
   return solidGeometry(positions, elements, slotsFor(body, positions, bodyPointer));
 }
 
-/** Moves a mesh body's vertices (its own frame, m) to where the shape places it in the scene. */
+/**
+ * Moves a mesh body's vertices (its own frame, m) to where the shape places it in the scene: its
+ * scale, rotation and position (core/scene/mesh-transform.ts). The one place a mesh shape's
+ * transform is applied: the preview, presets and every exporter read the placed setup.
+ */
 export function placeAt(positions: Float64Array | Float32Array, shape: BodySpec['shape']): void {
-  const offset = shape.type === 'mesh' ? shape.position : undefined;
-  if (!offset) return;
-  for (let i = 0; i < positions.length; i += 3) {
-    positions[i] += offset[0];
-    positions[i + 1] += offset[1];
-    positions[i + 2] += offset[2];
-  }
+  if (shape.type !== 'mesh') return;
+  applyMeshTransform(positions, meshTransformOf(shape));
 }
 
 /** Solid: ρ·V/4 lumped to each tet vertex, ρ of the tet's slot. */

@@ -71,7 +71,17 @@ const sim = new SimClient((event) => {
     editor.setMetrics(event.bodies, event.simTimeS);
   }
 });
-const actions = createActions(store, sim, host);
+const storage = appStorage((reason) =>
+  store.update((state) =>
+    withNotification(
+      state,
+      'warning',
+      'This window cannot store data: your presets, recovery copies and mesh units last only until it closes.',
+      reason,
+    ),
+  ),
+);
+const actions = createActions(store, sim, host, storage);
 // Mouse grabs in the viewport go to the worker's world (core/sim/grab.ts).
 viewport?.setGrabHandler(sim);
 
@@ -87,13 +97,6 @@ const { editor, runCommand: runEditorCommand } = mountEditor(required('toolbar')
 // Vertex selection: the viewport's tool reports picks to it; its panel is in the table.
 const selection = new SelectionController(viewport);
 viewport?.setSelectionHandler(selection);
-const storage = appStorage((reason) =>
-  actions.notify(
-    'warning',
-    'This window cannot store data: your presets and recovery copies last only until it closes.',
-    reason,
-  ),
-);
 // Colour modes and legend and the gizmo's target: the viewport's corner, where the stats panel goes.
 const hud = mountViewportHud({
   container: required('viewport'),

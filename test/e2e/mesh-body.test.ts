@@ -253,8 +253,11 @@ describe('mesh to soft body (browser host in Chromium)', () => {
       'spotsolid',
     ]);
     expect(await textOf(page, 'prop-body-name')).toBe('spot');
-    // The project's surface is drawn again, skinned to the reopened tets.
-    await expect.poll(async () => (await drawnBody(page, 'spot'))?.vertices).toBe(meshVertices);
+    // The project's surface is drawn again, skinned to the reopened tets (once the worker has
+    // built the body again: seconds on a loaded machine).
+    await expect
+      .poll(async () => (await drawnBody(page, 'spot'))?.vertices, { timeout: RUN_TIMEOUT_MS })
+      .toBe(meshVertices);
     // Rebuilt from rest, 0.3 m up, it falls to the ground again.
     await restartFromRest(page);
     const fallS = await fallen(page);

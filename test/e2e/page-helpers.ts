@@ -112,6 +112,32 @@ export async function openMesh(page: Page, mesh: string | InMemoryFile): Promise
   await expect.poll(() => textOf(page, 'document-title'), { timeout: 30_000 }).toBe(`${name} (static mesh)`);
 }
 
+/**
+ * Where the gizmo is drawn, page px (the canvas publishes it in CSS px from its corner), once it
+ * holds still: a scene edit reloads the world and the camera frames the bodies again.
+ */
+export async function gizmoOnPage(page: Page): Promise<{ x: number; y: number }> {
+  let at = '';
+  let previous = '';
+  await expect
+    .poll(
+      async () => {
+        previous = at;
+        at = (await canvas(page).getAttribute('data-gizmo-at')) ?? '';
+        return /^[\d.]+,[\d.]+$/.test(at) && at === previous;
+      },
+      { timeout: 10_000, interval: 300 },
+    )
+    .toBe(true);
+  const [x, y] = at.split(',').map(Number);
+  const box = (await canvas(page).boundingBox())!;
+  expect(x).toBeGreaterThan(0);
+  expect(x).toBeLessThan(box.width);
+  expect(y).toBeGreaterThan(0);
+  expect(y).toBeLessThan(box.height);
+  return { x: box.x + x, y: box.y + y };
+}
+
 /** An open app session and its page. */
 export interface OpenedApp {
   session: AppSession;

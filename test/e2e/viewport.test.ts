@@ -14,6 +14,7 @@ import {
   canvas,
   canvasShot,
   expectSimState,
+  gizmoOnPage,
   openSceneEditor,
   screenshotsNamed,
   sessionPerSuite,
@@ -27,32 +28,6 @@ import type { AppSession } from './sessions.ts';
 /** The leading number of a text like "1,234 particles". */
 const countIn = (text: string) => Number(text.replace(/,/g, '').match(/\d+/)?.[0]);
 const screenshot = screenshotsNamed('viewport');
-
-/**
- * Where the gizmo is drawn, page px (the canvas publishes it in CSS px from its corner), once it
- * holds still: a scene edit reloads the world and the camera frames the bodies again.
- */
-async function gizmoOnPage(page: Page): Promise<{ x: number; y: number }> {
-  let at = '';
-  let previous = '';
-  await expect
-    .poll(
-      async () => {
-        previous = at;
-        at = (await canvas(page).getAttribute('data-gizmo-at')) ?? '';
-        return /^[\d.]+,[\d.]+$/.test(at) && at === previous;
-      },
-      { timeout: 10_000, interval: 300 },
-    )
-    .toBe(true);
-  const [x, y] = at.split(',').map(Number);
-  const box = (await canvas(page).boundingBox())!;
-  expect(x).toBeGreaterThan(0);
-  expect(x).toBeLessThan(box.width);
-  expect(y).toBeGreaterThan(0);
-  expect(y).toBeLessThan(box.height);
-  return { x: box.x + x, y: box.y + y };
-}
 
 /** The sphere's centre as the gizmo readout gives it (from the scene), m. */
 async function sphereCentre(page: Page): Promise<number[]> {

@@ -5,6 +5,16 @@
 import type { HostApi, MenuCommand, MenuCommandDetail, OpenedFile } from '../../../contract/host-api.ts';
 import { companionReader } from '../mesh/companion-files.ts';
 import { importMeshInWorker } from '../mesh/import-client.ts';
+import {
+  DEFAULT_FRAME,
+  type FrameStorage,
+  frameFixedByFormat,
+  frameKey,
+  importOptionsOf,
+  type MeshFrameChoice,
+  rememberedFrame,
+  rememberFrame,
+} from '../mesh/import-frame.ts';
 import type { SimClient } from '../sim/sim-client.ts';
 import {
   type AppState,
@@ -24,6 +34,8 @@ export interface AppActions {
   openMesh(): Promise<void>;
   /** Imports a file the user handed over (a drop, Open Recent) and shows it static. */
   showMeshFile(file: OpenedFile): Promise<void>;
+  /** Reads the static mesh again in other units or with another up axis, and remembers them for its file. */
+  reimportMesh(frame: MeshFrameChoice): Promise<void>;
   /** Leaves the mesh view for the simulated scene. */
   closeMesh(): void;
   runMenuCommand(command: MenuCommand, detail?: MenuCommandDetail): void;
@@ -32,10 +44,15 @@ export interface AppActions {
   dismiss(id: number): void;
 }
 
-export function createActions(store: Store<AppState>, sim: SimClient, host: HostApi): AppActions {
-  /** The sim controls act only on a loaded scene that is on screen. */
-  /** Imports `file` and shows it static; a bad file changes nothing but a notification. */
-  const showMeshFile = async (file: OpenedFile) => {
+export function createActions(
+  store: Store<AppState>,
+  sim: SimClient,
+  host: HostApi,
+  /** Where the units chosen per mesh file are remembered (the app's storage). */
+  storage: FrameStorage,
+): AppActions {
+  /** Reads `file` in a worker in `frame`'s units and axes (the format's own without one). */
+  const importFile = async (file: OpenedFile, frame: MeshFrameChoice | undefined) => {
     const { path } = file;
     const readRelated =
       host.openRelated && path !== undefined
@@ -43,16 +60,30 @@ export function createActions(store: Store<AppState>, sim: SimClient, host: Host
         : file.companions
           ? companionReader(file.companions)
           : undefined;
-    let imported: Awaited<ReturnType<typeof importMeshInWorker>>;
     try {
-      imported = await importMeshInWorker(file.name, file.bytes, readRelated);
+      return await importMeshInWorker(file.name, file.bytes, readRelated, frame && importOptionsOf(frame));
     } catch (error) {
       notify('error', describeError(error));
-      return;
+      return null;
     }
+  };
+
+  /**
+   * Imports `file` and shows it static; a bad file changes nothing but a notification. An OBJ is
+   * read in the units and up axis last chosen for it (metres, Y-up the first time).
+   */
+  const showMeshFile = async (file: OpenedFile) => {
+    const frame = frameFixedByFormat(file.name)
+      ? undefined
+      : (rememberedFrame(storage, frameKey(file.name, file.bytes.length)) ?? DEFAULT_FRAME);
+    const imported = await importFile(file, frame);
+    if (!imported) return;
     if (store.get().sim.playing) sim.pause();
     const { mesh, notes, format } = imported;
-    store.update((state) => ({ ...state, document: { kind: 'mesh', title: file.name, mesh, format } }));
+    store.update((state) => ({
+      ...state,
+      document: { kind: 'mesh', title: file.name, mesh, format, source: file, frame },
+    }));
     const count = new Intl.NumberFormat('en-US');
     const vertices = count.format(mesh.positions.length / 3);
     const triangles = count.format(mesh.indices.length / 3);
@@ -63,6 +94,19 @@ export function createActions(store: Store<AppState>, sim: SimClient, host: Host
     for (const note of notes) notify('warning', `${file.name}: ${note}`);
   };
 
+  /** Reads the open static mesh again in `frame` (and remembers it for the file). */
+  const reimportMesh = async (frame: MeshFrameChoice) => {
+    const open = store.get().document;
+    if (open.kind !== 'mesh' || !open.source) return;
+    const source = open.source;
+    const imported = await importFile(source, frame);
+    // Closed or replaced meanwhile: that document is not this one's to change.
+    if (!imported || store.get().document !== open) return;
+    rememberFrame(storage, frameKey(source.name, source.bytes.length), frame);
+    store.update((state) => ({ ...state, document: { ...open, mesh: imported.mesh, frame } }));
+  };
+
+  /** The sim controls act only on a loaded scene that is on screen. */
   const ready = () => store.get().sim.status === 'ready' && store.get().document.kind === 'scene';
   const notify = (level: NotificationLevel, text: string, detail?: string) =>
     store.update((state) => withNotification(state, level, text, detail));
@@ -90,6 +134,7 @@ export function createActions(store: Store<AppState>, sim: SimClient, host: Host
       if (file) await showMeshFile(file);
     },
     showMeshFile,
+    reimportMesh,
     closeMesh() {
       store.update((state) =>
         state.document.kind === 'mesh' ? { ...state, document: DEFAULT_SCENE_DOCUMENT } : state,

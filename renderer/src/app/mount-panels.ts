@@ -117,6 +117,7 @@ const MOUNTS = {
       current: () => openMeshOf(c.app.get()),
       watch: (listener) => watch(c.app, openMeshOf, listener),
       simulate: () => void simulateOpenMesh(c),
+      reimport: (frame) => void c.actions.reimportMesh(frame),
     }),
   'drift-check': (c) => {
     mountDriftPanel(c.slots.properties, c.editor);

@@ -9,6 +9,7 @@ import { childPointer, DocumentError } from '../../../core/document/problem.ts';
 import { findBuiltInMaterial } from '../../../core/material/library.ts';
 import type { Material } from '../../../core/material/schema.ts';
 import type { TriMesh } from '../../../core/mesh/types.ts';
+import { applyMeshTransform, meshTransformOf } from '../../../core/scene/mesh-transform.ts';
 import type { BodySpec, ColliderSpec, Scene, Vec3 } from '../../../core/scene/scene.ts';
 import { materialSpecOf } from '../../../core/scene/scene-materials.ts';
 import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
@@ -160,7 +161,7 @@ export function placementOf(
 /**
  * The x range the scene's bodies take at rest, m; null for an empty scene. Mesh bodies count
  * with their asset where their shape's `position` puts it (a body whose asset is missing is left
- * out: it cannot be built anyway).
+ * out: it cannot be built anyway), turned and scaled as its shape says.
  */
 export function occupiedXRange(scene: Scene, assets: MeshAssets): [number, number] | null {
   let lo = Number.POSITIVE_INFINITY;
@@ -185,9 +186,10 @@ export function occupiedXRange(scene: Scene, assets: MeshAssets): [number, numbe
       case 'mesh': {
         const mesh = assets.get(shape.path);
         if (!mesh || mesh.positions.length === 0) break;
-        const [min, max] = bounds(mesh.positions);
-        const dx = shape.position?.[0] ?? 0;
-        take(min[0] + dx, max[0] + dx);
+        const placed = Float64Array.from(mesh.positions);
+        applyMeshTransform(placed, meshTransformOf(shape));
+        const [min, max] = bounds(placed);
+        take(min[0], max[0]);
         break;
       }
     }

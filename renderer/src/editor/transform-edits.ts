@@ -1,25 +1,31 @@
 /**
- * Moving colliders and box pins with the viewport's gizmo, as pure edits: a target names what
- * moves, `translateTarget` returns the scene with it moved by a vector (m) and the undo label.
- * The gizmo applies one such edit when the drag ends, so a whole drag is one undo step.
+ * Moving colliders, box pins and mesh bodies with the viewport's gizmo, as pure edits: a target
+ * names what moves, `translateTarget` returns the scene with it moved by a vector (m) and the undo
+ * label; `setMeshTransform` sets a mesh body's position, rotation and scale (the gizmo's rotate
+ * and scale modes and the properties panel). The gizmo applies one such edit when the drag
+ * ends, so a whole drag is one undo step.
  */
+import { type MeshTransform, meshTransformOf } from '../../../core/scene/mesh-transform.ts';
 import type { ColliderSpec, PinSpec, Scene, Vec3 } from '../../../core/scene/scene.ts';
 import { parseScene } from '../../../core/scene/scene-validate.ts';
 import type { SceneEdit } from './scene-edits.ts';
 
-/** What the gizmo can move: a scene collider, or a box pin of a body. */
+/** What the gizmo can move: a scene collider, a box pin of a body, or a mesh body. */
 export type TransformTarget =
   | { kind: 'collider'; index: number }
-  | { kind: 'pin'; body: number; pin: number };
+  | { kind: 'pin'; body: number; pin: number }
+  | { kind: 'body'; index: number };
 
 export function sameTarget(a: TransformTarget | null, b: TransformTarget | null): boolean {
   if (a === null || b === null) return a === b;
   if (a.kind === 'collider') return b.kind === 'collider' && a.index === b.index;
+  if (a.kind === 'body') return b.kind === 'body' && a.index === b.index;
   return b.kind === 'pin' && a.body === b.body && a.pin === b.pin;
 }
 
 /** How the target is named in the UI and in undo labels. */
 export function targetLabel(scene: Scene, target: TransformTarget): string {
+  if (target.kind === 'body') return scene.bodies[target.index]?.name ?? `body ${target.index + 1}`;
   if (target.kind === 'collider') {
     const collider = scene.colliders[target.index];
     return `collider ${target.index + 1}${collider ? ` (${collider.type})` : ''}`;
@@ -31,12 +37,16 @@ export function targetLabel(scene: Scene, target: TransformTarget): string {
 }
 
 /**
- * Every target the gizmo can move, in scene order: colliders other than the ground (a
- * horizontal plane the viewport draws as its floor) and mesh colliders read from a file, then
- * box pins. Vertex pins follow their particles and have no place of their own to move.
+ * Every target the gizmo can move, in scene order: mesh bodies (their origin), colliders other
+ * than the ground (a horizontal plane the viewport draws as its floor) and mesh colliders read
+ * from a file, then box pins. Vertex pins follow their particles and have no place of their own
+ * to move; box, cloth and rope bodies are placed by their own numbers.
  */
 export function movableTargets(scene: Scene): TransformTarget[] {
   const out: TransformTarget[] = [];
+  scene.bodies.forEach((body, index) => {
+    if (body.shape.type === 'mesh') out.push({ kind: 'body', index });
+  });
   scene.colliders.forEach((collider, index) => {
     if (colliderCentre(collider) !== null) out.push({ kind: 'collider', index });
   });
@@ -50,6 +60,10 @@ export function movableTargets(scene: Scene): TransformTarget[] {
 
 /** Where the gizmo sits for `target`, m; null when the scene has no such movable target. */
 export function targetCentre(scene: Scene, target: TransformTarget): Vec3 | null {
+  if (target.kind === 'body') {
+    const shape = scene.bodies[target.index]?.shape;
+    return shape?.type === 'mesh' ? meshTransformOf(shape).position : null;
+  }
   if (target.kind === 'collider') {
     const collider = scene.colliders[target.index];
     return collider ? colliderCentre(collider) : null;
@@ -75,6 +89,10 @@ export function translateTarget(scene: Scene, target: TransformTarget, deltaM: V
     throw new RangeError(`${targetLabel(scene, target)} does not exist or cannot be moved`);
   }
   const label = `move ${targetLabel(scene, target)}`;
+  if (target.kind === 'body') {
+    const position = add(targetCentre(scene, target) as Vec3, deltaM);
+    return { ...setMeshTransform(scene, target.index, { position }), label };
+  }
   if (target.kind === 'collider') {
     const colliders = scene.colliders.slice();
     colliders[target.index] = movedCollider(colliders[target.index], deltaM);
@@ -88,6 +106,29 @@ export function translateTarget(scene: Scene, target: TransformTarget, deltaM: V
   pins[target.pin] = { ...pin, box: { min: add(pin.box.min, deltaM), max: add(pin.box.max, deltaM) } };
   bodies[target.body] = { ...body, pins };
   return { label, scene: parseScene({ ...scene, bodies }) };
+}
+
+/**
+ * The scene with mesh body `index` placed by `change` (the fields given; the others kept).
+ * Rotation and scale at identity are left out of the document, so a scene that never turned or
+ * scaled a body reads as before. Throws a RangeError when the body is not a mesh body; the
+ * validator refuses values out of range (a scale of 0, a rotation past ±360°).
+ */
+export function setMeshTransform(scene: Scene, index: number, change: Partial<MeshTransform>): SceneEdit {
+  const body = scene.bodies[index];
+  if (body?.shape.type !== 'mesh') throw new RangeError(`body ${index + 1} is not a mesh body`);
+  const next = { ...meshTransformOf(body.shape), ...change };
+  const { position: _p, rotationDeg: _r, scale: _s, ...own } = body.shape;
+  const shape = {
+    ...own,
+    position: next.position.map((v) => v + 0) as Vec3,
+    ...(next.rotationDeg.some((v) => v !== 0) ? { rotationDeg: next.rotationDeg } : {}),
+    ...(next.scale.some((v) => v !== 1) ? { scale: next.scale } : {}),
+  };
+  const bodies = scene.bodies.slice();
+  bodies[index] = { ...body, shape };
+  const what = 'rotationDeg' in change ? 'rotate' : 'scale' in change ? 'scale' : 'move';
+  return { label: `${what} ${body.name}`, scene: parseScene({ ...scene, bodies }) };
 }
 
 /** Whether the plane collider is the ground: horizontal, facing up (drawn by the viewport's stage). */

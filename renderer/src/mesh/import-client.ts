@@ -1,5 +1,6 @@
 /** Imports a mesh file in a worker of its own (started per file, ended after). */
 import type { ImportedMesh } from '../../../core/mesh/import-types.ts';
+import type { MeshImportOptions } from '../../../core/mesh/options.ts';
 import type { ImportCommand, ImportEvent } from './import-protocol.ts';
 
 /** An import that failed: `name` is 'MeshImportError' for a bad file; the message names file and place. */
@@ -22,6 +23,7 @@ export function importMeshInWorker(
   name: string,
   bytes: Uint8Array,
   readRelated?: RelatedFileReader,
+  frame?: MeshImportOptions,
 ): Promise<ImportedMesh> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./import-worker.ts', import.meta.url), { type: 'module' });
@@ -51,6 +53,6 @@ export function importMeshInWorker(
       );
     });
     // Copied, not transferred: the caller keeps its bytes (they may be a view on a larger buffer).
-    send({ type: 'import', name, bytes, canReadResources: readRelated !== undefined });
+    send({ type: 'import', name, bytes, canReadResources: readRelated !== undefined, frame });
   });
 }

@@ -4,6 +4,7 @@
  * one `result`, then ends the worker.
  */
 import type { ImportedMesh } from '../../../core/mesh/import-types.ts';
+import type { MeshImportOptions } from '../../../core/mesh/options.ts';
 
 export type ImportCommand =
   | {
@@ -12,6 +13,8 @@ export type ImportCommand =
       bytes: Uint8Array;
       /** False when the host cannot read files beside the chosen one (the browser). */
       canReadResources: boolean;
+      /** The file's units (metres per unit) and up axis; metres and Y-up when absent. */
+      frame?: MeshImportOptions;
     }
   /** The answer to `read-resource` `id`: the bytes, or null when the file is missing. */
   | { type: 'resource'; id: number; bytes: Uint8Array | null };

@@ -4,6 +4,7 @@
  * the result are transferred back.
  */
 import { importMesh } from '../../../core/mesh/import.ts';
+import type { MeshImportOptions } from '../../../core/mesh/options.ts';
 import type { ImportCommand, ImportEvent } from './import-protocol.ts';
 
 /** The part of DedicatedWorkerGlobalScope used here (the web tsconfig has DOM types, not WebWorker). */
@@ -24,9 +25,14 @@ function readResource(uri: string): Promise<Uint8Array | undefined> {
   });
 }
 
-async function run(name: string, bytes: Uint8Array, canReadResources: boolean): Promise<void> {
+async function run(
+  name: string,
+  bytes: Uint8Array,
+  canReadResources: boolean,
+  frame: MeshImportOptions = {},
+): Promise<void> {
   try {
-    const result = await importMesh(name, bytes, canReadResources ? { readResource } : {});
+    const result = await importMesh(name, bytes, { ...frame, ...(canReadResources ? { readResource } : {}) });
     const { positions, indices, groupIds } = result.mesh;
     scope.postMessage({ type: 'result', ok: true, result }, [
       positions.buffer,
@@ -45,7 +51,7 @@ async function run(name: string, bytes: Uint8Array, canReadResources: boolean): 
 scope.addEventListener('message', (event) => {
   const command = event.data;
   if (command.type === 'import') {
-    void run(command.name, command.bytes, command.canReadResources);
+    void run(command.name, command.bytes, command.canReadResources, command.frame);
   } else {
     pendingResources.get(command.id)?.(command.bytes ?? undefined);
     pendingResources.delete(command.id);

@@ -24,6 +24,16 @@ export function formatNumber(value: number): string {
 }
 
 export function numberField(options: NumberFieldOptions): HTMLElement {
+  const unit = options.unit ?? '';
+  return row(
+    options.label,
+    numberInput(options),
+    typeof unit === 'string' ? el('span', { className: 'field-unit', text: unit }) : unit,
+  );
+}
+
+/** The text input of a number field: commits on Enter or blur, Escape or bad text reverts. */
+function numberInput(options: Pick<NumberFieldOptions, 'testId' | 'title' | 'value' | 'onCommit'>) {
   const input = el('input', { className: 'field-input', testId: options.testId, title: options.title });
   input.type = 'text';
   input.inputMode = 'decimal';
@@ -44,11 +54,37 @@ export function numberField(options: NumberFieldOptions): HTMLElement {
       input.blur();
     }
   });
-  const unit = options.unit ?? '';
+  return input;
+}
+
+/**
+ * A labelled row of three number fields (x, y, z), test ids `testId`-x, -y, -z; `onCommit`
+ * gets the whole vector with the one typed component changed.
+ */
+export function vectorField(options: {
+  label: string;
+  testId: string;
+  value: readonly [number, number, number];
+  unit: string;
+  title?: string;
+  onCommit: (value: [number, number, number]) => void;
+}): HTMLElement {
+  const inputs = (['x', 'y', 'z'] as const).map((axis, k) =>
+    numberInput({
+      testId: `${options.testId}-${axis}`,
+      title: `${options.title ?? options.label}: ${axis}`,
+      value: options.value[k],
+      onCommit: (typed) => {
+        const next = [...options.value] as [number, number, number];
+        next[k] = typed;
+        options.onCommit(next);
+      },
+    }),
+  );
   return row(
     options.label,
-    input,
-    typeof unit === 'string' ? el('span', { className: 'field-unit', text: unit }) : unit,
+    el('span', { className: 'field-vector' }, inputs),
+    el('span', { className: 'field-unit', text: options.unit }),
   );
 }
 

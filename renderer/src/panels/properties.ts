@@ -1,5 +1,5 @@
 /**
- * The properties panel for the selected body: material (library picker, E with kPa/MPa, ν, ρ,
+ * The properties panel for the selected body: a mesh body's transform (transform-section.ts), material (library picker, E with kPa/MPa, ν, ρ,
  * thickness), damping ratio, constraint model, what the solver gets, and the solver settings.
  * While an imported mesh is shown static it shows that mesh instead (static-mesh-properties.ts).
  * Every change goes through Editor.edit (one undoable step each). Values are SI inside; the
@@ -19,10 +19,12 @@ import {
   setMaterialField,
   setSolverField,
 } from '../editor/scene-edits.ts';
+import type { MeshFrameChoice } from '../mesh/import-frame.ts';
 import { el } from '../views/dom.ts';
 import { numberField, row, section, select, selectField } from './fields.ts';
 import { defaultModulusUnit, MODULUS_UNITS, type ModulusUnit, typedModulusPa } from './modulus-unit.ts';
 import { type OpenMesh, staticMeshSections } from './static-mesh-properties.ts';
+import { transformSection } from './transform-section.ts';
 import { watchMany } from './watch-many.ts';
 
 /** The mesh shown static, when there is one, and what turns it into a body. */
@@ -32,6 +34,8 @@ export interface StaticMeshSource {
   /** Calls `listener` when the open mesh changes (another, or none); returns the unsubscribe. */
   watch(listener: () => void): () => void;
   simulate(): void;
+  /** Reads the mesh's file again in other units or with another up axis. */
+  reimport(frame: MeshFrameChoice): void;
 }
 
 export function mountProperties(
@@ -50,7 +54,13 @@ export function mountProperties(
     const spec = selectedBody === null ? undefined : scene.bodies[selectedBody];
     const open = staticMesh?.current() ?? null;
     if (open) {
-      body.replaceChildren(...staticMeshSections(open, () => staticMesh?.simulate()));
+      body.replaceChildren(
+        ...staticMeshSections(
+          open,
+          () => staticMesh?.simulate(),
+          (frame) => staticMesh?.reimport(frame),
+        ),
+      );
       return;
     }
     const sections: HTMLElement[] = [];
@@ -182,8 +192,10 @@ function bodySections(
     }),
   );
 
+  const transform = transformSection(editor, index, spec);
   return [
     el('div', { className: 'panel-subject', text: spec.name, testId: 'prop-body-name' }),
+    ...(transform ? [transform] : []),
     materialSection,
     behaviour,
     solverGets(editor, spec),

@@ -1,12 +1,16 @@
 /**
- * The properties panel while an imported mesh is shown static: that mesh's own facts (file,
- * format, counts, size, bounds, closed or open) and the one way forward, "Simulate as soft body".
+ * The properties panel while an imported mesh is shown static: the units and up axis it is read
+ * with (import-frame-section.ts), that mesh's own facts (file, format, counts, size in the chosen
+ * units with a warning when implausible, bounds, closed or open) and the one way forward, "Simulate as soft body".
  * No material or solver fields: nothing about the mesh is simulated until it is a body.
  */
+import { implausibleSizeWarning } from '../../../core/mesh/options.ts';
 import type { TriMesh } from '../../../core/mesh/types.ts';
+import { type MeshFrameChoice, sizeInUnits } from '../mesh/import-frame.ts';
 import { el } from '../views/dom.ts';
 import { toolButton } from '../views/toggle-panel.ts';
 import { row, section } from './fields.ts';
+import { importFrameSection } from './import-frame-section.ts';
 import { type StaticMeshFacts, staticMeshFacts } from './static-mesh-facts.ts';
 
 /** The mesh the app shows static, as its document holds it. */
@@ -15,6 +19,8 @@ export interface OpenMesh {
   title: string;
   format: string;
   mesh: TriMesh;
+  /** The units and up axis it was read with; absent where the format fixes them (glTF). */
+  frame?: MeshFrameChoice;
 }
 
 const count = new Intl.NumberFormat('en-US');
@@ -24,8 +30,15 @@ const triple = (v: readonly number[]) => `${v.map(metres).join(', ')} m`;
 /** Facts are worked out once per mesh: the panel rebuilds on every scene change. */
 const factsOf = new WeakMap<TriMesh, StaticMeshFacts>();
 
-/** @param simulate "Simulate as soft body": tetrahedralizes the mesh where needed and adds it */
-export function staticMeshSections(open: OpenMesh, simulate: () => void): HTMLElement[] {
+/**
+ * @param simulate "Simulate as soft body": tetrahedralizes the mesh where needed and adds it
+ * @param reimport reads the file again in other units or with another up axis
+ */
+export function staticMeshSections(
+  open: OpenMesh,
+  simulate: () => void,
+  reimport: (frame: MeshFrameChoice) => void,
+): HTMLElement[] {
   let facts = factsOf.get(open.mesh);
   if (!facts) {
     facts = staticMeshFacts(open.mesh);
@@ -34,6 +47,12 @@ export function staticMeshSections(open: OpenMesh, simulate: () => void): HTMLEl
   const readout = (testId: string, text: string, title?: string) =>
     el('span', { className: 'readout', testId, text, title });
   const size = facts.bboxMax.map((max, k) => max - (facts as StaticMeshFacts).bboxMin[k]);
+  const shown = sizeInUnits(size, open.frame?.units ?? 'm');
+  const sizeText =
+    shown.symbol === 'm'
+      ? `${size.map(metres).join(' × ')} m`
+      : `${shown.values.map(metres).join(' × ')} ${shown.symbol} (${size.map(metres).join(' × ')} m)`;
+  const implausible = facts.vertices > 0 ? implausibleSizeWarning(size) : null;
   const surface = facts.watertight
     ? 'watertight'
     : `open (${count.format(facts.boundaryEdges)} boundary edge${facts.boundaryEdges === 1 ? '' : 's'})`;
@@ -45,6 +64,7 @@ export function staticMeshSections(open: OpenMesh, simulate: () => void): HTMLEl
   button.addEventListener('click', simulate);
   return [
     el('div', { className: 'panel-subject', text: open.title, testId: 'prop-body-name' }),
+    importFrameSection(open.frame, Math.max(...size), reimport),
     section(
       'Static mesh',
       row('Format', readout('prop-mesh-format', open.format)),
@@ -53,7 +73,16 @@ export function staticMeshSections(open: OpenMesh, simulate: () => void): HTMLEl
         readout('prop-mesh-vertices', count.format(facts.vertices), 'Welded vertices used by a triangle'),
       ),
       row('Triangles', readout('prop-mesh-triangles', count.format(facts.triangles))),
-      row('Size', readout('prop-mesh-size', `${size.map(metres).join(' × ')} m`, 'Bounding box x × y × z')),
+      row('Size', readout('prop-mesh-size', sizeText, 'Bounding box x × y × z, in the chosen units')),
+      ...(implausible
+        ? [
+            el('p', {
+              className: 'panel-note readout-warning',
+              testId: 'prop-mesh-size-warning',
+              text: `Size ${implausible}`,
+            }),
+          ]
+        : []),
       row('Bounds min', readout('prop-mesh-min', triple(facts.bboxMin))),
       row('Bounds max', readout('prop-mesh-max', triple(facts.bboxMax))),
       row(

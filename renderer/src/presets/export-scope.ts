@@ -47,7 +47,8 @@ export function sceneOfScope(scene: Scene, scope: ExportScope): Scene {
 type Body = Scene['bodies'][number];
 
 /**
- * A mesh body without its placement in the scene: the shape loses its `position`, and box pins
+ * A mesh body without its placement in the scene: the shape loses its `position` (its rotation
+ * and scale stay: they are how the body is made, not where it stands), and box pins
  * (boxes around rest vertices in the scene's frame) move with the body into its own frame, so
  * they hold the same vertices. Other bodies as they are.
  */

@@ -2,7 +2,9 @@
  * The application state: the open document and the UI state, with the pure transitions
  * the app applies to it. Views read it through the store; nothing here touches the DOM.
  */
+import type { OpenedFile } from '../../../contract/host-api.ts';
 import type { TriMesh } from '../../../core/mesh/types.ts';
+import type { MeshFrameChoice } from '../mesh/import-frame.ts';
 
 export type SimStatus = 'loading' | 'ready' | 'error';
 
@@ -38,7 +40,16 @@ export interface Notification {
  */
 export type OpenDocument =
   | { kind: 'scene'; title: string }
-  | { kind: 'mesh'; title: string; mesh: TriMesh; format: string };
+  | {
+      kind: 'mesh';
+      title: string;
+      mesh: TriMesh;
+      format: string;
+      /** The file as opened, kept to read it again in other units. */
+      source?: OpenedFile;
+      /** The units and up axis it was read with; absent where the format fixes them (glTF). */
+      frame?: MeshFrameChoice;
+    };
 
 export interface AppState {
   document: OpenDocument;

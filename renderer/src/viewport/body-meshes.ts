@@ -39,6 +39,9 @@ export interface DrawnSummary {
   /** Lowest and highest y of those vertices, m. */
   minY: number;
   maxY: number;
+  /** Their box along x, y, z, m. */
+  min: [number, number, number];
+  max: [number, number, number];
 }
 
 interface DrawnBody {
@@ -125,13 +128,14 @@ export class BodyMeshes {
     return this.drawn.map((body) => {
       const shown = body.render?.mesh.visible ? body.render.position : body.position;
       const array = shown.array as Float32Array;
-      let minY = Infinity;
-      let maxY = -Infinity;
-      for (let i = 1; i < array.length; i += 3) {
-        if (array[i] < minY) minY = array[i];
-        if (array[i] > maxY) maxY = array[i];
+      const min: [number, number, number] = [Infinity, Infinity, Infinity];
+      const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
+      for (let i = 0; i < array.length; i++) {
+        const k = i % 3;
+        if (array[i] < min[k]) min[k] = array[i];
+        if (array[i] > max[k]) max[k] = array[i];
       }
-      return { name: body.layout.name, vertices: shown.count, minY, maxY };
+      return { name: body.layout.name, vertices: shown.count, minY: min[1], maxY: max[1], min, max };
     });
   }
 

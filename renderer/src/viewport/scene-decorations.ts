@@ -1,18 +1,26 @@
 /**
  * Everything the viewport draws on and around the simulated bodies besides their shape: the
  * colour modes (body-colouring.ts), the pin and collider markers (scene-markers.ts) and the move
- * gizmo on the selected marker (transform-gizmo.ts). It follows the editor's scene and the
+ * gizmo on the selected marker or mesh body (transform-gizmo.ts). It follows the editor's scene and the
  * worker's bodies and positions; a finished gizmo drag goes out through `onMove` as one edit.
  */
-import { type Object3D, type PerspectiveCamera, Raycaster, type Scene as ThreeScene, Vector2 } from 'three';
+import {
+  Euler,
+  type Object3D,
+  type PerspectiveCamera,
+  Raycaster,
+  type Scene as ThreeScene,
+  Vector2,
+} from 'three';
 import type { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import type { Scene } from '../../../core/scene/scene.ts';
+import type { MeshTransform } from '../../../core/scene/mesh-transform.ts';
+import type { Scene, Vec3 } from '../../../core/scene/scene.ts';
 import { sameTarget, type TransformTarget } from '../editor/transform-edits.ts';
 import type { BodyLayout } from '../sim/protocol.ts';
 import { BodyColouring, type ColourMode, type Legend } from './body-colouring.ts';
 import type { BodyMeshes } from './body-meshes.ts';
 import { SceneMarkers } from './scene-markers.ts';
-import { type Ndc, TransformGizmo } from './transform-gizmo.ts';
+import { type GizmoMode, type Ndc, TransformGizmo } from './transform-gizmo.ts';
 
 export interface DecorationsDeps {
   scene: ThreeScene;
@@ -37,10 +45,13 @@ export class SceneDecorations {
   private layouts: readonly BodyLayout[] = [];
   private positions: Float32Array | null = null;
   private target: TransformTarget | null = null;
+  private mode: GizmoMode = 'translate';
   private legendNow: Legend = { kind: 'none' };
   private readonly listeners = new Set<() => void>();
   /** Where finished gizmo moves go: the editor turns them into one undoable edit. */
   onMove: ((target: TransformTarget, deltaM: [number, number, number]) => void) | null = null;
+  /** Where finished drags on a mesh body go: its whole new transform, one undoable edit. */
+  onTransform: ((bodyIndex: number, transform: MeshTransform) => void) | null = null;
 
   constructor(private readonly deps: DecorationsDeps) {
     deps.scene.add(this.markers.root);
@@ -51,8 +62,10 @@ export class SceneDecorations {
     this.gizmo = new TransformGizmo(deps.scene, deps.camera, deps.container, deps.canvas, deps.orbit, () =>
       deps.invalidate(),
     );
-    this.gizmo.onMoved = (delta) => {
-      if (this.target) this.onMove?.(this.target, delta);
+    this.gizmo.onMoved = (delta, object) => {
+      const target = this.target;
+      if (target?.kind === 'body') this.onTransform?.(target.index, transformOfHandle(object));
+      else if (target) this.onMove?.(target, delta);
     };
     this.gizmo.onClick = (ndc) => this.clickAt(ndc);
   }
@@ -135,11 +148,25 @@ export class SceneDecorations {
     return this.target;
   }
 
+  /** What a drag does: move, turn or scale. Colliders and pins only move. */
+  get gizmoMode(): GizmoMode {
+    return this.mode;
+  }
+
+  setGizmoMode(mode: GizmoMode): void {
+    this.mode = mode;
+    this.gizmo.setMode(this.target?.kind === 'body' ? mode : 'translate');
+    this.deps.invalidate();
+    this.changed();
+  }
+
   /** Puts the gizmo on `target`'s marker (null: none). */
   select(target: TransformTarget | null): void {
     const handle = target && this.markers.root.visible ? this.markers.handleFor(target) : null;
     const next = handle ? target : null;
+    this.gizmo.setMode(next?.kind === 'body' ? this.mode : 'translate');
     this.gizmo.attach(handle);
+    this.markers.highlight(next);
     this.deps.canvas.dataset.gizmo = next ? describe(next) : '';
     if (!next) delete this.deps.canvas.dataset.gizmoAt;
     if (sameTarget(next, this.target)) return;
@@ -193,5 +220,20 @@ export class SceneDecorations {
 }
 
 function describe(target: TransformTarget): string {
+  if (target.kind === 'body') return `body:${target.index}`;
   return target.kind === 'collider' ? `collider:${target.index}` : `pin:${target.body}:${target.pin}`;
+}
+
+/** Digits kept of a dragged rotation (degrees) and scale: the scene JSON stays readable. */
+const DRAG_DIGITS = 6;
+const rounded = (v: number) => Number(v.toFixed(DRAG_DIGITS)) + 0;
+
+/** A mesh body's handle as the shape's transform (three's Euler order 'XYZ', as the scene's). */
+export function transformOfHandle(object: Object3D): MeshTransform {
+  const euler = new Euler().setFromQuaternion(object.quaternion, 'XYZ');
+  return {
+    position: object.position.toArray(),
+    rotationDeg: [euler.x, euler.y, euler.z].map((r) => rounded((r * 180) / Math.PI)) as Vec3,
+    scale: object.scale.toArray().map(rounded) as Vec3,
+  };
 }

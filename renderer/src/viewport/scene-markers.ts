@@ -1,8 +1,8 @@
 /**
  * What the scene holds besides bodies, drawn in the viewport: colliders as translucent shapes
  * (the ground plane is the stage's floor), box pins as wireframe boxes and vertex pins as dots
- * on their particles. Each movable thing is one Object3D placed at its centre, so the gizmo can
- * move it; the markers are rebuilt from the scene whenever the scene changes, never edited here.
+ * on their particles, mesh bodies as a handle at their origin with their box outlined. Each
+ * movable thing is one Object3D placed at its centre, so the gizmo can move it; the markers are rebuilt from the scene whenever the scene changes, never edited here.
  */
 import {
   BoxGeometry,
@@ -27,7 +27,12 @@ import {
   SphereGeometry,
   Vector3,
 } from 'three';
-import type { ColliderSpec, Scene } from '../../../core/scene/scene.ts';
+import {
+  type MeshTransform,
+  meshTransformOf,
+  unapplyMeshTransform,
+} from '../../../core/scene/mesh-transform.ts';
+import type { ColliderSpec, Scene, Vec3 } from '../../../core/scene/scene.ts';
 import { isGroundPlane, sameTarget, type TransformTarget, targetCentre } from '../editor/transform-edits.ts';
 import type { BodyLayout } from '../sim/protocol.ts';
 import { COLLIDER_COLOUR, PIN_COLOUR } from './marker-colours.ts';
@@ -110,6 +115,7 @@ export class SceneMarkers {
     });
     scene.bodies.forEach((body, bodyIndex) => {
       const layout = layouts[bodyIndex];
+      if (body.shape.type === 'mesh') this.addBodyHandle(scene, bodyIndex, layout, positions);
       body.pins?.forEach((pin, pinIndex) => {
         if ('box' in pin) {
           const target: TransformTarget = { kind: 'pin', body: bodyIndex, pin: pinIndex };
@@ -141,6 +147,46 @@ export class SceneMarkers {
       });
     });
     if (positions) this.update(positions);
+  }
+
+  /**
+   * A mesh body's handle: a group at its origin, turned and scaled as its shape says (the gizmo
+   * moves, turns and scales it), holding the outline of the body's box in the mesh's own frame,
+   * from the particles at `positions` (shown while the gizmo is on it; clicking it picks the body).
+   */
+  private addBodyHandle(
+    scene: Scene,
+    index: number,
+    layout: BodyLayout | undefined,
+    positions: Float32Array | null,
+  ): void {
+    const body = scene.bodies[index];
+    if (body.shape.type !== 'mesh') return;
+    const target: TransformTarget = { kind: 'body', index };
+    const transform = meshTransformOf(body.shape);
+    const handle = new Group();
+    handle.name = `body ${body.name}`;
+    handle.position.set(...transform.position);
+    handle.rotation.set(...(transform.rotationDeg.map((d) => (d * Math.PI) / 180) as Vec3), 'XYZ');
+    handle.scale.set(...transform.scale);
+    const box =
+      layout && layout.name === body.name && positions ? localBox(layout, positions, transform) : null;
+    const outline = new LineSegments(
+      box ? new EdgesGeometry(box) : new BufferGeometry(),
+      this.pinLineMaterial,
+    );
+    box?.dispose();
+    outline.visible = false;
+    handle.add(outline);
+    this.root.add(handle);
+    this.movables.push({ target, handle, pickable: outline });
+  }
+
+  /** Shows the outline of the mesh body the gizmo is on (`target`), hides the others. */
+  highlight(target: TransformTarget | null): void {
+    for (const movable of this.movables) {
+      if (movable.target.kind === 'body') movable.pickable.visible = sameTarget(movable.target, target);
+    }
   }
 
   /** Moves the vertex pin dots to their particles at `positions` (m, whole world). */
@@ -204,6 +250,30 @@ export class SceneMarkers {
       material.dispose();
     }
   }
+}
+
+/**
+ * The box around a body's particles (m, world `positions`) in its mesh's own frame, as a
+ * BoxGeometry placed at the box's centre; null for a body without particles there.
+ */
+function localBox(layout: BodyLayout, positions: Float32Array, transform: MeshTransform): BoxGeometry | null {
+  const start = 3 * layout.particleOffset;
+  const end = start + 3 * layout.particleCount;
+  if (layout.particleCount === 0 || end > positions.length) return null;
+  const local = positions.slice(start, end);
+  unapplyMeshTransform(local, transform);
+  const min = new Vector3(Infinity, Infinity, Infinity);
+  const max = new Vector3(-Infinity, -Infinity, -Infinity);
+  for (let i = 0; i < local.length; i += 3) {
+    scratch.set(local[i], local[i + 1], local[i + 2]);
+    min.min(scratch);
+    max.max(scratch);
+  }
+  const size = max.clone().sub(min);
+  const box = new BoxGeometry(size.x, size.y, size.z);
+  const centre = min.add(max).multiplyScalar(0.5);
+  box.translate(centre.x, centre.y, centre.z);
+  return box;
 }
 
 /** The collider's shape in world coordinates (m), or null for the ground and file meshes. */

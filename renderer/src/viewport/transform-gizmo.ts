@@ -1,5 +1,5 @@
 /**
- * The move gizmo (three's TransformControls, translate only) as a small tool over the canvas:
+ * The gizmo (three's TransformControls: move, and for mesh bodies turn and scale) as a small tool over the canvas:
  * idle, or dragging one of its handles. A press on a handle is taken in the capture phase on
  * the canvas's container and stopped there, so the orbit controls, the grab tool and the
  * selection tools never see it; the drag is driven through TransformControls' pointer methods.
@@ -7,7 +7,7 @@
  * is not a drag and not on a handle is reported as a click, for picking what to attach to.
  * Construct it before the other tools: listeners on one element run in the order they were added.
  */
-import { type Camera, type Object3D, type Scene, Vector3 } from 'three';
+import { type Camera, type Object3D, Quaternion, type Scene, Vector3 } from 'three';
 import type { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { TransformControls } from 'three/examples/jsm/controls/TransformControls.js';
 
@@ -17,6 +17,9 @@ const CLICK_SLOP_PX = 5;
 const GIZMO_SIZE = 0.8;
 
 export type Ndc = { x: number; y: number };
+
+/** What a drag on the gizmo does: move (all targets), turn or scale (mesh bodies). */
+export type GizmoMode = 'translate' | 'rotate' | 'scale';
 
 interface Press {
   pointerId: number;
@@ -31,8 +34,10 @@ export class TransformGizmo {
   private readonly helper: Object3D;
   private press: Press | null = null;
   private readonly dragStart = new Vector3();
-  /** A finished drag: the attached object moved by `deltaM` (m). */
-  onMoved: ((deltaM: [number, number, number]) => void) | null = null;
+  private readonly dragStartRotation = new Quaternion();
+  private readonly dragStartScale = new Vector3();
+  /** A finished drag: the attached object moved by `deltaM` (m), and is now as `object` holds it. */
+  onMoved: ((deltaM: [number, number, number], object: Object3D) => void) | null = null;
   /** A click (press and release without dragging) off the gizmo, at `ndc`. */
   onClick: ((ndc: Ndc) => void) | null = null;
 
@@ -55,15 +60,30 @@ export class TransformGizmo {
       if (!object) return;
       if (event.value) {
         this.dragStart.copy(object.position);
+        this.dragStartRotation.copy(object.quaternion);
+        this.dragStartScale.copy(object.scale);
         return;
       }
       const delta = object.position.clone().sub(this.dragStart);
-      if (delta.lengthSq() > 0) this.onMoved?.(delta.toArray());
+      const changed =
+        delta.lengthSq() > 0 ||
+        !object.quaternion.equals(this.dragStartRotation) ||
+        !object.scale.equals(this.dragStartScale);
+      if (changed) this.onMoved?.(delta.toArray(), object);
     });
     container.addEventListener('pointerdown', this.onDown, { capture: true });
     canvas.addEventListener('pointermove', this.onMove);
     canvas.addEventListener('pointerup', this.onUp);
     canvas.addEventListener('pointercancel', this.onCancel);
+  }
+
+  /** Move, turn or scale the attached object. */
+  setMode(mode: GizmoMode): void {
+    this.controls.setMode(mode);
+  }
+
+  get mode(): GizmoMode {
+    return this.controls.getMode();
   }
 
   /** Puts the gizmo on `object` (moved in place while dragging), or takes it away (null). */

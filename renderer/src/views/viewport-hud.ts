@@ -1,7 +1,7 @@
 /**
  * The controls in the viewport's top-left corner: the colour mode (data-testid colour-mode)
- * with its legend and the move gizmo's target (gizmo-target: a collider or box pin, also chosen by
- * clicking its marker). It connects the editor to the viewport's decorations: the scene goes in,
+ * with its legend, the gizmo's target (gizmo-target: a mesh body, a collider or a box pin, also
+ * chosen by clicking its marker) and mode (gizmo-mode: move, or for mesh bodies rotate and scale). It connects the editor to the viewport's decorations: the scene goes in,
  * finished gizmo drags come back as one edit each. The stats panel (stats-panel.ts) puts its
  * toggle in the controls and its overlay in the corner.
  */
@@ -10,6 +10,7 @@ import type { Editor } from '../editor/editor.ts';
 import {
   movableTargets,
   sameTarget,
+  setMeshTransform,
   type TransformTarget,
   targetCentre,
   targetLabel,
@@ -18,9 +19,17 @@ import {
 import { watch } from '../state/store.ts';
 import { COLOUR_MODES, type ColourMode } from '../viewport/body-colouring.ts';
 import type { SceneDecorations } from '../viewport/scene-decorations.ts';
+import type { GizmoMode } from '../viewport/transform-gizmo.ts';
 import { renderLegend } from './colour-legend.ts';
 import { el } from './dom.ts';
 import { showPressed, toggleButton } from './toggle-panel.ts';
+
+/** The gizmo's modes as the HUD offers them. */
+const GIZMO_MODES: readonly [GizmoMode, string][] = [
+  ['translate', 'Move'],
+  ['rotate', 'Rotate'],
+  ['scale', 'Scale'],
+];
 
 export interface ViewportHudOptions {
   /** The viewport's container (#viewport). */
@@ -55,7 +64,7 @@ export function mountViewportHud(options: ViewportHudOptions): ViewportHud {
   const targetSelect = el('select', {
     className: 'hud-select',
     testId: 'gizmo-target',
-    title: 'Collider or box pin to move with the gizmo (or click its marker in the view)',
+    title: 'Mesh body, collider or box pin to move with the gizmo (or click its marker in the view)',
   });
   // Bodies with a render mesh are drawn by it; this shows what is simulated (tets or lattice cage).
   const simulationMesh = toggleButton({
@@ -65,7 +74,17 @@ export function mountViewportHud(options: ViewportHudOptions): ViewportHud {
       'Show simulation mesh: draw the simulated surface (tet boundary or lattice cage) instead of the render mesh',
     extraClass: 'hud-button',
   });
-  controls.append(modeSelect, targetSelect, simulationMesh);
+  const gizmoModeSelect = el('select', {
+    className: 'hud-select',
+    testId: 'gizmo-mode',
+    title: 'What a drag on the gizmo does (turn and scale: mesh bodies)',
+  });
+  for (const [mode, text] of GIZMO_MODES) {
+    const option = el('option', { text });
+    option.value = mode;
+    gizmoModeSelect.append(option);
+  }
+  controls.append(modeSelect, targetSelect, gizmoModeSelect, simulationMesh);
   const where = el('div', { className: 'hud-readout', testId: 'gizmo-position' });
   where.hidden = true;
   const legend = el('div', { className: 'colour-legend', testId: 'colour-legend' });
@@ -106,6 +125,10 @@ export function mountViewportHud(options: ViewportHudOptions): ViewportHud {
     decorations.setShowSimulationMesh(!decorations.showSimulationMesh);
     simulationMesh.blur();
   });
+  gizmoModeSelect.addEventListener('change', () => {
+    decorations.setGizmoMode(gizmoModeSelect.value as GizmoMode);
+    gizmoModeSelect.blur();
+  });
   let targets: TransformTarget[] = [];
   targetSelect.addEventListener('change', () => {
     const index = Number(targetSelect.value);
@@ -136,6 +159,9 @@ export function mountViewportHud(options: ViewportHudOptions): ViewportHud {
     targetSelect.replaceChildren(...options);
     const selected = targets.findIndex((t) => sameTarget(t, decorations.selected));
     targetSelect.value = String(selected);
+    gizmoModeSelect.value = decorations.gizmoMode;
+    // Colliders and pins only move; the choice stays for the next mesh body.
+    gizmoModeSelect.disabled = decorations.selected?.kind !== 'body';
     const centre = decorations.selected ? targetCentre(scene, decorations.selected) : null;
     where.hidden = centre === null;
     if (centre && decorations.selected) {
@@ -150,6 +176,9 @@ export function mountViewportHud(options: ViewportHudOptions): ViewportHud {
     // One undoable edit per drag; a refused move puts the marker back where the scene has it.
     if (!editor.edit((scene) => translateTarget(scene, target, deltaM))) decorations.refresh();
   };
+  decorations.onTransform = (index, transform) => {
+    if (!editor.edit((scene) => setMeshTransform(scene, index, transform))) decorations.refresh();
+  };
   cleanups.push(
     watch(
       editor.store,
@@ -159,6 +188,7 @@ export function mountViewportHud(options: ViewportHudOptions): ViewportHud {
   );
   cleanups.push(() => {
     decorations.onMove = null;
+    decorations.onTransform = null;
   });
   render();
   return { hud, controls, dispose };

@@ -4,6 +4,7 @@ import type { Scene } from '../../../core/scene/scene.ts';
 import { parseScene } from '../../../core/scene/scene-validate.ts';
 import {
   movableTargets,
+  setMeshTransform,
   targetCentre,
   targetLabel,
   translateTarget,
@@ -82,5 +83,50 @@ describe('gizmo edits', () => {
     expect(() => translateTarget(scene, { kind: 'collider', index: 1 }, [Number.NaN, 0, 0])).toThrow(
       /^the move of collider 2 \(sphere\) is not a finite vector/,
     );
+  });
+
+  const withMesh: Scene = {
+    ...scene,
+    bodies: [
+      ...scene.bodies,
+      {
+        ...scene.bodies[0],
+        name: 'spot',
+        pins: [],
+        shape: { type: 'mesh', path: 'spot.obj', position: [1, 0.5, 0] },
+      },
+    ],
+  };
+
+  test('a mesh body is movable by its origin, listed first; a move shifts its position in one edit', () => {
+    const target = { kind: 'body', index: 2 } as const;
+    expect(movableTargets(withMesh)[0]).toEqual(target);
+    expect(targetLabel(withMesh, target)).toBe('spot');
+    expect(targetCentre(withMesh, target)).toEqual([1, 0.5, 0]);
+    const edit = translateTarget(withMesh, target, [0.25, 0, -0.5]);
+    expect(edit.label).toBe('move spot');
+    expect(edit.scene.bodies[2].shape).toEqual({
+      type: 'mesh',
+      path: 'spot.obj',
+      position: [1.25, 0.5, -0.5],
+    });
+  });
+
+  test('setMeshTransform writes rotation and scale, leaves them out at identity, and refuses other bodies', () => {
+    const turned = setMeshTransform(withMesh, 2, { rotationDeg: [0, 90, 0], scale: [2, 2, 2] });
+    expect(turned.label).toBe('rotate spot');
+    expect(turned.scene.bodies[2].shape).toEqual({
+      type: 'mesh',
+      path: 'spot.obj',
+      position: [1, 0.5, 0],
+      rotationDeg: [0, 90, 0],
+      scale: [2, 2, 2],
+    });
+    const back = setMeshTransform(turned.scene, 2, { rotationDeg: [0, 0, 0], scale: [1, 1, 1] });
+    expect(back.scene.bodies[2].shape).toEqual(withMesh.bodies[2].shape);
+    expect(() => setMeshTransform(withMesh, 2, { scale: [0, 1, 1] })).toThrow(
+      /scale\/0: must be greater than 0/,
+    );
+    expect(() => setMeshTransform(withMesh, 0, { position: [0, 0, 0] })).toThrow('body 1 is not a mesh body');
   });
 });

@@ -1,4 +1,4 @@
-import { PerspectiveCamera, Raycaster, Vector2 } from 'three';
+import { type LineSegments, PerspectiveCamera, Raycaster, Vector2 } from 'three';
 import { describe, expect, test } from 'vitest';
 import type { Scene } from '../../../core/scene/scene.ts';
 import type { BodyLayout } from '../../../renderer/src/sim/protocol.ts';
@@ -77,5 +77,45 @@ describe('pin and collider markers', () => {
     const markers = new SceneMarkers();
     markers.build(scene, [{ ...layout, name: 'other' }], null);
     expect(markers.counts.dots).toBe(0);
+  });
+
+  test('a mesh body gets a handle at its origin, turned and scaled as its shape, outlining its box in its own frame', () => {
+    const meshScene: Scene = {
+      ...scene,
+      colliders: [],
+      bodies: [
+        {
+          ...scene.bodies[0],
+          name: 'spot',
+          model: 'neo-hookean',
+          pins: [],
+          shape: {
+            type: 'mesh',
+            path: 'spot.obj',
+            position: [1, 2, 3],
+            rotationDeg: [0, 90, 0],
+            scale: [2, 2, 2],
+          },
+        },
+      ],
+    };
+    // Two particles: the mesh's (0, 0, 0) and (0.5, 0.25, 0), placed (scale 2, then 90° about y).
+    const spot: BodyLayout = { ...layout, name: 'spot', kind: 'solid', particleOffset: 0, particleCount: 2 };
+    const positions = Float32Array.of(1, 2, 3, 1, 2.5, 2);
+    const markers = new SceneMarkers();
+    markers.build(meshScene, [spot], positions);
+    const handle = markers.handleFor({ kind: 'body', index: 0 });
+    expect(handle?.position.toArray()).toEqual([1, 2, 3]);
+    expect(handle?.rotation.y).toBeCloseTo(Math.PI / 2, 12);
+    expect(handle?.scale.toArray()).toEqual([2, 2, 2]);
+    const outline = handle?.children[0] as LineSegments;
+    outline.geometry.computeBoundingBox();
+    const box = outline.geometry.boundingBox;
+    expect(box?.min.toArray().map((v) => +v.toFixed(6) + 0)).toEqual([0, 0, 0]);
+    expect(box?.max.toArray().map((v) => +v.toFixed(6) + 0)).toEqual([0.5, 0.25, 0]);
+    // Shown only while the gizmo is on the body.
+    expect(outline.visible).toBe(false);
+    markers.highlight({ kind: 'body', index: 0 });
+    expect(outline.visible).toBe(true);
   });
 });

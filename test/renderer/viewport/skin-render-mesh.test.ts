@@ -77,7 +77,12 @@ describe('bodies with a render mesh in the viewport', () => {
     const [surface, render] = meshes.root.children as Mesh[];
     expect(render.visible).toBe(true);
     expect(surface.visible).toBe(false);
-    expect(meshes.summary()).toEqual([{ name: 'blob', vertices: 4, minY: 0, maxY: expect.closeTo(0.6, 6) }]);
+    expect(meshes.summary()).toEqual([
+      expect.objectContaining({ name: 'blob', vertices: 4, minY: 0, maxY: expect.closeTo(0.6, 6) }),
+    ]);
+    const [drawn] = meshes.summary();
+    expect(drawn.min[1]).toBe(drawn.minY);
+    expect(drawn.max[1]).toBe(drawn.maxY);
 
     const moved = restTets.map((v, i) => (i % 3 === 1 ? v - 1 : v));
     meshes.update(moved);

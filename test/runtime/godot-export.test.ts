@@ -77,6 +77,19 @@ describe('Godot export: the scene file', () => {
   const preset = scenePreset();
   const file = exportGodot(preset);
   const sections = parseTscn(file.tscn);
+  /** Each SoftBody3D node with its body, its export record and its decoded mesh surface. */
+  const softBodies = byKind(sections, 'node')
+    .filter((n) => n.attributes.type === 'SoftBody3D')
+    .map((node, b) => {
+      const mesh = sections.find((s) => s.attributes.id === subResourceId(node.properties.mesh));
+      if (!mesh) throw new Error(`no mesh for ${node.attributes.name}`);
+      return {
+        node,
+        body: preset.setup.bodies[b],
+        exported: file.bodies[b],
+        surface: arrayMeshSurface(mesh),
+      };
+    });
 
   it('is a Godot 4 text scene whose every SubResource and parent path resolves', () => {
     expect(sections[0]).toMatchObject({ kind: 'gd_scene', attributes: { format: '3' } });
@@ -107,7 +120,7 @@ describe('Godot export: the scene file', () => {
 
   it('has one SoftBody3D per body with an ArrayMesh of its surface, and one StaticBody3D with its shape per collider', () => {
     const nodes = byKind(sections, 'node');
-    const soft = nodes.filter((n) => n.attributes.type === 'SoftBody3D');
+    const soft = softBodies.map(({ node }) => node);
     expect(soft.map((n) => n.attributes.name)).toEqual(['block', 'sheet']);
     const resource = (id: string) =>
       sections.find((s) => s.kind === 'sub_resource' && s.attributes.id === id);
@@ -143,14 +156,9 @@ describe('Godot export: the scene file', () => {
   });
 
   it('writes each body’s surface: a vertex per surface particle at its position, the triangles clockwise, normals outward', () => {
-    const soft = byKind(sections, 'node').filter((n) => n.attributes.type === 'SoftBody3D');
-    soft.forEach((node, b) => {
-      const body = preset.setup.bodies[b];
-      const mesh = sections.find((s) => s.attributes.id === subResourceId(node.properties.mesh));
-      if (!mesh) throw new Error('no mesh');
-      const surface = arrayMeshSurface(mesh);
+    expect(softBodies).toHaveLength(2);
+    for (const { body, exported, surface } of softBodies) {
       expect(surface.format).toBe(2 ** 35 + 1 + 2 + 4 + 4096);
-      const exported = file.bodies[b];
       expect(surface.vertexCount).toBe(exported.surfaceParticles.length);
       // Godot welds equal positions into one node: ours are distinct, so vertex i is node i.
       const keys = new Set<string>();
@@ -177,16 +185,11 @@ describe('Godot export: the scene file', () => {
           expect(n[0] * out[0] + n[1] * out[1] + n[2] * out[2]).toBeGreaterThan(0);
         }
       }
-    });
+    }
   });
 
   it('pins the surface vertices of the pinned particles, by vertex index, at the pinned particles’ positions', () => {
-    const soft = byKind(sections, 'node').filter((n) => n.attributes.type === 'SoftBody3D');
-    soft.forEach((node, b) => {
-      const body = preset.setup.bodies[b];
-      const mesh = sections.find((s) => s.attributes.id === subResourceId(node.properties.mesh));
-      if (!mesh) throw new Error('no mesh');
-      const surface = arrayMeshSurface(mesh);
+    for (const { node, body, surface } of softBodies) {
       const pinned = numbers(node.properties.pinned_points);
       const particles = body.pins.flatMap((pin) => Array.from(pin.particles));
       expect(pinned).toHaveLength(particles.length);
@@ -195,13 +198,11 @@ describe('Godot export: the scene file', () => {
       );
       const atVertices = pinned.map((v) => [0, 1, 2].map((a) => surface.positions[3 * v + a]).join(','));
       expect(atVertices.sort()).toEqual(atPins.sort());
-    });
+    }
   });
 
   it('gives each SoftBody3D its body’s mass, the damping per tick and the preset’s substeps as simulation_precision', () => {
-    const soft = byKind(sections, 'node').filter((n) => n.attributes.type === 'SoftBody3D');
-    soft.forEach((node, b) => {
-      const body = preset.setup.bodies[b];
+    for (const { node, body } of softBodies) {
       const mass = body.geometry.mass.reduce((sum, m) => sum + m, 0);
       expect(Number(node.properties.total_mass)).toBeCloseTo(mass, 12);
       expect(Number(node.properties.simulation_precision)).toBe(15);
@@ -209,9 +210,10 @@ describe('Godot export: the scene file', () => {
       const stiffness = Number(node.properties.linear_stiffness);
       expect(stiffness).toBeGreaterThan(0);
       expect(stiffness).toBeLessThanOrEqual(1);
-    });
-    expect(Number(soft[0].properties.damping_coefficient)).toBeCloseTo(1 - Math.exp(-0.5 / 60), 12);
-    expect(Number(soft[1].properties.damping_coefficient)).toBe(0);
+    }
+    const damping = softBodies.map(({ node }) => Number(node.properties.damping_coefficient));
+    expect(damping[0]).toBeCloseTo(1 - Math.exp(-0.5 / 60), 12);
+    expect(damping[1]).toBe(0);
   });
 
   it('calibrates a sheet pinned along one edge, which swings under gravity, hanging in its own plane', () => {
@@ -272,26 +274,22 @@ function settleGodot(c: CalibrationCase, ticksPerSecond: number) {
 }
 
 describe('Godot export: linear_stiffness calibrated on the model of Godot’s link solver', () => {
-  it('hangs a cotton strip in the model as it hangs in the preview (bottom edge within 5%)', () => {
-    const c = calibrationCase(material('cotton'), 0, 20);
-    const ours = settleOurs(c);
-    const godot = settleGodot(c, 60);
-    expect(ours.settled && godot.converged).toBe(true);
-    expect(godot.linearStiffness).toBeLessThan(1);
-    // Measured 0.962 at linear_stiffness 0.214 (20 sweeps, 60 ticks/s): the export matches the
-    // preview's linear statics (18.33 mm), which the settled preview exceeds by 4% (19.05 mm).
-    expect(Math.abs(godot.sagM / ours.simulated - 1)).toBeLessThan(0.05);
-  }, 60_000);
-
-  it('hangs a foam bar (its surface only) in the model as it hangs in the preview (bottom face within 5%)', () => {
-    const c = calibrationCase(material('polyurethane-foam-firm'), 0, 20);
-    const ours = settleOurs(c);
-    const godot = settleGodot(c, 60);
-    expect(ours.settled && godot.converged).toBe(true);
-    expect(godot.linearStiffness).toBeLessThan(1);
-    // Measured 1.002 at linear_stiffness 0.185 (20 sweeps, 60 ticks/s).
-    expect(Math.abs(godot.sagM / ours.simulated - 1)).toBeLessThan(0.05);
-  }, 60_000);
+  // Measured (20 sweeps, 60 ticks/s): the strip 0.962 at linear_stiffness 0.214 — the export
+  // matches the preview's linear statics (18.33 mm), which the settled preview exceeds by 4%
+  // (19.05 mm); the bar 1.002 at 0.185.
+  for (const [body, name, end] of [
+    ['a cotton strip', 'cotton', 'bottom edge'],
+    ['a foam bar (its surface only)', 'polyurethane-foam-firm', 'bottom face'],
+  ] as const) {
+    it(`hangs ${body} in the model as it hangs in the preview (${end} within 5%)`, () => {
+      const c = calibrationCase(material(name), 0, 20);
+      const ours = settleOurs(c);
+      const godot = settleGodot(c, 60);
+      expect(ours.settled && godot.converged).toBe(true);
+      expect(godot.linearStiffness).toBeLessThan(1);
+      expect(Math.abs(godot.sagM / ours.simulated - 1)).toBeLessThan(0.05);
+    }, 60_000);
+  }
 
   it('saturates at linear_stiffness 1 for a stiff bar at the default budget, and says how much further it hangs', () => {
     // A 1 m bar (0.1 m square, 2×20×2 cells, ρ 1000, ν 0.3) hanging from its top face, 60 Hz and

@@ -3,8 +3,10 @@ import type { Approximation, ExportTargetId } from '../preset/exporters/features
 import {
   checkPresetValue,
   exportGlb,
+  exportGodot,
   exportJolt,
   exportMujoco,
+  godotApproximations,
   joltApproximations,
   mujocoApproximations,
   type Preset,
@@ -117,6 +119,19 @@ export const EXPORT_TARGETS: readonly ExportTarget[] = [
       const approximations = mujocoApproximations(preset);
       const file = exportMujoco(preset);
       return { bytes: utf8Bytes(file.xml), approximations, budgetNotes: file.notes };
+    },
+  },
+  {
+    id: 'godot',
+    label: 'Godot 4 scene',
+    description:
+      'a Godot 4 text scene (.tscn) for Godot Physics 3D, one file: each body a SoftBody3D of its surface (an inline ArrayMesh, pins by vertex), linear_stiffness calibrated to hang as the preview does, colliders as StaticBody3D; y up, one physics tick per frame',
+    extension: '.tscn',
+    async export(preset) {
+      assertValid(preset);
+      const approximations = godotApproximations(preset);
+      const file = exportGodot(preset);
+      return { bytes: utf8Bytes(file.tscn), approximations, budgetNotes: file.notes };
     },
   },
 ];

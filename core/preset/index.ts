@@ -2,6 +2,8 @@ export * from './exporters/export-refused.ts';
 export * from './exporters/gltf.ts';
 export * from './exporters/gltf-extension.ts';
 export * from './exporters/gltf-extension-schema.ts';
+export * from './exporters/godot.ts';
+export * from './exporters/godot-soft-body.ts';
 export * from './exporters/jolt.ts';
 export * from './exporters/jolt-file.ts';
 export * from './exporters/mujoco.ts';

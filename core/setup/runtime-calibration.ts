@@ -225,3 +225,21 @@ function weight(massKg: Float64Array, pins: readonly SetupPin[], g: Vec3): Float
   for (let i = 0; i < mass.length; i++) for (let a = 0; a < 3; a++) load[3 * i + a] = mass[i] * g[a];
   return load.some((v) => v !== 0) ? load : null;
 }
+
+/**
+ * The body's static displacement under its own weight (linear statics of `sets` at rest), held as
+ * the calibration probe holds it (its rigid pins, or its lowest layer when it has none), for a
+ * runtime that calibrates against it by other means (the Godot export); null when the body cannot
+ * hold the probe elastically or the solve does not converge.
+ */
+export function weightDisplacement(
+  body: CalibrationBody,
+  sets: readonly ConstraintSet[],
+  gravity: Vec3,
+): { displacement: Float64Array; pins: readonly SetupPin[] } | null {
+  const pins = probePins(body, gravity);
+  const load = weight(body.geometry.mass, pins, gravity);
+  if (load === null) return null;
+  const solved = compliance(restStiffness(body.geometry, sets, pins, 'exact'), load);
+  return solved.converged && solved.value > 0 ? { displacement: solved.displacement, pins } : null;
+}

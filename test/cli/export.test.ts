@@ -87,7 +87,7 @@ describe('softbody export', () => {
     const a = capture();
     expect(await main(['export', presetFile, '--target', 'fbx', '-o', 'x'], a.io)).toBe(2);
     expect(a.err).toEqual([
-      "softbody export: --target must be one of 'native', 'gltf', 'jolt', 'mujoco', got 'fbx'",
+      "softbody export: --target must be one of 'native', 'gltf', 'jolt', 'mujoco', 'godot', got 'fbx'",
     ]);
     const b = capture();
     expect(await main(['export', presetFile, '--target', 'gltf', '-o', join(dir, 'x.gltf')], b.io)).toBe(2);
@@ -100,7 +100,7 @@ describe('softbody export', () => {
     const { io, out } = capture();
     expect(await main(['export', '--help'], io)).toBe(0);
     const help = out.join('\n');
-    expect(help).toContain('--target native|gltf|jolt|mujoco');
+    expect(help).toContain('--target native|gltf|jolt|mujoco|godot');
     for (const target of EXPORT_TARGETS) expect(help).toMatch(new RegExp(`^  ${target.id} +\\S`, 'm'));
   });
 

@@ -9,7 +9,7 @@ import type { BodySetup, SoftBodySetup } from '../../setup/setup.ts';
  * silently again.
  */
 
-export type ExportTargetId = 'native' | 'gltf' | 'jolt' | 'mujoco';
+export type ExportTargetId = 'native' | 'gltf' | 'jolt' | 'mujoco' | 'godot';
 
 export type Support = { carried: true } | { approximated: string } | { refused: string };
 
@@ -51,6 +51,20 @@ const mujocoColliders = {
   },
 } as const;
 
+const godotCalibrated =
+  "one linear_stiffness per body (Godot's 0–1 per solver sweep, on all links alike), chosen so that the body sags under its own weight as the preview does at the preset's frame step and simulation_precision (calibrated on a model of Godot Physics' link solver, core/preset/exporters/godot-soft-body.ts); a material stiffer than the sweeps can hold saturates at 1 and hangs softer than in the preview (the export's notes say by how much)";
+const godotSolid = {
+  approximated: `Godot's soft body is a surface of links: the solid goes out as its boundary triangles (interior particles dropped), links along their edges and between nodes two edges apart, no volume stiffness (shear, bulk and bending only as the surface links give them); ${godotCalibrated}`,
+};
+const godotColliders = {
+  approximated:
+    'a StaticBody3D with a CollisionShape3D of the same shape; its PhysicsMaterial carries the dynamic friction, the static friction is dropped; Godot Physics collides the soft body’s nodes, with its collision margin, not its faces',
+};
+const godotMeshColliders = {
+  approximated:
+    'a StaticBody3D with a ConcavePolygonShape3D of the same triangles (wound for Godot, backface collision on), without the standoff thicknessM; the dynamic friction as for the other colliders',
+};
+
 export const FEATURES: readonly Feature[] = [
   {
     id: 'neo-hookean solids',
@@ -65,6 +79,7 @@ export const FEATURES: readonly Feature[] = [
         approximated:
           "MuJoCo's flex elasticity is linear tets in the Green strain (St. Venant–Kirchhoff) of the same E and ν: equal at small strain, stiffer in large compression, and no recovery from inversion",
       },
+      godot: godotSolid,
     },
   },
   {
@@ -77,6 +92,7 @@ export const FEATURES: readonly Feature[] = [
         approximated:
           'exported as the linear tets of the same E and ν (MuJoCo flex elasticity), not as edge springs',
       },
+      godot: godotSolid,
     },
   },
   {
@@ -92,6 +108,7 @@ export const FEATURES: readonly Feature[] = [
         approximated:
           'MuJoCo holds the bulk per tet: near ν = 0.5 its linear tets lock (natural rubber, ν = 0.49: the calibration bar 7% stiffer than the preview); the export scales each body’s E so that it deflects under its own weight as the preview does (runtime calibration), and a load in another direction still meets part of the locking',
       },
+      godot: { approximated: 'Godot has no volume constraints: the bulk is not exported (see the solids)' },
     },
   },
   {
@@ -108,12 +125,13 @@ export const FEATURES: readonly Feature[] = [
           'an edge network cannot express ν below 1/4: it behaves as ν = 1/4 with the right shear modulus',
       },
       mujoco: carried,
+      godot: { approximated: 'Godot’s links have no Poisson ratio: one stiffness for every link' },
     },
   },
   {
     id: 'cloth',
     bodies: byBody((b) => b.model === 'cloth'),
-    support: { ...everywhere, jolt: carried, mujoco: carried },
+    support: { ...everywhere, jolt: carried, mujoco: carried, godot: carried },
   },
   {
     id: 'cloth membrane',
@@ -125,6 +143,9 @@ export const FEATURES: readonly Feature[] = [
           'Jolt has no membrane triangles: cloth stretch and shear are exported as edge springs fitted per triangle to the same E·t (Poisson ratio 1/3 whatever the material says; uniaxial stiffness within about 10% of E·t on grids and irregular meshes), scaled per body so that it stretches under its own weight as the preview does (runtime calibration)',
       },
       mujoco: carried,
+      godot: {
+        approximated: `Godot has no membrane triangles: stretch and shear by the mesh's edge links and the links between nodes two edges apart; ${godotCalibrated}`,
+      },
     },
   },
   {
@@ -140,6 +161,10 @@ export const FEATURES: readonly Feature[] = [
         approximated:
           "MuJoCo bends shells with its own discrete bending (elastic2d bend) from the same E, ν and thickness, not the preview's plate triangles: on the calibration cloth cantilever (cotton) it reached 0.36 of the plate's stiffness",
       },
+      godot: {
+        approximated:
+          'Godot bends cloth only through its links between nodes two edges apart, of the same linear_stiffness as the stretch: bending is not set from the plate stiffness D',
+      },
     },
   },
   {
@@ -151,6 +176,10 @@ export const FEATURES: readonly Feature[] = [
         refused: 'Jolt soft bodies have no rope model; build the rope as a chain of rigid bodies there',
       },
       mujoco: { refused: 'MuJoCo flexes have no rope model; build the rope as a cable (composite) there' },
+      godot: {
+        refused:
+          'Godot’s SoftBody3D simulates a triangle mesh, no rope model; build the rope from rigid bodies and joints there',
+      },
     },
   },
   {
@@ -160,22 +189,36 @@ export const FEATURES: readonly Feature[] = [
       ...everywhere,
       jolt: { refused: 'Jolt has no rope bending joints' },
       mujoco: { refused: 'MuJoCo flexes have no rope bending' },
+      godot: { refused: 'Godot has no rope bending' },
     },
   },
   {
     id: 'material groups',
     bodies: byBody((b) => b.groupNames.length > 0),
-    support: { ...everywhere, jolt: carried, mujoco: carried },
+    support: {
+      ...everywhere,
+      jolt: carried,
+      mujoco: carried,
+      godot: {
+        approximated:
+          'one linear_stiffness per body: the groups are calibrated together (the body’s sag), not each with its own material',
+      },
+    },
   },
   {
     id: 'rigid pins',
     bodies: byBody((b) => b.pins.some((pin) => pin.complianceMPerN === 0)),
-    support: { ...everywhere, jolt: carried, mujoco: carried },
+    support: { ...everywhere, jolt: carried, mujoco: carried, godot: carried },
   },
   {
     id: 'soft pins',
     bodies: byBody((b) => hasSet(b, 'attachment')),
-    support: { ...everywhere, jolt: carried, mujoco: carried },
+    support: {
+      ...everywhere,
+      jolt: carried,
+      mujoco: carried,
+      godot: { approximated: 'pinned rigidly: Godot’s pinned points have no compliance' },
+    },
   },
   {
     id: 'tethers',
@@ -184,6 +227,7 @@ export const FEATURES: readonly Feature[] = [
       ...everywhere,
       jolt: carried,
       mujoco: carried,
+      godot: { approximated: 'dropped: Godot has no long-range attachments' },
     },
   },
   {
@@ -196,6 +240,10 @@ export const FEATURES: readonly Feature[] = [
           "Jolt's gas pushes with P = nRT/V and nothing pushes back from outside, where the preview's gas wants a volume (s·V0, bulk K): nRT is set so that Jolt's balloon rests at the preview's rest volume and pressure (the preview is run to rest in its scene at export); squeezed away from rest Jolt's gas is softer, as an ideal gas at the rest gauge pressure rather than at an atmosphere",
       },
       mujoco: { refused: 'MuJoCo flexes have no enclosed gas pressure' },
+      godot: {
+        refused:
+          "Godot's pressure_coefficient pushes with P = c/V and no outside pressure (as Jolt's gas), so it never lets up, where the preview's gas wants a volume (s·V0, bulk K); no c matches both, so the export refuses it rather than ship a balloon that grows or goes limp",
+      },
     },
   },
   {
@@ -207,6 +255,7 @@ export const FEATURES: readonly Feature[] = [
       mujoco: {
         approximated: 'flex self-collision (selfcollide auto) with half the thickness as the vertex radius',
       },
+      godot: { approximated: 'self-collision dropped: Godot soft bodies do not collide with themselves' },
     },
   },
   {
@@ -220,6 +269,10 @@ export const FEATURES: readonly Feature[] = [
       jolt: { approximated: 'exported as rigid XPBD constraints: Jolt has no per-iteration stiffness' },
       mujoco: {
         approximated: "exported as the material's elasticity: MuJoCo has no per-iteration stiffness",
+      },
+      godot: {
+        approximated:
+          'exported as Godot’s own position-based links: linear_stiffness the per-iteration stiffness, simulation_precision the iteration count (Godot sweeps once per tick, not per substep), not calibrated',
       },
     },
   },
@@ -236,12 +289,16 @@ export const FEATURES: readonly Feature[] = [
         approximated:
           'damping along ∇C dropped, MuJoCo flex damping is explicit and stiffness-proportional; pinned bodies keep the ζ of their fundamental mode as joint damping m·2ζ·ω₁ per particle (implicit), bodies with no pin lose it',
       },
+      godot: {
+        approximated:
+          'damping along ∇C dropped: Godot’s damping_coefficient damps every node’s velocity alike',
+      },
     },
   },
   {
     id: 'linear damping',
     bodies: byBody((b) => b.linearDampingPerS > 0),
-    support: { ...everywhere, jolt: carried, mujoco: carried },
+    support: { ...everywhere, jolt: carried, mujoco: carried, godot: carried },
   },
   {
     id: 'render mesh',
@@ -252,6 +309,10 @@ export const FEATURES: readonly Feature[] = [
       jolt: carried,
       mujoco: {
         approximated: 'the render mesh and its embedding are not exported: MuJoCo draws the flex',
+      },
+      godot: {
+        approximated:
+          'Godot simulates the mesh it draws: the SoftBody3D’s mesh is the body’s surface; the render mesh and its embedding are not exported',
       },
     },
   },
@@ -264,6 +325,7 @@ export const FEATURES: readonly Feature[] = [
         ...everywhere,
         jolt: type === 'mesh' ? joltMeshColliders : joltColliders,
         mujoco: mujocoColliders[type],
+        godot: type === 'mesh' ? godotMeshColliders : godotColliders,
       },
     }),
   ),

@@ -53,6 +53,7 @@ const EXPORT_BUTTONS = {
   gltf: { text: 'Export GLB', testId: 'export-preset-glb', keys: '' },
   jolt: { text: 'Export Jolt', testId: 'export-preset-jolt', keys: '' },
   mujoco: { text: 'Export MuJoCo', testId: 'export-preset-mujoco', keys: '' },
+  godot: { text: 'Export Godot', testId: 'export-preset-godot', keys: '' },
 } as const satisfies Record<ExportTargetId, { text: string; testId: string; keys: string }>;
 
 export interface LibraryPanel {

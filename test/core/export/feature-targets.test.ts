@@ -3,8 +3,10 @@ import { type ExportTargetId, FEATURES, featureUses } from '../../../core/preset
 import {
   ExportRefusedError,
   exportGlb,
+  exportGodot,
   exportJolt,
   exportMujoco,
+  godotApproximations,
   type JoltExport,
   joltApproximations,
   mujocoApproximations,
@@ -27,7 +29,7 @@ import { cubeMeshScene } from '../preset/fixtures.ts';
  * witness scene that shows it; a feature added to the table without a witness fails here.
  */
 
-const TARGETS: readonly ExportTargetId[] = ['native', 'gltf', 'jolt', 'mujoco'];
+const TARGETS: readonly ExportTargetId[] = ['native', 'gltf', 'jolt', 'mujoco', 'godot'];
 
 const box = (overrides: Partial<BodySpecDocument> = {}): BodySpecDocument => ({
   name: 'block',
@@ -141,10 +143,11 @@ const WITNESSES: Record<string, () => { scene: SceneDocument; meshes?: SceneMesh
 
 interface Exported {
   approximations: { feature: string; message: string }[];
-  /** The preset read back from the file (native, gltf), or the Jolt data, or the MJCF text. */
+  /** The preset read back from the file (native, gltf), or the Jolt data, or the MJCF or .tscn text. */
   preset?: Preset;
   jolt?: JoltExport;
   mujoco?: string;
+  godot?: string;
 }
 
 async function exportTo(target: ExportTargetId, preset: Preset): Promise<Exported> {
@@ -152,6 +155,8 @@ async function exportTo(target: ExportTargetId, preset: Preset): Promise<Exporte
   if (target === 'gltf') return { approximations: [], preset: await readGlbPreset(await exportGlb(preset)) };
   if (target === 'mujoco')
     return { approximations: mujocoApproximations(preset), mujoco: exportMujoco(preset).xml };
+  if (target === 'godot')
+    return { approximations: godotApproximations(preset), godot: exportGodot(preset).tscn };
   const approximations = joltApproximations(preset);
   return { approximations, jolt: JSON.parse(JSON.stringify(exportJolt(preset))) };
 }
@@ -211,6 +216,32 @@ const MUJOCO_CARRIES: Record<string, (xml: string, preset: Preset) => void> = {
     if (tether?.kind !== 'tether') throw new Error('the tethered sheet has no tether set');
     const ranges = [...xml.matchAll(/<spatial [^>]*range="0 ([^"]+)"/g)].map((m) => Number(m[1]));
     expect(ranges).toEqual(Array.from(tether.maxLengthM));
+  },
+};
+
+/** The value text of `property` on each SoftBody3D node of a .tscn, in order. */
+function softBodyProperty(tscn: string, property: string): string[] {
+  return [...tscn.matchAll(new RegExp(`type="SoftBody3D"[^[]*?\\n${property} = ([^\\n]*)`, 'g'))].map(
+    (m) => m[1],
+  );
+}
+
+/** What "carried" means in a Godot scene, per feature Godot carries: the .tscn shows it. */
+const GODOT_CARRIES: Record<string, (tscn: string, preset: Preset) => void> = {
+  cloth: (tscn, preset) => {
+    // The cloth's own triangles as the SoftBody3D's mesh.
+    expect(softBodyProperty(tscn, 'mesh')).toHaveLength(1);
+    const indexCount = Number(/"index_count": (\d+)/.exec(tscn)?.[1]);
+    expect(indexCount).toBe(preset.setup.bodies[0].geometry.triangles.length);
+  },
+  'rigid pins': (tscn, preset) => {
+    const pinned = softBodyProperty(tscn, 'pinned_points')[0];
+    const count = preset.setup.bodies[0].pins[0].particles.length;
+    expect(pinned.split(',')).toHaveLength(count);
+  },
+  'linear damping': (tscn, preset) => {
+    const damping = Number(softBodyProperty(tscn, 'damping_coefficient')[0]);
+    expect(damping).toBeCloseTo(1 - Math.exp(-0.5 * preset.setup.solver.dt), 12);
   },
 };
 
@@ -303,6 +334,11 @@ describe('feature × target: carried, approximated or refused, as the table says
           const check = MUJOCO_CARRIES[feature.id];
           expect(check, `a MuJoCo check for '${feature.id}'`).toBeDefined();
           check(exported.mujoco, preset);
+        }
+        if (exported.godot !== undefined) {
+          const check = GODOT_CARRIES[feature.id];
+          expect(check, `a Godot check for '${feature.id}'`).toBeDefined();
+          check(exported.godot, preset);
         }
         if (exported.jolt) {
           const check = JOLT_CARRIES[feature.id];

@@ -33,12 +33,13 @@ function everythingJoltApproximates() {
 }
 
 describe('export targets', () => {
-  it('list native, glTF, Jolt and MuJoCo, each with its own file ending', () => {
+  it('list native, glTF, Jolt, MuJoCo and Godot, each with its own file ending', () => {
     expect(EXPORT_TARGETS.map((t) => [t.id, t.extension])).toEqual([
       ['native', '.preset.json'],
       ['gltf', '.glb'],
       ['jolt', '.jolt.json'],
       ['mujoco', '.mjcf.xml'],
+      ['godot', '.tscn'],
     ]);
     expect(findExportTarget('fbx')).toBeUndefined();
     expect(exportTarget('gltf').mime).toBe('model/gltf-binary');

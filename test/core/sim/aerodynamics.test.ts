@@ -218,4 +218,49 @@ describe('air drag and lift', () => {
     run(second, 0.5);
     expect(Array.from(first.state.x)).toEqual(Array.from(second.state.x));
   });
+
+  it("compiles per surface triangle: the body's coefficients, a group's where all three vertices are in it, defaults with scene air", () => {
+    // The first row of cells (z = −0.5 … −0.375) in a group with its own coefficients.
+    const rows = Array.from({ length: 18 }, (_, i) => i);
+    const setup = compileScene(
+      scene(
+        [
+          sheet({
+            aerodynamics: { dragCoefficient: 0.9 },
+            groups: [{ name: 'hem', vertices: rows, aerodynamics: { liftCoefficient: 0.2 } }],
+          }),
+          {
+            name: 'block',
+            shape: { type: 'box', size: [0.2, 0.2, 0.2], cells: [1, 1, 1], center: [0, 1, 0] },
+            material: { youngModulusPa: 1e5, poissonRatio: 0.3, densityKgM3: 100 },
+            model: 'neo-hookean',
+          },
+        ],
+        { air: { windMPerS: [1, 0, 0], densityKgM3: 1.1 } },
+      ),
+    );
+    const [cloth, block] = setup.bodies;
+    const aero = cloth.aerodynamics;
+    expect(aero?.windwardOnly).toBe(false);
+    expect(new Set(aero?.dragCoefficient)).toEqual(new Set([0.9]));
+    // 8 cells × 2 triangles in the hem row take the group's lift, the body's default elsewhere.
+    expect(Array.from(aero?.liftCoefficient ?? []).filter((c) => c === 0.2)).toHaveLength(16);
+    expect(Array.from(aero?.liftCoefficient ?? []).filter((c) => c === 1.2)).toHaveLength(128 - 16);
+    expect(block.aerodynamics?.windwardOnly).toBe(true);
+    expect(block.aerodynamics?.dragCoefficient.length).toBe(block.geometry.surfaceTriangles.length / 3);
+    expect(setup.air).toEqual({ windMPerS: [1, 0, 0], densityKgM3: 1.1 });
+  });
+
+  it('refuses aerodynamics on a rope, which has no surface', () => {
+    const rope: BodySpec = {
+      name: 'rope',
+      shape: { type: 'rope', start: [0, 1, 0], end: [1, 1, 0], segments: 4, radiusM: 0.01 },
+      material: { youngModulusPa: 1e6, poissonRatio: 0.3, densityKgM3: 1000 },
+      model: 'rope',
+      aerodynamics: { dragCoefficient: 1 },
+    };
+    expect(() => compileScene(scene([rope]))).toThrow(
+      '/bodies/0/aerodynamics: applies to bodies with surface triangles (cloth, solids), not ropes',
+    );
+  });
 });

@@ -44,6 +44,11 @@ export class BodyAerodynamics {
   private readonly dv: Float64Array;
   /** Σ over the particle's triangles of a third of F/|v|, N·s/m (the limiter's rate). */
   private readonly rate: Float64Array;
+  /**
+   * The air's force on each rigidly pinned particle in the last substep, N (3 per body particle, 0
+   * for free ones): the pin takes it, so pin forces report it (body-metrics.ts).
+   */
+  readonly heldForceN: Float64Array;
 
   constructor(
     private readonly offset: number,
@@ -55,6 +60,7 @@ export class BodyAerodynamics {
   ) {
     this.dv = new Float64Array(3 * count);
     this.rate = new Float64Array(count);
+    this.heldForceN = new Float64Array(3 * count);
   }
 
   /** Before the prediction: forces from the start-of-substep state, as velocity changes. */
@@ -62,8 +68,10 @@ export class BodyAerodynamics {
     const { x, v, mass, invMass } = state;
     const dv = this.dv;
     const rate = this.rate;
+    const held = this.heldForceN;
     dv.fill(0);
     rate.fill(0);
+    held.fill(0);
     const tris = this.triangles;
     const drag = this.setup.dragCoefficient;
     const lift = this.setup.liftCoefficient;
@@ -122,6 +130,9 @@ export class BodyAerodynamics {
     for (let l = 0; l < this.count; l++) {
       const p = o + l;
       if (invMass[p] === 0) {
+        held[3 * l] = dv[3 * l];
+        held[3 * l + 1] = dv[3 * l + 1];
+        held[3 * l + 2] = dv[3 * l + 2];
         dv[3 * l] = 0;
         dv[3 * l + 1] = 0;
         dv[3 * l + 2] = 0;

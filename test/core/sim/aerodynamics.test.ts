@@ -1,4 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import {
+  buildWorldFromPreset,
+  presetFromScene,
+  presetProblems,
+  readPreset,
+  writePreset,
+} from '../../../core/preset/index.ts';
 import type { AirSpec, BodySpec, Scene, Vec3 } from '../../../core/scene/scene.ts';
 import { compileScene } from '../../../core/setup/compile-scene.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
@@ -75,11 +82,12 @@ describe('air drag and lift', () => {
     expect(Math.abs(measured[1] / measured[2] - 1)).toBeLessThan(0.005);
   });
 
-  it('a sheet hanging from its top edge in a steady wind tilts to the angle of the force balance, within 0.5°', () => {
+  it('a sheet hanging from its top edge in a steady wind tilts to the angle of the force balance, within 0.5°, and its pin holds weight and wind', () => {
     // Gravity along −z (the cloth grid lies in the xz plane), wind along +y across the sheet, the
     // edge at z = +0.5 pinned. A flat sheet at angle φ from the vertical feels, per unit area,
-    // drag ½ρw²·C_d·cos²φ along the wind and lift ½ρw²·C_l·cos φ·sin²φ against gravity, σg its
-    // weight; no moment about the hinge: ½ρw²(C_d·cos²φ + C_l·cos φ·sin²φ) = σg·sin φ. Uniform
+    // drag ½ρw²·C_d·cos φ along the wind and lift ½ρw²·C_l·cos φ·sin φ against gravity, σg its
+    // weight; across the sheet they cancel (no moment about the hinge):
+    // ½ρw²(C_d·cos²φ + C_l·cos φ·sin²φ) = σg·sin φ. Uniform
     // loads per area keep the sheet flat, so the chord from the pinned to the free edge shows φ.
     const wind = 1.5;
     for (const cl of [0, 1.2]) {
@@ -121,6 +129,13 @@ describe('air drag and lift', () => {
       }
       const tilt = Math.atan2(bottomY - topY, topZ - bottomZ);
       expect(Math.abs(tilt - expected) * (180 / Math.PI), `C_l ${cl}`).toBeLessThan(0.5);
+      // The pin holds the weight and the air's whole force (that on the pinned row included),
+      // within 2%: drag q·C_d·cos φ along the wind, lift q·C_l·cos φ·sin φ against gravity, σg
+      // down, per unit area at the measured φ (A = 1 m²).
+      const [pinForce] = world.measureBodies()[0].pinForcesN;
+      const along = q * cd * Math.cos(tilt);
+      const up = q * cl * Math.cos(tilt) * Math.sin(tilt) - SIGMA * G;
+      expect(Math.abs(pinForce / Math.hypot(along, up) - 1), `C_l ${cl}`).toBeLessThan(0.02);
       // Settled: what still moves is a slow swing below 2 mm/s.
       expect(Math.abs(meanVelocity(world, 1))).toBeLessThan(2e-3);
     }
@@ -262,5 +277,27 @@ describe('air drag and lift', () => {
     expect(() => compileScene(scene([rope]))).toThrow(
       '/bodies/0/aerodynamics: applies to bodies with surface triangles (cloth, solids), not ropes',
     );
+  });
+
+  it('a preset of a windy scene validates, and its world steps to the same floats as the scene', () => {
+    const windy = scene(
+      [
+        sheet({
+          aerodynamics: { liftCoefficient: 0.5 },
+          pins: [{ box: { min: [-1, -1, 0.5], max: [1, 1, 0.5] } }],
+        }),
+      ],
+      {
+        air: { windMPerS: [0, 2, 1], densityKgM3: 1.1, gust: { amplitudeMPerS: 0.5, periodS: 0.2, seed: 9 } },
+      },
+    );
+    const preset = readPreset(writePreset(presetFromScene(windy, { name: 'windy' })));
+    expect(presetProblems(preset)).toEqual([]);
+    expect(preset.setup.air?.gust).toEqual({ amplitudeMPerS: 0.5, periodS: 0.2, seed: 9 });
+    const fromPreset = buildWorldFromPreset(preset);
+    const fromScene = buildWorld(windy);
+    run(fromPreset, 0.25);
+    run(fromScene, 0.25);
+    expect(Array.from(fromPreset.state.x)).toEqual(Array.from(fromScene.state.x));
   });
 });

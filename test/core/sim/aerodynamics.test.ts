@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildWorldFromPreset,
+  exportJolt,
+  exportMujoco,
   presetFromScene,
   presetProblems,
   readPreset,
@@ -299,5 +301,12 @@ describe('air drag and lift', () => {
     run(fromPreset, 0.25);
     run(fromScene, 0.25);
     expect(Array.from(fromPreset.state.x)).toEqual(Array.from(fromScene.state.x));
+    // Jolt: the numbers travel for the game to apply, one coefficient per face; MuJoCo: none.
+    const jolt = exportJolt(preset);
+    expect(jolt.air).toEqual(preset.setup.air);
+    const body = jolt.bodies[0];
+    expect(body.aerodynamics?.dragCoefficient).toHaveLength(body.sharedSettings.faces.length);
+    expect(body.aerodynamics?.liftCoefficient[0]).toBe(0.5);
+    expect(exportMujoco(preset).xml).not.toMatch(/ wind=| density=/);
   });
 });

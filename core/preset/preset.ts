@@ -41,6 +41,7 @@ export function presetToDocument(preset: Preset): DecodedPresetJson {
       solver: preset.setup.solver,
       colliders: preset.setup.colliders as DecodedPresetJson['setup']['colliders'],
       bodies: preset.setup.bodies.map(bodyToDocument),
+      ...(preset.setup.air ? { air: preset.setup.air } : {}),
     },
   };
 }
@@ -59,6 +60,9 @@ export function presetFromDocument(stored: DecodedPresetJson): Preset {
       solver: { ...stored.setup.solver },
       colliders: stored.setup.colliders as SoftBodySetup['colliders'],
       bodies: stored.setup.bodies.map(bodyFromDocument),
+      ...(stored.setup.air
+        ? { air: { ...stored.setup.air, windMPerS: [...stored.setup.air.windMPerS] } }
+        : {}),
     },
   };
 }
@@ -90,6 +94,7 @@ function bodyToDocument(body: BodySetup): DecodedBodyJson {
     waveSpeedMPerS: body.waveSpeedMPerS,
     compensation: body.compensation,
     ...(body.selfCollision ? { selfCollision: body.selfCollision } : {}),
+    ...(body.aerodynamics ? { aerodynamics: body.aerodynamics } : {}),
     ...(body.render ? { render: body.render } : {}),
     ...(body.importGroups ? { importGroups: body.importGroups } : {}),
   };
@@ -120,6 +125,7 @@ function bodyFromDocument(json: DecodedBodyJson): BodySetup {
     waveSpeedMPerS: json.waveSpeedMPerS,
     compensation: json.compensation,
     ...(json.selfCollision ? { selfCollision: json.selfCollision } : {}),
+    ...(json.aerodynamics ? { aerodynamics: json.aerodynamics } : {}),
     ...(json.render ? { render: json.render } : {}),
     ...(json.importGroups ? { importGroups: json.importGroups } : {}),
   };

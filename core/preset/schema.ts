@@ -272,6 +272,23 @@ export const BodySetupSchema = Type.Object(
         { additionalProperties: false, description: 'Cloth self-collision.' },
       ),
     ),
+    aerodynamics: Type.Optional(
+      Type.Object(
+        {
+          dragCoefficient: f64('C_d per surface triangle (of the elements’ boundary), dimensionless.'),
+          liftCoefficient: f64('C_l per surface triangle, dimensionless.'),
+          windwardOnly: Type.Boolean({
+            description:
+              'Closed surfaces: only faces moving into the air feel it; open cloth: every triangle.',
+          }),
+        },
+        {
+          additionalProperties: false,
+          description:
+            'Air drag ½ρ·C_d·A·|n·v̂|·|v|² against v and lift ½ρ·C_l·A·|v|²·|n·v̂|·√(1 − (n·v̂)²) across it, per surface triangle, a third to each vertex (core/sim/aerodynamics.ts).',
+        },
+      ),
+    ),
     render: Type.Optional(
       Type.Object(
         {
@@ -315,6 +332,28 @@ export const SetupSchema = Type.Object(
       description: 'Static colliders (mesh colliders with their triangles inline).',
     }),
     bodies: Type.Array(BodySetupSchema, { description: 'Soft bodies.' }),
+    air: Type.Optional(
+      Type.Object(
+        {
+          windMPerS: vec3('Mean wind velocity, m/s.'),
+          densityKgM3: Type.Number({ exclusiveMinimum: 0, description: 'Air density, kg/m³.' }),
+          gust: Type.Optional(
+            Type.Object(
+              {
+                amplitudeMPerS: Type.Number({
+                  minimum: 0,
+                  description: 'Largest change per component, m/s.',
+                }),
+                periodS: Type.Number({ exclusiveMinimum: 0, description: 'Time between noise knots, s.' }),
+                seed: Type.Integer({ minimum: 0, maximum: 4294967295, description: 'Noise seed.' }),
+              },
+              { additionalProperties: false, description: 'Seeded gusts (core/sim/wind.ts).' },
+            ),
+          ),
+        },
+        { additionalProperties: false, description: 'The air of the bodies with aerodynamics.' },
+      ),
+    ),
   },
   { additionalProperties: false, description: 'What the engine and every runtime load.' },
 );

@@ -31,6 +31,8 @@ export const PHYSICAL_BOUNDS = {
   gravityMPerS2: { max: 1e3 },
   /** Frame time step, s. */
   frameDtS: { min: 1e-5, max: 1 },
+  /** Each component of the wind, and a gust's amplitude, m/s. */
+  windMPerS: { max: 1e3 },
   /** Cells of a box body, all axes together (5 tets each). */
   boxCells: { max: 1_000_000 },
 } as const;
@@ -262,6 +264,37 @@ export const PinSchema = Type.Union(
   },
 );
 
+/**
+ * Aerodynamic coefficients of a body or group (core/sim/aerodynamics.ts). Defaults: a flat plate
+ * across the flow, C_d = 1.2 (Hoerner 1965, "Fluid-Dynamic Drag", ch. 3: 1.17 for a square plate
+ * normal to the flow), and the lift of the same plate's normal force, C_l = C_d.
+ */
+export const AerodynamicsSchema = Type.Object(
+  {
+    dragCoefficient: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: 10,
+        description:
+          'C_d of F_d = ½ρ·C_d·A·|n·v̂|·|v|² along −v (v the velocity relative to the air), dimensionless; default 1.2 (flat plate across the flow).',
+      }),
+    ),
+    liftCoefficient: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: 10,
+        description:
+          'C_l of F_l = ½ρ·C_l·A·|n·v̂|·√(1 − (n·v̂)²)·|v|² across v, in the plane of v and n, dimensionless; default 1.2.',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'Air drag and lift per surface triangle (cloth: both sides; solids and closed cloth: faces into the flow). 0 and 0 leave the body out of the air.',
+  },
+);
+
 export const GroupSchema = Type.Object(
   {
     name: name('Group name, unique within the body.'),
@@ -280,6 +313,7 @@ export const GroupSchema = Type.Object(
           "Damping ratio ζ of the group; the named material's default, else the body's, when absent.",
       }),
     ),
+    aerodynamics: Type.Optional(AerodynamicsSchema),
   },
   {
     additionalProperties: false,
@@ -384,6 +418,7 @@ export const BodySchema = Type.Object(
     tethers: Type.Optional(TetherSchema),
     pressure: Type.Optional(PressureSchema),
     selfCollision: Type.Optional(SelfCollisionSchema),
+    aerodynamics: Type.Optional(AerodynamicsSchema),
   },
   { additionalProperties: false, description: 'A soft body.' },
 );
@@ -497,6 +532,50 @@ export const SolverSettingsSchema = Type.Object(
   { additionalProperties: false, description: 'Time stepping.' },
 );
 
+export const AirSchema = Type.Object(
+  {
+    windMPerS: Type.Optional(
+      vec3('Mean wind velocity, m/s; still air when absent.', PHYSICAL_BOUNDS.windMPerS.max),
+    ),
+    densityKgM3: Type.Optional(
+      Type.Number({
+        exclusiveMinimum: 0,
+        maximum: 2000,
+        description: 'Air density ρ, kg/m³; default 1.2 (sea level, 20 °C).',
+      }),
+    ),
+    gust: Type.Optional(
+      Type.Object(
+        {
+          amplitudeMPerS: Type.Number({
+            minimum: 0,
+            maximum: PHYSICAL_BOUNDS.windMPerS.max,
+            description: 'Largest change of each wind component, m/s.',
+          }),
+          periodS: Type.Number({
+            exclusiveMinimum: 0,
+            maximum: 1e4,
+            description: 'Time between independent gust values, s (smooth in between).',
+          }),
+          seed: Type.Optional(
+            Type.Integer({ minimum: 0, maximum: 4294967295, description: 'Noise seed; default 0.' }),
+          ),
+        },
+        {
+          additionalProperties: false,
+          description:
+            'Seeded smooth noise added to the wind, the same everywhere in space: the same run every time.',
+        },
+      ),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      "The air around the bodies: every body with surface triangles feels drag and lift (its or its groups' aerodynamics, else the defaults). Absent: only bodies that give aerodynamics, in still air.",
+  },
+);
+
 export const SceneSchema = Type.Object(
   {
     formatVersion: Type.Optional(Type.Literal(1, { description: 'Document format version; 1 when absent.' })),
@@ -504,6 +583,7 @@ export const SceneSchema = Type.Object(
     solver: SolverSettingsSchema,
     colliders: Type.Array(ColliderSchema, { description: 'Static colliders.' }),
     bodies: Type.Array(BodySchema, { description: 'Soft bodies; names are unique.' }),
+    air: Type.Optional(AirSchema),
   },
   {
     additionalProperties: false,

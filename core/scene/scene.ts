@@ -1,6 +1,8 @@
 import type { Static } from 'typebox';
 import type { ConstraintModel, ShapeType } from './models.ts';
 import type {
+  AerodynamicsSchema,
+  AirSchema,
   BodySchema,
   BodySolverOverrideSchema,
   ColliderSchema,
@@ -53,6 +55,10 @@ export type BodySolverOverride = Static<typeof BodySolverOverrideSchema>;
 export type TetherSpec = Static<typeof TetherSchema>;
 export type PressureSpec = Static<typeof PressureSchema>;
 export type SelfCollisionSpec = Static<typeof SelfCollisionSchema>;
+/** Drag and lift coefficients of a body or group (core/sim/aerodynamics.ts). */
+export type AerodynamicsSpec = Static<typeof AerodynamicsSchema>;
+/** Wind (m/s), air density (kg/m³) and seeded gusts. */
+export type AirSpec = Static<typeof AirSchema>;
 
 /**
  * Static colliders, m. A plane is {x : n·x = offset} with n the (normalised) normal pointing out

@@ -7,6 +7,7 @@ import { parseScene } from '../scene/scene-validate.ts';
 import { embedPoints } from '../tetra/embed.ts';
 import { type BodyGeometry, buildBodyGeometry, placeAt } from './body-geometry.ts';
 import { bodySlots } from './body-groups.ts';
+import { compileAerodynamics, compileAir } from './compile-air.ts';
 import { type ClothStretch, compileConstraints, type SolidOptions } from './compile-body.ts';
 import { estimateFundamentalRadPerS } from './fundamental-mode.ts';
 import { tetImportGroups } from './import-groups.ts';
@@ -44,15 +45,26 @@ export function compileScene(
   options: CompileOptions = {},
 ): SoftBodySetup {
   const scene = parseScene(sceneDocument, options);
+  const bodies = scene.bodies.map((body, i) => {
+    const compiled = compileBody(
+      body,
+      `/bodies/${i}`,
+      scene.solver,
+      options.meshes,
+      options.clothStretch,
+      options.solid,
+      { calibrateUnder: options.calibrateRuntime ? [...scene.gravity] : undefined },
+    );
+    const aerodynamics = compileAerodynamics(scene.air, body, compiled);
+    return aerodynamics ? { ...compiled, aerodynamics } : compiled;
+  });
+  const air = compileAir(scene.air, bodies);
   return {
     gravity: [...scene.gravity],
     solver: { dt: scene.solver.dt, substeps: scene.solver.substeps },
     colliders: scene.colliders.map((c, i) => inlineCollider(c, `/colliders/${i}`, options.meshes)),
-    bodies: scene.bodies.map((body, i) =>
-      compileBody(body, `/bodies/${i}`, scene.solver, options.meshes, options.clothStretch, options.solid, {
-        calibrateUnder: options.calibrateRuntime ? [...scene.gravity] : undefined,
-      }),
-    ),
+    bodies,
+    ...(air ? { air } : {}),
   };
 }
 

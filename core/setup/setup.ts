@@ -27,6 +27,34 @@ export interface SoftBodySetup {
   /** Static colliders (mesh colliders hold their triangles inline). */
   colliders: ColliderSpec[];
   bodies: BodySetup[];
+  /** The air the bodies with `aerodynamics` move through; present when one of them has it. */
+  air?: AirSetup;
+}
+
+/** The air of a scene (core/sim/wind.ts gives its velocity at a time). */
+export interface AirSetup {
+  /** Mean wind velocity, m/s. */
+  windMPerS: Vec3;
+  /** Air density ρ, kg/m³. */
+  densityKgM3: number;
+  /** Seeded smooth noise added to each wind component: amplitude m/s, knot spacing s. */
+  gust?: { amplitudeMPerS: number; periodS: number; seed: number };
+}
+
+/**
+ * Drag and lift of a body's surface (core/sim/aerodynamics.ts), per triangle of its geometry's
+ * `surfaceTriangles` (the coefficient of the body or of the last group holding the triangle).
+ */
+export interface AerodynamicsSetup {
+  /** C_d per surface triangle, dimensionless. */
+  dragCoefficient: Float64Array;
+  /** C_l per surface triangle, dimensionless. */
+  liftCoefficient: Float64Array;
+  /**
+   * True for closed surfaces (solids, cloth with pressure): only faces moving into the air (outward
+   * normal along the relative velocity) feel it. False for open cloth: a sheet, both sides alike.
+   */
+  windwardOnly: boolean;
 }
 
 export interface BodySetup {
@@ -67,6 +95,8 @@ export interface BodySetup {
   runtimeCalibration?: RuntimeCalibration[];
   /** Cloth self-collision, when the body asks for it. */
   selfCollision?: { thicknessM: number; staticFriction: number; friction: number };
+  /** Air drag and lift of the surface, when the body feels the air. */
+  aerodynamics?: AerodynamicsSetup;
   /** The mesh drawn, skinned to the simulation mesh (mesh bodies imported with their surface). */
   render?: RenderSetup;
   /** Import groups (OBJ o/g/usemtl, glTF mesh or material names) of the simulation elements. */

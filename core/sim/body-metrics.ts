@@ -160,7 +160,9 @@ function pinForces(
     const total = [0, 0, 0];
     for (const p of pin.particles) {
       for (let a = 0; a < 3; a++) {
-        total[a] += pin.soft ? attachment[3 * p + a] : -(internal[3 * p + a] + state.mass[p] * gravity[a]);
+        total[a] += pin.soft
+          ? attachment[3 * p + a]
+          : -(internal[3 * p + a] + state.mass[p] * gravity[a] + heldAirForceN(body, p, a));
       }
     }
     return total;
@@ -170,8 +172,8 @@ function pinForces(
 }
 
 /**
- * The rigid pins together exert Σ_free F − (soft pin forces on free particles) − m_pinned·g
- * (pin-balance.ts); the difference to the λ estimates is shared in proportion to their sizes.
+ * The rigid pins together exert Σ_free F − (soft pin forces on free particles) − m_pinned·g − the
+ * air's force on the pinned particles (pin-balance.ts); the difference to the λ estimates is shared in proportion to their sizes.
  */
 function correctRigidTotal(
   body: BodyRuntime,
@@ -191,7 +193,8 @@ function correctRigidTotal(
   body.pins.forEach((pin, j) => {
     if (pin.soft) return;
     rigid.push(j);
-    for (const p of pin.particles) for (let a = 0; a < 3; a++) exact[a] -= state.mass[p] * gravity[a];
+    for (const p of pin.particles)
+      for (let a = 0; a < 3; a++) exact[a] -= state.mass[p] * gravity[a] + heldAirForceN(body, p, a);
   });
   if (rigid.length === 0) return;
   const estimate = [0, 0, 0];
@@ -205,4 +208,9 @@ function correctRigidTotal(
       sizeSum > 0 ? Math.hypot(forces[j][0], forces[j][1], forces[j][2]) / sizeSum : 1 / rigid.length;
     for (let a = 0; a < 3; a++) forces[j][a] += share * (exact[a] - estimate[a]);
   }
+}
+
+/** The air's force on rigidly pinned particle `p` (world index) along `axis` in the last substep, N. */
+function heldAirForceN(body: BodyRuntime, p: number, axis: number): number {
+  return body.aerodynamics ? body.aerodynamics.heldForceN[3 * (p - body.offset) + axis] : 0;
 }

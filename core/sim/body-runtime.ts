@@ -1,5 +1,6 @@
 import type { BodyGeometry } from '../setup/body-geometry.ts';
 import type { BodySlots } from '../setup/body-groups.ts';
+import type { BodyAerodynamics } from './aerodynamics.ts';
 import type { SelfCollision } from './collide/self-collision.ts';
 import type { ConstraintBlock } from './constraints/index.ts';
 import type { ModalDamping } from './modal-damping.ts';
@@ -40,4 +41,6 @@ export interface BodyRuntime {
   selfCollision?: SelfCollision;
   /** Neo-Hookean bodies: the compliance floor that keeps the coupled solve stable. */
   stiffnessLimit?: NeoHookeanStiffnessLimit;
+  /** Air drag and lift on the surface, when the body feels the air. */
+  aerodynamics?: BodyAerodynamics;
 }

@@ -3,6 +3,7 @@ import { edgeRestLengthsM, meanEdgeLengthM } from '../setup/body-geometry.ts';
 import { type CompileOptions, compileScene } from '../setup/compile-scene.ts';
 import { isFreeBody, modalDampingRatesPerS } from '../setup/fundamental-mode.ts';
 import type { BodySetup, ConstraintSet, SoftBodySetup } from '../setup/setup.ts';
+import { BodyAerodynamics } from './aerodynamics.ts';
 import type { BodyRuntime } from './body-runtime.ts';
 import { SelfCollision } from './collide/self-collision.ts';
 import { compileColliders } from './colliders.ts';
@@ -62,7 +63,8 @@ export function buildWorldFromSetup(setup: SoftBodySetup): XpbdWorld & World {
       if (pin.complianceMPerN === 0) for (const p of pin.particles) pinned[p + offsets[i]] = 1;
   });
   const state = createParticleState(rest, mass, pinned);
-  const runtimes = setup.bodies.map((body, i) => bodyRuntime(body, offsets[i], state));
+  const airDensityKgM3 = setup.air?.densityKgM3 ?? 0;
+  const runtimes = setup.bodies.map((body, i) => bodyRuntime(body, offsets[i], state, airDensityKgM3));
   return new XpbdWorld(
     state,
     runtimes,
@@ -70,10 +72,16 @@ export function buildWorldFromSetup(setup: SoftBodySetup): XpbdWorld & World {
     setup.gravity,
     setup.solver.dt,
     setup.solver.substeps,
+    setup.air,
   );
 }
 
-function bodyRuntime(body: BodySetup, offset: number, state: ParticleState): BodyRuntime {
+function bodyRuntime(
+  body: BodySetup,
+  offset: number,
+  state: ParticleState,
+  airDensityKgM3: number,
+): BodyRuntime {
   const geometry = body.geometry;
   const blocks = body.constraints.map((set) => createBlock(set, offset, state));
   const neoHookean = blocks.find((b) => b.kind === 'neo-hookean');
@@ -106,6 +114,9 @@ function bodyRuntime(body: BodySetup, offset: number, state: ParticleState): Bod
           body.selfCollision.staticFriction,
           body.selfCollision.friction,
         )
+      : undefined,
+    aerodynamics: body.aerodynamics
+      ? new BodyAerodynamics(offset, count, geometry.surfaceTriangles, body.aerodynamics, airDensityKgM3)
       : undefined,
   };
 }

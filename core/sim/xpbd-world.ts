@@ -1,4 +1,5 @@
 import type { Vec3 } from '../scene/scene.ts';
+import type { AirSetup } from '../setup/setup.ts';
 import { measureBody } from './body-metrics.ts';
 import type { BodyRuntime } from './body-runtime.ts';
 import { type Collider, collideParticles } from './colliders.ts';
@@ -7,6 +8,7 @@ import { Grab, type GrabOptions } from './grab.ts';
 import { ConstraintForceProbe } from './pin-balance.ts';
 import { type ParticleState, resetParticleState } from './state.ts';
 import { WasmKernels } from './wasm/wasm-kernels.ts';
+import { windAt } from './wind.ts';
 import type { BodyMetrics, BodyView, StepMetrics, World } from './world.ts';
 
 /**
@@ -15,7 +17,9 @@ import type { BodyMetrics, BodyView, StepMetrics, World } from './world.ts';
  * Chentanez 2016, Alg. 1 with one iteration; Macklin et al. 2019, "Small Steps in Physics
  * Simulation", Alg. 1):
  *   modal      v_rel ← v_rel·e^(−c_i·h), velocity relative to the body's rigid motion (modal-damping.ts)
- *   predict    x_prev = x;  v ← v·e^(−c·h) + g·h;  x ← x + v·h     (c mass-proportional damping, 1/s)
+ *   predict    x_prev = x;  v ← v·e^(−c·h) + g·h + Δv_air;  x ← x + v·h
+ *              (c mass-proportional damping, 1/s; Δv_air the air's drag and lift from the state at
+ *              the start of the substep and the wind at its start time, aerodynamics.ts)
  *   reset λ    every multiplier to 0
  *   solve      each block once in colour order (PBD bodies: `iterations` times)
  *   grab       the mouse grab's soft attachment (grab.ts), when one is held
@@ -41,6 +45,8 @@ export class XpbdWorld implements World {
   /** The WebAssembly kernels bound to this world's arrays; null where unavailable. */
   private readonly wasm: WasmKernels | null;
   private useWasm: boolean;
+  /** Scratch: the wind of the current substep, m/s. */
+  private readonly wind = new Float64Array(3);
 
   constructor(
     readonly state: ParticleState,
@@ -49,6 +55,8 @@ export class XpbdWorld implements World {
     readonly gravity: Vec3,
     readonly frameDtS: number,
     readonly substeps: number,
+    /** The air of the bodies with aerodynamics (none: no body feels the air). */
+    readonly air?: AirSetup,
   ) {
     this.particleCount = state.count;
     this.positions = new Float32Array(3 * state.count);
@@ -99,7 +107,7 @@ export class XpbdWorld implements World {
         body.stiffnessLimit?.apply(h);
         body.selfCollision?.prepare(this.state, frameDtS);
       }
-      for (let s = 0; s < this.substeps; s++) this.substep(h, s === this.substeps - 1);
+      for (let s = 0; s < this.substeps; s++) this.substep(h, s === this.substeps - 1, this.time + s * h);
       this.lastSubstepS = h;
       this.time += frameDtS;
     }
@@ -174,11 +182,18 @@ export class XpbdWorld implements World {
     );
   }
 
-  /** @param measured true for the substep whose constraint forces the metrics report */
-  private substep(h: number, measured: boolean): void {
+  /**
+   * @param measured true for the substep whose constraint forces the metrics report
+   * @param timeS the substep's start time (the wind's)
+   */
+  private substep(h: number, measured: boolean, timeS: number): void {
     const { x, xPrev, v, invMass } = this.state;
     const [gx, gy, gz] = this.gravity;
     const wasm = this.useWasm ? this.wasm : null;
+    if (this.air) {
+      windAt(this.air, timeS, this.wind);
+      for (const body of this.runtimes) body.aerodynamics?.compute(this.state, this.wind, h);
+    }
     for (const body of this.runtimes) {
       body.modalDamping.damp(this.state, h);
       const keep = Math.exp(-(body.linearDampingPerS + this.extraLinearDampingPerS) * h);
@@ -217,6 +232,7 @@ export class XpbdWorld implements World {
         x[p3 + 2] = pz + vz * h;
       }
     }
+    for (const body of this.runtimes) body.aerodynamics?.apply(this.state, h);
     if (measured) this.probe.capturePredicted(this.state);
     for (const body of this.runtimes) {
       // The WebAssembly kernels reset their blocks' multipliers in the first sweep.

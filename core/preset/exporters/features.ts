@@ -316,6 +316,25 @@ export const FEATURES: readonly Feature[] = [
       },
     },
   },
+  {
+    id: 'wind and drag',
+    bodies: byBody((b) => b.aerodynamics !== undefined),
+    support: {
+      ...everywhere,
+      jolt: {
+        approximated:
+          "Jolt soft bodies have no aerodynamics: the file carries the air (wind, density, gusts) and each body's C_d and C_l per face, for the game to add as per-vertex forces every step (runtime/jolt/README.md gives the per-triangle formula); the loader applies none, so without that code the body moves as in a vacuum",
+      },
+      mujoco: {
+        approximated:
+          "not exported: MuJoCo's fluid forces (<option density viscosity wind>) act on bodies through their inertia boxes or geom ellipsoids, not on flex elements, and the exported vertex bodies are point masses (inertia boxes millimetres across), so the cloth would feel almost nothing; no fluid option is written and the model moves as in a vacuum unless the game applies the preset's drag per vertex (xfrc_applied)",
+      },
+      godot: {
+        approximated:
+          "not exported: Godot blows on a SoftBody3D only through an Area3D's wind (wind_force_magnitude, wind_source_path), a force per face with no drag or lift coefficients; the scene gets none, so the body moves as in still air unless the game adds such an Area3D",
+      },
+    },
+  },
   ...(['plane', 'sphere', 'box', 'capsule', 'mesh'] as const).map(
     (type): Feature => ({
       id: `${type} colliders`,

@@ -2,7 +2,7 @@ import type { ColliderSpec } from '../../scene/scene.ts';
 import { type CompileOptions, compileScene } from '../../setup/compile-scene.ts';
 import { isFreeBody, modalDampingRatesPerS } from '../../setup/fundamental-mode.ts';
 import type { CalibrationRole } from '../../setup/runtime-calibration.ts';
-import type { BodySetup, ConstraintSet, RenderSetup } from '../../setup/setup.ts';
+import type { AirSetup, BodySetup, ConstraintSet, RenderSetup } from '../../setup/setup.ts';
 import { compensationNotes } from '../../setup/summary.ts';
 import { DEFAULT_FRICTION } from '../../sim/colliders.ts';
 import type { Preset } from '../preset.ts';
@@ -80,6 +80,11 @@ export interface JoltBody {
    * [0, simulationVertexCount)). Flat lists: 3 per vertex or triangle, 4 per render vertex.
    */
   renderMesh?: JoltRenderMesh;
+  /**
+   * Drag and lift coefficients per face of `sharedSettings.faces` (same order), and whether only
+   * faces moving into the air count (closed surfaces). For the game to apply; Jolt has no air.
+   */
+  aerodynamics?: { dragCoefficient: number[]; liftCoefficient: number[]; windwardOnly: boolean };
 }
 
 export interface JoltRenderMesh {
@@ -146,6 +151,11 @@ export interface JoltExport {
   /** The scene's static colliders (mesh colliders with their triangles inline). */
   colliders: JoltCollider[];
   bodies: JoltBody[];
+  /**
+   * The air of the bodies with `aerodynamics` (wind m/s, density kg/m³, seeded gusts as in
+   * core/sim/wind.ts). Jolt applies none of it: a game adds the forces (runtime/jolt/README.md).
+   */
+  air?: AirSetup;
 }
 
 /** How the one compiler builds what Jolt can take (also run in our engine by the calibration tests). */
@@ -187,6 +197,7 @@ export function exportJolt(preset: Preset): JoltExport {
     approximations,
     colliders: setup.colliders.map(joltCollider),
     bodies: setup.bodies.map((body, i) => exportBody(preset, body, nearest.bodies[i], gases[i])),
+    ...(setup.air ? { air: JSON.parse(JSON.stringify(setup.air)) as AirSetup } : {}),
   };
 }
 
@@ -296,6 +307,15 @@ function exportBody(preset: Preset, body: BodySetup, runtime: BodySetup, gas: Jo
     })),
     budget: compensationNotes(runtime, preset.setup.solver.substeps),
     ...(body.render && g.kind === 'solid' ? { renderMesh: joltRenderMesh(body.render, g.tets) } : {}),
+    ...(body.aerodynamics
+      ? {
+          aerodynamics: {
+            dragCoefficient: Array.from(body.aerodynamics.dragCoefficient),
+            liftCoefficient: Array.from(body.aerodynamics.liftCoefficient),
+            windwardOnly: body.aerodynamics.windwardOnly,
+          },
+        }
+      : {}),
   };
 }
 

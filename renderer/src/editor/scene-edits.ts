@@ -5,8 +5,16 @@
  */
 import type { Material } from '../../../core/material/schema.ts';
 import { CONSTRAINT_MODEL_INFO, modelsForShapeType } from '../../../core/scene/models.ts';
-import type { BodySpec, ConstraintModel, MaterialSpec, Scene } from '../../../core/scene/scene.ts';
+import type {
+  AerodynamicsSpec,
+  BodySpec,
+  ConstraintModel,
+  MaterialSpec,
+  Scene,
+  Vec3,
+} from '../../../core/scene/scene.ts';
 import { parseScene } from '../../../core/scene/scene-validate.ts';
+import { DEFAULT_AIR_DENSITY_KG_M3 } from '../../../core/setup/compile-air.ts';
 
 export interface SceneEdit {
   label: string;
@@ -93,6 +101,42 @@ export function setCompensation(scene: Scene, mode: 'auto' | 'off'): SceneEdit {
     ...scene,
     solver: mode === 'off' ? { ...solver, compensation: 'off' } : solver,
   });
+}
+
+/**
+ * One component of the scene's wind (m/s, axis 0–2) or the air density (kg/m³). Giving the scene
+ * air puts every body with surface triangles in it (core/setup/compile-air.ts); a still, default
+ * air with no gusts is taken out of the document again.
+ */
+export function setAirField(scene: Scene, field: 'wind' | 'density', value: number, axis = 0): SceneEdit {
+  const air = { ...scene.air };
+  if (field === 'density') air.densityKgM3 = value;
+  else {
+    const wind: Vec3 = [...(air.windMPerS ?? [0, 0, 0])];
+    wind[axis] = value;
+    air.windMPerS = wind;
+  }
+  const still =
+    (air.windMPerS ?? [0, 0, 0]).every((c) => c === 0) &&
+    (air.densityKgM3 ?? DEFAULT_AIR_DENSITY_KG_M3) === DEFAULT_AIR_DENSITY_KG_M3 &&
+    !air.gust;
+  const { air: _previous, ...rest } = scene;
+  return checked(field === 'density' ? 'air density' : 'wind', still ? rest : { ...rest, air });
+}
+
+/** A body's drag or lift coefficient (dimensionless). */
+export function setAerodynamics(
+  scene: Scene,
+  index: number,
+  field: keyof AerodynamicsSpec,
+  value: number,
+): SceneEdit {
+  const next = withBody(scene, index, (body) => ({
+    ...body,
+    aerodynamics: { ...body.aerodynamics, [field]: value },
+  }));
+  const what = field === 'dragCoefficient' ? 'drag coefficient' : 'lift coefficient';
+  return checked(`${what} of ${scene.bodies[index].name}`, next);
 }
 
 /** A whole new document (the JSON editor); the caller has validated it. */

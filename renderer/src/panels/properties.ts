@@ -8,11 +8,18 @@
 import { builtInMaterials } from '../../../core/material/library.ts';
 import { CONSTRAINT_MODEL_INFO } from '../../../core/scene/models.ts';
 import type { BodySpec, ConstraintModel } from '../../../core/scene/scene.ts';
+import {
+  DEFAULT_AIR_DENSITY_KG_M3,
+  DEFAULT_DRAG_COEFFICIENT,
+  DEFAULT_LIFT_COEFFICIENT,
+} from '../../../core/setup/compile-air.ts';
 import { solverView } from '../editor/compliance-range.ts';
 import type { Editor } from '../editor/editor.ts';
 import {
   applyLibraryMaterial,
   modelsForShape,
+  setAerodynamics,
+  setAirField,
   setCompensation,
   setConstraintModel,
   setDampingRatio,
@@ -190,6 +197,25 @@ function bodySections(
       })),
       onChange: (model) => edit((scene) => setConstraintModel(scene, index, model)),
     }),
+    ...(spec.model === 'rope'
+      ? []
+      : [
+          numberField({
+            label: 'Drag C_d',
+            testId: 'prop-drag',
+            value: spec.aerodynamics?.dragCoefficient ?? DEFAULT_DRAG_COEFFICIENT,
+            title:
+              'Air drag ½ρ·C_d·A·|n·v̂|·|v|² per surface triangle, against its velocity relative to the wind; felt once the scene has wind (Solver → Wind) or this is set',
+            onCommit: (value) => edit((scene) => setAerodynamics(scene, index, 'dragCoefficient', value)),
+          }),
+          numberField({
+            label: 'Lift C_l',
+            testId: 'prop-lift',
+            value: spec.aerodynamics?.liftCoefficient ?? DEFAULT_LIFT_COEFFICIENT,
+            title: 'Air lift ½ρ·C_l·A·|v|²·|cos θ|·sin θ per surface triangle, across the relative velocity',
+            onCommit: (value) => edit((scene) => setAerodynamics(scene, index, 'liftCoefficient', value)),
+          }),
+        ]),
   );
 
   const transform = transformSection(editor, index, spec);
@@ -254,7 +280,7 @@ function solverGets(editor: Editor, spec: BodySpec): HTMLElement {
 }
 
 function solverSection(editor: Editor): HTMLElement {
-  const { solver } = editor.state.scene;
+  const { solver, air } = editor.state.scene;
   return section(
     'Solver',
     numberField({
@@ -281,6 +307,23 @@ function solverSection(editor: Editor): HTMLElement {
       title:
         "Budget compensation: one Gauss-Seidel pass per substep leaves a body softer than its material by about β·(h·c/l)²; 'material-true' stiffens each body's constraints so that at these substeps it is as stiff as its material, in the preview and in every export",
       onChange: (mode) => editor.edit((scene) => setCompensation(scene, mode)),
+    }),
+    ...(['x', 'y', 'z'] as const).map((name, axis) =>
+      numberField({
+        label: `Wind ${name}`,
+        testId: `solver-wind-${name}`,
+        value: air?.windMPerS?.[axis] ?? 0,
+        unit: 'm/s',
+        title: 'Wind velocity: every cloth and solid surface feels drag and lift from the air moving past it',
+        onCommit: (value) => editor.edit((scene) => setAirField(scene, 'wind', value, axis)),
+      }),
+    ),
+    numberField({
+      label: 'Air density',
+      testId: 'solver-air-density',
+      value: air?.densityKgM3 ?? DEFAULT_AIR_DENSITY_KG_M3,
+      unit: 'kg/m³',
+      onCommit: (value) => editor.edit((scene) => setAirField(scene, 'density', value)),
     }),
   );
 }

@@ -5,6 +5,8 @@ import { parseScene } from '../../../core/scene/scene-validate.ts';
 import {
   applyLibraryMaterial,
   modelsForShape,
+  setAerodynamics,
+  setAirField,
   setCompensation,
   setConstraintModel,
   setMaterialField,
@@ -59,5 +61,25 @@ describe('scene edits', () => {
   test('solver settings out of range are refused with their pointer', () => {
     expect(() => setSolverField(scene, 'substeps', 0)).toThrow(/^\/solver\/substeps: /);
     expect(setSolverField(scene, 'dt', 0.01).scene.solver.dt).toBe(0.01);
+  });
+
+  test('wind puts the scene in air, and still default air leaves the document again', () => {
+    const windy = setAirField(scene, 'wind', 4, 0);
+    expect(windy.label).toBe('wind');
+    expect(windy.scene.air).toEqual({ windMPerS: [4, 0, 0] });
+    expect(setAirField(windy.scene, 'density', 1.0).scene.air).toEqual({
+      windMPerS: [4, 0, 0],
+      densityKgM3: 1,
+    });
+    expect('air' in setAirField(windy.scene, 'wind', 0, 0).scene).toBe(false);
+    expect(() => setAirField(scene, 'density', -1)).toThrow(/^\/air\/densityKgM3: /);
+  });
+
+  test("a body's drag and lift coefficients are written into its aerodynamics", () => {
+    const drag = setAerodynamics(scene, 0, 'dragCoefficient', 0.8);
+    expect(drag.label).toBe('drag coefficient of soft block');
+    const both = setAerodynamics(drag.scene, 0, 'liftCoefficient', 0.3);
+    expect(both.scene.bodies[0].aerodynamics).toEqual({ dragCoefficient: 0.8, liftCoefficient: 0.3 });
+    expect(scene.bodies[0].aerodynamics).toBeUndefined();
   });
 });

@@ -72,4 +72,13 @@ describe('Jolt export of a balloon', () => {
     // Without the gas the membrane alone keeps its rest size at most: 17% less than inflated.
     expect(flat / previewVolume).toBeLessThan(0.9);
   }, 120_000);
+
+  it("gives Godot the same gas (its P = c/V is Jolt's): pressure_coefficient = nRT", async () => {
+    const preset = presetFromScene(balloonScene(), { name: 'balloon', meshes: meshes() });
+    const [gas] = joltGases(preset.setup);
+    const { bytes } = await exportTarget('godot').export(preset);
+    const written = new TextDecoder().decode(bytes).match(/^pressure_coefficient = (\S+)$/m)?.[1];
+    expect(Number(written)).toBeCloseTo(gas!.pressure, 6);
+    expect(gas!.pressure).toBeGreaterThan(0);
+  }, 120_000);
 });

@@ -241,8 +241,8 @@ export const FEATURES: readonly Feature[] = [
       },
       mujoco: { refused: 'MuJoCo flexes have no enclosed gas pressure' },
       godot: {
-        refused:
-          "Godot's pressure_coefficient pushes with P = c/V and no outside pressure (as Jolt's gas), so it never lets up, where the preview's gas wants a volume (s·V0, bulk K); no c matches both, so the export refuses it rather than ship a balloon that grows or goes limp",
+        approximated:
+          "Godot's pressure_coefficient pushes with P = c/V and nothing from outside, as Jolt's gas: c is set from the preview's rest state as for Jolt (c = p_rest·V_rest), so the gas holds the preview's rest pressure at its rest volume; how far Godot's surface links then stretch is only as close as their calibrated stiffness, and squeezed away from rest the gas is softer than the preview's",
       },
     },
   },

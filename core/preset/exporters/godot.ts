@@ -6,6 +6,7 @@ import type { Preset } from '../preset.ts';
 import { ExportRefusedError } from './export-refused.ts';
 import { type Approximation, approximationsFor } from './features.ts';
 import { godotSettledSag, godotSoftBodyModel } from './godot-soft-body.ts';
+import { joltGases } from './jolt-pressure.ts';
 
 /**
  * Export to Godot 4 (Godot Physics 3D): one self-contained text scene (.tscn) — a browser can only
@@ -21,7 +22,8 @@ import { godotSettledSag, godotSoftBodyModel } from './godot-soft-body.ts';
  * the nodes); simulation_precision the preset's substeps (sweeps per tick, 1–100); linear_stiffness
  * calibrated per body so that it sags under its own weight as the preview does (godotStiffness);
  * damping_coefficient 1 − e^(−c·h), c the linear damping, h the frame (one Godot tick: set the
- * project's physics ticks per second to 1/dt); pressure 0. Colliders become StaticBody3D nodes.
+ * project's physics ticks per second to 1/dt); pressure_coefficient the nRT of jolt-pressure.ts (Godot's
+ * gas is Jolt's, P = c/V). Colliders become StaticBody3D nodes.
  * Godot is y up in metres, as the preset: coordinates are written as they are. Godot's front faces
  * wind clockwise, so triangles are written in reverse.
  */
@@ -75,6 +77,8 @@ export function exportGodot(preset: Preset): GodotExport {
   const approximations = godotApproximations(preset);
   const stepS = setup.solver.dt;
   const bodies = setup.bodies.map((body) => godotBody(body, setup.gravity, stepS, setup.solver.substeps));
+  // Godot's gas pushes as Jolt's does (P = c/V, nothing outside): the same rest-state match.
+  const gases = joltGases(setup);
   const notes = bodies.flatMap((b, i) => bodyNotes(b, setup.bodies[i]));
   const sub: string[] = [];
   const nodes: string[] = [];
@@ -103,7 +107,7 @@ export function exportGodot(preset: Preset): GodotExport {
       `simulation_precision = ${b.simulationPrecision}`,
       `total_mass = ${num(b.totalMassKg)}`,
       `linear_stiffness = ${num(b.linearStiffness)}`,
-      'pressure_coefficient = 0.0',
+      `pressure_coefficient = ${num(gases[i]?.pressure ?? 0)}`,
       `damping_coefficient = ${num(b.dampingCoefficient)}`,
       'drag_coefficient = 0.0',
       `pinned_points = [${b.pinnedVertices.join(', ')}]`,

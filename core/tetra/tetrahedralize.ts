@@ -173,6 +173,8 @@ const CONFORMING_TARGET_TOLERANCE = 0.1;
  * to 100 triangles with meshoptimizer still gave 4,058 tets, its creases refined the same way.
  */
 const COARSE_TOLERANCE_PER_EDGE = 0.3;
+/** Failures of a remeshing for the target after which the closest mesh so far is returned. */
+const KEEP_CLOSEST_ON = new Set<TetrahedralizeError['reason']>(['no-volume', 'too-thin', 'failed']);
 /** Conforming builds at most for a target, after the first. */
 const CONFORMING_TARGET_ROUNDS = 5;
 
@@ -195,7 +197,15 @@ async function conformingNearTarget(
   let edge = firstEdge;
   for (let round = 0; round < CONFORMING_TARGET_ROUNDS; round++) {
     const toleranceM = COARSE_TOLERANCE_PER_EDGE * edge;
-    const mesh = await conform(edge, toleranceM, round + 1);
+    let mesh: TetMesh;
+    try {
+      mesh = await conform(edge, toleranceM, round + 1);
+    } catch (error) {
+      // A remeshing that loses the solid (a needle's whole width is within the tolerance) or
+      // fails leaves the closest mesh so far standing; cancellation and limits still stop the run.
+      if (error instanceof TetrahedralizeError && KEEP_CLOSEST_ON.has(error.reason)) break;
+      throw error;
+    }
     const count = mesh.tets.length / 4;
     mesh.surfaceToleranceM = toleranceM;
     const error = Math.abs(Math.log(count / target));
@@ -209,7 +219,7 @@ async function conformingNearTarget(
       next = fitThickness(edge * Math.cbrt(count / target));
     } catch (error) {
       // Too thin for a longer edge: the closest mesh so far stands.
-      if (error instanceof TetrahedralizeError && error.reason === 'too-thin') break;
+      if (error instanceof TetrahedralizeError && KEEP_CLOSEST_ON.has(error.reason)) break;
       throw error;
     }
     if (next === edge) break;

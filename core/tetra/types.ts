@@ -18,7 +18,7 @@ export interface TetrahedralizeOptions {
   edgeLengthM?: number;
   /**
    * Approximate number of tets wanted: embedded mode lands within about ±10%; conforming mode
-   * within about ±15% (the corpus: −7…+11% from 100 to 20,000 tets), remeshing with a boundary
+   * within about ±15% (five corpus meshes: −7%…+14% from 100 to 20,000 tets), remeshing with a boundary
    * that follows the surface within a fraction of the edge when the usual tolerance would take
    * more tets (see TetMesh.surfaceToleranceM). Default DEFAULT_TARGET_TETS.
    */

@@ -22,6 +22,11 @@ export const INPUT_LIMITS = {
    * costs tens of microseconds to read whatever its size, so a file of tiny primitives is slow.
    */
   gltfPrimitives: 50_000,
+  /**
+   * Bytes one meshopt-compressed glTF buffer view decodes to (count × byteStride): a few bytes of
+   * compressed data can stand for a large run of repeated elements.
+   */
+  gltfDecodedBytes: 512 * 1024 ** 2,
   /** Levels of a glTF node hierarchy (a world transform is composed down the whole chain). */
   gltfNodeDepth: 256,
   /** Characters of one name that becomes a group name (OBJ o/g/usemtl, glTF mesh and material). */

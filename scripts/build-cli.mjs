@@ -6,7 +6,8 @@
 // `npm ci` runs it through `prepare`; `npm run build:cli` runs it by hand.
 //
 //   node scripts/build-cli.mjs [OUTDIR]     OUTDIR default: cli/dist
-import { rm } from 'node:fs/promises';
+import { copyFile, mkdir, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -26,11 +27,16 @@ await build({
   format: 'esm',
   // The oldest Node that package.json's engines admits.
   target: 'node20.19',
-  // CommonJS packages inside an ES module bundle still call require for Node built-ins. The
-  // alias keeps clear of a bundled module's own `import { createRequire }` (fdir has one).
+  // CommonJS packages inside an ES module bundle still call require for Node built-ins, and
+  // draco3d's emscripten loader looks for its .wasm in __dirname (copied beside the chunks
+  // below). The alias keeps clear of a bundled module's own `import { createRequire }` (fdir has one).
   banner: {
-    js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);",
+    js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url); const __dirname = import.meta.dirname;",
   },
   legalComments: 'eof',
   logLevel: 'warning',
 });
+// The Draco decoder's WebAssembly, beside the chunk that loads it (only for Draco-compressed glTF).
+const dracoWasm = createRequire(import.meta.url).resolve('draco3d/draco_decoder.wasm');
+await mkdir(`${outdir}/chunks`, { recursive: true });
+await copyFile(dracoWasm, `${outdir}/chunks/draco_decoder.wasm`);

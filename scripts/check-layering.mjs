@@ -10,8 +10,12 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
-/** Packages that run anywhere (Node, a worker, a page, Electron main): what core/ may use. */
-const PURE_PACKAGES = ['typebox', 'robust-predicates', '@gltf-transform/*'];
+/**
+ * Packages that run anywhere (Node, a worker, a page, Electron main): what core/ may use.
+ * meshoptimizer carries its WebAssembly inline; draco3d's decoder is given its WebAssembly by a
+ * host without the package's files (core/mesh/gltf/decoders.ts).
+ */
+const PURE_PACKAGES = ['typebox', 'robust-predicates', '@gltf-transform/*', 'meshoptimizer', 'draco3d'];
 /** In a layer's `packages`: the modules Node itself provides (`node:fs`, `path`, …). */
 const NODE_BUILTINS = 'Node built-ins';
 /** In a layer's `packages`: any npm package (never a Node built-in unless listed too). */

@@ -43,7 +43,9 @@ Options:
   --tets N       approximate number of tets (default ${DEFAULT_TARGET_TETS} conforming, ${DEFAULT_TARGET_TETS_EMBEDDED} embedded:
                  the edge length that fills the enclosed volume with that many regular tets)
   --quality Q    largest circumradius / shortest-edge ratio refined to, ≥ ${MIN_QUALITY_BOUND} (default 2; tetgen 1.414)
-  --mode M       conforming (default): the tet boundary follows the surface;
+  --mode M       conforming (default): the tet boundary follows the surface (within 0.3% of
+                 its diagonal; for a --tets target too low for that, within a fraction of the
+                 edge, and the surface is skinned to the tets);
                  embedded: a coarser lattice that encloses the surface, which is skinned to it
   --backend B    builtin (default) or tetgen (needs the tetgen executable on PATH;
                  conforming only; it stops on self-intersecting or open surfaces)
@@ -55,7 +57,8 @@ ${meshFrameHelp(17)}
   --json         print the report as JSON: tets, vertices, minDihedralDeg, maxRadiusEdge,
                  meanQuality (normalised mean ratio, 1 = regular tet), volumeRatio (watertight
                  input only, else null), surfaceDistance (÷ bbox diagonal), seconds, outputs,
-                 dihedralHistogram { binDeg, counts }
+                 dihedralHistogram { binDeg, counts }, surfaceToleranceM (conforming, when the
+                 --tets target needed a looser boundary), targetNote (a missed --tets target)
   --progress     a progress line on stderr when it is not a terminal (a terminal gets a bar)`;
 
 interface TetraArgs {
@@ -182,6 +185,8 @@ interface Report {
   outputs: string[];
   /** Every tet's six dihedral angles, counted in bins of binDeg from 0°. */
   dihedralHistogram: { binDeg: number; counts: number[] };
+  /** Conforming: the looser boundary tolerance, m, a low --tets target was met with. */
+  surfaceToleranceM?: number;
   /** When an asked tet count (--tets) was missed by more than TARGET_SLACK: what was reached and why. */
   targetNote?: string;
 }
@@ -189,12 +194,26 @@ interface Report {
 /** How far a tet count may land from --tets before the report says so. */
 const TARGET_SLACK = 0.15;
 
-/** The sentence for a missed --tets target, or undefined when it was met (or none was asked). */
-export function targetNote(mode: TetraMode, asked: number | undefined, made: number): string | undefined {
+/**
+ * The sentence for a missed --tets target, or undefined when it was met (or none was asked).
+ * `surfaceToleranceM`: the looser boundary tolerance a conforming mesh was remade with for the
+ * target (TetMesh.surfaceToleranceM), when it was.
+ */
+export function targetNote(
+  mode: TetraMode,
+  asked: number | undefined,
+  made: number,
+  surfaceToleranceM?: number,
+): string | undefined {
   if (asked === undefined || Math.abs(made / asked - 1) <= TARGET_SLACK) return undefined;
   const reached = `${made.toLocaleString('en-US')} tets for a target of ${asked.toLocaleString('en-US')} (${(made / asked).toFixed(2)}×)`;
-  if (mode === 'conforming' && made > asked)
-    return `${reached}: a conforming mesh's boundary follows the surface (within 0.3% of its diagonal) and its thin parts, which takes that many tets on this surface; --mode embedded meets a target within about 10%`;
+  if (mode === 'conforming' && made > asked) {
+    const follows =
+      surfaceToleranceM === undefined
+        ? 'follows the surface (within 0.3% of its diagonal)'
+        : `follows the surface only within ${surfaceToleranceM.toPrecision(2)} m for this target (the input surface is embedded as the render mesh)`;
+    return `${reached}: a conforming mesh's boundary ${follows} and its thin parts, which takes that many tets on this surface; --mode embedded meets a target within about 10%`;
+  }
   return `${reached}: the mesh could not be brought closer`;
 }
 
@@ -215,8 +234,11 @@ function summary(args: TetraArgs, file: string, result: TetMesh, seconds: number
     seconds: round(seconds, 3),
     outputs,
     dihedralHistogram: q.dihedralHistogram,
+    ...(result.surfaceToleranceM === undefined
+      ? {}
+      : { surfaceToleranceM: round(result.surfaceToleranceM, 3) }),
     ...(args.edge === undefined && args.backend === 'builtin'
-      ? { targetNote: targetNote(args.mode, args.tets, q.tetCount) }
+      ? { targetNote: targetNote(args.mode, args.tets, q.tetCount, result.surfaceToleranceM) }
       : {}),
   };
 }
@@ -238,6 +260,12 @@ function formatReport(r: Report): string {
     ['seconds', String(r.seconds)],
   ];
   for (const path of r.outputs) rows.push(['wrote', path]);
+  if (r.surfaceToleranceM !== undefined) {
+    rows.push([
+      'boundary',
+      `follows the surface within ${r.surfaceToleranceM} m for the tet target; the surface is skinned to the tets`,
+    ]);
+  }
   if (r.targetNote) rows.push(['target', r.targetNote]);
   const width = Math.max(...rows.map(([k]) => k.length)) + 2;
   const { binDeg, counts } = r.dihedralHistogram;

@@ -1,5 +1,6 @@
 /** Mesh import, report and repairs: the public surface of core/mesh. */
 export { type MeshErrorPlace, MeshImportError } from './errors.ts';
+export { type DracoWasmSource, setDracoWasmSource } from './gltf/decoders.ts';
 export { extensionOf, importerFor, importMesh, meshExtensions, meshImporters } from './import.ts';
 export type { ImportedMesh, ImportMeshOptions, MeshImporter } from './import-types.ts';
 export type { MeshImportOptions, ResourceReader } from './options.ts';

@@ -5,8 +5,10 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../cli/commands/index.ts';
+import { readMeshFile } from '../../core/node/read-mesh.ts';
 import { writePreset } from '../../core/preset/index.ts';
 import packageJson from '../../package.json' with { type: 'json' };
+import { compressedGlb, loadEncoders } from '../core/mesh/compressed-fixtures.ts';
 import { samplePreset } from '../core/preset/fixtures.ts';
 import { softbodyBin } from './spawn-cli.ts';
 
@@ -73,6 +75,17 @@ describe('the bundled softbody command', () => {
     expect(result.stdout.split('\n')).toEqual(
       commands.flatMap((c) => [expect.stringMatching(new RegExp(`^Usage: softbody ${c.name} `)), '0']),
     );
+  });
+
+  it('decodes Draco- and meshopt-compressed GLB files (the Draco WebAssembly ships beside the chunks)', async () => {
+    await loadEncoders();
+    const { mesh } = await readMeshFile(join(root, '..', 'shared', 'meshes', 'spot.obj'));
+    for (const compression of ['draco', 'meshopt'] as const) {
+      writeFileSync(join(dir, `${compression}.glb`), await compressedGlb(mesh, compression, true));
+      const result = run(['inspect', `${compression}.glb`, '--json']);
+      expect(result.stderr).toBe('');
+      expect(JSON.parse(result.stdout)).toMatchObject({ vertices: 2930, triangles: 5856, watertight: true });
+    }
   });
 
   it('reports an unknown command with exit code 2', () => {

@@ -92,6 +92,9 @@ describe('softbody tetra', () => {
     expect(targetNote('conforming', 100, 3873)).toBe(
       "3,873 tets for a target of 100 (38.73×): a conforming mesh's boundary follows the surface (within 0.3% of its diagonal) and its thin parts, which takes that many tets on this surface; --mode embedded meets a target within about 10%",
     );
+    expect(targetNote('conforming', 100, 140, 0.12)).toBe(
+      "140 tets for a target of 100 (1.40×): a conforming mesh's boundary follows the surface only within 0.12 m for this target (the input surface is embedded as the render mesh) and its thin parts, which takes that many tets on this surface; --mode embedded meets a target within about 10%",
+    );
     expect(targetNote('embedded', 100, 60)).toBe(
       '60 tets for a target of 100 (0.60×): the mesh could not be brought closer',
     );

@@ -7,6 +7,8 @@ import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
+import { readMeshFile } from '../../core/node/read-mesh.ts';
+import { compressedGlb, loadEncoders } from '../core/mesh/compressed-fixtures.ts';
 import { findElectron, repoRoot, sharedMeshes } from './environment.ts';
 import {
   byTestId,
@@ -210,6 +212,26 @@ describe.each(targets)('$name', ({ host, open }) => {
       await expect.poll(() => textOf(page, 'document-title')).toBe('BoxTextured.gltf (static mesh)');
       expect(session.problems).toEqual([]);
       await byTestId(page, 'close-mesh').click();
+    },
+  );
+
+  test.runIf(host === 'browser')(
+    'Open Mesh… decodes Draco- and meshopt-compressed GLB files in the import worker',
+    async () => {
+      await loadEncoders();
+      const { mesh } = await readMeshFile(join(sharedMeshes, 'spot.obj'));
+      for (const compression of ['draco', 'meshopt'] as const) {
+        const chooser = await chooserFrom(page, 'open-mesh');
+        await chooser.setFiles({
+          name: `spot-${compression}.glb`,
+          mimeType: 'model/gltf-binary',
+          buffer: Buffer.from(await compressedGlb(mesh, compression)),
+        });
+        await expect
+          .poll(() => byTestId(page, 'notification').last().textContent())
+          .toContain(`Imported spot-${compression}.glb: 2,930 vertices, 5,856 triangles.`);
+        await byTestId(page, 'close-mesh').click();
+      }
     },
   );
 

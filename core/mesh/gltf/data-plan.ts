@@ -33,6 +33,8 @@ export interface DataPlan {
 
 interface Source {
   file: string;
+  /** Buffer views holding Draco-compressed primitives, each with the pointer that names it. */
+  dracoViews: Map<number, string>;
   glbBin: Uint8Array | undefined;
   isGlb: boolean;
   readResource: ResourceReader | undefined;
@@ -114,7 +116,15 @@ export async function planData(
     accessors[index] = clean;
   }
 
+  for (const [view, pointer] of source.dracoViews) {
+    usedViews.add(check.index(view, viewList.length, pointer, 'buffer view'));
+  }
+
   const bufferNeeds = new Map<number, { end: number; pointer: string }>();
+  const needBytes = (buffer: number, end: number, pointer: string) => {
+    const previous = bufferNeeds.get(buffer);
+    if (!previous || end > previous.end) bufferNeeds.set(buffer, { end, pointer });
+  };
   const bufferViews: JsonObject[] = viewList.map(() => ({ buffer: bufferList.length, byteLength: 0 }));
   for (const view of usedViews) {
     const at = `/bufferViews/${view}`;
@@ -123,6 +133,7 @@ export async function planData(
     const byteOffset = check.optionalInteger(object.byteOffset, `${at}/byteOffset`, 'a byte offset', 0, 0);
     const byteLength = check.integer(object.byteLength, `${at}/byteLength`, 'a buffer view byteLength', 1);
     const clean: JsonObject = { buffer, byteOffset, byteLength };
+    bufferViews[view] = clean;
     if (object.byteStride !== undefined) {
       const stride = check.integer(object.byteStride, `${at}/byteStride`, 'a byte stride', 4, 252);
       if (stride % 4 !== 0)
@@ -130,15 +141,24 @@ export async function planData(
       clean.byteStride = stride;
     }
     const extensions = object.extensions as JsonObject | undefined;
-    if (extensions && (extensions.EXT_meshopt_compression || extensions.KHR_meshopt_compression)) {
-      const target = bufferList[buffer] as JsonObject | undefined;
-      if (!target || target.uri === undefined) check.fail(`${at}/extensions`, meshoptMessage);
+    if (extensions?.KHR_meshopt_compression !== undefined) {
+      check.fail(`${at}/extensions/KHR_meshopt_compression`, meshoptMessage);
     }
-    bufferViews[view] = clean;
-    const previous = bufferNeeds.get(buffer);
-    if (!previous || byteOffset + byteLength > previous.end) {
-      bufferNeeds.set(buffer, { end: byteOffset + byteLength, pointer: `${at}/byteLength` });
+    if (extensions?.EXT_meshopt_compression !== undefined) {
+      // The view's own buffer is a fallback (often without data): the compressed bytes are read.
+      const meshopt = planMeshopt(
+        check,
+        extensions.EXT_meshopt_compression,
+        at,
+        byteLength,
+        bufferList.length,
+      );
+      clean.extensions = { EXT_meshopt_compression: meshopt };
+      const end = (meshopt.byteOffset as number) + (meshopt.byteLength as number);
+      needBytes(meshopt.buffer as number, end, `${at}/extensions/EXT_meshopt_compression/byteLength`);
+      continue;
     }
+    needBytes(buffer, byteOffset + byteLength, `${at}/byteLength`);
   }
   for (const need of viewNeeds) {
     const length = bufferViews[need.view].byteLength as number;
@@ -174,6 +194,51 @@ export async function planData(
     resources[`__buffer${buffer}`] = data.bytes;
   }
   return { accessors, bufferViews, buffers, resources };
+}
+
+const meshoptModes = ['ATTRIBUTES', 'TRIANGLES', 'INDICES'];
+const meshoptFilters = ['NONE', 'OCTAHEDRAL', 'QUATERNION', 'EXPONENTIAL', 'COLOR'];
+
+/**
+ * A buffer view's EXT_meshopt_compression entry, checked: the compressed byte range, and a
+ * decoded size (count × byteStride) that is the view's byteLength and within the input limit.
+ */
+function planMeshopt(
+  check: JsonCheck,
+  value: unknown,
+  viewAt: string,
+  viewByteLength: number,
+  bufferCount: number,
+): JsonObject {
+  const at = `${viewAt}/extensions/EXT_meshopt_compression`;
+  const meshopt = check.object(value, at, 'an EXT_meshopt_compression entry');
+  const buffer = check.index(meshopt.buffer, bufferCount, `${at}/buffer`, 'buffer');
+  const byteOffset = check.optionalInteger(meshopt.byteOffset, `${at}/byteOffset`, 'a byte offset', 0, 0);
+  const byteLength = check.integer(meshopt.byteLength, `${at}/byteLength`, 'a byteLength', 1);
+  const byteStride = check.integer(meshopt.byteStride, `${at}/byteStride`, 'a byte stride', 1, 256);
+  const count = check.integer(meshopt.count, `${at}/count`, 'an element count', 1);
+  const mode = meshopt.mode;
+  if (typeof mode !== 'string' || !meshoptModes.includes(mode)) {
+    check.fail(`${at}/mode`, `the mode must be one of ${meshoptModes.join(', ')}, got ${showValue(mode)}`);
+  }
+  const filter = meshopt.filter ?? 'NONE';
+  if (typeof filter !== 'string' || !meshoptFilters.includes(filter)) {
+    check.fail(
+      `${at}/filter`,
+      `the filter must be one of ${meshoptFilters.join(', ')}, got ${showValue(filter)}`,
+    );
+  }
+  const decoded = count * byteStride;
+  if (decoded > INPUT_LIMITS.gltfDecodedBytes) {
+    check.fail(`${at}/count`, overLimit('gltfDecodedBytes', `the view decodes to ${decoded} bytes`));
+  }
+  if (decoded !== viewByteLength) {
+    check.fail(
+      `${at}/count`,
+      `${count} elements of ${byteStride} bytes decode to ${decoded} bytes, but the buffer view has ${viewByteLength}`,
+    );
+  }
+  return { buffer, byteOffset, byteLength, byteStride, count, mode, filter };
 }
 
 function checkSparse(
@@ -232,10 +297,6 @@ async function loadBuffer(
   if (uri === undefined) {
     if (source.isGlb && index === 0 && source.glbBin)
       return { bytes: source.glbBin, name: 'the GLB BIN chunk' };
-    const extensions = buffer.extensions as JsonObject | undefined;
-    if (extensions && (extensions.EXT_meshopt_compression || extensions.KHR_meshopt_compression)) {
-      check.fail(at, meshoptMessage);
-    }
     check.fail(
       at,
       source.isGlb && index === 0

@@ -5,15 +5,27 @@ import { MeshImportError } from '../errors.ts';
 import type { ImportedMesh, MeshImporter } from '../import-types.ts';
 import type { ResolvedImportOptions, ResourceReader } from '../options.ts';
 import { checkSceneBudget } from './budget.ts';
+import {
+  checkDecodedCounts,
+  compressionExtensionNames,
+  dracoParts,
+  failAtUndecodable,
+  installDecoders,
+  meshoptViews,
+} from './compression.ts';
 import { type AccessorRole, planData } from './data-plan.ts';
 import { extractScene } from './extract.ts';
 import { isGlb, readGlb } from './glb.ts';
 import { JsonCheck, type JsonObject } from './json-check.ts';
 import { parseJsonText } from './json-text.ts';
-import { dracoMessage, meshoptMessage, planScene, type ScenePlan } from './scene-plan.ts';
+import { meshoptMessage, planScene, type ScenePlan } from './scene-plan.ts';
 
-/** Required extensions that change nothing in the triangle geometry we read. */
-const harmless = /^(KHR_materials_|KHR_texture_|EXT_texture_|KHR_lights_punctual$|KHR_mesh_quantization$)/;
+/**
+ * Required extensions the importer handles (quantized positions, compressed geometry) or that
+ * change nothing in the triangle geometry we read.
+ */
+const harmless =
+  /^(KHR_materials_|KHR_texture_|EXT_texture_|KHR_lights_punctual$|KHR_mesh_quantization$|KHR_draco_mesh_compression$|EXT_meshopt_compression$)/;
 
 /**
  * An I/O service that never touches a file system: every byte arrives through the JSON
@@ -48,7 +60,11 @@ export async function parseGltf(
   const scene = planScene(check, root);
 
   const used = collectAccessors(check, scene);
-  const data = await planData(check, root, used, { file, glbBin: bin, isGlb: binary, readResource });
+  const draco = dracoParts(scene);
+  const dracoViews = new Map(draco.map((part) => [part.bufferView, `${part.pointer}/bufferView`]));
+  const source = { file, dracoViews, glbBin: bin, isGlb: binary, readResource };
+  const data = await planData(check, root, used, source);
+  const compressed = { draco, meshopt: meshoptViews(data.bufferViews) };
   // Before the reader allocates a single accessor.
   const budget = checkSceneBudget(check, root, scene, data.accessors);
 
@@ -57,6 +73,7 @@ export async function parseGltf(
   const reached = new Set(scene.nodes);
   const pruned = {
     asset: { version: '2.0' },
+    extensionsUsed: compressionExtensionNames(compressed),
     nodes: nodes.map((node, i) =>
       reached.has(i)
         ? {
@@ -74,6 +91,14 @@ export async function parseGltf(
         attributes: { POSITION: p.position },
         indices: p.indices,
         mode: p.mode,
+        ...(p.draco && {
+          extensions: {
+            KHR_draco_mesh_compression: {
+              bufferView: p.draco.bufferView,
+              attributes: p.draco.position === undefined ? {} : { POSITION: p.draco.position },
+            },
+          },
+        }),
       })),
     })),
     accessors: data.accessors,
@@ -81,6 +106,7 @@ export async function parseGltf(
     buffers: data.buffers,
   };
   const io = new BytesIO().setLogger(new Logger(Logger.Verbosity.SILENT));
+  await installDecoders(check, io, compressed);
   let document: Awaited<ReturnType<BytesIO['readJSON']>>;
   try {
     document = await io.readJSON({
@@ -88,10 +114,12 @@ export async function parseGltf(
       resources: data.resources as Record<string, Uint8Array<ArrayBuffer>>,
     });
   } catch (error) {
+    await failAtUndecodable(check, compressed, data);
     const reason = error instanceof Error ? error.message : String(error);
     throw new MeshImportError(file, `the glTF data could not be read: ${reason}`);
   }
 
+  checkDecodedCounts(check, document, scene, data.accessors);
   const builder = new TriMeshBuilder(file);
   builder.reserve(budget.vertices, budget.triangles);
   extractScene(check, document, scene, builder);
@@ -139,9 +167,7 @@ function checkAssetAndExtensions(check: JsonCheck, root: JsonObject): string[] {
   const notes: string[] = [];
   check.array(root.extensionsRequired, '/extensionsRequired').forEach((name, i) => {
     const at = `/extensionsRequired/${i}`;
-    if (name === 'KHR_draco_mesh_compression') check.fail(at, dracoMessage);
-    if (name === 'EXT_meshopt_compression' || name === 'KHR_meshopt_compression')
-      check.fail(at, meshoptMessage);
+    if (name === 'KHR_meshopt_compression') check.fail(at, meshoptMessage);
     if (typeof name === 'string' && !harmless.test(name)) {
       notes.push(
         `required extension ${name} is not supported and was ignored; the geometry may differ from a viewer's`,

@@ -12,6 +12,15 @@ export interface PrimitivePlan {
   position: number;
   indices: number | undefined;
   group: string;
+  /** KHR_draco_mesh_compression: the buffer view of the compressed data and POSITION's id in it. */
+  draco: DracoPlan | undefined;
+}
+
+/** A Draco-compressed primitive: its data's buffer view and the attribute id of POSITION. */
+export interface DracoPlan {
+  bufferView: number;
+  /** Undefined when POSITION is stored plain beside the compressed indices. */
+  position: number | undefined;
 }
 
 /** What the default scene uses, checked: the part of the file the importer reads. */
@@ -197,7 +206,7 @@ function planMesh(
       primitive.indices === undefined
         ? undefined
         : check.index(primitive.indices, accessors.length, `${at}/indices`, 'accessor');
-    checkNotDracoOnly(check, primitive, accessors[position], at);
+    const draco = planDraco(check, primitive, at);
     let group = meshName;
     if (primitive.material !== undefined) {
       const material = check.index(primitive.material, materials.length, `${at}/material`, 'material');
@@ -206,31 +215,35 @@ function planMesh(
       group = `${meshName}/${nameOf(check, name, `/materials/${material}/name`, `material ${material}`)}`;
     }
     if (Array.isArray(primitive.targets) && primitive.targets.length > 0) morphed++;
-    plans.push({ mesh: meshIndex, primitive: p, mode, position, indices, group });
+    plans.push({ mesh: meshIndex, primitive: p, mode, position, indices, group, draco });
   });
   return { primitives: plans, skipped, morphed };
 }
 
 /**
- * A Draco primitive whose POSITION accessor has no buffer view holds its geometry only in
- * compressed form (files that list the extension as merely used carry plain fallback data).
+ * The primitive's KHR_draco_mesh_compression entry, checked: its indices and the attributes it
+ * lists are decoded from the buffer view (KHRDracoMeshCompression in parse-gltf.ts), the plain
+ * accessors stand for their count and type only.
  */
-function checkNotDracoOnly(check: JsonCheck, primitive: JsonObject, accessor: unknown, at: string): void {
+function planDraco(check: JsonCheck, primitive: JsonObject, at: string): DracoPlan | undefined {
   const extensions = primitive.extensions;
-  if (typeof extensions !== 'object' || extensions === null || !('KHR_draco_mesh_compression' in extensions))
-    return;
-  const plain =
-    typeof accessor === 'object' && accessor !== null && (accessor as JsonObject).bufferView !== undefined;
-  if (!plain) check.fail(`${at}/extensions/KHR_draco_mesh_compression`, dracoMessage);
+  if (typeof extensions !== 'object' || extensions === null) return undefined;
+  const value = (extensions as JsonObject).KHR_draco_mesh_compression;
+  if (value === undefined) return undefined;
+  const pointer = `${at}/extensions/KHR_draco_mesh_compression`;
+  const draco = check.object(value, pointer, 'a KHR_draco_mesh_compression entry');
+  const bufferView = check.integer(draco.bufferView, `${pointer}/bufferView`, 'a buffer view index', 0);
+  const attributes = check.object(draco.attributes, `${pointer}/attributes`, 'the Draco attribute ids');
+  const position =
+    attributes.POSITION === undefined
+      ? undefined
+      : check.integer(attributes.POSITION, `${pointer}/attributes/POSITION`, 'a Draco attribute id', 0);
+  return { bufferView, position };
 }
 
-export const dracoMessage =
-  'the geometry is Draco-compressed (KHR_draco_mesh_compression), which Softbody Studio does not decode; ' +
-  'export the file again without Draco compression';
-
 export const meshoptMessage =
-  'the buffers are meshopt-compressed (EXT_meshopt_compression), which Softbody Studio does not decode; ' +
-  'export the file again without meshopt compression';
+  'the buffers are compressed with KHR_meshopt_compression, which Softbody Studio does not decode yet; ' +
+  'export the file again with EXT_meshopt_compression or without compression';
 
 /** A name that becomes part of a group name: copied per primitive, so its length is budgeted. */
 function nameOf(check: JsonCheck, value: unknown, pointer: string, fallback: string): string {

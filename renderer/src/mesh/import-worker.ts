@@ -3,6 +3,9 @@
  * Sibling files are asked of the main thread, which asks the host. The typed arrays of
  * the result are transferred back.
  */
+
+import dracoWasmUrl from 'draco3d/draco_decoder.wasm?url';
+import { setDracoWasmSource } from '../../../core/mesh/gltf/decoders.ts';
 import { importMesh } from '../../../core/mesh/import.ts';
 import type { MeshImportOptions } from '../../../core/mesh/options.ts';
 import type { ImportCommand, ImportEvent } from './import-protocol.ts';
@@ -14,6 +17,14 @@ interface WorkerScope {
 }
 
 const scope = globalThis as unknown as WorkerScope;
+
+// A worker has no draco3d folder to read the decoder's WebAssembly from: the bundle carries the
+// file as an asset, fetched only when a file is Draco-compressed.
+setDracoWasmSource(async () => {
+  const response = await fetch(dracoWasmUrl);
+  if (!response.ok) throw new Error(`${dracoWasmUrl} answered ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+});
 const pendingResources = new Map<number, (bytes: Uint8Array | undefined) => void>();
 let nextResourceId = 1;
 

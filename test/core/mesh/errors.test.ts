@@ -110,23 +110,51 @@ describe('glTF errors name the JSON pointer or byte and the problem', () => {
     expect(error.message).toBe('bad.gltf#/scenes/0: the default scene contains no triangles to import');
   });
 
-  it('says that Draco and meshopt compressed files are not decoded', async () => {
-    const draco = await gltfError({ ...doc(), extensionsRequired: ['KHR_draco_mesh_compression'] });
-    expect(draco.message).toBe(
-      'bad.gltf#/extensionsRequired/0: the geometry is Draco-compressed (KHR_draco_mesh_compression), which ' +
-        'Softbody Studio does not decode; export the file again without Draco compression',
-    );
-    const meshopt = await gltfError({ ...doc(), extensionsRequired: ['EXT_meshopt_compression'] });
+  it('says that KHR_meshopt_compression is not decoded yet', async () => {
+    const meshopt = await gltfError({ ...doc(), extensionsRequired: ['KHR_meshopt_compression'] });
     expect(meshopt.message).toBe(
-      'bad.gltf#/extensionsRequired/0: the buffers are meshopt-compressed (EXT_meshopt_compression), which ' +
-        'Softbody Studio does not decode; export the file again without meshopt compression',
+      'bad.gltf#/extensionsRequired/0: the buffers are compressed with KHR_meshopt_compression, which ' +
+        'Softbody Studio does not decode yet; export the file again with EXT_meshopt_compression or ' +
+        'without compression',
     );
-    const optional = doc();
-    const primitive = (optional.meshes as { primitives: Json[] }[])[0].primitives[0];
+  });
+
+  it('names a Draco primitive whose buffer view holds no Draco data', async () => {
+    const json = doc();
+    const primitive = (json.meshes as { primitives: Json[] }[])[0].primitives[0];
     primitive.extensions = { KHR_draco_mesh_compression: { bufferView: 0, attributes: { POSITION: 0 } } };
-    (optional.accessors as Json[])[0].bufferView = undefined;
-    const dracoOnly = await gltfError(optional);
-    expect(dracoOnly.pointer).toBe('/meshes/0/primitives/0/extensions/KHR_draco_mesh_compression');
+    (json.accessors as Json[])[0].bufferView = undefined;
+    const error = await gltfError(json);
+    expect(error.message).toBe(
+      'bad.gltf#/meshes/0/primitives/0/extensions/KHR_draco_mesh_compression: the Draco-compressed ' +
+        'geometry in buffer view 0 could not be decoded (Not a Draco file); the file is damaged',
+    );
+    primitive.extensions = { KHR_draco_mesh_compression: { bufferView: 7, attributes: { POSITION: 0 } } };
+    const missing = await gltfError(json);
+    expect(missing.message).toBe(
+      'bad.gltf#/meshes/0/primitives/0/extensions/KHR_draco_mesh_compression/bufferView: ' +
+        'refers to buffer view 7, but the file has 2 buffer views',
+    );
+  });
+
+  it('checks an EXT_meshopt_compression entry before decoding it', async () => {
+    const json = doc();
+    const meshopt = { buffer: 0, byteLength: 36, byteStride: 12, count: 3, mode: 'ATTRIBUTES' };
+    (json.bufferViews as Json[])[0].extensions = { EXT_meshopt_compression: { ...meshopt, count: 4 } };
+    expect((await gltfError(json)).message).toBe(
+      'bad.gltf#/bufferViews/0/extensions/EXT_meshopt_compression/count: 4 elements of 12 bytes ' +
+        'decode to 48 bytes, but the buffer view has 36',
+    );
+    (json.bufferViews as Json[])[0].extensions = { EXT_meshopt_compression: { ...meshopt, mode: 'LINES' } };
+    expect((await gltfError(json)).message).toBe(
+      'bad.gltf#/bufferViews/0/extensions/EXT_meshopt_compression/mode: the mode must be one of ' +
+        "ATTRIBUTES, TRIANGLES, INDICES, got 'LINES'",
+    );
+    (json.bufferViews as Json[])[0].extensions = { EXT_meshopt_compression: { ...meshopt, byteLength: 99 } };
+    expect((await gltfError(json)).message).toBe(
+      'bad.gltf#/bufferViews/0/extensions/EXT_meshopt_compression/byteLength: the buffer view ends at ' +
+        'byte 99, past the end of buffer 0 (44 bytes)',
+    );
   });
 
   it('points at the line of a JSON syntax error', async () => {

@@ -153,7 +153,10 @@ describe('tetrahedralize (conforming)', () => {
     expect(seen[0][0]).toBe(0);
     expect(seen[seen.length - 1]).toEqual([1, 'done']);
     for (let k = 1; k < seen.length; k++) expect(seen[k][0]).toBeGreaterThanOrEqual(seen[k - 1][0]);
-    expect(new Set(seen.map(([, stage]) => stage))).toEqual(
+    // A sphere of 1,000 tets is 1.2× over at the usual boundary tolerance: remeshed for the target,
+    // with the remeshing's stages named by their round.
+    const stages = new Set(seen.map(([, stage]) => stage.replace(/ \(for the tet target, round \d\)$/, '')));
+    expect(stages).toEqual(
       new Set([
         'preparing surface',
         'sampling surface',
@@ -166,6 +169,7 @@ describe('tetrahedralize (conforming)', () => {
         'done',
       ]),
     );
+    expect(seen.some(([, stage]) => stage === 'refining (for the tet target, round 1)')).toBe(true);
   });
 
   it('stops with reason "cancelled" when the signal fires during the run', async () => {

@@ -239,6 +239,22 @@ export const PinSchema = Type.Union(
   },
 );
 
+export const ShapeMatchingSchema = Type.Object(
+  {
+    timeConstantS: Type.Number({
+      exclusiveMinimum: 0,
+      maximum: 1000,
+      description:
+        'Recovery time constant τ, s: a deviation from the rest shape decays as exp(−t/τ), whatever the substeps; small (1 ms) holds a stiff prop rigid.',
+    }),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'Shape matching (Müller et al. 2005) over the particles: pulled towards the best rigid placement of their rest shape, without ringing.',
+  },
+);
+
 export const GroupSchema = Type.Object(
   {
     name: name('Group name, unique within the body.'),
@@ -257,6 +273,7 @@ export const GroupSchema = Type.Object(
           "Damping ratio ζ of the group; the named material's default, else the body's, when absent.",
       }),
     ),
+    shapeMatching: Type.Optional(ShapeMatchingSchema),
   },
   {
     additionalProperties: false,
@@ -361,6 +378,7 @@ export const BodySchema = Type.Object(
     tethers: Type.Optional(TetherSchema),
     pressure: Type.Optional(PressureSchema),
     selfCollision: Type.Optional(SelfCollisionSchema),
+    shapeMatching: Type.Optional(ShapeMatchingSchema),
   },
   { additionalProperties: false, description: 'A soft body.' },
 );

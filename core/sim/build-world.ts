@@ -16,6 +16,7 @@ import { createNeoHookeanBlock } from './constraints/neo-hookean.ts';
 import { createNodalVolumeBlock } from './constraints/nodal-volume.ts';
 import { createPlateBendBlock } from './constraints/plate-bend.ts';
 import { createPressureBlock } from './constraints/pressure.ts';
+import { createShapeMatchingBlock } from './constraints/shape-matching.ts';
 import { createRopeBendBlock } from './constraints/rope-bend.ts';
 import { createTetVolumeBlock } from './constraints/tet-volume.ts';
 import { createTetherBlock } from './constraints/tether.ts';
@@ -234,6 +235,11 @@ function createBlock(set: ConstraintSet, offset: number, state: ParticleState): 
         targetVolumeM3: set.targetVolumeM3,
         complianceM3PerPa: set.complianceM3PerPa,
       });
+    case 'shape-matching':
+      return createShapeMatchingBlock(
+        { particles: global(set.particles), timeConstantS: set.timeConstantS },
+        state,
+      );
   }
 }
 

@@ -220,7 +220,8 @@ export const ConstraintSetSchema = Type.Union(
       },
       {
         additionalProperties: false,
-        description: 'Shape matching: the region is pulled towards the best rigid placement of its rest shape.',
+        description:
+          'Shape matching: the region is pulled towards the best rigid placement of its rest shape.',
       },
     ),
   ],

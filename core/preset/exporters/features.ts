@@ -205,7 +205,7 @@ export const FEATURES: readonly Feature[] = [
       ...everywhere,
       jolt: {
         refused:
-          "Jolt soft bodies have no shape matching: SoftBodySharedSettings holds edges, bends, volumes, LRA tethers and skinned constraints, and a skinned constraint pulls towards joints the game animates, not towards a rotation fitted to the body each step. Dropping it would ship a limp body where the preview holds its shape",
+          'Jolt soft bodies have no shape matching: SoftBodySharedSettings holds edges, bends, volumes, LRA tethers and skinned constraints, and a skinned constraint pulls towards joints the game animates, not towards a rotation fitted to the body each step. Dropping it would ship a limp body where the preview holds its shape',
       },
       mujoco: {
         refused:

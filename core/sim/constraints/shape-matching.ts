@@ -103,8 +103,9 @@ export function createShapeMatchingBlock(
   };
 }
 
-/** Scratch, allocated once: centre (3), A (9, row-major), R (9). */
+/** Scratch, allocated once: centre (3), mean velocity (3), A (9, row-major), R (9). */
 const centre = new Float64Array(3);
+const meanVelocity = new Float64Array(3);
 const moment = new Float64Array(9);
 const rot = new Float64Array(9);
 
@@ -112,27 +113,38 @@ const rot = new Float64Array(9);
 const MAX_POLAR_ITERATIONS = 64;
 const POLAR_TOLERANCE_RAD = 1e-15;
 
+/** Σ m·u / M over the region of a per-particle vector field u (positions: the centre of mass), into `out`. */
+function massWeightedMean(
+  block: ShapeMatchingBlock,
+  u: Float64Array,
+  mass: Float64Array,
+  out: Float64Array,
+): void {
+  const particles = block.particles;
+  let sx = 0;
+  let sy = 0;
+  let sz = 0;
+  for (let i = 0; i < particles.length; i++) {
+    const p = particles[i];
+    const m = mass[p];
+    sx += m * u[3 * p];
+    sy += m * u[3 * p + 1];
+    sz += m * u[3 * p + 2];
+  }
+  const invM = 1 / block.massKg;
+  out[0] = sx * invM;
+  out[1] = sy * invM;
+  out[2] = sz * invM;
+}
+
 /** Writes the region's centre of mass into `centre` and A = Σ m (x − c) qᵀ into `moment`. */
 function measureRegion(block: ShapeMatchingBlock, x: Float64Array, mass: Float64Array): void {
   const particles = block.particles;
   const q = block.restOffsetM;
-  let cx = 0;
-  let cy = 0;
-  let cz = 0;
-  for (let i = 0; i < particles.length; i++) {
-    const p = particles[i];
-    const m = mass[p];
-    cx += m * x[3 * p];
-    cy += m * x[3 * p + 1];
-    cz += m * x[3 * p + 2];
-  }
-  const invM = 1 / block.massKg;
-  cx *= invM;
-  cy *= invM;
-  cz *= invM;
-  centre[0] = cx;
-  centre[1] = cy;
-  centre[2] = cz;
+  massWeightedMean(block, x, mass, centre);
+  const cx = centre[0];
+  const cy = centre[1];
+  const cz = centre[2];
   moment.fill(0);
   for (let i = 0; i < particles.length; i++) {
     const p = particles[i];
@@ -299,29 +311,15 @@ export function dampShapeMatching(block: ShapeMatchingBlock, state: ParticleStat
   const w = state.invMass;
   const mass = state.mass;
   const particles = block.particles;
-  let cx = 0;
-  let cy = 0;
-  let cz = 0;
-  let px = 0;
-  let py = 0;
-  let pz = 0;
-  for (let i = 0; i < particles.length; i++) {
-    const p = particles[i];
-    const m = mass[p];
-    cx += m * x[3 * p];
-    cy += m * x[3 * p + 1];
-    cz += m * x[3 * p + 2];
-    px += m * v[3 * p];
-    py += m * v[3 * p + 1];
-    pz += m * v[3 * p + 2];
-  }
-  const invM = 1 / block.massKg;
-  cx *= invM;
-  cy *= invM;
-  cz *= invM;
-  const vcx = px * invM;
-  const vcy = py * invM;
-  const vcz = pz * invM;
+  if (!(block.massKg > 0)) return;
+  massWeightedMean(block, x, mass, centre);
+  massWeightedMean(block, v, mass, meanVelocity);
+  const cx = centre[0];
+  const cy = centre[1];
+  const cz = centre[2];
+  const vcx = meanVelocity[0];
+  const vcy = meanVelocity[1];
+  const vcz = meanVelocity[2];
   // L = Σ m r × (v − v_c) and I = Σ m (|r|²·1 − r rᵀ), r = x − c.
   let lx = 0;
   let ly = 0;

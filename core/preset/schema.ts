@@ -209,6 +209,21 @@ export const ConstraintSetSchema = Type.Union(
       },
       { additionalProperties: false, description: 'The gas enclosed by a closed cloth surface.' },
     ),
+    Type.Object(
+      {
+        kind: Type.Literal('shape-matching'),
+        particles: u32('The particles of the region, distinct.'),
+        timeConstantS: Type.Number({
+          exclusiveMinimum: 0,
+          description: 'Recovery time constant τ, s: a deviation from the rest shape decays as exp(−t/τ).',
+        }),
+      },
+      {
+        additionalProperties: false,
+        description:
+          'Shape matching: the region is pulled towards the best rigid placement of its rest shape.',
+      },
+    ),
   ],
   { description: 'A block of constraints of one kind, chosen by `kind`.' },
 );

@@ -295,6 +295,22 @@ export const AerodynamicsSchema = Type.Object(
   },
 );
 
+export const ShapeMatchingSchema = Type.Object(
+  {
+    timeConstantS: Type.Number({
+      exclusiveMinimum: 0,
+      maximum: 1000,
+      description:
+        'Recovery time constant τ, s: a deviation from the rest shape decays as exp(−t/τ), whatever the substeps; small (1 ms) holds a stiff prop rigid.',
+    }),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'Shape matching (Müller et al. 2005) over the particles: pulled towards the best rigid placement of their rest shape, without ringing.',
+  },
+);
+
 export const GroupSchema = Type.Object(
   {
     name: name('Group name, unique within the body.'),
@@ -314,6 +330,7 @@ export const GroupSchema = Type.Object(
       }),
     ),
     aerodynamics: Type.Optional(AerodynamicsSchema),
+    shapeMatching: Type.Optional(ShapeMatchingSchema),
   },
   {
     additionalProperties: false,
@@ -419,6 +436,7 @@ export const BodySchema = Type.Object(
     pressure: Type.Optional(PressureSchema),
     selfCollision: Type.Optional(SelfCollisionSchema),
     aerodynamics: Type.Optional(AerodynamicsSchema),
+    shapeMatching: Type.Optional(ShapeMatchingSchema),
   },
   { additionalProperties: false, description: 'A soft body.' },
 );

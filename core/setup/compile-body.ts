@@ -129,6 +129,9 @@ export function compileConstraints(
     sets.push(tethersToPins(geometry, rigid, body.tethers.maxStretch ?? 0));
   }
   if (body.pressure) sets.push(pressureSet(body, geometry, pointer));
+  sets.push(
+    ...shapeMatchingSets(body, slots, geometry.mass.length, pbd ? (body.solver?.iterations ?? 1) : 1),
+  );
   if (body.solver?.method === 'pbd') {
     const iterations = body.solver.iterations ?? 1;
     const perIteration = 1 - (1 - (body.solver.stiffness ?? 1)) ** (1 / iterations);
@@ -653,6 +656,36 @@ function pressureSet(body: BodySpec, geometry: BodyGeometry, pointer: string): C
     targetVolumeM3: target,
     complianceM3PerPa: target / (body.pressure?.bulkModulusPa ?? DEFAULT_GAS_BULK_MODULUS_PA),
   };
+}
+
+/**
+ * Shape-matching regions (shape-matching.ts): the whole body, then each group that asks for one.
+ * A body swept `sweeps` times per substep (classic PBD) gets τ·sweeps: its goal stays put between
+ * the sweeps, so they compound to e^(−h/τ) per substep as one sweep does.
+ */
+function shapeMatchingSets(body: BodySpec, slots: BodySlots, count: number, sweeps: number): ConstraintSet[] {
+  const sets: ConstraintSet[] = [];
+  if (body.shapeMatching) {
+    sets.push({
+      kind: 'shape-matching',
+      particles: Uint32Array.from({ length: count }, (_, i) => i),
+      timeConstantS: body.shapeMatching.timeConstantS * sweeps,
+    });
+  }
+  body.groups?.forEach((group, g) => {
+    if (!group.shapeMatching) return;
+    const particles: number[] = [];
+    slots.masks[g].forEach((inGroup, p) => {
+      if (inGroup) particles.push(p);
+    });
+    if (particles.length < 2) return;
+    sets.push({
+      kind: 'shape-matching',
+      particles: Uint32Array.from(particles),
+      timeConstantS: group.shapeMatching.timeConstantS * sweeps,
+    });
+  });
+  return sets;
 }
 
 /** Classic PBD (Müller et al. 2007): rigid constraints, no damping, Δλ scaled by k'. */

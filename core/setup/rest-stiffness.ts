@@ -269,6 +269,7 @@ function setTerms(set: ConstraintSet, x: Float64Array, exact: boolean): GaussNew
     case 'nodal-volume':
       if (exact) return nodalVolumeTerms(set, x);
       return NO_TERMS;
+    case 'shape-matching': // first-order recovery, no elastic stiffness (shape-matching.ts)
     case 'tether':
       // Tethers: inextensible only beyond their length, slack at rest. Membrane triangles: their
       // stiffness enters through the fitted edge network that damps them (the edge dampers, taken

@@ -247,6 +247,13 @@ export type ConstraintSet =
       targetVolumeM3: number;
       /** α = s·V0/K of C = V − s·V0, m³/Pa. */
       complianceM3PerPa: number;
+    }
+  | {
+      kind: 'shape-matching';
+      /** The region's particles, distinct (shape-matching.ts). */
+      particles: Uint32Array;
+      /** Recovery time constant τ, s: a deviation from the rest shape decays as e^(−t/τ). */
+      timeConstantS: number;
     };
 
 export type ConstraintSetKind = ConstraintSet['kind'];

@@ -18,6 +18,7 @@ import { createNodalVolumeBlock } from './constraints/nodal-volume.ts';
 import { createPlateBendBlock } from './constraints/plate-bend.ts';
 import { createPressureBlock } from './constraints/pressure.ts';
 import { createRopeBendBlock } from './constraints/rope-bend.ts';
+import { createShapeMatchingBlock } from './constraints/shape-matching.ts';
 import { createTetVolumeBlock } from './constraints/tet-volume.ts';
 import { createTetherBlock } from './constraints/tether.ts';
 import { ModalDamping } from './modal-damping.ts';
@@ -245,6 +246,11 @@ function createBlock(set: ConstraintSet, offset: number, state: ParticleState): 
         targetVolumeM3: set.targetVolumeM3,
         complianceM3PerPa: set.complianceM3PerPa,
       });
+    case 'shape-matching':
+      return createShapeMatchingBlock(
+        { particles: global(set.particles), timeConstantS: set.timeConstantS },
+        state,
+      );
   }
 }
 

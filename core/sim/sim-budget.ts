@@ -25,6 +25,7 @@ const SCALAR_CONSTRAINTS: {
   attachment: (s) => s.particles.length,
   tether: (s) => s.particles.length / 2,
   pressure: () => 1,
+  'shape-matching': (s) => 3 * s.particles.length, // a goal position per particle
 };
 
 /**

@@ -247,6 +247,25 @@ export const FEATURES: readonly Feature[] = [
     },
   },
   {
+    id: 'shape matching',
+    bodies: byBody((b) => hasSet(b, 'shape-matching')),
+    support: {
+      ...everywhere,
+      jolt: {
+        refused:
+          'Jolt soft bodies have no shape matching: SoftBodySharedSettings holds edges, bends, volumes, LRA tethers and skinned constraints, and a skinned constraint pulls towards joints the game animates, not towards a rotation fitted to the body each step. Dropping it would ship a limp body where the preview holds its shape',
+      },
+      mujoco: {
+        refused:
+          "MuJoCo flexes have no shape matching: flex elasticity is linear tets, and flexcomp's reduced 'radial' or 'trilinear' dofs are other deformation spaces, not a pull towards the best rigid placement; a rigid body would match only τ → 0, so the export refuses rather than swap the body for one",
+      },
+      godot: {
+        refused:
+          "Godot's SoftBody3D has no shape matching (its only forces are its surface links, pressure, drag and Area3D wind); dropping it would ship a limp body where the preview holds its shape",
+      },
+    },
+  },
+  {
     id: 'self-collision',
     bodies: byBody((b) => b.selfCollision !== undefined),
     support: {

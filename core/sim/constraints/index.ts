@@ -10,6 +10,7 @@ import type { NodalVolumeBlock } from './nodal-volume.ts';
 import type { PlateBendBlock } from './plate-bend.ts';
 import type { PressureBlock } from './pressure.ts';
 import type { RopeBendBlock } from './rope-bend.ts';
+import type { ShapeMatchingBlock } from './shape-matching.ts';
 import type { TetVolumeBlock } from './tet-volume.ts';
 import type { TetherBlock } from './tether.ts';
 
@@ -26,7 +27,8 @@ export type ConstraintBlock =
   | EdgeDamperBlock
   | TetherBlock
   | RopeBendBlock
-  | PressureBlock;
+  | PressureBlock
+  | ShapeMatchingBlock;
 
 /** One Gauss-Seidel sweep of `block` in colour order, substep h in s. */
 export function solveBlock(block: ConstraintBlock, state: ParticleState, h: number): void {

@@ -32,6 +32,7 @@ import { addNodalVolumeForces, dampNodalVolume, solveNodalVolume } from './nodal
 import { addPlateBendForces, dampPlateBend, solvePlateBend } from './plate-bend.ts';
 import { addPressureForces, solvePressure } from './pressure.ts';
 import { addRopeBendForces, dampRopeBend, solveRopeBend } from './rope-bend.ts';
+import { addShapeMatchingForces, dampShapeMatching, solveShapeMatching } from './shape-matching.ts';
 import { addTetVolumeForces, dampTetVolume, solveTetVolume } from './tet-volume.ts';
 import { addTetherForces, solveTether } from './tether.ts';
 
@@ -180,6 +181,15 @@ export const constraintKinds = {
     addForces: addPressureForces,
     energy: null, // the gas's, not the body material's: not counted
     scalarCount: onePerConstraint,
+    wasm: null,
+  },
+  'shape-matching': {
+    solve: solveShapeMatching,
+    damp: dampShapeMatching, // the deformation loses its inertia: first-order recovery (shape-matching.ts)
+    resetLambda: fillLambda,
+    addForces: addShapeMatchingForces,
+    energy: null, // first-order (viscous) recovery: stores no elastic energy
+    scalarCount: (block) => 3 * block.arity, // a goal position per particle
     wasm: null,
   },
 } satisfies { readonly [K in ConstraintBlock['kind']]: KindOps<Extract<ConstraintBlock, { kind: K }>> };

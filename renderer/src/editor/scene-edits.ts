@@ -84,6 +84,15 @@ export function setDampingRatio(scene: Scene, index: number, dampingRatio: numbe
   return checked(`damping ratio of ${scene.bodies[index].name}`, next);
 }
 
+/** Shape matching of the whole body with time constant τ (s), or none (null). */
+export function setShapeMatching(scene: Scene, index: number, timeConstantS: number | null): SceneEdit {
+  const next = withBody(scene, index, (body) => {
+    const { shapeMatching: _, ...rest } = body;
+    return timeConstantS === null ? rest : { ...rest, shapeMatching: { timeConstantS } };
+  });
+  return checked(`shape matching of ${scene.bodies[index].name}`, next);
+}
+
 export function setConstraintModel(scene: Scene, index: number, model: ConstraintModel): SceneEdit {
   const next = withBody(scene, index, (body) => ({ ...body, model }));
   return checked(`constraint model of ${scene.bodies[index].name}`, next);

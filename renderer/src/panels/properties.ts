@@ -24,6 +24,7 @@ import {
   setConstraintModel,
   setDampingRatio,
   setMaterialField,
+  setShapeMatching,
   setSolverField,
 } from '../editor/scene-edits.ts';
 import type { MeshFrameChoice } from '../mesh/import-frame.ts';
@@ -216,6 +217,9 @@ function bodySections(
             onCommit: (value) => edit((scene) => setAerodynamics(scene, index, 'liftCoefficient', value)),
           }),
         ]),
+    ...shapeMatchingFields(spec, (timeConstantS) =>
+      edit((scene) => setShapeMatching(scene, index, timeConstantS)),
+    ),
   );
 
   const transform = transformSection(editor, index, spec);
@@ -228,6 +232,39 @@ function bodySections(
     metricsSection(editor, index),
   ];
 }
+
+/** Shape matching's toggle and, when on, its time constant τ (shown in ms). */
+function shapeMatchingFields(spec: BodySpec, set: (timeConstantS: number | null) => void): HTMLElement[] {
+  const timeConstantS = spec.shapeMatching?.timeConstantS;
+  return [
+    selectField<'on' | 'off'>({
+      label: 'Shape matching',
+      testId: 'prop-shape-matching',
+      value: timeConstantS === undefined ? 'off' : 'on',
+      title: 'Pull the body towards its rest shape, rotated and moved as a whole (for stiff props)',
+      choices: [
+        { value: 'off', text: 'Off' },
+        { value: 'on', text: 'On' },
+      ],
+      onChange: (value) => set(value === 'on' ? (timeConstantS ?? DEFAULT_SHAPE_MATCHING_S) : null),
+    }),
+    ...(timeConstantS === undefined
+      ? []
+      : [
+          numberField({
+            label: 'Recovery time τ',
+            testId: 'prop-shape-matching-tau',
+            value: timeConstantS * 1000,
+            unit: 'ms',
+            title: 'A deformation fades as exp(−t/τ); 1 ms holds a prop rigid',
+            onCommit: (value) => set(value / 1000),
+          }),
+        ]),
+  ];
+}
+
+/** τ a body gets when shape matching is switched on, s. */
+const DEFAULT_SHAPE_MATCHING_S = 0.02;
 
 /** Shortest time between two updates of the metrics readout, ms. */
 const READOUT_INTERVAL_MS = 100;

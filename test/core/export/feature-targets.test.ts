@@ -116,6 +116,7 @@ const WITNESSES: Record<string, () => { scene: SceneDocument; meshes?: SceneMesh
     ]),
     meshes: { surfaces: new Map([['/bodies/0/shape', cubeSurface()]]), solids: new Map() },
   }),
+  'shape matching': () => ({ scene: scene([box({ shapeMatching: { timeConstantS: 0.05 } })]) }),
   'self-collision': () => ({ scene: scene([sheet({ selfCollision: { thicknessM: 0.05 } })]) }),
   'classic PBD mode': () => ({
     scene: scene([sheet({ solver: { method: 'pbd', iterations: 3, stiffness: 0.5 } })]),

@@ -168,7 +168,7 @@ const cases: Case[] = [
     },
     pointer: '/setup/bodies/0/constraints/0/kind',
     message:
-      "must be one of 'distance', 'neo-hookean', 'membrane', 'edge-damper', 'tet-volume', 'nodal-volume', 'plate-bend', 'dihedral-bend', 'rope-bend', 'attachment', 'tether', 'pressure', got 'spring'",
+      "must be one of 'distance', 'neo-hookean', 'membrane', 'edge-damper', 'tet-volume', 'nodal-volume', 'plate-bend', 'dihedral-bend', 'rope-bend', 'attachment', 'tether', 'pressure', 'shape-matching', got 'spring'",
   },
   {
     name: 'a negative pin compliance',

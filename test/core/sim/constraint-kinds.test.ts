@@ -22,6 +22,7 @@ import { createNodalVolumeBlock } from '../../../core/sim/constraints/nodal-volu
 import { createPlateBendBlock } from '../../../core/sim/constraints/plate-bend.ts';
 import { createPressureBlock, enclosedVolume } from '../../../core/sim/constraints/pressure.ts';
 import { createRopeBendBlock } from '../../../core/sim/constraints/rope-bend.ts';
+import { createShapeMatchingBlock } from '../../../core/sim/constraints/shape-matching.ts';
 import { createTetVolumeBlock } from '../../../core/sim/constraints/tet-volume.ts';
 import { createTetherBlock } from '../../../core/sim/constraints/tether.ts';
 import { triangleNeighbours } from '../../../core/sim/geometry/hinges.ts';
@@ -160,6 +161,8 @@ const builders: { [K in Kind]: (state: ParticleState) => Extract<ConstraintBlock
       complianceM3PerPa: targetVolumeM3 / 1e5,
     });
   },
+  'shape-matching': (state) =>
+    createShapeMatchingBlock({ particles: Uint32Array.of(0, 1, 2, 3), timeConstantS: 0.05 }, state),
 };
 
 /** The block's multipliers (every Float64Array field named lambda…). */

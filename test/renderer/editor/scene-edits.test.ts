@@ -10,6 +10,7 @@ import {
   setCompensation,
   setConstraintModel,
   setMaterialField,
+  setShapeMatching,
   setSolverField,
 } from '../../../renderer/src/editor/scene-edits.ts';
 
@@ -56,6 +57,14 @@ describe('scene edits', () => {
     ).toEqual(['rope']);
     expect(setConstraintModel(scene, 0, 'edges-volume').scene.bodies[0].model).toBe('edges-volume');
     expect(() => setConstraintModel(scene, 0, 'cloth')).toThrow(/^\/bodies\/0\/model: /);
+  });
+
+  test('shape matching is switched on with its τ, off by removing it, and τ ≤ 0 is refused with its pointer', () => {
+    const on = setShapeMatching(scene, 0, 0.02);
+    expect(on.label).toBe('shape matching of soft block');
+    expect(on.scene.bodies[0].shapeMatching).toEqual({ timeConstantS: 0.02 });
+    expect('shapeMatching' in setShapeMatching(on.scene, 0, null).scene.bodies[0]).toBe(false);
+    expect(() => setShapeMatching(scene, 0, 0)).toThrow(/^\/bodies\/0\/shapeMatching\/timeConstantS: /);
   });
 
   test('solver settings out of range are refused with their pointer', () => {

@@ -3,6 +3,7 @@ import type { BodySlots } from '../setup/body-groups.ts';
 import type { SelfCollision } from './collide/self-collision.ts';
 import type { ConstraintBlock } from './constraints/index.ts';
 import type { ModalDamping } from './modal-damping.ts';
+import type { PlasticFlow } from './plasticity.ts';
 import type { NeoHookeanStiffnessLimit } from './stiffness-limit.ts';
 
 /** One pin of a body spec as the solver holds it. */
@@ -40,4 +41,6 @@ export interface BodyRuntime {
   selfCollision?: SelfCollision;
   /** Neo-Hookean bodies: the compliance floor that keeps the coupled solve stable. */
   stiffnessLimit?: NeoHookeanStiffnessLimit;
+  /** Groups with plasticity: the rest-shape creep run once per frame (plasticity.ts). */
+  plasticity?: PlasticFlow;
 }

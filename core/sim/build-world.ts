@@ -20,6 +20,7 @@ import { createRopeBendBlock } from './constraints/rope-bend.ts';
 import { createTetVolumeBlock } from './constraints/tet-volume.ts';
 import { createTetherBlock } from './constraints/tether.ts';
 import { ModalDamping } from './modal-damping.ts';
+import { PlasticFlow } from './plasticity.ts';
 import { createParticleState, type ParticleState } from './state.ts';
 import { NeoHookeanStiffnessLimit } from './stiffness-limit.ts';
 import type { World } from './world.ts';
@@ -88,6 +89,7 @@ function bodyRuntime(body: BodySetup, offset: number, state: ParticleState): Bod
     count,
     blocks,
     stiffnessLimit: neoHookean ? new NeoHookeanStiffnessLimit(neoHookean, state) : undefined,
+    plasticity: PlasticFlow.create(blocks, body.slots, offset) ?? undefined,
     iterations: body.iterations,
     linearDampingPerS: body.linearDampingPerS,
     modalDamping: new ModalDamping(offset, modalDampingRatesPerS(body), isFreeBody(body)),

@@ -5,7 +5,13 @@
  */
 import type { Material } from '../../../core/material/schema.ts';
 import { CONSTRAINT_MODEL_INFO, modelsForShapeType } from '../../../core/scene/models.ts';
-import type { BodySpec, ConstraintModel, MaterialSpec, Scene } from '../../../core/scene/scene.ts';
+import type {
+  BodySpec,
+  ConstraintModel,
+  MaterialSpec,
+  PlasticitySpec,
+  Scene,
+} from '../../../core/scene/scene.ts';
 import { parseScene } from '../../../core/scene/scene-validate.ts';
 
 export interface SceneEdit {
@@ -74,6 +80,40 @@ export function applyLibraryMaterial(scene: Scene, index: number, material: Mate
 export function setDampingRatio(scene: Scene, index: number, dampingRatio: number): SceneEdit {
   const next = withBody(scene, index, (body) => ({ ...body, dampingRatio }));
   return checked(`damping ratio of ${scene.bodies[index].name}`, next);
+}
+
+/** What a group without plasticity starts from when one of its fields is set. */
+export const DEFAULT_PLASTICITY: PlasticitySpec = {
+  yieldStrain: 0.02,
+  creepRatePerS: 10,
+  maxPlasticStrain: 0.2,
+};
+
+/**
+ * Sets one plasticity field of group `groupIndex` of body `index` (SI: strain, 1/s). A group
+ * without plasticity gets DEFAULT_PLASTICITY with the field set; a creep rate of 0 removes the
+ * group's plasticity (it is elastic again).
+ */
+export function setGroupPlasticity(
+  scene: Scene,
+  index: number,
+  groupIndex: number,
+  field: 'yieldStrain' | 'creepRatePerS',
+  value: number,
+): SceneEdit {
+  const groups = scene.bodies[index]?.groups ?? [];
+  const group = groups[groupIndex];
+  if (!group)
+    throw new RangeError(`${scene.bodies[index]?.name ?? 'the body'} has no group ${groupIndex + 1}`);
+  const plasticity = { ...(group.plasticity ?? DEFAULT_PLASTICITY), [field]: value };
+  const { plasticity: _previous, ...elastic } = group;
+  const nextGroup = plasticity.creepRatePerS === 0 ? elastic : { ...group, plasticity };
+  const next = withBody(scene, index, (body) => ({
+    ...body,
+    groups: groups.map((g, j) => (j === groupIndex ? nextGroup : g)),
+  }));
+  const label = field === 'yieldStrain' ? 'yield strain' : 'creep rate';
+  return checked(`${label} of group '${group.name}' of ${scene.bodies[index].name}`, next);
 }
 
 export function setConstraintModel(scene: Scene, index: number, model: ConstraintModel): SceneEdit {

@@ -2,6 +2,7 @@ import type { PlasticitySpec } from '../scene/scene.ts';
 import { type BodySlots, slotOf } from '../setup/body-groups.ts';
 import type { DistanceBlock } from './constraints/distance.ts';
 import type { ConstraintBlock } from './constraints/index.ts';
+import type { MembraneBlock } from './constraints/membrane.ts';
 import type { NeoHookeanBlock } from './constraints/neo-hookean.ts';
 import type { ParticleState } from './state.ts';
 
@@ -35,7 +36,16 @@ import type { ParticleState } from './state.ts';
  * Distance constraints (rope links, cloth stretch and shear edges, tet edges of edges-volume
  * solids): the rest length L creeps the same way in one dimension. ε_e = l/L − 1 (l the length
  * now); |ε_e| > ε_y: L += k·(l/(1 ± ε_y) − L) (toward the length at which the edge sits at yield);
- * |L/L0 − 1| ≤ ε_max. Membrane and bending constraints keep their rest state (not modelled).
+ * |L/L0 − 1| ≤ ε_max.
+ *
+ * Cloth membranes: the same as tets in the plane of the rest triangle, on its 2×2 rest metric A
+ * (frame of the original Dm0, Dm⁻¹ = B0·U⁻¹, A = UᵀU), with two differences: ε_eq is the largest
+ * principal |E_e| (a strip pulled along one direction yields at an axial strain ε_y, as a rope
+ * does) and the flow is along E_e itself, not its deviator (a membrane has no volume to keep: the
+ * rest area changes with the set, the compliances keep the area as built). The cap holds the
+ * largest principal |½(A − I)| to ε_max. Bending constraints keep their rest angles (not modelled).
+ * Measured: a strip at creep ≥ 1/frame keeps the predicted set within 5%; at finite rates it keeps
+ * less (5/s: 10% less) and holds some residual elastic energy once let go (open question).
  *
  * Prediction. A bar held at axial strain ε (lengths: 1 + ε) long enough that the creep has
  * finished sits at the yield surface: elastic axial strain ε_y. Released, it keeps
@@ -61,6 +71,17 @@ interface TetFlow {
   readonly metric: Float64Array;
 }
 
+/** One membrane block's plastic triangles (2×2 rest metric per triangle: xx, yy, xy). */
+interface TriangleFlow {
+  readonly block: MembraneBlock;
+  readonly triangles: Uint32Array;
+  /** Per entry: ε_y, c (1/s), ε_max. */
+  readonly params: Float64Array;
+  /** Original Dm⁻¹ per entry (4, row-major). */
+  readonly inverseRest0: Float64Array;
+  readonly metric: Float64Array;
+}
+
 interface EdgeFlow {
   readonly block: DistanceBlock;
   readonly edges: Uint32Array;
@@ -77,12 +98,14 @@ export const MAX_PLASTIC_STRAIN = 0.4;
 
 const U = new Float64Array(9); // upper-triangular U⁻¹, row-major
 const C = new Float64Array(6); // Cholesky factor U of a metric: u00, u01, u02, u11, u12, u22
+const E2 = new Float64Array(3); // FᵀF of a triangle: xx, yy, xy
 const B = new Float64Array(9);
 
 export class PlasticFlow {
   private constructor(
     private readonly tetFlows: TetFlow[],
     private readonly edgeFlows: EdgeFlow[],
+    private readonly triangleFlows: TriangleFlow[],
   ) {}
 
   /**
@@ -94,6 +117,7 @@ export class PlasticFlow {
     if (!specs?.some((s) => s)) return null;
     const tetFlows: TetFlow[] = [];
     const edgeFlows: EdgeFlow[] = [];
+    const triangleFlows: TriangleFlow[] = [];
     const chosen = (particles: Uint32Array, arity: number, count: number) => {
       const out: [number, PlasticitySpec, number][] = [];
       for (let c = 0; c < count; c++) {
@@ -126,6 +150,22 @@ export class PlasticFlow {
           flow.product0.set(block.restShapeProduct.subarray(6 * t, 6 * t + 6), 6 * k);
         });
         tetFlows.push(flow);
+      } else if (block.kind === 'membrane') {
+        const picked = chosen(block.particles, 3, block.count);
+        if (picked.length === 0) continue;
+        const n = picked.length;
+        const flow: TriangleFlow = {
+          block,
+          triangles: Uint32Array.from(picked, ([t]) => t),
+          params: new Float64Array(PARAMS_EDGE * n),
+          inverseRest0: new Float64Array(4 * n),
+          metric: identityMetrics2(n),
+        };
+        picked.forEach(([t, spec], k) => {
+          flow.params.set([spec.yieldStrain, spec.creepRatePerS, spec.maxPlasticStrain], PARAMS_EDGE * k);
+          flow.inverseRest0.set(block.inverseRestShape.subarray(4 * t, 4 * t + 4), 4 * k);
+        });
+        triangleFlows.push(flow);
       } else if (block.kind === 'distance') {
         const picked = chosen(block.particles, 2, block.count);
         if (picked.length === 0) continue;
@@ -143,7 +183,9 @@ export class PlasticFlow {
         edgeFlows.push(flow);
       }
     }
-    return tetFlows.length + edgeFlows.length > 0 ? new PlasticFlow(tetFlows, edgeFlows) : null;
+    return tetFlows.length + edgeFlows.length + triangleFlows.length > 0
+      ? new PlasticFlow(tetFlows, edgeFlows, triangleFlows)
+      : null;
   }
 
   /**
@@ -153,6 +195,7 @@ export class PlasticFlow {
   apply(state: ParticleState, dtS: number, onRestChanged: (block: NeoHookeanBlock) => void): void {
     for (const flow of this.tetFlows) if (creepTets(flow, state.x, dtS)) onRestChanged(flow.block);
     for (const flow of this.edgeFlows) creepEdges(flow, state.x, dtS);
+    for (const flow of this.triangleFlows) creepTriangles(flow, state.x, dtS);
   }
 
   /** Every rest shape and length back to the original, no plastic strain (the world's reset). */
@@ -170,6 +213,13 @@ export class PlasticFlow {
     for (const flow of this.edgeFlows) {
       for (let k = 0; k < flow.edges.length; k++) flow.block.restLengthM[flow.edges[k]] = flow.rest0[k];
     }
+    for (const flow of this.triangleFlows) {
+      const { block, triangles } = flow;
+      for (let k = 0; k < triangles.length; k++) {
+        block.inverseRestShape.set(flow.inverseRest0.subarray(4 * k, 4 * k + 4), 4 * triangles[k]);
+      }
+      flow.metric.set(identityMetrics2(triangles.length));
+    }
   }
 
   /** Largest von Mises equivalent plastic strain over the tets, and |L/L0 − 1| over the edges. */
@@ -182,6 +232,9 @@ export class PlasticFlow {
       for (let k = 0; k < flow.edges.length; k++) {
         max = Math.max(max, Math.abs(flow.block.restLengthM[flow.edges[k]] / flow.rest0[k] - 1));
       }
+    }
+    for (const flow of this.triangleFlows) {
+      for (let k = 0; k < flow.triangles.length; k++) max = Math.max(max, principal2(flow.metric, 3 * k, 1));
     }
     return max;
   }
@@ -342,6 +395,104 @@ function writeRestShape(block: NeoHookeanBlock, t: number, B0: Float64Array, o: 
   m[q + 3] = B[3] * B[3] + B[4] * B[4] + B[5] * B[5];
   m[q + 4] = B[3] * B[6] + B[4] * B[7] + B[5] * B[8];
   m[q + 5] = B[6] * B[6] + B[7] * B[7] + B[8] * B[8];
+}
+
+function identityMetrics2(count: number): Float64Array {
+  const out = new Float64Array(3 * count);
+  for (let k = 0; k < count; k++) out.fill(1, 3 * k, 3 * k + 2);
+  return out;
+}
+
+/** Largest principal |½(S − shift·I)| of the symmetric 2×2 S at `o` (xx, yy, xy). */
+function principal2(S: Float64Array, o: number, shift: number): number {
+  const xx = 0.5 * (S[o] - shift);
+  const yy = 0.5 * (S[o + 1] - shift);
+  const xy = 0.5 * S[o + 2];
+  return Math.abs(0.5 * (xx + yy)) + Math.sqrt(0.25 * (xx - yy) ** 2 + xy * xy);
+}
+
+/** The membrane triangles' creep over dtS (the 2D form of creepTets; see the top of the file). */
+function creepTriangles(flow: TriangleFlow, x: Float64Array, dtS: number): void {
+  const { block, triangles, params, inverseRest0: B0, metric: A } = flow;
+  const particles = block.particles;
+  const Bt = block.inverseRestShape;
+  for (let k = 0; k < triangles.length; k++) {
+    const t = triangles[k];
+    const i0 = 3 * particles[3 * t];
+    const i1 = 3 * particles[3 * t + 1];
+    const i2 = 3 * particles[3 * t + 2];
+    const b = 4 * t;
+    // f_a = Σ_i B[i][a]·e_i (membrane.ts), e_i = x_i − x_0.
+    let f1x = 0;
+    let f1y = 0;
+    let f1z = 0;
+    let f2x = 0;
+    let f2y = 0;
+    let f2z = 0;
+    for (let r = 0; r < 3; r++) {
+      const e1 = x[i1 + r] - x[i0 + r];
+      const e2 = x[i2 + r] - x[i0 + r];
+      const a1 = Bt[b] * e1 + Bt[b + 2] * e2;
+      const a2 = Bt[b + 1] * e1 + Bt[b + 3] * e2;
+      if (r === 0) {
+        f1x = a1;
+        f2x = a2;
+      } else if (r === 1) {
+        f1y = a1;
+        f2y = a2;
+      } else {
+        f1z = a1;
+        f2z = a2;
+      }
+    }
+    // E_e = ½(FᵀF − I) and its largest principal magnitude.
+    E2[0] = f1x * f1x + f1y * f1y + f1z * f1z;
+    E2[1] = f2x * f2x + f2y * f2y + f2z * f2z;
+    E2[2] = f1x * f2x + f1y * f2y + f1z * f2z;
+    const equivalent = principal2(E2, 0, 1);
+    const q = PARAMS_EDGE * k;
+    const yieldStrain = params[q];
+    if (!(equivalent > yieldStrain)) continue;
+    const xx = 0.5 * (E2[0] - 1);
+    const yy = 0.5 * (E2[1] - 1);
+    const xy = 0.5 * E2[2];
+    const p = 3 * k;
+    const u00 = Math.sqrt(A[p]);
+    if (!(u00 > 1e-6)) continue;
+    const u01 = A[p + 2] / u00;
+    const d11 = A[p + 1] - u01 * u01;
+    if (!(d11 > 1e-12)) continue;
+    const u11 = Math.sqrt(d11);
+    // A += 2s·Uᵀ·E_e·U (T = E_e·U, upper half).
+    const s2 = (2 * Math.min(1, dtS * params[q + 1]) * (equivalent - yieldStrain)) / equivalent;
+    const t00 = xx * u00;
+    const t01 = xx * u01 + xy * u11;
+    const t11 = xy * u01 + yy * u11;
+    A[p] += s2 * u00 * t00;
+    A[p + 1] += s2 * (u01 * t01 + u11 * t11);
+    A[p + 2] += s2 * u00 * t01;
+    const plastic = principal2(A, p, 1);
+    if (plastic > params[q + 2]) {
+      const scale = params[q + 2] / plastic;
+      A[p] = 1 + (A[p] - 1) * scale;
+      A[p + 1] = 1 + (A[p + 1] - 1) * scale;
+      A[p + 2] *= scale;
+    }
+    const v00 = Math.sqrt(A[p]);
+    if (!(v00 > 1e-6)) continue;
+    const v01 = A[p + 2] / v00;
+    const e11 = A[p + 1] - v01 * v01;
+    if (!(e11 > 1e-12)) continue;
+    const v11 = Math.sqrt(e11);
+    // Dm⁻¹ = B0·U⁻¹, U⁻¹ = [[1/v00, −v01/(v00·v11)], [0, 1/v11]].
+    const w01 = -v01 / (v00 * v11);
+    for (let i = 0; i < 2; i++) {
+      const c0 = B0[4 * k + 2 * i];
+      const c1 = B0[4 * k + 2 * i + 1];
+      Bt[b + 2 * i] = c0 / v00;
+      Bt[b + 2 * i + 1] = c0 * w01 + c1 / v11;
+    }
+  }
 }
 
 /** The edges' rest-length creep over dtS. */

@@ -23,14 +23,25 @@ function allVertices(count: number): number[] {
   return Array.from({ length: count }, (_, i) => i);
 }
 
-function bar(plasticity: PlasticitySpec | undefined, model: 'neo-hookean' | 'rope'): BodySpec {
+function bar(plasticity: PlasticitySpec | undefined, model: 'neo-hookean' | 'rope' | 'cloth'): BodySpec {
   const pins: BodySpec['pins'] = [
     { box: { min: [-1e-6, -1, -1], max: [1e-6, 1, 1] } },
     { box: { min: [LENGTH - 1e-6, -1, -1], max: [LENGTH + 1e-6, 1, 1] } },
   ];
   const material = { youngModulusPa: 2e4, poissonRatio: 0.3, densityKgM3: 1000 };
-  const count = model === 'rope' ? CELLS + 1 : (CELLS + 1) * 4;
+  const count = model === 'rope' ? CELLS + 1 : model === 'cloth' ? (CELLS + 1) * 2 : (CELLS + 1) * 4;
   const groups = plasticity ? [{ name: 'all', vertices: allVertices(count), plasticity }] : [];
+  if (model === 'cloth') {
+    return {
+      name: 'strip',
+      shape: { type: 'cloth', size: [LENGTH, SIDE], cells: [CELLS, 1], center: [LENGTH / 2, 0, 0] },
+      material: { ...material, thicknessM: 0.001 },
+      model: 'cloth',
+      dampingRatio: 0.2,
+      pins,
+      groups,
+    };
+  }
   if (model === 'rope') {
     return {
       name: 'rope',
@@ -156,6 +167,21 @@ describe('plasticity', () => {
     expect(Math.abs(set - predicted) / predicted).toBeLessThan(0.05);
   });
 
+  // At creep rate ≥ 1/frame (perfect plasticity). At finite rates the strip keeps less than this:
+  // 5/s measured 9.6% under, 20/s 6.6% under, with residual elastic energy after release (the
+  // triangles' rest metrics do not fit together exactly); not yet explained, so not asserted.
+  it('a cloth strip held past yield keeps the membrane model set (1 + ε)/√(1 + 2ε_y) − 1 within 5%', () => {
+    const perfect = { ...PLASTIC, creepRatePerS: 1000 };
+    const { held, set, energyAtReleaseJ, maxEnergyAfterJ } = pullHoldRelease(
+      bar(perfect, 'cloth'),
+      20,
+      STRAIN,
+    );
+    const predicted = (1 + held) / Math.sqrt(1 + 2 * PLASTIC.yieldStrain) - 1;
+    expect(Math.abs(set - predicted) / predicted).toBeLessThan(0.05);
+    expect(maxEnergyAfterJ).toBeLessThanOrEqual(energyAtReleaseJ * 1.01);
+  });
+
   it('reset restores the original rest shapes bit for bit, and the world then steps as a fresh one', () => {
     const { world } = tetRun(20);
     const fresh = buildWorld(scene(bar(PLASTIC, 'neo-hookean'), 20));
@@ -176,16 +202,18 @@ describe('plasticity', () => {
   });
 
   it('below yield nothing changes: the rest shapes are bit-identical after loading and unloading', () => {
-    for (const model of ['neo-hookean', 'rope'] as const) {
+    for (const model of ['neo-hookean', 'rope', 'cloth'] as const) {
       const { world } = pullHoldRelease(bar(PLASTIC, model), 20, 0.005, 0.5);
       const fresh = buildWorld(scene(bar(PLASTIC, model), 20));
       const rests = (w: typeof world) =>
         w.runtimes[0].blocks.flatMap((b) =>
           b.kind === 'neo-hookean'
             ? [Array.from(b.inverseRestShape), Array.from(b.restShapeProduct)]
-            : b.kind === 'distance'
-              ? [Array.from((b as DistanceBlock).restLengthM)]
-              : [],
+            : b.kind === 'membrane'
+              ? [Array.from(b.inverseRestShape)]
+              : b.kind === 'distance'
+                ? [Array.from((b as DistanceBlock).restLengthM)]
+                : [],
         );
       expect(rests(world)).toEqual(rests(fresh));
       expect(world.runtimes[0].plasticity?.maxPlasticStrain()).toBe(0);

@@ -118,69 +118,62 @@ export class PlasticFlow {
     const tetFlows: TetFlow[] = [];
     const edgeFlows: EdgeFlow[] = [];
     const triangleFlows: TriangleFlow[] = [];
-    const chosen = (particles: Uint32Array, arity: number, count: number) => {
-      const out: [number, PlasticitySpec, number][] = [];
+    // The block constraints whose slot has plasticity, with ε_y, c, ε_max first of `stride` params each.
+    const entries = (particles: Uint32Array, arity: number, count: number, stride: number) => {
+      const picked: number[] = [];
+      const slotOfEntry: number[] = [];
       for (let c = 0; c < count; c++) {
         const slot = slotOf(slots, particles, arity, c, offset);
-        const spec = specs[slot];
-        if (spec) out.push([c, spec, slot]);
+        if (specs[slot]) {
+          picked.push(c);
+          slotOfEntry.push(slot);
+        }
       }
-      return out;
+      const params = new Float64Array(stride * picked.length);
+      slotOfEntry.forEach((slot, k) => {
+        const spec = specs[slot] as PlasticitySpec;
+        params.set([spec.yieldStrain, spec.creepRatePerS, spec.maxPlasticStrain], stride * k);
+      });
+      return picked.length > 0 ? { indices: Uint32Array.from(picked), params, slots: slotOfEntry } : null;
     };
     for (const block of blocks) {
       if (block.kind === 'neo-hookean') {
-        const picked = chosen(block.particles, 4, block.count);
-        if (picked.length === 0) continue;
-        const n = picked.length;
+        const e = entries(block.particles, 4, block.count, PARAMS_TET);
+        if (!e) continue;
+        const n = e.indices.length;
         const flow: TetFlow = {
           block,
-          tets: Uint32Array.from(picked, ([t]) => t),
-          params: new Float64Array(PARAMS_TET * n),
+          tets: e.indices,
+          params: e.params,
           inverseRest0: new Float64Array(9 * n),
           product0: new Float64Array(6 * n),
           metric: identityMetrics(n),
         };
-        picked.forEach(([t, spec, slot], k) => {
-          const nu = slots.materials[slot].poissonRatio;
-          flow.params.set(
-            [spec.yieldStrain, spec.creepRatePerS, spec.maxPlasticStrain, Math.sqrt(1.5) / (1 + nu)],
-            PARAMS_TET * k,
-          );
+        e.indices.forEach((t, k) => {
+          flow.params[PARAMS_TET * k + 3] = Math.sqrt(1.5) / (1 + slots.materials[e.slots[k]].poissonRatio);
           flow.inverseRest0.set(block.inverseRestShape.subarray(9 * t, 9 * t + 9), 9 * k);
           flow.product0.set(block.restShapeProduct.subarray(6 * t, 6 * t + 6), 6 * k);
         });
         tetFlows.push(flow);
       } else if (block.kind === 'membrane') {
-        const picked = chosen(block.particles, 3, block.count);
-        if (picked.length === 0) continue;
-        const n = picked.length;
+        const e = entries(block.particles, 3, block.count, PARAMS_EDGE);
+        if (!e) continue;
         const flow: TriangleFlow = {
           block,
-          triangles: Uint32Array.from(picked, ([t]) => t),
-          params: new Float64Array(PARAMS_EDGE * n),
-          inverseRest0: new Float64Array(4 * n),
-          metric: identityMetrics2(n),
+          triangles: e.indices,
+          params: e.params,
+          inverseRest0: new Float64Array(4 * e.indices.length),
+          metric: identityMetrics2(e.indices.length),
         };
-        picked.forEach(([t, spec], k) => {
-          flow.params.set([spec.yieldStrain, spec.creepRatePerS, spec.maxPlasticStrain], PARAMS_EDGE * k);
+        e.indices.forEach((t, k) => {
           flow.inverseRest0.set(block.inverseRestShape.subarray(4 * t, 4 * t + 4), 4 * k);
         });
         triangleFlows.push(flow);
       } else if (block.kind === 'distance') {
-        const picked = chosen(block.particles, 2, block.count);
-        if (picked.length === 0) continue;
-        const n = picked.length;
-        const flow: EdgeFlow = {
-          block,
-          edges: Uint32Array.from(picked, ([c]) => c),
-          params: new Float64Array(PARAMS_EDGE * n),
-          rest0: new Float64Array(n),
-        };
-        picked.forEach(([c, spec], k) => {
-          flow.params.set([spec.yieldStrain, spec.creepRatePerS, spec.maxPlasticStrain], PARAMS_EDGE * k);
-          flow.rest0[k] = block.restLengthM[c];
-        });
-        edgeFlows.push(flow);
+        const e = entries(block.particles, 2, block.count, PARAMS_EDGE);
+        if (!e) continue;
+        const rest0 = Float64Array.from(e.indices, (c) => block.restLengthM[c]);
+        edgeFlows.push({ block, edges: e.indices, params: e.params, rest0 });
       }
     }
     return tetFlows.length + edgeFlows.length + triangleFlows.length > 0

@@ -97,6 +97,13 @@ function middleStrain(world: ReturnType<typeof buildWorld>): number {
   return (section(b) - section(a)) / (b - a) - 1;
 }
 
+/** Moves the pinned x = L end by `dxM` at once and steps `frames` frames. */
+function pullEndAndStep(world: ReturnType<typeof buildWorld>, dxM: number, frames: number): void {
+  for (let p = 0; p < world.particleCount; p++)
+    if (world.state.rest[3 * p] > LENGTH - 1e-6) world.state.x[3 * p] += dxM;
+  for (let f = 0; f < frames; f++) world.step(FRAME);
+}
+
 /** Pull the x = L end to strain `strain` over 0.5 s, hold `holdS`, let go, settle 2 s. */
 function pullHoldRelease(body: BodySpec, substeps: number, strain: number, holdS = 1.5): Run {
   const world = buildWorld(scene(body, substeps));
@@ -193,11 +200,7 @@ describe('plasticity', () => {
     world.state.invMass.set(fresh.state.invMass);
     expect(Array.from(block(world).inverseRestShape)).toEqual(Array.from(block(fresh).inverseRestShape));
     expect(Array.from(block(world).restShapeProduct)).toEqual(Array.from(block(fresh).restShapeProduct));
-    for (const w of [world, fresh]) {
-      for (let p = 0; p < w.particleCount; p++)
-        if (w.state.rest[3 * p] > LENGTH - 1e-6) w.state.x[3 * p] += 0.01;
-      for (let f = 0; f < 10; f++) w.step(FRAME);
-    }
+    for (const w of [world, fresh]) pullEndAndStep(w, 0.01, 10);
     expect(Array.from(world.state.x)).toEqual(Array.from(fresh.state.x));
   });
 
@@ -226,11 +229,7 @@ describe('plasticity', () => {
     );
     const none = buildWorld(scene(bar(undefined, 'neo-hookean'), 20));
     expect(none.runtimes[0].plasticity).toBeUndefined();
-    for (const w of [never, none]) {
-      for (let p = 0; p < w.particleCount; p++)
-        if (w.state.rest[3 * p] > LENGTH - 1e-6) w.state.x[3 * p] += 0.02;
-      for (let f = 0; f < 30; f++) w.step(FRAME);
-    }
+    for (const w of [never, none]) pullEndAndStep(w, 0.02, 30);
     expect(Array.from(never.state.x)).toEqual(Array.from(none.state.x));
   });
 

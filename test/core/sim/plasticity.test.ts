@@ -1,4 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import {
+  buildWorldFromPreset,
+  presetFromScene,
+  readPreset,
+  writePreset,
+} from '../../../core/preset/index.ts';
 import type { BodySpec, PlasticitySpec, Scene } from '../../../core/scene/scene.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
 import type { DistanceBlock } from '../../../core/sim/constraints/distance.ts';
@@ -231,6 +237,14 @@ describe('plasticity', () => {
     expect(none.runtimes[0].plasticity).toBeUndefined();
     for (const w of [never, none]) pullEndAndStep(w, 0.02, 30);
     expect(Array.from(never.state.x)).toEqual(Array.from(none.state.x));
+  });
+
+  it("a native preset carries each group's plasticity into the world it builds", () => {
+    const preset = readPreset(
+      writePreset(presetFromScene(scene(bar(PLASTIC, 'neo-hookean'), 20), { name: 'bar' })),
+    );
+    expect(preset.setup.bodies[0].slots.plasticity).toEqual([null, PLASTIC]);
+    expect(buildWorldFromPreset(preset).runtimes[0].plasticity).toBeDefined();
   });
 
   it('the plastic strain stops at its cap', () => {

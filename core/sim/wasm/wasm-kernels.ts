@@ -52,7 +52,6 @@ function kernelModule(): { api: WasmApi; module: object } | null {
 
 export class WasmKernels {
   private readonly solvers = new Map<ConstraintBlock, BlockSolve>();
-  /** Each block's kernel-only copy, as a view of the memory (rewritten by `refresh`). */
   private readonly x: number;
   private readonly xPrev: number;
   private readonly v: number;

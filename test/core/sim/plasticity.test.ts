@@ -229,6 +229,18 @@ describe('plasticity', () => {
     }
   });
 
+  it('the WebAssembly kernels follow the changed rest shapes: bit-identical to the JS kernels', () => {
+    const worlds = ['wasm', 'js'].map((kernels) => {
+      const w = buildWorld(scene(bar(PLASTIC, 'neo-hookean'), 20));
+      if (kernels === 'js') w.kernels = 'js';
+      return w;
+    });
+    expect(worlds[0].kernels).toBe('wasm');
+    for (const w of worlds) pullEndAndStep(w, 0.02, 40);
+    expect(worlds[0].runtimes[0].plasticity?.maxPlasticStrain()).toBeGreaterThan(0.01);
+    expect(Array.from(worlds[0].state.x)).toEqual(Array.from(worlds[1].state.x));
+  });
+
   it('a group that never yields steps bit-identically to one without plasticity', () => {
     const never = buildWorld(
       scene(bar({ yieldStrain: 1, creepRatePerS: 5, maxPlasticStrain: 0.3 }, 'neo-hookean'), 20),

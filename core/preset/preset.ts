@@ -80,6 +80,7 @@ function bodyToDocument(body: BodySetup): DecodedBodyJson {
       material,
       dampingRatio: body.slots.dampingRatios[s],
       ...(s === 0 ? {} : { vertices: maskToList(body.slots.masks[s - 1]) }),
+      ...(body.slots.plasticity?.[s] ? { plasticity: body.slots.plasticity[s] } : {}),
     })),
     groupNames: body.groupNames,
     pins: body.pins.map((pin) => ({
@@ -111,6 +112,9 @@ function bodyFromDocument(json: DecodedBodyJson): BodySetup {
       materials: json.slots.map((slot) => slot.material),
       dampingRatios: json.slots.map((slot) => slot.dampingRatio),
       masks: json.slots.slice(1).map((slot) => listToMask(slot.vertices, count)),
+      ...(json.slots.some((slot) => slot.plasticity)
+        ? { plasticity: json.slots.map((slot) => slot.plasticity ?? null) }
+        : {}),
     },
     groupNames: json.groupNames,
     pins: json.pins.map((pin) => ({

@@ -5,6 +5,7 @@ import {
   ColliderSchema,
   ConstraintModelSchema,
   MaterialSpecSchema,
+  PlasticitySchema,
   SceneSchema,
 } from '../scene/scene-schema.ts';
 
@@ -244,6 +245,7 @@ export const BodySetupSchema = Type.Object(
           material: MaterialSpecSchema,
           dampingRatio: ratio('Damping ratio ζ of the slot.'),
           vertices: Type.Optional(u32('Particles of the material group (absent for slot 0, the body).')),
+          plasticity: Type.Optional(PlasticitySchema),
         },
         { additionalProperties: false },
       ),

@@ -311,6 +311,33 @@ export const ShapeMatchingSchema = Type.Object(
   },
 );
 
+export const PlasticitySchema = Type.Object(
+  {
+    yieldStrain: Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description:
+        'Yield strain ε_y = σ_y/E: von Mises stress over Young modulus (the axial strain at which a bar yields), dimensionless.',
+    }),
+    creepRatePerS: Type.Number({
+      minimum: 0,
+      maximum: 1e6,
+      description:
+        'Rate c at which the strain past yield flows into the rest shape, 1/s (≥ 1/frame: at once).',
+    }),
+    maxPlasticStrain: Type.Number({
+      minimum: 0,
+      maximum: 0.4,
+      description: 'Cap on the equivalent plastic strain, dimensionless (keeps elements from collapsing).',
+    }),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'Plasticity: past the yield strain the rest shape creeps toward the current shape (core/sim/plasticity.ts).',
+  },
+);
+
 export const GroupSchema = Type.Object(
   {
     name: name('Group name, unique within the body.'),
@@ -331,6 +358,7 @@ export const GroupSchema = Type.Object(
     ),
     aerodynamics: Type.Optional(AerodynamicsSchema),
     shapeMatching: Type.Optional(ShapeMatchingSchema),
+    plasticity: Type.Optional(PlasticitySchema),
   },
   {
     additionalProperties: false,

@@ -9,6 +9,7 @@ import type {
   GroupSchema,
   MaterialSpecSchema,
   PinSchema,
+  PlasticitySchema,
   PressureSchema,
   SceneSchema,
   SelfCollisionSchema,
@@ -50,6 +51,7 @@ export type PinSpec = Static<typeof PinSchema>;
  * so inside a group it has the group's stiffness and across a boundary the mix of both sides.
  */
 export type GroupSpec = Static<typeof GroupSchema>;
+export type PlasticitySpec = Static<typeof PlasticitySchema>;
 
 export type BodySolverOverride = Static<typeof BodySolverOverrideSchema>;
 export type TetherSpec = Static<typeof TetherSchema>;

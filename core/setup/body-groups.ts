@@ -1,4 +1,4 @@
-import type { BodySpec, MaterialSpec } from '../scene/scene.ts';
+import type { BodySpec, MaterialSpec, PlasticitySpec } from '../scene/scene.ts';
 
 /**
  * The material groups of a body (scene.ts GroupSpec) as the engine uses them: slot 0 is the body
@@ -12,6 +12,8 @@ export interface BodySlots {
   dampingRatios: number[];
   /** Per group (slot − 1): 1 for each body-local particle in its vertex set. */
   masks: Uint8Array[];
+  /** Plasticity per slot (core/sim/plasticity.ts), null where none; absent when no slot has any. */
+  plasticity?: (PlasticitySpec | null)[];
 }
 
 /**
@@ -37,7 +39,8 @@ export function bodySlots(body: BodySpec, particleCount: number): BodySlots {
     for (const v of group.vertices) if (v < particleCount) mask[v] = 1;
     return mask;
   });
-  return { materials, dampingRatios, masks };
+  const plasticity = [null, ...groups.map((group) => group.plasticity ?? null)];
+  return { materials, dampingRatios, masks, ...(plasticity.some((p) => p) ? { plasticity } : {}) };
 }
 
 /**

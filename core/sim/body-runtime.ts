@@ -4,6 +4,7 @@ import type { BodyAerodynamics } from './aerodynamics.ts';
 import type { SelfCollision } from './collide/self-collision.ts';
 import type { ConstraintBlock } from './constraints/index.ts';
 import type { ModalDamping } from './modal-damping.ts';
+import type { PlasticFlow } from './plasticity.ts';
 import type { NeoHookeanStiffnessLimit } from './stiffness-limit.ts';
 
 /** One pin of a body spec as the solver holds it. */
@@ -43,4 +44,6 @@ export interface BodyRuntime {
   stiffnessLimit?: NeoHookeanStiffnessLimit;
   /** Air drag and lift on the surface, when the body feels the air. */
   aerodynamics?: BodyAerodynamics;
+  /** Groups with plasticity: the rest-shape creep run once per frame (plasticity.ts). */
+  plasticity?: PlasticFlow;
 }

@@ -22,6 +22,7 @@ import { createShapeMatchingBlock } from './constraints/shape-matching.ts';
 import { createTetVolumeBlock } from './constraints/tet-volume.ts';
 import { createTetherBlock } from './constraints/tether.ts';
 import { ModalDamping } from './modal-damping.ts';
+import { PlasticFlow } from './plasticity.ts';
 import { createParticleState, type ParticleState } from './state.ts';
 import { NeoHookeanStiffnessLimit } from './stiffness-limit.ts';
 import type { World } from './world.ts';
@@ -97,6 +98,7 @@ function bodyRuntime(
     count,
     blocks,
     stiffnessLimit: neoHookean ? new NeoHookeanStiffnessLimit(neoHookean, state) : undefined,
+    plasticity: PlasticFlow.create(blocks, body.slots, offset) ?? undefined,
     iterations: body.iterations,
     linearDampingPerS: body.linearDampingPerS,
     modalDamping: new ModalDamping(offset, modalDampingRatesPerS(body), isFreeBody(body)),

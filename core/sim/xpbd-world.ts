@@ -3,7 +3,13 @@ import type { AirSetup } from '../setup/setup.ts';
 import { measureBody } from './body-metrics.ts';
 import type { BodyRuntime } from './body-runtime.ts';
 import { type Collider, collideParticles } from './colliders.ts';
-import { dampBlock, resetLambda, scalarConstraintCount, solveBlock } from './constraints/index.ts';
+import {
+  type ConstraintBlock,
+  dampBlock,
+  resetLambda,
+  scalarConstraintCount,
+  solveBlock,
+} from './constraints/index.ts';
 import { Grab, type GrabOptions } from './grab.ts';
 import { ConstraintForceProbe } from './pin-balance.ts';
 import { type ParticleState, resetParticleState } from './state.ts';
@@ -26,6 +32,7 @@ import type { BodyMetrics, BodyView, StepMetrics, World } from './world.ts';
  *   collide    colliders, then cloth self-collision (pairs listed once per frame), zero compliance, friction
  *   velocity   v = (x − x_prev)/h
  *   damp       constraint damping along ∇C, implicit, at velocity level (constraints/block.ts)
+ * and after the frame's substeps, the plastic groups' rest-shape creep (plasticity.ts).
  *
  * Prediction, velocities and the distance, tet-volume, dihedral-bend and neo-Hookean sweeps run
  * as WebAssembly (wasm/wasm-kernels.ts) where the runtime allows it, on the same arrays and with
@@ -47,6 +54,8 @@ export class XpbdWorld implements World {
   private useWasm: boolean;
   /** Scratch: the wind of the current substep, m/s. */
   private readonly wind = new Float64Array(3);
+  /** A block's rest shapes changed (plasticity): its WebAssembly kernel copy follows. */
+  private readonly restChanged = (block: ConstraintBlock): void => this.wasm?.refresh(block);
 
   constructor(
     readonly state: ParticleState,
@@ -108,6 +117,7 @@ export class XpbdWorld implements World {
         body.selfCollision?.prepare(this.state, frameDtS);
       }
       for (let s = 0; s < this.substeps; s++) this.substep(h, s === this.substeps - 1, this.time + s * h);
+      for (const body of this.runtimes) body.plasticity?.apply(this.state, frameDtS, this.restChanged);
       this.lastSubstepS = h;
       this.time += frameDtS;
     }
@@ -134,6 +144,7 @@ export class XpbdWorld implements World {
     this.probe.freeForceN.fill(0);
     resetParticleState(this.state);
     for (const r of this.runtimes) for (const b of r.blocks) resetLambda(b);
+    for (const r of this.runtimes) r.plasticity?.reset(this.restChanged);
     this.positions.set(this.state.x);
     this.time = 0;
   }

@@ -206,6 +206,25 @@ export const FEATURES: readonly Feature[] = [
     },
   },
   {
+    id: 'plasticity',
+    bodies: byBody((b) => b.slots.plasticity?.some((p) => p !== null) ?? false),
+    support: {
+      ...everywhere,
+      jolt: {
+        approximated:
+          'plasticity dropped: a Jolt soft body keeps the rest lengths and volumes of its SoftBodySharedSettings (set when it is created, shared, not updated while it runs), so past the yield strain it springs back fully where the preview keeps a permanent set; below yield nothing differs',
+      },
+      mujoco: {
+        approximated:
+          'plasticity dropped: the export writes MuJoCo 3.3 flexes, whose rest shape does not change while they run (the flex yield of MuJoCo 4.0, a return mapping without a creep rate, is not written), so past the yield strain the body springs back fully; below yield nothing differs',
+      },
+      godot: {
+        approximated:
+          "plasticity dropped: a SoftBody3D's links keep the rest lengths of the mesh it was built from, so past the yield strain it springs back fully where the preview keeps a permanent set; below yield nothing differs",
+      },
+    },
+  },
+  {
     id: 'rigid pins',
     bodies: byBody((b) => b.pins.some((pin) => pin.complianceMPerN === 0)),
     support: { ...everywhere, jolt: carried, mujoco: carried, godot: carried },

@@ -151,8 +151,11 @@ export type ArrayField<B> = {
 export interface KernelBinding<B extends BlockBase> {
   /** Fields the kernel reads or writes, moved into the memory in this order (the rest stay ordinary arrays). */
   readonly fields: readonly ArrayField<B>[];
-  /** A kernel-only array derived from the block, moved after its fields; null where the kernel needs none. */
-  readonly kernelCopy: ((block: B) => Float64Array) | null;
+  /**
+   * A kernel-only array derived from the block, moved after its fields, written into `into` when
+   * given (a refresh after the fields changed); null where the kernel needs none.
+   */
+  readonly kernelCopy: ((block: B, into?: Float64Array) => Float64Array) | null;
   /** The block's sweep on the memory, made once when the world is built. */
   readonly bind: (block: B, memory: KernelMemory) => BlockSolve;
 }
@@ -256,9 +259,9 @@ export const neoHookeanKernel: KernelBinding<NeoHookeanBlock> = {
     'lambdaDeviatoric',
   ],
   // M entry by entry (m00 of every tet, then m01, …) from 6 per tet: pairs of tets load an entry at once.
-  kernelCopy(block) {
+  kernelCopy(block, into) {
     const { restShapeProduct: product, count } = block;
-    const out = new Float64Array(6 * count);
+    const out = into ?? new Float64Array(6 * count);
     for (let t = 0; t < count; t++) for (let j = 0; j < 6; j++) out[j * count + t] = product[6 * t + j];
     return out;
   },

@@ -64,6 +64,8 @@ export class WasmKernels {
     pointers: Map<object, number>,
     state: ParticleState,
     blocks: readonly ConstraintBlock[],
+    /** Each block's kernel-only copy, as a view of the memory (rewritten by `refresh`). */
+    private readonly copyViews: ReadonlyMap<ConstraintBlock, Float64Array>,
   ) {
     this.x = pointers.get(state.x)!;
     this.xPrev = pointers.get(state.xPrev)!;
@@ -74,6 +76,15 @@ export class WasmKernels {
       const binding = kindOps(block).wasm;
       if (binding) this.solvers.set(block, binding.bind(block, memory));
     }
+  }
+
+  /**
+   * Rewrites `block`'s kernel-only copy from its fields after they changed in place (plasticity
+   * updating rest shapes); the moved fields themselves need nothing.
+   */
+  refresh(block: ConstraintBlock): void {
+    const view = this.copyViews.get(block);
+    if (view) kindOps(block).wasm?.kernelCopy?.(block, view);
   }
 
   /**
@@ -123,8 +134,20 @@ export class WasmKernels {
       if (owner) (owner as Record<string, MovableArray>)[name] = view;
       pointers.set(owner ? view : array, offsets[k]);
     });
-    for (const [block, copy] of copies) pointers.set(block, pointers.get(copy)!);
-    return new WasmKernels(instance.exports as KernelExports, pages * PAGE_BYTES, pointers, state, blocks);
+    const copyViews = new Map<ConstraintBlock, Float64Array>();
+    for (const [block, copy] of copies) {
+      const offset = pointers.get(copy)!;
+      pointers.set(block, offset);
+      copyViews.set(block, new Float64Array(memory.buffer, offset, copy.length));
+    }
+    return new WasmKernels(
+      instance.exports as KernelExports,
+      pages * PAGE_BYTES,
+      pointers,
+      state,
+      blocks,
+      copyViews,
+    );
   }
 
   /** Prediction of particles [start, end) (xpbd-world.ts `substep`). */

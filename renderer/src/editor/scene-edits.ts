@@ -10,6 +10,7 @@ import type {
   BodySpec,
   ConstraintModel,
   MaterialSpec,
+  PlasticitySpec,
   Scene,
   Vec3,
 } from '../../../core/scene/scene.ts';
@@ -91,6 +92,40 @@ export function setShapeMatching(scene: Scene, index: number, timeConstantS: num
     return timeConstantS === null ? rest : { ...rest, shapeMatching: { timeConstantS } };
   });
   return checked(`shape matching of ${scene.bodies[index].name}`, next);
+}
+
+/** What a group without plasticity starts from when one of its fields is set. */
+export const DEFAULT_PLASTICITY: PlasticitySpec = {
+  yieldStrain: 0.02,
+  creepRatePerS: 10,
+  maxPlasticStrain: 0.2,
+};
+
+/**
+ * Sets one plasticity field of group `groupIndex` of body `index` (SI: strain, 1/s). A group
+ * without plasticity gets DEFAULT_PLASTICITY with the field set; a creep rate of 0 removes the
+ * group's plasticity (it is elastic again).
+ */
+export function setGroupPlasticity(
+  scene: Scene,
+  index: number,
+  groupIndex: number,
+  field: 'yieldStrain' | 'creepRatePerS',
+  value: number,
+): SceneEdit {
+  const groups = scene.bodies[index]?.groups ?? [];
+  const group = groups[groupIndex];
+  if (!group)
+    throw new RangeError(`${scene.bodies[index]?.name ?? 'the body'} has no group ${groupIndex + 1}`);
+  const plasticity = { ...(group.plasticity ?? DEFAULT_PLASTICITY), [field]: value };
+  const { plasticity: _previous, ...elastic } = group;
+  const nextGroup = plasticity.creepRatePerS === 0 ? elastic : { ...group, plasticity };
+  const next = withBody(scene, index, (body) => ({
+    ...body,
+    groups: groups.map((g, j) => (j === groupIndex ? nextGroup : g)),
+  }));
+  const label = field === 'yieldStrain' ? 'yield strain' : 'creep rate';
+  return checked(`${label} of group '${group.name}' of ${scene.bodies[index].name}`, next);
 }
 
 export function setConstraintModel(scene: Scene, index: number, model: ConstraintModel): SceneEdit {

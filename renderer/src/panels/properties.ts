@@ -17,12 +17,14 @@ import { solverView } from '../editor/compliance-range.ts';
 import type { Editor } from '../editor/editor.ts';
 import {
   applyLibraryMaterial,
+  DEFAULT_PLASTICITY,
   modelsForShape,
   setAerodynamics,
   setAirField,
   setCompensation,
   setConstraintModel,
   setDampingRatio,
+  setGroupPlasticity,
   setMaterialField,
   setShapeMatching,
   setSolverField,
@@ -228,6 +230,7 @@ function bodySections(
     ...(transform ? [transform] : []),
     materialSection,
     behaviour,
+    ...(spec.groups?.length ? [groupsSection(editor, index, spec)] : []),
     solverGets(editor, spec),
     metricsSection(editor, index),
   ];
@@ -265,6 +268,35 @@ function shapeMatchingFields(spec: BodySpec, set: (timeConstantS: number | null)
 
 /** τ a body gets when shape matching is switched on, s. */
 const DEFAULT_SHAPE_MATCHING_S = 0.02;
+
+/**
+ * Per material group, its plasticity (core/sim/plasticity.ts): yield strain in % and creep rate in
+ * 1/s; creep rate 0 means elastic. Plastic state is simulation state: Reset restores the rest shapes.
+ */
+function groupsSection(editor: Editor, index: number, spec: BodySpec): HTMLElement {
+  const fields = (spec.groups ?? []).flatMap((group, j) => [
+    numberField({
+      label: `${group.name}: yield`,
+      testId: `prop-group-${j}-yield`,
+      value: 100 * (group.plasticity ?? DEFAULT_PLASTICITY).yieldStrain,
+      unit: '%',
+      title:
+        'Yield strain ε_y = σ_y/E: past it the rest shape creeps toward the current shape (permanent set)',
+      onCommit: (value) =>
+        editor.edit((scene) => setGroupPlasticity(scene, index, j, 'yieldStrain', value / 100)),
+    }),
+    numberField({
+      label: `${group.name}: creep rate`,
+      testId: `prop-group-${j}-creep`,
+      value: group.plasticity?.creepRatePerS ?? 0,
+      unit: '1/s',
+      title: 'How fast the strain past yield flows into the rest shape; 0: elastic (no plasticity)',
+      onCommit: (value) =>
+        editor.edit((scene) => setGroupPlasticity(scene, index, j, 'creepRatePerS', value)),
+    }),
+  ]);
+  return section('Group plasticity', ...fields);
+}
 
 /** Shortest time between two updates of the metrics readout, ms. */
 const READOUT_INTERVAL_MS = 100;

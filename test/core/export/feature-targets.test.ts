@@ -97,6 +97,19 @@ const WITNESSES: Record<string, () => { scene: SceneDocument; meshes?: SceneMesh
       }),
     ]),
   }),
+  plasticity: () => ({
+    scene: scene([
+      box({
+        groups: [
+          {
+            name: 'soft metal',
+            vertices: Array.from({ length: 27 }, (_, i) => i),
+            plasticity: { yieldStrain: 0.02, creepRatePerS: 10, maxPlasticStrain: 0.2 },
+          },
+        ],
+      }),
+    ]),
+  }),
   'rigid pins': () => ({
     scene: scene([box({ pins: [{ box: { min: [-1, 0.1, -1], max: [1, 0.1, 1] } }] })]),
   }),

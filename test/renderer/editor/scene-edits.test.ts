@@ -9,6 +9,7 @@ import {
   setAirField,
   setCompensation,
   setConstraintModel,
+  setGroupPlasticity,
   setMaterialField,
   setShapeMatching,
   setSolverField,
@@ -40,6 +41,27 @@ describe('scene edits', () => {
     // Editing a number drops the name: the numbers are no longer the library's.
     expect(setMaterialField(next, 0, 'youngModulusPa', 5e4).scene.bodies[0].material.name).toBeUndefined();
     expect(scene.bodies[0].material.youngModulusPa).toBe(100_000);
+  });
+
+  test('group plasticity: a field on an elastic group starts from the defaults, creep rate 0 makes it elastic again', () => {
+    const grouped = {
+      ...scene,
+      bodies: scene.bodies.map((b, i) =>
+        i === 0 ? { ...b, groups: [{ name: 'core', vertices: [0, 1, 2] }] } : b,
+      ),
+    };
+    const set = setGroupPlasticity(grouped, 0, 0, 'yieldStrain', 0.05);
+    expect(set.label).toBe("yield strain of group 'core' of soft block");
+    expect(set.scene.bodies[0].groups?.[0].plasticity).toEqual({
+      yieldStrain: 0.05,
+      creepRatePerS: 10,
+      maxPlasticStrain: 0.2,
+    });
+    const off = setGroupPlasticity(set.scene, 0, 0, 'creepRatePerS', 0);
+    expect(off.scene.bodies[0].groups?.[0]).toEqual({ name: 'core', vertices: [0, 1, 2] });
+    expect(() => setGroupPlasticity(set.scene, 0, 0, 'yieldStrain', -1)).toThrow(
+      /^\/bodies\/0\/groups\/0\/plasticity\/yieldStrain: /,
+    );
   });
 
   test('a cloth material brings its thickness to a cloth body', () => {

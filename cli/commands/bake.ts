@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DEFAULT_FRAME_BUDGET } from '../../core/budget/frame-budget.ts';
 import type { Material } from '../../core/material/index.ts';
 import { DEFAULT_TARGET_TETS } from '../../core/tetra/index.ts';
 import { meshFrameHelp } from '../args.ts';
@@ -7,20 +8,22 @@ import { type BakeArgs, DEFAULT_BAKE_SUBSTEPS, parseBakeArgs } from '../bake/arg
 import { type BakePlan, type BakeResult, bakeFile, presetGroupName, stemOf } from '../bake/bake-file.ts';
 import { summaryJson, summaryTable } from '../bake/summary.ts';
 import { type Command, type CommandIo, ExitCode, UsageError } from '../command.ts';
+import { budgetHelp, runtimeTimer } from '../frame-cost.ts';
 import { expandPatterns } from '../glob.ts';
 import { findMaterial, loadMaterialLibrary } from '../material-lookup.ts';
 import { createProgress } from '../progress.ts';
 
 const usage = `Usage: softbody bake MESH... --material NAME [--group NAME=MATERIAL ...] [--pin BOX ...]
                     [--edge L | --tets N] [--model neo-hookean|edges-volume] -o DIR
-                    [--progress] [--json]
+                    [--budget-ms MS] [--runtime jolt] [--no-frame-cost] [--progress] [--json]
 
 Turns mesh files (OBJ, glTF, GLB; several files or a pattern such as 'meshes/*.obj') into
 presets (format 2, the same bytes the editor exports for the same mesh, material and settings):
 DIR/<name>.preset.json per file. A solid material fills the surface with tets and skins the
 surface to them; a cloth material simulates the surface itself. Every file
 is baked even when one fails; a table at the end gives each file's vertices, tets, groups,
-time and outcome. Exit code 0 when every file baked, 1 when any failed, 2 for bad arguments.
+time and outcome, then each body's cost per 60 Hz frame here and in the budget's runtime (the
+preset exported for it), with a warning line for a body over budget. Exit code 0 when every file baked, 1 when any failed, 2 for bad arguments.
 Patterns take *, ?, [abc], {a,b} and ** (any depth of folders).
 
 Options:
@@ -37,9 +40,11 @@ ${meshFrameHelp(25)}
   --dt S                 frame time step written into the presets, s (default 1/60)
   --substeps N           substeps per frame written into the presets (default ${DEFAULT_BAKE_SUBSTEPS})
   --user FILE            also look materials up in FILE (a user material file; '-': standard input)
+${budgetHelp(25, 'written into the presets')}
+  --no-frame-cost        do not time the bodies (the readout takes a few seconds per file)
   --progress             a line per file on stderr when it is not a terminal (a terminal gets a bar)
   --json                 print the summary as { files: [{ file, output, kind, vertices, elements,
-                         groups, notes, seconds, error }], baked, failed }`;
+                         groups, notes, seconds, frameCost, error }], baked, failed }`;
 
 export const bakeCommand: Command = {
   name: 'bake',
@@ -123,6 +128,10 @@ async function makePlan(args: BakeArgs, io: CommandIo): Promise<BakePlan> {
     upAxis: args.upAxis,
     frameDtS: args.frameDtS,
     substeps: args.substeps,
+    budget: args.budget,
+    frameCostRuntime: args.frameCost
+      ? await runtimeTimer(args.budget?.runtime ?? DEFAULT_FRAME_BUDGET.runtime)
+      : undefined,
   };
 }
 

@@ -5,6 +5,10 @@ import {
   describeOverBudget,
   type RuntimeFrameTimer,
 } from '../core/budget/frame-cost.ts';
+import { presetFromScene } from '../core/preset/from-scene.ts';
+import type { Preset } from '../core/preset/preset.ts';
+import type { SceneDocument } from '../core/scene/scene.ts';
+import { compactVertices } from '../core/sim/geometry/mesh-body.ts';
 import { choiceOption, numberOption } from './args.ts';
 import { loadJoltFrameTimer } from './jolt-runtime.ts';
 
@@ -20,11 +24,15 @@ export const BUDGET_OPTIONS = {
 
 const RUNTIMES = Object.keys(RUNTIME_LABELS) as FrameBudget['runtime'][];
 
-/** Help lines for the two options, their descriptions starting at `column`. */
-export function budgetHelp(column: number, what: string): string {
+/**
+ * Help lines for the two options, descriptions from `column`: `what` continues the --budget-ms
+ * line (further entries are lines of their own).
+ */
+export function budgetHelp(column: number, what: readonly string[]): string {
   const pad = (flag: string) => `  ${flag}`.padEnd(column);
   return [
-    `${pad('--budget-ms MS')}frame budget per body, ms per 60 Hz frame in the runtime (default ${DEFAULT_FRAME_BUDGET.frameMsPerBody}); ${what}`,
+    `${pad('--budget-ms MS')}frame budget per body, ms per 60 Hz frame in the runtime (default ${DEFAULT_FRAME_BUDGET.frameMsPerBody});`,
+    ...what.map((line) => `${' '.repeat(column)}${line}`),
     `${pad('--runtime R')}the runtime the budget is for: ${RUNTIMES.join(', ')} (default ${DEFAULT_FRAME_BUDGET.runtime})`,
   ].join('\n');
 }
@@ -58,6 +66,40 @@ export async function runtimeTimer(runtime: FrameBudget['runtime']): Promise<Run
       prepare: () => Promise.reject(new Error(message)),
     };
   }
+}
+
+/** The material a tet mesh is timed with when the command names none (cost hardly depends on it). */
+export const TIMING_MATERIAL = 'natural-rubber';
+
+/**
+ * The preset of one solid body of `tets` under standard gravity, as `softbody bake` would make it
+ * (one body, no colliders), for timing: the tet count, model and substeps are what cost depends on.
+ */
+export function tetMeshPreset(
+  name: string,
+  tets: { positions: ArrayLike<number>; tets: Uint32Array },
+  options: { substeps: number; frameDtS: number; budget?: FrameBudget; material?: string },
+): Preset {
+  const { positions, elements } = compactVertices(tets.positions, tets.tets);
+  const scene: SceneDocument = {
+    gravity: [0, -9.81, 0],
+    solver: { dt: options.frameDtS, substeps: options.substeps },
+    colliders: [],
+    bodies: [
+      {
+        name,
+        shape: { type: 'mesh', path: `${name}.obj` },
+        material: options.material ?? TIMING_MATERIAL,
+        model: 'neo-hookean',
+      },
+    ],
+    ...(options.budget ? { budget: { ...options.budget } } : {}),
+  };
+  const meshes = {
+    surfaces: new Map(),
+    solids: new Map([['/bodies/0/shape', { positions, tets: elements }]]),
+  };
+  return presetFromScene(scene, { name, meshes });
 }
 
 /** The readout of each body, and a warning line under each body over budget. */

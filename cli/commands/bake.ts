@@ -40,7 +40,7 @@ ${meshFrameHelp(25)}
   --dt S                 frame time step written into the presets, s (default 1/60)
   --substeps N           substeps per frame written into the presets (default ${DEFAULT_BAKE_SUBSTEPS})
   --user FILE            also look materials up in FILE (a user material file; '-': standard input)
-${budgetHelp(25, 'written into the presets')}
+${budgetHelp(25, ['written into the presets'])}
   --no-frame-cost        do not time the bodies (the readout takes a few seconds per file)
   --progress             a line per file on stderr when it is not a terminal (a terminal gets a bar)
   --json                 print the summary as { files: [{ file, output, kind, vertices, elements,

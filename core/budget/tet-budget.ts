@@ -4,8 +4,8 @@ import { RUNTIME_LABELS } from './frame-budget.ts';
  * Budget → tet count: the largest tet target whose measured frame cost fits a budget. At fixed
  * substeps a frame's cost is close to linear in the tets (every constraint is solved once per
  * substep; collisions and the per-particle passes scale with the vertices, which follow the
- * tets), so two trials fix a line c = a + b·n: the first at a guess, the second where the
- * proportional model of the first puts the budget. The target the line gives (with a margin of
+ * tets), so two trials fix a line c = a + b·n (n the tets made): the first at a guess, the
+ * second where the proportional model of the first puts the budget. The target the line gives (with a margin of
  * FIT_MARGIN for noise) is then measured to verify; over the budget it is scaled down once by the
  * overshoot and measured again. A body that exceeds the budget even at the fewest tets is
  * reported as such, with that cost.
@@ -76,9 +76,13 @@ export async function fitTetsToBudget(
     return { targetTets: chosen.targetTets, chosen, trials, reached, message };
   };
 
+  // The fit is in the tets made; a target asks for `made` through the nearest trial's ratio (a
+  // conforming mesher makes more than asked on a detailed surface, and not in proportion).
+  const askFor = (made: number, near: TetBudgetTrial) =>
+    clamp((made * near.targetTets) / Math.max(1, near.tets));
   const first = await run(clamp(options.firstTets ?? 1000));
   const perTet = first.msPerFrame / Math.max(1, first.tets);
-  const second = await run(clamp((FIT_MARGIN * budgetMs) / Math.max(perTet, Number.MIN_VALUE)));
+  const second = await run(askFor((FIT_MARGIN * budgetMs) / Math.max(perTet, Number.MIN_VALUE), first));
   // The line through both trials; proportional where they are too close or the slope is not positive.
   let slope = perTet;
   let offset = 0;
@@ -89,16 +93,25 @@ export async function fitTetsToBudget(
       offset = first.msPerFrame - b * first.tets;
     }
   }
-  let target = clamp((FIT_MARGIN * budgetMs - offset) / slope);
-  let chosen = [first, second].find((t) => t.targetTets === target) ?? (await run(target));
+  const wanted = Math.max(0, (FIT_MARGIN * budgetMs - offset) / slope);
+  const nearest = (made: number) =>
+    trials.reduce((best, t) => (Math.abs(t.tets - made) < Math.abs(best.tets - made) ? t : best));
+  let target = askFor(wanted, nearest(wanted));
+  let chosen = trials.find((t) => t.targetTets === target) ?? (await run(target));
   if (chosen.msPerFrame > budgetMs && target > minTets) {
-    target = clamp((target * FIT_MARGIN * budgetMs) / chosen.msPerFrame);
-    chosen = await run(target);
+    target = askFor((chosen.tets * FIT_MARGIN * budgetMs) / chosen.msPerFrame, chosen);
+    chosen = trials.find((t) => t.targetTets === target) ?? (await run(target));
   }
   if (chosen.msPerFrame > budgetMs && target === minTets) {
     const fixed = offset > 0 ? ` (a fixed cost of about ${show(offset)} ms)` : '';
-    return finish(chosen, `even ${minTets} tets, the fewest tried, exceed it${fixed}`);
+    const made = chosen.tets === minTets ? '' : `, made as ${chosen.tets.toLocaleString('en-US')}`;
+    return finish(chosen, `even the fewest tets tried (${minTets}${made}) exceed it${fixed}`);
   }
+  if (chosen.msPerFrame > budgetMs && chosen.tets > 1.5 * chosen.targetTets)
+    return finish(
+      chosen,
+      `the mesher makes ${chosen.tets.toLocaleString('en-US')} tets when asked for ${chosen.targetTets.toLocaleString('en-US')} on this surface`,
+    );
   if (target === maxTets && chosen.msPerFrame <= budgetMs)
     return finish(chosen, `the most tets tried (${maxTets.toLocaleString('en-US')}) fit`);
   return finish(chosen);

@@ -28,7 +28,7 @@ describe('budget → tet count', () => {
     expect(result.reached).toBe(false);
     expect(result.targetTets).toBe(100);
     expect(result.message).toBe(
-      'budget not met: 100 tets at 3.1 ms/frame in Jolt (budget 2 ms); even 100 tets, the fewest tried, exceed it (a fixed cost of about 3 ms)',
+      'budget not met: 100 tets at 3.1 ms/frame in Jolt (budget 2 ms); even the fewest tets tried (100) exceed it (a fixed cost of about 3 ms)',
     );
   });
 
@@ -44,5 +44,23 @@ describe('budget → tet count', () => {
     expect(asked.length).toBe(3);
     expect(result.reached).toBe(true);
     expect(result.chosen.msPerFrame).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('budget → tet count with a mesher that makes more than asked', () => {
+  it('asks for the tets it wants made through the ratio of the nearest trial', async () => {
+    // A conforming mesher on a detailed surface: twice what is asked, plus 200.
+    const asked: number[] = [];
+    const measure = async (targetTets: number): Promise<TetBudgetTrial> => {
+      asked.push(targetTets);
+      const tets = 2 * targetTets + 200;
+      return { targetTets, tets, msPerFrame: 0.001 * tets };
+    };
+    const result = await fitTetsToBudget(measure, { budgetMs: 2, runtime: 'jolt' });
+    expect(result.reached).toBe(true);
+    // 1,800 made at 0.001 ms each = 1.8 ms (90% of the budget): asked for about 800.
+    expect(result.chosen.tets).toBeGreaterThan(1500);
+    expect(result.chosen.msPerFrame).toBeLessThanOrEqual(2);
+    expect(asked.length).toBeLessThanOrEqual(4);
   });
 });

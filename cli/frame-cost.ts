@@ -1,16 +1,10 @@
 import { DEFAULT_FRAME_BUDGET, type FrameBudget, RUNTIME_LABELS } from '../core/budget/frame-budget.ts';
-import {
-  type BodyFrameCost,
-  describeFrameCost,
-  describeOverBudget,
-  type RuntimeFrameTimer,
-} from '../core/budget/frame-cost.ts';
+import { type BodyFrameCost, describeFrameCost, describeOverBudget } from '../core/budget/frame-cost.ts';
 import { presetFromScene } from '../core/preset/from-scene.ts';
 import type { Preset } from '../core/preset/preset.ts';
 import type { SceneDocument } from '../core/scene/scene.ts';
 import { compactVertices } from '../core/sim/geometry/mesh-body.ts';
 import { choiceOption, numberOption } from './args.ts';
-import { loadJoltFrameTimer } from './jolt-runtime.ts';
 
 /**
  * The frame budget options `softbody bake` and `softbody tetra` share (--budget-ms, --runtime),
@@ -50,22 +44,6 @@ export function parseBudget(values: { 'budget-ms'?: string; runtime?: string }):
         ? DEFAULT_FRAME_BUDGET.runtime
         : choiceOption('--runtime', values.runtime, RUNTIMES),
   };
-}
-
-/**
- * The timer of `runtime`. It never rejects: a module that fails to load gives a timer whose
- * bodies report that failure, so the readout says why and the command goes on.
- */
-export async function runtimeTimer(runtime: FrameBudget['runtime']): Promise<RuntimeFrameTimer> {
-  try {
-    return await loadJoltFrameTimer();
-  } catch (error) {
-    const message = `${RUNTIME_LABELS[runtime]} did not load: ${(error as Error).message}`;
-    return {
-      name: runtime,
-      prepare: () => Promise.reject(new Error(message)),
-    };
-  }
 }
 
 /** The material a tet mesh is timed with when the command names none (cost hardly depends on it). */

@@ -50,7 +50,7 @@ export interface BakePlan {
   /** Written into the preset's scene; absent: the default budget. */
   budget?: FrameBudget;
   /** Times each baked body here and in this runtime (core/budget); absent: no readout. */
-  frameCostRuntime?: RuntimeFrameTimer;
+  frameCostRuntime?: RuntimeFrameTimer | Promise<RuntimeFrameTimer>;
 }
 
 export interface BakeResult {

@@ -1,6 +1,5 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEFAULT_FRAME_BUDGET } from '../../core/budget/frame-budget.ts';
 import type { Material } from '../../core/material/index.ts';
 import { DEFAULT_TARGET_TETS } from '../../core/tetra/index.ts';
 import { meshFrameHelp } from '../args.ts';
@@ -8,8 +7,9 @@ import { type BakeArgs, DEFAULT_BAKE_SUBSTEPS, parseBakeArgs } from '../bake/arg
 import { type BakePlan, type BakeResult, bakeFile, presetGroupName, stemOf } from '../bake/bake-file.ts';
 import { summaryJson, summaryTable } from '../bake/summary.ts';
 import { type Command, type CommandIo, ExitCode, UsageError } from '../command.ts';
-import { budgetHelp, runtimeTimer } from '../frame-cost.ts';
+import { budgetHelp } from '../frame-cost.ts';
 import { expandPatterns } from '../glob.ts';
+import { loadJoltFrameTimer } from '../jolt-runtime.ts';
 import { findMaterial, loadMaterialLibrary } from '../material-lookup.ts';
 import { createProgress } from '../progress.ts';
 
@@ -129,9 +129,7 @@ async function makePlan(args: BakeArgs, io: CommandIo): Promise<BakePlan> {
     frameDtS: args.frameDtS,
     substeps: args.substeps,
     budget: args.budget,
-    frameCostRuntime: args.frameCost
-      ? await runtimeTimer(args.budget?.runtime ?? DEFAULT_FRAME_BUDGET.runtime)
-      : undefined,
+    frameCostRuntime: args.frameCost ? loadJoltFrameTimer() : undefined,
   };
 }
 

@@ -28,15 +28,9 @@ import {
 } from '../args.ts';
 import { DEFAULT_BAKE_SUBSTEPS } from '../bake/args.ts';
 import { CliError, type Command, type CommandIo, ExitCode, UsageError } from '../command.ts';
-import {
-  BUDGET_OPTIONS,
-  budgetHelp,
-  parseBudget,
-  runtimeTimer,
-  TIMING_MATERIAL,
-  tetMeshPreset,
-} from '../frame-cost.ts';
+import { BUDGET_OPTIONS, budgetHelp, parseBudget, TIMING_MATERIAL, tetMeshPreset } from '../frame-cost.ts';
 import { histogramLines } from '../histogram.ts';
+import { loadJoltFrameTimer } from '../jolt-runtime.ts';
 import { createProgress } from '../progress.ts';
 import { readMeshInput, STDIO, shownName, writeOutputFile } from '../stdio.ts';
 
@@ -210,7 +204,7 @@ async function fitToBudget(
   mesh: Parameters<typeof tetrahedralize>[0],
   onProgress: (fraction: number, stage: string) => void,
 ): Promise<{ result: TetMesh; fit: TetBudgetResult }> {
-  const runtime = await runtimeTimer(budget.runtime);
+  const runtime = loadJoltFrameTimer();
   const made = new Map<number, TetMesh>();
   const fit = await fitTetsToBudget(
     async (targetTets) => {

@@ -74,8 +74,12 @@ export interface FrameCostOptions {
   maxMs?: number;
   /** The clock, ms; default performance.now. */
   now?: () => number;
-  /** The runtime to measure in too; absent: ours only. */
-  runtime?: RuntimeFrameTimer;
+  /**
+   * The runtime to measure in too (or its loading: one that fails to load gives each body the
+   * failure, as a refused export does); absent: ours only.
+   */
+  runtime?: RuntimeFrameTimer | Promise<RuntimeFrameTimer>;
+
   /** The budget read against; default the preset scene's, else DEFAULT_FRAME_BUDGET. */
   budget?: FrameBudget;
   /** The bodies measured, by name; default every body. */
@@ -144,9 +148,10 @@ export async function measureFrameCost(
     return index;
   });
   let steppers: Map<string, RuntimeBodyStepper> | FrameTimingFailure | undefined;
+  const runtimeName = budget.runtime;
   if (options.runtime) {
     try {
-      steppers = await options.runtime.prepare(preset, names);
+      steppers = await (await options.runtime).prepare(preset, names);
     } catch (error) {
       steppers = { error: error instanceof Error ? error.message : String(error) };
     }
@@ -163,7 +168,7 @@ export async function measureFrameCost(
       overBudget: false,
     };
     if (options.runtime && steppers) {
-      const name = options.runtime.name;
+      const name = runtimeName;
       const label = RUNTIME_LABELS[name];
       const stepper = steppers instanceof Map ? steppers.get(body.name) : undefined;
       if (stepper) {

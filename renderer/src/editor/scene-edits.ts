@@ -5,7 +5,13 @@
  */
 import type { Material } from '../../../core/material/schema.ts';
 import { CONSTRAINT_MODEL_INFO, modelsForShapeType } from '../../../core/scene/models.ts';
-import type { BodySpec, ConstraintModel, MaterialSpec, Scene } from '../../../core/scene/scene.ts';
+import type {
+  BodySpec,
+  ConstraintModel,
+  FrameBudget,
+  MaterialSpec,
+  Scene,
+} from '../../../core/scene/scene.ts';
 import { parseScene } from '../../../core/scene/scene-validate.ts';
 
 export interface SceneEdit {
@@ -93,6 +99,11 @@ export function setCompensation(scene: Scene, mode: 'auto' | 'off'): SceneEdit {
     ...scene,
     solver: mode === 'off' ? { ...solver, compensation: 'off' } : solver,
   });
+}
+
+/** The frame budget per body (kept in the document even at the default, once the artist sets it). */
+export function setFrameBudget(scene: Scene, budget: FrameBudget): SceneEdit {
+  return checked('frame budget', { ...scene, budget: { ...budget } });
 }
 
 /** A whole new document (the JSON editor); the caller has validated it. */

@@ -8,6 +8,7 @@
 import { builtInMaterials } from '../../../core/material/library.ts';
 import { CONSTRAINT_MODEL_INFO } from '../../../core/scene/models.ts';
 import type { BodySpec, ConstraintModel } from '../../../core/scene/scene.ts';
+import { FrameCostClient } from '../budget/frame-cost-client.ts';
 import { solverView } from '../editor/compliance-range.ts';
 import type { Editor } from '../editor/editor.ts';
 import {
@@ -21,6 +22,7 @@ import {
 } from '../editor/scene-edits.ts';
 import { el } from '../views/dom.ts';
 import { numberField, row, section, select, selectField } from './fields.ts';
+import { budgetFields, frameCostSection } from './frame-cost-section.ts';
 import { defaultModulusUnit, MODULUS_UNITS, type ModulusUnit, typedModulusPa } from './modulus-unit.ts';
 import { type OpenMesh, staticMeshSections } from './static-mesh-properties.ts';
 import { watchMany } from './watch-many.ts';
@@ -43,6 +45,7 @@ export function mountProperties(
   container.append(el('h2', { className: 'panel-title', text: 'Properties' }), body);
   /** The unit picked per body name; chosen from the magnitude until the user picks one. */
   const modulusUnits = new Map<string, ModulusUnit>();
+  const frameCosts = new FrameCostClient();
 
   const render = () => {
     const { scene, selectedBody } = editor.state;
@@ -55,7 +58,10 @@ export function mountProperties(
     }
     const sections: HTMLElement[] = [];
     if (spec && selectedBody !== null)
-      sections.push(...bodySections(editor, selectedBody, spec, modulusUnits, render));
+      sections.push(
+        ...bodySections(editor, selectedBody, spec, modulusUnits, render),
+        frameCostSection(editor, spec.name, frameCosts),
+      );
     else sections.push(el('p', { className: 'panel-note', text: 'Select a body in the outliner.' }));
     sections.push(solverSection(editor));
     body.replaceChildren(...sections);
@@ -65,9 +71,11 @@ export function mountProperties(
   const unwatch = [
     watchMany(editor.store, [(s) => s.scene, (s) => s.selectedBody], render),
     staticMesh?.watch(render),
+    frameCosts.watch(render),
   ];
   return () => {
     for (const u of unwatch) u?.();
+    frameCosts.dispose();
   };
 }
 
@@ -270,6 +278,7 @@ function solverSection(editor: Editor): HTMLElement {
         "Budget compensation: one Gauss-Seidel pass per substep leaves a body softer than its material by about β·(h·c/l)²; 'material-true' stiffens each body's constraints so that at these substeps it is as stiff as its material, in the preview and in every export",
       onChange: (mode) => editor.edit((scene) => setCompensation(scene, mode)),
     }),
+    ...budgetFields(editor),
   );
 }
 

@@ -49,14 +49,14 @@ export function createJoltFrameTimer(Jolt: JoltModule, loader: JoltLoader): Runt
   };
 }
 
-function joltBody(
-  Jolt: JoltModule,
-  loader: JoltLoader,
-  data: ReturnType<typeof exportJolt>,
-  name: string,
-): RuntimeBodyStepper {
+/**
+ * A Jolt interface with one object layer that collides with itself: a lone soft body and the
+ * scene's static colliders. `workerThreads`: the job system's threads (0: every job on the calling
+ * thread); Jolt's default when absent.
+ */
+export function createJoltInterface(Jolt: JoltModule, workerThreads?: number): JoltModule {
   const settings = new Jolt.JoltSettings();
-  settings.mMaxWorkerThreads = 0;
+  if (workerThreads !== undefined) settings.mMaxWorkerThreads = workerThreads;
   const layers = new Jolt.ObjectLayerPairFilterTable(1);
   layers.EnableCollision(LAYER, LAYER);
   const broadPhase = new Jolt.BroadPhaseLayerInterfaceTable(1, 1);
@@ -71,6 +71,16 @@ function joltBody(
   );
   const jolt = new Jolt.JoltInterface(settings);
   Jolt.destroy(settings);
+  return jolt;
+}
+
+function joltBody(
+  Jolt: JoltModule,
+  loader: JoltLoader,
+  data: ReturnType<typeof exportJolt>,
+  name: string,
+): RuntimeBodyStepper {
+  const jolt = createJoltInterface(Jolt, 0);
   try {
     const system = jolt.GetPhysicsSystem();
     const gravity = new Jolt.Vec3(data.gravity[0], data.gravity[1], data.gravity[2]);

@@ -20,6 +20,8 @@ const PURE_PACKAGES = ['typebox', 'robust-predicates', '@gltf-transform/*', 'mes
 const NODE_BUILTINS = 'Node built-ins';
 /** In a layer's `packages`: any npm package (never a Node built-in unless listed too). */
 const ANY_PACKAGE = 'any npm package';
+/** The Jolt loader game teams copy: the CLI and the editor time exported bodies with it (core/budget). */
+const JOLT_LOADER = 'runtime/jolt/loader.mjs';
 /** In a layer's `imports`: the file's own folder one level below the layer (runtime/jolt/). */
 const OWN_FOLDER = 'its own folder';
 
@@ -52,15 +54,17 @@ const LAYERS = [
   },
   {
     folder: 'renderer',
-    imports: ['renderer', 'core', 'contract/host-api.ts', 'assets', 'docs'],
-    packages: [...PURE_PACKAGES, 'three', 'monaco-editor', 'uplot'],
-    reason: 'it is a web page that reaches its host only through contract/host-api.ts',
+    imports: ['renderer', 'core', 'contract/host-api.ts', 'assets', 'docs', JOLT_LOADER],
+    packages: [...PURE_PACKAGES, 'three', 'monaco-editor', 'uplot', 'jolt-physics'],
+    reason:
+      'it is a web page that reaches its host only through contract/host-api.ts (and times bodies in Jolt through the loader game teams copy)',
   },
   {
     folder: 'cli',
-    imports: ['cli', 'core', 'core/node', 'assets', 'package.json'],
-    packages: [...PURE_PACKAGES, NODE_BUILTINS, 'tsx', 'tinyglobby'],
-    reason: 'the command line is a layer over core/ alone (tinyglobby expands the file patterns)',
+    imports: ['cli', 'core', 'core/node', 'assets', 'package.json', JOLT_LOADER],
+    packages: [...PURE_PACKAGES, NODE_BUILTINS, 'tsx', 'tinyglobby', 'jolt-physics'],
+    reason:
+      'the command line is a layer over core/ alone (tinyglobby expands the file patterns; jolt-physics and its loader time bodies in Jolt)',
   },
   {
     folder: 'electron/main',

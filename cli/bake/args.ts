@@ -1,6 +1,7 @@
-import type { Vec3 } from '../../core/scene/scene.ts';
+import type { FrameBudget, Vec3 } from '../../core/scene/scene.ts';
 import { choiceOption, MESH_FRAME_OPTIONS, meshFrame, numberOption, parseCommandArgs } from '../args.ts';
 import { UsageError } from '../command.ts';
+import { BUDGET_OPTIONS, parseBudget } from '../frame-cost.ts';
 import { STDIO } from '../stdio.ts';
 
 /** What `softbody bake` was asked to do; lengths in m, times in s. */
@@ -22,6 +23,10 @@ export interface BakeArgs {
   frameDtS: number;
   substeps: number;
   userFile?: string;
+  /** Written into each preset's scene (absent: the default budget applies). */
+  budget?: FrameBudget;
+  /** Time each body per frame, here and in the budget's runtime (off: --no-frame-cost). */
+  frameCost: boolean;
   /** Print the summary as JSON. */
   json: boolean;
   /** A progress line per file when stderr is not a terminal. */
@@ -44,6 +49,8 @@ const options = {
   substeps: { type: 'string' },
   user: { type: 'string' },
   progress: { type: 'boolean' },
+  ...BUDGET_OPTIONS,
+  'no-frame-cost': { type: 'boolean' },
 } as const;
 
 export function parseBakeArgs(args: readonly string[]): BakeArgs {
@@ -91,6 +98,8 @@ export function parseBakeArgs(args: readonly string[]): BakeArgs {
     frameDtS,
     substeps,
     userFile: values.user,
+    budget: parseBudget(values),
+    frameCost: values['no-frame-cost'] !== true,
     json: values.json === true,
     progress: values.progress === true,
   };

@@ -1,4 +1,9 @@
 import { rename, rm, writeFile } from 'node:fs/promises';
+import {
+  type BodyFrameCost,
+  measureFrameCost,
+  type RuntimeFrameTimer,
+} from '../../core/budget/frame-cost.ts';
 import { DocumentError, formatProblem } from '../../core/document/problem.ts';
 import type { Material } from '../../core/material/schema.ts';
 import { MeshImportError } from '../../core/mesh/errors.ts';
@@ -6,7 +11,13 @@ import { repairMesh } from '../../core/mesh/repair/repair-mesh.ts';
 import type { TriMesh } from '../../core/mesh/types.ts';
 import { readMeshFile } from '../../core/node/read-mesh.ts';
 import { presetFromScene, writePreset } from '../../core/preset/index.ts';
-import type { BodySpecDocument, GroupSpec, SceneDocument, Vec3 } from '../../core/scene/scene.ts';
+import type {
+  BodySpecDocument,
+  FrameBudget,
+  GroupSpec,
+  SceneDocument,
+  Vec3,
+} from '../../core/scene/scene.ts';
 import type { SceneMeshes } from '../../core/scene/scene-meshes.ts';
 import { tetImportGroups } from '../../core/setup/import-groups.ts';
 import { compensationNotes } from '../../core/setup/summary.ts';
@@ -36,6 +47,10 @@ export interface BakePlan {
   upAxis: 'y' | 'z';
   frameDtS: number;
   substeps: number;
+  /** Written into the preset's scene; absent: the default budget. */
+  budget?: FrameBudget;
+  /** Times each baked body here and in this runtime (core/budget); absent: no readout. */
+  frameCostRuntime?: RuntimeFrameTimer | Promise<RuntimeFrameTimer>;
 }
 
 export interface BakeResult {
@@ -51,6 +66,8 @@ export interface BakeResult {
   groups: string[];
   /** Things to know that did not stop the bake. */
   notes: string[];
+  /** Each body's cost per 60 Hz frame, here and in the budget's runtime (when timed). */
+  frameCost?: BodyFrameCost[];
   /** Wall-clock time, s. */
   seconds: number;
   /** Why the file failed; absent on success. */
@@ -104,6 +121,15 @@ export async function bakeFile(
     await writeWhole(output, writePreset(preset));
     result.output = output;
     result.groups = [BASE_GROUP_NAME, ...(scene.bodies[0].groups ?? []).map((g) => g.name)];
+    if (plan.frameCostRuntime) {
+      onStage('timing a frame', 0.98);
+      // The preset is written: a readout that cannot be made is a note, not a failed file.
+      try {
+        result.frameCost = await measureFrameCost(preset, { runtime: plan.frameCostRuntime });
+      } catch (error) {
+        result.notes.push(`frame cost not measured: ${(error as Error).message}`);
+      }
+    }
   } catch (error) {
     result.error = describeFailure(file, error);
   }
@@ -214,6 +240,7 @@ async function sceneFromMesh(
     solver: { dt: plan.frameDtS, substeps: plan.substeps },
     colliders: [],
     bodies: [body],
+    ...(plan.budget ? { budget: { ...plan.budget } } : {}),
   };
   return { scene, meshes };
 }

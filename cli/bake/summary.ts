@@ -1,8 +1,10 @@
+import { frameCostLines } from '../frame-cost.ts';
 import type { BakeResult } from './bake-file.ts';
 
 /**
  * The table printed after a bake: one row per file with its simulation mesh, groups, time and
- * outcome, the notes of the files that baked with something to know, then a count line. Cloth bodies have no tets; their column reads 'cloth N tris'.
+ * outcome, the notes of the files that baked with something to know, each body's frame cost
+ * (with a warning line under a body over budget), then a count line. Cloth bodies have no tets; their column reads 'cloth N tris'.
  */
 export function summaryTable(results: readonly BakeResult[]): string {
   const header = ['file', 'vertices', 'tets', 'groups', 'seconds', 'status'];
@@ -29,10 +31,12 @@ export function summaryTable(results: readonly BakeResult[]): string {
       ? `${results.length} file${results.length === 1 ? '' : 's'} baked`
       : `${results.length - failed} of ${results.length} file${results.length === 1 ? '' : 's'} baked, ${failed} failed`;
   const notes = results.flatMap((r) => r.notes.map((note) => `  ${r.file}: ${note}`));
+  const costs = results.flatMap((r) => frameCostLines(r.frameCost ?? [], `  ${r.file}: `));
   return [
     line(header),
     ...rows.map(line),
     ...(notes.length > 0 ? ['', 'notes:', ...notes] : []),
+    ...(costs.length > 0 ? ['', 'frame cost (median of timed frames, ms per 60 Hz frame):', ...costs] : []),
     '',
     counts,
   ].join('\n');

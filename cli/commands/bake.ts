@@ -7,20 +7,23 @@ import { type BakeArgs, DEFAULT_BAKE_SUBSTEPS, parseBakeArgs } from '../bake/arg
 import { type BakePlan, type BakeResult, bakeFile, presetGroupName, stemOf } from '../bake/bake-file.ts';
 import { summaryJson, summaryTable } from '../bake/summary.ts';
 import { type Command, type CommandIo, ExitCode, UsageError } from '../command.ts';
+import { budgetHelp } from '../frame-cost.ts';
 import { expandPatterns } from '../glob.ts';
+import { loadJoltFrameTimer } from '../jolt-runtime.ts';
 import { findMaterial, loadMaterialLibrary } from '../material-lookup.ts';
 import { createProgress } from '../progress.ts';
 
 const usage = `Usage: softbody bake MESH... --material NAME [--group NAME=MATERIAL ...] [--pin BOX ...]
                     [--edge L | --tets N] [--model neo-hookean|edges-volume] -o DIR
-                    [--progress] [--json]
+                    [--budget-ms MS] [--runtime jolt] [--no-frame-cost] [--progress] [--json]
 
 Turns mesh files (OBJ, glTF, GLB; several files or a pattern such as 'meshes/*.obj') into
 presets (format 2, the same bytes the editor exports for the same mesh, material and settings):
 DIR/<name>.preset.json per file. A solid material fills the surface with tets and skins the
 surface to them; a cloth material simulates the surface itself. Every file
 is baked even when one fails; a table at the end gives each file's vertices, tets, groups,
-time and outcome. Exit code 0 when every file baked, 1 when any failed, 2 for bad arguments.
+time and outcome, then each body's cost per 60 Hz frame here and in the budget's runtime (the
+preset exported for it), with a warning line for a body over budget. Exit code 0 when every file baked, 1 when any failed, 2 for bad arguments.
 Patterns take *, ?, [abc], {a,b} and ** (any depth of folders).
 
 Options:
@@ -37,9 +40,11 @@ ${meshFrameHelp(25)}
   --dt S                 frame time step written into the presets, s (default 1/60)
   --substeps N           substeps per frame written into the presets (default ${DEFAULT_BAKE_SUBSTEPS})
   --user FILE            also look materials up in FILE (a user material file; '-': standard input)
+${budgetHelp(25, ['written into the presets'])}
+  --no-frame-cost        do not time the bodies (the readout takes a few seconds per file)
   --progress             a line per file on stderr when it is not a terminal (a terminal gets a bar)
   --json                 print the summary as { files: [{ file, output, kind, vertices, elements,
-                         groups, notes, seconds, error }], baked, failed }`;
+                         groups, notes, seconds, frameCost, error }], baked, failed }`;
 
 export const bakeCommand: Command = {
   name: 'bake',
@@ -123,6 +128,8 @@ async function makePlan(args: BakeArgs, io: CommandIo): Promise<BakePlan> {
     upAxis: args.upAxis,
     frameDtS: args.frameDtS,
     substeps: args.substeps,
+    budget: args.budget,
+    frameCostRuntime: args.frameCost ? loadJoltFrameTimer() : undefined,
   };
 }
 

@@ -1,6 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { measuredMs, measureFrameCost } from '../../core/budget/frame-cost.ts';
+import { fitTetsToBudget, type TetBudgetResult, type TetBudgetTrial } from '../../core/budget/tet-budget.ts';
 import { tetrahedralizeWithTetgen } from '../../core/node/tetgen-backend.ts';
+import type { FrameBudget } from '../../core/scene/scene.ts';
 import {
   DEFAULT_TARGET_TETS,
   DEFAULT_TARGET_TETS_EMBEDDED,
@@ -23,13 +26,17 @@ import {
   onePositional,
   parseCommandArgs,
 } from '../args.ts';
+import { DEFAULT_BAKE_SUBSTEPS } from '../bake/args.ts';
 import { CliError, type Command, type CommandIo, ExitCode, UsageError } from '../command.ts';
+import { BUDGET_OPTIONS, budgetHelp, parseBudget, TIMING_MATERIAL, tetMeshPreset } from '../frame-cost.ts';
 import { histogramLines } from '../histogram.ts';
+import { loadJoltFrameTimer } from '../jolt-runtime.ts';
 import { createProgress } from '../progress.ts';
 import { readMeshInput, STDIO, shownName, writeOutputFile } from '../stdio.ts';
 
 const usage = `Usage: softbody tetra MESH [--edge L | --tets N] [--quality Q] [--mode conforming|embedded]
                      [--backend builtin|tetgen] [--units U | --scale S] [--up y|z]
+                     [--budget-ms MS [--runtime jolt] [--substeps N]]
                      [--time-limit S] [-o OUT] [--json] [--progress]
 
 Fills an OBJ, glTF or GLB surface with tetrahedra and reports the mesh quality. Inside is
@@ -50,6 +57,12 @@ Options:
   --backend B    builtin (default) or tetgen (needs the tetgen executable on PATH;
                  conforming only; it stops on self-intersecting or open surfaces)
 ${meshFrameHelp(17)}
+${budgetHelp(17, [
+  'picks the tet count whose measured cost fits: the mesh is made at two trial counts,',
+  `each timed (a ${TIMING_MATERIAL} body alone, neo-Hookean, exported to the runtime); a line`,
+  'through them gives the count, made and timed again to verify. Not with --tets or --edge',
+])}
+  --substeps N   substeps per frame the budget is timed at (default ${DEFAULT_BAKE_SUBSTEPS}, as softbody bake)
   --time-limit S stop with an error after S seconds (builtin backend); default none. Runs also
                  stop when the tets or the refinement grow past the limits of core/tetra/limits.ts
   -o OUT         write the tets; format by extension: .json, .node (TetGen .node + .ele), .msh (gmsh 2.2);
@@ -74,6 +87,9 @@ interface TetraArgs {
   out?: string;
   json: boolean;
   progress: boolean;
+  /** --budget-ms / --runtime: pick the tet count that fits. */
+  budget?: FrameBudget;
+  substeps: number;
 }
 
 const options = {
@@ -86,6 +102,8 @@ const options = {
   ...MESH_FRAME_OPTIONS,
   out: { type: 'string', short: 'o' },
   progress: { type: 'boolean' },
+  ...BUDGET_OPTIONS,
+  substeps: { type: 'string' },
 } as const;
 
 export const tetraCommand: Command = {
@@ -98,11 +116,14 @@ export const tetraCommand: Command = {
     const progress = createProgress({ label: 'tetra', total: 1, io, plain: parsed.progress });
     const started = performance.now();
     let result: TetMesh;
+    let fit: TetBudgetResult | undefined;
     try {
       progress.update(0, shown);
-      result = await run(parsed, imported.mesh, (fraction, stage) =>
-        progress.update(0, `${shown}: ${stage}`, fraction),
-      );
+      const onProgress = (fraction: number, stage: string) =>
+        progress.update(0, `${shown}: ${stage}`, fraction);
+      if (parsed.budget)
+        ({ result, fit } = await fitToBudget(parsed, parsed.budget, imported.mesh, onProgress));
+      else result = await run(parsed, imported.mesh, onProgress);
       progress.update(1, 'done');
     } catch (error) {
       if (!(error instanceof TetrahedralizeError)) throw error;
@@ -125,7 +146,14 @@ export const tetraCommand: Command = {
         written.push(file.path);
       }
     }
-    const report = summary(parsed, shown, result, seconds, written);
+    const report = summary(
+      fit ? { ...parsed, tets: fit.targetTets } : parsed,
+      shown,
+      result,
+      seconds,
+      written,
+    );
+    if (fit && parsed.budget) report.budget = budgetReport(parsed.budget, fit);
     // With -o -, stdout is the tet mesh: the report goes to stderr.
     const print = parsed.out === STDIO ? io.err : io.out;
     print(parsed.json ? JSON.stringify(report, null, 2) : formatReport(report));
@@ -169,6 +197,46 @@ function run(
   );
 }
 
+/**
+ * The tet mesh whose measured frame cost fits `budget` (core/budget/tet-budget.ts): each trial
+ * makes the mesh at a target and times it here and in the runtime, read against the runtime's cost.
+ */
+async function fitToBudget(
+  args: TetraArgs,
+  budget: FrameBudget,
+  mesh: Parameters<typeof tetrahedralize>[0],
+  onProgress: (fraction: number, stage: string) => void,
+): Promise<{ result: TetMesh; fit: TetBudgetResult }> {
+  const runtime = loadJoltFrameTimer();
+  const made = new Map<number, TetMesh>();
+  const fit = await fitTetsToBudget(
+    async (targetTets) => {
+      const tets = await run({ ...args, tets: targetTets }, mesh, (fraction, stage) =>
+        onProgress(fraction, `${targetTets} tets: ${stage}`),
+      );
+      made.set(targetTets, tets);
+      onProgress(1, `${targetTets} tets: timing a frame`);
+      const preset = tetMeshPreset('body', tets, { substeps: args.substeps, frameDtS: 1 / 60, budget });
+      const [cost] = await measureFrameCost(preset, { runtime });
+      if (cost.runtime && 'error' in cost.runtime) throw new CliError([{ message: cost.runtime.error }]);
+      return { targetTets, tets: tets.quality.tetCount, msPerFrame: measuredMs(cost) };
+    },
+    { budgetMs: budget.frameMsPerBody, runtime: budget.runtime },
+  );
+  return { result: made.get(fit.targetTets) as TetMesh, fit };
+}
+
+function budgetReport(budget: FrameBudget, fit: TetBudgetResult): NonNullable<Report['budget']> {
+  return {
+    budgetMs: budget.frameMsPerBody,
+    runtime: budget.runtime,
+    targetTets: fit.targetTets,
+    reached: fit.reached,
+    message: fit.message,
+    trials: fit.trials.map((t) => ({ ...t, msPerFrame: round(t.msPerFrame, 3) })),
+  };
+}
+
 interface Report {
   file: string;
   mode: TetraMode;
@@ -189,6 +257,15 @@ interface Report {
   surfaceToleranceM?: number;
   /** When an asked tet count (--tets) was missed by more than TARGET_SLACK: what was reached and why. */
   targetNote?: string;
+  /** --budget-ms: the trials (tets asked, made, ms per 60 Hz frame in the runtime) and what was reached. */
+  budget?: {
+    budgetMs: number;
+    runtime: FrameBudget['runtime'];
+    targetTets: number;
+    reached: boolean;
+    message: string;
+    trials: TetBudgetTrial[];
+  };
 }
 
 /** How far a tet count may land from --tets before the report says so. */
@@ -267,6 +344,14 @@ function formatReport(r: Report): string {
     ]);
   }
   if (r.targetNote) rows.push(['target', r.targetNote]);
+  if (r.budget) {
+    for (const t of r.budget.trials)
+      rows.push([
+        'budget trial',
+        `${t.targetTets} asked, ${t.tets} made: ${t.msPerFrame} ms/frame in ${r.budget.runtime}`,
+      ]);
+    rows.push(['budget', r.budget.message]);
+  }
   const width = Math.max(...rows.map(([k]) => k.length)) + 2;
   const { binDeg, counts } = r.dihedralHistogram;
   return [
@@ -307,7 +392,13 @@ function parseTetraArgs(args: string[]): TetraArgs {
     out: values.out,
     json: values.json === true,
     progress: values.progress === true,
+    budget: parseBudget(values),
+    substeps: positive('--substeps', values.substeps, 'a whole number of substeps') ?? DEFAULT_BAKE_SUBSTEPS,
   };
+  if (!Number.isInteger(result.substeps) || result.substeps > 1000)
+    throw new UsageError(`--substeps needs a whole number from 1 to 1000, got '${values.substeps}'`);
+  if (result.budget && (result.tets !== undefined || result.edge !== undefined))
+    throw new UsageError('--budget-ms picks the tet count: give it without --tets or --edge');
   if (result.edge !== undefined && result.tets !== undefined)
     throw new UsageError('give either --edge or --tets, not both');
   if (result.backend === 'tetgen' && result.mode === 'embedded')

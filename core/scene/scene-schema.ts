@@ -622,6 +622,22 @@ export const AirSchema = Type.Object(
   },
 );
 
+export const FrameBudgetSchema = Type.Object(
+  {
+    frameMsPerBody: Type.Number({
+      exclusiveMinimum: 0,
+      maximum: 1000,
+      description: 'Wall time one body may take per 60 Hz frame in the runtime, ms.',
+    }),
+    runtime: Type.Literal('jolt', { description: 'The game runtime the budget is for.' }),
+  },
+  {
+    additionalProperties: false,
+    description:
+      "Frame budget per body: the editor and `softbody bake` warn about a body whose measured cost per frame exceeds it; `softbody tetra --budget-ms` picks a tet count within it. Default 2 ms in 'jolt' when absent.",
+  },
+);
+
 export const SceneSchema = Type.Object(
   {
     formatVersion: Type.Optional(Type.Literal(1, { description: 'Document format version; 1 when absent.' })),
@@ -630,6 +646,7 @@ export const SceneSchema = Type.Object(
     colliders: Type.Array(ColliderSchema, { description: 'Static colliders.' }),
     bodies: Type.Array(BodySchema, { description: 'Soft bodies; names are unique.' }),
     air: Type.Optional(AirSchema),
+    budget: Type.Optional(FrameBudgetSchema),
   },
   {
     additionalProperties: false,

@@ -6,6 +6,7 @@ import type {
   BodySchema,
   BodySolverOverrideSchema,
   ColliderSchema,
+  FrameBudgetSchema,
   GroupSchema,
   MaterialSpecSchema,
   PinSchema,
@@ -70,6 +71,9 @@ export type AirSpec = Static<typeof AirSchema>;
  * dynamic `friction` (0.5 when absent) and `staticFriction` (equal to it when absent).
  */
 export type ColliderSpec = Static<typeof ColliderSchema>;
+
+/** Frame budget per body, ms per 60 Hz frame, and the runtime it is for. */
+export type FrameBudget = Static<typeof FrameBudgetSchema>;
 
 /** Frame time step `dt` (s) and substeps per frame. */
 export type SolverSettings = Static<typeof SolverSettingsSchema>;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { summaryTable } from '../../cli/bake/summary.ts';
 import { expandPatterns } from '../../cli/glob.ts';
 import { main } from '../../cli/main.ts';
 import { findBuiltInMaterial } from '../../core/material/library.ts';
@@ -113,6 +114,15 @@ describe('softbody bake spot.obj broken.obj (one good file, one bad)', () => {
     const brokenRow = lines.find((l) => l.startsWith(broken));
     expect(brokenRow).toMatch(/\s-\s+-\s+-\s+\d+\.\d\d\s+FAILED: .*broken\.obj:4: face vertex 'x'/);
     expect(lines.at(-1)).toBe('1 of 2 files baked, 1 failed');
+  });
+
+  it("prints the baked body's frame cost here and in Jolt, at the preset's substeps", () => {
+    const lines = stdout.join('\n').split('\n');
+    const heading = lines.indexOf('frame cost (median of timed frames, ms per 60 Hz frame):');
+    expect(heading).toBeGreaterThan(0);
+    expect(lines[heading + 1]).toMatch(
+      /^ {2}\S+spot\.obj: spot: ≈ [\d.]+ ms\/frame here, [\d.]+ ms\/frame in Jolt \(20 substeps\)$/,
+    );
   });
 
   it('reports the failure on stderr as it happens, and with --progress one plain line per file', () => {
@@ -264,5 +274,44 @@ describe('file patterns the shell did not expand', () => {
     expect((await expandPatterns([path.join(root, '*.stl')])).unmatched).toHaveLength(1);
     expect(await expand('{a,c}.*')).toEqual(['a.obj', 'c.glb']);
     expect(await expand('sub/**/*.{obj,glb}')).toEqual(['sub/d.obj', 'sub/deeper/e.obj'].map(sep));
+  });
+});
+
+describe('the bake summary', () => {
+  it('puts a warning line under a body whose frame cost is over the budget', () => {
+    const cost = (body: string, joltMs: number) => ({
+      body,
+      elements: 1000,
+      ours: { msPerFrame: 1.5, substeps: 20, frames: 15 },
+      runtime: { name: 'jolt' as const, label: 'Jolt', msPerFrame: joltMs, substeps: 20, frames: 15 },
+      budget: { frameMsPerBody: 2, runtime: 'jolt' as const },
+      overBudget: joltMs > 2,
+    });
+    const table = summaryTable([
+      {
+        file: 'a.obj',
+        output: 'out/a.preset.json',
+        groups: ['base'],
+        notes: [],
+        seconds: 1,
+        frameCost: [cost('a', 0.8)],
+      },
+      {
+        file: 'b.obj',
+        output: 'out/b.preset.json',
+        groups: ['base'],
+        notes: [],
+        seconds: 1,
+        frameCost: [cost('b', 3.25)],
+      },
+    ]);
+    expect(table.split('\n').slice(-6)).toEqual([
+      'frame cost (median of timed frames, ms per 60 Hz frame):',
+      '  a.obj: a: ≈ 1.5 ms/frame here, 0.80 ms/frame in Jolt (20 substeps)',
+      '  b.obj: b: ≈ 1.5 ms/frame here, 3.3 ms/frame in Jolt (20 substeps)',
+      "  b.obj: warning: 'b' takes 3.3 ms/frame in Jolt, over the budget of 2.0 ms per body (Jolt): use fewer tets or substeps",
+      '',
+      '2 files baked',
+    ]);
   });
 });

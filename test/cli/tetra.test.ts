@@ -195,3 +195,45 @@ describe('softbody tetra', () => {
     expect(err).toEqual([`softbody tetra: ${missing}: file not found`]);
   });
 });
+
+describe('softbody tetra --budget-ms', () => {
+  it('picks a tet count from timed trials and says in one line what it reached', async () => {
+    const { io, out, err } = capture();
+    const code = await main(
+      [
+        'tetra',
+        corpusPath('BoxTextured'),
+        '--mode',
+        'embedded',
+        '--budget-ms',
+        '1',
+        '--runtime',
+        'jolt',
+        '--json',
+      ],
+      io,
+    );
+    expect(err).toEqual([]);
+    expect(code).toBe(0);
+    const report = JSON.parse(out.join('\n'));
+    const { budget } = report;
+    expect(budget).toMatchObject({ budgetMs: 1, runtime: 'jolt' });
+    expect(budget.trials.length).toBeGreaterThanOrEqual(2);
+    expect(budget.trials[0].targetTets).toBe(1000);
+    // The mesh written and reported is the chosen trial's (no time asserted: the machine decides).
+    const chosen = budget.trials.findLast((t: { targetTets: number }) => t.targetTets === budget.targetTets);
+    expect(report.tets).toBe(chosen.tets);
+    expect(budget.message).toMatch(
+      budget.reached
+        ? /^reached [\d,]+ tets at [\d.]+ ms\/frame in Jolt \(budget 1 ms\)/
+        : /^budget not met: [\d,]+ tets at [\d.]+ ms\/frame in Jolt \(budget 1 ms\); /,
+    );
+  }, 120_000);
+
+  it('refuses --budget-ms beside --tets, which it would override', async () => {
+    const { io, err } = capture();
+    const code = await main(['tetra', corpusPath('BoxTextured'), '--budget-ms', '2', '--tets', '500'], io);
+    expect(code).toBe(2);
+    expect(err.join('\n')).toContain('--budget-ms picks the tet count: give it without --tets or --edge');
+  });
+});

@@ -1,4 +1,5 @@
 import initJolt from 'jolt-physics';
+import { createJoltInterface as createSharedJoltInterface } from '../../core/budget/jolt-frame-timer.ts';
 import type { JoltBody, JoltExport, JoltFile } from '../../core/preset/index.ts';
 import { hingeAngle, G as hingeGradient } from '../../core/sim/constraints/dihedral-bend.ts';
 import { applySoftBodyCreationSettings, createSoftBodySharedSettings } from '../../runtime/jolt/loader.mjs';
@@ -30,22 +31,7 @@ export interface JoltSoftBodyRun {
 
 /** A Jolt interface with one object layer that collides with itself, for a lone soft body. */
 export function createJoltInterface(Jolt: JoltModule): InstanceType<JoltModule['JoltInterface']> {
-  const settings = new Jolt.JoltSettings();
-  const layers = new Jolt.ObjectLayerPairFilterTable(1);
-  layers.EnableCollision(0, 0);
-  const broadPhase = new Jolt.BroadPhaseLayerInterfaceTable(1, 1);
-  broadPhase.MapObjectToBroadPhaseLayer(0, new Jolt.BroadPhaseLayer(0));
-  settings.mObjectLayerPairFilter = layers;
-  settings.mBroadPhaseLayerInterface = broadPhase;
-  settings.mObjectVsBroadPhaseLayerFilter = new Jolt.ObjectVsBroadPhaseLayerFilterTable(
-    broadPhase,
-    1,
-    layers,
-    1,
-  );
-  const jolt = new Jolt.JoltInterface(settings);
-  Jolt.destroy(settings);
-  return jolt;
+  return createSharedJoltInterface(Jolt);
 }
 
 /** `data`: the list form exportJolt returns (formatVersion 1) or the file as written (formatVersion 2). */

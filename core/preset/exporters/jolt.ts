@@ -165,11 +165,20 @@ export const JOLT_COMPILE_OPTIONS = {
   calibrateRuntime: true,
 } as const satisfies CompileOptions;
 
+export interface ExportJoltOptions {
+  /**
+   * Calibrate the networks to the preview (runtime-calibration.ts); default true. Off, the same
+   * constraints carry the material's own compliances: what Jolt solves per frame, and so its cost,
+   * is the same (core/budget times it so, without the calibration's settling runs).
+   */
+  calibrateRuntime?: boolean;
+}
+
 /**
  * The Jolt export of a preset: its setup's bodies, with what Jolt cannot express approximated or
  * refused as the feature table says (features.ts). Throws ExportRefusedError for a refused feature.
  */
-export function exportJolt(preset: Preset): JoltExport {
+export function exportJolt(preset: Preset, options: ExportJoltOptions = {}): JoltExport {
   const setup = preset.setup;
   const approximations = joltApproximations(preset).map((a) => `${a.feature}: ${a.message}`);
   // Jolt has no neo-Hookean tets, no membrane triangles and only per-tet volume constraints: those
@@ -184,6 +193,7 @@ export function exportJolt(preset: Preset): JoltExport {
         library: preset.materials,
         meshes: setupMeshes(preset),
         ...JOLT_COMPILE_OPTIONS,
+        calibrateRuntime: options.calibrateRuntime ?? JOLT_COMPILE_OPTIONS.calibrateRuntime,
       })
     : setup;
   const gases = joltGases(setup);

@@ -9,6 +9,7 @@ import type {
   AerodynamicsSpec,
   BodySpec,
   ConstraintModel,
+  FrameBudget,
   MaterialSpec,
   PlasticitySpec,
   Scene,
@@ -181,6 +182,11 @@ export function setAerodynamics(
   }));
   const what = field === 'dragCoefficient' ? 'drag coefficient' : 'lift coefficient';
   return checked(`${what} of ${scene.bodies[index].name}`, next);
+}
+
+/** The frame budget per body (kept in the document even at the default, once the artist sets it). */
+export function setFrameBudget(scene: Scene, budget: FrameBudget): SceneEdit {
+  return checked('frame budget', { ...scene, budget: { ...budget } });
 }
 
 /** A whole new document (the JSON editor); the caller has validated it. */

@@ -13,6 +13,7 @@ import {
   DEFAULT_DRAG_COEFFICIENT,
   DEFAULT_LIFT_COEFFICIENT,
 } from '../../../core/setup/compile-air.ts';
+import { FrameCostClient } from '../budget/frame-cost-client.ts';
 import { solverView } from '../editor/compliance-range.ts';
 import type { Editor } from '../editor/editor.ts';
 import {
@@ -32,6 +33,7 @@ import {
 import type { MeshFrameChoice } from '../mesh/import-frame.ts';
 import { el } from '../views/dom.ts';
 import { numberField, row, section, select, selectField } from './fields.ts';
+import { budgetFields, frameCostSection } from './frame-cost-section.ts';
 import { defaultModulusUnit, MODULUS_UNITS, type ModulusUnit, typedModulusPa } from './modulus-unit.ts';
 import { type OpenMesh, staticMeshSections } from './static-mesh-properties.ts';
 import { transformSection } from './transform-section.ts';
@@ -57,6 +59,7 @@ export function mountProperties(
   container.append(el('h2', { className: 'panel-title', text: 'Properties' }), body);
   /** The unit picked per body name; chosen from the magnitude until the user picks one. */
   const modulusUnits = new Map<string, ModulusUnit>();
+  const frameCosts = new FrameCostClient();
 
   const render = () => {
     const { scene, selectedBody } = editor.state;
@@ -75,7 +78,10 @@ export function mountProperties(
     }
     const sections: HTMLElement[] = [];
     if (spec && selectedBody !== null)
-      sections.push(...bodySections(editor, selectedBody, spec, modulusUnits, render));
+      sections.push(
+        ...bodySections(editor, selectedBody, spec, modulusUnits, render),
+        frameCostSection(editor, spec.name, frameCosts),
+      );
     else sections.push(el('p', { className: 'panel-note', text: 'Select a body in the outliner.' }));
     sections.push(solverSection(editor));
     body.replaceChildren(...sections);
@@ -85,9 +91,11 @@ export function mountProperties(
   const unwatch = [
     watchMany(editor.store, [(s) => s.scene, (s) => s.selectedBody], render),
     staticMesh?.watch(render),
+    frameCosts.watch(render),
   ];
   return () => {
     for (const u of unwatch) u?.();
+    frameCosts.dispose();
   };
 }
 
@@ -394,6 +402,7 @@ function solverSection(editor: Editor): HTMLElement {
       unit: 'kg/m³',
       onCommit: (value) => editor.edit((scene) => setAirField(scene, 'density', value)),
     }),
+    ...budgetFields(editor),
   );
 }
 

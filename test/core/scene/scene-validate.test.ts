@@ -179,7 +179,7 @@ describe('scene schema and validator', () => {
         {
           pointer: `/${key}`,
           message:
-            'is not a known property; expected one of: formatVersion, gravity, solver, colliders, bodies, air',
+            'is not a known property; expected one of: formatVersion, gravity, solver, colliders, bodies, air, budget',
         },
       ]);
       const inBody = JSON.parse(base);

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import defaultScene from '../../../assets/default-scene.json' with { type: 'json' };
+import type { BodyFrameCost, RuntimeFrameTimer } from '../../../core/budget/frame-cost.ts';
+import type { Scene } from '../../../core/scene/scene.ts';
+import { FrameCostClient, type RunFrameCost } from '../../../renderer/src/budget/frame-cost-client.ts';
+import { createFrameCostHandler } from '../../../renderer/src/budget/frame-cost-handler.ts';
+import type { FrameCostEvent, FrameCostRequest } from '../../../renderer/src/budget/protocol.ts';
+
+const scene = defaultScene as unknown as Scene;
+const request = (body: string, edit: (s: Scene) => Scene = (s) => s): FrameCostRequest => ({
+  scene: edit(scene),
+  meshes: [],
+  body,
+});
+
+/** A stand-in worker: each run waits until the test settles it. */
+function fakeRuns() {
+  const runs: { request: FrameCostRequest; settle(event: FrameCostEvent): void; cancelled: boolean }[] = [];
+  const run: RunFrameCost = (req) => {
+    let settle!: (event: FrameCostEvent) => void;
+    const result = new Promise<FrameCostEvent>((resolve) => {
+      settle = resolve;
+    });
+    const entry = { request: req, settle, cancelled: false };
+    runs.push(entry);
+    return {
+      result,
+      cancel() {
+        entry.cancelled = true;
+        settle({ type: 'result', ok: false, error: { name: 'Cancelled', message: 'cancelled' } });
+      },
+    };
+  };
+  return { runs, run };
+}
+
+const cost = { body: 'soft block' } as BodyFrameCost;
+
+describe('frame-cost client', () => {
+  it('times a body once, and again only when what its cost depends on changes', async () => {
+    const { runs, run } = fakeRuns();
+    const client = new FrameCostClient(run);
+    let finished = 0;
+    client.watch(() => finished++);
+    expect(client.state(request('soft block'))).toEqual({ status: 'measuring' });
+    runs[0].settle({ type: 'result', ok: true, cost });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(finished).toBe(1);
+    // Damping and the budget do not change the cost; substeps do.
+    const damped = (s: Scene) => ({ ...s, bodies: s.bodies.map((b) => ({ ...b, dampingRatio: 0.5 })) });
+    expect(client.state(request('soft block', damped))).toEqual({ status: 'done', cost });
+    const budget = (s: Scene) => ({ ...s, budget: { frameMsPerBody: 0.1, runtime: 'jolt' as const } });
+    expect(client.state(request('soft block', budget))).toEqual({ status: 'done', cost });
+    expect(runs.length).toBe(1);
+    const substeps = (s: Scene) => ({ ...s, solver: { ...s.solver, substeps: 30 } });
+    expect(client.state(request('soft block', substeps))).toEqual({ status: 'measuring' });
+    expect(runs.length).toBe(2);
+  });
+
+  it('ends the pending run when another body is asked for', () => {
+    const { runs, run } = fakeRuns();
+    const client = new FrameCostClient(run);
+    client.state(request('soft block'));
+    client.state(request('cloth'));
+    expect(runs.map((r) => [r.request.body, r.cancelled])).toEqual([
+      ['soft block', true],
+      ['cloth', false],
+    ]);
+  });
+});
+
+describe('frame-cost worker handler', () => {
+  it("posts the one body's cost, measured here and in the runtime", async () => {
+    const events: FrameCostEvent[] = [];
+    const idle: RuntimeFrameTimer = {
+      name: 'jolt',
+      prepare: async (_preset, bodies) =>
+        new Map(bodies.map((b) => [b, { substeps: 15, frameDtS: 1 / 60, step() {}, dispose() {} }])),
+    };
+    const handle = createFrameCostHandler(
+      async () => idle,
+      (e) => events.push(e),
+    );
+    await handle({ type: 'run', request: request('cloth') });
+    expect(events).toHaveLength(1);
+    const [event] = events;
+    expect(event.ok && event.cost.body).toBe('cloth');
+    expect(event.ok && event.cost.runtime).toMatchObject({ name: 'jolt', substeps: 15 });
+  });
+
+  it('tells a runtime that did not load in the readout, and posts an error as { name, message }', async () => {
+    const events: FrameCostEvent[] = [];
+    const handle = createFrameCostHandler(
+      () => Promise.reject(new TypeError('jolt-physics did not load')),
+      (e) => events.push(e),
+    );
+    await handle({ type: 'run', request: request('cloth') });
+    await handle({ type: 'run', request: request('no such body') });
+    expect(events.length).toBe(2);
+    const [loaded, failed] = events;
+    expect(loaded.ok && loaded.cost.runtime).toEqual({
+      name: 'jolt',
+      label: 'Jolt',
+      error: 'jolt-physics did not load',
+    });
+    expect(failed).toEqual({
+      type: 'result',
+      ok: false,
+      error: { name: 'Error', message: "measureFrameCost: the preset has no body 'no such body'" },
+    });
+  });
+});

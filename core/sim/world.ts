@@ -39,6 +39,17 @@ export interface GroupMetrics {
   /** Largest and mean |l/l0 − 1| over the group's edges, dimensionless. */
   maxStrain: number;
   meanStrain: number;
+  /**
+   * Largest constraint force magnitude of the last substep, N: rope links and edge springs (−λ/h²;
+   * constraints/constraint-force.ts). Absent where the group has none.
+   */
+  maxConstraintForceN?: number;
+  /**
+   * Largest constraint stress magnitude of the last substep, Pa: cloth membranes (principal
+   * membrane tension over thickness) and tets (principal Cauchy stress; tet-volume: the mean
+   * tension). Absent where the group has none.
+   */
+  maxConstraintStressPa?: number;
 }
 
 /** What a body looks like now: cheap figures for reports and the UI. SI units. */

@@ -11,6 +11,12 @@ import {
 } from '../wasm/kernel-bindings.ts';
 import { addAttachmentForces, dampAttachment, solveAttachment } from './attachment.ts';
 import type { BlockBase } from './block.ts';
+import {
+  distanceTensionN,
+  membraneTensionNPerM,
+  neoHookeanStressPa,
+  tetVolumeTensionPa,
+} from './constraint-force.ts';
 import { addDihedralBendForces, dampDihedralBend, solveDihedralBend } from './dihedral-bend.ts';
 import { addDistanceForces, dampDistance, solveDistance } from './distance.ts';
 import { dampEdgeDamper } from './edge-damper.ts';
@@ -55,10 +61,31 @@ export interface KindOps<B extends ConstraintBlock> {
   readonly energy:
     | ((block: B, state: ParticleState, sink?: EnergySink, limit?: NeoHookeanStiffnessLimit) => number)
     | null;
+  /**
+   * What each constraint carries in the last substep h (s), tension positive, into `out` (one per
+   * constraint, block order), in `forceUnit` (constraint-force.ts); null: not measured.
+   */
+  readonly force: ((block: B, state: ParticleState, h: number, out: Float64Array) => void) | null;
+  /** Unit of `force`: N (links, springs), N/m (membrane tension) or Pa (tet stress); null with it. */
+  readonly forceUnit: ConstraintForceUnit | null;
+  /**
+   * Tearing (tearing.ts): the per-constraint compliance arrays a torn constraint sets to
+   * TORN_COMPLIANCE and the per-constraint damping arrays it zeroes; null: the kind does not tear.
+   */
+  readonly tear: ((block: B) => TearArrays) | null;
   /** Number of scalar constraints the block holds. */
   readonly scalarCount: (block: B) => number;
   /** How its sweep runs as WebAssembly (wasm-kernels.ts); null: the JS `solve` runs everywhere. */
   readonly wasm: KernelBinding<B> | null;
+}
+
+/** The unit of a kind's constraint force (KindOps.force). */
+export type ConstraintForceUnit = 'N' | 'N/m' | 'Pa';
+
+/** Arrays indexed by constraint that tearing rewrites (KindOps.tear). */
+export interface TearArrays {
+  readonly compliance: readonly Float64Array[];
+  readonly damping: readonly Float64Array[];
 }
 
 function fillLambda(block: { readonly lambda: Float64Array }): void {
@@ -77,6 +104,9 @@ export const constraintKinds = {
     resetLambda: fillLambda,
     addForces: addDistanceForces,
     energy: distanceEnergyJ,
+    force: distanceTensionN,
+    forceUnit: 'N',
+    tear: (block) => ({ compliance: [block.complianceMPerN], damping: [block.dampingNSPerM] }),
     scalarCount: onePerConstraint,
     wasm: distanceKernel,
   },
@@ -89,6 +119,9 @@ export const constraintKinds = {
     },
     addForces: addNeoHookeanForces,
     energy: neoHookeanEnergyJ,
+    force: neoHookeanStressPa,
+    forceUnit: 'Pa',
+    tear: (block) => ({ compliance: [block.complianceDeviatoric, block.complianceHydrostatic], damping: [] }),
     scalarCount: (block) => 2 * block.count, // deviatoric and hydrostatic per tet
     wasm: neoHookeanKernel,
   },
@@ -98,6 +131,12 @@ export const constraintKinds = {
     resetLambda: fillLambda,
     addForces: addMembraneForces,
     energy: membraneEnergyJ,
+    force: membraneTensionNPerM,
+    forceUnit: 'N/m',
+    tear: (block) => ({
+      compliance: [block.complianceNormal, block.complianceCoupling, block.complianceShear],
+      damping: [],
+    }),
     scalarCount: (block) => 3 * block.count, // E₁₁, E₂₂, E₁₂ per triangle
     wasm: membraneKernel,
   },
@@ -107,6 +146,9 @@ export const constraintKinds = {
     resetLambda: fillLambda,
     addForces: addTetVolumeForces,
     energy: tetVolumeEnergyJ,
+    force: tetVolumeTensionPa,
+    forceUnit: 'Pa',
+    tear: null, // edges-volume solids tear by their edge springs
     scalarCount: onePerConstraint,
     wasm: tetVolumeKernel,
   },
@@ -116,6 +158,9 @@ export const constraintKinds = {
     resetLambda: fillLambda,
     addForces: addNodalVolumeForces,
     energy: nodalVolumeEnergyJ,
+    force: null,
+    forceUnit: null,
+    tear: null,
     scalarCount: onePerConstraint,
     wasm: null, // JS only: a star has a variable number of particles (nodal-volume.ts)
   },
@@ -125,6 +170,9 @@ export const constraintKinds = {
     resetLambda: fillLambda,
     addForces: addPlateBendForces,
     energy: plateBendEnergyJ,
+    force: null,
+    forceUnit: null,
+    tear: null,
     scalarCount: (block) => 3 * block.count, // up to three hinge angles per triangle
     wasm: plateBendKernel,
   },
@@ -134,6 +182,9 @@ export const constraintKinds = {
     resetLambda: fillLambda,
     addForces: addDihedralBendForces,
     energy: dihedralBendEnergyJ,
+    force: null,
+    forceUnit: null,
+    tear: null,
     scalarCount: onePerConstraint,
     wasm: dihedralBendKernel,
   },
@@ -143,6 +194,9 @@ export const constraintKinds = {
     resetLambda: fillLambda,
     addForces: addAttachmentForces,
     energy: null, // soft pins and the grab are outside the body
+    force: null,
+    forceUnit: null,
+    tear: null,
     scalarCount: onePerConstraint,
     wasm: null,
   },
@@ -152,6 +206,9 @@ export const constraintKinds = {
     resetLambda: null,
     addForces: null, // its damping is not a static force
     energy: null,
+    force: null,
+    forceUnit: null,
+    tear: null,
     scalarCount: () => 0, // damping only: constrains nothing
     wasm: null,
   },
@@ -161,6 +218,9 @@ export const constraintKinds = {
     resetLambda: fillLambda,
     addForces: addTetherForces,
     energy: null, // rigid
+    force: null,
+    forceUnit: null,
+    tear: null,
     scalarCount: onePerConstraint,
     wasm: null,
   },
@@ -170,6 +230,9 @@ export const constraintKinds = {
     resetLambda: fillLambda,
     addForces: (block, _state, h, forceN) => addRopeBendForces(block, h, forceN),
     energy: ropeBendEnergyJ,
+    force: null,
+    forceUnit: null,
+    tear: null,
     scalarCount: (block) => 3 * block.count, // one per component of the 3-vector C
     wasm: null,
   },
@@ -179,6 +242,9 @@ export const constraintKinds = {
     resetLambda: fillLambda,
     addForces: addPressureForces,
     energy: null, // the gas's, not the body material's: not counted
+    force: null,
+    forceUnit: null,
+    tear: null,
     scalarCount: onePerConstraint,
     wasm: null,
   },

@@ -6,6 +6,7 @@ import { dampBlock, resetLambda, scalarConstraintCount, solveBlock } from './con
 import { Grab, type GrabOptions } from './grab.ts';
 import { ConstraintForceProbe } from './pin-balance.ts';
 import { type ParticleState, resetParticleState } from './state.ts';
+import { Tearing } from './tearing.ts';
 import { WasmKernels } from './wasm/wasm-kernels.ts';
 import type { BodyMetrics, BodyView, StepMetrics, World } from './world.ts';
 
@@ -41,6 +42,8 @@ export class XpbdWorld implements World {
   /** The WebAssembly kernels bound to this world's arrays; null where unavailable. */
   private readonly wasm: WasmKernels | null;
   private useWasm: boolean;
+  /** Breaking of constraints over their groups' breaking stress; null when no group has one. */
+  readonly tearing: Tearing | null;
 
   constructor(
     readonly state: ParticleState,
@@ -72,6 +75,7 @@ export class XpbdWorld implements World {
       runtimes.flatMap((r) => r.blocks),
     );
     this.useWasm = this.wasm !== null;
+    this.tearing = Tearing.create(runtimes);
   }
 
   /**
@@ -125,6 +129,7 @@ export class XpbdWorld implements World {
     this.grabbed.release();
     this.probe.freeForceN.fill(0);
     resetParticleState(this.state);
+    this.tearing?.reset();
     for (const r of this.runtimes) for (const b of r.blocks) resetLambda(b);
     this.positions.set(this.state.x);
     this.time = 0;
@@ -245,5 +250,6 @@ export class XpbdWorld implements World {
     }
     for (const body of this.runtimes) for (const block of body.blocks) dampBlock(block, this.state, h);
     this.grabbed.damp(this.state, h);
+    this.tearing?.afterSubstep(this.state, h);
   }
 }

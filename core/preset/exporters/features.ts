@@ -1,4 +1,5 @@
 import type { ColliderSpec } from '../../scene/scene.ts';
+import { breakingThresholds } from '../../setup/breaking.ts';
 import type { BodySetup, SoftBodySetup } from '../../setup/setup.ts';
 
 /**
@@ -166,6 +167,21 @@ export const FEATURES: readonly Feature[] = [
     id: 'material groups',
     bodies: byBody((b) => b.groupNames.length > 0),
     support: { ...everywhere, jolt: carried, mujoco: carried },
+  },
+  {
+    id: 'tearing',
+    bodies: byBody((b) => b.constraints.some((set) => breakingThresholds(set) !== undefined)),
+    support: {
+      ...everywhere,
+      jolt: {
+        refused:
+          "Jolt's soft bodies keep their edge, volume and skinning constraints for the body's lifetime: nothing removes a constraint at run time",
+      },
+      mujoco: {
+        refused:
+          'MuJoCo flexes keep their elements for the model’s lifetime: nothing removes one at run time',
+      },
+    },
   },
   {
     id: 'rigid pins',

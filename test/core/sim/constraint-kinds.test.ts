@@ -41,6 +41,9 @@ const OPERATIONS: readonly (keyof KindOps<ConstraintBlock>)[] = [
   'resetLambda',
   'addForces',
   'energy',
+  'force',
+  'forceUnit',
+  'tear',
   'scalarCount',
   'wasm',
 ];
@@ -185,7 +188,8 @@ describe('the table of constraint kinds', () => {
       for (const name of OPERATIONS) {
         const op = ops[name];
         expect(
-          op === null || typeof op === (name === 'wasm' ? 'object' : 'function'),
+          op === null ||
+            typeof op === (name === 'wasm' ? 'object' : name === 'forceUnit' ? 'string' : 'function'),
           `${kind}.${name}`,
         ).toBe(true);
       }

@@ -106,6 +106,12 @@ export interface World {
   /** Per-body figures at the current state, in the order of `bodies`. */
   measureBodies(): BodyMetrics[];
   /**
+   * Per particle, the largest constraint force on it in the last substep, into `out` (one per
+   * particle); per body its unit, N or Pa, or null (core/sim/particle-forces.ts). Absent on worlds
+   * that do not measure it.
+   */
+  measureParticleForces?(out: Float32Array): ('N' | 'Pa' | null)[];
+  /**
    * Ties particle `particle` (world index) to the point `targetM` (m) by a soft spring
    * (core/sim/grab.ts documents its compliance); false when that particle is pinned. Replaces
    * any grab held before.

@@ -2,8 +2,15 @@ import type { Vec3 } from '../scene/scene.ts';
 import { measureBody } from './body-metrics.ts';
 import type { BodyRuntime } from './body-runtime.ts';
 import { type Collider, collideParticles } from './colliders.ts';
-import { dampBlock, resetLambda, scalarConstraintCount, solveBlock } from './constraints/index.ts';
+import {
+  type ConstraintBlock,
+  dampBlock,
+  resetLambda,
+  scalarConstraintCount,
+  solveBlock,
+} from './constraints/index.ts';
 import { Grab, type GrabOptions } from './grab.ts';
+import { measureParticleForces, type ParticleForceUnit } from './particle-forces.ts';
 import { ConstraintForceProbe } from './pin-balance.ts';
 import { type ParticleState, resetParticleState } from './state.ts';
 import { Tearing } from './tearing.ts';
@@ -38,6 +45,7 @@ export class XpbdWorld implements World {
   /** Substep of the last step, s (pin forces are λ/h² of that substep). */
   private lastSubstepS: number;
   private readonly grabbed = new Grab();
+  private readonly particleForceScratch = new Map<ConstraintBlock, Float64Array>();
   private readonly probe: ConstraintForceProbe;
   /** The WebAssembly kernels bound to this world's arrays; null where unavailable. */
   private readonly wasm: WasmKernels | null;
@@ -165,6 +173,17 @@ export class XpbdWorld implements World {
   /** Force the grab spring exerted in the last substep, N (0 when nothing is grabbed). */
   get grabForceN(): number {
     return this.grabbed.forceN(this.state, this.lastSubstepS);
+  }
+
+  /**
+   * Per particle, the largest constraint force on it in the last substep, into `out` (one per
+   * particle); per body its unit, N or Pa, or null when it has no measured constraints
+   * (particle-forces.ts). For the viewport's 'constraint force' colouring.
+   */
+  measureParticleForces(out: Float32Array): (ParticleForceUnit | null)[] {
+    return this.runtimes.map((r) =>
+      measureParticleForces(r, this.state, this.lastSubstepS, out, this.particleForceScratch),
+    );
   }
 
   measureBodies(): BodyMetrics[] {

@@ -8,7 +8,7 @@ import { type Object3D, type PerspectiveCamera, Raycaster, type Scene as ThreeSc
 import type { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { Scene } from '../../../core/scene/scene.ts';
 import { sameTarget, type TransformTarget } from '../editor/transform-edits.ts';
-import type { BodyLayout } from '../sim/protocol.ts';
+import type { BodyLayout, ParticleForces } from '../sim/protocol.ts';
 import { BodyColouring, type ColourMode, type Legend } from './body-colouring.ts';
 import type { BodyMeshes } from './body-meshes.ts';
 import { SceneMarkers } from './scene-markers.ts';
@@ -123,6 +123,11 @@ export class SceneDecorations {
     this.positions = positions;
     this.colouring.update(positions);
     this.markers.update(positions);
+  }
+
+  /** The latest per-particle constraint forces (for the 'constraint force' colouring). */
+  setConstraintForces(forces: ParticleForces): void {
+    this.colouring.setForces(forces);
   }
 
   /** Hidden with the bodies while a static mesh is shown; the gizmo lets go. */

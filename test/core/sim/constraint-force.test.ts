@@ -47,6 +47,10 @@ describe('constraint forces (λ/h²) against analytic hanging bodies', () => {
     const topN = (segments - 0.5) * linkMassKg * g; // m·g of the free rope
     expect(Math.abs((group?.maxConstraintForceN ?? 0) / topN - 1)).toBeLessThan(0.01);
     expect(group?.maxConstraintStressPa).toBeUndefined();
+    // Per particle for the viewport: the pinned top particle carries the top link.
+    const perParticle = new Float32Array(world.particleCount);
+    expect(world.measureParticleForces(perParticle)).toEqual(['N']);
+    expect(Math.abs(perParticle[0] / topN - 1)).toBeLessThan(0.01);
   });
 
   it('a neo-Hookean bar under its own weight: the mean stress of a layer grows linearly, ρ·g·(depth from the bottom), 10%', () => {

@@ -1,7 +1,7 @@
 import type { ParticleState } from '../state.ts';
 import type { DistanceBlock } from './distance.ts';
 import type { MembraneBlock } from './membrane.ts';
-import type { NeoHookeanBlock } from './neo-hookean.ts';
+import { deformationGradient, type NeoHookeanBlock } from './neo-hookean.ts';
 import type { TetVolumeBlock } from './tet-volume.ts';
 
 /**
@@ -32,8 +32,7 @@ export function distanceTensionN(
   h: number,
   out: Float64Array,
 ): void {
-  const invHSq = 1 / (h * h);
-  for (let c = 0; c < block.count; c++) out[c] = -block.lambda[c] * invHSq;
+  negatedMultiplierOverHSq(block.lambda, block.count, h, out);
 }
 
 export function tetVolumeTensionPa(
@@ -42,8 +41,13 @@ export function tetVolumeTensionPa(
   h: number,
   out: Float64Array,
 ): void {
+  negatedMultiplierOverHSq(block.lambda, block.count, h, out);
+}
+
+/** −λ/h² per constraint: the tension of a constraint whose C is its own force's conjugate. */
+function negatedMultiplierOverHSq(lambda: Float64Array, count: number, h: number, out: Float64Array): void {
   const invHSq = 1 / (h * h);
-  for (let c = 0; c < block.count; c++) out[c] = -block.lambda[c] * invHSq;
+  for (let c = 0; c < count; c++) out[c] = -lambda[c] * invHSq;
 }
 
 export function membraneTensionNPerM(
@@ -84,19 +88,7 @@ export function neoHookeanStressPa(
   const B = block.inverseRestShape;
   const invHSq = 1 / (h * h);
   for (let t = 0; t < block.count; t++) {
-    const i0 = 3 * p[4 * t];
-    const i1 = 3 * p[4 * t + 1];
-    const i2 = 3 * p[4 * t + 2];
-    const i3 = 3 * p[4 * t + 3];
-    const o = 9 * t;
-    for (let r = 0; r < 3; r++) {
-      const e1 = x[i1 + r] - x[i0 + r];
-      const e2 = x[i2 + r] - x[i0 + r];
-      const e3 = x[i3 + r] - x[i0 + r];
-      F[r] = e1 * B[o] + e2 * B[o + 3] + e3 * B[o + 6];
-      F[3 + r] = e1 * B[o + 1] + e2 * B[o + 4] + e3 * B[o + 7];
-      F[6 + r] = e1 * B[o + 2] + e2 * B[o + 5] + e3 * B[o + 8];
-    }
+    deformationGradient(x, p, B, t, F);
     const volume = block.restVolumeM3[t];
     const alphaD = block.complianceDeviatoric[t];
     const alphaH = block.complianceHydrostatic[t];

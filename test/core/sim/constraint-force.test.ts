@@ -8,7 +8,7 @@ import {
 } from '../../../core/sim/constraints/constraint-force.ts';
 import type { DistanceBlock } from '../../../core/sim/constraints/distance.ts';
 import type { NeoHookeanBlock } from '../../../core/sim/constraints/neo-hookean.ts';
-import { hangingBar, hangingChain, sceneWith } from './fixtures.ts';
+import { hangingBar, hangingChain, hangingStrip, sceneWith } from './fixtures.ts';
 
 const g = 9.81;
 
@@ -92,15 +92,7 @@ describe('constraint forces (λ/h²) against analytic hanging bodies', () => {
 
   it('a hanging cloth strip (ν = 0): membrane stress at the top ≈ ρ·g·L, 5%', () => {
     const lengthM = 0.5;
-    const strip: BodySpec = {
-      name: 'strip',
-      shape: { type: 'cloth', size: [0.2, lengthM], cells: [4, 10], center: [0, 2, 0] },
-      material: { youngModulusPa: 1e6, poissonRatio: 0, densityKgM3: 500, thicknessM: 0.001 },
-      model: 'cloth',
-      dampingRatio: 1,
-      pins: [{ box: { min: [-1, 1.9, -lengthM / 2 - 1e-6], max: [1, 2.1, -lengthM / 2 + 1e-6] } }],
-    };
-    const scene = sceneWith([strip], { dt: 1 / 60, substeps: 40 });
+    const scene = sceneWith([hangingStrip(0.2, lengthM, [4, 10])], { dt: 1 / 60, substeps: 40 });
     scene.gravity = [0, 0, 9.81]; // hangs along +z from its pinned edge at z = −L/2
     const world = buildWorld(scene);
     settle(world, 3, 10);

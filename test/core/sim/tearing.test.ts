@@ -5,7 +5,7 @@ import { writePreset } from '../../../core/preset/write.ts';
 import type { BodySpec, Scene } from '../../../core/scene/scene.ts';
 import { parseScene } from '../../../core/scene/scene-validate.ts';
 import { buildWorld, buildWorldFromSetup } from '../../../core/sim/build-world.ts';
-import { hangingChain, sceneWith } from './fixtures.ts';
+import { hangingChain, hangingStrip, sceneWith } from './fixtures.ts';
 
 const g = 9.81;
 const segments = 10;
@@ -104,12 +104,7 @@ describe('tearing', () => {
   it('a cloth strip tears across its top row and stays finite', () => {
     const lengthM = 0.3;
     const strip: BodySpec = {
-      name: 'strip',
-      shape: { type: 'cloth', size: [0.1, lengthM], cells: [4, 6], center: [0, 2, 0] },
-      material: { youngModulusPa: 1e6, poissonRatio: 0, densityKgM3: 500, thicknessM: 0.001 },
-      model: 'cloth',
-      dampingRatio: 1,
-      pins: [{ box: { min: [-1, 1.9, -lengthM / 2 - 1e-6], max: [1, 2.1, -lengthM / 2 + 1e-6] } }],
+      ...hangingStrip(0.1, lengthM, [4, 6]),
       groups: [
         {
           name: 'all',

@@ -16,6 +16,7 @@ export const TORN_COMPLIANCE = 1e200;
 
 /** One tearable block: its breaking thresholds and what tearing changed. */
 interface TearBlock {
+  readonly body: BodyRuntime;
   readonly block: ConstraintBlock;
   /** Per constraint in block order, in the kind's force unit (kinds.ts forceUnit); 0 never breaks. */
   readonly breakAt: Float64Array;
@@ -57,7 +58,8 @@ interface EdgeDampers {
  * and a tet detaches from its neighbours only once its face neighbours tear too. Bending
  * constraints and nodal-volume stars over a torn element stay (they carry no stretch; a
  * plate-bend hinge across a tear keeps some coupling); an edge damper (edge-damper.ts) stops once
- * every membrane triangle or tet along its edge has torn.
+ * every membrane triangle or tet along its edge has torn. A body that has torn loses its modal
+ * damping (modal-damping.ts) until reset: the mode it damped is gone; constraint damping stays.
  */
 export class Tearing {
   private constructor(
@@ -108,6 +110,7 @@ export class Tearing {
           dampers.push(list);
         }
         blocks.push({
+          body,
           block,
           breakAt,
           arrays,
@@ -142,6 +145,7 @@ export class Tearing {
         if (alive[c] === 0 || !(breakAt[c] > 0) || !(measured[c] > breakAt[c])) continue;
         tearOne(entry, c);
         this.stopDampers(entry.dampers[c]);
+        entry.body.modalDamping.suspended = true;
         torn++;
       }
     }
@@ -176,6 +180,7 @@ export class Tearing {
         entry.alive[c] = 1;
       }
       entry.onReset?.();
+      entry.body.modalDamping.suspended = false;
     }
     const d = this.edgeDampers;
     for (let id = 0; id < d.live.length; id++) {

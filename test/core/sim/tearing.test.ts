@@ -5,7 +5,7 @@ import { writePreset } from '../../../core/preset/write.ts';
 import type { BodySpec, Scene } from '../../../core/scene/scene.ts';
 import { parseScene } from '../../../core/scene/scene-validate.ts';
 import { buildWorld, buildWorldFromSetup } from '../../../core/sim/build-world.ts';
-import { hangingChain, hangingStrip, sceneWith } from './fixtures.ts';
+import { hangingBar, hangingChain, hangingStrip, sceneWith } from './fixtures.ts';
 
 const g = 9.81;
 const segments = 10;
@@ -121,6 +121,33 @@ describe('tearing', () => {
     // Torn free: the strip's bottom edge has fallen well past its length.
     const z = world.state.x.filter((_, k) => k % 3 === 2);
     expect(Math.max(...z)).toBeGreaterThan(lengthM);
+  });
+
+  it('neo-Hookean tets tear where the stress of a hanging bar exceeds the breaking stress, and only there; the state stays finite', () => {
+    const length = 0.4;
+    const bar = (breakingStressPa: number): BodySpec => ({
+      ...hangingBar({
+        model: 'neo-hookean',
+        youngModulusPa: 2e5,
+        poissonRatio: 0.3,
+        densityKgM3: 1000,
+        side: 0.1,
+        length,
+        cells: [2, 8, 2],
+      }),
+      groups: [{ name: 'all', vertices: Array.from({ length: 3 * 9 * 3 }, (_, i) => i), breakingStressPa }],
+    });
+    const topStressPa = 1000 * g * length; // ρ·g·L at the top
+    const run = (stressPa: number) => {
+      const world = buildWorld(parseScene(sceneWith([bar(stressPa)], { dt: 1 / 60, substeps: 30 })));
+      world.extraLinearDampingPerS = 20;
+      for (let f = 0; f < 90; f++) expect(world.step(1 / 60).hasNaN).toBe(false);
+      return world;
+    };
+    expect(run(3 * topStressPa).tearing?.tornCount).toBe(0);
+    const torn = run(0.5 * topStressPa);
+    expect(torn.tearing?.tornCount).toBeGreaterThan(0);
+    expect(torn.measureBodies()[0].bboxMin[1]).toBeLessThan(2 - length - 0.05); // the lower part fell
   });
 
   it('a scene without breaking stresses has no tearing', () => {

@@ -11,7 +11,7 @@ import { buildWorldFromSetup } from '../../core/sim/build-world.ts';
 import { assertFiniteReport, type RunPlace, SimulationDivergedError } from '../../core/sim/finite-check.ts';
 import { measureBias, type RunOptions, runToRest, SETTLE_HOLD_S } from '../../core/sim/run-to-rest.ts';
 import { crushWarnings } from '../../core/sim/run-warnings.ts';
-import type { BodyMetrics } from '../../core/sim/world.ts';
+import type { BodyMetrics, GroupMetrics } from '../../core/sim/world.ts';
 import { numberOption, onePositional, type ParsedArgs, parseCommandArgs } from '../args.ts';
 import { CliError, type Command, type CommandIo, ExitCode, UsageError } from '../command.ts';
 import { asCliError } from '../errors.ts';
@@ -34,7 +34,10 @@ prints one JSON report:
 per body by name { bboxMin, bboxMax, centroid (m), kineticEnergyJ, elasticEnergyJ, maxStrain,
 meanStrain, volumeRatio, massKg, pinForcesN (one per pin: magnitude of the force it exerts, N),
 resolution (r = h·c/l; the physics holds for r ≤ 0.25), groups (bodies with material groups:
-per group its elasticEnergyJ, maxStrain, meanStrain), and with --measure-bias measuredBias },
+per group its elasticEnergyJ, maxStrain, meanStrain, maxConstraintForceN (rope links and edge
+springs, N) and maxConstraintStressPa (cloth membranes and tets, Pa): the largest of the last
+substep, λ/h²; bodies without groups report these two beside their own figures), and with
+--measure-bias measuredBias },
 and hasNaN, settled, seconds (simulated), dt, substeps, and warnings when there are any (also on
 stderr before the run: a body its own weight will crush, strain ρgH/(2E) softened by r² where
 r > 1, above 0.25). A run whose state or any reported figure
@@ -195,9 +198,21 @@ interface BodyReport {
   pinForcesN: number[];
   resolution: number;
   /** Bodies with material groups: per group ('ungrouped' first) its elastic energy (J) and strain. */
-  groups?: Record<string, { elasticEnergyJ: number; maxStrain: number; meanStrain: number }>;
+  groups?: Record<string, GroupReport>;
+  /** Bodies without groups: the largest constraint force (N) and stress (Pa) of the last substep. */
+  maxConstraintForceN?: number;
+  maxConstraintStressPa?: number;
   /** With --measure-bias, bodies with r > 0.25: stiffness got over stiffness asked (null: no rest reached). */
   measuredBias?: number | null;
+}
+
+interface GroupReport {
+  elasticEnergyJ: number;
+  maxStrain: number;
+  meanStrain: number;
+  /** Largest link or edge-spring force, N, and membrane or tet stress, Pa (where the group has such constraints). */
+  maxConstraintForceN?: number;
+  maxConstraintStressPa?: number;
 }
 
 interface Report {
@@ -261,7 +276,7 @@ function bodyReport(m: BodyMetrics): BodyReport {
     resolution: round(m.resolution, 4),
     // A body without groups is the one group 'all': the body's own figures say it already.
     ...(m.groups.length === 1 && m.groups[0].name === 'all'
-      ? {}
+      ? constraintForces(m.groups[0])
       : {
           groups: Object.fromEntries(
             m.groups.map((g) => [
@@ -270,10 +285,23 @@ function bodyReport(m: BodyMetrics): BodyReport {
                 elasticEnergyJ: round(g.elasticEnergyJ, 4),
                 maxStrain: round(g.maxStrain, 4),
                 meanStrain: round(g.meanStrain, 4),
+                ...constraintForces(g),
               },
             ]),
           ),
         }),
+  };
+}
+
+/** The group's largest constraint force and stress, where it has them (4 digits). */
+function constraintForces(
+  g: GroupMetrics,
+): Pick<GroupReport, 'maxConstraintForceN' | 'maxConstraintStressPa'> {
+  return {
+    ...(g.maxConstraintForceN !== undefined ? { maxConstraintForceN: round(g.maxConstraintForceN, 4) } : {}),
+    ...(g.maxConstraintStressPa !== undefined
+      ? { maxConstraintStressPa: round(g.maxConstraintStressPa, 4) }
+      : {}),
   };
 }
 

@@ -88,6 +88,7 @@ export const ConstraintSetSchema = Type.Union(
         complianceMPerN: f64('α of C = |x_a − x_b| − L0, m/N.'),
         dampingRatio: ratio('Damping ratio ζ of the set.'),
         stiffnessScale: scale,
+        breakingForceN: Type.Optional(f64('Tension at which each link tears, N; 0 never.')),
       },
       { additionalProperties: false, description: 'Edge springs (stretch, shear, tet edges, rope links).' },
     ),
@@ -98,6 +99,9 @@ export const ConstraintSetSchema = Type.Union(
         deviatoricCompliancePerJ: f64('α_D = 1/(μV) of C_D = ‖F‖, 1/J.'),
         hydrostaticCompliancePerJ: f64('α_H = 1/(λ_NH·V) of C_H = det F − γ, 1/J.'),
         gamma: f64('γ = 1 + μ/λ_NH, dimensionless.'),
+        breakingStressPa: Type.Optional(
+          f64('Largest principal stress at which each tet tears, Pa; 0 never.'),
+        ),
       },
       { additionalProperties: false, description: 'Stable neo-Hookean tets (Macklin & Müller 2021).' },
     ),
@@ -108,6 +112,11 @@ export const ConstraintSetSchema = Type.Union(
         normalCompliancePerJ: f64('α₁₁ = α₂₂ = 1/(E·t·A) of the Green strain (E₁₁, E₂₂, E₁₂), 1/J.'),
         couplingCompliancePerJ: f64('α₁₂ = −ν/(E·t·A), 1/J.'),
         shearCompliancePerJ: f64('α₃₃ = (1+ν)/(2·E·t·A), 1/J.'),
+        breakingTensionNPerM: Type.Optional(
+          f64(
+            'Largest principal membrane tension (stress × thickness) at which each triangle tears, N/m; 0 never.',
+          ),
+        ),
       },
       {
         additionalProperties: false,

@@ -359,6 +359,13 @@ export const GroupSchema = Type.Object(
     aerodynamics: Type.Optional(AerodynamicsSchema),
     shapeMatching: Type.Optional(ShapeMatchingSchema),
     plasticity: Type.Optional(PlasticitySchema),
+    breakingStressPa: Type.Optional(
+      Type.Number({
+        exclusiveMinimum: 0,
+        description:
+          "Stress at which the group's elements tear, Pa: a rope link at this stress × its cross-section (N), a cloth triangle at this membrane stress (× thickness, N/m), a tet at this largest principal stress; edge springs at the force that strains them by this stress / E. Absent: the group does not tear.",
+      }),
+    ),
   },
   {
     additionalProperties: false,

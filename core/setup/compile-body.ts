@@ -25,6 +25,7 @@ import { triangleHinges, triangleNeighbours } from '../sim/geometry/hinges.ts';
 import { isClosedSurface } from '../sim/geometry/mesh-body.ts';
 import type { BodyGeometry } from './body-geometry.ts';
 import { type BodySlots, elementSlots } from './body-groups.ts';
+import { assignBreaking } from './breaking.ts';
 import { type Compensation, compensateSets } from './compensate.ts';
 import { clothEdgeStiffness, solidEdgeStiffness } from './edge-stiffness.ts';
 import { calibrateRuntimeSets, type RuntimeCalibration } from './runtime-calibration.ts';
@@ -95,6 +96,7 @@ export function compileConstraints(
   const stretch = pbd ? 'edges' : clothStretch;
   const model = solidModelFor(body.model, options);
   const sets = modelSets({ ...body, model }, geometry, slots, stretch, rigidPinned, options);
+  assignBreaking(sets, body, geometry, slots);
   // A runtime network (not the engine's own sets) is calibrated against the engine's sets of the
   // body's own model, both before compensation (runtime-calibration.ts). Soft pins are the same
   // attachment set in both (the calibration scales only the material's own sets).

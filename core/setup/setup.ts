@@ -137,6 +137,8 @@ export type ConstraintSet =
       complianceMPerN: Float64Array;
       dampingRatio: number;
       stiffnessScale: number;
+      /** Tension at which each link tears, N; 0 never (core/setup/breaking.ts). Absent: none tears. */
+      breakingForceN?: Float64Array;
     }
   | {
       kind: 'neo-hookean';
@@ -148,6 +150,8 @@ export type ConstraintSet =
       hydrostaticCompliancePerJ: Float64Array;
       /** γ = 1 + μ/λ_NH, dimensionless. */
       gamma: Float64Array;
+      /** Largest principal stress at which each tet tears, Pa; 0 never. Absent: none tears. */
+      breakingStressPa?: Float64Array;
     }
   | {
       kind: 'membrane';
@@ -160,6 +164,8 @@ export type ConstraintSet =
       normalCompliancePerJ: Float64Array;
       couplingCompliancePerJ: Float64Array;
       shearCompliancePerJ: Float64Array;
+      /** Largest principal membrane tension (stress × thickness) at which each triangle tears, N/m; 0 never. */
+      breakingTensionNPerM?: Float64Array;
     }
   | {
       kind: 'edge-damper';

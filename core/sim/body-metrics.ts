@@ -4,6 +4,7 @@ import { elementSlots, slotOf } from '../setup/body-groups.ts';
 import { blockElasticEnergyJ, energyBlockArity } from './block-energy.ts';
 import type { BodyRuntime } from './body-runtime.ts';
 import { addBlockForces } from './constraints/index.ts';
+import { kindOps } from './constraints/kinds.ts';
 import { tetVolume } from './constraints/tet-rest.ts';
 import type { ParticleState } from './state.ts';
 import type { BodyMetrics, GroupMetrics } from './world.ts';
@@ -48,9 +49,12 @@ export function measureBody(
   const strain = edgeStrain(body, x);
   let elasticEnergyJ = 0;
   for (const block of body.blocks) elasticEnergyJ += blockElasticEnergyJ(block, state, body.stiffnessLimit);
-  const groups: GroupMetrics[] = body.groupNames.length
-    ? groupMetrics(body, state)
-    : [{ name: 'all', elasticEnergyJ, maxStrain: strain.max, meanStrain: strain.mean }];
+  const forces = groupForces(body, state, substepS);
+  const groups: GroupMetrics[] = (
+    body.groupNames.length
+      ? groupMetrics(body, state)
+      : [{ name: 'all', elasticEnergyJ, maxStrain: strain.max, meanStrain: strain.mean }]
+  ).map((group, slot) => ({ ...group, ...forces[slot] }));
   const centroid: [number, number, number] = [0, 1, 2].map((a) =>
     totalMass > 0 ? moment[a] / totalMass : 0,
   ) as [number, number, number];
@@ -95,6 +99,41 @@ function groupMetrics(body: BodyRuntime, state: ParticleState): GroupMetrics[] {
     const strain = edgeStrain(body, state.x, (e) => edgeSlots[e] === slot);
     return { name, elasticEnergyJ: energy[slot], maxStrain: strain.max, meanStrain: strain.mean };
   });
+}
+
+/**
+ * Per slot, the largest constraint force (N: rope links, edge springs) and stress (Pa: cloth
+ * membranes, tets) magnitude of the last substep h (s), by each kind's `force` (constraint-force.ts):
+ * a membrane's tension (N/m) over its slot material's thickness is a stress. Compression counts
+ * (a stack under its weight), so these are magnitudes. A figure is left out where the slot has
+ * no constraint of that kind.
+ */
+function groupForces(
+  body: BodyRuntime,
+  state: ParticleState,
+  h: number,
+): { maxConstraintForceN?: number; maxConstraintStressPa?: number }[] {
+  const slots = body.slots;
+  const out: { maxConstraintForceN?: number; maxConstraintStressPa?: number }[] = slots.materials.map(
+    () => ({}),
+  );
+  for (const block of body.blocks) {
+    const ops = kindOps(block);
+    if (!ops.force || !ops.forceUnit) continue;
+    const values = new Float64Array(block.count);
+    ops.force(block, state, h, values);
+    for (let c = 0; c < block.count; c++) {
+      const slot = slotOf(slots, block.particles, block.arity, c, body.offset);
+      let value = Math.abs(values[c]);
+      if (ops.forceUnit === 'N/m') {
+        const thickness = slots.materials[slot].thicknessM ?? 0;
+        value = thickness > 0 ? value / thickness : 0;
+      }
+      const key = ops.forceUnit === 'N' ? 'maxConstraintForceN' : 'maxConstraintStressPa';
+      out[slot][key] = Math.max(out[slot][key] ?? 0, value);
+    }
+  }
+  return out;
 }
 
 /** Largest and mean |l/l0 − 1| over the body's edges (zero-length rest edges left out), or those `include` keeps. */

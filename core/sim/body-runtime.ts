@@ -40,6 +40,12 @@ export interface BodyRuntime {
   waveSpeedMPerS: number;
   /** Cloth self-collision, when the spec asks for it. */
   selfCollision?: SelfCollision;
+  /**
+   * Per block (same order as `blocks`), the breaking threshold of each constraint in block order,
+   * in the kind's force unit (constraints/kinds.ts forceUnit; 0 never breaks), or null: the block
+   * does not tear (tearing.ts).
+   */
+  breakAt?: readonly (Float64Array | null)[];
   /** Neo-Hookean bodies: the compliance floor that keeps the coupled solve stable. */
   stiffnessLimit?: NeoHookeanStiffnessLimit;
   /** Air drag and lift on the surface, when the body feels the air. */

@@ -1,5 +1,6 @@
 import type { Scene, SceneDocument } from '../scene/scene.ts';
 import { edgeRestLengthsM, meanEdgeLengthM } from '../setup/body-geometry.ts';
+import { breakingThresholds } from '../setup/breaking.ts';
 import { type CompileOptions, compileScene } from '../setup/compile-scene.ts';
 import { isFreeBody, modalDampingRatesPerS } from '../setup/fundamental-mode.ts';
 import type { BodySetup, ConstraintSet, SoftBodySetup } from '../setup/setup.ts';
@@ -7,6 +8,7 @@ import { BodyAerodynamics } from './aerodynamics.ts';
 import type { BodyRuntime } from './body-runtime.ts';
 import { SelfCollision } from './collide/self-collision.ts';
 import { compileColliders } from './colliders.ts';
+import { permute } from './colour.ts';
 import { createAttachmentBlock } from './constraints/attachment.ts';
 import { createDihedralBendBlock } from './constraints/dihedral-bend.ts';
 import { createDistanceBlock } from './constraints/distance.ts';
@@ -86,6 +88,10 @@ function bodyRuntime(
 ): BodyRuntime {
   const geometry = body.geometry;
   const blocks = body.constraints.map((set) => createBlock(set, offset, state));
+  const breakAt = body.constraints.map((set, i) => {
+    const thresholds = breakingThresholds(set);
+    return thresholds ? permute(thresholds, 1, blocks[i].order) : null;
+  });
   const neoHookean = blocks.find((b) => b.kind === 'neo-hookean');
   const edgeRestLengthM = edgeRestLengthsM(geometry.positions, geometry.edges);
   const count = geometry.mass.length;
@@ -97,6 +103,7 @@ function bodyRuntime(
     offset,
     count,
     blocks,
+    breakAt: breakAt.some((b) => b !== null) ? breakAt : undefined,
     stiffnessLimit: neoHookean ? new NeoHookeanStiffnessLimit(neoHookean, state) : undefined,
     plasticity: PlasticFlow.create(blocks, body.slots, offset) ?? undefined,
     iterations: body.iterations,

@@ -14,6 +14,11 @@ import type { ParticleState } from './state.ts';
 export class ModalDamping {
   private readonly uniform: boolean;
   private readonly active: boolean;
+  /**
+   * True once the body has torn (tearing.ts): the mode ω₁ was estimated for is gone, and damping
+   * the pieces towards the world would hold a torn-off piece back as it falls. Until reset.
+   */
+  suspended = false;
 
   /**
    * @param offset first particle of the body in the world arrays; `rates` c_i per body particle, 1/s
@@ -29,7 +34,7 @@ export class ModalDamping {
   }
 
   damp(state: ParticleState, h: number): void {
-    if (!this.active) return;
+    if (!this.active || this.suspended) return;
     const { v, invMass } = state;
     const count = this.rates.length;
     const rigid = this.free ? rigidFit(state, this.offset, count) : null;

@@ -36,6 +36,11 @@ export class NeoHookeanStiffnessLimit {
     this.restWeight = restDeviatoricWeight(block, state);
   }
 
+  /** Makes the next `apply` rewrite the block's compliances (after tearing.ts restored some). */
+  refresh(): void {
+    this.substepS = Number.NaN;
+  }
+
   /** Scales the block's compliances for substep h (s); a no-op when h is unchanged. */
   apply(h: number): void {
     if (h === this.substepS) return;

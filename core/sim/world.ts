@@ -39,6 +39,17 @@ export interface GroupMetrics {
   /** Largest and mean |l/l0 − 1| over the group's edges, dimensionless. */
   maxStrain: number;
   meanStrain: number;
+  /**
+   * Largest constraint force magnitude of the last substep, N: rope links and edge springs (−λ/h²;
+   * constraints/constraint-force.ts). Absent where the group has none.
+   */
+  maxConstraintForceN?: number;
+  /**
+   * Largest constraint stress magnitude of the last substep, Pa: cloth membranes (principal
+   * membrane tension over thickness) and tets (principal Cauchy stress; tet-volume: the mean
+   * tension). Absent where the group has none.
+   */
+  maxConstraintStressPa?: number;
 }
 
 /** What a body looks like now: cheap figures for reports and the UI. SI units. */
@@ -94,6 +105,12 @@ export interface World {
   extraLinearDampingPerS: number;
   /** Per-body figures at the current state, in the order of `bodies`. */
   measureBodies(): BodyMetrics[];
+  /**
+   * Per particle, the largest constraint force on it in the last substep, into `out` (one per
+   * particle); per body its unit, N or Pa, or null (core/sim/particle-forces.ts). Absent on worlds
+   * that do not measure it.
+   */
+  measureParticleForces?(out: Float32Array): ('N' | 'Pa' | null)[];
   /**
    * Ties particle `particle` (world index) to the point `targetM` (m) by a soft spring
    * (core/sim/grab.ts documents its compliance); false when that particle is pinned. Replaces

@@ -11,8 +11,10 @@ import {
   solveBlock,
 } from './constraints/index.ts';
 import { Grab, type GrabOptions } from './grab.ts';
+import { measureParticleForces, type ParticleForceUnit } from './particle-forces.ts';
 import { ConstraintForceProbe } from './pin-balance.ts';
 import { type ParticleState, resetParticleState } from './state.ts';
+import { Tearing } from './tearing.ts';
 import { WasmKernels } from './wasm/wasm-kernels.ts';
 import { windAt } from './wind.ts';
 import type { BodyMetrics, BodyView, StepMetrics, World } from './world.ts';
@@ -48,6 +50,7 @@ export class XpbdWorld implements World {
   /** Substep of the last step, s (pin forces are λ/h² of that substep). */
   private lastSubstepS: number;
   private readonly grabbed = new Grab();
+  private readonly particleForceScratch = new Map<ConstraintBlock, Float64Array>();
   private readonly probe: ConstraintForceProbe;
   /** The WebAssembly kernels bound to this world's arrays; null where unavailable. */
   private readonly wasm: WasmKernels | null;
@@ -56,6 +59,8 @@ export class XpbdWorld implements World {
   private readonly wind = new Float64Array(3);
   /** A block's rest shapes changed (plasticity): its WebAssembly kernel copy follows. */
   private readonly restChanged = (block: ConstraintBlock): void => this.wasm?.refresh(block);
+  /** Breaking of constraints over their groups' breaking stress; null when no group has one. */
+  readonly tearing: Tearing | null;
 
   constructor(
     readonly state: ParticleState,
@@ -89,6 +94,7 @@ export class XpbdWorld implements World {
       runtimes.flatMap((r) => r.blocks),
     );
     this.useWasm = this.wasm !== null;
+    this.tearing = Tearing.create(runtimes);
   }
 
   /**
@@ -143,6 +149,7 @@ export class XpbdWorld implements World {
     this.grabbed.release();
     this.probe.freeForceN.fill(0);
     resetParticleState(this.state);
+    this.tearing?.reset();
     for (const r of this.runtimes) for (const b of r.blocks) resetLambda(b);
     for (const r of this.runtimes) r.plasticity?.reset(this.restChanged);
     this.positions.set(this.state.x);
@@ -179,6 +186,17 @@ export class XpbdWorld implements World {
   /** Force the grab spring exerted in the last substep, N (0 when nothing is grabbed). */
   get grabForceN(): number {
     return this.grabbed.forceN(this.state, this.lastSubstepS);
+  }
+
+  /**
+   * Per particle, the largest constraint force on it in the last substep, into `out` (one per
+   * particle); per body its unit, N or Pa, or null when it has no measured constraints
+   * (particle-forces.ts). For the viewport's 'constraint force' colouring.
+   */
+  measureParticleForces(out: Float32Array): (ParticleForceUnit | null)[] {
+    return this.runtimes.map((r) =>
+      measureParticleForces(r, this.state, this.lastSubstepS, out, this.particleForceScratch),
+    );
   }
 
   measureBodies(): BodyMetrics[] {
@@ -272,5 +290,6 @@ export class XpbdWorld implements World {
     }
     for (const body of this.runtimes) for (const block of body.blocks) dampBlock(block, this.state, h);
     this.grabbed.damp(this.state, h);
+    this.tearing?.afterSubstep(this.state, h);
   }
 }

@@ -57,8 +57,12 @@ describe('softbody simulate', () => {
     expect(report.seconds).toBeCloseTo(0.5, 6);
     expect(Object.keys(report.bodies)).toEqual(['cube', 'rope']);
     for (const body of Object.values(report.bodies) as Record<string, unknown>[]) {
+      // The largest constraint force (N) and stress (Pa): where the body has constraints of that kind.
+      const forces = ['maxConstraintForceN', 'maxConstraintStressPa'].filter((key) => key in body);
+      expect(forces.length).toBeGreaterThan(0);
       expect(Object.keys(body).sort()).toEqual(
         [
+          ...forces,
           'bboxMax',
           'bboxMin',
           'centroid',
@@ -75,6 +79,7 @@ describe('softbody simulate', () => {
     }
     expect(report.bodies.cube.pinForcesN).toEqual([]);
     expect(report.bodies.rope.pinForcesN).toHaveLength(1);
+    expect(report.bodies.rope.maxConstraintForceN).toBeGreaterThan(0);
   });
 
   it("writes one CSV row per frame with --trace, each body's energies and strains", async () => {

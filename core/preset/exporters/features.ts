@@ -1,4 +1,5 @@
 import type { ColliderSpec } from '../../scene/scene.ts';
+import { breakingThresholds } from '../../setup/breaking.ts';
 import type { BodySetup, SoftBodySetup } from '../../setup/setup.ts';
 
 /**
@@ -221,6 +222,25 @@ export const FEATURES: readonly Feature[] = [
       godot: {
         approximated:
           "plasticity dropped: a SoftBody3D's links keep the rest lengths of the mesh it was built from, so past the yield strain it springs back fully where the preview keeps a permanent set; below yield nothing differs",
+      },
+    },
+  },
+  {
+    id: 'tearing',
+    bodies: byBody((b) => b.constraints.some((set) => breakingThresholds(set) !== undefined)),
+    support: {
+      ...everywhere,
+      jolt: {
+        refused:
+          "Jolt's soft bodies keep their edge, volume and skinning constraints for the body's lifetime: nothing removes a constraint at run time",
+      },
+      mujoco: {
+        refused:
+          'MuJoCo flexes keep their elements for the model’s lifetime: nothing removes one at run time',
+      },
+      godot: {
+        refused:
+          "Godot's SoftBody3D keeps the links of its mesh for its lifetime: nothing removes one at run time",
       },
     },
   },

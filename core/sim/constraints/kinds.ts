@@ -11,6 +11,12 @@ import {
 } from '../wasm/kernel-bindings.ts';
 import { addAttachmentForces, dampAttachment, solveAttachment } from './attachment.ts';
 import type { BlockBase } from './block.ts';
+import {
+  distanceTensionN,
+  membraneTensionNPerM,
+  neoHookeanStressPa,
+  tetVolumeTensionPa,
+} from './constraint-force.ts';
 import { addDihedralBendForces, dampDihedralBend, solveDihedralBend } from './dihedral-bend.ts';
 import { addDistanceForces, dampDistance, solveDistance } from './distance.ts';
 import { dampEdgeDamper } from './edge-damper.ts';
@@ -56,10 +62,31 @@ export interface KindOps<B extends ConstraintBlock> {
   readonly energy:
     | ((block: B, state: ParticleState, sink?: EnergySink, limit?: NeoHookeanStiffnessLimit) => number)
     | null;
+  /**
+   * What each constraint carries in the last substep h (s), tension positive, into `out` (one per
+   * constraint, block order), in `forceUnit` (constraint-force.ts); null: not measured.
+   */
+  readonly force: ((block: B, state: ParticleState, h: number, out: Float64Array) => void) | null;
+  /** Unit of `force`: N (links, springs), N/m (membrane tension) or Pa (tet stress); null with it. */
+  readonly forceUnit: ConstraintForceUnit | null;
+  /**
+   * Tearing (tearing.ts): the per-constraint compliance arrays a torn constraint sets to
+   * TORN_COMPLIANCE and the per-constraint damping arrays it zeroes; null: the kind does not tear.
+   */
+  readonly tear: ((block: B) => TearArrays) | null;
   /** Number of scalar constraints the block holds. */
   readonly scalarCount: (block: B) => number;
   /** How its sweep runs as WebAssembly (wasm-kernels.ts); null: the JS `solve` runs everywhere. */
   readonly wasm: KernelBinding<B> | null;
+}
+
+/** The unit of a kind's constraint force (KindOps.force). */
+export type ConstraintForceUnit = 'N' | 'N/m' | 'Pa';
+
+/** Arrays indexed by constraint that tearing rewrites (KindOps.tear). */
+export interface TearArrays {
+  readonly compliance: readonly Float64Array[];
+  readonly damping: readonly Float64Array[];
 }
 
 function fillLambda(block: { readonly lambda: Float64Array }): void {
@@ -78,6 +105,9 @@ export const constraintKinds = {
     resetLambda: fillLambda,
     addForces: addDistanceForces,
     energy: distanceEnergyJ,
+    force: distanceTensionN,
+    forceUnit: 'N',
+    tear: (block) => ({ compliance: [block.complianceMPerN], damping: [block.dampingNSPerM] }),
     scalarCount: onePerConstraint,
     wasm: distanceKernel,
   },
@@ -90,6 +120,9 @@ export const constraintKinds = {
     },
     addForces: addNeoHookeanForces,
     energy: neoHookeanEnergyJ,
+    force: neoHookeanStressPa,
+    forceUnit: 'Pa',
+    tear: (block) => ({ compliance: [block.complianceDeviatoric, block.complianceHydrostatic], damping: [] }),
     scalarCount: (block) => 2 * block.count, // deviatoric and hydrostatic per tet
     wasm: neoHookeanKernel,
   },
@@ -99,6 +132,12 @@ export const constraintKinds = {
     resetLambda: fillLambda,
     addForces: addMembraneForces,
     energy: membraneEnergyJ,
+    force: membraneTensionNPerM,
+    forceUnit: 'N/m',
+    tear: (block) => ({
+      compliance: [block.complianceNormal, block.complianceCoupling, block.complianceShear],
+      damping: [],
+    }),
     scalarCount: (block) => 3 * block.count, // E₁₁, E₂₂, E₁₂ per triangle
     wasm: membraneKernel,
   },
@@ -108,6 +147,9 @@ export const constraintKinds = {
     resetLambda: fillLambda,
     addForces: addTetVolumeForces,
     energy: tetVolumeEnergyJ,
+    force: tetVolumeTensionPa,
+    forceUnit: 'Pa',
+    tear: null, // edges-volume solids tear by their edge springs
     scalarCount: onePerConstraint,
     wasm: tetVolumeKernel,
   },
@@ -117,6 +159,9 @@ export const constraintKinds = {
     resetLambda: fillLambda,
     addForces: addNodalVolumeForces,
     energy: nodalVolumeEnergyJ,
+    force: null,
+    forceUnit: null,
+    tear: null,
     scalarCount: onePerConstraint,
     wasm: null, // JS only: a star has a variable number of particles (nodal-volume.ts)
   },
@@ -126,6 +171,9 @@ export const constraintKinds = {
     resetLambda: fillLambda,
     addForces: addPlateBendForces,
     energy: plateBendEnergyJ,
+    force: null,
+    forceUnit: null,
+    tear: null,
     scalarCount: (block) => 3 * block.count, // up to three hinge angles per triangle
     wasm: plateBendKernel,
   },
@@ -135,6 +183,9 @@ export const constraintKinds = {
     resetLambda: fillLambda,
     addForces: addDihedralBendForces,
     energy: dihedralBendEnergyJ,
+    force: null,
+    forceUnit: null,
+    tear: null,
     scalarCount: onePerConstraint,
     wasm: dihedralBendKernel,
   },
@@ -144,6 +195,9 @@ export const constraintKinds = {
     resetLambda: fillLambda,
     addForces: addAttachmentForces,
     energy: null, // soft pins and the grab are outside the body
+    force: null,
+    forceUnit: null,
+    tear: null,
     scalarCount: onePerConstraint,
     wasm: null,
   },
@@ -153,6 +207,9 @@ export const constraintKinds = {
     resetLambda: null,
     addForces: null, // its damping is not a static force
     energy: null,
+    force: null,
+    forceUnit: null,
+    tear: null,
     scalarCount: () => 0, // damping only: constrains nothing
     wasm: null,
   },
@@ -162,6 +219,9 @@ export const constraintKinds = {
     resetLambda: fillLambda,
     addForces: addTetherForces,
     energy: null, // rigid
+    force: null,
+    forceUnit: null,
+    tear: null,
     scalarCount: onePerConstraint,
     wasm: null,
   },
@@ -171,6 +231,9 @@ export const constraintKinds = {
     resetLambda: fillLambda,
     addForces: (block, _state, h, forceN) => addRopeBendForces(block, h, forceN),
     energy: ropeBendEnergyJ,
+    force: null,
+    forceUnit: null,
+    tear: null,
     scalarCount: (block) => 3 * block.count, // one per component of the 3-vector C
     wasm: null,
   },
@@ -180,6 +243,9 @@ export const constraintKinds = {
     resetLambda: fillLambda,
     addForces: addPressureForces,
     energy: null, // the gas's, not the body material's: not counted
+    force: null,
+    forceUnit: null,
+    tear: null,
     scalarCount: onePerConstraint,
     wasm: null,
   },
@@ -189,6 +255,9 @@ export const constraintKinds = {
     resetLambda: fillLambda,
     addForces: addShapeMatchingForces,
     energy: null, // first-order (viscous) recovery: stores no elastic energy
+    force: null, // a pull towards goals, not a material's constraint: no breaking force
+    forceUnit: null,
+    tear: null,
     scalarCount: (block) => 3 * block.arity, // a goal position per particle
     wasm: null,
   },

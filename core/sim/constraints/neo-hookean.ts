@@ -129,7 +129,14 @@ function restShapeProducts(B: Float64Array, count: number): Float64Array {
 }
 
 /** F = Ds·Dm⁻¹ of block tet t at the current positions, into the scratch F. */
-function computeF(x: Float64Array, particles: Uint32Array, dmInv: Float64Array, t: number): void {
+/** F = Ds·Dm⁻¹ of tet t into `out` (column-major, out[3c + r]; the module's scratch by default). */
+export function deformationGradient(
+  x: Float64Array,
+  particles: Uint32Array,
+  dmInv: Float64Array,
+  t: number,
+  out: Float64Array = F,
+): void {
   const i0 = 3 * particles[4 * t];
   const i1 = 3 * particles[4 * t + 1];
   const i2 = 3 * particles[4 * t + 2];
@@ -139,9 +146,9 @@ function computeF(x: Float64Array, particles: Uint32Array, dmInv: Float64Array, 
     const e1 = x[i1 + r] - x[i0 + r];
     const e2 = x[i2 + r] - x[i0 + r];
     const e3 = x[i3 + r] - x[i0 + r];
-    F[r] = e1 * dmInv[o] + e2 * dmInv[o + 3] + e3 * dmInv[o + 6];
-    F[3 + r] = e1 * dmInv[o + 1] + e2 * dmInv[o + 4] + e3 * dmInv[o + 7];
-    F[6 + r] = e1 * dmInv[o + 2] + e2 * dmInv[o + 5] + e3 * dmInv[o + 8];
+    out[r] = e1 * dmInv[o] + e2 * dmInv[o + 3] + e3 * dmInv[o + 6];
+    out[3 + r] = e1 * dmInv[o + 1] + e2 * dmInv[o + 4] + e3 * dmInv[o + 7];
+    out[6 + r] = e1 * dmInv[o + 2] + e2 * dmInv[o + 5] + e3 * dmInv[o + 8];
   }
 }
 
@@ -355,7 +362,7 @@ export function addNeoHookeanForces(
   const invHSq = 1 / (h * h);
   const particles = block.particles;
   for (let t = 0; t < block.count; t++) {
-    computeF(state.x, particles, block.inverseRestShape, t);
+    deformationGradient(state.x, particles, block.inverseRestShape, t);
     cofactorIntoP();
     gradientsFromP(state.invMass, particles, block.inverseRestShape, t);
     accumulate(particles, t, block.lambdaHydrostatic[t] * invHSq, forceN);

@@ -139,6 +139,29 @@ export function removeGroup(scene: Scene, bodyIndex: number, groupIndex: number)
   return checked(`remove group '${group.name}' of ${body.name}`, next);
 }
 
+/**
+ * Sets the breaking stress of material group `groupIndex`, Pa: its elements tear above it
+ * (core/setup/breaking.ts); null takes it away (the group no longer tears).
+ */
+export function setGroupBreakingStress(
+  scene: Scene,
+  bodyIndex: number,
+  groupIndex: number,
+  stressPa: number | null,
+): SceneEdit {
+  const body = bodyAt(scene, bodyIndex);
+  const groups = body.groups ?? [];
+  const group = groups[groupIndex];
+  if (!group) throw new RangeError(`${body.name} has no group ${groupIndex + 1}.`);
+  if (stressPa !== null && !(stressPa > 0)) throw new RangeError('A breaking stress is above 0.');
+  const { breakingStressPa: _dropped, ...without } = group;
+  const nextGroups = groups.slice();
+  nextGroups[groupIndex] = stressPa === null ? without : { ...group, breakingStressPa: stressPa };
+  const next = withBody(scene, bodyIndex, { ...body, groups: nextGroups });
+  const what = stressPa === null ? 'no tearing' : `breaking stress ${stressPa} Pa`;
+  return checked(`${what} for group '${group.name}' of ${body.name}`, next);
+}
+
 /** How the editor names a pin: its own name, else "pin N" (1-based). */
 export function pinLabel(pin: PinSpec, index: number): string {
   return pin.name ?? `pin ${index + 1}`;

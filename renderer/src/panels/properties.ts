@@ -32,6 +32,7 @@ import {
 } from '../editor/scene-edits.ts';
 import type { MeshFrameChoice } from '../mesh/import-frame.ts';
 import { el } from '../views/dom.ts';
+import { constraintForceText } from './constraint-force-text.ts';
 import { numberField, row, section, select, selectField } from './fields.ts';
 import { budgetFields, frameCostSection } from './frame-cost-section.ts';
 import { defaultModulusUnit, MODULUS_UNITS, type ModulusUnit, typedModulusPa } from './modulus-unit.ts';
@@ -418,6 +419,11 @@ function metricsSection(editor: Editor, index: number): HTMLElement {
     centroid: field('Centre of mass', 'metric-centroid', 'x, y, z, m'),
     kinetic: field('Kinetic energy', 'metric-kinetic', 'J'),
     strain: field('Max strain', 'metric-max-strain', 'Largest |l/l0 − 1| over the edges'),
+    force: field(
+      'Max constraint force',
+      'metric-max-force',
+      'Largest constraint force (rope links, edge springs, N) and stress (membranes, tets) of the last substep, λ/h²',
+    ),
   };
   const container = section('Metrics', ...Object.values(fields).map((f) => f.row));
   container.dataset.testid = 'metrics';
@@ -432,6 +438,7 @@ function metricsSection(editor: Editor, index: number): HTMLElement {
     fields.centroid.value.textContent = `${metrics.centroid.map((v) => v.toFixed(3)).join(', ')} m`;
     fields.kinetic.value.textContent = `${metrics.kineticEnergyJ.toExponential(2)} J`;
     fields.strain.value.textContent = `${(metrics.maxStrain * 100).toFixed(2)} %`;
+    fields.force.value.textContent = constraintForceText(metrics.groups);
   };
   show();
   // Text updates at most every READOUT_INTERVAL_MS (frames arrive at 60 Hz; nobody reads that

@@ -13,8 +13,10 @@ import {
   pinVertices,
   removeGroup,
   removePin,
+  setGroupBreakingStress,
   verticesInBox,
 } from '../editor/selection-edits.ts';
+import { formatNumber } from '../panels/fields.ts';
 import { watchMany } from '../panels/watch-many.ts';
 import type { NotificationLevel } from '../state/app-state.ts';
 import { cssColour, PIN_COLOUR } from '../viewport/marker-colours.ts';
@@ -171,6 +173,32 @@ export function mountSelectionPanel(
     return el('li', { className: 'selection-list-item' }, [name, remove]);
   };
 
+  /** A group's breaking stress in kPa (as the properties show moduli); empty: the group does not tear. */
+  const breakingField = (bodyIndex: number, groupIndex: number, stressPa: number | undefined) => {
+    const input = el('input', {
+      className: 'selection-breaking',
+      testId: `group-${groupIndex}-breaking`,
+      title: 'Breaking stress, kPa: the group’s elements tear above it (empty: never)',
+    });
+    input.type = 'text';
+    input.inputMode = 'decimal';
+    input.placeholder = 'no tearing';
+    input.setAttribute('aria-label', 'Breaking stress, kPa');
+    const shown = stressPa === undefined ? '' : formatNumber(stressPa / 1e3);
+    input.value = shown;
+    input.addEventListener('change', () => {
+      const text = input.value.trim();
+      const kPa = Number(text);
+      if (text === shown) return;
+      if (text !== '' && !(Number.isFinite(kPa) && kPa > 0)) {
+        input.value = shown;
+        return;
+      }
+      editor.edit((s) => setGroupBreakingStress(s, bodyIndex, groupIndex, text === '' ? null : kPa * 1e3));
+    });
+    return el('span', { className: 'selection-breaking-field' }, [input, el('span', { text: 'kPa' })]);
+  };
+
   function render(): void {
     const state = selection.state;
     const current = state.selection;
@@ -214,15 +242,17 @@ export function mountSelectionPanel(
       }),
     );
     groupList.replaceChildren(
-      ...(body.groups ?? []).map((group, j) =>
-        entry(
+      ...(body.groups ?? []).map((group, j) => {
+        const item = entry(
           `${group.name} · ${group.vertices.length}`,
           `group-${j}`,
           () => selection.selectVertices(bodyIndex, group.vertices),
           `Remove group '${group.name}' (undo with Ctrl+Z)`,
           () => editor.edit((s) => removeGroup(s, bodyIndex, j)),
-        ),
-      ),
+        );
+        item.insertBefore(breakingField(bodyIndex, j, group.breakingStressPa), item.lastChild);
+        return item;
+      }),
     );
     if ((body.pins ?? []).length === 0)
       pinList.append(el('li', { className: 'selection-none', text: 'none' }));

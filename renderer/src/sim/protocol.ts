@@ -54,6 +54,12 @@ export type BodyLayout = Pick<
   render?: BodyRenderMesh;
 };
 
+/** Per particle the largest constraint force, in its body's unit (core/sim/particle-forces.ts). */
+export interface ParticleForces {
+  values: Float32Array;
+  units: ('N' | 'Pa' | null)[];
+}
+
 /** Worker → main thread. */
 export type SimEvent =
   /** The world is built: layout plus the rest positions. */
@@ -86,6 +92,12 @@ export type SimEvent =
       bodies: BodyMetrics[];
       /** Positions after the step, m, xyz interleaved (a copy, transferred). */
       positions: Float32Array;
+      /**
+       * Per particle, the largest constraint force on it in the last substep, and per body its
+       * unit (N or Pa; null: not measured): World.measureParticleForces, for the 'constraint
+       * force' colouring. Absent when the world does not measure it.
+       */
+      constraintForces?: ParticleForces;
     }
   | { type: 'play-state'; playing: boolean }
   /** A failure the user should hear about (bad scene, solver exception). */

@@ -6,7 +6,7 @@
 import type { Scene } from '../../../core/scene/scene.ts';
 import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
 import type { World } from '../../../core/sim/world.ts';
-import type { BodyLayout, BodyRenderMesh, SimCommand, SimEvent } from './protocol.ts';
+import type { BodyLayout, BodyRenderMesh, ParticleForces, SimCommand, SimEvent } from './protocol.ts';
 
 export interface SimControllerDeps {
   /** Builds a world; `meshes` are the tet meshes of the scene's mesh bodies by path (empty for none). */
@@ -34,6 +34,8 @@ export class SimController {
   private timer: unknown = null;
   /** When the next frame is due on the `now()` clock, ms. */
   private nextDueMs = 0;
+  /** Per particle constraint forces, reused between frames. */
+  private forceScratch: Float32Array | null = null;
 
   constructor(private readonly deps: SimControllerDeps) {}
 
@@ -195,6 +197,15 @@ export class SimController {
     return true;
   }
 
+  /** The frame's per-particle constraint forces (a copy), where the world measures them. */
+  private particleForces(world: World): { constraintForces?: ParticleForces } {
+    if (!world.measureParticleForces) return {};
+    if (this.forceScratch?.length !== world.particleCount)
+      this.forceScratch = new Float32Array(world.particleCount);
+    const units = world.measureParticleForces(this.forceScratch);
+    return { constraintForces: { values: this.forceScratch.slice(), units } };
+  }
+
   private postFrame(simMs: number, kineticEnergyJ: number, hasNaN: boolean): void {
     const world = this.world!;
     const positions = world.positions.slice();
@@ -208,6 +219,7 @@ export class SimController {
         hasNaN,
         bodies: world.measureBodies(),
         positions,
+        ...this.particleForces(world),
       },
       NO_TRANSFER,
     );

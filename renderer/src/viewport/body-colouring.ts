@@ -1,24 +1,33 @@
 /**
  * The viewport's colour modes for simulated bodies: 'material' (each body its own colour),
- * 'group' (material groups of the scene), 'strain' (a heat map of per-vertex strain, live) and
- * 'quality' (tet quality, solids only). It computes vertex colours, hands them to BodyMeshes and
+ * 'group' (material groups of the scene), 'strain' (a heat map of per-vertex strain, live),
+ * 'force' (a heat map of the largest constraint force at each vertex, live, from the worker: N for
+ * ropes and edge springs, Pa for membranes and tets, one scale per unit) and 'quality' (tet
+ * quality, solids only). It computes vertex colours, hands them to BodyMeshes and
  * describes the legend; the DOM legend is a view (views/colour-legend.ts).
  */
 
-import type { BodyLayout } from '../sim/protocol.ts';
+import type { BodyLayout, ParticleForces } from '../sim/protocol.ts';
 import { qualityColour, qualityCss, RAMP_GOOD_DEG } from '../tetra/quality-ramp.ts';
 import type { BodyMeshes } from './body-meshes.ts';
 import { colourByGroup, type GroupVertices, UNGROUPED_COLOUR } from './group-colours.ts';
-import { formatStrainPercent, heatGradientCss, heatLinear, nextStrainScale } from './heat-ramp.ts';
+import {
+  formatStrainPercent,
+  heatGradientCss,
+  heatLinear,
+  nextStrainScale,
+  niceCeiling,
+} from './heat-ramp.ts';
 import { vertexMinDihedralDeg } from './vertex-quality.ts';
 import { VertexStrain } from './vertex-strain.ts';
 
-export type ColourMode = 'material' | 'group' | 'strain' | 'quality';
+export type ColourMode = 'material' | 'group' | 'strain' | 'force' | 'quality';
 
 export const COLOUR_MODES: readonly { mode: ColourMode; label: string }[] = [
   { mode: 'material', label: 'Material' },
   { mode: 'group', label: 'Group' },
   { mode: 'strain', label: 'Strain' },
+  { mode: 'force', label: 'Constraint force' },
   { mode: 'quality', label: 'Tet quality' },
 ];
 
@@ -63,6 +72,9 @@ export class BodyColouring {
   /** Full scale of the strain heat map, dimensionless; null until measured. */
   private strainScale: number | null = null;
   private latest: Float32Array | null = null;
+  private forces: ParticleForces | null = null;
+  /** Full scale of the force heat map per unit (N, Pa); null until measured. */
+  private forceScale: Record<'N' | 'Pa', number | null> = { N: null, Pa: null };
 
   /** @param onLegend called with the legend whenever it changes */
   constructor(
@@ -89,7 +101,9 @@ export class BodyColouring {
       };
     });
     this.latest = restPositions;
+    this.forces = null;
     this.strainScale = null;
+    this.forceScale = { N: null, Pa: null };
     this.apply();
   }
 
@@ -103,16 +117,20 @@ export class BodyColouring {
     if (mode === this.mode) return;
     this.mode = mode;
     this.strainScale = null;
+    this.forceScale = { N: null, Pa: null };
     this.apply();
   }
 
   /** Why `mode` leaves some bodies uncoloured (empty when it colours them all). */
   uncoloured(mode: ColourMode): Uncoloured[] {
     const out: Uncoloured[] = [];
-    for (const body of this.bodies) {
-      const reason = reasonUncoloured(mode, body);
+    this.bodies.forEach((body, i) => {
+      const reason =
+        mode === 'force' && this.forces !== null && !this.forces.units[i]
+          ? 'it has no links, springs, membranes or tets to measure'
+          : reasonUncoloured(mode, body);
       if (reason) out.push({ body: body.layout.name, reason });
-    }
+    });
     return out;
   }
 
@@ -120,6 +138,12 @@ export class BodyColouring {
   update(positions: Float32Array): void {
     this.latest = positions;
     if (this.mode === 'strain') this.colourStrain(positions, false);
+    if (this.mode === 'force') this.colourForces(false);
+  }
+
+  /** The latest per-particle constraint forces from the worker (coloured on the next update). */
+  setForces(forces: ParticleForces): void {
+    this.forces = forces;
   }
 
   private apply(): void {
@@ -134,9 +158,54 @@ export class BodyColouring {
       case 'strain':
         if (this.latest) this.colourStrain(this.latest, true);
         return;
+      case 'force':
+        this.colourForces(true);
+        return;
       case 'quality':
         this.colourQuality();
         return;
+    }
+  }
+
+  private colourForces(legendAlways: boolean): void {
+    const forces = this.forces;
+    const max = { N: 0, Pa: 0 };
+    const unitOf = (i: number) => forces?.units[i] ?? null;
+    this.bodies.forEach((body, i) => {
+      const unit = unitOf(i);
+      if (!forces || !unit) return;
+      const from = body.layout.particleOffset;
+      for (let v = 0; v < body.layout.particleCount; v++)
+        max[unit] = Math.max(max[unit], forces.values[from + v]);
+    });
+    const previous = { ...this.forceScale };
+    for (const unit of ['N', 'Pa'] as const) {
+      const wanted = max[unit] > 0 ? niceCeiling(max[unit]) : null;
+      const scale = this.forceScale[unit];
+      if (wanted !== null && (scale === null || wanted > scale || wanted * 4 <= scale))
+        this.forceScale[unit] = wanted;
+    }
+    this.bodies.forEach((body, i) => {
+      const unit = unitOf(i);
+      const scale = unit ? this.forceScale[unit] : null;
+      if (!forces || !unit || scale === null) {
+        this.meshes.setVertexColours(i, null);
+        return;
+      }
+      const from = body.layout.particleOffset;
+      for (let v = 0; v < body.layout.particleCount; v++)
+        heatLinear(forces.values[from + v] / scale, body.colours, 3 * v);
+      this.meshes.setVertexColours(i, body.colours);
+    });
+    if (legendAlways || previous.N !== this.forceScale.N || previous.Pa !== this.forceScale.Pa) {
+      this.onLegend({
+        kind: 'ramp',
+        title: 'Largest constraint force at a vertex',
+        low: '0',
+        high: forceScaleText(this.forceScale),
+        gradientCss: heatGradientCss(),
+        uncoloured: this.uncoloured('force'),
+      });
     }
   }
 
@@ -227,6 +296,18 @@ function reasonUncoloured(mode: ColourMode, body: BodyData): string | null {
       : `a ${body.layout.kind} has no tets to measure`;
   }
   return null;
+}
+
+/** The force heat map's full scale as the legend writes it: "12 N", "50 kPa", "2 N · 5 MPa", or "—". */
+export function forceScaleText(scale: Record<'N' | 'Pa', number | null>): string {
+  const parts: string[] = [];
+  if (scale.N !== null) parts.push(`${Number.parseFloat(scale.N.toPrecision(3))} N`);
+  if (scale.Pa !== null) {
+    const pa = scale.Pa;
+    const [size, unit] = pa >= 1e6 ? [1e6, 'MPa'] : pa >= 1e3 ? [1e3, 'kPa'] : [1, 'Pa'];
+    parts.push(`${Number.parseFloat((pa / size).toPrecision(3))} ${unit}`);
+  }
+  return parts.length > 0 ? parts.join(' · ') : '—';
 }
 
 function hexCss(hex: number): string {

@@ -16,7 +16,7 @@ import type { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js
 import type { MeshTransform } from '../../../core/scene/mesh-transform.ts';
 import type { Scene, Vec3 } from '../../../core/scene/scene.ts';
 import { sameTarget, type TransformTarget } from '../editor/transform-edits.ts';
-import type { BodyLayout } from '../sim/protocol.ts';
+import type { BodyLayout, ParticleForces } from '../sim/protocol.ts';
 import { BodyColouring, type ColourMode, type Legend } from './body-colouring.ts';
 import type { BodyMeshes } from './body-meshes.ts';
 import { SceneMarkers } from './scene-markers.ts';
@@ -136,6 +136,11 @@ export class SceneDecorations {
     this.positions = positions;
     this.colouring.update(positions);
     this.markers.update(positions);
+  }
+
+  /** The latest per-particle constraint forces (for the 'constraint force' colouring). */
+  setConstraintForces(forces: ParticleForces): void {
+    this.colouring.setForces(forces);
   }
 
   /** Hidden with the bodies while a static mesh is shown; the gizmo lets go. */

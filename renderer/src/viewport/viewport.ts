@@ -5,7 +5,7 @@
 import type { Mesh, Object3D } from 'three';
 import type { TriMesh } from '../../../core/mesh/types.ts';
 import { sameLayout, type ToolMode } from '../selection/selection-state.ts';
-import type { BodyLayout } from '../sim/protocol.ts';
+import type { BodyLayout, ParticleForces } from '../sim/protocol.ts';
 import { BodyMeshes } from './body-meshes.ts';
 import { CameraRig } from './camera-rig.ts';
 import { type Bounds, boundsOf } from './framing.ts';
@@ -169,8 +169,9 @@ export class Viewport {
   }
 
   /** Queues new positions (m); only the latest queued set is drawn on the next animation frame. */
-  setPositions(positions: Float32Array): void {
+  setPositions(positions: Float32Array, forces?: ParticleForces): void {
     this.pendingPositions = positions;
+    if (forces) this.decorations.setConstraintForces(forces);
   }
 
   /**

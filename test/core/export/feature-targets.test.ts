@@ -110,6 +110,13 @@ const WITNESSES: Record<string, () => { scene: SceneDocument; meshes?: SceneMesh
       }),
     ]),
   }),
+  tearing: () => ({
+    scene: scene([
+      rope({
+        groups: [{ name: 'all', vertices: [0, 1, 2, 3, 4, 5, 6, 7, 8], breakingStressPa: 5e6 }],
+      }),
+    ]),
+  }),
   'rigid pins': () => ({
     scene: scene([box({ pins: [{ box: { min: [-1, 0.1, -1], max: [1, 0.1, 1] } }] })]),
   }),

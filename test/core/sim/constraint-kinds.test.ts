@@ -42,6 +42,9 @@ const OPERATIONS: readonly (keyof KindOps<ConstraintBlock>)[] = [
   'resetLambda',
   'addForces',
   'energy',
+  'force',
+  'forceUnit',
+  'tear',
   'scalarCount',
   'wasm',
 ];
@@ -188,7 +191,8 @@ describe('the table of constraint kinds', () => {
       for (const name of OPERATIONS) {
         const op = ops[name];
         expect(
-          op === null || typeof op === (name === 'wasm' ? 'object' : 'function'),
+          op === null ||
+            typeof op === (name === 'wasm' ? 'object' : name === 'forceUnit' ? 'string' : 'function'),
           `${kind}.${name}`,
         ).toBe(true);
       }

@@ -64,6 +64,21 @@ export function hangingChain(options: {
   };
 }
 
+/**
+ * A cloth strip (ν = 0, ρ = 500 kg/m³, 1 mm, E = 1 MPa) of width × length in the plane y = 2 m,
+ * pinned along its edge at z = −length/2: with gravity along +z it hangs from that edge.
+ */
+export function hangingStrip(widthM: number, lengthM: number, cells: [number, number]): BodySpec {
+  return {
+    name: 'strip',
+    shape: { type: 'cloth', size: [widthM, lengthM], cells, center: [0, 2, 0] },
+    material: { youngModulusPa: 1e6, poissonRatio: 0, densityKgM3: 500, thicknessM: 0.001 },
+    model: 'cloth',
+    dampingRatio: 1,
+    pins: [{ box: { min: [-1, 1.9, -lengthM / 2 - 1e-6], max: [1, 2.1, -lengthM / 2 + 1e-6] } }],
+  };
+}
+
 /** Reads the default scene shipped in assets/. */
 export async function defaultScene(): Promise<Scene> {
   const { readFile } = await import('node:fs/promises');

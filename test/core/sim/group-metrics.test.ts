@@ -42,6 +42,7 @@ describe('metrics per material group', () => {
         elasticEnergyJ: metrics.elasticEnergyJ,
         maxStrain: metrics.maxStrain,
         meanStrain: metrics.meanStrain,
+        maxConstraintStressPa: metrics.groups[0].maxConstraintStressPa,
       },
     ]);
   });

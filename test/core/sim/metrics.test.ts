@@ -37,7 +37,14 @@ describe('per-step metrics', () => {
       for (let p = 0; p < world.particleCount; p++) work += mass[p] * g * (rest[3 * p + 1] - x[3 * p + 1]);
       expect(Math.abs(m.elasticEnergyJ / (work / 2) - 1), model).toBeLessThan(0.01);
       expect(m.groups).toEqual([
-        { name: 'all', elasticEnergyJ: m.elasticEnergyJ, maxStrain: m.maxStrain, meanStrain: m.meanStrain },
+        {
+          name: 'all',
+          elasticEnergyJ: m.elasticEnergyJ,
+          maxStrain: m.maxStrain,
+          meanStrain: m.meanStrain,
+          maxConstraintForceN: m.groups[0].maxConstraintForceN,
+          maxConstraintStressPa: m.groups[0].maxConstraintStressPa,
+        },
       ]);
       expect(m.meanStrain).toBeGreaterThan(0);
       expect(m.meanStrain).toBeLessThan(m.maxStrain);

@@ -9,6 +9,7 @@ import {
   pinVertices,
   removeGroup,
   removePin,
+  setGroupBreakingStress,
   verticesInBox,
 } from '../../../renderer/src/editor/selection-edits.ts';
 
@@ -126,6 +127,17 @@ describe('selection edits', () => {
     expect(ungrouped.label).toBe("remove group 'core' of soft block");
     expect('groups' in ungrouped.scene.bodies[0]).toBe(false);
     expect(() => removeGroup(scene, 0, 0)).toThrow('soft block has no group 1.');
+  });
+
+  test('setGroupBreakingStress sets and takes away a group breaking stress, Pa', () => {
+    const grouped = addToGroup(scene, 0, 'core', [0, 1, 2]).scene;
+    const tearing = setGroupBreakingStress(grouped, 0, 0, 2e5);
+    expect(tearing.label).toBe("breaking stress 200000 Pa for group 'core' of soft block");
+    expect(tearing.scene.bodies[0].groups?.[0].breakingStressPa).toBe(2e5);
+    const whole = setGroupBreakingStress(tearing.scene, 0, 0, null);
+    expect('breakingStressPa' in (whole.scene.bodies[0].groups?.[0] ?? {})).toBe(false);
+    expect(() => setGroupBreakingStress(grouped, 0, 0, 0)).toThrow('above 0');
+    expect(() => setGroupBreakingStress(scene, 0, 0, 1)).toThrow('soft block has no group 1.');
   });
 
   test('verticesInBox finds the vertices at rest in a box, boundary included', () => {

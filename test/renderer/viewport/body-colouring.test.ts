@@ -2,7 +2,7 @@ import { Color } from 'three';
 import { describe, expect, test } from 'vitest';
 import type { BodyLayout } from '../../../renderer/src/sim/protocol.ts';
 import { RAMP_GOOD_DEG } from '../../../renderer/src/tetra/quality-ramp.ts';
-import { BodyColouring, type Legend } from '../../../renderer/src/viewport/body-colouring.ts';
+import { BodyColouring, forceScaleText, type Legend } from '../../../renderer/src/viewport/body-colouring.ts';
 import type { BodyMeshes } from '../../../renderer/src/viewport/body-meshes.ts';
 import {
   colourByGroup,
@@ -113,6 +113,28 @@ describe('body colouring modes', () => {
     clothRest.colouring.setBodies([solid, cloth], world);
     clothRest.colouring.setMode('strain');
     expect(Array.from(colours[1]!)).not.toEqual(Array.from(clothRest.colours[1]!));
+  });
+
+  test('constraint force mode colours each body on its own unit scale, with a legend in N and kPa', () => {
+    const { colours, legends, colouring } = recorder();
+    colouring.setBodies([solid, cloth], world);
+    colouring.setForces({ values: Float32Array.of(0, 1, 2, 3, 100, 20e3, 40e3), units: ['N', 'Pa'] });
+    colouring.setMode('force');
+    const legend = legends.at(-1)!;
+    expect(legend.kind === 'ramp' && legend.high).toBe('5 N · 50 kPa');
+    expect(colours[0]).not.toBeNull();
+    expect(colours[1]).not.toBeNull();
+    // The block's vertex 0 carries nothing: the cold end of the ramp.
+    expect(Array.from(colours[0]!.subarray(0, 3))).not.toEqual(Array.from(colours[0]!.subarray(9, 12)));
+    // A body whose world measures nothing is left out, with the reason.
+    colouring.setForces({ values: new Float32Array(7), units: ['N', null] });
+    colouring.update(world);
+    expect(colours[1]).toBeNull();
+    expect(colouring.uncoloured('force')).toEqual([
+      { body: 'sheet', reason: 'it has no links, springs, membranes or tets to measure' },
+    ]);
+    expect(forceScaleText({ N: null, Pa: 2e6 })).toBe('2 MPa');
+    expect(forceScaleText({ N: null, Pa: null })).toBe('—');
   });
 
   test('quality mode colours solids from their tets and says why the cloth is left out', () => {

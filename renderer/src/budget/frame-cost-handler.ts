@@ -25,7 +25,11 @@ export function createFrameCostHandler(
         name: body,
         meshes: sceneMeshesFor(scene, new Map(meshes)),
       });
-      const [cost] = await measureFrameCost(preset, { runtime: runtime(), bodies: [body] });
+      const timer = runtime();
+      // measureFrameCost awaits it only once it gets to the runtime: a body it refuses first
+      // must not leave the runtime's failure unhandled (its readout reports that failure).
+      timer.catch(() => {});
+      const [cost] = await measureFrameCost(preset, { runtime: timer, bodies: [body] });
       post({ type: 'result', ok: true, cost });
     } catch (error) {
       post(error instanceof Error ? failure(error.name, error.message) : failure('Error', String(error)));

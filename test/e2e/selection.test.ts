@@ -217,7 +217,9 @@ describe('selection tools (browser host in Chromium)', () => {
 
     await byTestId(page, 'group-name').fill('top');
     await byTestId(page, 'add-to-group').click();
-    await expect.poll(() => byTestId(page, 'group-list').textContent()).toMatch(/^top · \d+×$/);
+    // The group's entry: name · vertex count, its breaking-stress field (kPa, empty: never tears), ×.
+    await expect.poll(() => byTestId(page, 'group-list').textContent()).toMatch(/^top · \d+kPa×$/);
+    expect(await byTestId(page, 'group-0-breaking').inputValue()).toBe('');
     // Ctrl+Z in the name field would undo the typing there: the document's undo needs it unfocused.
     await byTestId(page, 'pin-selection').focus();
     await page.keyboard.press('Control+z');

@@ -118,6 +118,12 @@ describe('mesh import units and mesh body transform (browser host in Chromium)',
   test('a position typed in the properties panel moves the body; Ctrl+Z puts it back', async () => {
     const field = byTestId(page, 'prop-position-y');
     const y0 = Number(await field.inputValue());
+    // The drawn record follows the frame drawn after the reset: wait for the start, 0.3 m up.
+    await expect
+      .poll(async () => Math.round(1000 * ((await drawnBox(page, 'crate'))?.min[1] ?? Number.NaN)), {
+        timeout: 10_000,
+      })
+      .toBe(300);
     const before = (await drawnBox(page, 'crate'))!;
     await enterValue(page, 'prop-position-y', String(y0 + 0.5));
     await expect

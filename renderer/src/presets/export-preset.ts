@@ -10,13 +10,16 @@ import type { Approximation, ExportTargetId } from '../../../core/export/targets
 import { describeError } from '../app/describe-error.ts';
 import type { Editor } from '../editor/editor.ts';
 import type { NotificationLevel } from '../state/app-state.ts';
+import { type MakeExportFile, makeExportFileInWorker } from './export-client.ts';
 import type { ExportScope } from './export-scope.ts';
-import { exportProblemDetail, presetFileOf } from './preset-export.ts';
+import { exportProblemDetail, type PresetFile } from './preset-export.ts';
 
 export interface ExportDeps {
   editor: Pick<Editor, 'state'>;
   host: Pick<HostApi, 'saveFile'>;
   notify: (level: NotificationLevel, text: string, detail?: string) => void;
+  /** Makes the file; a worker of its own by default, since calibrating exporters take seconds. */
+  makeFile?: MakeExportFile;
 }
 
 export interface ExportRequest {
@@ -32,9 +35,16 @@ function featuresOf(approximations: readonly Approximation[]): string {
 /** Writes the file; resolves with the saved file's name, or null when refused or cancelled. */
 export async function exportPreset(deps: ExportDeps, request: ExportRequest): Promise<string | null> {
   const { scene, fileName, meshes } = deps.editor.state;
-  let file: Awaited<ReturnType<typeof presetFileOf>>;
+  const makeFile = deps.makeFile ?? makeExportFileInWorker;
+  let file: PresetFile;
   try {
-    file = await presetFileOf(scene, fileName, request.target, { scope: request.scope, assets: meshes });
+    file = await makeFile({
+      scene,
+      projectFileName: fileName,
+      target: request.target,
+      scope: request.scope,
+      assets: meshes ? [...meshes] : [],
+    });
   } catch (error) {
     deps.notify(
       'error',

@@ -11,10 +11,12 @@ import { readMeshFile } from '../../core/node/read-mesh.ts';
 import { compressedGlb, loadEncoders } from '../core/mesh/compressed-fixtures.ts';
 import { findElectron, repoRoot, sharedMeshes } from './environment.ts';
 import {
+  animationFrames,
   byTestId,
   canvas,
   canvasShot,
   chooserFrom,
+  expectCanvasChange,
   expectSimState,
   saveScreenshot,
   sessionPerSuite,
@@ -90,11 +92,9 @@ describe.each(targets)('$name', ({ host, open }) => {
 
   test('the viewport draws the scene and the scene moves', async () => {
     const first = await canvasShot(page);
-    await page.waitForTimeout(500);
-    const second = await canvasShot(page);
     // Shaded bodies, ground, grid and shadows make hundreds of colours; a blank canvas has one.
     expect(distinctColours(first)).toBeGreaterThan(200);
-    expect(changedFraction(first, second)).toBeGreaterThan(0.001);
+    await expectCanvasChange(page, first, 0.001);
   });
 
   test('a screenshot of the scene 1.5 s in is saved', async () => {
@@ -108,7 +108,7 @@ describe.each(targets)('$name', ({ host, open }) => {
       `for (let i = 0; i < 90; i++) document.querySelector('[data-testid="step"]').click()`,
     );
     await expect.poll(() => textOf(page, 'sim-time'), { timeout: 20_000 }).toBe('t = 1.50 s');
-    await page.waitForTimeout(300);
+    await animationFrames(page, 3);
     const file = await saveScreenshot(page, `default-scene-${host}.png`);
     if (process.env.UPDATE_DOCS_SCREENSHOT === '1' && host === 'browser') {
       copyFileSync(file, join(repoRoot, 'docs', 'screenshot.png'));
@@ -120,19 +120,20 @@ describe.each(targets)('$name', ({ host, open }) => {
   test('Pause stops the motion and Play resumes it', async () => {
     await byTestId(page, 'play-pause').click();
     await expectSimState(page, 'Paused');
-    await page.waitForTimeout(200);
+    // A frame already on its way when Pause was pressed may still be drawn.
+    await animationFrames(page, 3);
     const pausedA = await canvasShot(page);
     const timeA = await simTimeOf(page);
-    await page.waitForTimeout(500);
+    // Thirty of the page's frames (half a second at 60 Hz, longer under load): nothing may move.
+    await animationFrames(page, 30);
     const pausedB = await canvasShot(page);
     expect(changedFraction(pausedA, pausedB)).toBe(0);
     expect(await simTimeOf(page)).toBe(timeA);
 
     await byTestId(page, 'play-pause').click();
     await expectSimState(page, 'Playing');
-    await page.waitForTimeout(500);
-    expect(changedFraction(pausedB, await canvasShot(page))).toBeGreaterThan(0.001);
-    expect(await simTimeOf(page)).toBeGreaterThan(timeA);
+    await expectCanvasChange(page, pausedB, 0.001);
+    await expect.poll(() => simTimeOf(page)).toBeGreaterThan(timeA);
   });
 
   test('Space toggles play exactly once, even with a toolbar button focused', async () => {
@@ -140,7 +141,7 @@ describe.each(targets)('$name', ({ host, open }) => {
     await page.keyboard.press('Space');
     await expectSimState(page, 'Paused');
     // A focused button would also be pressed by the key-up; the state must not flip back.
-    await page.waitForTimeout(300);
+    await animationFrames(page, 10);
     expect(await textOf(page, 'sim-state')).toBe('Paused');
     await page.keyboard.press('Space');
     await expectSimState(page, 'Playing');
@@ -170,9 +171,7 @@ describe.each(targets)('$name', ({ host, open }) => {
     expect(await textOf(page, 'document-title')).toBe('spot.obj (static mesh)');
     expect(await byTestId(page, 'play-pause').isDisabled()).toBe(true);
     await expectSimState(page, 'Paused');
-    await page.waitForTimeout(300);
-    const mesh = await canvasShot(page);
-    expect(changedFraction(before, mesh)).toBeGreaterThan(0.05);
+    await expectCanvasChange(page, before, 0.05);
     await saveScreenshot(page, `static-mesh-${host}.png`);
 
     await byTestId(page, 'close-mesh').click();

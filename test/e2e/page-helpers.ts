@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { FileChooser, Locator, LocatorScreenshotOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { resultsDir, sharedMeshes } from './environment.ts';
-import { type DecodedImage, decodePng } from './png.ts';
+import { changedFraction, type DecodedImage, decodePng } from './png.ts';
 import { type AppSession, openInChromium } from './sessions.ts';
 
 /** The element the app marks with `data-testid="id"`. */
@@ -32,6 +32,42 @@ export const canvas = (page: Page): Locator => page.locator('canvas.viewport-can
 /** The viewport's canvas as drawn now, decoded to RGBA; `options` e.g. mask what lies over it. */
 export const canvasShot = async (page: Page, options?: LocatorScreenshotOptions): Promise<DecodedImage> =>
   decodePng(await canvas(page).screenshot(options));
+
+/**
+ * Waits for `count` animation frames of the page: the viewport draws a pending change on its next
+ * frame, so a few frames after a change the canvas shows it. A wait counted in the page's own
+ * frames, not in wall time: on a loaded machine frames come slower and the wait grows with them.
+ */
+export async function animationFrames(page: Page, count: number): Promise<void> {
+  // As text: this file is compiled without the DOM's types.
+  await page.evaluate(
+    `new Promise((resolve) => {
+      let seen = 0;
+      const tick = () => (++seen >= ${Math.max(1, Math.floor(count))} ? resolve() : requestAnimationFrame(tick));
+      requestAnimationFrame(tick);
+    })`,
+  );
+}
+
+/** Waits (timeout ms, 10 s by default) until the canvas differs from `before` in more than `fraction` of its pixels. */
+export async function expectCanvasChange(
+  page: Page,
+  before: DecodedImage,
+  fraction: number,
+  timeout = 10_000,
+): Promise<DecodedImage> {
+  let now = before;
+  await expect
+    .poll(
+      async () => {
+        now = await canvasShot(page);
+        return changedFraction(before, now);
+      },
+      { timeout },
+    )
+    .toBeGreaterThan(fraction);
+  return now;
+}
 
 /** Types `value` into the field with test id `id` and presses Enter, as a person commits an edit; returns the field. */
 export async function enterValue(page: Page, id: string, value: string): Promise<Locator> {

@@ -12,6 +12,7 @@ import { describe, expect, test } from 'vitest';
 import { frameBounds } from '../../renderer/src/viewport/framing.ts';
 import { repoRoot } from './environment.ts';
 import {
+  animationFrames,
   byTestId,
   canvas,
   canvasShot,
@@ -255,7 +256,8 @@ describe('selection tools (browser host in Chromium)', () => {
     await page.mouse.down();
     await page.mouse.move(box.x + 20, box.y + box.height - 220, { steps: 6 });
     await page.mouse.up();
-    await page.waitForTimeout(500);
+    // A camera the drag had turned would be drawn on the next frames.
+    await animationFrames(page, 10);
     expectSameOutline(blockOutline(await canvasImage(page)), outline);
 
     // The brush, across the block's upper part: a 32 px wide stroke takes every vertex under it,

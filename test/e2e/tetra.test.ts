@@ -7,8 +7,16 @@ import { cpus, loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { startMainThreadProbe, stopMainThreadProbe } from './main-thread-probe.ts';
-import { byTestId, canvasShot, openMesh, saveScreenshot, sessionPerSuite, textOf } from './page-helpers.ts';
-import { changedFraction } from './png.ts';
+import {
+  animationFrames,
+  byTestId,
+  canvasShot,
+  expectCanvasChange,
+  openMesh,
+  saveScreenshot,
+  sessionPerSuite,
+  textOf,
+} from './page-helpers.ts';
 import type { AppSession } from './sessions.ts';
 
 /** The number shown in a quality-panel field, with thousands separators and units dropped. */
@@ -79,20 +87,16 @@ describe('Tetrahedralize (browser host in Chromium)', () => {
     await expect
       .poll(() => page.locator('.notification-info').last().textContent())
       .toMatch(/^Tetrahedralized in /);
-    await page.waitForTimeout(300);
+    await animationFrames(page, 3);
     await saveScreenshot(page, 'tetra-spot.png');
   }, 150_000);
 
   test('moving the cut plane opens the mesh, and the wireframe draws the tet edges', async () => {
     const whole = await canvasShot(page);
     await byTestId(page, 'tetra-cut').fill('0.5');
-    await page.waitForTimeout(300);
-    const cut = await canvasShot(page);
-    expect(changedFraction(whole, cut)).toBeGreaterThan(0.01);
+    const cut = await expectCanvasChange(page, whole, 0.01);
     await byTestId(page, 'tetra-wireframe').check();
-    await page.waitForTimeout(300);
-    const wired = await canvasShot(page);
-    expect(changedFraction(cut, wired)).toBeGreaterThan(0.01);
+    await expectCanvasChange(page, cut, 0.01);
     await saveScreenshot(page, 'tetra-spot-cut.png');
   });
 
@@ -116,7 +120,8 @@ describe('Tetrahedralize (browser host in Chromium)', () => {
     expect(await byTestId(page, 'tetra-tets').isVisible()).toBe(false);
     // A baseline on the same page with nothing running, to tell contention on this machine from our work.
     await startMainThreadProbe(page);
-    await page.waitForTimeout(3000);
+    // 120 of the page's frames: 2 s at 60 Hz, longer when the machine is loaded.
+    await animationFrames(page, 120);
     const idle = await stopMainThreadProbe(page);
     await startMainThreadProbe(page);
     const started = Date.now();
@@ -124,10 +129,10 @@ describe('Tetrahedralize (browser host in Chromium)', () => {
     await waitForResult(page);
     const seconds = (Date.now() - started) / 1000;
     // Include the frames that draw the result.
-    await page.waitForTimeout(300);
+    await animationFrames(page, 10);
     const probe = await stopMainThreadProbe(page);
     console.log(
-      `tetra e2e: stanford-bunny.obj → ${await textOf(page, 'tetra-tets')} tets in ${seconds.toFixed(1)} s; main thread: longest task ${probe.longestTaskMs.toFixed(0)} ms (${probe.longTasks} tasks over 50 ms); animation frames: longest gap ${probe.longestFrameGapMs.toFixed(0)} ms, ${probe.frameGapsOver100Ms} gaps over 100 ms (load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores; idle 3 s before: longest task ${idle.longestTaskMs.toFixed(0)} ms, longest frame gap ${idle.longestFrameGapMs.toFixed(0)} ms, ${idle.frameGapsOver100Ms} gaps over 100 ms)`,
+      `tetra e2e: stanford-bunny.obj → ${await textOf(page, 'tetra-tets')} tets in ${seconds.toFixed(1)} s; main thread: longest task ${probe.longestTaskMs.toFixed(0)} ms (${probe.longTasks} tasks over 50 ms); animation frames: longest gap ${probe.longestFrameGapMs.toFixed(0)} ms, ${probe.frameGapsOver100Ms} gaps over 100 ms (load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores; idle for 120 frames before: longest task ${idle.longestTaskMs.toFixed(0)} ms, longest frame gap ${idle.longestFrameGapMs.toFixed(0)} ms, ${idle.frameGapsOver100Ms} gaps over 100 ms)`,
     );
     await saveScreenshot(page, 'tetra-bunny.png');
     // Frames kept coming while the worker ran (a blocked page draws none); how long its tasks

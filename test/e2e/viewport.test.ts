@@ -10,9 +10,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from './environment.ts';
 import {
+  animationFrames,
   byTestId,
   canvas,
   canvasShot,
+  expectCanvasChange,
   expectSimState,
   gizmoOnPage,
   openSceneEditor,
@@ -50,7 +52,7 @@ describe('viewport colouring, stats and gizmo (browser host in Chromium)', () =>
     await expect.poll(() => simTimeOf(page), { timeout: 20_000 }).toBeGreaterThan(1);
     await byTestId(page, 'play-pause').click();
     await expectSimState(page, 'Paused');
-    await page.waitForTimeout(300);
+    await animationFrames(page, 3);
     const material = await canvasShot(page);
     expect(changedFraction(material, await canvasShot(page))).toBeLessThan(0.001);
     expect(await byTestId(page, 'colour-legend').isVisible()).toBe(false);
@@ -59,8 +61,7 @@ describe('viewport colouring, stats and gizmo (browser host in Chromium)', () =>
     await expect.poll(() => byTestId(page, 'colour-legend').isVisible()).toBe(true);
     expect(await textOf(page, 'colour-legend-low')).toBe('0%');
     expect(await textOf(page, 'colour-legend-high')).toMatch(/^\d+(\.\d+)?%$/);
-    await page.waitForTimeout(300);
-    const strain = await canvasShot(page);
+    const strain = await expectCanvasChange(page, material, 0.01);
     const changed = changedFraction(material, strain);
     console.log(`viewport e2e: strain colouring changed ${(100 * changed).toFixed(1)}% of the canvas`);
     expect(changed).toBeGreaterThan(0.01);

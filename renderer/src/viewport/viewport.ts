@@ -43,6 +43,8 @@ export class Viewport {
   private readonly selectionPoints = new SelectionPoints();
   /** The drawn bodies and their latest positions (m), for the selection tools. */
   private layouts: readonly BodyLayout[] = [];
+  /** Worlds shown since the page opened (one per load of the scene into the worker). */
+  private worldsShown = 0;
   private currentPositions: Float32Array | null = null;
 
   constructor(container: HTMLElement, onFps: (fps: number) => void) {
@@ -117,6 +119,9 @@ export class Viewport {
     this.grabTool.cancel();
     this.selectionTool.cancel();
     this.bodies.setBodies(bodies, positions);
+    // data-worlds-shown counts the worlds shown, so an end-to-end test can wait for the one an
+    // edit rebuilds before it reads the simulation (a rebuild may lag the edit on a busy machine).
+    this.canvas.dataset.worldsShown = String(++this.worldsShown);
     this.publishDrawn();
     this.decorations.setBodies(bodies, positions);
     const rebuilt = sameLayout(this.layouts, bodies);

@@ -260,6 +260,25 @@ export type ConstraintSet =
       particles: Uint32Array;
       /** Recovery time constant τ, s: a deviation from the rest shape decays as e^(−t/τ). */
       timeConstantS: number;
+    }
+  | {
+      kind: 'joint-cone';
+      /** 4 per cone: parent direction (a → b), child bone (c → d) (joint-cone.ts). */
+      particles: Uint32Array;
+      /** θmax of C = θ − θmax ≤ 0 per cone, rad. */
+      maxAngleRad: Float64Array;
+      /** α per cone, rad/(N·m); 0 for a hard limit. */
+      complianceRadPerNM: Float64Array;
+    }
+  | {
+      kind: 'joint-hinge';
+      /** 6 per hinge: parent bone (a → b), child bone (c → d), axis (e → f) (joint-hinge.ts). */
+      particles: Uint32Array;
+      /** φmin and φmax of the signed hinge angle per hinge, rad. */
+      minAngleRad: Float64Array;
+      maxAngleRad: Float64Array;
+      /** α per hinge, rad/(N·m); 0 for a hard limit. */
+      complianceRadPerNM: Float64Array;
     };
 
 export type ConstraintSetKind = ConstraintSet['kind'];

@@ -78,7 +78,7 @@ export function setRagdollSize(
   value: number,
 ): SceneEdit {
   const body = scene.bodies[index];
-  if (!body || body.shape.type !== 'ragdoll') throw new RangeError(`body ${index} is not a ragdoll`);
+  if (body?.shape.type !== 'ragdoll') throw new RangeError(`body ${index} is not a ragdoll`);
   const bodies = scene.bodies.slice();
   bodies[index] = { ...body, shape: { ...body.shape, [field]: value } };
   return {

@@ -70,7 +70,10 @@ export interface BodySetup {
   pins: SetupPin[];
   /** Constraint sets in the order the solver sweeps them. */
   constraints: ConstraintSet[];
-  /** Sweeps per substep: 1 for XPBD, the body's iteration count in classic PBD mode. */
+  /**
+   * Sweeps per substep: 1 for XPBD, the body's iteration count in classic PBD mode,
+   * RAGDOLL_SWEEPS_PER_SUBSTEP for ragdolls (ragdoll-template.ts).
+   */
   iterations: number;
   /** Mass-proportional damping, 1/s. */
   linearDampingPerS: number;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { presetFromScene, readPreset, writePreset } from '../../../core/preset/index.ts';
 import type { BodySpec } from '../../../core/scene/scene.ts';
+import { validateScene } from '../../../core/scene/scene-validate.ts';
 import { compileScene } from '../../../core/setup/compile-scene.ts';
 import { HUMANOID_HINGES, HUMANOID_JOINTS, humanoidSkeleton } from '../../../core/setup/ragdoll-template.ts';
 import { buildWorld, buildWorldFromSetup } from '../../../core/sim/build-world.ts';
@@ -88,6 +89,12 @@ describe('ragdoll humanoid template', () => {
     expect(body.model).toBe('ragdoll');
     expect(body.geometry.mass.length).toBe(HUMANOID_JOINTS.length);
     expect(body.constraints.map((s) => s.kind)).toEqual(['distance', 'joint-cone', 'joint-hinge']);
+  });
+
+  it('is refused air drag (no surface triangles), at the pointer of the option', () => {
+    const body = ragdoll([0, 0, 0], { aerodynamics: { dragCoefficient: 1 } });
+    const problems = validateScene(sceneWith([body]));
+    expect(problems.map((p) => p.pointer)).toEqual(['/bodies/0/aerodynamics']);
   });
 
   it('travels through a preset unchanged: the read setup holds the same limits and steps to the same positions', () => {

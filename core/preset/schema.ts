@@ -234,6 +234,31 @@ export const ConstraintSetSchema = Type.Union(
           'Shape matching: the region is pulled towards the best rigid placement of its rest shape.',
       },
     ),
+    Type.Object(
+      {
+        kind: Type.Literal('joint-cone'),
+        particles: u32('4 per cone: parent direction (a → b), then child bone (c → d).'),
+        maxAngleRad: f64('θmax of C = θ − θmax ≤ 0, θ the angle between the two directions, rad.'),
+        complianceRadPerNM: f64('α per cone, rad/(N·m); 0 for a hard limit.'),
+      },
+      {
+        additionalProperties: false,
+        description: 'Ragdoll cone joint limits: the angle between a parent direction and a child bone.',
+      },
+    ),
+    Type.Object(
+      {
+        kind: Type.Literal('joint-hinge'),
+        particles: u32('6 per hinge: parent bone (a → b), child bone (c → d), axis (e → f).'),
+        minAngleRad: f64('φmin of the signed angle from the parent to the child bone about the axis, rad.'),
+        maxAngleRad: f64('φmax of that angle, rad.'),
+        complianceRadPerNM: f64('α per hinge, rad/(N·m); 0 for a hard limit.'),
+      },
+      {
+        additionalProperties: false,
+        description: 'Ragdoll hinge joint limits: the signed bend of a child bone about an axis.',
+      },
+    ),
   ],
   { description: 'A block of constraints of one kind, chosen by `kind`.' },
 );

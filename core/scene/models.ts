@@ -4,10 +4,10 @@
  * each model's compliance formula.
  */
 
-export const SHAPE_TYPES = ['box', 'cloth', 'rope', 'mesh'] as const;
+export const SHAPE_TYPES = ['box', 'cloth', 'rope', 'mesh', 'ragdoll'] as const;
 export type ShapeType = (typeof SHAPE_TYPES)[number];
 
-export const CONSTRAINT_MODELS = ['neo-hookean', 'edges-volume', 'cloth', 'rope'] as const;
+export const CONSTRAINT_MODELS = ['neo-hookean', 'edges-volume', 'cloth', 'rope', 'ragdoll'] as const;
 export type ConstraintModel = (typeof CONSTRAINT_MODELS)[number];
 
 export interface ConstraintModelInfo {
@@ -49,6 +49,14 @@ export const CONSTRAINT_MODEL_INFO: Readonly<Record<ConstraintModel, ConstraintM
     meshSurface: true,
   },
   rope: { label: 'Rope (links)', noun: 'rope', kind: 'rope', shapes: ['rope'], meshSurface: false },
+  // A skeleton of rigid bones is a network of links: it is built, stored and drawn as a rope is.
+  ragdoll: {
+    label: 'Ragdoll (bones + joint limits)',
+    noun: 'ragdoll',
+    kind: 'rope',
+    shapes: ['ragdoll'],
+    meshSurface: false,
+  },
 };
 
 /** The tet models, in list order. */

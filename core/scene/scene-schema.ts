@@ -170,6 +170,38 @@ const RopeShapeSchema = Type.Object(
   { additionalProperties: false, description: 'A chain of `segments` links from start to end.' },
 );
 
+const RagdollShapeSchema = Type.Object(
+  {
+    type: Type.Literal('ragdoll'),
+    skeleton: Type.Literal('humanoid', {
+      description:
+        "Skeleton template (core/setup/ragdoll-template.ts): 'humanoid', 16 joints (head, neck, shoulders, sternum, pelvis, hips, elbows, wrists, knees, ankles) with cone limits at the neck, shoulders and hips and hinge limits at the elbows and knees.",
+    }),
+    heightM: Type.Number({
+      exclusiveMinimum: 0,
+      maximum: PHYSICAL_BOUNDS.sizeM.max,
+      description: 'Standing height, m: the joints are placed at fractions of it (Winter 2009).',
+    }),
+    massKg: Type.Number({
+      exclusiveMinimum: 0,
+      maximum: 1e6,
+      description: 'Body mass, kg, lumped to the joints by segment (de Leva 1996).',
+    }),
+    position: vec3('The point on the ground between the feet, m; the skeleton stands on it facing +z.'),
+    boneStiffnessNPerM: Type.Optional(
+      Type.Number({
+        exclusiveMinimum: 0,
+        description: 'Axial stiffness of every bone, N/m (compliance 1/k); rigid bones when absent.',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'A ragdoll (Jakobsen 2001): particles at the joints of a skeleton template, rigid bones, and joint angle limits. Its mass comes from massKg, not from the material.',
+  },
+);
+
 /** Largest scale factor of a mesh shape (a millimetre mesh written as metres, scaled back up). */
 export const MESH_SCALE_MAX = 1000;
 
@@ -215,9 +247,12 @@ const MeshShapeSchema = Type.Object(
   },
 );
 
-export const ShapeSchema = Type.Union([BoxShapeSchema, ClothShapeSchema, RopeShapeSchema, MeshShapeSchema], {
-  description: 'Rest geometry of a body, chosen by `type`.',
-});
+export const ShapeSchema = Type.Union(
+  [BoxShapeSchema, ClothShapeSchema, RopeShapeSchema, MeshShapeSchema, RagdollShapeSchema],
+  {
+    description: 'Rest geometry of a body, chosen by `type`.',
+  },
+);
 
 export const ConstraintModelSchema = Type.Enum(CONSTRAINT_MODELS, {
   description: `Constraint model: ${CONSTRAINT_MODELS.map(
@@ -228,7 +263,7 @@ export const ConstraintModelSchema = Type.Enum(CONSTRAINT_MODELS, {
 const VertexListSchema = Type.Array(Type.Integer({ minimum: 0 }), {
   minItems: 1,
   description:
-    "Body-local particle indices, 0-based, in the order the engine gives the body's particles (box: x fastest, then y, then z; cloth: x fastest, then z; rope: start to end; mesh: the vertices the tets or triangles use, in order of first use).",
+    "Body-local particle indices, 0-based, in the order the engine gives the body's particles (box: x fastest, then y, then z; cloth: x fastest, then z; rope: start to end; ragdoll: the joints in template order; mesh: the vertices the tets or triangles use, in order of first use).",
 });
 
 const pinOptions = {

@@ -1,4 +1,5 @@
 import type { Problem } from '../document/problem.ts';
+import { HUMANOID_JOINTS } from '../setup/ragdoll-template.ts';
 import type { BodySpec, ShapeSpec } from './scene.ts';
 
 /**
@@ -8,7 +9,7 @@ import type { BodySpec, ShapeSpec } from './scene.ts';
  */
 
 /**
- * Particles the engine gives a body of this shape (box grid, cloth grid, rope chain), or undefined
+ * Particles the engine gives a body of this shape (box grid, cloth grid, rope chain, ragdoll joints), or undefined
  * for a mesh, whose count is known only once the mesh is loaded and tetrahedralized.
  */
 export function shapeParticleCount(shape: ShapeSpec): number | undefined {
@@ -19,6 +20,8 @@ export function shapeParticleCount(shape: ShapeSpec): number | undefined {
       return (shape.cells[0] + 1) * (shape.cells[1] + 1);
     case 'rope':
       return shape.segments + 1;
+    case 'ragdoll':
+      return HUMANOID_JOINTS.length;
     case 'mesh':
       return undefined;
   }

@@ -135,6 +135,12 @@ function checkOptions(body: BodySpec, at: string, problems: Problem[]): void {
       message: 'applies to bodies with surface triangles (cloth, solids), not ropes',
     });
   }
+  if (body.model === 'ragdoll' && (body.aerodynamics || body.groups?.some((g) => g.aerodynamics))) {
+    problems.push({
+      pointer: `${at}/aerodynamics`,
+      message: 'applies to bodies with surface triangles (cloth, solids), not ragdolls',
+    });
+  }
   if (body.tethers && !(body.pins ?? []).some((pin) => !(pin.complianceMPerN ?? 0))) {
     problems.push({ pointer: `${at}/tethers`, message: 'needs at least one rigid pin to tie the cloth to' });
   }

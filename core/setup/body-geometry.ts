@@ -12,6 +12,7 @@ import { compactVertices, weldTriangles } from '../sim/geometry/mesh-body.ts';
 import { ropeChain } from '../sim/geometry/rope-chain.ts';
 import { tetBoundaryTriangles } from '../sim/geometry/tet-surface.ts';
 import { type BodySlots, bodySlots, elementSlots, perSlot } from './body-groups.ts';
+import { ragdollSkeleton } from './ragdoll-template.ts';
 
 /** The rest geometry and lumped masses of one body, indices local to the body. */
 export interface BodyGeometry {
@@ -35,7 +36,7 @@ export interface BodyGeometry {
 /**
  * Builds a body's rest geometry from its shape and lumps mass to the vertices, each element with
  * its own material (body-groups.ts): solids ρ·V/4 per tet vertex, cloth ρ·t·A/3 per triangle
- * vertex, ropes ρ·πr²·L/2 per link end. 'mesh' shapes come from `meshes`, which the caller
+ * vertex, ropes ρ·πr²·L/2 per link end, ragdolls their template's segment masses. 'mesh' shapes come from `meshes`, which the caller
  * loaded (scene-meshes.ts). Throws DocumentError at the index of a pin or group list that
  * is out of range for the body's particles.
  */
@@ -67,6 +68,12 @@ export function buildBodyGeometry(body: BodySpec, pointer: string, meshes?: Scen
     }
     case 'mesh':
       return meshGeometry(body, pointer, meshes);
+    case 'ragdoll': {
+      // Mass by segment from the shape's massKg (ragdoll-template.ts), not from the material.
+      const skeleton = ragdollSkeleton(shape.skeleton, shape.heightM, shape.massKg, shape.position);
+      slotsFor(body, skeleton.positions, pointer);
+      return assembleGeometry('rope', skeleton.positions, skeleton.bones, skeleton.massKg);
+    }
   }
 }
 

@@ -57,6 +57,7 @@ export const FAMILY_OF_SET: Readonly<
     'dihedral-bend': 'cloth-hinges',
   },
   rope: {},
+  ragdoll: {}, // rigid bones and hard limits: nothing elastic to compensate
 };
 
 /**

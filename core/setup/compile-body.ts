@@ -28,6 +28,7 @@ import { type BodySlots, elementSlots } from './body-groups.ts';
 import { assignBreaking } from './breaking.ts';
 import { type Compensation, compensateSets } from './compensate.ts';
 import { clothEdgeStiffness, solidEdgeStiffness } from './edge-stiffness.ts';
+import { ragdollSkeleton } from './ragdoll-template.ts';
 import { calibrateRuntimeSets, type RuntimeCalibration } from './runtime-calibration.ts';
 import type { ConstraintSet, SetupPin } from './setup.ts';
 
@@ -54,7 +55,8 @@ export const DEFAULT_GAS_BULK_MODULUS_PA = 101325;
  *   the fitted edge network (or, for `clothStretch: 'edges'` and classic PBD, those edge springs),
  *   and one plate-bend constraint per triangle (plate-bend.ts, D = E·t³/(12(1−ν²)) of its
  *   material), or for `clothStretch: 'edges'` dihedral hinges α = (A_A/D_A + A_B/D_B)/|e|² (cloth.ts);
- * - 'rope': links α = L/(E·πr²), with `bending` joints α = l³/(E·πr⁴/4).
+ * - 'rope': links α = L/(E·πr²), with `bending` joints α = l³/(E·πr⁴/4);
+ * - 'ragdoll': bones α = 1/k (0 by default: rigid) and hard cone and hinge joint limits.
  * Springs and hinges made of several elements sum each element's contribution with that element's
  * material. The damping ratio is one number per set, so each kind is split into one set per
  * distinct ζ (first-seen order; a body whose elements share one ζ gets one set per kind).
@@ -210,7 +212,46 @@ function modelSets(
       return clothSets(geometry, slots, clothStretch, rigidPinned);
     case 'rope':
       return ropeSets(body, geometry, slots);
+    case 'ragdoll':
+      return ragdollSets(body, geometry);
   }
+}
+
+/**
+ * A ragdoll (ragdoll-template.ts): its bones as distance constraints, α = 1/k of the shape's
+ * boneStiffnessNPerM or 0 (rigid sticks, Jakobsen 2001), undamped; then its cone and hinge joint
+ * limits as hard inequalities (α = 0; joint-cone.ts, joint-hinge.ts), swept after the bones so that
+ * each substep ends with the limits met.
+ */
+function ragdollSets(body: BodySpec, geometry: BodyGeometry): ConstraintSet[] {
+  const shape = body.shape;
+  if (shape.type !== 'ragdoll') return [];
+  const skeleton = ragdollSkeleton(shape.skeleton, shape.heightM, shape.massKg, shape.position);
+  const boneCompliance = shape.boneStiffnessNPerM ? 1 / shape.boneStiffnessNPerM : 0;
+  const coneCount = skeleton.coneMaxRad.length;
+  const hingeCount = skeleton.hingeMaxRad.length;
+  return [
+    {
+      kind: 'distance',
+      particles: Uint32Array.from(geometry.edges),
+      complianceMPerN: new Float64Array(geometry.edges.length / 2).fill(boneCompliance),
+      dampingRatio: 0,
+      stiffnessScale: 1,
+    },
+    {
+      kind: 'joint-cone',
+      particles: skeleton.cones,
+      maxAngleRad: skeleton.coneMaxRad,
+      complianceRadPerNM: new Float64Array(coneCount),
+    },
+    {
+      kind: 'joint-hinge',
+      particles: skeleton.hinges,
+      minAngleRad: skeleton.hingeMinRad,
+      maxAngleRad: skeleton.hingeMaxRad,
+      complianceRadPerNM: new Float64Array(hingeCount),
+    },
+  ];
 }
 
 /** The tets with a rest volume, and that volume, m³ (degenerate tets get no constraint). */

@@ -11,6 +11,7 @@ import { compileAerodynamics, compileAir } from './compile-air.ts';
 import { type ClothStretch, compileConstraints, type SolidOptions } from './compile-body.ts';
 import { estimateFundamentalRadPerS } from './fundamental-mode.ts';
 import { tetImportGroups } from './import-groups.ts';
+import { RAGDOLL_SWEEPS_PER_SUBSTEP } from './ragdoll-template.ts';
 import type { BodySetup, ConstraintSet, RenderSetup, SetupPin, SoftBodySetup } from './setup.ts';
 
 export interface CompileOptions extends SceneMaterialOptions {
@@ -105,7 +106,12 @@ export function compileBody(
     constraints,
     compensation,
     ...(calibration.length > 0 ? { runtimeCalibration: calibration } : {}),
-    iterations: body.solver?.method === 'pbd' ? (body.solver.iterations ?? 1) : 1,
+    iterations:
+      body.solver?.method === 'pbd'
+        ? (body.solver.iterations ?? 1)
+        : body.model === 'ragdoll'
+          ? RAGDOLL_SWEEPS_PER_SUBSTEP
+          : 1,
     linearDampingPerS: body.linearDampingPerS ?? 0,
     fundamentalRadPerS: fundamentalOf(body, geometry, constraints, pins),
     waveSpeedMPerS: Math.max(...slots.materials.map((m) => waveSpeedMPerS(m.youngModulusPa, m.densityKgM3))),

@@ -270,6 +270,8 @@ function setTerms(set: ConstraintSet, x: Float64Array, exact: boolean): GaussNew
       if (exact) return nodalVolumeTerms(set, x);
       return NO_TERMS;
     case 'shape-matching': // first-order recovery, no elastic stiffness (shape-matching.ts)
+    case 'joint-cone': // joint limits: inactive at rest, no stiffness inside their range
+    case 'joint-hinge':
     case 'tether':
       // Tethers: inextensible only beyond their length, slack at rest. Membrane triangles: their
       // stiffness enters through the fitted edge network that damps them (the edge dampers, taken

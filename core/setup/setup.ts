@@ -70,7 +70,10 @@ export interface BodySetup {
   pins: SetupPin[];
   /** Constraint sets in the order the solver sweeps them. */
   constraints: ConstraintSet[];
-  /** Sweeps per substep: 1 for XPBD, the body's iteration count in classic PBD mode. */
+  /**
+   * Sweeps per substep: 1 for XPBD, the body's iteration count in classic PBD mode,
+   * RAGDOLL_SWEEPS_PER_SUBSTEP for ragdolls (ragdoll-template.ts).
+   */
   iterations: number;
   /** Mass-proportional damping, 1/s. */
   linearDampingPerS: number;
@@ -260,6 +263,25 @@ export type ConstraintSet =
       particles: Uint32Array;
       /** Recovery time constant τ, s: a deviation from the rest shape decays as e^(−t/τ). */
       timeConstantS: number;
+    }
+  | {
+      kind: 'joint-cone';
+      /** 4 per cone: parent direction (a → b), child bone (c → d) (joint-cone.ts). */
+      particles: Uint32Array;
+      /** θmax of C = θ − θmax ≤ 0 per cone, rad. */
+      maxAngleRad: Float64Array;
+      /** α per cone, rad/(N·m); 0 for a hard limit. */
+      complianceRadPerNM: Float64Array;
+    }
+  | {
+      kind: 'joint-hinge';
+      /** 6 per hinge: parent bone (a → b), child bone (c → d), axis (e → f) (joint-hinge.ts). */
+      particles: Uint32Array;
+      /** φmin and φmax of the signed hinge angle per hinge, rad. */
+      minAngleRad: Float64Array;
+      maxAngleRad: Float64Array;
+      /** α per hinge, rad/(N·m); 0 for a hard limit. */
+      complianceRadPerNM: Float64Array;
     };
 
 export type ConstraintSetKind = ConstraintSet['kind'];

@@ -14,6 +14,8 @@ import { createDihedralBendBlock } from './constraints/dihedral-bend.ts';
 import { createDistanceBlock } from './constraints/distance.ts';
 import { createEdgeDamperBlock } from './constraints/edge-damper.ts';
 import type { ConstraintBlock } from './constraints/index.ts';
+import { createJointConeBlock } from './constraints/joint-cone.ts';
+import { createJointHingeBlock } from './constraints/joint-hinge.ts';
 import { createMembraneBlock } from './constraints/membrane.ts';
 import { createNeoHookeanBlock } from './constraints/neo-hookean.ts';
 import { createNodalVolumeBlock } from './constraints/nodal-volume.ts';
@@ -258,6 +260,25 @@ function createBlock(set: ConstraintSet, offset: number, state: ParticleState): 
     case 'shape-matching':
       return createShapeMatchingBlock(
         { particles: global(set.particles), timeConstantS: set.timeConstantS },
+        state,
+      );
+    case 'joint-cone':
+      return createJointConeBlock(
+        {
+          particles: global(set.particles),
+          maxAngleRad: set.maxAngleRad,
+          complianceRadPerNM: set.complianceRadPerNM,
+        },
+        state,
+      );
+    case 'joint-hinge':
+      return createJointHingeBlock(
+        {
+          particles: global(set.particles),
+          minAngleRad: set.minAngleRad,
+          maxAngleRad: set.maxAngleRad,
+          complianceRadPerNM: set.complianceRadPerNM,
+        },
         state,
       );
   }

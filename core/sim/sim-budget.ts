@@ -26,6 +26,8 @@ const SCALAR_CONSTRAINTS: {
   tether: (s) => s.particles.length / 2,
   pressure: () => 1,
   'shape-matching': (s) => 3 * s.particles.length, // a goal position per particle
+  'joint-cone': (s) => s.particles.length / 4,
+  'joint-hinge': (s) => s.particles.length / 6,
 };
 
 /**

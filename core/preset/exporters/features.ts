@@ -393,6 +393,35 @@ export const FEATURES: readonly Feature[] = [
       },
     },
   },
+  {
+    id: 'ragdoll bodies',
+    bodies: byBody((b) => b.model === 'ragdoll'),
+    support: {
+      ...everywhere,
+      jolt: {
+        refused:
+          "Jolt soft bodies are a mesh of springs with no joint limits; build the ragdoll as Jolt's Ragdoll there (rigid bodies per bone with swing-twist constraints), whose limits are the skeleton's",
+      },
+      mujoco: {
+        refused:
+          'MuJoCo flexes have no joint limits; build the ragdoll as a tree of bodies with ball and hinge joints (range) and capsule geoms there',
+      },
+      godot: {
+        refused:
+          'Godot’s SoftBody3D simulates a triangle mesh, not a skeleton; build the ragdoll from PhysicalBone3D nodes and their joint limits there',
+      },
+    },
+  },
+  {
+    id: 'ragdoll joint limits',
+    bodies: byBody((b) => hasSet(b, 'joint-cone') || hasSet(b, 'joint-hinge')),
+    support: {
+      ...everywhere,
+      jolt: { refused: 'Jolt soft bodies have no angle limits between edges' },
+      mujoco: { refused: 'MuJoCo flexes have no angle limits between edges' },
+      godot: { refused: 'Godot soft bodies have no angle limits between links' },
+    },
+  },
   ...(['plane', 'sphere', 'box', 'capsule', 'mesh'] as const).map(
     (type): Feature => ({
       id: `${type} colliders`,

@@ -3,6 +3,8 @@ import type { AttachmentBlock } from './attachment.ts';
 import type { DihedralBendBlock } from './dihedral-bend.ts';
 import type { DistanceBlock } from './distance.ts';
 import type { EdgeDamperBlock } from './edge-damper.ts';
+import type { JointConeBlock } from './joint-cone.ts';
+import type { JointHingeBlock } from './joint-hinge.ts';
 import { kindOps } from './kinds.ts';
 import type { MembraneBlock } from './membrane.ts';
 import type { NeoHookeanBlock } from './neo-hookean.ts';
@@ -28,7 +30,9 @@ export type ConstraintBlock =
   | TetherBlock
   | RopeBendBlock
   | PressureBlock
-  | ShapeMatchingBlock;
+  | ShapeMatchingBlock
+  | JointConeBlock
+  | JointHingeBlock;
 
 /** One Gauss-Seidel sweep of `block` in colour order, substep h in s. */
 export function solveBlock(block: ConstraintBlock, state: ParticleState, h: number): void {

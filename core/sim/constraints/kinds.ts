@@ -32,6 +32,8 @@ import {
   tetVolumeEnergyJ,
 } from './elastic-energy.ts';
 import type { ConstraintBlock } from './index.ts';
+import { addJointConeForces, solveJointCone } from './joint-cone.ts';
+import { addJointHingeForces, solveJointHinge } from './joint-hinge.ts';
 import { addMembraneForces, solveMembrane } from './membrane.ts';
 import { addNeoHookeanForces, solveNeoHookean } from './neo-hookean.ts';
 import { addNodalVolumeForces, dampNodalVolume, solveNodalVolume } from './nodal-volume.ts';
@@ -259,6 +261,30 @@ export const constraintKinds = {
     forceUnit: null,
     tear: null,
     scalarCount: (block) => 3 * block.arity, // a goal position per particle
+    wasm: null,
+  },
+  'joint-cone': {
+    solve: solveJointCone,
+    damp: null, // a hard limit: the collision-like correction is not sprung
+    resetLambda: fillLambda,
+    addForces: addJointConeForces,
+    energy: null, // a hard limit stores no energy
+    force: null,
+    forceUnit: null,
+    tear: null,
+    scalarCount: onePerConstraint,
+    wasm: null,
+  },
+  'joint-hinge': {
+    solve: solveJointHinge,
+    damp: null, // a hard limit: the collision-like correction is not sprung
+    resetLambda: fillLambda,
+    addForces: addJointHingeForces,
+    energy: null, // a hard limit stores no energy
+    force: null,
+    forceUnit: null,
+    tear: null,
+    scalarCount: onePerConstraint,
     wasm: null,
   },
 } satisfies { readonly [K in ConstraintBlock['kind']]: KindOps<Extract<ConstraintBlock, { kind: K }>> };

@@ -29,6 +29,11 @@ export function calibrationSubject(scene: Scene, selectedBody: number | null): C
       ok: false,
       reason: `'${body.name}' is a rope: the standard scenes calibrate solids (tets) and cloth only.`,
     };
+  if (body.model === 'ragdoll')
+    return {
+      ok: false,
+      reason: `'${body.name}' is a ragdoll: rigid bones and joint limits, no material stiffness to calibrate.`,
+    };
   if (body.solver?.method === 'pbd')
     return {
       ok: false,

@@ -40,6 +40,7 @@ import {
   missingMeshAssets,
 } from './mesh-body.ts';
 import { MetricSeries } from './metric-series.ts';
+import { addRagdoll, type RagdollEdit } from './ragdoll-body.ts';
 import type { SceneEdit } from './scene-edits.ts';
 
 /** Simulated seconds the plots show, s. */
@@ -142,6 +143,24 @@ export class Editor {
       'info',
       `Added ${body.name} to the scene: ${tets} tets of ${request.material?.name ?? MESH_BODY_MATERIAL}, ${DROP_HEIGHT_M} m above the ground. Undo removes it.`,
     );
+    return edit.index;
+  }
+
+  /**
+   * Adds the humanoid ragdoll to the scene (one undoable edit, with a ground plane when the scene
+   * has none) and selects it. Returns the new body's index, or null when refused (reported).
+   */
+  addRagdoll(): number | null {
+    let edit: RagdollEdit;
+    try {
+      edit = addRagdoll(this.state.scene, this.state.meshes);
+    } catch (error) {
+      this.deps.notify('error', `Could not add a ragdoll: ${describeError(error)}`, detailOf(error));
+      return null;
+    }
+    this.store.update((state) => ({ ...withEdit(state, edit.label, edit.scene), selectedBody: edit.index }));
+    const body = edit.scene.bodies[edit.index];
+    this.deps.notify('info', `Added ${body.name} to the scene: a humanoid ragdoll. Undo removes it.`);
     return edit.index;
   }
 

@@ -192,6 +192,12 @@ export function occupiedXRange(scene: Scene, assets: MeshAssets): [number, numbe
         take(min[0], max[0]);
         break;
       }
+      case 'ragdoll': {
+        // Shoulders and hanging arms: 0.15 of the height either side (ragdoll-template.ts).
+        const half = 0.15 * shape.heightM;
+        take(shape.position[0] - half, shape.position[0] + half);
+        break;
+      }
     }
   }
   return lo <= hi ? [lo, hi] : null;

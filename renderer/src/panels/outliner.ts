@@ -8,11 +8,26 @@ import { cssColour } from '../viewport/marker-colours.ts';
 import { el } from '../views/dom.ts';
 import { watchMany } from './watch-many.ts';
 
-const KIND_OF_SHAPE: Record<string, string> = { box: 'solid', mesh: 'solid', cloth: 'cloth', rope: 'rope' };
+const KIND_OF_SHAPE: Record<string, string> = {
+  box: 'solid',
+  mesh: 'solid',
+  cloth: 'cloth',
+  rope: 'rope',
+  ragdoll: 'ragdoll',
+};
 
 export function mountOutliner(container: HTMLElement, editor: Editor): () => void {
   const list = el('ul', { className: 'outliner-list', testId: 'outliner' });
-  container.append(el('h2', { className: 'panel-title', text: 'Scene' }), list);
+  // Adding a body without a mesh file: the humanoid ragdoll template, one undoable edit.
+  const addRagdoll = el('button', {
+    className: 'outliner-add',
+    testId: 'add-ragdoll',
+    text: 'Add ragdoll (humanoid)',
+    title: 'Add a 1.75 m, 75 kg humanoid ragdoll above the ground (undo removes it)',
+  });
+  addRagdoll.setAttribute('type', 'button');
+  addRagdoll.addEventListener('click', () => editor.addRagdoll());
+  container.append(el('h2', { className: 'panel-title', text: 'Scene' }), list, addRagdoll);
   return watchMany(editor.store, [(state) => state.scene.bodies, (state) => state.selectedBody], () => {
     const { scene, selectedBody } = editor.state;
     const colours = bodyColours(scene.bodies.map((body) => body.name));

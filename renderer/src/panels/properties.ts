@@ -36,6 +36,7 @@ import { constraintForceText } from './constraint-force-text.ts';
 import { numberField, row, section, select, selectField } from './fields.ts';
 import { budgetFields, frameCostSection } from './frame-cost-section.ts';
 import { defaultModulusUnit, MODULUS_UNITS, type ModulusUnit, typedModulusPa } from './modulus-unit.ts';
+import { ragdollSection } from './ragdoll-section.ts';
 import { type OpenMesh, staticMeshSections } from './static-mesh-properties.ts';
 import { transformSection } from './transform-section.ts';
 import { watchMany } from './watch-many.ts';
@@ -209,7 +210,7 @@ function bodySections(
       })),
       onChange: (model) => edit((scene) => setConstraintModel(scene, index, model)),
     }),
-    ...(spec.model === 'rope'
+    ...(spec.model === 'rope' || spec.model === 'ragdoll'
       ? []
       : [
           numberField({
@@ -234,11 +235,13 @@ function bodySections(
   );
 
   const transform = transformSection(editor, index, spec);
+  const ragdoll = ragdollSection(editor, index, spec);
   return [
     el('div', { className: 'panel-subject', text: spec.name, testId: 'prop-body-name' }),
     ...(transform ? [transform] : []),
     materialSection,
     behaviour,
+    ...(ragdoll ? [ragdoll] : []),
     ...(spec.groups?.length ? [groupsSection(editor, index, spec)] : []),
     solverGets(editor, spec),
     metricsSection(editor, index),

@@ -39,11 +39,12 @@ export interface LibraryPanelDeps {
   notify: (level: NotificationLevel, text: string) => void;
 }
 
-/** The kind of material a body takes: cloth for cloth, solid for blocks and meshes, none for ropes. */
+/** The kind of material a body takes: cloth for cloth, solid for blocks and meshes, none for ropes and ragdolls. */
 function materialKindFor(body: BodySpec | undefined): Material['kind'] | null {
   if (!body) return null;
   if (body.shape.type === 'cloth') return 'cloth';
   if (body.shape.type === 'rope') return null;
+  if (body.shape.type === 'ragdoll') return null; // rigid bones: no material to pick
   return 'solid';
 }
 

@@ -16,6 +16,8 @@ import {
   LineSegments,
   Mesh,
   MeshStandardMaterial,
+  Points,
+  PointsMaterial,
 } from 'three';
 import type { BodyLayout, BodyRenderMesh } from '../sim/protocol.ts';
 import { bodyColours } from './body-palette.ts';
@@ -104,6 +106,10 @@ export class BodyMeshes {
         lines.name = layout.name;
         material = lines.material as LineBasicMaterial;
         this.root.add(lines);
+        // The particles of a link body (rope nodes, ragdoll joints) as dots on its lines.
+        const joints = new Points(geometry, new PointsMaterial({ color, size: 6, sizeAttenuation: false }));
+        joints.name = `${layout.name} joints`;
+        this.root.add(joints);
       }
       const render = surface && layout.render && layout.tets ? this.addRender(layout, color) : null;
       const body = { layout, colour: color, geometry, position, hasSurface, mesh: surface, material, render };
@@ -239,7 +245,7 @@ export class BodyMeshes {
   clear(): void {
     for (const object of [...this.root.children]) {
       this.root.remove(object);
-      if (object instanceof Mesh || object instanceof LineSegments) {
+      if (object instanceof Mesh || object instanceof LineSegments || object instanceof Points) {
         object.geometry.dispose();
         (object.material as { dispose(): void }).dispose();
       }

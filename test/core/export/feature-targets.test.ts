@@ -55,6 +55,13 @@ const rope = (overrides: Partial<BodySpecDocument> = {}): BodySpecDocument => ({
   ...overrides,
 });
 
+const ragdoll = (): BodySpecDocument => ({
+  name: 'ragdoll',
+  shape: { type: 'ragdoll', skeleton: 'humanoid', heightM: 1.75, massKg: 75, position: [0, 1, 0] },
+  material: { youngModulusPa: 1e9, poissonRatio: 0.3, densityKgM3: 1000 },
+  model: 'ragdoll',
+});
+
 function scene(bodies: BodySpecDocument[], colliders: ColliderSpec[] = []): SceneDocument {
   return { gravity: [0, -9.81, 0], solver: { dt: 1 / 60, substeps: 10 }, colliders, bodies };
 }
@@ -83,6 +90,8 @@ const WITNESSES: Record<string, () => { scene: SceneDocument; meshes?: SceneMesh
   'cloth plate bending': () => ({ scene: scene([sheet()]) }),
   'rope bodies': () => ({ scene: scene([rope()]) }),
   'rope bending': () => ({ scene: scene([rope({ bending: true })]) }),
+  'ragdoll bodies': () => ({ scene: scene([ragdoll()]) }),
+  'ragdoll joint limits': () => ({ scene: scene([ragdoll()]) }),
   'material groups': () => ({
     scene: scene([
       box({

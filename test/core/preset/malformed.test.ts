@@ -168,7 +168,7 @@ const cases: Case[] = [
     },
     pointer: '/setup/bodies/0/constraints/0/kind',
     message:
-      "must be one of 'distance', 'neo-hookean', 'membrane', 'edge-damper', 'tet-volume', 'nodal-volume', 'plate-bend', 'dihedral-bend', 'rope-bend', 'attachment', 'tether', 'pressure', 'shape-matching', got 'spring'",
+      "must be one of 'distance', 'neo-hookean', 'membrane', 'edge-damper', 'tet-volume', 'nodal-volume', 'plate-bend', 'dihedral-bend', 'rope-bend', 'attachment', 'tether', 'pressure', 'shape-matching', 'joint-cone', 'joint-hinge', got 'spring'",
   },
   {
     name: 'a negative pin compliance',
@@ -332,7 +332,7 @@ const cases: Case[] = [
       d.scene.bodies[0].model = 'mass-spring';
     },
     pointer: '/scene/bodies/0/model',
-    message: "must be one of 'neo-hookean', 'edges-volume', 'cloth', 'rope', got 'mass-spring'",
+    message: "must be one of 'neo-hookean', 'edges-volume', 'cloth', 'rope', 'ragdoll', got 'mass-spring'",
   },
   {
     name: 'a cloth body naming a solid material',

@@ -13,6 +13,7 @@ const shapes: Record<(typeof SHAPE_TYPES)[number], ShapeSpec> = {
   cloth: { type: 'cloth', size: [1, 1], cells: [2, 2], center: [0, 1, 0] },
   rope: { type: 'rope', start: [0, 1, 0], end: [1, 1, 0], segments: 4, radiusM: 0.01 },
   mesh: { type: 'mesh', path: 'spot.obj' },
+  ragdoll: { type: 'ragdoll', skeleton: 'humanoid', heightM: 1.75, massKg: 75, position: [0, 0, 0] },
 };
 
 describe('constraint models and the shapes they fit', () => {
@@ -22,6 +23,7 @@ describe('constraint models and the shapes they fit', () => {
       ['cloth', ['cloth']],
       ['rope', ['rope']],
       ['mesh', ['neo-hookean', 'edges-volume', 'cloth']],
+      ['ragdoll', ['ragdoll']],
     ]);
   });
 
@@ -52,6 +54,7 @@ describe('constraint models and the shapes they fit', () => {
       'solid',
       'solid',
       'cloth',
+      'rope',
       'rope',
     ]);
     for (const model of CONSTRAINT_MODELS) expect(CONSTRAINT_MODEL_INFO[model].label).not.toBe('');

@@ -35,7 +35,7 @@ describe('scene schema and validator', () => {
       [
         (s) => (s.bodies[1].shape.type = 'sphere'),
         '/bodies/1/shape/type',
-        "must be one of 'box', 'cloth', 'rope', 'mesh', got 'sphere'",
+        "must be one of 'box', 'cloth', 'rope', 'mesh', 'ragdoll', got 'sphere'",
       ],
       [(s) => delete s.solver.dt, '/solver/dt', 'is required'],
       [(s) => (s.solver.substeps = 2.5), '/solver/substeps', 'must be an integer, got 2.5'],

@@ -15,6 +15,8 @@ import {
   scalarConstraintCount,
   solveBlock,
 } from '../../../core/sim/constraints/index.ts';
+import { createJointConeBlock } from '../../../core/sim/constraints/joint-cone.ts';
+import { createJointHingeBlock } from '../../../core/sim/constraints/joint-hinge.ts';
 import { constraintKinds, type KindOps } from '../../../core/sim/constraints/kinds.ts';
 import { createMembraneBlock } from '../../../core/sim/constraints/membrane.ts';
 import { createNeoHookeanBlock } from '../../../core/sim/constraints/neo-hookean.ts';
@@ -166,6 +168,27 @@ const builders: { [K in Kind]: (state: ParticleState) => Extract<ConstraintBlock
   },
   'shape-matching': (state) =>
     createShapeMatchingBlock({ particles: Uint32Array.of(0, 1, 2, 3), timeConstantS: 0.05 }, state),
+  // The rope's joint at 5, bent a little by the deformation: past a 0.01 rad cone.
+  'joint-cone': (state) =>
+    createJointConeBlock(
+      {
+        particles: Uint32Array.of(4, 5, 5, 6),
+        maxAngleRad: Float64Array.of(0.01),
+        complianceRadPerNM: Float64Array.of(0),
+      },
+      state,
+    ),
+  // The same joint about the axis 1 → 2, nearly straight: outside a [0.5, 1] rad range.
+  'joint-hinge': (state) =>
+    createJointHingeBlock(
+      {
+        particles: Uint32Array.of(4, 5, 5, 6, 1, 2),
+        minAngleRad: Float64Array.of(0.5),
+        maxAngleRad: Float64Array.of(1),
+        complianceRadPerNM: Float64Array.of(0),
+      },
+      state,
+    ),
 };
 
 /** The block's multipliers (every Float64Array field named lambda…). */

@@ -98,7 +98,7 @@ describe('user presets', () => {
       { pointer: '/presets/1/material/poissonRatio', message: 'must be less than 0.5, got 0.5' },
       {
         pointer: '/presets/1/model',
-        message: "must be one of 'neo-hookean', 'edges-volume', 'cloth', 'rope', got 'jelly'",
+        message: "must be one of 'neo-hookean', 'edges-volume', 'cloth', 'rope', 'ragdoll', got 'jelly'",
       },
       { pointer: '/presets/2/name', message: "'good' appears twice; the first is kept" },
       { pointer: '/presets/3', message: 'must be an object, got a string' },

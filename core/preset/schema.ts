@@ -74,6 +74,12 @@ const CompensationSchema = Type.Object(
       minimum: 1,
       description: 'Fewest substeps per frame that reach the material.',
     }),
+    passes: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description: "Sweeps of the family's sets per substep (bending; absent: 1).",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -169,6 +175,14 @@ export const ConstraintSetSchema = Type.Union(
         ),
         dampingRatio: ratio('Damping ratio ζ of the set.'),
         stiffnessScale: scale,
+        passes: Type.Optional(
+          Type.Integer({
+            minimum: 1,
+            maximum: 1000,
+            description:
+              "Gauss-Seidel sweeps of the set per substep (default 1): more where one sweep cannot reach the plate's stiffness at the solver's substep.",
+          }),
+        ),
       },
       { additionalProperties: false, description: 'Cloth bending: one plate element per triangle.' },
     ),

@@ -1,3 +1,4 @@
+import { bendingPasses } from '../material/compliance/bending-passes.ts';
 import { plateBendingStiffnessNM } from '../material/compliance/cloth.ts';
 import {
   BIAS_STIFFNESS_EXPONENT,
@@ -18,7 +19,8 @@ import type { ConstraintSet } from './setup.ts';
  * substep count, its effective stiffness is its material's (core/material/compliance/substep-bias.ts
  * has the model and its derivation). Applied by compileConstraints to the elastic sets it has just
  * derived, per material slot and constraint family, so the preview, the presets and every exporter
- * run the compensated numbers and the setup records what was done.
+ * run the compensated numbers and the setup records what was done. Plate bending beyond one
+ * sweep's reach is swept more often per substep instead (bending-passes.ts).
  */
 
 /** What compensation did to one family of one material slot of a body. */
@@ -38,6 +40,11 @@ export interface Compensation {
   predictedRatio: number;
   /** The fewest substeps per frame that reach the material (the current count when it is reached). */
   substepsToReach: number;
+  /**
+   * Sweeps of the family's sets per substep, where more than one: plate bending beyond one
+   * sweep's reach (bending-passes.ts) is swept that often instead of scaled (stiffnessScale 1).
+   */
+  passes?: number;
 }
 
 /** Families of each model's elastic constraint sets (kinds not listed are left as they are). */
@@ -78,18 +85,44 @@ export function compensateSets(
   const edgeLength = meanEdgeLengthM(edgeRestLengthsM(geometry.positions, geometry.edges));
   const records: Compensation[] = [];
   const scales = new Map<BiasFamily, Float64Array>();
+  const passesOf = new Map<BiasFamily, number>();
   for (const family of used) {
     const perSlot = new Float64Array(slots.materials.length);
+    const resolutions = slots.materials.map((m) =>
+      family === 'cloth-bending' || family === 'cloth-hinges'
+        ? bendingResolution(
+            substepS,
+            plateBendingStiffnessNM(m.youngModulusPa, m.poissonRatio, m.thicknessM ?? 0),
+            m.densityKgM3 * (m.thicknessM ?? 0),
+            edgeLength,
+          )
+        : waveResolution(substepS, waveSpeedMPerS(m.youngModulusPa, m.densityKgM3), edgeLength),
+    );
+    // Plate bending beyond one sweep's reach: the set is swept more often, for its least resolved
+    // slot, and no slot is scaled (the sweeps converge the step rather than offset its bias).
+    const passes = family === 'cloth-bending' ? bendingPasses(Math.max(...resolutions), substeps).passes : 1;
+    if (passes > 1) {
+      passesOf.set(family, passes);
+      slots.materials.forEach((m, slot) => {
+        const swept = bendingPasses(resolutions[slot], substeps);
+        perSlot[slot] = 1;
+        records.push({
+          family,
+          slot,
+          resolution: resolutions[slot],
+          beta: biasCoefficient(family, m.poissonRatio),
+          stiffnessScale: 1,
+          reachable: swept.reachable,
+          predictedRatio: swept.predictedRatio,
+          substepsToReach: swept.substepsToReach,
+          passes,
+        });
+      });
+      scales.set(family, perSlot);
+      continue;
+    }
     slots.materials.forEach((m, slot) => {
-      const resolution =
-        family === 'cloth-bending' || family === 'cloth-hinges'
-          ? bendingResolution(
-              substepS,
-              plateBendingStiffnessNM(m.youngModulusPa, m.poissonRatio, m.thicknessM ?? 0),
-              m.densityKgM3 * (m.thicknessM ?? 0),
-              edgeLength,
-            )
-          : waveResolution(substepS, waveSpeedMPerS(m.youngModulusPa, m.densityKgM3), edgeLength);
+      const resolution = resolutions[slot];
       const beta = biasCoefficient(family, m.poissonRatio);
       const c = substepCompensation(beta, resolution, substeps, BIAS_STIFFNESS_EXPONENT[family]);
       perSlot[slot] = c.stiffnessScale;
@@ -110,6 +143,8 @@ export function compensateSets(
     const family = families[set.kind];
     if (family === undefined) continue;
     scaleSetCompliance(set, slots, scales.get(family) as Float64Array);
+    const passes = passesOf.get(family);
+    if (passes !== undefined && set.kind === 'plate-bend') set.passes = passes;
   }
   return records;
 }

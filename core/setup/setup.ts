@@ -209,6 +209,11 @@ export type ConstraintSet =
       compliancePerNM: Float64Array;
       dampingRatio: number;
       stiffnessScale: number;
+      /**
+       * Gauss-Seidel sweeps of the set per substep (default 1): more than one where a single
+       * sweep cannot reach the plate's stiffness at the solver's substep (compensate.ts).
+       */
+      passes?: number;
     }
   | {
       kind: 'dihedral-bend';

@@ -201,8 +201,8 @@ function createBlock(set: ConstraintSet, offset: number, state: ParticleState): 
         ),
         set.stiffnessScale,
       );
-    case 'plate-bend':
-      return withScale(
+    case 'plate-bend': {
+      const block = withScale(
         createPlateBendBlock(
           {
             particles: global(set.particles),
@@ -213,6 +213,9 @@ function createBlock(set: ConstraintSet, offset: number, state: ParticleState): 
         ),
         set.stiffnessScale,
       );
+      if (set.passes !== undefined) block.passes = set.passes;
+      return block;
+    }
     case 'dihedral-bend':
       return withScale(
         createDihedralBendBlock(

@@ -108,6 +108,14 @@ export const ConstraintSetSchema = Type.Union(
         breakingStressPa: Type.Optional(
           f64('Largest principal stress at which each tet tears, Pa; 0 never.'),
         ),
+        passes: Type.Optional(
+          Type.Integer({
+            minimum: 1,
+            maximum: 1000,
+            description:
+              "Gauss-Seidel sweeps of the set per substep (default 1): more where one sweep cannot reach the material at the solver's substep.",
+          }),
+        ),
       },
       { additionalProperties: false, description: 'Stable neo-Hookean tets (Macklin & Müller 2021).' },
     ),
@@ -161,6 +169,14 @@ export const ConstraintSetSchema = Type.Union(
         ),
         dampingRatio: ratio('Damping ratio ζ of the set.'),
         stiffnessScale: scale,
+        passes: Type.Optional(
+          Type.Integer({
+            minimum: 1,
+            maximum: 1000,
+            description:
+              "Gauss-Seidel sweeps of the set per substep (default 1): more where one sweep cannot reach the material at the solver's substep.",
+          }),
+        ),
       },
       { additionalProperties: false, description: 'Nodal (vertex star) volume constraints of solids.' },
     ),

@@ -152,6 +152,8 @@ export type ConstraintSet =
       gamma: Float64Array;
       /** Largest principal stress at which each tet tears, Pa; 0 never. Absent: none tears. */
       breakingStressPa?: Float64Array;
+      /** Gauss-Seidel sweeps of the set per substep (default 1; compensate.ts, solid-passes.ts). */
+      passes?: number;
     }
   | {
       kind: 'membrane';
@@ -194,6 +196,8 @@ export type ConstraintSet =
       complianceM3PerPa: Float64Array;
       dampingRatio: number;
       stiffnessScale: number;
+      /** Gauss-Seidel sweeps of the set per substep (default 1; compensate.ts, solid-passes.ts). */
+      passes?: number;
     }
   | {
       kind: 'plate-bend';

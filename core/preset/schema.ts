@@ -74,6 +74,12 @@ const CompensationSchema = Type.Object(
       minimum: 1,
       description: 'Fewest substeps per frame that reach the material.',
     }),
+    passes: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description: "Sweeps of the family's sets per substep (bending; absent: 1).",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -101,6 +107,14 @@ export const ConstraintSetSchema = Type.Union(
         gamma: f64('γ = 1 + μ/λ_NH, dimensionless.'),
         breakingStressPa: Type.Optional(
           f64('Largest principal stress at which each tet tears, Pa; 0 never.'),
+        ),
+        passes: Type.Optional(
+          Type.Integer({
+            minimum: 1,
+            maximum: 1000,
+            description:
+              "Gauss-Seidel sweeps of the set per substep (default 1): more where one sweep cannot reach the material at the solver's substep.",
+          }),
         ),
       },
       { additionalProperties: false, description: 'Stable neo-Hookean tets (Macklin & Müller 2021).' },
@@ -155,6 +169,14 @@ export const ConstraintSetSchema = Type.Union(
         ),
         dampingRatio: ratio('Damping ratio ζ of the set.'),
         stiffnessScale: scale,
+        passes: Type.Optional(
+          Type.Integer({
+            minimum: 1,
+            maximum: 1000,
+            description:
+              "Gauss-Seidel sweeps of the set per substep (default 1): more where one sweep cannot reach the material at the solver's substep.",
+          }),
+        ),
       },
       { additionalProperties: false, description: 'Nodal (vertex star) volume constraints of solids.' },
     ),
@@ -169,6 +191,14 @@ export const ConstraintSetSchema = Type.Union(
         ),
         dampingRatio: ratio('Damping ratio ζ of the set.'),
         stiffnessScale: scale,
+        passes: Type.Optional(
+          Type.Integer({
+            minimum: 1,
+            maximum: 1000,
+            description:
+              "Gauss-Seidel sweeps of the set per substep (default 1): more where one sweep cannot reach the plate's stiffness at the solver's substep.",
+          }),
+        ),
       },
       { additionalProperties: false, description: 'Cloth bending: one plate element per triangle.' },
     ),

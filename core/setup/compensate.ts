@@ -1,4 +1,11 @@
+import { bendingPasses } from '../material/compliance/bending-passes.ts';
 import { plateBendingStiffnessNM } from '../material/compliance/cloth.ts';
+import {
+  MAX_SOLID_PASSES,
+  ONE_PASS_SOLID_RESOLUTION,
+  type SolidPasses,
+  solidPasses,
+} from '../material/compliance/solid-passes.ts';
 import {
   BIAS_STIFFNESS_EXPONENT,
   type BiasFamily,
@@ -18,7 +25,9 @@ import type { ConstraintSet } from './setup.ts';
  * substep count, its effective stiffness is its material's (core/material/compliance/substep-bias.ts
  * has the model and its derivation). Applied by compileConstraints to the elastic sets it has just
  * derived, per material slot and constraint family, so the preview, the presets and every exporter
- * run the compensated numbers and the setup records what was done.
+ * run the compensated numbers and the setup records what was done. Plate bending beyond one
+ * sweep's reach is swept more often per substep instead (bending-passes.ts), as are solids with
+ * nodal volumes (solid-passes.ts).
  */
 
 /** What compensation did to one family of one material slot of a body. */
@@ -38,6 +47,11 @@ export interface Compensation {
   predictedRatio: number;
   /** The fewest substeps per frame that reach the material (the current count when it is reached). */
   substepsToReach: number;
+  /**
+   * Sweeps of the family's sets per substep, where more than one: plate bending beyond one
+   * sweep's reach (bending-passes.ts) is swept that often instead of scaled (stiffnessScale 1).
+   */
+  passes?: number;
 }
 
 /** Families of each model's elastic constraint sets (kinds not listed are left as they are). */
@@ -79,18 +93,57 @@ export function compensateSets(
   const edgeLength = meanEdgeLengthM(edgeRestLengthsM(geometry.positions, geometry.edges));
   const records: Compensation[] = [];
   const scales = new Map<BiasFamily, Float64Array>();
+  const passesOf = new Map<BiasFamily, number>();
+  let solidPassesOf: SolidPasses | null = null;
   for (const family of used) {
     const perSlot = new Float64Array(slots.materials.length);
+    const resolutions = slots.materials.map((m) =>
+      family === 'cloth-bending' || family === 'cloth-hinges'
+        ? bendingResolution(
+            substepS,
+            plateBendingStiffnessNM(m.youngModulusPa, m.poissonRatio, m.thicknessM ?? 0),
+            m.densityKgM3 * (m.thicknessM ?? 0),
+            edgeLength,
+          )
+        : waveResolution(substepS, waveSpeedMPerS(m.youngModulusPa, m.densityKgM3), edgeLength),
+    );
+    // Plate bending beyond one sweep's reach: the set is swept more often, for its least resolved
+    // slot, and no slot is scaled (the sweeps converge the step rather than offset its bias).
+    // Likewise a solid with nodal volumes beyond one sweep's reach (solid-passes.ts).
+    const solid =
+      family === 'solid-neo-hookean' && sets.some((set) => set.kind === 'nodal-volume')
+        ? bodySolidPasses(resolutions, slots)
+        : null;
+    if (solid) solidPassesOf = solid;
+    const passes =
+      family === 'cloth-bending'
+        ? bendingPasses(Math.max(...resolutions), substeps).passes
+        : (solid?.tets ?? 1);
+    if (passes > 1) {
+      passesOf.set(family, passes);
+      slots.materials.forEach((m, slot) => {
+        // The solid's sweeps reach the material within their range (solid-passes.ts).
+        const swept = solid
+          ? { reachable: true, predictedRatio: 1, substepsToReach: substeps }
+          : bendingPasses(resolutions[slot], substeps);
+        perSlot[slot] = 1;
+        records.push({
+          family,
+          slot,
+          resolution: resolutions[slot],
+          beta: biasCoefficient(family, m.poissonRatio),
+          stiffnessScale: 1,
+          reachable: swept.reachable,
+          predictedRatio: swept.predictedRatio,
+          substepsToReach: swept.substepsToReach,
+          passes,
+        });
+      });
+      scales.set(family, perSlot);
+      continue;
+    }
     slots.materials.forEach((m, slot) => {
-      const resolution =
-        family === 'cloth-bending' || family === 'cloth-hinges'
-          ? bendingResolution(
-              substepS,
-              plateBendingStiffnessNM(m.youngModulusPa, m.poissonRatio, m.thicknessM ?? 0),
-              m.densityKgM3 * (m.thicknessM ?? 0),
-              edgeLength,
-            )
-          : waveResolution(substepS, waveSpeedMPerS(m.youngModulusPa, m.densityKgM3), edgeLength);
+      const resolution = resolutions[slot];
       const beta = biasCoefficient(family, m.poissonRatio);
       const c = substepCompensation(beta, resolution, substeps, BIAS_STIFFNESS_EXPONENT[family]);
       perSlot[slot] = c.stiffnessScale;
@@ -111,8 +164,32 @@ export function compensateSets(
     const family = families[set.kind];
     if (family === undefined) continue;
     scaleSetCompliance(set, slots, scales.get(family) as Float64Array);
+    const passes = passesOf.get(family);
+    if (passes !== undefined && set.kind === 'plate-bend') set.passes = passes;
+    if (solidPassesOf && set.kind === 'neo-hookean') set.passes = solidPassesOf.tets;
+    if (solidPassesOf && set.kind === 'nodal-volume') set.passes = solidPassesOf.nodalVolumes;
   }
   return records;
+}
+
+/**
+ * The sweeps of a neo-Hookean body with nodal volumes: the most any slot needs, or null when no
+ * slot needs more than one or one is beyond what the sweeps reach (the body is then compensated).
+ */
+function bodySolidPasses(resolutions: number[], slots: BodySlots): SolidPasses | null {
+  const passes: SolidPasses = { tets: 1, nodalVolumes: 1 };
+  for (const [slot, m] of slots.materials.entries()) {
+    const resolution = resolutions[slot];
+    const own = solidPasses(resolution, m.poissonRatio);
+    if (!own) {
+      // A slot past one sweep's reach but beyond the sweeps' range: the body is compensated.
+      if (resolution > ONE_PASS_SOLID_RESOLUTION * MAX_SOLID_PASSES) return null;
+      continue;
+    }
+    passes.tets = Math.max(passes.tets, own.tets);
+    passes.nodalVolumes = Math.max(passes.nodalVolumes, own.nodalVolumes);
+  }
+  return passes.tets > 1 ? passes : null;
 }
 
 /** Divides each constraint's compliance in `set` by the scale of its element's slot. */

@@ -155,6 +155,8 @@ export type ConstraintSet =
       gamma: Float64Array;
       /** Largest principal stress at which each tet tears, Pa; 0 never. Absent: none tears. */
       breakingStressPa?: Float64Array;
+      /** Gauss-Seidel sweeps of the set per substep (default 1; compensate.ts, solid-passes.ts). */
+      passes?: number;
     }
   | {
       kind: 'membrane';
@@ -197,6 +199,8 @@ export type ConstraintSet =
       complianceM3PerPa: Float64Array;
       dampingRatio: number;
       stiffnessScale: number;
+      /** Gauss-Seidel sweeps of the set per substep (default 1; compensate.ts, solid-passes.ts). */
+      passes?: number;
     }
   | {
       kind: 'plate-bend';
@@ -212,6 +216,11 @@ export type ConstraintSet =
       compliancePerNM: Float64Array;
       dampingRatio: number;
       stiffnessScale: number;
+      /**
+       * Gauss-Seidel sweeps of the set per substep (default 1): more than one where a single
+       * sweep cannot reach the plate's stiffness at the solver's substep (compensate.ts).
+       */
+      passes?: number;
     }
   | {
       kind: 'dihedral-bend';

@@ -94,13 +94,17 @@ export function describeBody(body: BodySetup): string {
 /**
  * Budget compensation of a body in sentences, one per family and slot that was stiffened or is
  * out of reach: "cloth bending: stiffened ×1.86 for 20 substeps; reaches 94% of the material, 24
- * substeps would reach it (×1.2 the cost)". Families left as they are (scale 1, reached) say nothing.
+ * substeps would reach it (×1.2 the cost)"; plate bending swept more than once per substep says
+ * so. Families left as they are (scale 1, one sweep, reached) say nothing.
  */
 export function compensationNotes(body: BodySetup, substeps: number): string[] {
   return body.compensation.flatMap((c) => {
     const what = `${c.family.replace('-', ' ')}${c.slot > 0 ? ` (${body.groupNames[c.slot - 1]})` : ''}`;
-    if (c.reachable && c.stiffnessScale === 1) return [];
-    const scaled = `${c.stiffnessScale < 1 ? 'softened' : 'stiffened'} ×${c.stiffnessScale.toFixed(2)} for ${substeps} substeps (r = ${c.resolution.toPrecision(2)})`;
+    if (c.reachable && c.stiffnessScale === 1 && (c.passes ?? 1) === 1) return [];
+    const scaled =
+      (c.passes ?? 1) > 1
+        ? `swept ${c.passes} times per substep at ${substeps} substeps (r = ${c.resolution.toPrecision(2)})`
+        : `${c.stiffnessScale < 1 ? 'softened' : 'stiffened'} ×${c.stiffnessScale.toFixed(2)} for ${substeps} substeps (r = ${c.resolution.toPrecision(2)})`;
     if (c.reachable) return [`${what}: ${scaled}, as stiff as its material`];
     const cost = (c.substepsToReach / substeps).toFixed(1);
     return [

@@ -150,14 +150,17 @@ function createBlock(set: ConstraintSet, offset: number, state: ParticleState): 
         set.stiffnessScale,
       );
     case 'neo-hookean':
-      return createNeoHookeanBlock(
-        {
-          tets: global(set.tets),
-          deviatoricCompliancePerJ: set.deviatoricCompliancePerJ,
-          hydrostaticCompliancePerJ: set.hydrostaticCompliancePerJ,
-          gamma: set.gamma,
-        },
-        state,
+      return withPasses(
+        createNeoHookeanBlock(
+          {
+            tets: global(set.tets),
+            deviatoricCompliancePerJ: set.deviatoricCompliancePerJ,
+            hydrostaticCompliancePerJ: set.hydrostaticCompliancePerJ,
+            gamma: set.gamma,
+          },
+          state,
+        ),
+        set.passes,
       );
     case 'membrane':
       return createMembraneBlock(
@@ -191,29 +194,35 @@ function createBlock(set: ConstraintSet, offset: number, state: ParticleState): 
         set.stiffnessScale,
       );
     case 'nodal-volume':
-      return withScale(
-        createNodalVolumeBlock(
-          {
-            tets: global(set.tets),
-            vertices: global(set.vertices),
-            complianceM3PerPa: set.complianceM3PerPa,
-            dampingRatio: set.dampingRatio,
-          },
-          state,
+      return withPasses(
+        withScale(
+          createNodalVolumeBlock(
+            {
+              tets: global(set.tets),
+              vertices: global(set.vertices),
+              complianceM3PerPa: set.complianceM3PerPa,
+              dampingRatio: set.dampingRatio,
+            },
+            state,
+          ),
+          set.stiffnessScale,
         ),
-        set.stiffnessScale,
+        set.passes,
       );
     case 'plate-bend':
-      return withScale(
-        createPlateBendBlock(
-          {
-            particles: global(set.particles),
-            compliancePerNM: set.compliancePerNM,
-            dampingRatio: set.dampingRatio,
-          },
-          state,
+      return withPasses(
+        withScale(
+          createPlateBendBlock(
+            {
+              particles: global(set.particles),
+              compliancePerNM: set.compliancePerNM,
+              dampingRatio: set.dampingRatio,
+            },
+            state,
+          ),
+          set.stiffnessScale,
         ),
-        set.stiffnessScale,
+        set.passes,
       );
     case 'dihedral-bend':
       return withScale(
@@ -287,5 +296,11 @@ function createBlock(set: ConstraintSet, offset: number, state: ParticleState): 
 /** Classic PBD scales every Δλ by its per-iteration stiffness (constraints/block.ts). */
 function withScale<B extends ConstraintBlock>(block: B, stiffnessScale: number): B {
   block.stiffnessScale = stiffnessScale;
+  return block;
+}
+
+/** The block swept `passes` times per substep (absent: once). */
+function withPasses<B extends ConstraintBlock>(block: B, passes: number | undefined): B {
+  if (passes !== undefined) block.passes = passes;
   return block;
 }

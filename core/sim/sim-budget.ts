@@ -70,7 +70,7 @@ export function estimateSimulation(setup: SoftBodySetup, frames: number): Simula
     for (const set of body.constraints) {
       const count = (SCALAR_CONSTRAINTS[set.kind] as (s: ConstraintSet) => number)(set);
       constraintsByKind[set.kind] = (constraintsByKind[set.kind] ?? 0) + count;
-      sweepsPerSubstep += count * body.iterations;
+      sweepsPerSubstep += count * body.iterations * ('passes' in set ? (set.passes ?? 1) : 1);
       scalars += count;
       setupBytes += typedBytes(set);
     }

@@ -29,7 +29,8 @@ import type { BodyMetrics, BodyView, StepMetrics, World } from './world.ts';
  *              (c mass-proportional damping, 1/s; Δv_air the air's drag and lift from the state at
  *              the start of the substep and the wind at its start time, aerodynamics.ts)
  *   reset λ    every multiplier to 0
- *   solve      each block once in colour order (PBD bodies: `iterations` times)
+ *   solve      each block once in colour order (PBD bodies: `iterations` times; a block with
+ *              `passes` sweeps that many times in a row, its multipliers accumulating)
  *   grab       the mouse grab's soft attachment (grab.ts), when one is held
  *   collide    colliders, then cloth self-collision (pairs listed once per frame), zero compliance, friction
  *   velocity   v = (x − x_prev)/h
@@ -268,7 +269,9 @@ export class XpbdWorld implements World {
       for (const block of body.blocks) if (!wasm?.handles(block)) resetLambda(block);
       for (let iteration = 0; iteration < body.iterations; iteration++) {
         for (const block of body.blocks) {
-          if (!wasm?.solve(block, h, iteration === 0)) solveBlock(block, this.state, h);
+          const passes = block.passes ?? 1;
+          for (let pass = 0; pass < passes; pass++)
+            if (!wasm?.solve(block, h, iteration === 0 && pass === 0)) solveBlock(block, this.state, h);
         }
       }
     }

@@ -74,6 +74,8 @@ export const SUBSTEP_BIAS_COEFFICIENTS: Readonly<Record<BiasFamily, readonly (re
     // model needs β = 2.0 to land on the converged stiffness at 20 and 40 substeps (0.999, 0.992
     // against 0.990). At r_b = 0.5 (the cantilever at 10 substeps, B = 0.5: not reached) the
     // response to s is erratic (0.83…1.18 for s from 1.15 to 1.9): the one pass is at its limit.
+    // Past r_b = 0.2 by the mesh's mean edge (0.25 by the cantilever's cell) the set is swept
+    // more than once per substep instead of scaled (bending-passes.ts).
     'cloth-bending': [[0.3, 2.0]],
     // The dihedral hinges that hinge-only runtimes (Jolt) get for bending (classic PBD is not
     // compensated). Fitted on Jolt's own compensated runs of the calibrated hinges: with β = 4.7

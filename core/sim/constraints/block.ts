@@ -19,6 +19,11 @@ export interface BlockBase {
   stiffnessScale: number;
   /** False when no constraint of the block has damping (the damping pass is skipped). */
   damped: boolean;
+  /**
+   * Gauss-Seidel sweeps of the block per substep (absent: 1); the multipliers accumulate over
+   * them (XPBD iterations), so more sweeps converge the substep's implicit step further.
+   */
+  passes?: number;
 }
 
 /** Below this the direction of a vector is treated as undefined and the constraint skipped, m. */

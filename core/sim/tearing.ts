@@ -3,6 +3,7 @@ import type { EdgeDamperBlock } from './constraints/edge-damper.ts';
 import type { ConstraintBlock } from './constraints/index.ts';
 import { kindOps, type TearArrays } from './constraints/kinds.ts';
 import type { ParticleState } from './state.ts';
+import { TearSpread } from './tear-spread.ts';
 
 /**
  * Compliance of a torn constraint, in the kind's unit. Tearing removes a constraint by making it
@@ -55,16 +56,17 @@ interface EdgeDampers {
  * What tears: rope links and edge springs (cloth edges, edges-volume tets), cloth membrane
  * triangles and neo-Hookean tets. Particles are not duplicated: the element between them goes, so
  * a torn rope is two ropes, a torn cloth a set of triangles no longer tied across the torn ones,
- * and a tet detaches from its neighbours only once its face neighbours tear too. Bending
- * constraints and nodal-volume stars over a torn element stay (they carry no stretch; a
- * plate-bend hinge across a tear keeps some coupling); an edge damper (edge-damper.ts) stops once
- * every membrane triangle or tet along its edge has torn. A body that has torn loses its modal
+ * and a tet detaches from its neighbours only once its face neighbours tear too. Bending hinges
+ * and nodal-volume stars that span a torn element stop with it (tear-spread.ts states the rule);
+ * an edge damper (edge-damper.ts) stops once every membrane triangle or tet along its edge has torn. A body that has torn loses its modal
  * damping (modal-damping.ts) until reset: the mode it damped is gone; constraint damping stays.
  */
 export class Tearing {
   private constructor(
     private readonly blocks: readonly TearBlock[],
     private readonly edgeDampers: EdgeDampers,
+    /** Bending hinges and volume stars over the tearable elements; null when there are none. */
+    private readonly spread: TearSpread | null,
   ) {}
 
   /** The tearing of `runtimes`, or null when no block has a breaking threshold. */
@@ -126,13 +128,18 @@ export class Tearing {
     }
     if (blocks.length === 0) return null;
     const total = Int32Array.from(damperElements);
-    return new Tearing(blocks, {
-      blocks: damperBlocks,
-      index: damperIndex,
-      live: total.slice(),
-      total,
-      saved: new Float64Array(damperBlocks.length),
-    });
+    const tearingBodies = runtimes.filter((body) => blocks.some((entry) => entry.body === body));
+    return new Tearing(
+      blocks,
+      {
+        blocks: damperBlocks,
+        index: damperIndex,
+        live: total.slice(),
+        total,
+        saved: new Float64Array(damperBlocks.length),
+      },
+      TearSpread.create(tearingBodies, TORN_COMPLIANCE),
+    );
   }
 
   /** Measures every tearable constraint after a substep h (s) and tears those above their threshold; returns how many tore. */
@@ -145,6 +152,7 @@ export class Tearing {
         if (alive[c] === 0 || !(breakAt[c] > 0) || !(measured[c] > breakAt[c])) continue;
         tearOne(entry, c);
         this.stopDampers(entry.dampers[c]);
+        this.spread?.onTorn(entry.body, block, c);
         entry.body.modalDamping.suspended = true;
         torn++;
       }
@@ -159,6 +167,11 @@ export class Tearing {
     return n;
   }
 
+  /** Bending hinges and volume stars stopped with the torn elements so far. */
+  get stoppedDependentCount(): number {
+    return this.spread?.stoppedCount ?? 0;
+  }
+
   /** Whether constraint `c` (block order) of `block` is torn. */
   isTorn(block: ConstraintBlock, c: number): boolean {
     const entry = this.blocks.find((e) => e.block === block);
@@ -167,6 +180,7 @@ export class Tearing {
 
   /** Every torn constraint whole again, with the compliances and damping it had. */
   reset(): void {
+    this.spread?.reset();
     for (const entry of this.blocks) {
       const compliance = [...entry.arrays.compliance, ...entry.limitArrays];
       for (let c = 0; c < entry.block.count; c++) {

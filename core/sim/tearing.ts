@@ -69,6 +69,9 @@ export class Tearing {
     private readonly spread: TearSpread | null,
   ) {}
 
+  /** Torn constraints so far (kept by afterSubstep and reset). */
+  private torn = 0;
+
   /** The tearing of `runtimes`, or null when no block has a breaking threshold. */
   static create(runtimes: readonly BodyRuntime[]): Tearing | null {
     const blocks: TearBlock[] = [];
@@ -157,14 +160,26 @@ export class Tearing {
         torn++;
       }
     }
+    this.torn += torn;
     return torn;
   }
 
   /** Torn constraints so far, over all blocks. */
   get tornCount(): number {
-    let n = 0;
-    for (const entry of this.blocks) for (let c = 0; c < entry.block.count; c++) n += 1 - entry.alive[c];
-    return n;
+    return this.torn;
+  }
+
+  /** The particles (world indices) of each torn element of `body`, in body and block order. */
+  tornElements(body: BodyRuntime): number[][] {
+    const out: number[][] = [];
+    for (const { body: owner, block, alive } of this.blocks) {
+      if (owner !== body) continue;
+      for (let c = 0; c < block.count; c++) {
+        if (alive[c] === 0)
+          out.push(Array.from(block.particles.subarray(block.arity * c, block.arity * (c + 1))));
+      }
+    }
+    return out;
   }
 
   /** Bending hinges and volume stars stopped with the torn elements so far. */
@@ -181,6 +196,7 @@ export class Tearing {
   /** Every torn constraint whole again, with the compliances and damping it had. */
   reset(): void {
     this.spread?.reset();
+    this.torn = 0;
     for (const entry of this.blocks) {
       const compliance = [...entry.arrays.compliance, ...entry.limitArrays];
       for (let c = 0; c < entry.block.count; c++) {

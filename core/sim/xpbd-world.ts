@@ -16,6 +16,7 @@ import { measureParticleForces, type ParticleForceUnit } from './particle-forces
 import { ConstraintForceProbe } from './pin-balance.ts';
 import { type ParticleState, resetParticleState } from './state.ts';
 import { Tearing } from './tearing.ts';
+import { tornSurface } from './torn-surface.ts';
 import { WasmKernels } from './wasm/wasm-kernels.ts';
 import { windAt } from './wind.ts';
 import type { BodyMetrics, BodyView, StepMetrics, World } from './world.ts';
@@ -116,6 +117,20 @@ export class XpbdWorld implements World {
 
   get timeS(): number {
     return this.time;
+  }
+
+  get tornCount(): number {
+    return this.tearing?.tornCount ?? 0;
+  }
+
+  tornSurfaces(): (Uint32Array | null)[] {
+    return this.runtimes.map((r, b) => {
+      const torn = this.tearing?.tornElements(r) ?? [];
+      if (torn.length === 0) return null;
+      const local = torn.map((element) => element.map((p) => p - r.offset));
+      const rest = this.state.rest.subarray(3 * r.offset, 3 * (r.offset + r.count));
+      return tornSurface(this.bodies[b], local, rest);
+    });
   }
 
   step(frameDtS: number): StepMetrics {

@@ -189,8 +189,9 @@ export class BodyMeshes {
   }
 
   /**
-   * The render mesh, unless the simulation mesh is asked for or a colour mode colours the body:
-   * strain, group and quality colours are per simulation vertex, so they keep the surface.
+   * The render mesh, unless the simulation mesh is asked for, a colour mode colours the body
+   * (strain, group and quality colours are per simulation vertex, so they keep the surface) or the
+   * body has torn (the skinned render mesh cannot open along the tear; the surface can).
    */
   private showChosen(body: DrawnBody): void {
     if (!body.render || !body.mesh) return;

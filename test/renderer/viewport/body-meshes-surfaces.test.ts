@@ -33,4 +33,29 @@ describe('body meshes after tearing', () => {
     meshes.setSurfaces([sheet.surfaceTriangles, new Uint32Array()]);
     expect(meshes.summary().map((s) => s.triangles)).toEqual([2, 0]);
   });
+
+  test('a torn solid with a render mesh is drawn with its opened simulation surface, and with the render mesh once whole', () => {
+    // One tet (its four faces) skinned by a render mesh of one triangle.
+    const solid: BodyLayout = {
+      name: 'block',
+      kind: 'solid',
+      particleOffset: 0,
+      particleCount: 4,
+      surfaceTriangles: Uint32Array.of(0, 2, 1, 0, 1, 3, 1, 2, 3, 0, 3, 2),
+      edges: new Uint32Array(),
+      tets: Uint32Array.of(0, 1, 2, 3),
+      render: {
+        indices: Uint32Array.of(0, 1, 2),
+        elements: Uint32Array.of(0, 0, 0),
+        weights: new Float32Array(12),
+      },
+    };
+    const meshes = new BodyMeshes();
+    meshes.setBodies([solid], new Float32Array(12));
+    expect(meshes.summary()[0].triangles).toBe(1);
+    meshes.setSurfaces([Uint32Array.of(0, 2, 1, 0, 1, 3)]);
+    expect(meshes.summary()[0].triangles).toBe(2);
+    meshes.setSurfaces([solid.surfaceTriangles]);
+    expect(meshes.summary()[0].triangles).toBe(1);
+  });
 });

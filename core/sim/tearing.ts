@@ -3,6 +3,7 @@ import type { EdgeDamperBlock } from './constraints/edge-damper.ts';
 import type { ConstraintBlock } from './constraints/index.ts';
 import { kindOps, type TearArrays } from './constraints/kinds.ts';
 import type { ParticleState } from './state.ts';
+import { TearSpread } from './tear-spread.ts';
 
 /**
  * Compliance of a torn constraint, in the kind's unit. Tearing removes a constraint by making it
@@ -55,17 +56,21 @@ interface EdgeDampers {
  * What tears: rope links and edge springs (cloth edges, edges-volume tets), cloth membrane
  * triangles and neo-Hookean tets. Particles are not duplicated: the element between them goes, so
  * a torn rope is two ropes, a torn cloth a set of triangles no longer tied across the torn ones,
- * and a tet detaches from its neighbours only once its face neighbours tear too. Bending
- * constraints and nodal-volume stars over a torn element stay (they carry no stretch; a
- * plate-bend hinge across a tear keeps some coupling); an edge damper (edge-damper.ts) stops once
- * every membrane triangle or tet along its edge has torn. A body that has torn loses its modal
+ * and a tet detaches from its neighbours only once its face neighbours tear too. Bending hinges
+ * and nodal-volume stars that span a torn element stop with it (tear-spread.ts states the rule);
+ * an edge damper (edge-damper.ts) stops once every membrane triangle or tet along its edge has torn. A body that has torn loses its modal
  * damping (modal-damping.ts) until reset: the mode it damped is gone; constraint damping stays.
  */
 export class Tearing {
   private constructor(
     private readonly blocks: readonly TearBlock[],
     private readonly edgeDampers: EdgeDampers,
+    /** Bending hinges and volume stars over the tearable elements; null when there are none. */
+    private readonly spread: TearSpread | null,
   ) {}
+
+  /** Torn constraints so far (kept by afterSubstep and reset). */
+  private torn = 0;
 
   /** The tearing of `runtimes`, or null when no block has a breaking threshold. */
   static create(runtimes: readonly BodyRuntime[]): Tearing | null {
@@ -126,13 +131,18 @@ export class Tearing {
     }
     if (blocks.length === 0) return null;
     const total = Int32Array.from(damperElements);
-    return new Tearing(blocks, {
-      blocks: damperBlocks,
-      index: damperIndex,
-      live: total.slice(),
-      total,
-      saved: new Float64Array(damperBlocks.length),
-    });
+    const tearingBodies = runtimes.filter((body) => blocks.some((entry) => entry.body === body));
+    return new Tearing(
+      blocks,
+      {
+        blocks: damperBlocks,
+        index: damperIndex,
+        live: total.slice(),
+        total,
+        saved: new Float64Array(damperBlocks.length),
+      },
+      TearSpread.create(tearingBodies, TORN_COMPLIANCE),
+    );
   }
 
   /** Measures every tearable constraint after a substep h (s) and tears those above their threshold; returns how many tore. */
@@ -145,18 +155,36 @@ export class Tearing {
         if (alive[c] === 0 || !(breakAt[c] > 0) || !(measured[c] > breakAt[c])) continue;
         tearOne(entry, c);
         this.stopDampers(entry.dampers[c]);
+        this.spread?.onTorn(entry.body, block, c);
         entry.body.modalDamping.suspended = true;
         torn++;
       }
     }
+    this.torn += torn;
     return torn;
   }
 
   /** Torn constraints so far, over all blocks. */
   get tornCount(): number {
-    let n = 0;
-    for (const entry of this.blocks) for (let c = 0; c < entry.block.count; c++) n += 1 - entry.alive[c];
-    return n;
+    return this.torn;
+  }
+
+  /** The particles (world indices) of each torn element of `body`, in body and block order. */
+  tornElements(body: BodyRuntime): number[][] {
+    const out: number[][] = [];
+    for (const { body: owner, block, alive } of this.blocks) {
+      if (owner !== body) continue;
+      for (let c = 0; c < block.count; c++) {
+        if (alive[c] === 0)
+          out.push(Array.from(block.particles.subarray(block.arity * c, block.arity * (c + 1))));
+      }
+    }
+    return out;
+  }
+
+  /** Bending hinges and volume stars stopped with the torn elements so far. */
+  get stoppedDependentCount(): number {
+    return this.spread?.stoppedCount ?? 0;
   }
 
   /** Whether constraint `c` (block order) of `block` is torn. */
@@ -167,6 +195,8 @@ export class Tearing {
 
   /** Every torn constraint whole again, with the compliances and damping it had. */
   reset(): void {
+    this.spread?.reset();
+    this.torn = 0;
     for (const entry of this.blocks) {
       const compliance = [...entry.arrays.compliance, ...entry.limitArrays];
       for (let c = 0; c < entry.block.count; c++) {

@@ -123,4 +123,12 @@ export interface World {
   release(): void;
   /** The grabbed particle, or null. */
   readonly grabbedParticle: number | null;
+  /** Elements torn so far (core/sim/tearing.ts); absent on worlds that do not tear. */
+  readonly tornCount?: number;
+  /**
+   * Per body, in the order of `bodies`, the surface triangles to draw now that elements have torn
+   * (local indices, core/sim/torn-surface.ts), or null where its surface is as built. Absent on
+   * worlds that do not tear.
+   */
+  tornSurfaces?(): (Uint32Array | null)[];
 }

@@ -10,11 +10,13 @@ import {
   scalarConstraintCount,
   solveBlock,
 } from './constraints/index.ts';
+import { takeBackShapeMatchingDrift } from './constraints/shape-matching.ts';
 import { Grab, type GrabOptions } from './grab.ts';
 import { measureParticleForces, type ParticleForceUnit } from './particle-forces.ts';
 import { ConstraintForceProbe } from './pin-balance.ts';
 import { type ParticleState, resetParticleState } from './state.ts';
 import { Tearing } from './tearing.ts';
+import { tornSurface } from './torn-surface.ts';
 import { WasmKernels } from './wasm/wasm-kernels.ts';
 import { windAt } from './wind.ts';
 import type { BodyMetrics, BodyView, StepMetrics, World } from './world.ts';
@@ -27,7 +29,9 @@ import type { BodyMetrics, BodyView, StepMetrics, World } from './world.ts';
  *   modal      v_rel ← v_rel·e^(−c_i·h), velocity relative to the body's rigid motion (modal-damping.ts)
  *   predict    x_prev = x;  v ← v·e^(−c·h) + g·h + Δv_air;  x ← x + v·h
  *              (c mass-proportional damping, 1/s; Δv_air the air's drag and lift from the state at
- *              the start of the substep and the wind at its start time, aerodynamics.ts)
+ *              the start of the substep and the wind at its start time, aerodynamics.ts); a
+ *              shape-matching region takes back what its last correction's velocity carried
+ *              (constraints/shape-matching.ts)
  *   reset λ    every multiplier to 0
  *   solve      each block once in colour order (PBD bodies: `iterations` times; a block with
  *              `passes` sweeps that many times in a row, its multipliers accumulating)
@@ -116,6 +120,20 @@ export class XpbdWorld implements World {
     return this.time;
   }
 
+  get tornCount(): number {
+    return this.tearing?.tornCount ?? 0;
+  }
+
+  tornSurfaces(): (Uint32Array | null)[] {
+    return this.runtimes.map((r, b) => {
+      const torn = this.tearing?.tornElements(r) ?? [];
+      if (torn.length === 0) return null;
+      const local = torn.map((element) => element.map((p) => p - r.offset));
+      const rest = this.state.rest.subarray(3 * r.offset, 3 * (r.offset + r.count));
+      return tornSurface(this.bodies[b], local, rest);
+    });
+  }
+
   step(frameDtS: number): StepMetrics {
     if (frameDtS > 0) {
       const h = frameDtS / this.substeps;
@@ -152,6 +170,9 @@ export class XpbdWorld implements World {
     resetParticleState(this.state);
     this.tearing?.reset();
     for (const r of this.runtimes) for (const b of r.blocks) resetLambda(b);
+    // A shape-matching region's carried correction belongs to the velocities just cleared.
+    for (const r of this.runtimes)
+      for (const b of r.blocks) if (b.kind === 'shape-matching') b.driftMPerS.fill(0);
     for (const r of this.runtimes) r.plasticity?.reset(this.restChanged);
     this.positions.set(this.state.x);
     this.time = 0;
@@ -263,6 +284,11 @@ export class XpbdWorld implements World {
       }
     }
     for (const body of this.runtimes) body.aerodynamics?.apply(this.state, h);
+    for (const body of this.runtimes) {
+      for (const block of body.blocks) {
+        if (block.kind === 'shape-matching') takeBackShapeMatchingDrift(block, this.state, h);
+      }
+    }
     if (measured) this.probe.capturePredicted(this.state);
     for (const body of this.runtimes) {
       // The WebAssembly kernels reset their blocks' multipliers in the first sweep.

@@ -68,6 +68,7 @@ const sim = new SimClient((event) => {
     selection.loaded(event.bodies, event.positions);
   } else if (event.type === 'frame') {
     viewport?.setPositions(event.positions, event.constraintForces);
+    if (event.surfaces) viewport?.setSurfaces(event.surfaces);
     editor.setMetrics(event.bodies, event.simTimeS);
   }
 });

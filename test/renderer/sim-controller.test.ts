@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Scene } from '../../core/scene/scene.ts';
+import { buildWorld } from '../../core/sim/build-world.ts';
 import type { World } from '../../core/sim/world.ts';
 import type { SimEvent } from '../../renderer/src/sim/protocol.ts';
 import {
@@ -303,5 +304,52 @@ describe('SimController (the worker loop)', () => {
       groundHeightOf({ ...scene, colliders: [{ type: 'plane', normal: [1, 0, 0], offset: 1 }] }),
     ).toBeNull();
     expect(groundHeightOf({ ...scene, colliders: [] })).toBeNull();
+  });
+});
+
+describe('SimController and tearing', () => {
+  /** A cloth strip (4 × 6 cells) hanging from its top edge, torn below the stress of its top row. */
+  const tearing: Scene = {
+    gravity: [0, 0, 9.81],
+    solver: { dt: 1 / 60, substeps: 20 },
+    colliders: [],
+    bodies: [
+      {
+        name: 'strip',
+        shape: { type: 'cloth', size: [0.1, 0.3], cells: [4, 6], center: [0, 2, 0] },
+        material: { youngModulusPa: 1e6, poissonRatio: 0, densityKgM3: 500, thicknessM: 0.001 },
+        model: 'cloth',
+        dampingRatio: 1,
+        pins: [{ box: { min: [-1, 1.9, -0.15 - 1e-6], max: [1, 2.1, -0.15 + 1e-6] } }],
+        groups: [
+          {
+            name: 'all',
+            vertices: Array.from({ length: 35 }, (_, i) => i),
+            breakingStressPa: 0.9 * 500 * 9.81 * 0.3,
+          },
+        ],
+      },
+    ],
+  };
+
+  test('frames carry the surface left by tearing when it changes, and the whole surface again after a reset', () => {
+    const h = harness(() => buildWorld(tearing));
+    h.controller.handle({ type: 'load-scene', scene: tearing });
+    const loaded = h.events[0];
+    if (loaded.type !== 'loaded') throw new Error(`expected the layout, got '${loaded.type}'`);
+    const whole = Array.from(loaded.bodies[0].surfaceTriangles);
+    for (let f = 0; f < 120; f++) h.controller.handle({ type: 'step' });
+    const sent = h.frames().flatMap((f) => (f.type === 'frame' && f.surfaces ? [f.surfaces] : []));
+    // Sent only when the torn set changed, not every frame.
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.length).toBeLessThan(120);
+    const last = sent.at(-1)![0];
+    expect(last.length % 3).toBe(0);
+    expect(last.length).toBeLessThan(whole.length);
+    h.controller.handle({ type: 'reset' });
+    const afterReset = h.frames().at(-1);
+    expect(afterReset?.type === 'frame' && afterReset.surfaces && Array.from(afterReset.surfaces[0])).toEqual(
+      whole,
+    );
   });
 });

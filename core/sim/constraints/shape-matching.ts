@@ -14,23 +14,32 @@ import type { BlockBase } from './block.ts';
  * alone does not give it. Moving x by a·(g − x) turns into velocity (v = (x − x_prev)/h), the
  * deformation keeps that velocity into the next prediction, and the deviation d = x − g then obeys
  * d' = (1 − a)(d + h·ḋ): a discrete oscillator with |eigenvalue|² = 1 − a and a frequency of about
- * 1/√(h·τ), which changes with h. So after the substep (`dampShapeMatching`) each free particle's
- * velocity is replaced by the region's rigid velocity v_c + ω × (x − c) (v_c = Σ m v / M,
- * ω = I⁻¹·Σ m (x − c) × v): the deformation has no inertia of its own and the next prediction
- * starts from the deviation the last substep left. Then d' = e^(−h/τ)·d each substep, so after
- * time t = n·h the deviation is e^(−t/τ) of what it was, whatever h (the polar factor of the
- * moved positions is still R: A' = R·(a·Σ m q qᵀ + (1 − a)·S), a positive definite blend).
- * Physically the region is a viscous shape memory: deformations (from contacts, other constraints,
- * the grab) recover along exp(−t/τ) without ringing; a stiff prop is τ → 0 (a → 1). The cost: the
- * region's own elastic material loses its inertia too and acts in its viscous limit, relaxing a
- * fraction ≈ (h·c/l)² per substep, a share of the recovery that shrinks with h (a 1 kPa cube
- * under τ = 50 ms: 25% faster than e^(−t/τ) at 4τ with 10 substeps, 8% with 40). Shape matching
- * is for props whose shape it alone should hold; a jiggle that rings (a spring to the goal,
+ * 1/√(h·τ), which changes with h. So the region keeps, apart from the true velocity v (the
+ * state's, (x − x_prev)/h: a region at rest has none), the velocity u its next prediction should
+ * carry: after the substep (`dampShapeMatching`) u is v less the correction's own Δx/h = λ/(m·h),
+ * with e^(−h/τ) of its part relative to the region's rigid velocity v_c + ω × (x − c) kept
+ * (v_c = Σ m v / M, ω = I⁻¹·Σ m (x − c) × v): whatever moved the deformation (contacts, other
+ * constraints, the grab) stops along e^(−t/τ). The region stores the difference v − u
+ * (`driftMPerS`), and right after the next prediction the world takes back h·(v − u)
+ * (`takeBackShapeMatchingDrift`), before any constraint sees the positions. The recovery thus
+ * moves positions only, d ← e^(−h/τ)·d per substep, so after t = n·h the deviation is e^(−t/τ)
+ * of what it was, whatever h (the polar factor of the moved positions is still R:
+ * A' = R·(a·Σ m q qᵀ + (1 − a)·S), a positive definite blend). Both factors are exact
+ * exponentials of the elapsed time, so the pair is the substep form of the continuous law
+ * ẋ = u − d/τ, u̇ = f/m − (u − u_rigid)/τ: the region's own elastic material keeps its inertia
+ * and its restoring force acts at every h as it does outside a region. An earlier form replaced
+ * the whole velocity by the rigid one; the material then acted in its viscous limit, relaxing a
+ * fraction ≈ (h·c/l)² per substep, a share of the recovery that grew with h (a 1 kPa cube under
+ * τ = 50 ms came back 25% faster than e^(−t/τ) at 4τ with 10 substeps, 8% with 40);
+ * test/core/sim/shape-matching.test.ts measures the present one.
+ * Physically the region is a viscous shape memory: deformations recover along exp(−t/τ) without
+ * ringing of their own; a stiff prop is τ → 0 (a → 1). A jiggle that rings (a spring to the goal,
  * α = 1/(m·ω²), with damping) is not this kind.
  * Neither step changes the region's linear momentum when no particle of it is pinned, and the
  * correction is torque-free where it is computed: Σ m (g − x) = M c − M c = 0, and
  * Σ m (x − c) × R q is the axial vector of A·Rᵀ − R·Aᵀ, which is zero because A·Rᵀ = R·S·Rᵀ is
- * symmetric; the velocity fit keeps Σ m v and I·ω = L by construction. Σ m x × v over a substep
+ * symmetric; so is the velocity it gives, Σ m (x + Δx − c) × Δx = 0 (Δx × Δx = 0), and taking
+ * it away keeps Σ m v and L; the blend towards the rigid velocity keeps both by construction. Σ m x × v over a substep
  * then holds to first order in h, as for every kind (test/core/sim/momentum.test.ts).
  * The quadratic energy Σ m|x − g|² stores nothing here: the recovery is first order, so the kind
  * reports no elastic energy.
@@ -55,6 +64,11 @@ export interface ShapeMatchingBlock extends BlockBase {
    * as an impulse times h (pinned particles: the one they resisted); the force is λ/h².
    */
   readonly lambda: Float64Array;
+  /**
+   * v − u of the last substep, m/s, xyz per particle: what the state's velocity carries into the
+   * next prediction beyond the velocity u the region keeps (see above); zero after a world reset.
+   */
+  readonly driftMPerS: Float64Array;
   /** Warm start: the last rotation as a unit quaternion (x, y, z, w). */
   readonly rotation: Float64Array;
 }
@@ -99,6 +113,7 @@ export function createShapeMatchingBlock(
     massKg,
     restOffsetM,
     lambda: new Float64Array(3 * n),
+    driftMPerS: new Float64Array(3 * n),
     rotation: Float64Array.of(0, 0, 0, 1),
   };
 }
@@ -266,6 +281,21 @@ export function extractRotation(a: Float64Array, q: Float64Array, out: Float64Ar
   quaternionToMatrix(q, out);
 }
 
+/**
+ * Right after the prediction of a substep h (s), before any constraint sees the positions: takes
+ * back h·(v − u), what the state's velocity carried into the prediction beyond u (see above).
+ */
+export function takeBackShapeMatchingDrift(block: ShapeMatchingBlock, state: ParticleState, h: number): void {
+  const x = state.x;
+  const drift = block.driftMPerS;
+  for (let i = 0; i < block.particles.length; i++) {
+    const p3 = 3 * block.particles[i];
+    x[p3] -= h * drift[3 * i];
+    x[p3 + 1] -= h * drift[3 * i + 1];
+    x[p3 + 2] -= h * drift[3 * i + 2];
+  }
+}
+
 /** Moves every free particle of the region a = 1 − e^(−h/τ) of the way to its goal. */
 export function solveShapeMatching(block: ShapeMatchingBlock, state: ParticleState, h: number): void {
   if (!(block.massKg > 0)) return;
@@ -301,17 +331,29 @@ export function solveShapeMatching(block: ShapeMatchingBlock, state: ParticleSta
 }
 
 /**
- * After the substep: every free particle's velocity becomes the region's rigid velocity
- * v_c + ω × (x − c), ω = I⁻¹·L about the centre of mass (see above). A region whose inertia
- * tensor is singular (all its particles on a line) keeps its velocities.
+ * After the substep h (s): the velocity u the region's next prediction carries, v less the
+ * correction's Δx/h = λ/(m·h) with e^(−h/τ) of its part relative to the rigid velocity
+ * v_c + ω × (x − c) kept (ω = I⁻¹·L about the centre of mass; see above), stored as the drift
+ * v − u. v itself stays the true velocity. A region whose inertia tensor is singular (all its
+ * particles on a line) keeps u = v − Δx/h.
  */
-export function dampShapeMatching(block: ShapeMatchingBlock, state: ParticleState): void {
+export function dampShapeMatching(block: ShapeMatchingBlock, state: ParticleState, h: number): void {
   const x = state.x;
   const v = state.v;
   const w = state.invMass;
   const mass = state.mass;
   const particles = block.particles;
-  if (!(block.massKg > 0)) return;
+  if (!(block.massKg > 0) || !(h > 0)) return;
+  const lambda = block.lambda;
+  const drift = block.driftMPerS;
+  for (let i = 0; i < particles.length; i++) {
+    const p = particles[i];
+    // λ = m·Δx summed over the substep's sweeps (a pinned particle did not move: no drift).
+    const perMassH = w[p] === 0 ? 0 : 1 / (mass[p] * h);
+    drift[3 * i] = lambda[3 * i] * perMassH;
+    drift[3 * i + 1] = lambda[3 * i + 1] * perMassH;
+    drift[3 * i + 2] = lambda[3 * i + 2] * perMassH;
+  }
   massWeightedMean(block, x, mass, centre);
   massWeightedMean(block, v, mass, meanVelocity);
   const cx = centre[0];
@@ -362,15 +404,21 @@ export function dampShapeMatching(block: ShapeMatchingBlock, state: ParticleStat
   const wx = (c00 * lx + c01 * ly + c02 * lz) * invDet;
   const wy = (c01 * lx + c11 * ly + c12 * lz) * invDet;
   const wz = (c02 * lx + c12 * ly + c22 * lz) * invDet;
+  const keep = Math.exp(-h / block.timeConstantS);
   for (let i = 0; i < particles.length; i++) {
     const p = particles[i];
     if (w[p] === 0) continue;
     const rx = x[3 * p] - cx;
     const ry = x[3 * p + 1] - cy;
     const rz = x[3 * p + 2] - cz;
-    v[3 * p] = vcx + wy * rz - wz * ry;
-    v[3 * p + 1] = vcy + wz * rx - wx * rz;
-    v[3 * p + 2] = vcz + wx * ry - wy * rx;
+    // Δx/h has no momentum and no angular momentum: the rigid velocity is also that of v − Δx/h.
+    const rigidX = vcx + wy * rz - wz * ry;
+    const rigidY = vcy + wz * rx - wx * rz;
+    const rigidZ = vcz + wx * ry - wy * rx;
+    // v − u = v − rigid − keep·(v − Δx/h − rigid) = (1 − keep)(v − rigid) + keep·Δx/h.
+    drift[3 * i] = (1 - keep) * (v[3 * p] - rigidX) + keep * drift[3 * i];
+    drift[3 * i + 1] = (1 - keep) * (v[3 * p + 1] - rigidY) + keep * drift[3 * i + 1];
+    drift[3 * i + 2] = (1 - keep) * (v[3 * p + 2] - rigidZ) + keep * drift[3 * i + 2];
   }
 }
 

@@ -98,6 +98,12 @@ export type SimEvent =
        * force' colouring. Absent when the world does not measure it.
        */
       constraintForces?: ParticleForces;
+      /**
+       * Per body (the order of `loaded`'s bodies), the surface triangles to draw from this frame on
+       * (local indices, 3 per triangle; core/sim/torn-surface.ts): sent when tearing changed them,
+       * and with the bodies' own surfaces again when a reset made the torn elements whole.
+       */
+      surfaces?: Uint32Array[];
     }
   | { type: 'play-state'; playing: boolean }
   /** A failure the user should hear about (bad scene, solver exception). */

@@ -34,6 +34,8 @@ export class SimController {
   private timer: unknown = null;
   /** When the next frame is due on the `now()` clock, ms. */
   private nextDueMs = 0;
+  /** Torn elements when the surfaces were last sent (World.tornCount). */
+  private sentTornCount = 0;
   /** Per particle constraint forces, reused between frames. */
   private forceScratch: Float32Array | null = null;
 
@@ -93,6 +95,7 @@ export class SimController {
     this.world = world;
     this.frameDtS = scene.solver.dt;
     this.frame = 0;
+    this.sentTornCount = 0;
     const positions = world.positions.slice();
     const renders = this.renderMeshesOf(scene, meshes);
     const bodies: BodyLayout[] = world.bodies.map((body, i) => ({
@@ -220,9 +223,19 @@ export class SimController {
         bodies: world.measureBodies(),
         positions,
         ...this.particleForces(world),
+        ...this.tornSurfaces(world),
       },
       NO_TRANSFER,
     );
+  }
+
+  /** The bodies' surfaces to draw, when tearing (or a reset) changed them since they were last sent. */
+  private tornSurfaces(world: World): { surfaces?: Uint32Array[] } {
+    const torn = world.tornCount ?? 0;
+    if (torn === this.sentTornCount || !world.tornSurfaces) return {};
+    this.sentTornCount = torn;
+    const surfaces = world.tornSurfaces();
+    return { surfaces: world.bodies.map((body, i) => surfaces[i] ?? body.surfaceTriangles.slice()) };
   }
 }
 

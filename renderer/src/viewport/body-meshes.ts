@@ -44,6 +44,8 @@ export interface DrawnSummary {
   /** Their box along x, y, z, m. */
   min: [number, number, number];
   max: [number, number, number];
+  /** Triangles of the object shown (0 for ropes). */
+  triangles: number;
 }
 
 interface DrawnBody {
@@ -61,6 +63,8 @@ interface DrawnBody {
   render: DrawnRender | null;
   /** Coloured per particle by a colour mode: only the simulation surface can show that. */
   coloured: boolean;
+  /** Torn (setSurfaces): the render mesh cannot open along the tear, the simulation surface can. */
+  torn: boolean;
 }
 
 export class BodyMeshes {
@@ -113,7 +117,7 @@ export class BodyMeshes {
       }
       const render = surface && layout.render && layout.tets ? this.addRender(layout, color) : null;
       const body = { layout, colour: color, geometry, position, hasSurface, mesh: surface, material, render };
-      this.drawn.push({ ...body, coloured: false });
+      this.drawn.push({ ...body, coloured: false, torn: false });
     });
     for (const body of this.drawn) this.showChosen(body);
     this.update(positions);
@@ -141,7 +145,35 @@ export class BodyMeshes {
         if (array[i] < min[k]) min[k] = array[i];
         if (array[i] > max[k]) max[k] = array[i];
       }
-      return { name: body.layout.name, vertices: shown.count, minY: min[1], maxY: max[1], min, max };
+      const index = body.render?.mesh.visible
+        ? body.render.geometry.index
+        : body.hasSurface
+          ? body.geometry.index
+          : null;
+      const triangles = (index?.count ?? 0) / 3;
+      return {
+        name: body.layout.name,
+        vertices: shown.count,
+        minY: min[1],
+        maxY: max[1],
+        min,
+        max,
+        triangles,
+      };
+    });
+  }
+
+  /**
+   * Draws each body's simulation surface with `surfaces[i]` (local triangles; tearing.ts, sent by
+   * the worker when torn elements change); a body drawn whole again (reset) gets its render mesh back.
+   */
+  setSurfaces(surfaces: readonly Uint32Array[]): void {
+    this.drawn.forEach((body, i) => {
+      const triangles = surfaces[i];
+      if (!triangles || !body.hasSurface) return;
+      body.geometry.setIndex(new BufferAttribute(triangles, 1));
+      body.torn = !sameTriangles(triangles, body.layout.surfaceTriangles);
+      this.showChosen(body);
     });
   }
 
@@ -163,12 +195,13 @@ export class BodyMeshes {
   }
 
   /**
-   * The render mesh, unless the simulation mesh is asked for or a colour mode colours the body:
-   * strain, group and quality colours are per simulation vertex, so they keep the surface.
+   * The render mesh, unless the simulation mesh is asked for, a colour mode colours the body
+   * (strain, group and quality colours are per simulation vertex, so they keep the surface) or the
+   * body has torn (the skinned render mesh cannot open along the tear; the surface can).
    */
   private showChosen(body: DrawnBody): void {
     if (!body.render || !body.mesh) return;
-    const render = !this.showSimulation && !body.coloured;
+    const render = !this.showSimulation && !body.coloured && !body.torn;
     body.render.mesh.visible = render;
     // Its normals were left alone while hidden (update): shade it from where it is now.
     if (!render && !body.mesh.visible) body.geometry.computeVertexNormals();
@@ -252,4 +285,10 @@ export class BodyMeshes {
     }
     this.drawn = [];
   }
+}
+
+function sameTriangles(a: Uint32Array, b: Uint32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

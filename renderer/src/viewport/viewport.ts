@@ -179,6 +179,13 @@ export class Viewport {
     if (forces) this.decorations.setConstraintForces(forces);
   }
 
+  /** Draws each body with `surfaces` (local triangles, 3 per triangle): what tearing left of it. */
+  setSurfaces(surfaces: readonly Uint32Array[]): void {
+    this.bodies.setSurfaces(surfaces);
+    this.publishDrawn();
+    this.invalidate();
+  }
+
   /**
    * Where mouse grabs go (the sim client); null turns grabbing off. A press on a body grabs the
    * nearest particle of the hit triangle, dragging moves it on a camera-facing plane, and the

@@ -4,7 +4,11 @@ import { readPreset } from '../../../core/preset/read.ts';
 import { writePreset } from '../../../core/preset/write.ts';
 import type { BodySpec, Scene } from '../../../core/scene/scene.ts';
 import { parseScene } from '../../../core/scene/scene-validate.ts';
+import { compileScene } from '../../../core/setup/compile-scene.ts';
 import { buildWorld, buildWorldFromSetup } from '../../../core/sim/build-world.ts';
+import type { ConstraintBlock } from '../../../core/sim/constraints/index.ts';
+import { TORN_COMPLIANCE } from '../../../core/sim/tearing.ts';
+import type { XpbdWorld } from '../../../core/sim/xpbd-world.ts';
 import { hangingBar, hangingChain, hangingStrip, sceneWith } from './fixtures.ts';
 
 const g = 9.81;
@@ -57,6 +61,45 @@ function freeWeightN(): number {
   let freeKg = 0;
   for (let p = 0; p < probe.particleCount; p++) if (probe.state.invMass[p] > 0) freeKg += probe.state.mass[p];
   return freeKg * g;
+}
+
+/** The particle sets of the torn elements of `world`'s first body (tearable blocks only). */
+function tornElements(world: XpbdWorld): Set<number>[] {
+  const out: Set<number>[] = [];
+  for (const block of world.runtimes[0].blocks) {
+    for (let c = 0; c < block.count; c++) {
+      if (!world.tearing?.isTorn(block, c)) continue;
+      out.push(new Set(block.particles.subarray(block.arity * c, block.arity * (c + 1))));
+    }
+  }
+  return out;
+}
+
+/** Whether some torn element has all its particles among `particles`. */
+function spansTorn(torn: readonly Set<number>[], particles: ArrayLike<number>): boolean {
+  const group = new Set(Array.from(particles));
+  return torn.some((element) => [...element].every((p) => group.has(p)));
+}
+
+const blockOf = <K extends ConstraintBlock['kind']>(world: XpbdWorld, kind: K) =>
+  world.runtimes[0].blocks.find((b) => b.kind === kind) as Extract<ConstraintBlock, { kind: K }>;
+
+/** A 10 cm × 30 cm strip hanging from its top edge, torn below the stress of its top row. */
+function tearableStrip(): Scene {
+  const lengthM = 0.3;
+  const strip: BodySpec = {
+    ...hangingStrip(0.1, lengthM, [4, 6]),
+    groups: [
+      {
+        name: 'all',
+        vertices: Array.from({ length: 35 }, (_, i) => i),
+        breakingStressPa: 0.9 * 500 * g * lengthM,
+      },
+    ],
+  };
+  const scene = sceneWith([strip], { dt: 1 / 60, substeps: 20 });
+  scene.gravity = [0, 0, g];
+  return scene;
 }
 
 describe('tearing', () => {
@@ -148,6 +191,93 @@ describe('tearing', () => {
     const torn = run(0.5 * topStressPa);
     expect(torn.tearing?.tornCount).toBeGreaterThan(0);
     expect(torn.measureBodies()[0].bboxMin[1]).toBeLessThan(2 - length - 0.05); // the lower part fell
+  });
+
+  it('a plate-bend hinge stops exactly when a membrane triangle it bends tears; reset brings every hinge back', () => {
+    const world = buildWorld(parseScene(tearableStrip()));
+    const plate = blockOf(world, 'plate-bend');
+    const present = Array.from(plate.present);
+    for (let f = 0; f < 120; f++) world.step(1 / 60);
+    const torn = tornElements(world);
+    expect(torn.length).toBeGreaterThan(0);
+    let stopped = 0;
+    for (let c = 0; c < plate.count; c++) {
+      for (let k = 0; k < 3; k++) {
+        if (!(present[c] & (1 << k))) continue;
+        const hinge = plate.hinges.subarray(4 * (3 * c + k), 4 * (3 * c + k) + 4);
+        const expected = spansTorn(torn, hinge) ? 0 : 1;
+        expect((plate.present[c] >> k) & 1, `triangle ${c} hinge ${k}`).toBe(expected);
+        stopped += 1 - expected;
+      }
+    }
+    expect(stopped).toBeGreaterThan(0);
+    expect(world.tearing?.stoppedDependentCount).toBe(stopped);
+    world.reset();
+    expect(Array.from(plate.present)).toEqual(present);
+    expect(world.tearing?.stoppedDependentCount).toBe(0);
+  });
+
+  it('a dihedral hinge (edges-mode cloth) stops exactly when an edge spring of its two triangles tears; reset restores it', () => {
+    const world = buildWorldFromSetup(compileScene(tearableStrip(), { clothStretch: 'edges' }));
+    const hinges = blockOf(world, 'dihedral-bend');
+    const compliance = Array.from(hinges.compliancePerNM);
+    const damping = Array.from(hinges.dampingNMS);
+    for (let f = 0; f < 120; f++) world.step(1 / 60);
+    const torn = tornElements(world);
+    expect(torn.length).toBeGreaterThan(0);
+    let stopped = 0;
+    for (let c = 0; c < hinges.count; c++) {
+      const spans = spansTorn(torn, hinges.particles.subarray(4 * c, 4 * c + 4));
+      expect(hinges.compliancePerNM[c], `hinge ${c}`).toBe(spans ? TORN_COMPLIANCE : compliance[c]);
+      expect(hinges.dampingNMS[c]).toBe(spans ? 0 : damping[c]);
+      if (spans) stopped++;
+    }
+    expect(stopped).toBeGreaterThan(0);
+    world.reset();
+    expect(Array.from(hinges.compliancePerNM)).toEqual(compliance);
+    expect(Array.from(hinges.dampingNMS)).toEqual(damping);
+  });
+
+  it('a nodal-volume star stops exactly when one of its tets tears; reset restores it', () => {
+    const length = 0.4;
+    const bar: BodySpec = {
+      ...hangingBar({
+        model: 'neo-hookean',
+        youngModulusPa: 2e5,
+        poissonRatio: 0.45, // nodal-volume stars carry the bulk above the per-tet limit
+        densityKgM3: 1000,
+        side: 0.1,
+        length,
+        cells: [2, 8, 2],
+      }),
+      groups: [
+        {
+          name: 'all',
+          vertices: Array.from({ length: 3 * 9 * 3 }, (_, i) => i),
+          breakingStressPa: 500 * g * length,
+        },
+      ],
+    };
+    const world = buildWorld(parseScene(sceneWith([bar], { dt: 1 / 60, substeps: 30 })));
+    world.extraLinearDampingPerS = 20;
+    const stars = blockOf(world, 'nodal-volume');
+    const compliance = Array.from(stars.complianceM3PerPa);
+    for (let f = 0; f < 90; f++) world.step(1 / 60);
+    const torn = tornElements(world);
+    expect(torn.length).toBeGreaterThan(0);
+    let stopped = 0;
+    for (let c = 0; c < stars.count; c++) {
+      let spans = false;
+      for (let e = stars.starStarts[c]; e < stars.starStarts[c + 1]; e++) {
+        const tet = [0, 1, 2, 3].map((j) => stars.particles[stars.arity * c + stars.starSlots[4 * e + j]]);
+        spans ||= spansTorn(torn, tet);
+      }
+      expect(stars.complianceM3PerPa[c], `star ${c}`).toBe(spans ? TORN_COMPLIANCE : compliance[c]);
+      if (spans) stopped++;
+    }
+    expect(stopped).toBeGreaterThan(0);
+    world.reset();
+    expect(Array.from(stars.complianceM3PerPa)).toEqual(compliance);
   });
 
   it('a scene without breaking stresses has no tearing', () => {

@@ -32,6 +32,7 @@ import {
 } from '../editor/scene-edits.ts';
 import type { MeshFrameChoice } from '../mesh/import-frame.ts';
 import { el } from '../views/dom.ts';
+import type { ClothChoices } from './cloth-from-mesh-section.ts';
 import { constraintForceText } from './constraint-force-text.ts';
 import { numberField, row, section, select, selectField } from './fields.ts';
 import { budgetFields, frameCostSection } from './frame-cost-section.ts';
@@ -49,6 +50,8 @@ export interface StaticMeshSource {
   simulate(): void;
   /** Reads the mesh's file again in other units or with another up axis. */
   reimport(frame: MeshFrameChoice): void;
+  /** Adds the open mesh's surface to the scene as cloth, as it is. */
+  simulateCloth(choices: ClothChoices): void;
 }
 
 export function mountProperties(
@@ -73,6 +76,7 @@ export function mountProperties(
           open,
           () => staticMesh?.simulate(),
           (frame) => staticMesh?.reimport(frame),
+          (choices) => staticMesh?.simulateCloth(choices),
         ),
       );
       return;

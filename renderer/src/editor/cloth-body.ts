@@ -99,11 +99,7 @@ export function addClothBody(scene: Scene, assets: MeshAssets, request: ClothBod
   const next = parseScene({ ...scene, colliders, bodies: [...scene.bodies, body] });
   const index = next.bodies.length - 1;
   // The surface as the compile takes it: an edge on three triangles is refused here, by name.
-  buildBodyGeometry(
-    next.bodies[index],
-    `/bodies/${index}`,
-    sceneMeshesFor({ bodies: [next.bodies[index]] }, new Map([[path, mesh]])),
-  );
+  buildBodyGeometry(next.bodies[index], `/bodies/${index}`, sceneMeshesFor(next, new Map([[path, mesh]])));
   return {
     label: hasGround ? `add cloth ${name}` : `add cloth ${name} and a ground plane`,
     scene: next,

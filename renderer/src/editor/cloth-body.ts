@@ -10,7 +10,7 @@ import type { Material } from '../../../core/material/schema.ts';
 import type { TriMesh } from '../../../core/mesh/types.ts';
 import type { BodySpec, Scene, Vec3 } from '../../../core/scene/scene.ts';
 import { materialSpecOf } from '../../../core/scene/scene-materials.ts';
-import { type SolidMesh, sceneMeshesFor } from '../../../core/scene/scene-meshes.ts';
+import { type SolidMesh, type SurfaceMesh, sceneMeshesFor } from '../../../core/scene/scene-meshes.ts';
 import { parseScene } from '../../../core/scene/scene-validate.ts';
 import { buildBodyGeometry } from '../../../core/setup/body-geometry.ts';
 import { isClosedSurface, weldTriangles } from '../../../core/sim/geometry/mesh-body.ts';
@@ -59,7 +59,7 @@ export interface ClothBodyRequest {
 }
 
 /** What the static mesh view offers for a surface: pins for an open sheet, pressure for a closed one. */
-export function isClosedMesh(surface: Pick<TriMesh, 'positions' | 'indices'>): boolean {
+export function isClosedMesh(surface: SurfaceMesh): boolean {
   const welded = weldTriangles(surface.positions, surface.indices);
   return isClosedSurface(welded.elements, welded.positions.length / 3);
 }

@@ -33,6 +33,7 @@ import {
 import type { MeshFrameChoice } from '../mesh/import-frame.ts';
 import { el } from '../views/dom.ts';
 import type { ClothChoices } from './cloth-from-mesh-section.ts';
+import { clothSections } from './cloth-section.ts';
 import { constraintForceText } from './constraint-force-text.ts';
 import { numberField, row, section, select, selectField } from './fields.ts';
 import { budgetFields, frameCostSection } from './frame-cost-section.ts';
@@ -207,7 +208,7 @@ function bodySections(
       label: 'Constraint model',
       testId: 'prop-model',
       value: spec.model,
-      choices: modelsForShape(spec.shape).map((model) => ({
+      choices: modelsForShape(spec.shape, spec.model).map((model) => ({
         value: model,
         text: CONSTRAINT_MODEL_INFO[model].label,
       })),
@@ -245,6 +246,7 @@ function bodySections(
     behaviour,
     ...(spec.groups?.length ? [groupsSection(editor, index, spec)] : []),
     solverGets(editor, spec),
+    ...clothSections(editor, index, spec),
     metricsSection(editor, index),
   ];
 }

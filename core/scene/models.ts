@@ -21,7 +21,7 @@ export interface ConstraintModelInfo {
   shapes: readonly ShapeType[];
   /**
    * A mesh body with this model is built from the mesh file's surface rather than from a tet
-   * mesh; the editor, which holds tet meshes only, cannot offer it for mesh bodies yet.
+   * mesh; the editor offers it for the mesh bodies it made from a surface (Simulate as cloth).
    */
   meshSurface: boolean;
 }

@@ -16,10 +16,14 @@ export interface SurfaceMesh {
   indices: Uint32Array;
 }
 
+/**
+ * A mesh as the editor and a project keep it: a tet mesh with the surface it was made from, or,
+ * for a cloth body, the surface alone (no tets: isSurfaceAsset).
+ */
 export interface SolidMesh {
-  /** Vertex positions, m, xyz interleaved. */
+  /** Vertex positions, m, xyz interleaved (a surface asset: the surface's vertices). */
   positions: ArrayLike<number>;
-  /** 4 vertex indices per tet, positively oriented. */
+  /** 4 vertex indices per tet, positively oriented; empty for a surface asset. */
   tets: Uint32Array;
   /** The imported surface the tets were made from: drawn, skinned to the tets (the setup embeds it). */
   surface?: {
@@ -88,10 +92,11 @@ export async function loadSceneMeshes(
 }
 
 /**
- * The SceneMeshes buildWorld takes, from tet meshes keyed by the mesh shape's `path` (what a
- * project file embeds, core/project): each solid mesh body (model other than 'cloth') whose path
- * is in `meshesByPath` gets it under its shape's pointer. Bodies whose path is missing and cloth
- * mesh bodies get nothing; buildWorld names them (the caller may load them some other way first).
+ * The SceneMeshes buildWorld takes, from the meshes keyed by the mesh shape's `path` (what the
+ * editor holds and a project file embeds, core/project): each mesh body whose path is in
+ * `meshesByPath` gets it under its shape's pointer, solids their tets, cloth bodies the surface
+ * of a surface asset (isSurfaceAsset). Bodies whose path is missing get nothing; buildWorld names
+ * them (the caller may load them some other way first).
  */
 export function sceneMeshesFor(
   scene: Pick<Scene, 'bodies'> | Pick<SceneDocument, 'bodies'>,
@@ -99,9 +104,29 @@ export function sceneMeshesFor(
 ): SceneMeshes {
   const meshes: SceneMeshes = { surfaces: new Map(), solids: new Map() };
   scene.bodies.forEach((body, i) => {
-    if (body.shape.type !== 'mesh' || body.model === 'cloth') return;
-    const solid = meshesByPath.get(body.shape.path);
-    if (solid) meshes.solids.set(`/bodies/${i}/shape`, solid);
+    if (body.shape.type !== 'mesh') return;
+    const asset = meshesByPath.get(body.shape.path);
+    if (!asset) return;
+    const pointer = `/bodies/${i}/shape`;
+    if (body.model !== 'cloth') meshes.solids.set(pointer, asset);
+    else if (asset.surface && isSurfaceAsset(asset)) meshes.surfaces.set(pointer, asset.surface);
   });
   return meshes;
+}
+
+/**
+ * A mesh kept for a cloth body: the imported surface alone, without tets (`tets` empty, `positions`
+ * the surface's vertices in double precision, so that the editor places it like a solid).
+ */
+export function isSurfaceAsset(mesh: SolidMesh): boolean {
+  return mesh.tets.length === 0 && mesh.surface !== undefined;
+}
+
+/**
+ * What building a world needs of a mesh: the tets alone for a solid (its imported surface only
+ * skins the tets for drawing, and embedding it costs several times the build), the whole asset
+ * for a surface (the cloth is that surface).
+ */
+export function simulationMeshOf(mesh: SolidMesh): SolidMesh {
+  return isSurfaceAsset(mesh) ? mesh : { positions: mesh.positions, tets: mesh.tets };
 }

@@ -10,6 +10,7 @@ import { clothGrid } from '../sim/geometry/cloth-grid.ts';
 import { uniqueEdges } from '../sim/geometry/edges.ts';
 import { compactVertices, weldTriangles } from '../sim/geometry/mesh-body.ts';
 import { ropeChain } from '../sim/geometry/rope-chain.ts';
+import { firstNonManifoldEdge, type NonManifoldEdge } from '../sim/geometry/surface-manifold.ts';
 import { tetBoundaryTriangles } from '../sim/geometry/tet-surface.ts';
 import { type BodySlots, bodySlots, elementSlots, perSlot } from './body-groups.ts';
 import { ragdollSkeleton } from './ragdoll-template.ts';
@@ -93,19 +94,25 @@ function meshGeometry(body: BodySpec, bodyPointer: string, meshes: SceneMeshes |
     new DocumentError('scene', [
       {
         pointer: `${pointer}/path`,
-        message: `body '${body.name}': mesh file '${path}' was not loaded; only \`softbody simulate\` reads mesh files so far`,
+        message: `body '${body.name}': mesh file '${path}' was not loaded: \`softbody simulate\` reads it beside the scene, a project carries it (the editor's Simulate as soft body or Simulate as cloth adds it)`,
       },
     ]);
   if (body.model === 'cloth') {
     const surface = meshes?.surfaces.get(pointer);
     if (!surface) throw missing();
     const { positions, elements } = weldTriangles(surface.positions, surface.indices);
-    placeAt(positions, body.shape);
     if (elements.length === 0) {
       throw new DocumentError('scene', [
         { pointer: `${pointer}/path`, message: `'${path}' has no triangles` },
       ]);
     }
+    const fin = firstNonManifoldEdge(elements, positions.length / 3);
+    if (fin) {
+      throw new DocumentError('scene', [
+        { pointer: `${pointer}/path`, message: nonManifoldMessage(body.name, path, positions, fin) },
+      ]);
+    }
+    placeAt(positions, body.shape);
     return clothGeometry(positions, elements, slotsFor(body, positions, bodyPointer));
   }
   const solid = meshes?.solids.get(pointer);
@@ -116,6 +123,22 @@ function meshGeometry(body: BodySpec, bodyPointer: string, meshes: SceneMeshes |
     throw new DocumentError('scene', [{ pointer: `${pointer}/path`, message: `'${path}' gave no tets` }]);
   }
   return solidGeometry(positions, elements, slotsFor(body, positions, bodyPointer));
+}
+
+/**
+ * Names the file and the place (the edge's ends in the file's own frame, m, after welding) of an
+ * edge a cloth cannot have, so that the user can find it in a modelling tool.
+ */
+function nonManifoldMessage(
+  bodyName: string,
+  path: string,
+  positions: Float64Array,
+  fin: NonManifoldEdge,
+): string {
+  const at = (v: number) =>
+    `(${[0, 1, 2].map((k) => Number(positions[3 * v + k].toPrecision(4))).join(', ')})`;
+  const [a, b] = fin.vertices;
+  return `body '${bodyName}': '${path}' is not a manifold surface: the edge from ${at(a)} to ${at(b)} m is shared by ${fin.triangles.length} triangles; a cloth needs every edge on one or two triangles (split the sheets or remove the extra faces)`;
 }
 
 /**

@@ -9,7 +9,11 @@ import {
 } from '../../renderer/src/tetra/progress-estimate.ts';
 import type { TetraRunOptions, TetView } from '../../renderer/src/tetra/protocol.ts';
 import { type ProgressListener, TetraFailure, type TetraRun } from '../../renderer/src/tetra/tetra-client.ts';
-import { CANCELLED_TEXT, TetraController } from '../../renderer/src/tetra/tetra-controller.ts';
+import {
+  CANCELLED_TEXT,
+  CLOTH_ACTION_TEXT,
+  TetraController,
+} from '../../renderer/src/tetra/tetra-controller.ts';
 import {
   initialTetraState,
   shownView,
@@ -112,7 +116,7 @@ describe('TetraController', () => {
     runs[0].fail('no-volume', text);
     await done;
     expect(store.get().phase).toEqual({ kind: 'idle' });
-    expect(notes).toEqual([['warning', text]]);
+    expect(notes).toEqual([['warning', `${text} ${CLOTH_ACTION_TEXT}`]]);
   });
 
   test('a mesh too thin, too far out or past a work limit is a warning with what to change', async () => {

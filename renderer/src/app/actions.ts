@@ -89,7 +89,7 @@ export function createActions(
     const triangles = count.format(mesh.indices.length / 3);
     notify(
       'info',
-      `Imported ${file.name}: ${vertices} vertices, ${triangles} triangles. Shown static: Tetrahedralize it, then Simulate as soft body.`,
+      `Imported ${file.name}: ${vertices} vertices, ${triangles} triangles. Shown static: Tetrahedralize it, then Simulate as soft body, or Simulate as cloth as it is.`,
     );
     for (const note of notes) notify('warning', `${file.name}: ${note}`);
   };

@@ -9,6 +9,7 @@ import { mountCalibration } from '../calibration/mount-calibration.ts';
 import { mountDriftPanel } from '../drift/drift-panel.ts';
 import type { Editor } from '../editor/editor.ts';
 import type { KeyValueStorage } from '../host/browser-storage.ts';
+import type { ClothChoices } from '../panels/cloth-from-mesh-section.ts';
 import { mountOutliner } from '../panels/outliner.ts';
 import { mountPlots } from '../panels/plots.ts';
 import { mountProperties } from '../panels/properties.ts';
@@ -91,6 +92,19 @@ async function simulateOpenMesh(c: PanelContext): Promise<void> {
   await softBodyFrom(c, tool);
 }
 
+/**
+ * "Simulate as cloth": the open mesh's surface becomes a cloth body in one undoable edit; the
+ * static mesh view closes so the viewport shows the scene, the new body is selected and plays.
+ */
+function clothFromOpenMesh(c: PanelContext, choices: ClothChoices): void {
+  const open = c.app.get().document;
+  if (open.kind !== 'mesh') return;
+  const index = c.editor.addClothBody({ fileName: open.title, surface: open.mesh, ...choices });
+  if (index === null) return;
+  c.actions.closeMesh();
+  c.sim.play();
+}
+
 const openMeshOf = (state: AppState) => (state.document.kind === 'mesh' ? state.document : null);
 
 function toggleOf(panel: PanelSpec): PanelToggle {
@@ -118,6 +132,7 @@ const MOUNTS = {
       watch: (listener) => watch(c.app, openMeshOf, listener),
       simulate: () => void simulateOpenMesh(c),
       reimport: (frame) => void c.actions.reimportMesh(frame),
+      simulateCloth: (choices) => clothFromOpenMesh(c, choices),
     }),
   'drift-check': (c) => {
     mountDriftPanel(c.slots.properties, c.editor);

@@ -5,6 +5,8 @@
  * tolerance marked. A result made for another scene or body shows as stale. The document is never
  * changed.
  */
+
+import { simulationMeshOf } from '../../../core/scene/scene-meshes.ts';
 import type { Editor } from '../editor/editor.ts';
 import { meshesOfScene } from '../editor/mesh-body.ts';
 import { watchMany } from '../panels/watch-many.ts';
@@ -158,8 +160,7 @@ export function mountDriftPanel(
     }
     const { scene, meshes } = editor.state;
     const tetsOnly = [...meshesOfScene(scene, meshes)].map(
-      ([path, mesh]) =>
-        [path, { positions: mesh.positions, tets: mesh.tets }] as DriftRequest['meshes'][number],
+      ([path, mesh]) => [path, simulationMeshOf(mesh)] as DriftRequest['meshes'][number],
     );
     const request: DriftRequest = {
       scene,

@@ -5,7 +5,7 @@
  */
 import { DocumentError } from '../../../core/document/problem.ts';
 import type { BodySpec, Scene } from '../../../core/scene/scene.ts';
-import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
+import { type SolidMesh, sceneMeshesFor, simulationMeshOf } from '../../../core/scene/scene-meshes.ts';
 import { edgeRestLengthsM, meanEdgeLengthM } from '../../../core/setup/body-geometry.ts';
 import { compileBody } from '../../../core/setup/compile-scene.ts';
 import { complianceRanges } from '../../../core/setup/summary.ts';
@@ -55,8 +55,10 @@ export function solverView(scene: Scene, body: BodySpec, mesh?: SolidMesh): Solv
     };
   // The tets alone: the compliances do not depend on the imported surface, and embedding it
   // (what compiling does with one) would hold up the panel for longer than the rest.
-  const tets = mesh && { positions: mesh.positions, tets: mesh.tets };
-  const meshes = { surfaces: new Map(), solids: new Map(tets ? [['/bodies/0/shape', tets]] : []) };
+  const meshes = sceneMeshesFor(
+    { bodies: [body] },
+    new Map(mesh && body.shape.type === 'mesh' ? [[body.shape.path, simulationMeshOf(mesh)]] : []),
+  );
   let setup: ReturnType<typeof compileBody>;
   try {
     setup = compileBody(body, '/bodies/0', scene.solver, meshes);

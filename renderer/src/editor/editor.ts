@@ -20,6 +20,7 @@ import type { BodyMetrics } from '../../../core/sim/world.ts';
 import { describeError } from '../app/describe-error.ts';
 import type { NotificationLevel } from '../state/app-state.ts';
 import { createStore, type Store, watch } from '../state/store.ts';
+import { addClothBody, CLOTH_BODY_MATERIAL, type ClothBodyRequest } from './cloth-body.ts';
 import {
   type EditorState,
   initialEditorState,
@@ -35,6 +36,7 @@ import {
   addMeshBody,
   DROP_HEIGHT_M,
   MESH_BODY_MATERIAL,
+  type MeshBodyEdit,
   type MeshBodyRequest,
   meshesOfScene,
   missingMeshAssets,
@@ -161,6 +163,41 @@ export class Editor {
     this.store.update((state) => ({ ...withEdit(state, edit.label, edit.scene), selectedBody: edit.index }));
     const body = edit.scene.bodies[edit.index];
     this.deps.notify('info', `Added ${body.name} to the scene: a humanoid ragdoll. Undo removes it.`);
+    return edit.index;
+  }
+
+  /**
+   * Adds an imported surface to the scene as a cloth body (one undoable edit, with a ground plane
+   * when the scene has none; the surface kept as an asset) and selects it. Returns the new body's
+   * index, or null when the surface cannot be a cloth (reported, naming the file; nothing changed).
+   */
+  addClothBody(request: ClothBodyRequest): number | null {
+    let edit: MeshBodyEdit;
+    try {
+      edit = addClothBody(this.state.scene, this.state.meshes, request);
+    } catch (error) {
+      this.deps.notify(
+        'error',
+        `Could not add ${request.fileName} as cloth: ${describeError(error)}`,
+        detailOf(error),
+      );
+      return null;
+    }
+    this.store.update((state) => ({
+      ...withMeshEdit(state, edit.label, edit.scene, edit.path, edit.mesh),
+      selectedBody: edit.index,
+    }));
+    const body = edit.scene.bodies[edit.index];
+    const triangles = new Intl.NumberFormat('en-US').format((edit.mesh.surface?.indices.length ?? 0) / 3);
+    const extras = [
+      body.pins?.length ? 'top edge pinned' : '',
+      body.tethers ? 'tethers' : '',
+      body.pressure ? 'inflated' : '',
+    ].filter(Boolean);
+    this.deps.notify(
+      'info',
+      `Added ${body.name} to the scene as cloth: ${triangles} triangles of ${request.material?.name ?? CLOTH_BODY_MATERIAL}${extras.length > 0 ? ` (${extras.join(', ')})` : ''}. Undo removes it.`,
+    );
     return edit.index;
   }
 

@@ -213,21 +213,23 @@ export function meshesOfScene(scene: Scene, assets: MeshAssets): Map<string, Sol
   return used;
 }
 
-/** Problems of mesh bodies whose asset the map lacks, with the JSON pointer of the path. */
+/** Problems of mesh bodies (solid or cloth) whose asset the map lacks, with the JSON pointer of the path. */
 export function missingMeshAssets(scene: Scene, assets: MeshAssets): { pointer: string; message: string }[] {
   const problems: { pointer: string; message: string }[] = [];
   for (const [i, body] of scene.bodies.entries()) {
-    if (body.shape.type !== 'mesh' || body.model === 'cloth' || assets.has(body.shape.path)) continue;
+    if (body.shape.type !== 'mesh' || assets.has(body.shape.path)) continue;
     const known = [...assets.keys()];
+    const cloth = body.model === 'cloth';
     problems.push({
       pointer: `/bodies/${i}/shape/path`,
-      message: `no tet mesh '${body.shape.path}' in this project (${known.length > 0 ? `it has ${known.map((k) => `'${k}'`).join(', ')}` : 'it has none'}); make mesh bodies with Tetrahedralize → Simulate as soft body`,
+      message: `no ${cloth ? 'surface' : 'tet mesh'} '${body.shape.path}' in this project (${known.length > 0 ? `it has ${known.map((k) => `'${k}'`).join(', ')}` : 'it has none'}); ${cloth ? 'make cloth bodies from an opened mesh with Simulate as cloth' : 'make mesh bodies with Tetrahedralize → Simulate as soft body'}`,
     });
   }
   return problems;
 }
 
-function meshPaths(scene: Scene): string[] {
+/** The `path` of every mesh shape of `scene`, in body order. */
+export function meshPaths(scene: Scene): string[] {
   return scene.bodies.flatMap((b) => (b.shape.type === 'mesh' ? [b.shape.path] : []));
 }
 

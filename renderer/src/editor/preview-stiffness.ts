@@ -7,7 +7,7 @@
  */
 import { DocumentError } from '../../../core/document/problem.ts';
 import type { Scene } from '../../../core/scene/scene.ts';
-import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
+import { type SolidMesh, sceneMeshesFor, simulationMeshOf } from '../../../core/scene/scene-meshes.ts';
 import type { Compensation } from '../../../core/setup/compensate.ts';
 import { compileBody } from '../../../core/setup/compile-scene.ts';
 
@@ -39,9 +39,12 @@ export function bodyStiffnessRatio(
   const mesh = body.shape.type === 'mesh' ? meshes.get(body.shape.path) : undefined;
   if (body.shape.type === 'mesh' && !mesh) return null;
   // The tets alone, as solverView compiles them: the surface does not change the compliances.
-  const solids = new Map(mesh ? [['/bodies/0/shape', { positions: mesh.positions, tets: mesh.tets }]] : []);
+  const own = sceneMeshesFor(
+    { bodies: [body] },
+    new Map(mesh && body.shape.type === 'mesh' ? [[body.shape.path, simulationMeshOf(mesh)]] : []),
+  );
   try {
-    const setup = compileBody(body, '/bodies/0', solver, { surfaces: new Map(), solids });
+    const setup = compileBody(body, '/bodies/0', solver, own);
     return stiffnessRatioOf(setup.compensation, scene.solver.compensation !== 'off');
   } catch (error) {
     if (error instanceof DocumentError) return null;

@@ -196,11 +196,36 @@ export function replaceScene(scene: Scene): SceneEdit {
 
 /**
  * Which constraint models the editor offers for a body's shape: those models.ts lets the shape
- * use, less those that build a mesh body from the mesh file's surface, since the editor holds
- * only the tet meshes of its mesh bodies.
+ * use; for a mesh body, those of the kind its asset holds: the tet models for a tet mesh (the
+ * default), cloth for a surface made a cloth (`model` 'cloth', Simulate as cloth), since a tet
+ * mesh has no cloth surface of its own and a surface has no tets.
  */
-export function modelsForShape(shape: BodySpec['shape']): ConstraintModel[] {
+export function modelsForShape(shape: BodySpec['shape'], model?: ConstraintModel): ConstraintModel[] {
+  const surface = shape.type === 'mesh' && model !== undefined && CONSTRAINT_MODEL_INFO[model].meshSurface;
   return modelsForShapeType(shape.type).filter(
-    (model) => shape.type !== 'mesh' || !CONSTRAINT_MODEL_INFO[model].meshSurface,
+    (m) => shape.type !== 'mesh' || CONSTRAINT_MODEL_INFO[m].meshSurface === surface,
   );
+}
+
+/**
+ * Gas pressure inside a closed cloth: `volumeScale` is the volume the gas wants over the rest
+ * volume (1 holds the rest shape, 1.2 inflates by 20%); null takes the gas out.
+ */
+export function setPressure(scene: Scene, index: number, volumeScale: number | null): SceneEdit {
+  const next = withBody(scene, index, (body) => {
+    const { pressure, ...rest } = body;
+    if (volumeScale === null) return rest;
+    const { volumeScale: _previous, ...gas } = pressure ?? {};
+    return { ...rest, pressure: { ...gas, ...(volumeScale === 1 ? {} : { volumeScale }) } };
+  });
+  return checked(`pressure of ${scene.bodies[index].name}`, next);
+}
+
+/** Tethers of a pinned cloth to its pins, on (no stretch past rest distance) or off. */
+export function setTethers(scene: Scene, index: number, on: boolean): SceneEdit {
+  const next = withBody(scene, index, (body) => {
+    const { tethers, ...rest } = body;
+    return on ? { ...rest, tethers: tethers ?? {} } : rest;
+  });
+  return checked(`tethers of ${scene.bodies[index].name}`, next);
 }

@@ -8,6 +8,7 @@
 import { frameBudgetOf, RUNTIME_LABELS } from '../../../core/budget/frame-budget.ts';
 import { describeFrameCost, measuredMs } from '../../../core/budget/frame-cost.ts';
 import type { FrameBudget } from '../../../core/scene/scene.ts';
+import { simulationMeshOf } from '../../../core/scene/scene-meshes.ts';
 import type { FrameCostClient } from '../budget/frame-cost-client.ts';
 import type { FrameCostRequest } from '../budget/protocol.ts';
 import type { Editor } from '../editor/editor.ts';
@@ -20,10 +21,7 @@ export function frameCostSection(editor: Editor, bodyName: string, client: Frame
   const { scene, meshes } = editor.state;
   const request: FrameCostRequest = {
     scene,
-    meshes: [...meshesOfScene(scene, meshes)].map(([path, mesh]) => [
-      path,
-      { positions: mesh.positions, tets: mesh.tets },
-    ]),
+    meshes: [...meshesOfScene(scene, meshes)].map(([path, mesh]) => [path, simulationMeshOf(mesh)]),
     body: bodyName,
   };
   const state = client.state(request);

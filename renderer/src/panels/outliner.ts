@@ -2,19 +2,12 @@
  * The outliner: the bodies of the scene, each with a dot of its viewport colour (body-palette.ts)
  * so the list and the view match; clicking one selects it for the properties panel.
  */
+import { CONSTRAINT_MODEL_INFO } from '../../../core/scene/models.ts';
 import type { Editor } from '../editor/editor.ts';
 import { bodyColours } from '../viewport/body-palette.ts';
 import { cssColour } from '../viewport/marker-colours.ts';
 import { el } from '../views/dom.ts';
 import { watchMany } from './watch-many.ts';
-
-const KIND_OF_SHAPE: Record<string, string> = {
-  box: 'solid',
-  mesh: 'solid',
-  cloth: 'cloth',
-  rope: 'rope',
-  ragdoll: 'ragdoll',
-};
 
 export function mountOutliner(container: HTMLElement, editor: Editor): () => void {
   const list = el('ul', { className: 'outliner-list', testId: 'outliner' });
@@ -47,7 +40,11 @@ export function mountOutliner(container: HTMLElement, editor: Editor): () => voi
               el('span', { className: 'outliner-name' }, [swatch, body.name]),
               el('span', {
                 className: 'outliner-kind',
-                text: KIND_OF_SHAPE[body.shape.type] ?? body.shape.type,
+                // The model's kind: a mesh shape is a solid or, made from its surface, a cloth.
+                text:
+                  body.shape.type === 'ragdoll'
+                    ? 'ragdoll'
+                    : (CONSTRAINT_MODEL_INFO[body.model]?.kind ?? body.shape.type),
               }),
             ],
           ),

@@ -32,6 +32,8 @@ import {
 } from '../editor/scene-edits.ts';
 import type { MeshFrameChoice } from '../mesh/import-frame.ts';
 import { el } from '../views/dom.ts';
+import type { ClothChoices } from './cloth-from-mesh-section.ts';
+import { clothSections } from './cloth-section.ts';
 import { constraintForceText } from './constraint-force-text.ts';
 import { numberField, row, section, select, selectField } from './fields.ts';
 import { budgetFields, frameCostSection } from './frame-cost-section.ts';
@@ -50,6 +52,8 @@ export interface StaticMeshSource {
   simulate(): void;
   /** Reads the mesh's file again in other units or with another up axis. */
   reimport(frame: MeshFrameChoice): void;
+  /** Adds the open mesh's surface to the scene as cloth, as it is. */
+  simulateCloth(choices: ClothChoices): void;
 }
 
 export function mountProperties(
@@ -74,6 +78,7 @@ export function mountProperties(
           open,
           () => staticMesh?.simulate(),
           (frame) => staticMesh?.reimport(frame),
+          (choices) => staticMesh?.simulateCloth(choices),
         ),
       );
       return;
@@ -204,7 +209,7 @@ function bodySections(
       label: 'Constraint model',
       testId: 'prop-model',
       value: spec.model,
-      choices: modelsForShape(spec.shape).map((model) => ({
+      choices: modelsForShape(spec.shape, spec.model).map((model) => ({
         value: model,
         text: CONSTRAINT_MODEL_INFO[model].label,
       })),
@@ -244,6 +249,7 @@ function bodySections(
     ...(ragdoll ? [ragdoll] : []),
     ...(spec.groups?.length ? [groupsSection(editor, index, spec)] : []),
     solverGets(editor, spec),
+    ...clothSections(editor, index, spec),
     metricsSection(editor, index),
   ];
 }

@@ -1,8 +1,8 @@
 /**
  * The scene document as JSON in Monaco, with docs/scene.schema.json for validation, hover and
  * completion. Valid edits apply to the running preview after a short pause in typing; invalid
- * JSON or values the scene validator refuses show as inline markers and leave the last good scene
- * running. Edits made elsewhere (panels, undo) replace the text while the editor is not the source.
+ * JSON, values the scene validator refuses and scenes that do not compile show as inline markers
+ * and leave the last good scene running. Edits made elsewhere (panels, undo) replace the text while the editor is not the source.
  */
 import './monaco-environment.ts';
 import 'monaco-editor/editor/contrib/hover/browser/hoverContribution.js';
@@ -16,6 +16,7 @@ import { jsonDefaults } from 'monaco-editor/languages/features/json/register.js'
 import type { Scene } from '../../../core/scene/scene.ts';
 import { validateScene } from '../../../core/scene/scene-validate.ts';
 import sceneSchema from '../../../docs/scene.schema.json';
+import { compileProblems } from '../editor/compile-problems.ts';
 import type { Editor } from '../editor/editor.ts';
 import { locatePointer } from '../editor/json-locate.ts';
 import { replaceScene } from '../editor/scene-edits.ts';
@@ -88,6 +89,8 @@ export function mountSceneEditor(panel: HTMLElement, editor: Editor): monaco.edi
     const problems = validateScene(value);
     // A mesh body needs a tet mesh the project holds (made by Tetrahedralize, kept beside the scene).
     if (problems.length === 0) problems.push(...editor.meshProblems(value as Scene));
+    // What only compiling finds (a mesh file nobody loaded, a surface a cloth cannot be).
+    if (problems.length === 0) problems.push(...compileProblems(value as Scene, editor.state.meshes));
     monaco.editor.setModelMarkers(
       model,
       MARKER_OWNER,

@@ -1,7 +1,8 @@
 /**
  * The properties panel while an imported mesh is shown static: the units and up axis it is read
  * with (import-frame-section.ts), that mesh's own facts (file, format, counts, size in the chosen
- * units with a warning when implausible, bounds, closed or open) and the one way forward, "Simulate as soft body".
+ * units with a warning when implausible, bounds, closed or open) and the ways forward: "Simulate
+ * as soft body" (tets) and "Simulate as cloth" (the surface, cloth-from-mesh-section.ts).
  * No material or solver fields: nothing about the mesh is simulated until it is a body.
  */
 import { implausibleSizeWarning } from '../../../core/mesh/options.ts';
@@ -9,6 +10,7 @@ import type { TriMesh } from '../../../core/mesh/types.ts';
 import { type MeshFrameChoice, sizeInUnits } from '../mesh/import-frame.ts';
 import { el } from '../views/dom.ts';
 import { toolButton } from '../views/toggle-panel.ts';
+import { type ClothChoices, clothFromMeshSection } from './cloth-from-mesh-section.ts';
 import { row, section } from './fields.ts';
 import { importFrameSection } from './import-frame-section.ts';
 import { type StaticMeshFacts, staticMeshFacts } from './static-mesh-facts.ts';
@@ -33,11 +35,13 @@ const factsOf = new WeakMap<TriMesh, StaticMeshFacts>();
 /**
  * @param simulate "Simulate as soft body": tetrahedralizes the mesh where needed and adds it
  * @param reimport reads the file again in other units or with another up axis
+ * @param simulateCloth "Simulate as cloth": adds the surface as it is, with the choices made
  */
 export function staticMeshSections(
   open: OpenMesh,
   simulate: () => void,
   reimport: (frame: MeshFrameChoice) => void,
+  simulateCloth: (choices: ClothChoices) => void,
 ): HTMLElement[] {
   let facts = factsOf.get(open.mesh);
   if (!facts) {
@@ -104,5 +108,6 @@ export function staticMeshSections(
       }),
       button,
     ),
+    clothFromMeshSection(open.mesh, simulateCloth),
   ];
 }

@@ -9,7 +9,7 @@ import { DocumentError, formatProblem } from '../../../core/document/problem.ts'
 import { type Approximation, type ExportTargetId, exportTarget } from '../../../core/export/targets.ts';
 import { presetFromScene } from '../../../core/preset/index.ts';
 import type { Scene } from '../../../core/scene/scene.ts';
-import type { SceneMeshes, SolidMesh } from '../../../core/scene/scene-meshes.ts';
+import { type SceneMeshes, type SolidMesh, sceneMeshesFor } from '../../../core/scene/scene-meshes.ts';
 import { describeScope, type ExportScope, sceneOfScope, WHOLE_SCENE } from './export-scope.ts';
 
 export interface PresetFile {
@@ -38,16 +38,11 @@ export function fileSafeName(name: string): string {
 }
 
 /**
- * The tet meshes of the scene's mesh bodies as the preset builder takes them (by the JSON pointer
+ * The meshes of the scene's mesh bodies as the preset builder takes them (by the JSON pointer
  * of each body's shape), from the editor's assets (by the shape's path).
  */
 export function sceneMeshesOf(scene: Scene, assets: ReadonlyMap<string, SolidMesh>): SceneMeshes {
-  const solids = new Map<string, SolidMesh>();
-  scene.bodies.forEach((body, i) => {
-    const mesh = body.shape.type === 'mesh' ? assets.get(body.shape.path) : undefined;
-    if (mesh) solids.set(`/bodies/${i}/shape`, mesh);
-  });
-  return { surfaces: new Map(), solids };
+  return sceneMeshesFor(scene, assets);
 }
 
 /** The save dialog's filter: the app's own for presets (so Open knows them), the target's otherwise. */

@@ -4,16 +4,16 @@
  */
 
 import type { Scene } from '../../../core/scene/scene.ts';
-import { type SolidMesh, sceneMeshesFor } from '../../../core/scene/scene-meshes.ts';
+import { type SolidMesh, sceneMeshesFor, simulationMeshOf } from '../../../core/scene/scene-meshes.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
 import type { World } from '../../../core/sim/world.ts';
 
 /**
- * The world takes the tets alone: embedding spot.obj's surface in its tets costs several times
- * the rest of the build, on every edit. The viewport's render mesh is embedded apart, once per
- * asset (render-meshes.ts).
+ * The world takes the tets alone (cloth bodies their surface): embedding spot.obj's surface in its
+ * tets costs several times the rest of the build, on every edit. The viewport's render mesh is
+ * embedded apart, once per asset (render-meshes.ts).
  */
 export function buildSceneWorld(scene: Scene, meshes: ReadonlyMap<string, SolidMesh>): World {
-  const tetsOnly = new Map([...meshes].map(([path, { positions, tets }]) => [path, { positions, tets }]));
+  const tetsOnly = new Map([...meshes].map(([path, mesh]) => [path, simulationMeshOf(mesh)]));
   return buildWorld(scene, { meshes: sceneMeshesFor(scene, tetsOnly) });
 }

@@ -22,6 +22,8 @@ export type StartRun = (mesh: TriMesh, options: TetraRunOptions, onProgress: Pro
 export type Notify = (level: NotificationLevel, text: string) => void;
 
 export const CANCELLED_TEXT = 'Tetrahedralization cancelled; the mesh is unchanged.';
+/** Follows the cloth-candidate notice: where the action it suggests is. */
+export const CLOTH_ACTION_TEXT = 'Simulate as cloth (Properties) adds it as it is.';
 
 export class TetraController {
   private current: TetraRun | null = null;
@@ -94,8 +96,8 @@ export class TetraController {
         this.notify('info', CANCELLED_TEXT);
         return;
       case 'no-volume':
-        // A flat sheet: not an error, the mesh is a cloth candidate.
-        this.notify('warning', error.message);
+        // A flat sheet: not an error, the mesh is a cloth candidate, one click from being cloth.
+        this.notify('warning', `${error.message} ${CLOTH_ACTION_TEXT}`);
         return;
       case 'too-thin':
       case 'too-far':

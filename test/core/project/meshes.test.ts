@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import defaultSceneJson from '../../../assets/default-scene.json' with { type: 'json' };
 import { readProject, writeProject } from '../../../core/project/index.ts';
 import type { BodySpec, Scene } from '../../../core/scene/scene.ts';
-import { type SolidMesh, sceneMeshesFor } from '../../../core/scene/scene-meshes.ts';
+import {
+  isSurfaceAsset,
+  type SolidMesh,
+  sceneMeshesFor,
+  simulationMeshOf,
+} from '../../../core/scene/scene-meshes.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
 import { tetrahedralize } from '../../../core/tetra/tetrahedralize.ts';
 import { problemOf } from './problem-of.ts';
@@ -267,5 +272,36 @@ describe('sceneMeshesFor', () => {
     expect([...meshes.solids.keys()]).toEqual(['/bodies/1/shape', '/bodies/4/shape']);
     expect(meshes.solids.get('/bodies/4/shape')).toBe(mesh);
     expect(meshes.surfaces.size).toBe(0);
+  });
+
+  it('gives a cloth mesh body the surface of a surface asset (no tets), and solids only tets', () => {
+    const surface = {
+      positions: Float32Array.of(0, 0, 0, 1, 0, 0, 0, 0, 1),
+      indices: Uint32Array.of(0, 2, 1),
+    };
+    const sheet: SolidMesh = {
+      positions: Float64Array.from(surface.positions),
+      tets: new Uint32Array(0),
+      surface,
+    };
+    const cloth: BodySpec = {
+      ...block,
+      name: 'sheet',
+      shape: { type: 'mesh', path: 'sheet.obj' },
+      model: 'cloth',
+      material: { ...block.material, thicknessM: 1e-3 },
+    };
+    const meshes = sceneMeshesFor({ bodies: [cloth] }, new Map([['sheet.obj', sheet]]));
+    expect(meshes.surfaces.get('/bodies/0/shape')).toBe(surface);
+    expect(meshes.solids.size).toBe(0);
+    expect(isSurfaceAsset(sheet)).toBe(true);
+    expect(simulationMeshOf(sheet)).toBe(sheet);
+    const solid: SolidMesh = {
+      positions: [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1],
+      tets: Uint32Array.of(0, 1, 2, 3),
+      surface,
+    };
+    expect(isSurfaceAsset(solid)).toBe(false);
+    expect(simulationMeshOf(solid)).toEqual({ positions: solid.positions, tets: solid.tets });
   });
 });

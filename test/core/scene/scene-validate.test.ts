@@ -126,7 +126,7 @@ describe('scene schema and validator', () => {
     );
     const mesh = (await changed((s) => (s.bodies[0].shape = { type: 'mesh', path: 'bunny.obj' }))) as Scene;
     expect(() => buildWorld(mesh)).toThrow(
-      "/bodies/0/shape/path: body 'soft block': mesh file 'bunny.obj' was not loaded; only `softbody simulate` reads mesh files so far",
+      "/bodies/0/shape/path: body 'soft block': mesh file 'bunny.obj' was not loaded: `softbody simulate` reads it beside the scene, a project carries it (the editor's Simulate as soft body or Simulate as cloth adds it)",
     );
   });
 

@@ -72,8 +72,13 @@ describe('scene edits', () => {
 
   test('the model picker offers only models that fit the shape, and the validator agrees', () => {
     expect(modelsForShape(scene.bodies[0].shape)).toEqual(['neo-hookean', 'edges-volume']);
-    // Cloth on a mesh needs the mesh file's surface; the editor holds only tet meshes.
+    // A mesh body keeps the kind of its asset: a tet mesh the tet models, a surface cloth alone.
     expect(modelsForShape({ type: 'mesh', path: 'spot.obj' })).toEqual(['neo-hookean', 'edges-volume']);
+    expect(modelsForShape({ type: 'mesh', path: 'spot.obj' }, 'edges-volume')).toEqual([
+      'neo-hookean',
+      'edges-volume',
+    ]);
+    expect(modelsForShape({ type: 'mesh', path: 'shirt.obj' }, 'cloth')).toEqual(['cloth']);
     expect(
       modelsForShape({ type: 'rope', start: [0, 0, 0], end: [1, 0, 0], segments: 2, radiusM: 0.01 }),
     ).toEqual(['rope']);

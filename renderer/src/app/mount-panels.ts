@@ -118,6 +118,7 @@ const MOUNTS = {
       watch: (listener) => watch(c.app, openMeshOf, listener),
       simulate: () => void simulateOpenMesh(c),
       reimport: (frame) => void c.actions.reimportMesh(frame),
+      repair: () => void c.actions.repairMesh(),
     }),
   'drift-check': (c) => {
     mountDriftPanel(c.slots.properties, c.editor);

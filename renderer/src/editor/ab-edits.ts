@@ -100,3 +100,17 @@ export function setPbdIterations(scene: Scene, index: number, iterations: number
   bodies[index] = { ...body, solver: { ...body.solver, iterations } };
   return { label: `PBD iterations of ${body.name}`, scene: parseScene({ ...scene, bodies }) };
 }
+
+/** Takes the comparison's copy (body B) out of the scene: the PBD vs XPBD toggle switched off. */
+export function removeComparisonCopy(scene: Scene, comparison: Comparison): SceneEdit {
+  const bodies = scene.bodies.filter((body) => body.name !== comparison.b);
+  if (bodies.length === scene.bodies.length) throw new RangeError(`the scene has no body '${comparison.b}'`);
+  return { label: `remove ${comparison.b}`, scene: parseScene({ ...scene, bodies }) };
+}
+
+/** The library material an A/B copy gets unless the artist picks another: the first that differs. */
+export function defaultABMaterial(library: readonly Material[], body: BodySpec): Material | undefined {
+  return library.find(
+    (m) => m.name !== body.material.name && m.youngModulusPa !== body.material.youngModulusPa,
+  );
+}

@@ -1,11 +1,14 @@
 /**
  * The outliner: the bodies of the scene, each with a dot of its viewport colour (body-palette.ts)
- * so the list and the view match; clicking one selects it for the properties panel.
+ * so the list and the view match; clicking one selects it for the properties panel, and the
+ * selected one offers Duplicate for A/B (also its context menu).
  */
 import type { Editor } from '../editor/editor.ts';
 import { bodyColours } from '../viewport/body-palette.ts';
 import { cssColour } from '../viewport/marker-colours.ts';
 import { el } from '../views/dom.ts';
+import { toolButton } from '../views/toggle-panel.ts';
+import { duplicateSelectedForAB } from './ab-section.ts';
 import { watchMany } from './watch-many.ts';
 
 const KIND_OF_SHAPE: Record<string, string> = { box: 'solid', mesh: 'solid', cloth: 'cloth', rope: 'rope' };
@@ -41,6 +44,22 @@ export function mountOutliner(container: HTMLElement, editor: Editor): () => voi
         button.type = 'button';
         button.setAttribute('aria-pressed', String(index === selectedBody));
         button.addEventListener('click', () => editor.select(index));
+        // The context menu's one command, and a button on the selected body: a copy beside it in
+        // the material picked under Properties → Compare (the first library one that differs).
+        button.addEventListener('contextmenu', (event) => {
+          event.preventDefault();
+          duplicateSelectedForAB(editor, index);
+        });
+        if (index === selectedBody) {
+          const ab = toolButton({
+            text: 'A/B',
+            testId: `outliner-ab-${index}`,
+            title: `Duplicate ${body.name} for A/B (Properties → Compare picks B's material)`,
+            extraClass: 'outliner-ab',
+          });
+          ab.addEventListener('click', () => duplicateSelectedForAB(editor, index));
+          item.append(ab);
+        }
         return item;
       }),
     );

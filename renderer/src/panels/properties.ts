@@ -32,6 +32,7 @@ import {
 } from '../editor/scene-edits.ts';
 import type { MeshFrameChoice } from '../mesh/import-frame.ts';
 import { el } from '../views/dom.ts';
+import { abSection, compareSection } from './ab-section.ts';
 import { constraintForceText } from './constraint-force-text.ts';
 import { numberField, row, section, select, selectField } from './fields.ts';
 import { budgetFields, frameCostSection } from './frame-cost-section.ts';
@@ -49,6 +50,8 @@ export interface StaticMeshSource {
   simulate(): void;
   /** Reads the mesh's file again in other units or with another up axis. */
   reimport(frame: MeshFrameChoice): void;
+  /** Reads the mesh's file again through core's repairs. */
+  repair?(): void;
 }
 
 export function mountProperties(
@@ -73,6 +76,7 @@ export function mountProperties(
           open,
           () => staticMesh?.simulate(),
           (frame) => staticMesh?.reimport(frame),
+          staticMesh?.repair && (() => staticMesh.repair?.()),
         ),
       );
       return;
@@ -84,6 +88,8 @@ export function mountProperties(
         frameCostSection(editor, spec.name, frameCosts),
       );
     else sections.push(el('p', { className: 'panel-note', text: 'Select a body in the outliner.' }));
+    const ab = abSection(editor);
+    if (ab) sections.push(ab);
     sections.push(solverSection(editor));
     body.replaceChildren(...sections);
     // A rebuild after an edit keeps the keyboard where it was.
@@ -242,6 +248,7 @@ function bodySections(
     ...(spec.groups?.length ? [groupsSection(editor, index, spec)] : []),
     solverGets(editor, spec),
     metricsSection(editor, index),
+    compareSection(editor, index, spec),
   ];
 }
 

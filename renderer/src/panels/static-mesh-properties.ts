@@ -5,12 +5,15 @@
  * No material or solver fields: nothing about the mesh is simulated until it is a body.
  */
 import { implausibleSizeWarning } from '../../../core/mesh/options.ts';
+import type { RepairStep } from '../../../core/mesh/repair/repair-mesh.ts';
+import type { MeshReport } from '../../../core/mesh/report.ts';
 import type { TriMesh } from '../../../core/mesh/types.ts';
 import { type MeshFrameChoice, sizeInUnits } from '../mesh/import-frame.ts';
 import { el } from '../views/dom.ts';
 import { toolButton } from '../views/toggle-panel.ts';
 import { row, section } from './fields.ts';
 import { importFrameSection } from './import-frame-section.ts';
+import { importReportSection } from './import-report-section.ts';
 import { type StaticMeshFacts, staticMeshFacts } from './static-mesh-facts.ts';
 
 /** The mesh the app shows static, as its document holds it. */
@@ -21,6 +24,10 @@ export interface OpenMesh {
   mesh: TriMesh;
   /** The units and up axis it was read with; absent where the format fixes them (glTF). */
   frame?: MeshFrameChoice;
+  /** Core's report of the mesh, from the import worker (absent until it is measured). */
+  report?: MeshReport;
+  /** The repairs made to the mesh, once asked for. */
+  repairs?: RepairStep[];
 }
 
 const count = new Intl.NumberFormat('en-US');
@@ -33,11 +40,13 @@ const factsOf = new WeakMap<TriMesh, StaticMeshFacts>();
 /**
  * @param simulate "Simulate as soft body": tetrahedralizes the mesh where needed and adds it
  * @param reimport reads the file again in other units or with another up axis
+ * @param repair reads the file again through core's repairs
  */
 export function staticMeshSections(
   open: OpenMesh,
   simulate: () => void,
   reimport: (frame: MeshFrameChoice) => void,
+  repair?: () => void,
 ): HTMLElement[] {
   let facts = factsOf.get(open.mesh);
   if (!facts) {
@@ -96,6 +105,7 @@ export function staticMeshSections(
         ),
       ),
     ),
+    ...(open.report ? [importReportSection(open.report, open.frame, open.repairs, repair)] : []),
     section(
       'Simulation',
       el('p', {

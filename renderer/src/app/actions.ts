@@ -98,7 +98,7 @@ export function createActions(
     const triangles = count.format(mesh.indices.length / 3);
     notify(
       'info',
-      `Imported ${file.name}: ${vertices} vertices, ${triangles} triangles; ${reportSummary(report)}. Shown static: Tetrahedralize it, then Simulate as soft body.`,
+      `Imported ${file.name}: ${vertices} vertices, ${triangles} triangles. Surface: ${reportSummary(report)}. Shown static: Tetrahedralize it, then Simulate as soft body.`,
     );
     for (const note of notes) notify('warning', `${file.name}: ${note}`);
   };

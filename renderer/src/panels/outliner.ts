@@ -1,7 +1,7 @@
 /**
  * The outliner: the bodies of the scene, each with a dot of its viewport colour (body-palette.ts)
  * so the list and the view match; clicking one selects it for the properties panel, and the
- * selected one offers Duplicate for A/B (also its context menu).
+ * button below the list (or a body's context menu) duplicates it for A/B.
  */
 import type { Editor } from '../editor/editor.ts';
 import { bodyColours } from '../viewport/body-palette.ts';
@@ -15,9 +15,22 @@ const KIND_OF_SHAPE: Record<string, string> = { box: 'solid', mesh: 'solid', clo
 
 export function mountOutliner(container: HTMLElement, editor: Editor): () => void {
   const list = el('ul', { className: 'outliner-list', testId: 'outliner' });
-  container.append(el('h2', { className: 'panel-title', text: 'Scene' }), list);
+  // Below the list: Duplicate for A/B of the selected body, in the material picked under
+  // Properties → Compare (the first library one that differs until one is picked).
+  const ab = toolButton({
+    text: 'Duplicate for A/B',
+    testId: 'outliner-ab',
+    title: 'Add a copy of the selected body beside it in another material, and compare the two',
+    extraClass: 'outliner-ab',
+  });
+  ab.addEventListener('click', () => {
+    const selected = editor.state.selectedBody;
+    if (selected !== null) duplicateSelectedForAB(editor, selected);
+  });
+  container.append(el('h2', { className: 'panel-title', text: 'Scene' }), list, ab);
   return watchMany(editor.store, [(state) => state.scene.bodies, (state) => state.selectedBody], () => {
     const { scene, selectedBody } = editor.state;
+    ab.disabled = selectedBody === null;
     const colours = bodyColours(scene.bodies.map((body) => body.name));
     list.replaceChildren(
       ...scene.bodies.map((body, index) => {
@@ -44,22 +57,11 @@ export function mountOutliner(container: HTMLElement, editor: Editor): () => voi
         button.type = 'button';
         button.setAttribute('aria-pressed', String(index === selectedBody));
         button.addEventListener('click', () => editor.select(index));
-        // The context menu's one command, and a button on the selected body: a copy beside it in
-        // the material picked under Properties → Compare (the first library one that differs).
+        // The context menu's one command: Duplicate for A/B, as the button below the list.
         button.addEventListener('contextmenu', (event) => {
           event.preventDefault();
           duplicateSelectedForAB(editor, index);
         });
-        if (index === selectedBody) {
-          const ab = toolButton({
-            text: 'A/B',
-            testId: `outliner-ab-${index}`,
-            title: `Duplicate ${body.name} for A/B (Properties → Compare picks B's material)`,
-            extraClass: 'outliner-ab',
-          });
-          ab.addEventListener('click', () => duplicateSelectedForAB(editor, index));
-          item.append(ab);
-        }
         return item;
       }),
     );

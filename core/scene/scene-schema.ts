@@ -507,6 +507,12 @@ export const BodySchema = Type.Object(
     selfCollision: Type.Optional(SelfCollisionSchema),
     aerodynamics: Type.Optional(AerodynamicsSchema),
     shapeMatching: Type.Optional(ShapeMatchingSchema),
+    previewOnly: Type.Optional(
+      Type.Boolean({
+        description:
+          "A demonstration body for the editor's preview only (the classic-PBD copy of a PBD vs XPBD comparison): simulated and shown, refused by name by every exporter. Absent or false: an ordinary body.",
+      }),
+    ),
   },
   { additionalProperties: false, description: 'A soft body.' },
 );

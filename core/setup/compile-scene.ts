@@ -116,6 +116,7 @@ export function compileBody(
     fundamentalRadPerS: fundamentalOf(body, geometry, constraints, pins),
     waveSpeedMPerS: Math.max(...slots.materials.map((m) => waveSpeedMPerS(m.youngModulusPa, m.densityKgM3))),
     ...meshExtras(body, `${pointer}/shape`, geometry, meshes),
+    ...(body.previewOnly === true ? { previewOnly: true as const } : {}),
     ...(body.selfCollision
       ? {
           selfCollision: {

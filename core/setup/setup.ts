@@ -104,6 +104,8 @@ export interface BodySetup {
   render?: RenderSetup;
   /** Import groups (OBJ o/g/usemtl, glTF mesh or material names) of the simulation elements. */
   importGroups?: { names: string[] /** Per element, an index into `names`. */; elementGroups: Uint16Array };
+  /** A preview-only demonstration body (the scene's `previewOnly`): every exporter refuses it. */
+  previewOnly?: true;
 }
 
 /** A render mesh and its barycentric embedding in the simulation elements. */

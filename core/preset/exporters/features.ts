@@ -435,6 +435,19 @@ export const FEATURES: readonly Feature[] = [
       },
     }),
   ),
+  {
+    id: 'preview-only bodies',
+    bodies: byBody((b) => b.previewOnly === true),
+    support: Object.fromEntries(
+      (['native', 'gltf', 'jolt', 'mujoco', 'godot'] as const).map((target) => [
+        target,
+        {
+          refused:
+            "a preview-only demonstration body (the classic-PBD copy of the editor's PBD vs XPBD comparison) is not an asset: delete it from the scene, or export the XPBD body it was copied from",
+        },
+      ]),
+    ) as Record<ExportTargetId, Support>,
+  },
 ];
 
 /** A feature of a setup as a target handles it: where it occurs and what the target does. */

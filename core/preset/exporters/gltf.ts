@@ -4,6 +4,8 @@ import { childPointer, DocumentError, type Problem } from '../../document/proble
 import type { BodySetup } from '../../setup/setup.ts';
 import { type Preset, presetToDocument } from '../preset.ts';
 import { checkPresetValue } from '../read.ts';
+import { ExportRefusedError } from './export-refused.ts';
+import { approximationsFor } from './features.ts';
 import {
   resolveBody,
   SOFTBODY_EXTENSION,
@@ -38,6 +40,9 @@ function io(): PlatformIO {
 }
 
 export async function exportGlb(preset: Preset): Promise<Uint8Array> {
+  approximationsFor(preset.setup, 'gltf', (refusals) => {
+    throw new ExportRefusedError('gltf', refusals);
+  });
   const gltfDocument = new Document();
   gltfDocument.getRoot().getAsset().generator = 'Softbody Studio';
   const buffer = gltfDocument.createBuffer();

@@ -15,6 +15,7 @@ import {
   rememberedFrame,
   rememberFrame,
 } from '../mesh/import-frame.ts';
+import { reportSummary } from '../mesh/import-report.ts';
 import type { SimClient } from '../sim/sim-client.ts';
 import {
   type AppState,
@@ -36,6 +37,8 @@ export interface AppActions {
   showMeshFile(file: OpenedFile): Promise<void>;
   /** Reads the static mesh again in other units or with another up axis, and remembers them for its file. */
   reimportMesh(frame: MeshFrameChoice): Promise<void>;
+  /** Reads the static mesh again through core's repair pipeline (weld, degenerate and duplicate triangles, orient). */
+  repairMesh(): Promise<void>;
   /** Leaves the mesh view for the simulated scene. */
   closeMesh(): void;
   runMenuCommand(command: MenuCommand, detail?: MenuCommandDetail): void;
@@ -52,7 +55,7 @@ export function createActions(
   storage: FrameStorage,
 ): AppActions {
   /** Reads `file` in a worker in `frame`'s units and axes (the format's own without one). */
-  const importFile = async (file: OpenedFile, frame: MeshFrameChoice | undefined) => {
+  const importFile = async (file: OpenedFile, frame: MeshFrameChoice | undefined, repair = false) => {
     const { path } = file;
     const readRelated =
       host.openRelated && path !== undefined
@@ -61,7 +64,13 @@ export function createActions(
           ? companionReader(file.companions)
           : undefined;
     try {
-      return await importMeshInWorker(file.name, file.bytes, readRelated, frame && importOptionsOf(frame));
+      return await importMeshInWorker(
+        file.name,
+        file.bytes,
+        readRelated,
+        frame && importOptionsOf(frame),
+        repair,
+      );
     } catch (error) {
       notify('error', describeError(error));
       return null;
@@ -79,17 +88,17 @@ export function createActions(
     const imported = await importFile(file, frame);
     if (!imported) return;
     if (store.get().sim.playing) sim.pause();
-    const { mesh, notes, format } = imported;
+    const { mesh, notes, format, report } = imported;
     store.update((state) => ({
       ...state,
-      document: { kind: 'mesh', title: file.name, mesh, format, source: file, frame },
+      document: { kind: 'mesh', title: file.name, mesh, format, source: file, frame, report },
     }));
     const count = new Intl.NumberFormat('en-US');
     const vertices = count.format(mesh.positions.length / 3);
     const triangles = count.format(mesh.indices.length / 3);
     notify(
       'info',
-      `Imported ${file.name}: ${vertices} vertices, ${triangles} triangles. Shown static: Tetrahedralize it, then Simulate as soft body, or Simulate as cloth as it is.`,
+      `Imported ${file.name}: ${vertices} vertices, ${triangles} triangles. Surface: ${reportSummary(report)}. Shown static: Tetrahedralize it, then Simulate as soft body, or Simulate as cloth as it is.`,
     );
     for (const note of notes) notify('warning', `${file.name}: ${note}`);
   };
@@ -99,11 +108,31 @@ export function createActions(
     const open = store.get().document;
     if (open.kind !== 'mesh' || !open.source) return;
     const source = open.source;
-    const imported = await importFile(source, frame);
+    const imported = await importFile(source, frame, open.repairs !== undefined);
     // Closed or replaced meanwhile: that document is not this one's to change.
     if (!imported || store.get().document !== open) return;
     rememberFrame(storage, frameKey(source.name, source.bytes.length), frame);
-    store.update((state) => ({ ...state, document: { ...open, mesh: imported.mesh, frame } }));
+    store.update((state) => ({
+      ...state,
+      document: { ...open, mesh: imported.mesh, frame, report: imported.report, repairs: imported.repairs },
+    }));
+  };
+
+  /** Reads the open static mesh again, repaired; the notice lists what each repair changed. */
+  const repairMesh = async () => {
+    const open = store.get().document;
+    if (open.kind !== 'mesh' || !open.source) return;
+    const imported = await importFile(open.source, open.frame, true);
+    if (!imported || store.get().document !== open) return;
+    store.update((state) => ({
+      ...state,
+      document: { ...open, mesh: imported.mesh, report: imported.report, repairs: imported.repairs ?? [] },
+    }));
+    const changed = (imported.repairs ?? []).filter((step) => step.changed > 0).map((step) => step.summary);
+    notify(
+      'info',
+      `Repaired ${open.title}: ${changed.length > 0 ? changed.join('; ') : 'nothing to change'}. Now ${reportSummary(imported.report)}.`,
+    );
   };
 
   /** The sim controls act only on a loaded scene that is on screen. */
@@ -135,6 +164,7 @@ export function createActions(
     },
     showMeshFile,
     reimportMesh,
+    repairMesh,
     closeMesh() {
       store.update((state) =>
         state.document.kind === 'mesh' ? { ...state, document: DEFAULT_SCENE_DOCUMENT } : state,

@@ -133,6 +133,7 @@ const MOUNTS = {
       simulate: () => void simulateOpenMesh(c),
       reimport: (frame) => void c.actions.reimportMesh(frame),
       simulateCloth: (choices) => clothFromOpenMesh(c, choices),
+      repair: () => void c.actions.repairMesh(),
     }),
   'drift-check': (c) => {
     mountDriftPanel(c.slots.properties, c.editor);

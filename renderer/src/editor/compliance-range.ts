@@ -42,6 +42,11 @@ export interface SolverView {
   resolution: number | null;
   /** Why lines is empty, when it is. */
   note?: string;
+  /**
+   * The scale each sweep applies to Δλ, as compiled: 1 for XPBD, the per-iteration stiffness
+   * k' = 1 − (1 − k)^(1/n) for a body in classic PBD mode; absent when the body did not compile.
+   */
+  stiffnessPerSweep?: number;
 }
 
 /** @param mesh the tet mesh of a mesh body (the editor's asset), when there is one */
@@ -90,5 +95,9 @@ export function solverView(scene: Scene, body: BodySpec, mesh?: SolidMesh): Solv
       substepsToReach: c.substepsToReach,
     })),
     resolution: meanEdgeM > 0 ? (substepS * setup.waveSpeedMPerS) / meanEdgeM : null,
+    stiffnessPerSweep: Math.min(
+      1,
+      ...setup.constraints.map((set) => ('stiffnessScale' in set ? set.stiffnessScale : 1)),
+    ),
   };
 }

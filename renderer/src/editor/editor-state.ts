@@ -6,6 +6,7 @@
 import type { Scene } from '../../../core/scene/scene.ts';
 import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
 import type { BodyMetrics } from '../../../core/sim/world.ts';
+import type { Comparison } from './ab-edits.ts';
 import { emptyHistory, type History, record, redo, undo } from './history.ts';
 
 export interface EditorState {
@@ -26,6 +27,11 @@ export interface EditorState {
    * (an undone body leaves its mesh here, so redo finds it again); opening a project replaces it.
    */
   meshes: ReadonlyMap<string, SolidMesh>;
+  /**
+   * The two bodies the A/B section compares, by name (set by Duplicate for A/B and PBD vs XPBD);
+   * not part of the document: an undone copy leaves a name that no body has, and nothing is shown.
+   */
+  comparison?: Comparison;
 }
 
 export const UNTITLED_PROJECT = 'untitled.sbproj';

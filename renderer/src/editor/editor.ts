@@ -20,6 +20,7 @@ import type { BodyMetrics } from '../../../core/sim/world.ts';
 import { describeError } from '../app/describe-error.ts';
 import type { NotificationLevel } from '../state/app-state.ts';
 import { createStore, type Store, watch } from '../state/store.ts';
+import type { ComparisonEdit } from './ab-edits.ts';
 import { addClothBody, CLOTH_BODY_MATERIAL, type ClothBodyRequest } from './cloth-body.ts';
 import {
   type EditorState,
@@ -199,6 +200,26 @@ export class Editor {
       `Added ${body.name} to the scene as cloth: ${triangles} triangles of ${request.material?.name ?? CLOTH_BODY_MATERIAL}${extras.length > 0 ? ` (${extras.join(', ')})` : ''}. Undo removes it.`,
     );
     return edit.index;
+  }
+
+  /**
+   * Applies a comparison edit (Duplicate for A/B, PBD vs XPBD: one undo step), selects the new
+   * body and shows the pair in the A/B section. A refused edit changes nothing and is reported.
+   */
+  compare(make: (scene: Scene) => ComparisonEdit): boolean {
+    let edit: ComparisonEdit;
+    try {
+      edit = make(this.state.scene);
+    } catch (error) {
+      this.deps.notify('error', `Comparison refused: ${describeError(error)}`, detailOf(error));
+      return false;
+    }
+    this.store.update((state) => ({
+      ...withEdit(state, edit.label, edit.scene),
+      selectedBody: edit.index,
+      comparison: edit.comparison,
+    }));
+    return true;
   }
 
   select(index: number | null): void {

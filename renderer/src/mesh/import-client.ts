@@ -1,6 +1,8 @@
 /** Imports a mesh file in a worker of its own (started per file, ended after). */
 import type { ImportedMesh } from '../../../core/mesh/import-types.ts';
 import type { MeshImportOptions } from '../../../core/mesh/options.ts';
+import type { RepairStep } from '../../../core/mesh/repair/repair-mesh.ts';
+import type { MeshReport } from '../../../core/mesh/report.ts';
 import type { ImportCommand, ImportEvent } from './import-protocol.ts';
 
 /** An import that failed: `name` is 'MeshImportError' for a bad file; the message names file and place. */
@@ -19,12 +21,20 @@ export class MeshImportFailure extends Error {
  */
 export type RelatedFileReader = (uri: string) => Promise<Uint8Array | undefined>;
 
+/** An imported mesh with core's report of it, and the repairs made when they were asked for. */
+export interface CheckedImport extends ImportedMesh {
+  report: MeshReport;
+  repairs?: RepairStep[];
+}
+
+/** @param repair run core's repair pipeline on the mesh before it is reported and returned */
 export function importMeshInWorker(
   name: string,
   bytes: Uint8Array,
   readRelated?: RelatedFileReader,
   frame?: MeshImportOptions,
-): Promise<ImportedMesh> {
+  repair = false,
+): Promise<CheckedImport> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./import-worker.ts', import.meta.url), { type: 'module' });
     const send = (command: ImportCommand) => worker.postMessage(command);
@@ -39,7 +49,12 @@ export function importMeshInWorker(
         return;
       }
       worker.terminate();
-      if (message.ok) resolve(message.result);
+      if (message.ok)
+        resolve({
+          ...message.result,
+          report: message.report,
+          ...(message.repairs ? { repairs: message.repairs } : {}),
+        });
       else reject(new MeshImportFailure(message.error.name, message.error.message));
     });
     worker.addEventListener('error', (event) => {
@@ -53,6 +68,6 @@ export function importMeshInWorker(
       );
     });
     // Copied, not transferred: the caller keeps its bytes (they may be a view on a larger buffer).
-    send({ type: 'import', name, bytes, canReadResources: readRelated !== undefined, frame });
+    send({ type: 'import', name, bytes, canReadResources: readRelated !== undefined, frame, repair });
   });
 }

@@ -1,10 +1,12 @@
 /**
  * Messages of the mesh-import worker. One import per worker: the main thread sends
  * `import`, answers any `read-resource` requests (a glTF's .bin, an OBJ's .mtl) and gets
- * one `result`, then ends the worker.
+ * one `result` with the mesh's report, then ends the worker.
  */
 import type { ImportedMesh } from '../../../core/mesh/import-types.ts';
 import type { MeshImportOptions } from '../../../core/mesh/options.ts';
+import type { RepairStep } from '../../../core/mesh/repair/repair-mesh.ts';
+import type { MeshReport } from '../../../core/mesh/report.ts';
 
 export type ImportCommand =
   | {
@@ -15,12 +17,23 @@ export type ImportCommand =
       canReadResources: boolean;
       /** The file's units (metres per unit) and up axis; metres and Y-up when absent. */
       frame?: MeshImportOptions;
+      /** Run core's repair pipeline (weld, degenerate and duplicate triangles, orient) on the mesh. */
+      repair?: boolean;
     }
   /** The answer to `read-resource` `id`: the bytes, or null when the file is missing. */
   | { type: 'resource'; id: number; bytes: Uint8Array | null };
 
 export type ImportEvent =
   | { type: 'read-resource'; id: number; uri: string }
-  | { type: 'result'; ok: true; result: ImportedMesh }
+  | {
+      type: 'result';
+      ok: true;
+      /** The mesh (repaired when asked) and the importer's notes. */
+      result: ImportedMesh;
+      /** Core's report of the mesh returned, self-intersections included (measured in the worker). */
+      report: MeshReport;
+      /** Each repair made, when a repair was asked for. */
+      repairs?: RepairStep[];
+    }
   /** Errors cross as `{ name, message }`; `name` is 'MeshImportError' for bad files. */
   | { type: 'result'; ok: false; error: { name: string; message: string } };

@@ -1,12 +1,15 @@
 /**
  * The outliner: the bodies of the scene, each with a dot of its viewport colour (body-palette.ts)
- * so the list and the view match; clicking one selects it for the properties panel.
+ * so the list and the view match; clicking one selects it for the properties panel, and the
+ * button below the list (or a body's context menu) duplicates it for A/B.
  */
 import { CONSTRAINT_MODEL_INFO } from '../../../core/scene/models.ts';
 import type { Editor } from '../editor/editor.ts';
 import { bodyColours } from '../viewport/body-palette.ts';
 import { cssColour } from '../viewport/marker-colours.ts';
 import { el } from '../views/dom.ts';
+import { toolButton } from '../views/toggle-panel.ts';
+import { duplicateSelectedForAB } from './ab-section.ts';
 import { watchMany } from './watch-many.ts';
 
 export function mountOutliner(container: HTMLElement, editor: Editor): () => void {
@@ -20,9 +23,22 @@ export function mountOutliner(container: HTMLElement, editor: Editor): () => voi
   });
   addRagdoll.setAttribute('type', 'button');
   addRagdoll.addEventListener('click', () => editor.addRagdoll());
-  container.append(el('h2', { className: 'panel-title', text: 'Scene' }), list, addRagdoll);
+  // Below the list: Duplicate for A/B of the selected body, in the material picked under
+  // Properties → Compare (the first library one that differs until one is picked).
+  const ab = toolButton({
+    text: 'Duplicate for A/B',
+    testId: 'outliner-ab',
+    title: 'Add a copy of the selected body beside it in another material, and compare the two',
+    extraClass: 'outliner-ab',
+  });
+  ab.addEventListener('click', () => {
+    const selected = editor.state.selectedBody;
+    if (selected !== null) duplicateSelectedForAB(editor, selected);
+  });
+  container.append(el('h2', { className: 'panel-title', text: 'Scene' }), list, ab, addRagdoll);
   return watchMany(editor.store, [(state) => state.scene.bodies, (state) => state.selectedBody], () => {
     const { scene, selectedBody } = editor.state;
+    ab.disabled = selectedBody === null;
     const colours = bodyColours(scene.bodies.map((body) => body.name));
     list.replaceChildren(
       ...scene.bodies.map((body, index) => {
@@ -53,6 +69,11 @@ export function mountOutliner(container: HTMLElement, editor: Editor): () => voi
         button.type = 'button';
         button.setAttribute('aria-pressed', String(index === selectedBody));
         button.addEventListener('click', () => editor.select(index));
+        // The context menu's one command: Duplicate for A/B, as the button below the list.
+        button.addEventListener('contextmenu', (event) => {
+          event.preventDefault();
+          duplicateSelectedForAB(editor, index);
+        });
         return item;
       }),
     );

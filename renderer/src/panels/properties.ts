@@ -32,6 +32,7 @@ import {
 } from '../editor/scene-edits.ts';
 import type { MeshFrameChoice } from '../mesh/import-frame.ts';
 import { el } from '../views/dom.ts';
+import { abSection, compareSection } from './ab-section.ts';
 import type { ClothChoices } from './cloth-from-mesh-section.ts';
 import { clothSections } from './cloth-section.ts';
 import { constraintForceText } from './constraint-force-text.ts';
@@ -54,6 +55,8 @@ export interface StaticMeshSource {
   reimport(frame: MeshFrameChoice): void;
   /** Adds the open mesh's surface to the scene as cloth, as it is. */
   simulateCloth(choices: ClothChoices): void;
+  /** Reads the mesh's file again through core's repairs. */
+  repair?(): void;
 }
 
 export function mountProperties(
@@ -79,6 +82,7 @@ export function mountProperties(
           () => staticMesh?.simulate(),
           (frame) => staticMesh?.reimport(frame),
           (choices) => staticMesh?.simulateCloth(choices),
+          staticMesh?.repair && (() => staticMesh.repair?.()),
         ),
       );
       return;
@@ -90,6 +94,8 @@ export function mountProperties(
         frameCostSection(editor, spec.name, frameCosts),
       );
     else sections.push(el('p', { className: 'panel-note', text: 'Select a body in the outliner.' }));
+    const ab = abSection(editor);
+    if (ab) sections.push(ab);
     sections.push(solverSection(editor));
     body.replaceChildren(...sections);
     // A rebuild after an edit keeps the keyboard where it was.
@@ -251,6 +257,7 @@ function bodySections(
     solverGets(editor, spec),
     ...clothSections(editor, index, spec),
     metricsSection(editor, index),
+    compareSection(editor, index, spec),
   ];
 }
 

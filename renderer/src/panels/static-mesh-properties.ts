@@ -6,6 +6,8 @@
  * No material or solver fields: nothing about the mesh is simulated until it is a body.
  */
 import { implausibleSizeWarning } from '../../../core/mesh/options.ts';
+import type { RepairStep } from '../../../core/mesh/repair/repair-mesh.ts';
+import type { MeshReport } from '../../../core/mesh/report.ts';
 import type { TriMesh } from '../../../core/mesh/types.ts';
 import { type MeshFrameChoice, sizeInUnits } from '../mesh/import-frame.ts';
 import { el } from '../views/dom.ts';
@@ -13,6 +15,7 @@ import { toolButton } from '../views/toggle-panel.ts';
 import { type ClothChoices, clothFromMeshSection } from './cloth-from-mesh-section.ts';
 import { row, section } from './fields.ts';
 import { importFrameSection } from './import-frame-section.ts';
+import { importReportSection } from './import-report-section.ts';
 import { type StaticMeshFacts, staticMeshFacts } from './static-mesh-facts.ts';
 
 /** The mesh the app shows static, as its document holds it. */
@@ -23,6 +26,10 @@ export interface OpenMesh {
   mesh: TriMesh;
   /** The units and up axis it was read with; absent where the format fixes them (glTF). */
   frame?: MeshFrameChoice;
+  /** Core's report of the mesh, from the import worker (absent until it is measured). */
+  report?: MeshReport;
+  /** The repairs made to the mesh, once asked for. */
+  repairs?: RepairStep[];
 }
 
 const count = new Intl.NumberFormat('en-US');
@@ -36,12 +43,14 @@ const factsOf = new WeakMap<TriMesh, StaticMeshFacts>();
  * @param simulate "Simulate as soft body": tetrahedralizes the mesh where needed and adds it
  * @param reimport reads the file again in other units or with another up axis
  * @param simulateCloth "Simulate as cloth": adds the surface as it is, with the choices made
+ * @param repair reads the file again through core's repairs
  */
 export function staticMeshSections(
   open: OpenMesh,
   simulate: () => void,
   reimport: (frame: MeshFrameChoice) => void,
   simulateCloth: (choices: ClothChoices) => void,
+  repair?: () => void,
 ): HTMLElement[] {
   let facts = factsOf.get(open.mesh);
   if (!facts) {
@@ -100,6 +109,7 @@ export function staticMeshSections(
         ),
       ),
     ),
+    ...(open.report ? [importReportSection(open.report, open.frame, open.repairs, repair)] : []),
     section(
       'Simulation',
       el('p', {

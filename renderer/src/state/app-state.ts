@@ -2,7 +2,10 @@
  * The application state: the open document and the UI state, with the pure transitions
  * the app applies to it. Views read it through the store; nothing here touches the DOM.
  */
+
 import type { OpenedFile } from '../../../contract/host-api.ts';
+import type { RepairStep } from '../../../core/mesh/repair/repair-mesh.ts';
+import type { MeshReport } from '../../../core/mesh/report.ts';
 import type { TriMesh } from '../../../core/mesh/types.ts';
 import type { MeshFrameChoice } from '../mesh/import-frame.ts';
 
@@ -49,6 +52,10 @@ export type OpenDocument =
       source?: OpenedFile;
       /** The units and up axis it was read with; absent where the format fixes them (glTF). */
       frame?: MeshFrameChoice;
+      /** Core's report of the mesh shown (measured in the import worker). */
+      report?: MeshReport;
+      /** The repairs made to it, once the artist asked for them (each reimport repeats them). */
+      repairs?: RepairStep[];
     };
 
 export interface AppState {

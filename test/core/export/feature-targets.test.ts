@@ -164,6 +164,9 @@ const WITNESSES: Record<string, () => { scene: SceneDocument; meshes?: SceneMesh
   'capsule colliders': () => ({
     scene: scene([box()], [{ type: 'capsule', a: [-1, -1, 0], b: [1, -1, 0], radius: 0.1 }]),
   }),
+  'preview-only bodies': () => ({
+    scene: scene([box({ previewOnly: true, solver: { method: 'pbd', iterations: 2, stiffness: 0.5 } })]),
+  }),
   'mesh colliders': () => ({
     scene: scene(
       [box()],

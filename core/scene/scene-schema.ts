@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { OrthotropicClothSchema } from '../material/orthotropic.ts';
 import { CONSTRAINT_MODEL_INFO, CONSTRAINT_MODELS } from './models.ts';
 
 /**
@@ -106,6 +107,7 @@ export const MaterialSpecSchema = Type.Object(
         'The library material these numbers came from (kept while they are its numbers, so presets record the name).',
       ),
     ),
+    orthotropic: Type.Optional(OrthotropicClothSchema),
   },
   { additionalProperties: false, description: 'A material given by its numbers, SI units.' },
 );
@@ -472,6 +474,12 @@ export const BodySchema = Type.Object(
     selfCollision: Type.Optional(SelfCollisionSchema),
     aerodynamics: Type.Optional(AerodynamicsSchema),
     shapeMatching: Type.Optional(ShapeMatchingSchema),
+    warpDirection: Type.Optional(
+      vec3(
+        "Cloth only: the warp (axis 1 of the material's orthotropic constants) as a direction in the body's rest frame (a cloth grid lies in the x–z plane), projected onto each triangle. Absent: the cloth is isotropic with the material's E and ν.",
+        1,
+      ),
+    ),
   },
   { additionalProperties: false, description: 'A soft body.' },
 );

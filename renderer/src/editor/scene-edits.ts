@@ -24,7 +24,7 @@ export interface SceneEdit {
 }
 
 /** The numbers of a material an artist edits (the library name is not a field). */
-export type MaterialField = Exclude<keyof MaterialSpec, 'name'>;
+export type MaterialField = Exclude<keyof MaterialSpec, 'name' | 'orthotropic'>;
 
 const MATERIAL_FIELD_LABELS: Record<MaterialField, string> = {
   youngModulusPa: "Young's modulus",

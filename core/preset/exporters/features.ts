@@ -393,6 +393,27 @@ export const FEATURES: readonly Feature[] = [
       },
     },
   },
+  {
+    id: 'orthotropic cloth',
+    bodies: byBody((b) =>
+      b.constraints.some((set) => set.kind === 'membrane' && set.warpDirection !== undefined),
+    ),
+    support: {
+      ...everywhere,
+      jolt: {
+        approximated:
+          "Jolt's edge springs and hinges are isotropic per material: the cloth goes out with the material's isotropic E (the mean of warp and weft) and plate stiffness from E and t, then scaled per body so that it sags under its own weight as the preview's warp/weft cloth does (runtime calibration); the difference between the two directions is lost",
+      },
+      mujoco: {
+        approximated:
+          "MuJoCo's flex elasticity is isotropic (one young, poisson, thickness): exported with the material's isotropic E and ν, so warp and weft stretch and bend alike",
+      },
+      godot: {
+        approximated:
+          "Godot's linear_stiffness is one number per body: the warp/weft difference is lost (the calibration matches the preview's sag under its own weight)",
+      },
+    },
+  },
   ...(['plane', 'sphere', 'box', 'capsule', 'mesh'] as const).map(
     (type): Feature => ({
       id: `${type} colliders`,

@@ -34,7 +34,7 @@ async function settledY(page: Page): Promise<number> {
         last = now;
         return moved;
       },
-      { timeout: 60_000, intervals: [1500] },
+      { timeout: 60_000, interval: 1500 },
     )
     .toBeLessThan(0.002);
   return last;

@@ -240,3 +240,56 @@ describe('orthotropic cloth: the isotropic default is unchanged', () => {
     expect(arrays(oriented)[1]).not.toEqual(arrays(oriented)[0]);
   });
 });
+
+describe('orthotropic cloth: a warp at an angle to the mesh', () => {
+  // Any homogeneous small strain ε (in x–z) of the strip stores ½·t·A·ε_mᵀ·Q·ε_m, ε_m the strain in
+  // the material frame (warp at θ from x): ε_m = R·ε·Rᵀ, Voigt (ε₁₁, ε₂₂, γ₁₂), Q = S⁻¹ of
+  // core/material/orthotropic.ts. Exact per triangle for constant strain, so the total is asserted
+  // within 1e-3 relative (the O(ε) of the Green strain, ε ≈ 1e-4): the warp frame of every triangle
+  // (the projection of the warp and Dm in it, membrane.ts) is right at any angle and on both
+  // diagonals of the grid.
+  for (const degrees of [30, 45, 110]) {
+    it(`warp at ${degrees}° from x: membrane energy of a general strain within 0.1% of the rotated law`, () => {
+      const theta = (degrees * Math.PI) / 180;
+      const [c, s] = [Math.cos(theta), Math.sin(theta)];
+      const document = stripDocument([c, 0, s], ORTHOTROPIC.weftYoungModulusPa, 20);
+      const world = buildWorld({ ...document, solver: { dt: DT, substeps: 20, compensation: 'off' } });
+      // Displacement gradient in (x, z): u = H·(x, z).
+      const H = [
+        [1.0e-4, -0.6e-4],
+        [0.3e-4, -0.8e-4],
+      ];
+      const x = world.state.x;
+      for (let p = 0; p < x.length / 3; p++) {
+        const [px, pz] = [x[3 * p], x[3 * p + 2]];
+        x[3 * p] += H[0][0] * px + H[0][1] * pz;
+        x[3 * p + 2] += H[1][0] * px + H[1][1] * pz;
+      }
+      const exx = H[0][0];
+      const ezz = H[1][1];
+      const exz = (H[0][1] + H[1][0]) / 2;
+      // Material frame: axis 1 = (c, s) in (x, z), axis 2 ⟂ it.
+      const e11 = c * c * exx + 2 * c * s * exz + s * s * ezz;
+      const e22 = s * s * exx - 2 * c * s * exz + c * c * ezz;
+      const e12 = -c * s * exx + (c * c - s * s) * exz + c * s * ezz;
+      const {
+        warpYoungModulusPa: e1,
+        weftYoungModulusPa: e2,
+        shearModulusPa: g,
+        poissonRatioWarpWeft: nu12,
+      } = ORTHOTROPIC;
+      const nu21 = (nu12 * e2) / e1;
+      const d = 1 - nu12 * nu21;
+      const density =
+        0.5 *
+        ((e1 / d) * e11 * e11 +
+          (e2 / d) * e22 * e22 +
+          2 * ((nu12 * e2) / d) * e11 * e22 +
+          g * (2 * e12) ** 2);
+      const expected = density * THICKNESS_M * WIDTH_M * LENGTH_M;
+      const membranes = world.runtimes[0].blocks.filter((b) => b.kind === 'membrane');
+      const energyJ = blockElasticEnergyJ(membranes[0], world.state);
+      expect(Math.abs(energyJ / expected - 1)).toBeLessThan(1e-3);
+    });
+  }
+});

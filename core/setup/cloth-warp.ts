@@ -1,5 +1,5 @@
 import type { OrthotropicBending } from '../material/compliance/plate-bend.ts';
-import { orthotropicBendingRigidityNM } from '../material/orthotropic.ts';
+import { directionalBendingRigidityNM, orthotropicBendingRigidityNM } from '../material/orthotropic.ts';
 import type { MaterialSpec, Vec3 } from '../scene/scene.ts';
 
 /**
@@ -41,4 +41,37 @@ export function triangleWarpDirections(
     out.set(direction, 3 * t);
   }
   return out;
+}
+
+/**
+ * The plate rigidity a dihedral hinge on edge (a, b) takes from its wing (a, b, c), N·m: `isotropicNM`,
+ * or for an orthotropic wing the rigidity for bending across the edge, D(ν) =
+ * (√D₁·cos²φ + √D₂·sin²φ)² with ν the in-plane normal of the edge and φ its angle to the warp
+ * (directionalBendingRigidityNM). A hinge is one number per edge: it holds the plate's rigidity
+ * for cylindrical bending across its own edge, not the twist coupling a plate triangle carries.
+ */
+export function hingePlate(
+  positions: ArrayLike<number>,
+  a: number,
+  b: number,
+  c: number,
+  isotropicNM: number,
+  orthotropic: OrthotropicBending | undefined,
+): number {
+  if (orthotropic === undefined) return isotropicNM;
+  const e = [0, 1, 2].map((k) => positions[3 * b + k] - positions[3 * a + k]);
+  const f = [0, 1, 2].map((k) => positions[3 * c + k] - positions[3 * a + k]);
+  const n = [e[1] * f[2] - e[2] * f[1], e[2] * f[0] - e[0] * f[2], e[0] * f[1] - e[1] * f[0]];
+  // ν ∝ n × e lies in the wing's plane, normal to the edge.
+  const nu = [n[1] * e[2] - n[2] * e[1], n[2] * e[0] - n[0] * e[2], n[0] * e[1] - n[1] * e[0]];
+  const w = orthotropic.warpAxis;
+  const nuLength = Math.hypot(nu[0], nu[1], nu[2]);
+  const nSq = n[0] * n[0] + n[1] * n[1] + n[2] * n[2];
+  if (!(nuLength > 0) || !(nSq > 0)) return isotropicNM;
+  const along = (w[0] * n[0] + w[1] * n[1] + w[2] * n[2]) / nSq;
+  const inPlane = [0, 1, 2].map((k) => w[k] - along * n[k]);
+  const inPlaneLength = Math.hypot(inPlane[0], inPlane[1], inPlane[2]);
+  if (!(inPlaneLength > 0)) return isotropicNM;
+  const cosine = (nu[0] * inPlane[0] + nu[1] * inPlane[1] + nu[2] * inPlane[2]) / (nuLength * inPlaneLength);
+  return directionalBendingRigidityNM(orthotropic.warpNM, orthotropic.weftNM, cosine);
 }

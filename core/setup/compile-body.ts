@@ -27,7 +27,7 @@ import { isClosedSurface } from '../sim/geometry/mesh-body.ts';
 import type { BodyGeometry } from './body-geometry.ts';
 import { type BodySlots, elementSlots } from './body-groups.ts';
 import { assignBreaking } from './breaking.ts';
-import { orthotropicBendingOf, triangleWarpDirections } from './cloth-warp.ts';
+import { hingePlate, orthotropicBendingOf, triangleWarpDirections } from './cloth-warp.ts';
 import { type Compensation, compensateSets } from './compensate.ts';
 import { clothEdgeStiffness, solidEdgeStiffness } from './edge-stiffness.ts';
 import { calibrateRuntimeSets, type RuntimeCalibration } from './runtime-calibration.ts';
@@ -404,7 +404,7 @@ function clothSets(
   return [
     ...sets,
     ...(stretch === 'edges'
-      ? hingeSets(geometry, slots, plate, rigidPinned)
+      ? hingeSets(geometry, slots, plate, rigidPinned, warp)
       : plateBendSets(geometry, triangleSlot, slots, plate, rigidPinned, warp)),
   ];
 }
@@ -487,9 +487,11 @@ function hingeSets(
   slots: BodySlots,
   plate: readonly number[],
   rigidPinned: Uint8Array,
+  warp?: Vec3,
 ): ConstraintSet[] {
   const { positions, triangles } = geometry;
   const sets: ConstraintSet[] = [];
+  const orthotropic = slots.materials.map((m) => orthotropicBendingOf(m, warp));
   const hinges = triangleHinges(triangles, positions.length / 3);
   const hingeCount = hinges.length / 4;
   if (hingeCount === 0) return sets;
@@ -510,8 +512,12 @@ function hingeSets(
     compliance[h] = hingeBendCompliancePerNM(
       triangleAreaM2(positions, a, b, c),
       triangleAreaM2(positions, a, b, d),
-      edgeHeld && held(c) ? Number.POSITIVE_INFINITY : plate[slotA[h]],
-      edgeHeld && held(d) ? Number.POSITIVE_INFINITY : plate[slotB[h]],
+      edgeHeld && held(c)
+        ? Number.POSITIVE_INFINITY
+        : hingePlate(positions, a, b, c, plate[slotA[h]], orthotropic[slotA[h]]),
+      edgeHeld && held(d)
+        ? Number.POSITIVE_INFINITY
+        : hingePlate(positions, a, b, d, plate[slotB[h]], orthotropic[slotB[h]]),
       Math.sqrt(distanceSq(positions, a, b)),
     );
   }

@@ -402,7 +402,7 @@ export const FEATURES: readonly Feature[] = [
       ...everywhere,
       jolt: {
         approximated:
-          "Jolt's edge springs and hinges are isotropic per material: the cloth goes out with the material's isotropic E (the mean of warp and weft) and plate stiffness from E and t, then scaled per body so that it sags under its own weight as the preview's warp/weft cloth does (runtime calibration); the difference between the two directions is lost",
+          "Jolt has no orthotropic membrane: the edge springs are fitted to the material's isotropic E (the mean of warp and weft), so warp and weft stretch alike; each dihedral hinge takes the plate's rigidity for bending across its own edge, (√D_warp·cos²φ + √D_weft·sin²φ)² (no twist coupling); then scaled per body so that it sags under its own weight as the preview's warp/weft cloth does (runtime calibration)",
       },
       mujoco: {
         approximated:

@@ -6,6 +6,7 @@ import {
 import { settleWorld } from '../../../core/calibrate/settle.ts';
 import { type OrthotropicCloth, orthotropicBendingRigidityNM } from '../../../core/material/orthotropic.ts';
 import type { MaterialSpec, SceneDocument, Vec3 } from '../../../core/scene/scene.ts';
+import { compileScene } from '../../../core/setup/compile-scene.ts';
 import { blockElasticEnergyJ } from '../../../core/sim/block-energy.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
 
@@ -292,4 +293,55 @@ describe('orthotropic cloth: a warp at an angle to the mesh', () => {
       expect(Math.abs(energyJ / expected - 1)).toBeLessThan(1e-3);
     });
   }
+});
+
+describe('orthotropic cloth: hinges for hinge-only runtimes', () => {
+  // A hinge is one number per edge: it takes the plate's rigidity for bending across its edge,
+  // D(ν) = (√D₁·cos²φ + √D₂·sin²φ)² (ν the in-plane normal of the edge, φ its angle to the warp).
+  // On a square grid with the warp along x, a hinge on an edge along z bends about z (ν = x: D₁)
+  // and one on an edge along x about x (ν = z: D₂): with equal wings and edges their compliances
+  // α = (A_A/D_A + A_B/D_B)/|e|² stand as D₁/D₂ = 4 (to rounding), where the isotropic body's are equal.
+  it('a hinge across the warp is D_warp/D_weft times stiffer than one across the weft', () => {
+    const compile = (warp?: Vec3) =>
+      compileScene(
+        {
+          gravity: [0, 0, 0],
+          solver: { dt: DT, substeps: 10, compensation: 'off' },
+          colliders: [],
+          bodies: [
+            {
+              name: 'sheet',
+              shape: { type: 'cloth', size: [0.4, 0.4], cells: [4, 4], center: [0, 0, 0] },
+              material: MATERIAL,
+              model: 'cloth',
+              ...(warp ? { warpDirection: warp } : {}),
+            },
+          ],
+        },
+        { clothStretch: 'edges' },
+      );
+    const hingeCompliance = (warp?: Vec3) => {
+      const body = compile(warp).bodies[0];
+      const p = body.geometry.positions;
+      const out = { alongX: [] as number[], alongZ: [] as number[] };
+      for (const set of body.constraints) {
+        if (set.kind !== 'dihedral-bend') continue;
+        for (let h = 0; h < set.hinges.length / 4; h++) {
+          const [a, b] = [set.hinges[4 * h], set.hinges[4 * h + 1]];
+          const [dx, dz] = [p[3 * b] - p[3 * a], p[3 * b + 2] - p[3 * a + 2]];
+          if (Math.abs(dz) < 1e-9) out.alongX.push(set.compliancePerNM[h]);
+          else if (Math.abs(dx) < 1e-9) out.alongZ.push(set.compliancePerNM[h]);
+        }
+      }
+      return out;
+    };
+    const oriented = hingeCompliance([1, 0, 0]);
+    expect(oriented.alongX.length).toBeGreaterThan(0);
+    expect(oriented.alongZ.length).toBeGreaterThan(0);
+    const ratio = ORTHOTROPIC.warpBendingRigidityNM! / ORTHOTROPIC.weftBendingRigidityNM!;
+    for (const alpha of oriented.alongX) expect(alpha / oriented.alongZ[0]).toBeCloseTo(ratio, 9);
+    for (const alpha of oriented.alongZ) expect(alpha / oriented.alongZ[0]).toBeCloseTo(1, 9);
+    const isotropic = hingeCompliance();
+    for (const alpha of isotropic.alongX) expect(alpha / isotropic.alongZ[0]).toBeCloseTo(1, 9);
+  });
 });

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { OrthotropicClothSchema } from './orthotropic.ts';
 
 /**
  * The material record: the same shape in the built-in library (assets/materials.json), in a
@@ -41,6 +42,7 @@ export const MaterialSchema = Type.Object(
       minLength: 1,
       description: 'Where the numbers come from (datasheet or paper) and any conversion applied.',
     }),
+    orthotropic: Type.Optional(OrthotropicClothSchema),
   },
   { additionalProperties: false, description: 'A physical material, SI units.' },
 );

@@ -126,6 +126,14 @@ export const ConstraintSetSchema = Type.Union(
         normalCompliancePerJ: f64('α₁₁ = α₂₂ = 1/(E·t·A) of the Green strain (E₁₁, E₂₂, E₁₂), 1/J.'),
         couplingCompliancePerJ: f64('α₁₂ = −ν/(E·t·A), 1/J.'),
         shearCompliancePerJ: f64('α₃₃ = (1+ν)/(2·E·t·A), 1/J.'),
+        weftNormalCompliancePerJ: Type.Optional(
+          f64(
+            'Orthotropic cloth: α₂₂ = 1/(E_weft·t·A), 1/J, with the strain frame on warpDirection (then α₁₁ = 1/(E_warp·t·A), α₁₂ = −ν₁₂/(E_warp·t·A), α₃₃ = 1/(4·G₁₂·t·A)). Absent: α₂₂ = α₁₁.',
+          ),
+        ),
+        warpDirection: Type.Optional(
+          f64('Orthotropic cloth: the warp at rest, 3 per triangle (unit, in the triangle plane).'),
+        ),
         breakingTensionNPerM: Type.Optional(
           f64(
             'Largest principal membrane tension (stress × thickness) at which each triangle tears, N/m; 0 never.',

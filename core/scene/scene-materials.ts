@@ -111,6 +111,7 @@ export function materialSpecOf(material: Material): MaterialSpec {
   };
   if (material.thicknessM !== undefined) spec.thicknessM = material.thicknessM;
   spec.name = material.name;
+  if (material.orthotropic !== undefined) spec.orthotropic = material.orthotropic;
   return spec;
 }
 
@@ -127,7 +128,8 @@ export function materialRefOf(spec: MaterialSpec, library: readonly Material[]):
     entry.youngModulusPa === numbers.youngModulusPa &&
     entry.poissonRatio === numbers.poissonRatio &&
     entry.densityKgM3 === numbers.densityKgM3 &&
-    entry.thicknessM === numbers.thicknessM;
+    entry.thicknessM === numbers.thicknessM &&
+    JSON.stringify(entry.orthotropic) === JSON.stringify(numbers.orthotropic);
   return same && name !== undefined ? name : numbers;
 }
 

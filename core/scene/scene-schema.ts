@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { OrthotropicClothSchema } from '../material/orthotropic.ts';
 import { CONSTRAINT_MODEL_INFO, CONSTRAINT_MODELS } from './models.ts';
 
 /**
@@ -106,6 +107,7 @@ export const MaterialSpecSchema = Type.Object(
         'The library material these numbers came from (kept while they are its numbers, so presets record the name).',
       ),
     ),
+    orthotropic: Type.Optional(OrthotropicClothSchema),
   },
   { additionalProperties: false, description: 'A material given by its numbers, SI units.' },
 );
@@ -512,6 +514,12 @@ export const BodySchema = Type.Object(
         description:
           "A demonstration body for the editor's preview only (the classic-PBD copy of a PBD vs XPBD comparison): simulated and shown, refused by name by every exporter. Absent or false: an ordinary body.",
       }),
+    ),
+    warpDirection: Type.Optional(
+      vec3(
+        "Cloth only: the warp (axis 1 of the material's orthotropic constants) as a direction in the body's rest frame (a cloth grid lies in the x–z plane), projected onto each triangle. Absent: the cloth is isotropic with the material's E and ν.",
+        1,
+      ),
     ),
   },
   { additionalProperties: false, description: 'A soft body.' },

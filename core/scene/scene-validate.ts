@@ -1,5 +1,6 @@
 import { DocumentError, type Problem } from '../document/problem.ts';
 import { checkSchema } from '../document/schema-check.ts';
+import { isStableOrthotropic } from '../material/orthotropic.ts';
 import { modelsForShapeType } from './models.ts';
 import type { BodySpec, ColliderSpec, Scene, SceneDocument } from './scene.ts';
 import { resolveSceneMaterials, type SceneMaterialOptions } from './scene-materials.ts';
@@ -117,7 +118,10 @@ function checkGroups(body: BodySpec, at: string, problems: Problem[]): void {
 
 /** Body options that only some models take. */
 function checkOptions(body: BodySpec, at: string, problems: Problem[]): void {
-  const only = (key: 'bending' | 'tethers' | 'pressure' | 'selfCollision', model: string) => {
+  const only = (
+    key: 'bending' | 'tethers' | 'pressure' | 'selfCollision' | 'warpDirection',
+    model: string,
+  ) => {
     if (body[key] !== undefined && body.model !== model) {
       problems.push({
         pointer: `${at}/${key}`,
@@ -129,6 +133,22 @@ function checkOptions(body: BodySpec, at: string, problems: Problem[]): void {
   only('tethers', 'cloth');
   only('pressure', 'cloth');
   only('selfCollision', 'cloth');
+  only('warpDirection', 'cloth');
+  if (body.warpDirection !== undefined && Math.hypot(...body.warpDirection) === 0) {
+    problems.push({ pointer: `${at}/warpDirection`, message: 'must not be the zero vector' });
+  }
+  const materials = [
+    { material: body.material, pointer: `${at}/material` },
+    ...(body.groups ?? []).map((g, j) => ({ material: g.material, pointer: `${at}/groups/${j}/material` })),
+  ];
+  for (const { material, pointer } of materials) {
+    if (typeof material === 'object' && material.orthotropic && !isStableOrthotropic(material.orthotropic)) {
+      problems.push({
+        pointer: `${pointer}/orthotropic/poissonRatioWarpWeft`,
+        message: `ν₁₂ = ${material.orthotropic.poissonRatioWarpWeft} must satisfy ν₁₂² < E_warp/E_weft (${(material.orthotropic.warpYoungModulusPa / material.orthotropic.weftYoungModulusPa).toPrecision(3)}) for a stable material`,
+      });
+    }
+  }
   if (body.model === 'rope' && (body.aerodynamics || body.groups?.some((g) => g.aerodynamics))) {
     problems.push({
       pointer: `${at}/aerodynamics`,

@@ -15,7 +15,8 @@ import {
   waveResolution,
 } from '../material/compliance/substep-bias.ts';
 import { waveSpeedMPerS } from '../material/elastic.ts';
-import type { ConstraintModel } from '../scene/scene.ts';
+import { orthotropicBendingRigidityNM } from '../material/orthotropic.ts';
+import type { ConstraintModel, MaterialSpec, Vec3 } from '../scene/scene.ts';
 import { type BodyGeometry, edgeRestLengthsM, meanEdgeLengthM } from './body-geometry.ts';
 import { type BodySlots, elementSlots } from './body-groups.ts';
 import type { ConstraintSet } from './setup.ts';
@@ -85,6 +86,7 @@ export function compensateSets(
   slots: BodySlots,
   substepS: number,
   substeps: number,
+  warp?: Vec3,
 ): Compensation[] {
   const families = FAMILY_OF_SET[model];
   // The families of the sets this body has (a membrane cloth has no edge network to report).
@@ -97,16 +99,15 @@ export function compensateSets(
   let solidPassesOf: SolidPasses | null = null;
   for (const family of used) {
     const perSlot = new Float64Array(slots.materials.length);
-    const resolutions = slots.materials.map((m) =>
-      family === 'cloth-bending' || family === 'cloth-hinges'
-        ? bendingResolution(
-            substepS,
-            plateBendingStiffnessNM(m.youngModulusPa, m.poissonRatio, m.thicknessM ?? 0),
-            m.densityKgM3 * (m.thicknessM ?? 0),
-            edgeLength,
-          )
-        : waveResolution(substepS, waveSpeedMPerS(m.youngModulusPa, m.densityKgM3), edgeLength),
-    );
+    // Orthotropic cloth is resolved at the geometric mean of its two axes
+    // (clothCompensationModuli): each axis keeps a residual bias of β·r²·(√(ratio) − 1) of its
+    // own sign, small where β·r² is (r ≤ 0.25).
+    const resolutions = slots.materials.map((m) => {
+      const moduli = clothCompensationModuli(m, warp);
+      return family === 'cloth-bending' || family === 'cloth-hinges'
+        ? bendingResolution(substepS, moduli.bendingNM, m.densityKgM3 * (m.thicknessM ?? 0), edgeLength)
+        : waveResolution(substepS, waveSpeedMPerS(moduli.youngPa, m.densityKgM3), edgeLength);
+    });
     // Plate bending beyond one sweep's reach: the set is swept more often, for its least resolved
     // slot, and no slot is scaled (the sweeps converge the step rather than offset its bias).
     // Likewise a solid with nodal volumes beyond one sweep's reach (solid-passes.ts).
@@ -206,6 +207,7 @@ export function scaleSetCompliance(set: ConstraintSet, slots: BodySlots, scale: 
       divide(set.normalCompliancePerJ, slotOfTriangle, scale);
       divide(set.couplingCompliancePerJ, slotOfTriangle, scale);
       divide(set.shearCompliancePerJ, slotOfTriangle, scale);
+      if (set.weftNormalCompliancePerJ) divide(set.weftNormalCompliancePerJ, slotOfTriangle, scale);
       return;
     }
     case 'nodal-volume': {
@@ -240,4 +242,26 @@ export function scaleSetCompliance(set: ConstraintSet, slots: BodySlots, scale: 
 
 function divide(compliance: Float64Array, slotOf: Uint16Array, scale: Float64Array): void {
   for (let c = 0; c < compliance.length; c++) compliance[c] /= scale[slotOf[c]];
+}
+
+/**
+ * The stretch modulus (Pa) and plate rigidity (N·m) the substep bias of a slot is computed with:
+ * the material's E and D = E·t³/(12(1−ν²)), or for an orthotropic cloth body (a warp direction and
+ * warp/weft constants) the geometric means √(E_warp·E_weft) and √(D_warp·D_weft).
+ */
+export function clothCompensationModuli(
+  m: MaterialSpec,
+  warp?: Vec3,
+): { youngPa: number; bendingNM: number } {
+  if (warp !== undefined && m.orthotropic !== undefined) {
+    const rigidity = orthotropicBendingRigidityNM(m.orthotropic, m.thicknessM ?? 0);
+    return {
+      youngPa: Math.sqrt(m.orthotropic.warpYoungModulusPa * m.orthotropic.weftYoungModulusPa),
+      bendingNM: rigidity.twist,
+    };
+  }
+  return {
+    youngPa: m.youngModulusPa,
+    bendingNM: plateBendingStiffnessNM(m.youngModulusPa, m.poissonRatio, m.thicknessM ?? 0),
+  };
 }

@@ -15,6 +15,7 @@ import {
   nodalRestVolumesM3,
   nodalVolumeComplianceM3PerPa,
 } from '../material/compliance/nodal-volume.ts';
+import { orthotropicMembraneCompliance } from '../material/compliance/orthotropic-cloth.ts';
 import { hingeEdgeWeight, plateBendCompliancePerNM } from '../material/compliance/plate-bend.ts';
 import { ropeAxialStiffnessN } from '../material/compliance/rope.ts';
 import type { BodySpec, ConstraintModel, SolverSettings, Vec3 } from '../scene/scene.ts';
@@ -26,6 +27,7 @@ import { isClosedSurface } from '../sim/geometry/mesh-body.ts';
 import type { BodyGeometry } from './body-geometry.ts';
 import { type BodySlots, elementSlots } from './body-groups.ts';
 import { assignBreaking } from './breaking.ts';
+import { hingePlate, orthotropicBendingOf, triangleWarpDirections } from './cloth-warp.ts';
 import { type Compensation, compensateSets } from './compensate.ts';
 import { clothEdgeStiffness, solidEdgeStiffness } from './edge-stiffness.ts';
 import { ragdollSkeleton } from './ragdoll-template.ts';
@@ -126,7 +128,15 @@ export function compileConstraints(
   // XPBD bodies; classic PBD has no compliance to scale.
   const compensation =
     solver.compensation !== 'off' && !pbd
-      ? compensateSets(sets, model, geometry, slots, solver.dt / solver.substeps, solver.substeps)
+      ? compensateSets(
+          sets,
+          model,
+          geometry,
+          slots,
+          solver.dt / solver.substeps,
+          solver.substeps,
+          body.model === 'cloth' ? body.warpDirection : undefined,
+        )
       : [];
   const rigid = pins.filter((pin) => pin.complianceMPerN === 0).flatMap((pin) => Array.from(pin.particles));
   if (body.tethers && rigid.length > 0) {
@@ -214,7 +224,7 @@ function modelSets(
     case 'edges-volume':
       return edgesVolumeSets(geometry, slots, rigidPinned, options);
     case 'cloth':
-      return clothSets(geometry, slots, clothStretch, rigidPinned);
+      return clothSets(geometry, slots, clothStretch, rigidPinned, body.warpDirection);
     case 'rope':
       return ropeSets(body, geometry, slots);
     case 'ragdoll':
@@ -414,6 +424,7 @@ function clothSets(
   slots: BodySlots,
   stretch: ClothStretch,
   rigidPinned: Uint8Array,
+  warp?: Vec3,
 ): ConstraintSet[] {
   const { positions, triangles, edges } = geometry;
   const triangleSlot = elementSlots(slots, triangles, 3);
@@ -432,15 +443,15 @@ function clothSets(
   const sets =
     stretch === 'edges'
       ? springSets(edges, k, edgeDampingRatios(edges, slots))
-      : membraneSets(geometry, triangleSlot, slots, k);
+      : membraneSets(geometry, triangleSlot, slots, k, warp);
   const plate = slots.materials.map((m) =>
     plateBendingStiffnessNM(m.youngModulusPa, m.poissonRatio, m.thicknessM ?? 0),
   );
   return [
     ...sets,
     ...(stretch === 'edges'
-      ? hingeSets(geometry, slots, plate, rigidPinned)
-      : plateBendSets(geometry, triangleSlot, slots, plate, rigidPinned)),
+      ? hingeSets(geometry, slots, plate, rigidPinned, warp)
+      : plateBendSets(geometry, triangleSlot, slots, plate, rigidPinned, warp)),
   ];
 }
 
@@ -455,9 +466,11 @@ function plateBendSets(
   slots: BodySlots,
   plate: readonly number[],
   rigidPinned: Uint8Array,
+  warp?: Vec3,
 ): ConstraintSet[] {
   const { positions, triangles } = geometry;
   const count = triangles.length / 3;
+  const orthotropic = slots.materials.map((m) => orthotropicBendingOf(m, warp));
   const neighbours = triangleNeighbours(triangles, positions.length / 3);
   const area = Float64Array.from({ length: count }, (_, t) =>
     triangleAreaM2(positions, triangles[3 * t], triangles[3 * t + 1], triangles[3 * t + 2]),
@@ -482,6 +495,7 @@ function plateBendSets(
       corners,
       weights as [number, number, number],
       plate[triangleSlot[t]],
+      orthotropic[triangleSlot[t]],
     );
     if (alpha === null) continue;
     particles.set(corners, 6 * t);
@@ -519,9 +533,11 @@ function hingeSets(
   slots: BodySlots,
   plate: readonly number[],
   rigidPinned: Uint8Array,
+  warp?: Vec3,
 ): ConstraintSet[] {
   const { positions, triangles } = geometry;
   const sets: ConstraintSet[] = [];
+  const orthotropic = slots.materials.map((m) => orthotropicBendingOf(m, warp));
   const hinges = triangleHinges(triangles, positions.length / 3);
   const hingeCount = hinges.length / 4;
   if (hingeCount === 0) return sets;
@@ -542,8 +558,12 @@ function hingeSets(
     compliance[h] = hingeBendCompliancePerNM(
       triangleAreaM2(positions, a, b, c),
       triangleAreaM2(positions, a, b, d),
-      edgeHeld && held(c) ? Number.POSITIVE_INFINITY : plate[slotA[h]],
-      edgeHeld && held(d) ? Number.POSITIVE_INFINITY : plate[slotB[h]],
+      edgeHeld && held(c)
+        ? Number.POSITIVE_INFINITY
+        : hingePlate(positions, a, b, c, plate[slotA[h]], orthotropic[slotA[h]]),
+      edgeHeld && held(d)
+        ? Number.POSITIVE_INFINITY
+        : hingePlate(positions, a, b, d, plate[slotB[h]], orthotropic[slotB[h]]),
       Math.sqrt(distanceSq(positions, a, b)),
     );
   }
@@ -573,24 +593,35 @@ function membraneSets(
   triangleSlot: Uint16Array,
   slots: BodySlots,
   edgeStiffness: Float64Array,
+  warp?: Vec3,
 ): ConstraintSet[] {
   const { positions, triangles, edges } = geometry;
   const kept: number[] = [];
   const compliance: MembraneTriangleCompliance[] = [];
+  // Orthotropic triangles (a warp direction and a material with warp/weft constants): α₂₂ apart.
+  const weftNormal: number[] = [];
+  let orthotropicCount = 0;
   for (let t = 0; t < triangles.length / 3; t++) {
     const [a, b, c] = triangles.subarray(3 * t, 3 * t + 3);
     const m = slots.materials[triangleSlot[t]];
     const thickness = m.thicknessM ?? 0;
     if (isDegenerateTriangle(positions, a, b, c) || !(m.youngModulusPa * thickness > 0)) continue;
     kept.push(t);
-    compliance.push(
-      membraneTriangleCompliance(
-        m.youngModulusPa,
-        m.poissonRatio,
-        thickness,
-        triangleAreaM2(positions, a, b, c),
-      ),
-    );
+    const area = triangleAreaM2(positions, a, b, c);
+    if (warp !== undefined && m.orthotropic !== undefined) {
+      const ortho = orthotropicMembraneCompliance(m.orthotropic, thickness, area);
+      compliance.push({
+        normalPerJ: ortho.warpNormalPerJ,
+        couplingPerJ: ortho.couplingPerJ,
+        shearPerJ: ortho.shearPerJ,
+      });
+      weftNormal.push(ortho.weftNormalPerJ);
+      orthotropicCount++;
+    } else {
+      const iso = membraneTriangleCompliance(m.youngModulusPa, m.poissonRatio, thickness, area);
+      compliance.push(iso);
+      weftNormal.push(iso.normalPerJ);
+    }
   }
   const sets: ConstraintSet[] = [];
   if (kept.length > 0) {
@@ -600,6 +631,12 @@ function membraneSets(
       normalCompliancePerJ: Float64Array.from(compliance, (c) => c.normalPerJ),
       couplingCompliancePerJ: Float64Array.from(compliance, (c) => c.couplingPerJ),
       shearCompliancePerJ: Float64Array.from(compliance, (c) => c.shearPerJ),
+      ...(warp !== undefined && orthotropicCount > 0
+        ? {
+            weftNormalCompliancePerJ: Float64Array.from(weftNormal),
+            warpDirection: triangleWarpDirections(positions, pick(triangles, 3, kept), warp),
+          }
+        : {}),
     });
   }
   const edgeZeta = edgeDampingRatios(edges, slots);

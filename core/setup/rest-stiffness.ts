@@ -304,7 +304,7 @@ function membraneTerms(set: Extract<ConstraintSet, { kind: 'membrane' }>, x: Flo
   const rows = [0, 1, 2];
   for (let c = 0; c < count; c++) {
     const [a, b, d] = set.triangles.subarray(3 * c, 3 * c + 3);
-    if (!(writeTriangleInverseRestShape(x, a, b, d, B, 0) > 0)) continue;
+    if (!(writeTriangleInverseRestShape(x, a, b, d, B, 0, set.warpDirection, 3 * c) > 0)) continue;
     const e1 = [0, 1, 2].map((k) => x[3 * b + k] - x[3 * a + k]);
     const e2 = [0, 1, 2].map((k) => x[3 * d + k] - x[3 * a + k]);
     const frame = [
@@ -330,7 +330,7 @@ function membraneTerms(set: Extract<ConstraintSet, { kind: 'membrane' }>, x: Flo
     );
     alpha.fill(0);
     alpha[UPPER_3X3[0][0]] = set.normalCompliancePerJ[c];
-    alpha[UPPER_3X3[1][1]] = set.normalCompliancePerJ[c];
+    alpha[UPPER_3X3[1][1]] = (set.weftNormalCompliancePerJ ?? set.normalCompliancePerJ)[c];
     alpha[UPPER_3X3[0][1]] = set.couplingCompliancePerJ[c];
     alpha[UPPER_3X3[2][2]] = set.shearCompliancePerJ[c];
     const lower = choleskyOfInverse(alpha, rows);

@@ -171,6 +171,14 @@ export type ConstraintSet =
       normalCompliancePerJ: Float64Array;
       couplingCompliancePerJ: Float64Array;
       shearCompliancePerJ: Float64Array;
+      /**
+       * Orthotropic cloth: α₂₂ = 1/(E_weft·t·A) per triangle, 1/J, with the frame's axis 1 on
+       * `warpDirection` (then normalCompliancePerJ is α₁₁ = 1/(E_warp·t·A), couplingCompliancePerJ
+       * −ν₁₂/(E_warp·t·A), shearCompliancePerJ 1/(4·G₁₂·t·A)). Absent: isotropic, α₂₂ = α₁₁.
+       */
+      weftNormalCompliancePerJ?: Float64Array;
+      /** Orthotropic cloth: the warp at rest per triangle, 3 per triangle (unit, in its plane), m/m. */
+      warpDirection?: Float64Array;
       /** Largest principal membrane tension (stress × thickness) at which each triangle tears, N/m; 0 never. */
       breakingTensionNPerM?: Float64Array;
     }

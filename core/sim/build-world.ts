@@ -169,6 +169,8 @@ function createBlock(set: ConstraintSet, offset: number, state: ParticleState): 
           normalCompliancePerJ: set.normalCompliancePerJ,
           couplingCompliancePerJ: set.couplingCompliancePerJ,
           shearCompliancePerJ: set.shearCompliancePerJ,
+          weftNormalCompliancePerJ: set.weftNormalCompliancePerJ,
+          warpDirection: set.warpDirection,
         },
         state,
       );

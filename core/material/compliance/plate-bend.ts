@@ -53,6 +53,21 @@
  * shorter diagonal of each cell 3–5% stiff, with random diagonals (slivers) up to 9%.
  */
 
+/**
+ * Orthotropic plate bending (woven cloth, core/material/orthotropic.ts): the same element with the
+ * frame's axis 1 on the warp (projected onto the triangle) and C = diag(D₁, D₂, 2·D₃) in place of
+ * D·diag(1, 1, 2), the energy ½·(D₁κ₁₁² + D₂κ₂₂² + 2D₃κ₁₂²) with the twist rigidity D₃ = √(D₁D₂)
+ * (orthotropicBendingRigidityNM). α = S⁻¹·C⁻¹·S⁻ᵀ/A as above; D₁ = D₂ = D is the isotropic case.
+ */
+export interface OrthotropicBending {
+  /** The warp at rest, any length (projected onto the triangle). */
+  warpAxis: readonly [number, number, number];
+  /** D₁, D₂, D₃, N·m. */
+  warpNM: number;
+  weftNM: number;
+  twistNM: number;
+}
+
 /** Voigt entries of a symmetric 3×3 matrix stored upper-row-major: (00, 01, 02, 11, 12, 22). */
 export const UPPER_3X3 = [
   [0, 1, 2],
@@ -72,6 +87,7 @@ export function plateBendCompliancePerNM(
   corners: readonly [number, number, number],
   edgeWeight: readonly [number, number, number],
   bendingStiffnessNM: number,
+  orthotropic?: OrthotropicBending,
 ): Float64Array | null {
   if (!(bendingStiffnessNM > 0 && Number.isFinite(bendingStiffnessNM))) return null;
   if (!edgeWeight.some((w) => w > 0)) return null;
@@ -84,7 +100,7 @@ export function plateBendCompliancePerNM(
   if (!(doubleArea > 1e-9 * longest * longest)) return null;
   const area = doubleArea / 2;
   const n = normal.map((v) => v / doubleArea);
-  const u = e1.map((v) => v / norm(e1));
+  const u = frameAxis(e1, n, orthotropic?.warpAxis);
   const v = cross(n, u);
   // S (row-major 3×3): column k from edge k's outward normal ν = (e × n)/|e| in the frame (u, v).
   const s = new Float64Array(9);
@@ -103,8 +119,14 @@ export function plateBendCompliancePerNM(
   }
   const sInverse = invert3(s);
   if (sInverse === null) return null;
-  // α = S⁻¹·diag(1, 1, ½)·S⁻ᵀ/(A·D).
-  const cInverse = [1, 1, 0.5];
+  // α = S⁻¹·C⁻¹·S⁻ᵀ/A, C⁻¹ = diag(1, 1, ½)/D (isotropic) or diag(1/D₁, 1/D₂, 1/(2D₃)).
+  const cInverse = orthotropic
+    ? [
+        bendingStiffnessNM / orthotropic.warpNM,
+        bendingStiffnessNM / orthotropic.weftNM,
+        bendingStiffnessNM / (2 * orthotropic.twistNM),
+      ]
+    : [1, 1, 0.5];
   const alpha = new Float64Array(6);
   for (let i = 0; i < 3; i++)
     for (let j = i; j < 3; j++) {
@@ -122,6 +144,17 @@ export function plateBendCompliancePerNM(
  */
 export function hingeEdgeWeight(areaM2: number, neighbourAreaM2: number, neighbourClamped: boolean): number {
   return neighbourClamped ? 1 : areaM2 / (areaM2 + neighbourAreaM2);
+}
+
+/** Axis 1 of the triangle frame: `axis` projected onto the plane of unit normal n, else e1/|e1|. */
+function frameAxis(e1: number[], n: number[], axis?: readonly number[]): number[] {
+  if (axis !== undefined) {
+    const along = axis[0] * n[0] + axis[1] * n[1] + axis[2] * n[2];
+    const projected = [0, 1, 2].map((k) => axis[k] - along * n[k]);
+    const length = norm(projected);
+    if (length > 1e-6 * Math.hypot(axis[0], axis[1], axis[2])) return projected.map((x) => x / length);
+  }
+  return e1.map((x) => x / norm(e1));
 }
 
 function sub(a: number[], b: number[]): number[] {

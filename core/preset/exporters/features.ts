@@ -422,6 +422,27 @@ export const FEATURES: readonly Feature[] = [
       godot: { refused: 'Godot soft bodies have no angle limits between links' },
     },
   },
+  {
+    id: 'orthotropic cloth',
+    bodies: byBody((b) =>
+      b.constraints.some((set) => set.kind === 'membrane' && set.warpDirection !== undefined),
+    ),
+    support: {
+      ...everywhere,
+      jolt: {
+        approximated:
+          "Jolt has no orthotropic membrane: the edge springs are fitted to the material's isotropic E (the mean of warp and weft), so warp and weft stretch alike; each dihedral hinge takes the plate's rigidity for bending across its own edge, (√D_warp·cos²φ + √D_weft·sin²φ)² (no twist coupling); then scaled per body so that it sags under its own weight as the preview's warp/weft cloth does (runtime calibration)",
+      },
+      mujoco: {
+        approximated:
+          "MuJoCo's flex elasticity is isotropic (one young, poisson, thickness): exported with the material's isotropic E and ν, so warp and weft stretch and bend alike",
+      },
+      godot: {
+        approximated:
+          "Godot's linear_stiffness is one number per body: the warp/weft difference is lost (the calibration matches the preview's sag under its own weight)",
+      },
+    },
+  },
   ...(['plane', 'sphere', 'box', 'capsule', 'mesh'] as const).map(
     (type): Feature => ({
       id: `${type} colliders`,

@@ -196,19 +196,26 @@ const scratchF = new Float64Array(9);
 
 /**
  * Cloth membrane: ½·CᵀKC per triangle with C the Green strain (E₁₁, E₂₂, E₁₂) and K = α⁻¹ read
- * back from the compliance matrix [a c 0; c a 0; 0 0 s] (membrane.ts): zero at rest.
+ * back from the compliance matrix [a c 0; c b 0; 0 0 s] (membrane.ts; b = a unless orthotropic):
+ * zero at rest.
  */
 export function membraneEnergyJ(block: MembraneBlock, state: ParticleState, sink?: EnergySink): number {
-  const { complianceNormal: a, complianceCoupling: c, complianceShear: s, count } = block;
+  const {
+    complianceNormal: a,
+    complianceNormalWeft: b,
+    complianceCoupling: c,
+    complianceShear: s,
+    count,
+  } = block;
   const strain = scratchStrain;
   let energy = 0;
   for (let t = 0; t < count; t++) {
-    const normalDet = a[t] * a[t] - c[t] * c[t];
+    const normalDet = a[t] * b[t] - c[t] * c[t];
     if (!(normalDet > 0) || !(s[t] > 0)) continue;
     membraneStrain(state.x, block, t, strain);
     const [e11, e22, e12] = strain;
     const triangleEnergy =
-      0.5 * ((a[t] * (e11 * e11 + e22 * e22) - 2 * c[t] * e11 * e22) / normalDet + (e12 * e12) / s[t]);
+      0.5 * ((b[t] * e11 * e11 + a[t] * e22 * e22 - 2 * c[t] * e11 * e22) / normalDet + (e12 * e12) / s[t]);
     energy += triangleEnergy;
     sink?.(t, triangleEnergy);
   }

@@ -137,7 +137,12 @@ export const constraintKinds = {
     force: membraneTensionNPerM,
     forceUnit: 'N/m',
     tear: (block) => ({
-      compliance: [block.complianceNormal, block.complianceCoupling, block.complianceShear],
+      compliance: [
+        block.complianceNormal,
+        block.complianceCoupling,
+        block.complianceShear,
+        block.complianceNormalWeft,
+      ],
       damping: [],
     }),
     scalarCount: (block) => 3 * block.count, // E₁₁, E₂₂, E₁₂ per triangle

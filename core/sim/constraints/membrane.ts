@@ -19,6 +19,13 @@ import { type BlockBase, MIN_DENOMINATOR } from './block.ts';
  * so ½·CᵀKC = A·(μ₂·tr E² + λ₂/2·(tr E)²), the plane-stress StVK energy, linear elasticity with
  * (E, ν) for small strains on any triangulation.
  *
+ * Orthotropic cloth (woven fabric with warp and weft, core/material/orthotropic.ts): the frame's
+ * axis 1 is the warp projected onto the rest triangle (MembraneInput.warpDirection) instead of
+ * the first edge, and α₂₂ = 1/(E₂·t·A) differs from α₁₁ = 1/(E₁·t·A); with α₁₂ = −ν₁₂/(E₁·t·A) and
+ * α₃₃ = 1/(4·G₁₂·t·A) the same ½·CᵀKC is the plane-stress orthotropic law in the material frame
+ * (derivation in core/material/compliance/orthotropic-cloth.ts). Isotropic cloth is the case
+ * α₂₂ = α₁₁, whatever the frame.
+ *
  * Gradients. With B = Dm⁻¹ (B_ia: edge i, column a) and β_ka the coefficients of vertex k
  * (β_1a = B_1a, β_2a = B_2a, β_0a = −B_1a − B_2a), f_a = Σ_i B_ia·e_i and
  *   ∇_k E₁₁ = β_k1·f1,  ∇_k E₂₂ = β_k2·f2,  ∇_k E₁₂ = ½(β_k1·f2 + β_k2·f1).
@@ -42,7 +49,7 @@ export interface MembraneBlock extends BlockBase {
   readonly inverseRestShape: Float64Array;
   /** Rest area A, m². */
   readonly restAreaM2: Float64Array;
-  /** α₁₁ = α₂₂, 1/J. */
+  /** α₁₁ (along frame axis 1: the warp for orthotropic cloth), 1/J. */
   readonly complianceNormal: Float64Array;
   /** α₁₂, 1/J (≤ 0). */
   readonly complianceCoupling: Float64Array;
@@ -52,6 +59,8 @@ export interface MembraneBlock extends BlockBase {
   readonly lambda: Float64Array;
   /** Input triangles left out because their rest area is (nearly) zero. */
   readonly degenerateCount: number;
+  /** α₂₂ (along frame axis 2: the weft), 1/J; equal to complianceNormal for isotropic cloth. */
+  readonly complianceNormalWeft: Float64Array;
 }
 
 /** Compliances per triangle as core/setup derives them (core/material/compliance/cloth.ts). */
@@ -61,6 +70,13 @@ export interface MembraneInput {
   normalCompliancePerJ: Float64Array;
   couplingCompliancePerJ: Float64Array;
   shearCompliancePerJ: Float64Array;
+  /** α₂₂ per triangle, 1/J, where it differs from α₁₁ (orthotropic cloth). Absent: α₂₂ = α₁₁. */
+  weftNormalCompliancePerJ?: Float64Array;
+  /**
+   * Axis 1 of each triangle's strain frame, 3 per triangle (any length; projected onto the rest
+   * triangle): the warp of orthotropic cloth. Absent: the triangle's first edge.
+   */
+  warpDirection?: Float64Array;
 }
 
 /** A rest triangle is degenerate when 2A ≤ this × (longest edge)² (no valid Dm⁻¹). */
@@ -87,6 +103,10 @@ export function isDegenerateTriangle(positions: ArrayLike<number>, a: number, b:
 /**
  * Dm⁻¹ of rest triangle (a, b, c) into out[o..o+4) (row-major) in the frame x̂ = e1/|e1|,
  * ŷ ⟂ x̂ in the plane: Dm = [[|e1|, e2·x̂], [0, 2A/|e1|]]. Returns the rest area, m².
+ *
+ * With `axis` (3 values from axis[axisOffset]): x̂ = the axis projected onto the triangle's plane
+ * and normalised, ŷ = n̂ × x̂ (n̂ along e1 × e2), Dm = [[e1·x̂, e2·x̂], [e1·ŷ, e2·ŷ]]; an axis (nearly)
+ * normal to the triangle leaves the first-edge frame.
  */
 export function writeTriangleInverseRestShape(
   rest: Float64Array,
@@ -95,7 +115,13 @@ export function writeTriangleInverseRestShape(
   c: number,
   out: Float64Array,
   o: number,
+  axis?: ArrayLike<number>,
+  axisOffset = 0,
 ): number {
+  if (axis !== undefined) {
+    const area = writeAxisInverseRestShape(rest, a, b, c, out, o, axis, axisOffset);
+    if (area >= 0) return area;
+  }
   let e1Sq = 0;
   let dot = 0;
   let e2Sq = 0;
@@ -119,6 +145,46 @@ export function writeTriangleInverseRestShape(
   return doubleArea / 2;
 }
 
+/** writeTriangleInverseRestShape in the frame of `axis`; −1 when the axis has no in-plane part. */
+function writeAxisInverseRestShape(
+  rest: Float64Array,
+  a: number,
+  b: number,
+  c: number,
+  out: Float64Array,
+  o: number,
+  axis: ArrayLike<number>,
+  axisOffset: number,
+): number {
+  const e1 = [0, 1, 2].map((k) => rest[3 * b + k] - rest[3 * a + k]);
+  const e2 = [0, 1, 2].map((k) => rest[3 * c + k] - rest[3 * a + k]);
+  const n = [e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]];
+  const doubleArea = Math.hypot(n[0], n[1], n[2]);
+  const d = [axis[axisOffset], axis[axisOffset + 1], axis[axisOffset + 2]];
+  const axisLength = Math.hypot(d[0], d[1], d[2]);
+  if (!(doubleArea > 0) || !(axisLength > 0)) return -1;
+  const along = (d[0] * n[0] + d[1] * n[1] + d[2] * n[2]) / (doubleArea * doubleArea);
+  const u = [0, 1, 2].map((k) => d[k] - along * n[k]);
+  const uLength = Math.hypot(u[0], u[1], u[2]);
+  if (!(uLength > 1e-6 * axisLength)) return -1;
+  for (let k = 0; k < 3; k++) u[k] /= uLength;
+  const v = [0, 1, 2].map(
+    (k) => (n[(k + 1) % 3] * u[(k + 2) % 3] - n[(k + 2) % 3] * u[(k + 1) % 3]) / doubleArea,
+  );
+  const dot = (p: number[], q: number[]) => p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
+  const d00 = dot(e1, u);
+  const d01 = dot(e2, u);
+  const d10 = dot(e1, v);
+  const d11 = dot(e2, v);
+  const determinant = d00 * d11 - d01 * d10; // = 2A > 0 (v = n̂ × u keeps the winding)
+  if (!(determinant > 0)) return -1;
+  out[o] = d11 / determinant;
+  out[o + 1] = -d01 / determinant;
+  out[o + 2] = -d10 / determinant;
+  out[o + 3] = d00 / determinant;
+  return doubleArea / 2;
+}
+
 export function createMembraneBlock(input: MembraneInput, state: ParticleState): MembraneBlock {
   const rest = state.rest;
   const inputCount = input.triangles.length / 3;
@@ -134,7 +200,7 @@ export function createMembraneBlock(input: MembraneInput, state: ParticleState):
   kept.forEach((t, k) => {
     const [a, b, c] = input.triangles.subarray(3 * t, 3 * t + 3);
     triangles.set([a, b, c], 3 * k);
-    area[k] = writeTriangleInverseRestShape(rest, a, b, c, dmInv, 4 * k);
+    area[k] = writeTriangleInverseRestShape(rest, a, b, c, dmInv, 4 * k, input.warpDirection, 3 * t);
   });
   const colouring = colourConstraints(triangles, 3, state.count);
   const order = colouring.order;
@@ -156,6 +222,7 @@ export function createMembraneBlock(input: MembraneInput, state: ParticleState):
     complianceShear: pickInput(input.shearCompliancePerJ),
     lambda: new Float64Array(3 * count),
     degenerateCount: inputCount - count,
+    complianceNormalWeft: pickInput(input.weftNormalCompliancePerJ ?? input.normalCompliancePerJ),
   };
 }
 
@@ -166,6 +233,7 @@ export function solveMembrane(block: MembraneBlock, state: ParticleState, h: num
   const particles = block.particles;
   const B = block.inverseRestShape;
   const alphaN = block.complianceNormal;
+  const alphaN2 = block.complianceNormalWeft;
   const alphaC = block.complianceCoupling;
   const alphaS = block.complianceShear;
   const lambda = block.lambda;
@@ -215,10 +283,11 @@ export function solveMembrane(block: MembraneBlock, state: ParticleState, h: num
     const s22 = w0 * p02 * p02 + w1 * b12 * b12 + w2 * b22 * b22;
     const s12 = w0 * p01 * p02 + w1 * b11 * b12 + w2 * b21 * b22;
     const an = alphaN[t] * invHSq;
+    const an2 = alphaN2[t] * invHSq;
     const ac = alphaC[t] * invHSq;
     const as = alphaS[t] * invHSq;
     const a11 = s11 * q11 + an;
-    const a22 = s22 * q22 + an;
+    const a22 = s22 * q22 + an2;
     const a33 = 0.25 * (s11 * q22 + 2 * s12 * q12 + s22 * q11) + as;
     const a12 = s12 * q12 + ac;
     const a13 = 0.5 * (s11 * q12 + s12 * q11);
@@ -228,7 +297,7 @@ export function solveMembrane(block: MembraneBlock, state: ParticleState, h: num
     const l2 = lambda[l + 1];
     const l3 = lambda[l + 2];
     const r1 = -c1 - (an * l1 + ac * l2);
-    const r2 = -c2 - (ac * l1 + an * l2);
+    const r2 = -c2 - (ac * l1 + an2 * l2);
     const r3 = -c3 - as * l3;
     // Symmetric 3×3 solve by the adjugate.
     const m11 = a22 * a33 - a23 * a23;

@@ -101,6 +101,7 @@ export interface KernelExports {
     complianceNormal: number,
     complianceCoupling: number,
     complianceShear: number,
+    complianceNormalWeft: number,
     lambda: number,
     scale: number,
     invHSq: number,
@@ -312,6 +313,7 @@ export const membraneKernel: KernelBinding<MembraneBlock> = {
     'complianceCoupling',
     'complianceShear',
     'lambda',
+    'complianceNormalWeft',
   ],
   kernelCopy: null,
   bind(block, { kernels: k, x, w, at }) {
@@ -320,6 +322,7 @@ export const membraneKernel: KernelBinding<MembraneBlock> = {
     const normal = at(block.complianceNormal);
     const coupling = at(block.complianceCoupling);
     const shear = at(block.complianceShear);
+    const normalWeft = at(block.complianceNormalWeft);
     const lambda = at(block.lambda);
     const colourStarts = at(block.colourStarts);
     const colours = block.colourStarts.length - 1;
@@ -334,6 +337,7 @@ export const membraneKernel: KernelBinding<MembraneBlock> = {
         normal,
         coupling,
         shear,
+        normalWeft,
         lambda,
         block.stiffnessScale,
         invHSq,

@@ -3,6 +3,7 @@
  * never mutated, so history snapshots stay intact). Each returns the label shown for undo.
  * Values arrive in SI units; unit conversion for display happens in the panels.
  */
+import type { OrthotropicCloth } from '../../../core/material/orthotropic.ts';
 import type { Material } from '../../../core/material/schema.ts';
 import { CONSTRAINT_MODEL_INFO, modelsForShapeType } from '../../../core/scene/models.ts';
 import type {
@@ -24,7 +25,7 @@ export interface SceneEdit {
 }
 
 /** The numbers of a material an artist edits (the library name is not a field). */
-export type MaterialField = Exclude<keyof MaterialSpec, 'name'>;
+export type MaterialField = Exclude<keyof MaterialSpec, 'name' | 'orthotropic'>;
 
 const MATERIAL_FIELD_LABELS: Record<MaterialField, string> = {
   youngModulusPa: "Young's modulus",
@@ -76,6 +77,8 @@ export function applyLibraryMaterial(scene: Scene, index: number, material: Mate
     if (body.model === 'cloth' && thicknessM !== undefined) spec.thicknessM = thicknessM;
     // The numbers are the library entry's (a preset made of the scene records its name).
     if (body.model !== 'cloth' || thicknessM === material.thicknessM) spec.name = material.name;
+    // Woven cloth brings its warp/weft constants (used where the body has a warp direction).
+    if (body.model === 'cloth' && material.orthotropic) spec.orthotropic = material.orthotropic;
     return { ...body, material: spec, dampingRatio: material.dampingRatio };
   });
   return checked(`material ${material.name} on ${scene.bodies[index].name}`, next);
@@ -228,4 +231,46 @@ export function setTethers(scene: Scene, index: number, on: boolean): SceneEdit 
     return on ? { ...rest, tethers: tethers ?? {} } : rest;
   });
   return checked(`tethers of ${scene.bodies[index].name}`, next);
+}
+
+const ORTHOTROPIC_FIELD_LABELS: Record<keyof OrthotropicCloth, string> = {
+  warpYoungModulusPa: 'warp modulus',
+  weftYoungModulusPa: 'weft modulus',
+  shearModulusPa: 'shear modulus G₁₂',
+  poissonRatioWarpWeft: 'Poisson ratio ν₁₂',
+  warpBendingRigidityNM: 'warp bending rigidity',
+  weftBendingRigidityNM: 'weft bending rigidity',
+};
+
+/**
+ * Sets one warp/weft constant of a cloth body's material (SI units). A material without them
+ * starts from its isotropic E, ν (E_warp = E_weft = E, G₁₂ = E/(2(1+ν)), ν₁₂ = ν), so setting one
+ * field changes only that one.
+ */
+export function setOrthotropicField(
+  scene: Scene,
+  index: number,
+  field: keyof OrthotropicCloth,
+  value: number,
+): SceneEdit {
+  const next = withBody(scene, index, (body) => {
+    const { name: _library, ...numbers } = body.material;
+    const base: OrthotropicCloth = numbers.orthotropic ?? {
+      warpYoungModulusPa: numbers.youngModulusPa,
+      weftYoungModulusPa: numbers.youngModulusPa,
+      shearModulusPa: numbers.youngModulusPa / (2 * (1 + numbers.poissonRatio)),
+      poissonRatioWarpWeft: numbers.poissonRatio,
+    };
+    return { ...body, material: { ...numbers, orthotropic: { ...base, [field]: value } } };
+  });
+  return checked(`${ORTHOTROPIC_FIELD_LABELS[field]} of ${scene.bodies[index].name}`, next);
+}
+
+/** A cloth body's warp direction in its rest frame, or none (null: isotropic). */
+export function setWarpDirection(scene: Scene, index: number, direction: Vec3 | null): SceneEdit {
+  const next = withBody(scene, index, (body) => {
+    const { warpDirection: _, ...rest } = body;
+    return direction === null ? rest : { ...rest, warpDirection: direction };
+  });
+  return checked(`warp direction of ${scene.bodies[index].name}`, next);
 }

@@ -6,6 +6,7 @@
  * panel converts at the edge (kPa/MPa, mm, ms).
  */
 import { builtInMaterials } from '../../../core/material/library.ts';
+import type { OrthotropicCloth } from '../../../core/material/orthotropic.ts';
 import { CONSTRAINT_MODEL_INFO } from '../../../core/scene/models.ts';
 import type { BodySpec, ConstraintModel } from '../../../core/scene/scene.ts';
 import {
@@ -27,8 +28,10 @@ import {
   setDampingRatio,
   setGroupPlasticity,
   setMaterialField,
+  setOrthotropicField,
   setShapeMatching,
   setSolverField,
+  setWarpDirection,
 } from '../editor/scene-edits.ts';
 import type { MeshFrameChoice } from '../mesh/import-frame.ts';
 import { el } from '../views/dom.ts';
@@ -197,6 +200,32 @@ function bodySections(
             value: (material.thicknessM ?? 0) * 1000,
             unit: 'mm',
             onCommit: (value) => edit((scene) => setMaterialField(scene, index, 'thicknessM', value / 1000)),
+          }),
+          ...warpWeftFields(spec, (field, value) =>
+            edit((scene) => setOrthotropicField(scene, index, field, value)),
+          ),
+          selectField<WarpChoice>({
+            label: 'Warp direction',
+            testId: 'prop-warp-direction',
+            value: warpChoiceOf(spec.warpDirection),
+            title:
+              'The warp (yarns along the bolt) in the cloth plane: uses the warp/weft constants; isotropic uses E and ν',
+            choices: [
+              { value: 'isotropic', text: 'None (isotropic)' },
+              { value: 'x', text: 'Along x' },
+              { value: 'z', text: 'Along z' },
+              ...(warpChoiceOf(spec.warpDirection) === 'other'
+                ? [{ value: 'other' as const, text: 'Other (scene file)' }]
+                : []),
+            ],
+            onChange: (choice) =>
+              edit((scene) =>
+                setWarpDirection(
+                  scene,
+                  index,
+                  choice === 'x' ? [1, 0, 0] : choice === 'z' ? [0, 0, 1] : null,
+                ),
+              ),
           }),
         ]
       : []),
@@ -477,4 +506,57 @@ function metricsSection(editor: Editor, index: number): HTMLElement {
     }, wait);
   });
   return container;
+}
+
+type WarpChoice = 'isotropic' | 'x' | 'z' | 'other';
+
+function warpChoiceOf(direction: BodySpec['warpDirection']): WarpChoice {
+  if (direction === undefined) return 'isotropic';
+  const [x, y, z] = direction;
+  if (y === 0 && z === 0 && x !== 0) return 'x';
+  if (x === 0 && y === 0 && z !== 0) return 'z';
+  return 'other';
+}
+
+/** The warp/weft constants of a cloth material (MPa shown, Pa stored; empty rows take E, ν). */
+function warpWeftFields(
+  spec: BodySpec,
+  set: (field: keyof OrthotropicCloth, value: number) => void,
+): HTMLElement[] {
+  const m = spec.material;
+  const o = m.orthotropic;
+  const MPA = 1e6;
+  return [
+    numberField({
+      label: 'Warp modulus',
+      testId: 'prop-warp-modulus',
+      value: (o?.warpYoungModulusPa ?? m.youngModulusPa) / MPA,
+      unit: 'MPa',
+      title: "Young's modulus along the warp E₁ (used with a warp direction)",
+      onCommit: (value) => set('warpYoungModulusPa', value * MPA),
+    }),
+    numberField({
+      label: 'Weft modulus',
+      testId: 'prop-weft-modulus',
+      value: (o?.weftYoungModulusPa ?? m.youngModulusPa) / MPA,
+      unit: 'MPa',
+      title: "Young's modulus along the weft E₂ (used with a warp direction)",
+      onCommit: (value) => set('weftYoungModulusPa', value * MPA),
+    }),
+    numberField({
+      label: 'Shear modulus G₁₂',
+      testId: 'prop-shear-modulus',
+      value: (o?.shearModulusPa ?? m.youngModulusPa / (2 * (1 + m.poissonRatio))) / MPA,
+      unit: 'MPa',
+      title: 'In-plane shear modulus between warp and weft (used with a warp direction)',
+      onCommit: (value) => set('shearModulusPa', value * MPA),
+    }),
+    numberField({
+      label: 'Poisson ν₁₂',
+      testId: 'prop-poisson-warp-weft',
+      value: o?.poissonRatioWarpWeft ?? m.poissonRatio,
+      title: 'Weft contraction under a warp stretch, 0 ≤ ν₁₂ < 0.5 (used with a warp direction)',
+      onCommit: (value) => set('poissonRatioWarpWeft', value),
+    }),
+  ];
 }

@@ -154,6 +154,7 @@ const WITNESSES: Record<string, () => { scene: SceneDocument; meshes?: SceneMesh
   'linear damping': () => ({ scene: scene([box({ linearDampingPerS: 0.5 })]) }),
   'render mesh': () => cubeMeshScene('silicone-shore-20a', 'edges-volume'),
   'wind and drag': () => ({ scene: { ...scene([sheet()]), air: { windMPerS: [3, 0, 0] } } }),
+  'orthotropic cloth': () => ({ scene: scene([sheet({ warpDirection: [1, 0, 0] })]) }),
   'plane colliders': () => ({ scene: scene([box()], [{ type: 'plane', normal: [0, 1, 0], offset: -1 }]) }),
   'sphere colliders': () => ({
     scene: scene([box()], [{ type: 'sphere', center: [0, -1, 0], radius: 0.5 }]),

@@ -63,6 +63,26 @@ describe('built-in material library', () => {
     }
   });
 
+  it('gives the woven cloths warp/weft constants whose mean modulus is the isotropic E, stable and within KES-F ranges', () => {
+    const woven = ['cotton', 'denim', 'silk', 'polyester', 'wool'];
+    for (const name of woven) {
+      const m = library.find((x) => x.name === name);
+      const o = m?.orthotropic;
+      if (!m || !o) throw new Error(`${name} has no warp/weft constants`);
+      // The isotropic E (what bodies without a warp direction use) is the mean of the two moduli.
+      expect((o.warpYoungModulusPa + o.weftYoungModulusPa) / 2).toBe(m.youngModulusPa);
+      expect(o.poissonRatioWarpWeft ** 2).toBeLessThan(o.warpYoungModulusPa / o.weftYoungModulusPa);
+      // KES-F shear rigidity G·t-equivalent 0.1–10 gf/(cm·deg) and bending 0.005–5 gf·cm²/cm.
+      const shearGfPerCmDeg = (o.shearModulusPa * (m.thicknessM ?? 0)) / (0.980665 * (180 / Math.PI));
+      expect(shearGfPerCmDeg).toBeGreaterThan(0.1);
+      expect(shearGfPerCmDeg).toBeLessThan(10);
+      for (const rigidity of [o.warpBendingRigidityNM ?? 0, o.weftBendingRigidityNM ?? 0]) {
+        expect(rigidity / 9.80665e-5).toBeGreaterThan(0.005);
+        expect(rigidity / 9.80665e-5).toBeLessThan(5);
+      }
+    }
+  });
+
   it('orders the silicone grades by hardness', () => {
     const grades = ['00-10', '00-30', '00-50', '10a', '20a', '30a'].map(
       (g) => library.find((m) => m.name === `silicone-shore-${g}`)?.youngModulusPa ?? 0,

@@ -11,8 +11,10 @@ import {
   setConstraintModel,
   setGroupPlasticity,
   setMaterialField,
+  setOrthotropicField,
   setShapeMatching,
   setSolverField,
+  setWarpDirection,
 } from '../../../renderer/src/editor/scene-edits.ts';
 
 const scene = parseScene(structuredClone(defaultSceneJson));
@@ -41,6 +43,28 @@ describe('scene edits', () => {
     // Editing a number drops the name: the numbers are no longer the library's.
     expect(setMaterialField(next, 0, 'youngModulusPa', 5e4).scene.bodies[0].material.name).toBeUndefined();
     expect(scene.bodies[0].material.youngModulusPa).toBe(100_000);
+  });
+
+  test('warp/weft: a constant starts from the isotropic E and ν, the warp direction is set and cleared, cotton brings its constants', () => {
+    const cloth = scene.bodies.findIndex((b) => b.model === 'cloth');
+    const { youngModulusPa: e, poissonRatio: nu } = scene.bodies[cloth].material;
+    const set = setOrthotropicField(scene, cloth, 'weftYoungModulusPa', 2e6);
+    expect(set.label).toBe('weft modulus of cloth');
+    expect(set.scene.bodies[cloth].material.orthotropic).toEqual({
+      warpYoungModulusPa: e,
+      weftYoungModulusPa: 2e6,
+      shearModulusPa: e / (2 * (1 + nu)),
+      poissonRatioWarpWeft: nu,
+    });
+    const oriented = setWarpDirection(set.scene, cloth, [0, 0, 1]).scene;
+    expect(oriented.bodies[cloth].warpDirection).toEqual([0, 0, 1]);
+    expect('warpDirection' in setWarpDirection(oriented, cloth, null).scene.bodies[cloth]).toBe(false);
+    // The warp direction is cloth only: the validator refuses it on the block.
+    expect(() => setWarpDirection(scene, 0, [1, 0, 0])).toThrow(/warpDirection/);
+    const cotton = builtInMaterials().find((m) => m.name === 'cotton')!;
+    expect(applyLibraryMaterial(scene, cloth, cotton).scene.bodies[cloth].material.orthotropic).toEqual(
+      cotton.orthotropic,
+    );
   });
 
   test('group plasticity: a field on an elastic group starts from the defaults, creep rate 0 makes it elastic again', () => {

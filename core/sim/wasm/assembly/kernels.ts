@@ -1595,6 +1595,7 @@ function solveMembrane(
   complianceNormal: usize,
   complianceCoupling: usize,
   complianceShear: usize,
+  complianceNormalWeft: usize,
   lambda: usize,
   scale: f64,
   invHSq: f64,
@@ -1649,10 +1650,11 @@ function solveMembrane(
     const s22 = w0 * p02 * p02 + w1 * b12 * b12 + w2 * b22 * b22;
     const s12 = w0 * p01 * p02 + w1 * b11 * b12 + w2 * b21 * b22;
     const an = f(complianceNormal, t) * invHSq;
+    const an2 = f(complianceNormalWeft, t) * invHSq;
     const ac = f(complianceCoupling, t) * invHSq;
     const as = f(complianceShear, t) * invHSq;
     const a11 = s11 * q11 + an;
-    const a22 = s22 * q22 + an;
+    const a22 = s22 * q22 + an2;
     const a33 = 0.25 * (s11 * q22 + 2 * s12 * q12 + s22 * q11) + as;
     const a12 = s12 * q12 + ac;
     const a13 = 0.5 * (s11 * q12 + s12 * q11);
@@ -1661,7 +1663,7 @@ function solveMembrane(
     const l2 = f(lambda, l + 1);
     const l3 = f(lambda, l + 2);
     const r1 = -c1 - (an * l1 + ac * l2);
-    const r2 = -c2 - (ac * l1 + an * l2);
+    const r2 = -c2 - (ac * l1 + an2 * l2);
     const r3 = -c3 - as * l3;
     const m11 = a22 * a33 - a23 * a23;
     const m12 = a13 * a23 - a12 * a33;
@@ -1708,6 +1710,7 @@ export function solveMembraneBatched(
   complianceNormal: usize,
   complianceCoupling: usize,
   complianceShear: usize,
+  complianceNormalWeft: usize,
   lambda: usize,
   scale: f64,
   invHSq: f64,
@@ -1775,10 +1778,11 @@ export function solveMembraneBatched(
       const s22 = add(add(mul(mul(w0, p02), p02), mul(mul(w1, b12), b12)), mul(mul(w2, b22), b22));
       const s12 = add(add(mul(mul(w0, p01), p02), mul(mul(w1, b11), b12)), mul(mul(w2, b21), b22));
       const an = mul(pair(complianceNormal, t), vInvHSq);
+      const an2 = mul(pair(complianceNormalWeft, t), vInvHSq);
       const ac = mul(pair(complianceCoupling, t), vInvHSq);
       const as = mul(pair(complianceShear, t), vInvHSq);
       const a11 = add(mul(s11, q11), an);
-      const a22 = add(mul(s22, q22), an);
+      const a22 = add(mul(s22, q22), an2);
       const a33 = add(mul(quarter, add(add(mul(s11, q22), mul(mul(two, s12), q12)), mul(s22, q11))), as);
       const a12 = add(mul(s12, q12), ac);
       const a13 = mul(half, add(mul(s11, q12), mul(s12, q11)));
@@ -1792,7 +1796,7 @@ export function solveMembraneBatched(
         l3 = gather(lambda, ta + 2, ta + 5);
       }
       const r1 = sub(f64x2.neg(c1), add(mul(an, l1), mul(ac, l2)));
-      const r2 = sub(f64x2.neg(c2), add(mul(ac, l1), mul(an, l2)));
+      const r2 = sub(f64x2.neg(c2), add(mul(ac, l1), mul(an2, l2)));
       const r3 = sub(f64x2.neg(c3), mul(as, l3));
       const m11 = sub(mul(a22, a33), mul(a23, a23));
       const m12 = sub(mul(a13, a23), mul(a12, a33));
@@ -1844,6 +1848,7 @@ export function solveMembraneBatched(
         complianceNormal + ((<usize>t) << 3),
         complianceCoupling + ((<usize>t) << 3),
         complianceShear + ((<usize>t) << 3),
+        complianceNormalWeft + ((<usize>t) << 3),
         lambda + ((<usize>(3 * t)) << 3),
         scale,
         invHSq,

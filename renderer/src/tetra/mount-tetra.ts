@@ -9,7 +9,7 @@ import type { AppState, NotificationLevel } from '../state/app-state.ts';
 import { createStore, type Store, watch } from '../state/store.ts';
 import { TetMeshView } from '../viewport/tet-mesh-view.ts';
 import { mountRefinePanel } from './refine-panel.ts';
-import { startTetrahedralization } from './tetra-client.ts';
+import { prepareTetraWorker, startTetrahedralization } from './tetra-client.ts';
 import { TetraController } from './tetra-controller.ts';
 import { mountTetraPanel } from './tetra-panel.ts';
 import { initialTetraState, shownView, type TetraState } from './tetra-state.ts';
@@ -64,8 +64,12 @@ export function mountTetra(options: {
     store,
     controller,
   );
-  // A new or closed mesh drops the result made from the previous one (and any run on it).
-  watch(app, meshOf, () => controller.forget());
+  // A new or closed mesh drops the result made from the previous one (and any run on it); a
+  // new one gets a worker started ahead for its first run.
+  watch(app, meshOf, (mesh) => {
+    controller.forget();
+    if (mesh) prepareTetraWorker();
+  });
 
   const view = new TetMeshView();
   let drawn = false;

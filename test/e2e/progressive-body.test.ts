@@ -144,16 +144,22 @@ describe('progressive soft body (browser host in Chromium)', () => {
   );
 
   test('F frames the selected body: the camera aims at it, and at the other one once that is selected', async () => {
+    // Paused, so that the framed box and the drawn record describe the same positions.
+    await byTestId(page, 'play-pause').click();
+    await expectSimState(page, 'Paused');
     await byTestId(page, 'outliner-body-2').click();
     // The outliner button keeps the focus: F reaches the editor (no text field has it).
     await page.keyboard.press('f');
     await expect
-      .poll(async () => {
-        const frame = await cameraFrame(page);
-        const spot = await drawnBody(page, 'spot');
-        // The framed box is spot's as drawn now (its tets; the drawn surface lies within 5 cm).
-        return frame !== null && spot !== undefined && Math.abs(frame.bounds.max[1] - spot.maxY) < 0.05;
-      })
+      .poll(
+        async () => {
+          const frame = await cameraFrame(page);
+          const spot = await drawnBody(page, 'spot');
+          // The framed box is spot's as drawn now (its tets; the drawn surface lies within 5 cm).
+          return frame !== null && spot !== undefined && Math.abs(frame.bounds.max[1] - spot.maxY) < 0.05;
+        },
+        { timeout: 20_000 },
+      )
       .toBe(true);
     const onSpot = (await cameraFrame(page)) as CameraFrame;
     await screenshot(page, 'framed');

@@ -65,6 +65,7 @@ export const fileFilters = {
  * the preset editor has focus, the renderer applies them there instead of to the document.
  * 'open-recent' carries the chosen entry in `MenuCommandDetail.path`. 'about' is shown by
  * main as a native dialog and is not sent; it stays for hosts without a native menu.
+ * 'frame-selection' (the F key) points the camera at the selected body, or at all bodies.
  */
 export const menuCommands = [
   'open-mesh',
@@ -78,6 +79,7 @@ export const menuCommands = [
   'toggle-play',
   'reset-simulation',
   'about',
+  'frame-selection',
 ] as const;
 export type MenuCommand = (typeof menuCommands)[number];
 

@@ -128,6 +128,8 @@ mountPanels({
   selection,
   onCommand: (command, run) => panelCommands.set(command, run),
 });
+// F: the camera frames the selected body, or every body when none is selected.
+panelCommands.set('frame-selection', () => viewport?.frameSelection(editor.state.selectedBody));
 // Open Recent, drag and drop, recovery copies.
 const runFileCommand = mountFiles({
   toolbar: required('toolbar'),

@@ -1,6 +1,6 @@
 import { PerspectiveCamera, Vector3 } from 'three';
 import { describe, expect, test } from 'vitest';
-import { type Bounds, boundsOf, frameBounds } from '../../renderer/src/viewport/framing.ts';
+import { type Bounds, bodiesBounds, boundsOf, frameBounds } from '../../renderer/src/viewport/framing.ts';
 
 /** The 8 corners of a box, m. */
 function corners(bounds: Bounds): Vector3[] {
@@ -25,6 +25,8 @@ describe('framing', () => {
     [16 / 9, { min: [-1, 0, -0.5], max: [1, 2, 0.5] }],
     [0.5, { min: [-1, 0, -0.5], max: [1, 2, 0.5] }],
     [1, { min: [10, -3, 4], max: [10.2, -2.9, 4.1] }],
+    // An imported mesh far from the origin (a scan in site coordinates): framed where it is.
+    [16 / 9, { min: [5000, 200, -3001], max: [5002, 201.5, -2999] }],
   ] as [number, Bounds][])('every corner is inside the view at aspect %f', (aspect, bounds) => {
     const camera = new PerspectiveCamera(40, aspect, 0.01, 1000);
     const pose = frameBounds(bounds, camera.fov, aspect);
@@ -48,5 +50,19 @@ describe('framing', () => {
     expect(pose.target).toEqual([0, 0.5, 0]);
     expect(pose.position[1]).toBeGreaterThan(pose.target[1]);
     expect(pose.position[2]).toBeGreaterThan(pose.target[2]);
+  });
+
+  test('bodiesBounds takes the chosen bodies’ particles, or every body’s for none chosen', () => {
+    // Body 0: particles 0–1; body 1: particle 2.
+    const positions = new Float32Array([0, 0, 0, 1, 1, 1, 10, 20, 30]);
+    const bodies = [
+      { particleOffset: 0, particleCount: 2 },
+      { particleOffset: 2, particleCount: 1 },
+    ];
+    expect(bodiesBounds(positions, bodies, [0])).toEqual({ min: [0, 0, 0], max: [1, 1, 1] });
+    expect(bodiesBounds(positions, bodies, [1])).toEqual({ min: [10, 20, 30], max: [10, 20, 30] });
+    expect(bodiesBounds(positions, bodies, null)).toEqual({ min: [0, 0, 0], max: [10, 20, 30] });
+    // An index past the bodies (a stale selection) frames nothing.
+    expect(bodiesBounds(positions, bodies, [5])).toBeNull();
   });
 });

@@ -41,6 +41,12 @@ describe('editor keys', () => {
     expect(editorCommandForKey(chord('R'), null)).toBe('reset-simulation');
   });
 
+  test('F frames the selection', () => {
+    expect(editorCommandForKey(chord('f'), canvas)).toBe('frame-selection');
+    expect(editorCommandForKey(chord('f'), { tagName: 'INPUT', type: 'text' })).toBeNull();
+    expect(editorCommandForKey(chord('f', { ctrlKey: true }), canvas)).toBeNull();
+  });
+
   test('keys typed into text fields stay there', () => {
     for (const target of [
       { tagName: 'INPUT', type: 'text' },

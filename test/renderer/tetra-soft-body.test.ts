@@ -1,9 +1,17 @@
 import { describe, expect, test } from 'vitest';
 import type { TriMesh } from '../../core/mesh/types.ts';
 import { createStore } from '../../renderer/src/state/store.ts';
-import { makeSoftBody } from '../../renderer/src/tetra/make-soft-body.ts';
+import { makeSoftBody, simulateMesh } from '../../renderer/src/tetra/make-soft-body.ts';
 import type { TetraRunOptions, TetView } from '../../renderer/src/tetra/protocol.ts';
-import { describePlan, LIVE_TET_LIMIT, softBodyPlan } from '../../renderer/src/tetra/soft-body-plan.ts';
+import {
+  describePlan,
+  LIVE_TET_LIMIT,
+  liveTargetTets,
+  PREVIEW_TETS_MAX,
+  PREVIEW_TETS_MIN,
+  previewTargetTets,
+  softBodyPlan,
+} from '../../renderer/src/tetra/soft-body-plan.ts';
 import { TetraFailure, type TetraRun } from '../../renderer/src/tetra/tetra-client.ts';
 import { TetraController } from '../../renderer/src/tetra/tetra-controller.ts';
 import { initialTetraState, TARGET_TET_CHOICES, withOptions } from '../../renderer/src/tetra/tetra-state.ts';
@@ -11,6 +19,34 @@ import { oneTriangle, tetView } from './tetra-fixtures.ts';
 
 const source = oneTriangle();
 const view = (tetCount: number) => tetView(tetCount, 0.2);
+
+describe('the progressive body targets', () => {
+  test('the refined target is the largest offered choice that stays under the live limit at +15%', () => {
+    // 5,000 × 1.15 = 5,750 fits 15,000; 20,000 × 1.15 does not (10,000 is not offered).
+    expect(liveTargetTets()).toBe(5_000);
+    expect(liveTargetTets(LIVE_TET_LIMIT)).toBe(5_000);
+    expect(liveTargetTets(30_000)).toBe(20_000);
+    // A budget below every choice still gets the smallest.
+    expect(liveTargetTets(100)).toBe(TARGET_TET_CHOICES[0]);
+  });
+
+  test('the preview cage gets fewer tets the more triangles the surface has, within its bounds', () => {
+    // The corpus: Fox.glb 576 triangles, spot.obj 5,856, rocker-arm.obj 20,088, bunny 69,451.
+    expect(previewTargetTets(576, 5_000)).toBe(PREVIEW_TETS_MAX);
+    expect(previewTargetTets(5_856, 5_000)).toBe(512);
+    expect(previewTargetTets(20_088, 5_000)).toBe(PREVIEW_TETS_MIN);
+    expect(previewTargetTets(69_451, 5_000)).toBe(PREVIEW_TETS_MIN);
+    // Monotone in the triangle count.
+    const targets = [100, 1_000, 3_000, 6_000, 10_000, 50_000].map((n) => previewTargetTets(n, 5_000));
+    expect(targets).toEqual([...targets].sort((a, b) => b - a));
+  });
+
+  test('the preview stays at most a fifth of the refined target', () => {
+    expect(previewTargetTets(576, 2_000)).toBe(400);
+    expect(previewTargetTets(576, 500)).toBe(100);
+    expect(previewTargetTets(576, 10)).toBe(4);
+  });
+});
 
 describe('softBodyPlan', () => {
   test('a result the live preview can run is used as it is', () => {
@@ -36,7 +72,7 @@ describe('softBodyPlan', () => {
       'The body gets these 9,771 tets, in silicone-shore-10a.',
     );
     expect(describePlan({ kind: 'coarser', targetTetCount: 5_000 }, 22_593, 'silicone-shore-10a')).toBe(
-      '22,593 tets would slow the live preview (over 15,000): the body is made from a new run at 5,000 target tets, in silicone-shore-10a.',
+      '22,593 tets would slow the live preview (over 15,000): the body starts as a coarse cage and is refined by a run at 5,000 target tets in the background, in silicone-shore-10a.',
     );
     expect(describePlan({ kind: 'use' }, 1_200, 'foam', 'embedded')).toBe(
       'The body gets these 1,200 tets, in foam. The body is the cage; the scene draws the mesh skinned to it (Simulation mesh shows the cage).',
@@ -44,7 +80,8 @@ describe('softBodyPlan', () => {
   });
 });
 
-function harness(tetCount: number) {
+/** A controller whose runs the test finishes or fails by hand. */
+function manualController() {
   const store = createStore(initialTetraState());
   const runs: { options: TetraRunOptions; finish: (v: TetView) => void; fail: () => void }[] = [];
   const controller = new TetraController(
@@ -61,66 +98,132 @@ function harness(tetCount: number) {
     },
     () => {},
   );
+  return { store, controller, runs };
+}
+
+function harness() {
+  const { store, controller, runs } = manualController();
+  const refiner = manualController();
   const calls: string[] = [];
   const deps = {
-    tool: { store, controller },
+    tool: { store, controller, refiner: { store: refiner.store, controller: refiner.controller } },
     fileName: () => 'spot.obj',
     addBody: (fileName: string, v: TetView, surface: TriMesh) => {
       // The body gets the imported surface the tets were made from, as bake keeps it.
       calls.push(`add ${fileName} ${v.quality.tetCount}${surface === source ? '' : ' (another surface)'}`);
-      return 2;
+      return {
+        index: 2,
+        refine: (fine: TetView) => {
+          calls.push(`refine ${fine.quality.tetCount}`);
+          return true;
+        },
+      };
     },
     closeMesh: () => calls.push('close'),
     play: () => calls.push('play'),
   };
-  return { store, controller, runs, calls, deps, tetCount };
+  return { store, controller, runs, refiner, calls, deps };
+}
+
+/** The tool's own result of `tetCount` tets, as after Tetrahedralize. */
+async function withResult(h: ReturnType<typeof harness>, tetCount: number): Promise<void> {
+  const first = h.controller.start(source);
+  h.runs[0].finish(view(tetCount));
+  await first;
 }
 
 describe('makeSoftBody', () => {
   test('a small result becomes the body at once; the mesh view closes and the scene plays', async () => {
-    const h = harness(9_000);
-    const first = h.controller.start(source);
-    h.runs[0].finish(view(9_000));
-    await first;
-    expect(await makeSoftBody(h.deps)).toBe(2);
+    const h = harness();
+    await withResult(h, 9_000);
+    const made = await makeSoftBody(h.deps);
+    expect(made).toEqual({ index: 2, refined: null });
     expect(h.runs).toHaveLength(1);
+    expect(h.refiner.runs).toHaveLength(0);
     expect(h.calls).toEqual(['add spot.obj 9000', 'close', 'play']);
   });
 
-  test('a large result is made again at the coarser target, shown in the picker, and that run becomes the body', async () => {
-    const h = harness(22_593);
-    const first = h.controller.start(source);
-    h.runs[0].finish(view(22_593));
-    await first;
+  test('a large result: a coarse embedded preview becomes the body, then a run at the coarser target refines it', async () => {
+    const h = harness();
+    await withResult(h, 22_593);
     const made = makeSoftBody(h.deps);
+    // The preview: embedded, at the preview target; the panel's picks stay as the user left them.
     expect(h.runs).toHaveLength(2);
-    expect(h.runs[1].options.targetTetCount).toBe(5_000);
-    expect(h.store.get().options.targetTetCount).toBe(5_000);
+    const previewTarget = previewTargetTets(source.indices.length / 3, 5_000);
+    expect(h.runs[1].options).toEqual({ mode: 'embedded', targetTetCount: previewTarget });
+    expect(h.store.get().options).toEqual({ mode: 'conforming', targetTetCount: 20_000 });
     expect(h.calls).toEqual([]);
-    h.runs[1].finish(view(9_771));
-    expect(await made).toBe(2);
-    expect(h.calls).toEqual(['add spot.obj 9771', 'close', 'play']);
+    h.runs[1].finish(view(980));
+    const body = await made;
+    expect(body?.index).toBe(2);
+    expect(h.calls).toEqual(['add spot.obj 980', 'close', 'play']);
+    // Refining in the background, at the target the plan chose (shown in the refine panel).
+    expect(h.refiner.runs.map((r) => r.options)).toEqual([{ mode: 'conforming', targetTetCount: 5_000 }]);
+    expect(h.refiner.store.get().options.targetTetCount).toBe(5_000);
+    h.refiner.runs[0].finish(view(5_600));
+    expect(await body?.refined).toBe(true);
+    expect(h.calls).toEqual(['add spot.obj 980', 'close', 'play', 'refine 5600']);
+    // Each target was run once: 20,000 (the user's), the preview's, 5,000.
+    const targets = [...h.runs, ...h.refiner.runs].map((r) => r.options.targetTetCount);
+    expect(new Set(targets).size).toBe(targets.length);
   });
 
-  test('cancelling the coarser run adds nothing', async () => {
-    const h = harness(22_593);
-    const first = h.controller.start(source);
-    h.runs[0].finish(view(22_593));
-    await first;
+  test('cancelling the refinement keeps the preview body; cancelling the preview adds nothing', async () => {
+    const h = harness();
+    await withResult(h, 22_593);
     const made = makeSoftBody(h.deps);
-    h.controller.cancel();
-    expect(await made).toBeNull();
-    expect(h.calls).toEqual([]);
+    h.runs[1].finish(view(980));
+    const body = await made;
+    h.refiner.controller.cancel();
+    expect(await body?.refined).toBe(false);
+    expect(h.calls).toEqual(['add spot.obj 980', 'close', 'play']);
+
+    const g = harness();
+    await withResult(g, 22_593);
+    const again = makeSoftBody(g.deps);
+    g.controller.cancel();
+    expect(await again).toBeNull();
+    expect(g.calls).toEqual([]);
+    expect(g.refiner.runs).toHaveLength(0);
   });
 
   test('nothing happens without a result, and a refused edit keeps the mesh view', async () => {
-    const h = harness(100);
+    const h = harness();
     expect(await makeSoftBody(h.deps)).toBeNull();
     h.store.update((s) => withOptions(s, { targetTetCount: 2_000 }));
-    const first = h.controller.start(source);
-    h.runs[0].finish(view(100));
-    await first;
+    await withResult(h, 100);
     expect(await makeSoftBody({ ...h.deps, addBody: () => null })).toBeNull();
     expect(h.calls).toEqual([]);
+  });
+});
+
+describe('simulateMesh (the one step from a mesh shown static)', () => {
+  test('without a result: a preview body first, refined at the live target', async () => {
+    const h = harness();
+    const made = simulateMesh(h.deps, source);
+    expect(h.runs.map((r) => r.options)).toEqual([
+      { mode: 'embedded', targetTetCount: previewTargetTets(1, liveTargetTets()) },
+    ]);
+    h.runs[0].finish(view(1_050));
+    const body = await made;
+    expect(h.calls).toEqual(['add spot.obj 1050', 'close', 'play']);
+    expect(h.refiner.runs.map((r) => r.options)).toEqual([
+      { mode: 'conforming', targetTetCount: liveTargetTets() },
+    ]);
+    h.refiner.runs[0].finish(view(5_700));
+    expect(await body?.refined).toBe(true);
+    expect(h.calls.at(-1)).toBe('refine 5700');
+  });
+
+  test("with the tool's result it is used (no new run); while a run goes nothing starts", async () => {
+    const h = harness();
+    await withResult(h, 3_000);
+    expect(await simulateMesh(h.deps, source)).toEqual({ index: 2, refined: null });
+    expect(h.runs).toHaveLength(1);
+
+    const g = harness();
+    void g.controller.start(source);
+    expect(await simulateMesh(g.deps, source)).toBeNull();
+    expect(g.runs).toHaveLength(1);
   });
 });

@@ -198,6 +198,9 @@ export function createActions(
         case 'redo':
           notify('info', 'Nothing to undo or redo yet: editing arrives with the body panels.');
           return;
+        case 'frame-selection':
+          // The app routes it to the viewport (main.ts) before it gets here.
+          return;
         case 'about':
           notify('info', `Softbody Studio: soft-body authoring with XPBD (${host.kind} host).`);
           return;

@@ -1,6 +1,7 @@
 /**
- * Single-key shortcuts of the editor (both hosts): Space toggles play, R resets. They
- * are ignored while the user types in a text field and when a modifier is held.
+ * Single-key shortcuts of the editor (both hosts): Space toggles play, R resets, F frames the
+ * selected body (all bodies when none is selected). They are ignored while the user types in a
+ * text field and when a modifier is held.
  */
 import type { MenuCommand } from '../../../contract/host-api.ts';
 import type { KeyChord } from '../host/shortcuts.ts';
@@ -40,5 +41,6 @@ export function editorCommandForKey(
   if (chord.ctrlKey || chord.metaKey || chord.altKey || isTextEntry(target)) return null;
   if (chord.key === ' ') return 'toggle-play';
   if (chord.key.toLowerCase() === 'r' && !chord.shiftKey) return 'reset-simulation';
+  if (chord.key.toLowerCase() === 'f' && !chord.shiftKey) return 'frame-selection';
   return null;
 }

@@ -19,7 +19,7 @@ import { mountSelection } from '../selection/mount-selection.ts';
 import type { SelectionController } from '../selection/selection-controller.ts';
 import type { AppState } from '../state/app-state.ts';
 import { type Store, watch } from '../state/store.ts';
-import { makeSoftBody } from '../tetra/make-soft-body.ts';
+import { makeSoftBody, type SoftBodyDeps, simulateMesh } from '../tetra/make-soft-body.ts';
 import { mountTetra, type TetMeshHost, type TetraTool } from '../tetra/mount-tetra.ts';
 import { mountStatsPanel } from '../views/stats-panel.ts';
 import type { AppActions } from './actions.ts';
@@ -61,35 +61,48 @@ type MountPanel = (context: PanelContext, panel: PanelSpec) => void;
 /** The Tetrahedralize tool of each app, for the panels mounted after it (the properties). */
 const tetraTools = new WeakMap<PanelContext, TetraTool>();
 
-/** "Simulate as soft body" on the tool's result (make-soft-body.ts). */
-function softBodyFrom(c: PanelContext, tool: TetraTool): Promise<number | null> {
-  return makeSoftBody({
+/** What make-soft-body.ts needs of the app: the open mesh's name, the editor, the mesh view, play. */
+function softBodyDeps(c: PanelContext, tool: TetraTool): SoftBodyDeps {
+  return {
     tool,
     fileName: () => {
       const open = c.app.get().document;
       return open.kind === 'mesh' ? open.title : null;
     },
-    addBody: (fileName, view, surface) =>
-      c.editor.addMeshBody({
+    addBody: (fileName, view, surface) => {
+      const index = c.editor.addMeshBody({
         fileName,
         mesh: { positions: view.positions, tets: view.tets },
         surface,
-      }),
+      });
+      if (index === null) return null;
+      // The asset and placement the add made: the refined mesh replaces exactly these.
+      const shape = c.editor.state.scene.bodies[index].shape;
+      const path = shape.type === 'mesh' ? shape.path : '';
+      const preview = c.editor.state.meshes.get(path);
+      const from = shape.type === 'mesh' ? shape.position : undefined;
+      return {
+        index,
+        refine: (refined) =>
+          preview !== undefined &&
+          from !== undefined &&
+          c.editor.refineMeshBody(path, preview, from, {
+            mesh: { positions: refined.positions, tets: refined.tets },
+            surface,
+          }),
+      };
+    },
     closeMesh: c.actions.closeMesh,
     play: () => c.sim.play(),
-  });
+  };
 }
 
-/** The open static mesh made a body in one step: tetrahedralized first where it has no result yet. */
+/** The open static mesh made a body in one step (make-soft-body.ts simulateMesh). */
 async function simulateOpenMesh(c: PanelContext): Promise<void> {
   const tool = tetraTools.get(c);
   const open = c.app.get().document;
   if (!tool || open.kind !== 'mesh') return;
-  const phase = tool.store.get().phase.kind;
-  // A run already going is the user's own: let it finish rather than start another.
-  if (phase === 'running') return;
-  if (phase !== 'done' && (await tool.controller.start(open.mesh)) === null) return;
-  await softBodyFrom(c, tool);
+  await simulateMesh(softBodyDeps(c, tool), open.mesh);
 }
 
 /**
@@ -121,7 +134,7 @@ const MOUNTS = {
       app: c.app,
       viewport: c.tetMeshes,
       notify: c.actions.notify,
-      makeSoftBody: (t) => void softBodyFrom(c, t),
+      makeSoftBody: (t) => void makeSoftBody(softBodyDeps(c, t)),
     });
     tetraTools.set(c, tool);
   },

@@ -66,7 +66,7 @@ export function solverView(scene: Scene, body: BodySpec, mesh?: SolidMesh): Solv
   );
   let setup: ReturnType<typeof compileBody>;
   try {
-    setup = compileBody(body, '/bodies/0', scene.solver, meshes);
+    setup = compileBody(undamped(body), '/bodies/0', scene.solver, meshes);
   } catch (error) {
     if (!(error instanceof DocumentError)) throw error;
     return {
@@ -100,4 +100,18 @@ export function solverView(scene: Scene, body: BodySpec, mesh?: SolidMesh): Solv
       ...setup.constraints.map((set) => ('stiffnessScale' in set ? set.stiffnessScale : 1)),
     ),
   };
+}
+
+/**
+ * `body` without damping, for the panel's compile: the compliances, the budget compensation and
+ * the wave speed do not depend on it (damping only splits the constraint sets, which the ranges
+ * merge again), but a damped body's compile estimates its fundamental mode to calibrate the
+ * damping (core/setup/fundamental-mode.ts), about a second on the main thread for a new mesh
+ * body on a busy machine, as the body is added.
+ */
+function undamped(body: BodySpec): BodySpec {
+  const groups = body.groups?.map((group) =>
+    'dampingRatio' in group ? { ...group, dampingRatio: 0 } : group,
+  );
+  return { ...body, dampingRatio: 0, ...(groups ? { groups } : {}) };
 }

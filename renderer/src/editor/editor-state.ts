@@ -3,7 +3,7 @@
  * file it belongs to, and the latest figures from the running simulation. Pure transitions only;
  * editor.ts applies them and talks to the worker and the host.
  */
-import type { Scene } from '../../../core/scene/scene.ts';
+import type { Scene, Vec3 } from '../../../core/scene/scene.ts';
 import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
 import type { BodyMetrics } from '../../../core/sim/world.ts';
 import type { Comparison } from './ab-edits.ts';
@@ -95,6 +95,66 @@ export function withMeshEdit(
   if (state.meshes.has(path)) throw new RangeError(`the project already has a mesh '${path}'`);
   const meshes = new Map(state.meshes).set(path, mesh);
   return withEdit({ ...state, meshes }, label, scene);
+}
+
+/**
+ * A progressive body's refined mesh replaces its preview mesh, without an undo step of its own:
+ * adding the body stays the one edit the user undoes. The asset under `path` becomes `refined`,
+ * and in the current scene and in every snapshot of the history, a mesh body on `path` still at
+ * the placement the add gave it (`from`, shape untouched: no rotation or scale) moves to `to`;
+ * every other field, and so every edit the user made meanwhile (a material, a name, a move), is
+ * kept as it is. The scene as last saved is left alone: it describes the file, which holds the
+ * preview mesh. Null, changing nothing, when the asset under `path` is no longer `preview` (another
+ * project was opened, or the mesh was already replaced).
+ */
+export function withRefinedMesh(
+  state: EditorState,
+  path: string,
+  preview: SolidMesh,
+  refined: SolidMesh,
+  from: Vec3,
+  to: Vec3,
+): EditorState | null {
+  if (state.meshes.get(path) !== preview) return null;
+  const meshes = new Map(state.meshes).set(path, refined);
+  // Snapshots are shared between neighbouring entries (one's after is the next one's before):
+  // the same scene maps to the same rebased scene.
+  const rebased = new Map<Scene, Scene>();
+  const rebase = (scene: Scene): Scene => {
+    let next = rebased.get(scene);
+    if (next) return next;
+    next = withPlacement(scene, path, from, to);
+    rebased.set(scene, next);
+    return next;
+  };
+  const entry = <E extends { before: Scene; after: Scene }>(e: E): E => ({
+    ...e,
+    before: rebase(e.before),
+    after: rebase(e.after),
+  });
+  return {
+    ...state,
+    meshes,
+    scene: rebase(state.scene),
+    history: { past: state.history.past.map(entry), future: state.history.future.map(entry) },
+  };
+}
+
+/** `scene` with its untouched mesh bodies on `path` at `from` moved to `to`; `scene` itself when none is. */
+function withPlacement(scene: Scene, path: string, from: Vec3, to: Vec3): Scene {
+  let changed = false;
+  const bodies = scene.bodies.map((body) => {
+    const shape = body.shape;
+    if (shape.type !== 'mesh' || shape.path !== path || !sameVec(shape.position, from)) return body;
+    if (Object.keys(shape).some((key) => key !== 'type' && key !== 'path' && key !== 'position')) return body;
+    changed = true;
+    return { ...body, shape: { ...shape, position: [...to] as Vec3 } };
+  });
+  return changed ? { ...scene, bodies } : scene;
+}
+
+function sameVec(a: ArrayLike<number> | undefined, b: Vec3): boolean {
+  return a !== undefined && a.length === 3 && a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 }
 
 /** After a save: the current scene is what the file holds. */

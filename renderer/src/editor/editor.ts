@@ -14,9 +14,10 @@ import {
 import { DocumentError } from '../../../core/document/problem.ts';
 import { readProject, writeProject } from '../../../core/project/index.ts';
 import { CONSTRAINT_MODEL_INFO } from '../../../core/scene/models.ts';
-import type { Scene } from '../../../core/scene/scene.ts';
+import type { Scene, Vec3 } from '../../../core/scene/scene.ts';
 import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
 import type { BodyMetrics } from '../../../core/sim/world.ts';
+import { badTetsMessage, findBadTets } from '../../../core/tetra/check-tets.ts';
 import { describeError } from '../app/describe-error.ts';
 import type { NotificationLevel } from '../state/app-state.ts';
 import { createStore, type Store, watch } from '../state/store.ts';
@@ -30,15 +31,18 @@ import {
   withMeshEdit,
   withOpened,
   withRedo,
+  withRefinedMesh,
   withSaved,
   withUndo,
 } from './editor-state.ts';
 import {
   addMeshBody,
   DROP_HEIGHT_M,
+  liftedPosition,
   MESH_BODY_MATERIAL,
   type MeshBodyEdit,
   type MeshBodyRequest,
+  meshAssetOf,
   meshesOfScene,
   missingMeshAssets,
 } from './mesh-body.ts';
@@ -219,6 +223,46 @@ export class Editor {
       selectedBody: edit.index,
       comparison: edit.comparison,
     }));
+    return true;
+  }
+
+  /**
+   * The mesh body added from `preview` (under `path`, placed at `from`) gets the refined tet mesh
+   * of the same surface (editor-state.ts withRefinedMesh: no undo step of its own; edits made
+   * meanwhile are kept; the placement moves so that its lowest point stays DROP_HEIGHT_M above the
+   * ground). The simulation restarts with it, as after any edit. False, changing nothing, when the
+   * preview is no longer the project's (another one was opened) or the refined mesh has bad tets
+   * (reported).
+   */
+  refineMeshBody(
+    path: string,
+    preview: SolidMesh,
+    from: Vec3,
+    request: Pick<MeshBodyRequest, 'mesh' | 'surface'>,
+  ): boolean {
+    const bad = findBadTets(request.mesh.positions, request.mesh.tets);
+    if (bad) {
+      this.deps.notify(
+        'error',
+        `The refined mesh of ${path} was not used: ${badTetsMessage(bad)}; the preview stays.`,
+      );
+      return false;
+    }
+    const refined = meshAssetOf(request);
+    const to = liftedPosition(from, preview.positions, refined.positions);
+    const before = this.state;
+    const next = withRefinedMesh(before, path, preview, refined, from, to);
+    if (!next) return false;
+    this.store.update(() => next);
+    // The scene may be the same object (the body was undone, or moved meanwhile): the worker
+    // still needs the new mesh.
+    if (next.scene === before.scene)
+      this.deps.sim.loadScene(next.scene, meshesOfScene(next.scene, next.meshes));
+    const count = (n: number) => new Intl.NumberFormat('en-US').format(n);
+    this.deps.notify(
+      'info',
+      `Refined ${path}: ${count(refined.tets.length / 4)} tets replace the ${count(preview.tets.length / 4)}-tet preview. Undo still removes the body in one step.`,
+    );
     return true;
   }
 

@@ -100,7 +100,7 @@ export function addMeshBody(scene: Scene, assets: MeshAssets, request: MeshBodyR
   const hasGround = groundHeightOf(scene) !== null;
   const colliders = hasGround ? scene.colliders : [...scene.colliders, DEFAULT_GROUND];
   const groundY = groundHeightOf({ ...scene, colliders }) ?? 0;
-  const mesh = meshAsset(request);
+  const mesh = meshAssetOf(request);
   const position = placementOf(mesh.positions, occupiedXRange(scene, assets), groundY);
   const body: BodySpec = {
     name,
@@ -124,7 +124,7 @@ export function addMeshBody(scene: Scene, assets: MeshAssets, request: MeshBodyR
  * a Float32Array stays one) and of the imported surface with its import groups, in the shape
  * `softbody bake` hands the same mesh to the compile.
  */
-function meshAsset(request: MeshBodyRequest): SolidMesh {
+export function meshAssetOf(request: Pick<MeshBodyRequest, 'mesh' | 'surface'>): SolidMesh {
   const { mesh, surface } = request;
   const asset: SolidMesh = { positions: mesh.positions.slice(), tets: mesh.tets.slice() };
   if (surface) {
@@ -156,6 +156,19 @@ export function placementOf(
   const dz = -(min[2] + max[2]) / 2;
   // + 0 turns −0 (a mesh already centred) into the plain 0 the scene shows.
   return [dx + 0, dy + 0, dz + 0];
+}
+
+/**
+ * Where a body placed at `position` with the mesh `before` goes when its mesh becomes `after`
+ * (a refined tet mesh of the same surface, in the same frame): x and z stay, so the surface does
+ * not jump sideways; y moves so that the lowest point is where it was (DROP_HEIGHT_M above the
+ * ground for a body placed by placementOf). A cage is larger than the conforming mesh made
+ * later, so without this the refined body would start higher.
+ */
+export function liftedPosition(position: Vec3, before: ArrayLike<number>, after: ArrayLike<number>): Vec3 {
+  const lowestBefore = bounds(before)[0][1];
+  const lowestAfter = bounds(after)[0][1];
+  return [position[0], position[1] + lowestBefore - lowestAfter + 0, position[2]];
 }
 
 /**

@@ -1,15 +1,27 @@
 /**
- * "Simulate as soft body": turns the Tetrahedralize tool's result into a body of the open scene.
- * A result too large for the live preview is first made again at a coarser target (the panel
- * says so beforehand); then the editor adds the body in one undoable edit, the static mesh view
- * closes so that the viewport shows the scene, the new body is selected and the scene plays.
+ * "Simulate as soft body": turns the open mesh into a body of the open scene. A Tetrahedralize
+ * result the live preview can run becomes the body as it is. Otherwise the body is made
+ * progressively (soft-body-plan.ts): a coarse embedded cage is made first and added at once, so
+ * that the body moves within a second or two; a conforming run at the live target then goes on
+ * in the background (its progress and Cancel in the refine panel) and its result replaces the
+ * cage when done (Editor.refineMeshBody: no undo step of its own, edits made meanwhile kept).
+ * Each target is run once. Adding the body is one undoable edit; the static mesh view closes
+ * so that the viewport shows the scene, the new body is selected and the scene plays.
  */
 
 import type { TriMesh } from '../../../core/mesh/types.ts';
 import type { TetraTool } from './mount-tetra.ts';
+import { markProgress, PROGRESSIVE_MARKS } from './progressive-marks.ts';
 import type { TetView } from './protocol.ts';
-import { softBodyPlan } from './soft-body-plan.ts';
+import { liveTargetTets, previewTargetTets, softBodyPlan } from './soft-body-plan.ts';
 import { withOptions } from './tetra-state.ts';
+
+/** A body just added, and how to give it its refined mesh later. */
+export interface AddedBody {
+  index: number;
+  /** Replaces the body's mesh by `view` (Editor.refineMeshBody); false when it no longer can. */
+  refine: (view: TetView) => boolean;
+}
 
 export interface SoftBodyDeps {
   tool: TetraTool;
@@ -17,35 +29,85 @@ export interface SoftBodyDeps {
   fileName: () => string | null;
   /**
    * Adds the body (Editor.addMeshBody) from the tets and the imported surface they were made
-   * from; its index, or null when refused (already reported).
+   * from; null when refused (already reported).
    */
-  addBody: (fileName: string, view: TetView, surface: TriMesh) => number | null;
+  addBody: (fileName: string, view: TetView, surface: TriMesh) => AddedBody | null;
   /** Leaves the static mesh view for the scene (AppActions.closeMesh). */
   closeMesh: () => void;
   /** Starts the simulation (the mesh view paused it). */
   play: () => void;
 }
 
-/** Runs the whole step; resolves to the new body's index, or null when nothing was added. */
-export async function makeSoftBody(deps: SoftBodyDeps): Promise<number | null> {
-  const { store, controller } = deps.tool;
-  const state = store.get();
+export interface MadeBody {
+  index: number;
+  /**
+   * Settles when the background refinement ends: true when the refined mesh replaced the
+   * preview, false when it was cancelled, failed or could no longer be used; null when the body
+   * was made from the result as it is (nothing to refine).
+   */
+  refined: Promise<boolean> | null;
+}
+
+/** Runs the step on the tool's result; resolves to the new body, or null when nothing was added. */
+export async function makeSoftBody(deps: SoftBodyDeps): Promise<MadeBody | null> {
+  const state = deps.tool.store.get();
   if (state.phase.kind !== 'done') return null;
   const fileName = deps.fileName();
   if (fileName === null) return null;
   const surface = state.phase.source;
-  let view: TetView | null = state.phase.view;
+  const view = state.phase.view;
   const plan = softBodyPlan(view.quality.tetCount, state.options.targetTetCount);
-  if (plan.kind === 'coarser') {
-    // The target picker shows the coarser choice, so the panel tells what was run.
-    store.update((s) => withOptions(s, { targetTetCount: plan.targetTetCount }));
-    view = await controller.start(surface);
-    // Cancelled, failed (both reported) or replaced by another run: nothing is added.
-    if (view === null) return null;
-  }
-  const index = deps.addBody(fileName, view, surface);
-  if (index === null) return null;
+  if (plan.kind === 'coarser') return makeProgressively(deps, fileName, surface, plan.targetTetCount);
+  const added = deps.addBody(fileName, view, surface);
+  if (added === null) return null;
   deps.closeMesh();
   deps.play();
-  return index;
+  return { index: added.index, refined: null };
+}
+
+/**
+ * The one step from a mesh shown static: the tool's result where it has one (makeSoftBody),
+ * else progressively with the live target. A run already going is the user's own: nothing starts.
+ */
+export async function simulateMesh(deps: SoftBodyDeps, mesh: TriMesh): Promise<MadeBody | null> {
+  const phase = deps.tool.store.get().phase.kind;
+  if (phase === 'running') return null;
+  if (phase === 'done') return makeSoftBody(deps);
+  const fileName = deps.fileName();
+  if (fileName === null) return null;
+  return makeProgressively(deps, fileName, mesh, liveTargetTets());
+}
+
+async function makeProgressively(
+  deps: SoftBodyDeps,
+  fileName: string,
+  surface: TriMesh,
+  refinedTargetTets: number,
+): Promise<MadeBody | null> {
+  const { controller, refiner } = deps.tool;
+  const triangles = surface.indices.length / 3;
+  markProgress(PROGRESSIVE_MARKS.previewStart);
+  // The preview leaves the panel's mode and target as the user picked them.
+  const preview = await controller.start(surface, {
+    mode: 'embedded',
+    targetTetCount: previewTargetTets(triangles, refinedTargetTets),
+  });
+  // Cancelled, failed (both reported) or replaced by another run: nothing is added.
+  if (preview === null) return null;
+  markProgress(PROGRESSIVE_MARKS.previewDone, preview);
+  const added = deps.addBody(fileName, preview, surface);
+  if (added === null) return null;
+  deps.closeMesh();
+  deps.play();
+  markProgress(PROGRESSIVE_MARKS.bodyAdded);
+  // The refine panel shows what is being made.
+  refiner.store.update((s) => withOptions(s, { mode: 'conforming', targetTetCount: refinedTargetTets }));
+  const refined = refiner.controller.start(surface).then((view) => {
+    if (view === null) return false;
+    markProgress(PROGRESSIVE_MARKS.refineDone, view);
+    const swapped = added.refine(view);
+    if (swapped) markProgress(PROGRESSIVE_MARKS.refineSwapped);
+    return swapped;
+  });
+  return { index: added.index, refined };
 }

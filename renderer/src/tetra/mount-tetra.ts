@@ -8,7 +8,8 @@ import type { TriMesh } from '../../../core/mesh/types.ts';
 import type { AppState, NotificationLevel } from '../state/app-state.ts';
 import { createStore, type Store, watch } from '../state/store.ts';
 import { TetMeshView } from '../viewport/tet-mesh-view.ts';
-import { startTetrahedralization } from './tetra-client.ts';
+import { mountRefinePanel } from './refine-panel.ts';
+import { prepareTetraWorker, startTetrahedralization } from './tetra-client.ts';
 import { TetraController } from './tetra-controller.ts';
 import { mountTetraPanel } from './tetra-panel.ts';
 import { initialTetraState, shownView, type TetraState } from './tetra-state.ts';
@@ -22,6 +23,11 @@ export interface TetMeshHost {
 export interface TetraTool {
   store: Store<TetraState>;
   controller: TetraController;
+  /**
+   * The background run that refines a progressive body (make-soft-body.ts): its own state, so
+   * that it goes on after the mesh view closes and never replaces the panel's result.
+   */
+  refiner: { store: Store<TetraState>; controller: TetraController };
 }
 
 export function mountTetra(options: {
@@ -36,7 +42,13 @@ export function mountTetra(options: {
   const { app, viewport } = options;
   const store = createStore(initialTetraState());
   const controller = new TetraController(store, startTetrahedralization, options.notify);
-  const tool: TetraTool = { store, controller };
+  const refineStore = createStore(initialTetraState());
+  const refiner = {
+    store: refineStore,
+    controller: new TetraController(refineStore, startTetrahedralization, options.notify),
+  };
+  const tool: TetraTool = { store, controller, refiner };
+  mountRefinePanel(options.viewportContainer, refineStore, refiner.controller);
   const { makeSoftBody } = options;
   const meshOf = (state: AppState): TriMesh | null =>
     state.document.kind === 'mesh' ? state.document.mesh : null;
@@ -52,8 +64,12 @@ export function mountTetra(options: {
     store,
     controller,
   );
-  // A new or closed mesh drops the result made from the previous one (and any run on it).
-  watch(app, meshOf, () => controller.forget());
+  // A new or closed mesh drops the result made from the previous one (and any run on it); a
+  // new one gets a worker started ahead for its first run.
+  watch(app, meshOf, (mesh) => {
+    controller.forget();
+    if (mesh) prepareTetraWorker();
+  });
 
   const view = new TetMeshView();
   let drawn = false;

@@ -1,4 +1,8 @@
-/** Runs one tetrahedralization in a worker of its own (started per run, ended after). */
+/**
+ * Runs one tetrahedralization in a worker of its own (started per run, ended after). A worker
+ * can be started ahead (prepareTetraWorker, when a mesh is opened): loading its module takes a
+ * few hundred ms on a busy machine, which the first run then does not wait for.
+ */
 import type { TriMesh } from '../../../core/mesh/types.ts';
 import type { TetrahedralizeFailure } from '../../../core/tetra/errors.ts';
 import type { TetraCommand, TetraEvent, TetraRunOptions, TetView } from './protocol.ts';
@@ -29,12 +33,23 @@ export interface TetraRun {
 
 export type ProgressListener = (fraction: number, stage: string) => void;
 
+/** A worker started ahead and not yet given a run. */
+let spare: Worker | null = null;
+
+const newWorker = () => new Worker(new URL('./tetra-worker.ts', import.meta.url), { type: 'module' });
+
+/** Starts a worker for the next run, unless one is already waiting. */
+export function prepareTetraWorker(): void {
+  spare ??= newWorker();
+}
+
 export function startTetrahedralization(
   mesh: TriMesh,
   options: TetraRunOptions,
   onProgress: ProgressListener,
 ): TetraRun {
-  const worker = new Worker(new URL('./tetra-worker.ts', import.meta.url), { type: 'module' });
+  const worker = spare ?? newWorker();
+  spare = null;
   let settled = false;
   let cancelTimer: ReturnType<typeof setTimeout> | undefined;
   let settle: { resolve(view: TetView): void; reject(error: TetraFailure): void };

@@ -38,15 +38,17 @@ export class TetraController {
   ) {}
 
   /**
-   * Tetrahedralizes `mesh` with the current options; a run already going is dropped first.
+   * Tetrahedralizes `mesh` with the current options, or with `options` where given (a preview
+   * run that leaves the user's picks as they are); a run already going is dropped first.
    * Resolves to the result, or null when the run failed, was cancelled or was replaced.
    */
-  async start(mesh: TriMesh): Promise<TetView | null> {
+  async start(mesh: TriMesh, options?: TetraRunOptions): Promise<TetView | null> {
     this.dropRun();
     const runId = ++this.runCount;
     this.store.update((s) => withStarted(s, mesh, runId, this.nowMs()));
-    const { targetTetCount } = this.store.get().options;
-    const run = this.startRun(mesh, this.store.get().options, (fraction, stage) =>
+    const runOptions = options ?? this.store.get().options;
+    const { targetTetCount } = runOptions;
+    const run = this.startRun(mesh, runOptions, (fraction, stage) =>
       this.store.update((s) => withProgress(s, runId, fraction, stage)),
     );
     this.current = run;

@@ -40,6 +40,38 @@ export function boundsOf(positions: ArrayLike<number>): Bounds | null {
   return min[0] <= max[0] ? { min, max } : null;
 }
 
+/** Where a body's particles sit in the world's positions array. */
+export interface ParticleRange {
+  particleOffset: number;
+  particleCount: number;
+}
+
+/**
+ * Bounds of the bodies `ranges` (indices into `bodies`; all of them when null) in the world's
+ * xyz-interleaved `positions` (m); null when they hold no finite particle.
+ */
+export function bodiesBounds(
+  positions: Float32Array,
+  bodies: readonly ParticleRange[],
+  indices: readonly number[] | null,
+): Bounds | null {
+  const chosen = indices === null ? bodies : indices.flatMap((i) => (bodies[i] ? [bodies[i]] : []));
+  let all: Bounds | null = null;
+  for (const body of chosen) {
+    const own = boundsOf(
+      positions.subarray(3 * body.particleOffset, 3 * (body.particleOffset + body.particleCount)),
+    );
+    if (!own) continue;
+    all = all
+      ? {
+          min: [0, 1, 2].map((k) => Math.min(all!.min[k], own.min[k])) as Vec3,
+          max: [0, 1, 2].map((k) => Math.max(all!.max[k], own.max[k])) as Vec3,
+        }
+      : own;
+  }
+  return all;
+}
+
 /**
  * Camera pose that shows the whole of `bounds` with a perspective camera of vertical
  * field of view `fovYDeg` and width/height `aspect`, looking at the box centre along a

@@ -8,7 +8,7 @@ import { sameLayout, type ToolMode } from '../selection/selection-state.ts';
 import type { BodyLayout, ParticleForces } from '../sim/protocol.ts';
 import { BodyMeshes } from './body-meshes.ts';
 import { CameraRig } from './camera-rig.ts';
-import { type Bounds, boundsOf } from './framing.ts';
+import { type Bounds, bodiesBounds, boundsOf } from './framing.ts';
 import { type GrabHandler, GrabTool } from './grab-tool.ts';
 import { RenderLoop } from './render-loop.ts';
 import { SceneDecorations } from './scene-decorations.ts';
@@ -245,9 +245,31 @@ export class Viewport {
     this.invalidate();
   }
 
+  /**
+   * Frames the body `index` of the scene as it is drawn now (F), or every body when null; while
+   * a mesh is shown static, that mesh. False when there is nothing to frame.
+   */
+  frameSelection(index: number | null): boolean {
+    const bounds = this.staticMesh
+      ? boundsOf(this.staticMesh.geometry.getAttribute('position').array)
+      : this.currentPositions &&
+        bodiesBounds(this.currentPositions, this.layouts, index === null ? null : [index]);
+    if (!bounds) return false;
+    this.frame(bounds);
+    this.invalidate();
+    return true;
+  }
+
   private frame(bounds: Bounds): void {
     this.rig.frame(bounds);
     this.stage.fitShadows(bounds);
+    // What the last framing aimed at, as JSON on the canvas: a read-only record for end-to-end
+    // tests (as data-drawn-bodies), which cannot read the camera.
+    this.canvas.dataset.cameraFrame = JSON.stringify({
+      bounds,
+      position: this.rig.camera.position.toArray(),
+      target: this.rig.controls.target.toArray(),
+    });
   }
 
   dispose(): void {

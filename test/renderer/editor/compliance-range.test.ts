@@ -2,6 +2,8 @@ import { describe, expect, test } from 'vitest';
 import defaultSceneJson from '../../../assets/default-scene.json' with { type: 'json' };
 import { neoHookeanTetCompliance } from '../../../core/material/index.ts';
 import { parseScene } from '../../../core/scene/scene-validate.ts';
+import { compileBody } from '../../../core/setup/compile-scene.ts';
+import { complianceRanges } from '../../../core/setup/summary.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
 import { solverView } from '../../../renderer/src/editor/compliance-range.ts';
 import { addMeshBody } from '../../../renderer/src/editor/mesh-body.ts';
@@ -55,5 +57,23 @@ describe('what the solver gets', () => {
     expect(view.resolution).toBeCloseTo(world.measureBodies()[2].resolution, 12);
     // Without the tet mesh there is nothing to compile.
     expect(solverView(edit.scene, body).note).toBe('depends on the tetrahedralization of the mesh');
+  });
+
+  test('a damped body: the view equals the ranges of its full compile (damping calibration included)', () => {
+    // The default scene's block is damped (ζ 0.3): its full compile estimates the fundamental mode.
+    const body = scene.bodies[0];
+    const full = compileBody(body, '/bodies/0', scene.solver);
+    expect(body.dampingRatio).toBeGreaterThan(0);
+    expect(full.fundamentalRadPerS).toBeGreaterThan(0);
+    const view = solverView(scene, body);
+    expect(view.lines.map((l) => [l.name, l.min, l.max])).toEqual(
+      complianceRanges(full).map((row) => [`${row.constraint} α`, row.min, row.max]),
+    );
+    // With budget compensation on, its scales too.
+    const compensated = { ...scene, solver: { ...scene.solver, compensation: 'auto' as const } };
+    const fullAuto = compileBody(body, '/bodies/0', compensated.solver);
+    expect(solverView(compensated, body).compensation.map((c) => c.stiffnessScale)).toEqual(
+      fullAuto.compensation.map((c) => c.stiffnessScale),
+    );
   });
 });

@@ -42,6 +42,7 @@ export function presetToDocument(preset: Preset): DecodedPresetJson {
       colliders: preset.setup.colliders as DecodedPresetJson['setup']['colliders'],
       bodies: preset.setup.bodies.map(bodyToDocument),
       ...(preset.setup.air ? { air: preset.setup.air } : {}),
+      ...(preset.setup.contact ? { contact: { ...preset.setup.contact } } : {}),
     },
   };
 }
@@ -63,6 +64,7 @@ export function presetFromDocument(stored: DecodedPresetJson): Preset {
       ...(stored.setup.air
         ? { air: { ...stored.setup.air, windMPerS: [...stored.setup.air.windMPerS] } }
         : {}),
+      ...(stored.setup.contact ? { contact: { ...stored.setup.contact } } : {}),
     },
   };
 }

@@ -380,6 +380,22 @@ export const SetupSchema = Type.Object(
         { additionalProperties: false, description: 'The air of the bodies with aerodynamics.' },
       ),
     ),
+    contact: Type.Optional(
+      Type.Object(
+        {
+          thicknessM: Type.Number({
+            exclusiveMinimum: 0,
+            description: "Distance kept between a particle and another body's surface, m.",
+          }),
+          staticFriction: Type.Number({ minimum: 0, description: 'Static Coulomb friction between bodies.' }),
+          friction: Type.Number({ minimum: 0, description: 'Dynamic Coulomb friction between bodies.' }),
+        },
+        {
+          additionalProperties: false,
+          description: 'Contact between soft bodies (core/sim/collide/body-contact.ts); absent: none.',
+        },
+      ),
+    ),
   },
   { additionalProperties: false, description: 'What the engine and every runtime load.' },
 );

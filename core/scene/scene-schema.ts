@@ -645,6 +645,41 @@ export const FrameBudgetSchema = Type.Object(
   },
 );
 
+/** Defaults of contact between bodies when the scene's `contact` leaves them out. */
+export const CONTACT_DEFAULTS = { thicknessM: 0.005, friction: 0.5 } as const;
+
+export const ContactSchema = Type.Object(
+  {
+    betweenBodies: Type.Boolean({
+      description:
+        "Soft bodies collide with each other: each body's particles against the other bodies' surface triangles (core/sim/collide/body-contact.ts).",
+    }),
+    thicknessM: Type.Optional(
+      Type.Number({
+        exclusiveMinimum: 0,
+        maximum: PHYSICAL_BOUNDS.sizeM.max,
+        description: `Distance kept between a particle and another body's surface, m; default ${CONTACT_DEFAULTS.thicknessM}.`,
+      }),
+    ),
+    friction: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        description: `Dynamic (kinetic) Coulomb friction between bodies; default ${CONTACT_DEFAULTS.friction}.`,
+      }),
+    ),
+    staticFriction: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        description: 'Static Coulomb friction between bodies; equals friction when absent.',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: 'Contact between soft bodies (absent: bodies pass through each other).',
+  },
+);
+
 export const SceneSchema = Type.Object(
   {
     formatVersion: Type.Optional(Type.Literal(1, { description: 'Document format version; 1 when absent.' })),
@@ -654,6 +689,7 @@ export const SceneSchema = Type.Object(
     bodies: Type.Array(BodySchema, { description: 'Soft bodies; names are unique.' }),
     air: Type.Optional(AirSchema),
     budget: Type.Optional(FrameBudgetSchema),
+    contact: Type.Optional(ContactSchema),
   },
   {
     additionalProperties: false,

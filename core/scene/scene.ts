@@ -6,6 +6,7 @@ import type {
   BodySchema,
   BodySolverOverrideSchema,
   ColliderSchema,
+  ContactSchema,
   FrameBudgetSchema,
   GroupSchema,
   MaterialSpecSchema,
@@ -71,6 +72,9 @@ export type AirSpec = Static<typeof AirSchema>;
  * dynamic `friction` (0.5 when absent) and `staticFriction` (equal to it when absent).
  */
 export type ColliderSpec = Static<typeof ColliderSchema>;
+
+/** Contact between soft bodies: on/off, thickness (m), friction. */
+export type ContactSpec = Static<typeof ContactSchema>;
 
 /** Frame budget per body, ms per 60 Hz frame, and the runtime it is for. */
 export type FrameBudget = Static<typeof FrameBudgetSchema>;

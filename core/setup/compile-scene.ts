@@ -1,8 +1,17 @@
 import { DocumentError } from '../document/problem.ts';
 import { waveSpeedMPerS } from '../material/elastic.ts';
-import type { BodySpec, ColliderSpec, Scene, SceneDocument, SolverSettings, Vec3 } from '../scene/scene.ts';
+import type {
+  BodySpec,
+  ColliderSpec,
+  ContactSpec,
+  Scene,
+  SceneDocument,
+  SolverSettings,
+  Vec3,
+} from '../scene/scene.ts';
 import type { SceneMaterialOptions } from '../scene/scene-materials.ts';
 import type { SceneMeshes } from '../scene/scene-meshes.ts';
+import { CONTACT_DEFAULTS } from '../scene/scene-schema.ts';
 import { parseScene } from '../scene/scene-validate.ts';
 import { embedPoints } from '../tetra/embed.ts';
 import { type BodyGeometry, buildBodyGeometry, placeAt } from './body-geometry.ts';
@@ -11,7 +20,14 @@ import { compileAerodynamics, compileAir } from './compile-air.ts';
 import { type ClothStretch, compileConstraints, type SolidOptions } from './compile-body.ts';
 import { estimateFundamentalRadPerS } from './fundamental-mode.ts';
 import { tetImportGroups } from './import-groups.ts';
-import type { BodySetup, ConstraintSet, RenderSetup, SetupPin, SoftBodySetup } from './setup.ts';
+import type {
+  BodySetup,
+  ConstraintSet,
+  ContactSetup,
+  RenderSetup,
+  SetupPin,
+  SoftBodySetup,
+} from './setup.ts';
 
 export interface CompileOptions extends SceneMaterialOptions {
   /** Mesh files the scene refers to, loaded by the caller (scene-meshes.ts `loadSceneMeshes`). */
@@ -65,6 +81,17 @@ export function compileScene(
     colliders: scene.colliders.map((c, i) => inlineCollider(c, `/colliders/${i}`, options.meshes)),
     bodies,
     ...(air ? { air } : {}),
+    ...(scene.contact?.betweenBodies ? { contact: compileContact(scene.contact) } : {}),
+  };
+}
+
+/** The scene's contact between bodies with its defaults filled in (scene-schema.ts CONTACT_DEFAULTS). */
+function compileContact(contact: ContactSpec): ContactSetup {
+  const friction = contact.friction ?? CONTACT_DEFAULTS.friction;
+  return {
+    thicknessM: contact.thicknessM ?? CONTACT_DEFAULTS.thicknessM,
+    staticFriction: contact.staticFriction ?? friction,
+    friction,
   };
 }
 

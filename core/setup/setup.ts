@@ -29,6 +29,15 @@ export interface SoftBodySetup {
   bodies: BodySetup[];
   /** The air the bodies with `aerodynamics` move through; present when one of them has it. */
   air?: AirSetup;
+  /** Contact between soft bodies (core/sim/collide/body-contact.ts); absent: they pass through each other. */
+  contact?: ContactSetup;
+}
+
+/** Contact between soft bodies: the distance kept (m) and Coulomb friction coefficients. */
+export interface ContactSetup {
+  thicknessM: number;
+  staticFriction: number;
+  friction: number;
 }
 
 /** The air of a scene (core/sim/wind.ts gives its velocity at a time). */

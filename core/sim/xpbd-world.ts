@@ -2,6 +2,7 @@ import type { Vec3 } from '../scene/scene.ts';
 import type { AirSetup } from '../setup/setup.ts';
 import { measureBody } from './body-metrics.ts';
 import type { BodyRuntime } from './body-runtime.ts';
+import type { BodyContact } from './collide/body-contact.ts';
 import { type Collider, collideParticles } from './colliders.ts';
 import {
   type ConstraintBlock,
@@ -31,7 +32,8 @@ import type { BodyMetrics, BodyView, StepMetrics, World } from './world.ts';
  *   reset λ    every multiplier to 0
  *   solve      each block once in colour order (PBD bodies: `iterations` times)
  *   grab       the mouse grab's soft attachment (grab.ts), when one is held
- *   collide    colliders, then cloth self-collision (pairs listed once per frame), zero compliance, friction
+ *   collide    contact between bodies (collide/body-contact.ts), colliders, then cloth self-collision
+ *              (pairs listed once per frame), zero compliance, friction
  *   velocity   v = (x − x_prev)/h
  *   damp       constraint damping along ∇C, implicit, at velocity level (constraints/block.ts)
  * and after the frame's substeps, the plastic groups' rest-shape creep (plasticity.ts).
@@ -71,6 +73,8 @@ export class XpbdWorld implements World {
     readonly substeps: number,
     /** The air of the bodies with aerodynamics (none: no body feels the air). */
     readonly air?: AirSetup,
+    /** Contact between the bodies (none: they pass through each other). */
+    readonly bodyContact?: BodyContact,
   ) {
     this.particleCount = state.count;
     this.positions = new Float32Array(3 * state.count);
@@ -122,6 +126,7 @@ export class XpbdWorld implements World {
         body.stiffnessLimit?.apply(h);
         body.selfCollision?.prepare(this.state, frameDtS);
       }
+      this.bodyContact?.prepare(this.state, frameDtS);
       for (let s = 0; s < this.substeps; s++) this.substep(h, s === this.substeps - 1, this.time + s * h);
       for (const body of this.runtimes) body.plasticity?.apply(this.state, frameDtS, this.restChanged);
       this.lastSubstepS = h;
@@ -274,6 +279,7 @@ export class XpbdWorld implements World {
     }
     if (measured) this.probe.measure(this.state, this.runtimes, h);
     this.grabbed.solve(this.state, h);
+    this.bodyContact?.solve(this.state);
     collideParticles(this.state, this.colliders, 0, this.particleCount);
     for (const body of this.runtimes) body.selfCollision?.solve(this.state);
     const invH = 1 / h;

@@ -393,6 +393,26 @@ export const FEATURES: readonly Feature[] = [
       },
     },
   },
+  {
+    id: 'contact between bodies',
+    bodies: () => [],
+    scene: (setup) => setup.contact !== undefined && setup.bodies.length > 1,
+    support: {
+      ...everywhere,
+      jolt: {
+        approximated:
+          'contact between the soft bodies dropped: Jolt soft bodies collide with rigid bodies only (its SoftBodyMotionProperties collides the vertices against rigid shapes; soft body against soft body is not implemented as of Jolt 5.6), so the bodies pass through each other in the game',
+      },
+      mujoco: {
+        approximated:
+          'contact between the soft bodies dropped: the flexes are written with contype 2 / conaffinity 1, touching the colliders but not each other (the slots of one body share their boundary)',
+      },
+      godot: {
+        approximated:
+          "contact between the soft bodies dropped: Godot's SoftBody3D collides its nodes with physics bodies' shapes, not with other soft bodies",
+      },
+    },
+  },
   ...(['plane', 'sphere', 'box', 'capsule', 'mesh'] as const).map(
     (type): Feature => ({
       id: `${type} colliders`,

@@ -161,6 +161,18 @@ const WITNESSES: Record<string, () => { scene: SceneDocument; meshes?: SceneMesh
       [{ type: 'mesh', vertices: [-1, -1, -1, 1, -1, -1, 0, -1, 1], indices: [0, 2, 1] }],
     ),
   }),
+  'contact between bodies': () => ({
+    scene: {
+      ...scene([
+        box(),
+        box({
+          name: 'second block',
+          shape: { ...box().shape, center: [0, 0.2, 0] } as BodySpecDocument['shape'],
+        }),
+      ]),
+      contact: { betweenBodies: true },
+    },
+  }),
 };
 
 interface Exported {

@@ -5,6 +5,7 @@ import {
   ColliderSchema,
   ConstraintModelSchema,
   MaterialSpecSchema,
+  MotionSchema,
   PlasticitySchema,
   SceneSchema,
 } from '../scene/scene-schema.ts';
@@ -270,6 +271,7 @@ export const BodySetupSchema = Type.Object(
             minimum: 0,
             description: '0 rigid (inverse mass 0); > 0 soft, m/N.',
           }),
+          motion: Type.Optional(MotionSchema),
         },
         { additionalProperties: false },
       ),

@@ -77,6 +77,52 @@ const friction = {
   ),
 };
 
+/** Keyframed rigid motion of a collider or a pin (core/sim/motion.ts). */
+export const MotionSchema = Type.Object(
+  {
+    keys: Type.Array(
+      Type.Object(
+        {
+          timeS: Type.Number({
+            minimum: 0,
+            maximum: 1e6,
+            description: 'Time of the key, s; keys in increasing time.',
+          }),
+          position: Type.Optional(vec3('Translation from the authored place at this time, m; default none.')),
+          rotationDeg: Type.Optional(
+            Type.Unsafe<Vec3>({
+              type: 'array',
+              description:
+                "Rotation about the pivot (a collider's centre, a pin's rest centroid) at this time, degrees about x, y, z (Euler order 'XYZ' as mesh shapes); default none.",
+              items: { type: 'number', minimum: -360, maximum: 360 },
+              minItems: 3,
+              maxItems: 3,
+            }),
+          ),
+        },
+        { additionalProperties: false, description: 'A key: the pose at one time.' },
+      ),
+      {
+        minItems: 1,
+        description:
+          'Keys in increasing time: position interpolated linearly, rotation by slerp; before the first and after the last key the end pose holds.',
+      },
+    ),
+    loop: Type.Optional(
+      Type.Boolean({
+        description: 'Repeat the keys from the first key time, period last − first; default false.',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'Keyframed motion: a point authored at x is at R(t)·(x − c) + c + p(t) (c the pivot). The solver moves the collider or pin every substep, interpolated within the frame; moving colliders drag what touches them by friction.',
+  },
+);
+
+const moving = { motion: Type.Optional(MotionSchema) };
+
 export const MaterialSpecSchema = Type.Object(
   {
     youngModulusPa: Type.Number({
@@ -238,6 +284,7 @@ const pinOptions = {
   name: Type.Optional(
     name('A label for the pin (the editor shows it; pin forces are reported in pin order).'),
   ),
+  ...moving,
 };
 
 export const PinSchema = Type.Union(
@@ -484,6 +531,7 @@ export const ColliderSchema = Type.Union(
         normal: vec3('Outward normal (normalised on load).'),
         offset: Type.Number({ description: 'Plane offset along the normal, m.' }),
         ...friction,
+        ...moving,
       },
       {
         additionalProperties: false,
@@ -500,6 +548,7 @@ export const ColliderSchema = Type.Union(
           description: 'Radius, m.',
         }),
         ...friction,
+        ...moving,
       },
       { additionalProperties: false, description: 'Sphere.' },
     ),
@@ -509,6 +558,7 @@ export const ColliderSchema = Type.Union(
         center: vec3('Centre, m.'),
         halfExtents: positiveVec3('Half edge lengths, m.'),
         ...friction,
+        ...moving,
       },
       { additionalProperties: false, description: 'Axis-aligned box.' },
     ),
@@ -523,6 +573,7 @@ export const ColliderSchema = Type.Union(
           description: 'Radius, m.',
         }),
         ...friction,
+        ...moving,
       },
       { additionalProperties: false, description: 'Segment a–b swept by a radius.' },
     ),
@@ -552,6 +603,7 @@ export const ColliderSchema = Type.Union(
           }),
         ),
         ...friction,
+        ...moving,
       },
       {
         additionalProperties: false,

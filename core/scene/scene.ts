@@ -10,6 +10,7 @@ import type {
   FrameBudgetSchema,
   GroupSchema,
   MaterialSpecSchema,
+  MotionSchema,
   PinSchema,
   PlasticitySchema,
   PressureSchema,
@@ -75,6 +76,9 @@ export type ColliderSpec = Static<typeof ColliderSchema>;
 
 /** Contact between soft bodies: on/off, thickness (m), friction. */
 export type ContactSpec = Static<typeof ContactSchema>;
+
+/** Keyframed rigid motion of a collider or a pin (core/sim/motion.ts). */
+export type MotionSpec = Static<typeof MotionSchema>;
 
 /** Frame budget per body, ms per 60 Hz frame, and the runtime it is for. */
 export type FrameBudget = Static<typeof FrameBudgetSchema>;

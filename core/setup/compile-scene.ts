@@ -245,6 +245,7 @@ function selectPins(body: BodySpec, geometry: BodyGeometry, bodyPointer: string)
       ...(pin.name === undefined ? {} : { name: pin.name }),
       particles: Uint32Array.from(selected),
       complianceMPerN: pin.complianceMPerN ?? 0,
+      ...(pin.motion ? { motion: copyJson(pin.motion) } : {}),
     };
   });
 }

@@ -1,4 +1,4 @@
-import type { ColliderSpec, ConstraintModel, Vec3 } from '../scene/scene.ts';
+import type { ColliderSpec, ConstraintModel, MotionSpec, Vec3 } from '../scene/scene.ts';
 import type { BodyGeometry } from './body-geometry.ts';
 import type { BodySlots } from './body-groups.ts';
 import type { Compensation } from './compensate.ts';
@@ -128,6 +128,8 @@ export interface SetupPin {
   particles: Uint32Array;
   /** 0 holds rigidly (inverse mass 0); > 0 is a soft attachment to the rest position, m/N. */
   complianceMPerN: number;
+  /** Keyframed motion of the held particles about their rest centroid (core/sim/motion.ts). */
+  motion?: MotionSpec;
 }
 
 /**

@@ -25,6 +25,7 @@ import { createShapeMatchingBlock } from './constraints/shape-matching.ts';
 import { createTetVolumeBlock } from './constraints/tet-volume.ts';
 import { createTetherBlock } from './constraints/tether.ts';
 import { ModalDamping } from './modal-damping.ts';
+import { PinMotion } from './pin-motion.ts';
 import { PlasticFlow } from './plasticity.ts';
 import { createParticleState, type ParticleState } from './state.ts';
 import { NeoHookeanStiffnessLimit } from './stiffness-limit.ts';
@@ -133,6 +134,7 @@ function bodyRuntime(
     breakAt: breakAt.some((b) => b !== null) ? breakAt : undefined,
     stiffnessLimit: neoHookean ? new NeoHookeanStiffnessLimit(neoHookean, state) : undefined,
     plasticity: PlasticFlow.create(blocks, body.slots, offset) ?? undefined,
+    pinMotion: PinMotion.create(body.pins, offset, state, blocks) ?? undefined,
     iterations: body.iterations,
     linearDampingPerS: body.linearDampingPerS,
     modalDamping: new ModalDamping(offset, modalDampingRatesPerS(body), isFreeBody(body)),

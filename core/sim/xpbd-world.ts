@@ -29,6 +29,8 @@ import type { BodyMetrics, BodyView, StepMetrics, World } from './world.ts';
  *   predict    x_prev = x;  v ← v·e^(−c·h) + g·h + Δv_air;  x ← x + v·h
  *              (c mass-proportional damping, 1/s; Δv_air the air's drag and lift from the state at
  *              the start of the substep and the wind at its start time, aerodynamics.ts)
+ *   pins       pins with a motion move their particles (or soft targets) to their pose at the
+ *              substep's end (pin-motion.ts)
  *   reset λ    every multiplier to 0
  *   solve      each block once in colour order (PBD bodies: `iterations` times)
  *   grab       the mouse grab's soft attachment (grab.ts), when one is held
@@ -99,6 +101,8 @@ export class XpbdWorld implements World {
     );
     this.useWasm = this.wasm !== null;
     this.tearing = Tearing.create(runtimes);
+    for (const body of runtimes) body.pinMotion?.place(this.state, 0);
+    this.positions.set(this.state.x);
   }
 
   /**
@@ -157,6 +161,7 @@ export class XpbdWorld implements World {
     this.tearing?.reset();
     for (const r of this.runtimes) for (const b of r.blocks) resetLambda(b);
     for (const r of this.runtimes) r.plasticity?.reset(this.restChanged);
+    for (const r of this.runtimes) r.pinMotion?.place(this.state, 0);
     this.positions.set(this.state.x);
     this.time = 0;
   }
@@ -267,6 +272,7 @@ export class XpbdWorld implements World {
       }
     }
     for (const body of this.runtimes) body.aerodynamics?.apply(this.state, h);
+    for (const body of this.runtimes) body.pinMotion?.apply(this.state, timeS + h);
     if (measured) this.probe.capturePredicted(this.state);
     for (const body of this.runtimes) {
       // The WebAssembly kernels reset their blocks' multipliers in the first sweep.
@@ -280,7 +286,7 @@ export class XpbdWorld implements World {
     if (measured) this.probe.measure(this.state, this.runtimes, h);
     this.grabbed.solve(this.state, h);
     this.bodyContact?.solve(this.state);
-    collideParticles(this.state, this.colliders, 0, this.particleCount);
+    collideParticles(this.state, this.colliders, 0, this.particleCount, timeS, timeS + h);
     for (const body of this.runtimes) body.selfCollision?.solve(this.state);
     const invH = 1 / h;
     const coordinates = 3 * this.particleCount;

@@ -42,6 +42,7 @@ export function presetToDocument(preset: Preset): DecodedPresetJson {
       colliders: preset.setup.colliders as DecodedPresetJson['setup']['colliders'],
       bodies: preset.setup.bodies.map(bodyToDocument),
       ...(preset.setup.air ? { air: preset.setup.air } : {}),
+      ...(preset.setup.contact ? { contact: { ...preset.setup.contact } } : {}),
     },
   };
 }
@@ -63,6 +64,7 @@ export function presetFromDocument(stored: DecodedPresetJson): Preset {
       ...(stored.setup.air
         ? { air: { ...stored.setup.air, windMPerS: [...stored.setup.air.windMPerS] } }
         : {}),
+      ...(stored.setup.contact ? { contact: { ...stored.setup.contact } } : {}),
     },
   };
 }
@@ -87,6 +89,7 @@ function bodyToDocument(body: BodySetup): DecodedBodyJson {
       ...(pin.name === undefined ? {} : { name: pin.name }),
       particles: pin.particles,
       complianceMPerN: pin.complianceMPerN,
+      ...(pin.motion ? { motion: pin.motion } : {}),
     })),
     constraints: body.constraints,
     iterations: body.iterations,
@@ -121,6 +124,7 @@ function bodyFromDocument(json: DecodedBodyJson): BodySetup {
       ...(pin.name === undefined ? {} : { name: pin.name }),
       particles: pin.particles,
       complianceMPerN: pin.complianceMPerN,
+      ...(pin.motion ? { motion: pin.motion } : {}),
     })),
     constraints: json.constraints,
     iterations: json.iterations,

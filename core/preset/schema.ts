@@ -5,6 +5,7 @@ import {
   ColliderSchema,
   ConstraintModelSchema,
   MaterialSpecSchema,
+  MotionSchema,
   PlasticitySchema,
   SceneSchema,
 } from '../scene/scene-schema.ts';
@@ -333,6 +334,7 @@ export const BodySetupSchema = Type.Object(
             minimum: 0,
             description: '0 rigid (inverse mass 0); > 0 soft, m/N.',
           }),
+          motion: Type.Optional(MotionSchema),
         },
         { additionalProperties: false },
       ),
@@ -441,6 +443,22 @@ export const SetupSchema = Type.Object(
           ),
         },
         { additionalProperties: false, description: 'The air of the bodies with aerodynamics.' },
+      ),
+    ),
+    contact: Type.Optional(
+      Type.Object(
+        {
+          thicknessM: Type.Number({
+            exclusiveMinimum: 0,
+            description: "Distance kept between a particle and another body's surface, m.",
+          }),
+          staticFriction: Type.Number({ minimum: 0, description: 'Static Coulomb friction between bodies.' }),
+          friction: Type.Number({ minimum: 0, description: 'Dynamic Coulomb friction between bodies.' }),
+        },
+        {
+          additionalProperties: false,
+          description: 'Contact between soft bodies (core/sim/collide/body-contact.ts); absent: none.',
+        },
       ),
     ),
   },

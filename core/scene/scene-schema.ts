@@ -78,6 +78,52 @@ const friction = {
   ),
 };
 
+/** Keyframed rigid motion of a collider or a pin (core/sim/motion.ts). */
+export const MotionSchema = Type.Object(
+  {
+    keys: Type.Array(
+      Type.Object(
+        {
+          timeS: Type.Number({
+            minimum: 0,
+            maximum: 1e6,
+            description: 'Time of the key, s; keys in increasing time.',
+          }),
+          position: Type.Optional(vec3('Translation from the authored place at this time, m; default none.')),
+          rotationDeg: Type.Optional(
+            Type.Unsafe<Vec3>({
+              type: 'array',
+              description:
+                "Rotation about the pivot (a collider's centre, a pin's rest centroid) at this time, degrees about x, y, z (Euler order 'XYZ' as mesh shapes); default none.",
+              items: { type: 'number', minimum: -360, maximum: 360 },
+              minItems: 3,
+              maxItems: 3,
+            }),
+          ),
+        },
+        { additionalProperties: false, description: 'A key: the pose at one time.' },
+      ),
+      {
+        minItems: 1,
+        description:
+          'Keys in increasing time: position interpolated linearly, rotation by slerp; before the first and after the last key the end pose holds.',
+      },
+    ),
+    loop: Type.Optional(
+      Type.Boolean({
+        description: 'Repeat the keys from the first key time, period last − first; default false.',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'Keyframed motion: a point authored at x is at R(t)·(x − c) + c + p(t) (c the pivot). The solver moves the collider or pin every substep, interpolated within the frame; moving colliders drag what touches them by friction.',
+  },
+);
+
+const moving = { motion: Type.Optional(MotionSchema) };
+
 export const MaterialSpecSchema = Type.Object(
   {
     youngModulusPa: Type.Number({
@@ -275,6 +321,7 @@ const pinOptions = {
   name: Type.Optional(
     name('A label for the pin (the editor shows it; pin forces are reported in pin order).'),
   ),
+  ...moving,
 };
 
 export const PinSchema = Type.Union(
@@ -533,6 +580,7 @@ export const ColliderSchema = Type.Union(
         normal: vec3('Outward normal (normalised on load).'),
         offset: Type.Number({ description: 'Plane offset along the normal, m.' }),
         ...friction,
+        ...moving,
       },
       {
         additionalProperties: false,
@@ -549,6 +597,7 @@ export const ColliderSchema = Type.Union(
           description: 'Radius, m.',
         }),
         ...friction,
+        ...moving,
       },
       { additionalProperties: false, description: 'Sphere.' },
     ),
@@ -558,6 +607,7 @@ export const ColliderSchema = Type.Union(
         center: vec3('Centre, m.'),
         halfExtents: positiveVec3('Half edge lengths, m.'),
         ...friction,
+        ...moving,
       },
       { additionalProperties: false, description: 'Axis-aligned box.' },
     ),
@@ -572,6 +622,7 @@ export const ColliderSchema = Type.Union(
           description: 'Radius, m.',
         }),
         ...friction,
+        ...moving,
       },
       { additionalProperties: false, description: 'Segment a–b swept by a radius.' },
     ),
@@ -601,6 +652,7 @@ export const ColliderSchema = Type.Union(
           }),
         ),
         ...friction,
+        ...moving,
       },
       {
         additionalProperties: false,
@@ -694,6 +746,41 @@ export const FrameBudgetSchema = Type.Object(
   },
 );
 
+/** Defaults of contact between bodies when the scene's `contact` leaves them out. */
+export const CONTACT_DEFAULTS = { thicknessM: 0.005, friction: 0.5 } as const;
+
+export const ContactSchema = Type.Object(
+  {
+    betweenBodies: Type.Boolean({
+      description:
+        "Soft bodies collide with each other: each body's particles against the other bodies' surface triangles (core/sim/collide/body-contact.ts).",
+    }),
+    thicknessM: Type.Optional(
+      Type.Number({
+        exclusiveMinimum: 0,
+        maximum: PHYSICAL_BOUNDS.sizeM.max,
+        description: `Distance kept between a particle and another body's surface, m; default ${CONTACT_DEFAULTS.thicknessM}.`,
+      }),
+    ),
+    friction: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        description: `Dynamic (kinetic) Coulomb friction between bodies; default ${CONTACT_DEFAULTS.friction}.`,
+      }),
+    ),
+    staticFriction: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        description: 'Static Coulomb friction between bodies; equals friction when absent.',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: 'Contact between soft bodies (absent: bodies pass through each other).',
+  },
+);
+
 export const SceneSchema = Type.Object(
   {
     formatVersion: Type.Optional(Type.Literal(1, { description: 'Document format version; 1 when absent.' })),
@@ -703,6 +790,7 @@ export const SceneSchema = Type.Object(
     bodies: Type.Array(BodySchema, { description: 'Soft bodies; names are unique.' }),
     air: Type.Optional(AirSchema),
     budget: Type.Optional(FrameBudgetSchema),
+    contact: Type.Optional(ContactSchema),
   },
   {
     additionalProperties: false,

@@ -2,7 +2,7 @@ import { DocumentError, type Problem } from '../document/problem.ts';
 import { checkSchema } from '../document/schema-check.ts';
 import { isStableOrthotropic } from '../material/orthotropic.ts';
 import { modelsForShapeType } from './models.ts';
-import type { BodySpec, ColliderSpec, Scene, SceneDocument } from './scene.ts';
+import type { BodySpec, ColliderSpec, MotionSpec, Scene, SceneDocument } from './scene.ts';
 import { resolveSceneMaterials, type SceneMaterialOptions } from './scene-materials.ts';
 import { PHYSICAL_BOUNDS, SceneSchema } from './scene-schema.ts';
 import { groupNameProblems, shapeParticleCount, vertexRangeProblems } from './scene-selection.ts';
@@ -80,6 +80,7 @@ function checkRules(scene: Scene, problems: Problem[]): void {
     checkOptions(body, at, problems);
     checkGroups(body, at, problems);
     body.pins?.forEach((pin, j) => {
+      if (pin.motion) problems.push(...motionProblems(pin.motion, `${at}/pins/${j}/motion`));
       if (!('box' in pin)) return;
       for (let a = 0; a < 3; a++) {
         if (pin.box.min[a] > pin.box.max[a]) {
@@ -96,7 +97,22 @@ function checkRules(scene: Scene, problems: Problem[]): void {
       problems.push({ pointer: `/colliders/${i}/normal`, message: 'must not be the zero vector' });
     }
     if (collider.type === 'mesh') checkMeshCollider(collider, `/colliders/${i}`, problems);
+    if (collider.motion) problems.push(...motionProblems(collider.motion, `/colliders/${i}/motion`));
   });
+}
+
+/** A motion's keys must come in strictly increasing time (core/sim/motion.ts interpolates between them). */
+function motionProblems(motion: MotionSpec, at: string): Problem[] {
+  const problems: Problem[] = [];
+  for (let k = 1; k < motion.keys.length; k++) {
+    if (!(motion.keys[k].timeS > motion.keys[k - 1].timeS)) {
+      problems.push({
+        pointer: `${at}/keys/${k}/timeS`,
+        message: `must be later than the key before it (${motion.keys[k - 1].timeS} s), not ${motion.keys[k].timeS} s`,
+      });
+    }
+  }
+  return problems;
 }
 
 /** Material groups: unique names, cloth materials with a thickness, particle indices in range. */

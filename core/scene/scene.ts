@@ -6,9 +6,11 @@ import type {
   BodySchema,
   BodySolverOverrideSchema,
   ColliderSchema,
+  ContactSchema,
   FrameBudgetSchema,
   GroupSchema,
   MaterialSpecSchema,
+  MotionSchema,
   PinSchema,
   PlasticitySchema,
   PressureSchema,
@@ -71,6 +73,12 @@ export type AirSpec = Static<typeof AirSchema>;
  * dynamic `friction` (0.5 when absent) and `staticFriction` (equal to it when absent).
  */
 export type ColliderSpec = Static<typeof ColliderSchema>;
+
+/** Contact between soft bodies: on/off, thickness (m), friction. */
+export type ContactSpec = Static<typeof ContactSchema>;
+
+/** Keyframed rigid motion of a collider or a pin (core/sim/motion.ts). */
+export type MotionSpec = Static<typeof MotionSchema>;
 
 /** Frame budget per body, ms per 60 Hz frame, and the runtime it is for. */
 export type FrameBudget = Static<typeof FrameBudgetSchema>;

@@ -1,8 +1,17 @@
 import { DocumentError } from '../document/problem.ts';
 import { waveSpeedMPerS } from '../material/elastic.ts';
-import type { BodySpec, ColliderSpec, Scene, SceneDocument, SolverSettings, Vec3 } from '../scene/scene.ts';
+import type {
+  BodySpec,
+  ColliderSpec,
+  ContactSpec,
+  Scene,
+  SceneDocument,
+  SolverSettings,
+  Vec3,
+} from '../scene/scene.ts';
 import type { SceneMaterialOptions } from '../scene/scene-materials.ts';
 import type { SceneMeshes } from '../scene/scene-meshes.ts';
+import { CONTACT_DEFAULTS } from '../scene/scene-schema.ts';
 import { parseScene } from '../scene/scene-validate.ts';
 import { embedPoints } from '../tetra/embed.ts';
 import { type BodyGeometry, buildBodyGeometry, placeAt } from './body-geometry.ts';
@@ -12,7 +21,14 @@ import { type ClothStretch, compileConstraints, type SolidOptions } from './comp
 import { estimateFundamentalRadPerS } from './fundamental-mode.ts';
 import { tetImportGroups } from './import-groups.ts';
 import { RAGDOLL_SWEEPS_PER_SUBSTEP } from './ragdoll-template.ts';
-import type { BodySetup, ConstraintSet, RenderSetup, SetupPin, SoftBodySetup } from './setup.ts';
+import type {
+  BodySetup,
+  ConstraintSet,
+  ContactSetup,
+  RenderSetup,
+  SetupPin,
+  SoftBodySetup,
+} from './setup.ts';
 
 export interface CompileOptions extends SceneMaterialOptions {
   /** Mesh files the scene refers to, loaded by the caller (scene-meshes.ts `loadSceneMeshes`). */
@@ -66,6 +82,17 @@ export function compileScene(
     colliders: scene.colliders.map((c, i) => inlineCollider(c, `/colliders/${i}`, options.meshes)),
     bodies,
     ...(air ? { air } : {}),
+    ...(scene.contact?.betweenBodies ? { contact: compileContact(scene.contact) } : {}),
+  };
+}
+
+/** The scene's contact between bodies with its defaults filled in (scene-schema.ts CONTACT_DEFAULTS). */
+function compileContact(contact: ContactSpec): ContactSetup {
+  const friction = contact.friction ?? CONTACT_DEFAULTS.friction;
+  return {
+    thicknessM: contact.thicknessM ?? CONTACT_DEFAULTS.thicknessM,
+    staticFriction: contact.staticFriction ?? friction,
+    friction,
   };
 }
 
@@ -225,6 +252,7 @@ function selectPins(body: BodySpec, geometry: BodyGeometry, bodyPointer: string)
       ...(pin.name === undefined ? {} : { name: pin.name }),
       particles: Uint32Array.from(selected),
       complianceMPerN: pin.complianceMPerN ?? 0,
+      ...(pin.motion ? { motion: copyJson(pin.motion) } : {}),
     };
   });
 }

@@ -1,4 +1,4 @@
-import type { ColliderSpec, ConstraintModel, Vec3 } from '../scene/scene.ts';
+import type { ColliderSpec, ConstraintModel, MotionSpec, Vec3 } from '../scene/scene.ts';
 import type { BodyGeometry } from './body-geometry.ts';
 import type { BodySlots } from './body-groups.ts';
 import type { Compensation } from './compensate.ts';
@@ -29,6 +29,15 @@ export interface SoftBodySetup {
   bodies: BodySetup[];
   /** The air the bodies with `aerodynamics` move through; present when one of them has it. */
   air?: AirSetup;
+  /** Contact between soft bodies (core/sim/collide/body-contact.ts); absent: they pass through each other. */
+  contact?: ContactSetup;
+}
+
+/** Contact between soft bodies: the distance kept (m) and Coulomb friction coefficients. */
+export interface ContactSetup {
+  thicknessM: number;
+  staticFriction: number;
+  friction: number;
 }
 
 /** The air of a scene (core/sim/wind.ts gives its velocity at a time). */
@@ -124,6 +133,8 @@ export interface SetupPin {
   particles: Uint32Array;
   /** 0 holds rigidly (inverse mass 0); > 0 is a soft attachment to the rest position, m/N. */
   complianceMPerN: number;
+  /** Keyframed motion of the held particles about their rest centroid (core/sim/motion.ts). */
+  motion?: MotionSpec;
 }
 
 /**

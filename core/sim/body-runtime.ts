@@ -4,6 +4,7 @@ import type { BodyAerodynamics } from './aerodynamics.ts';
 import type { SelfCollision } from './collide/self-collision.ts';
 import type { ConstraintBlock } from './constraints/index.ts';
 import type { ModalDamping } from './modal-damping.ts';
+import type { PinMotion } from './pin-motion.ts';
 import type { PlasticFlow } from './plasticity.ts';
 import type { NeoHookeanStiffnessLimit } from './stiffness-limit.ts';
 
@@ -52,4 +53,6 @@ export interface BodyRuntime {
   aerodynamics?: BodyAerodynamics;
   /** Groups with plasticity: the rest-shape creep run once per frame (plasticity.ts). */
   plasticity?: PlasticFlow;
+  /** Pins with a keyframed motion (pin-motion.ts). */
+  pinMotion?: PinMotion;
 }

@@ -6,6 +6,7 @@ import { isFreeBody, modalDampingRatesPerS } from '../setup/fundamental-mode.ts'
 import type { BodySetup, ConstraintSet, SoftBodySetup } from '../setup/setup.ts';
 import { BodyAerodynamics } from './aerodynamics.ts';
 import type { BodyRuntime } from './body-runtime.ts';
+import { BodyContact } from './collide/body-contact.ts';
 import { SelfCollision } from './collide/self-collision.ts';
 import { compileColliders } from './colliders.ts';
 import { permute } from './colour.ts';
@@ -26,6 +27,7 @@ import { createShapeMatchingBlock } from './constraints/shape-matching.ts';
 import { createTetVolumeBlock } from './constraints/tet-volume.ts';
 import { createTetherBlock } from './constraints/tether.ts';
 import { ModalDamping } from './modal-damping.ts';
+import { PinMotion } from './pin-motion.ts';
 import { PlasticFlow } from './plasticity.ts';
 import { createParticleState, type ParticleState } from './state.ts';
 import { NeoHookeanStiffnessLimit } from './stiffness-limit.ts';
@@ -79,7 +81,33 @@ export function buildWorldFromSetup(setup: SoftBodySetup): XpbdWorld & World {
     setup.solver.dt,
     setup.solver.substeps,
     setup.air,
+    setup.contact ? createBodyContact(setup, runtimes) : undefined,
   );
+}
+
+/**
+ * Contact between the bodies (collide/body-contact.ts): a solid's boundary vertices and its
+ * boundary triangles, a cloth's vertices and triangles, a rope's vertices (no triangles).
+ */
+function createBodyContact(setup: SoftBodySetup, runtimes: readonly BodyRuntime[]): BodyContact | undefined {
+  const contact = setup.contact;
+  if (!contact) return undefined;
+  const bodies = runtimes.map((r) => {
+    const triangles = r.geometry.surfaceTriangles;
+    const onSurface = new Uint8Array(r.count);
+    if (r.geometry.kind === 'solid') for (const v of triangles) onSurface[v] = 1;
+    else onSurface.fill(1);
+    const contactParticles: number[] = [];
+    for (let v = 0; v < r.count; v++) if (onSurface[v]) contactParticles.push(v);
+    return {
+      offset: r.offset,
+      count: r.count,
+      triangles,
+      closed: r.geometry.kind === 'solid',
+      contactParticles: Uint32Array.from(contactParticles),
+    };
+  });
+  return new BodyContact(bodies, contact.thicknessM, contact.staticFriction, contact.friction);
 }
 
 function bodyRuntime(
@@ -108,6 +136,7 @@ function bodyRuntime(
     breakAt: breakAt.some((b) => b !== null) ? breakAt : undefined,
     stiffnessLimit: neoHookean ? new NeoHookeanStiffnessLimit(neoHookean, state) : undefined,
     plasticity: PlasticFlow.create(blocks, body.slots, offset) ?? undefined,
+    pinMotion: PinMotion.create(body.pins, offset, state, blocks) ?? undefined,
     iterations: body.iterations,
     linearDampingPerS: body.linearDampingPerS,
     modalDamping: new ModalDamping(offset, modalDampingRatesPerS(body), isFreeBody(body)),

@@ -1,5 +1,5 @@
 import { DocumentError } from '../document/problem.ts';
-import type { ColliderSpec } from '../scene/scene.ts';
+import type { ColliderSpec, Vec3 } from '../scene/scene.ts';
 import type { SceneMeshes } from '../scene/scene-meshes.ts';
 import {
   createTriangleMeshCollider,
@@ -7,6 +7,7 @@ import {
   meshContactNormal,
   type TriangleMeshCollider,
 } from './collide/mesh-collider.ts';
+import { applyPose, compileMotion, createPose, invertPose, type KeyframedMotion, poseAt } from './motion.ts';
 import type { ParticleState } from './state.ts';
 
 /**
@@ -17,7 +18,8 @@ import type { ParticleState } from './state.ts';
  * Friction is position based (Macklin et al. 2014, "Unified Particle Physics for Real-Time
  * Applications", §6.1, eq. 24): Δx_t, the tangential part of the particle's motion over the
  * substep, is removed entirely while |Δx_t| < μ_s·d (static), else shortened by μ_k·d
- * (dynamic; Coulomb: the normal impulse is proportional to d). Colliders do not move.
+ * (dynamic; Coulomb: the normal impulse is proportional to d). A collider with a motion (motion.ts)
+ * moves every substep; see collideMoving.
  * Triangle meshes: see collide/mesh-collider.ts.
  *
  * Penetration the particle already had at the start of the substep (a body placed or imported
@@ -37,6 +39,8 @@ export interface Collider {
   readonly dynamicFriction: number;
   /** Triangle mesh colliders only. */
   readonly mesh?: TriangleMeshCollider;
+  /** Keyframed motion of the authored shape (motion.ts); absent: the collider stays put. */
+  readonly motion?: KeyframedMotion;
 }
 
 /** Friction coefficient when a collider gives none. */
@@ -44,7 +48,39 @@ export const DEFAULT_FRICTION = 0.5;
 
 /** Compiles the scene's colliders; `meshes` holds the file meshes the caller resolved (by JSON pointer). */
 export function compileColliders(specs: readonly ColliderSpec[], meshes?: SceneMeshes): Collider[] {
-  return specs.map((spec, i) => compileCollider(spec, `/colliders/${i}`, meshes));
+  return specs.map((spec, i) => {
+    const collider = compileCollider(spec, `/colliders/${i}`, meshes);
+    return spec.motion
+      ? { ...collider, motion: compileMotion(spec.motion, colliderPivotM(collider)) }
+      : collider;
+  });
+}
+
+/**
+ * The point a collider's motion turns it about, m: the centre of a sphere or box, the middle of a
+ * capsule's segment, the point of a plane nearest the origin, the centre of a mesh's bounds.
+ */
+export function colliderPivotM(collider: Collider): Vec3 {
+  const p = collider.params;
+  switch (collider.type) {
+    case 'plane':
+      return [p[0] * p[3], p[1] * p[3], p[2] * p[3]];
+    case 'sphere':
+    case 'box':
+      return [p[0], p[1], p[2]];
+    case 'capsule':
+      return [(p[0] + p[3]) / 2, (p[1] + p[4]) / 2, (p[2] + p[5]) / 2];
+    case 'mesh': {
+      const positions = collider.mesh?.bvh.positions ?? new Float64Array(0);
+      const lo = [Infinity, Infinity, Infinity];
+      const hi = [-Infinity, -Infinity, -Infinity];
+      for (let i = 0; i < positions.length; i++) {
+        lo[i % 3] = Math.min(lo[i % 3], positions[i]);
+        hi[i % 3] = Math.max(hi[i % 3], positions[i]);
+      }
+      return positions.length > 0 ? ([0, 1, 2].map((a) => (lo[a] + hi[a]) / 2) as Vec3) : [0, 0, 0];
+    }
+  }
 }
 
 function compileCollider(spec: ColliderSpec, pointer: string, meshes: SceneMeshes | undefined): Collider {
@@ -180,17 +216,27 @@ function toPoint(x: number, y: number, z: number, cx: number, cy: number, cz: nu
   return d - r;
 }
 
-/** Projects particles [from, to) out of every collider, with friction. */
+/**
+ * Projects particles [from, to) out of every collider, with friction. A moving collider (one with
+ * a motion) is where its motion puts it at the end of the substep, `endS`; it was at its pose of
+ * `startS` when the substep began.
+ */
 export function collideParticles(
   state: ParticleState,
   colliders: readonly Collider[],
   from: number,
   to: number,
+  startS = 0,
+  endS = 0,
 ): void {
   const x = state.x;
   const xp = state.xPrev;
   const w = state.invMass;
   for (const collider of colliders) {
+    if (collider.motion) {
+      collideMoving(state, collider, collider.motion, from, to, startS, endS);
+      continue;
+    }
     const p = collider.params;
     if (collider.type === 'plane') {
       // The common case (the ground), without the per-particle dispatch.
@@ -241,12 +287,75 @@ export function collideParticles(
   }
 }
 
+const poseStart = createPose([0, 0, 0]);
+const poseEnd = createPose([0, 0, 0]);
+/** One particle in the moving collider's own frame: its position now and at the substep start. */
+const local = { x: new Float64Array(3), xPrev: new Float64Array(3) };
+
+/**
+ * A moving collider: each particle is taken into the collider's authored frame, its position with
+ * the collider's pose at the end of the substep and its start-of-substep position with the pose at
+ * the start, resolved against the collider standing still there, and taken back. In that frame the
+ * particle's motion over the substep is relative to the collider's surface, so friction acts on the
+ * relative velocity: a collider sliding or turning under a particle drags it along, and one moving
+ * into a particle pushes it out of the place the collider now occupies.
+ */
+function collideMoving(
+  state: ParticleState,
+  collider: Collider,
+  motion: KeyframedMotion,
+  from: number,
+  to: number,
+  startS: number,
+  endS: number,
+): void {
+  const start = poseAt(motion, startS, { ...poseStart, pivotM: motion.pivotM });
+  const end = poseAt(motion, endS, { ...poseEnd, pivotM: motion.pivotM });
+  const { x, xPrev, invMass: w } = state;
+  for (let i = from; i < to; i++) {
+    if (w[i] === 0) continue;
+    const i3 = 3 * i;
+    invertPose(end, x[i3], x[i3 + 1], x[i3 + 2], local.x, 0);
+    invertPose(start, xPrev[i3], xPrev[i3 + 1], xPrev[i3 + 2], local.xPrev, 0);
+    if (!contactOne(local, collider)) continue;
+    applyPose(end, local.x[0], local.x[1], local.x[2], x, i3);
+    applyPose(start, local.xPrev[0], local.xPrev[1], local.xPrev[2], xPrev, i3);
+  }
+}
+
+/** The contact of the particle held at index 0 of `particle` with a standing collider; true when it moved. */
+function contactOne(particle: { x: Float64Array; xPrev: Float64Array }, collider: Collider): boolean {
+  const x = particle.x;
+  const xp = particle.xPrev;
+  if (collider.mesh) {
+    const moved = Math.sqrt((x[0] - xp[0]) ** 2 + (x[1] - xp[1]) ** 2 + (x[2] - xp[2]) ** 2);
+    const depth = meshContact(collider.mesh, x[0], x[1], x[2], moved + 1e-9);
+    if (!(depth > 0)) return false;
+    resolveContact(
+      particle,
+      collider,
+      0,
+      depth,
+      meshContactNormal[0],
+      meshContactNormal[1],
+      meshContactNormal[2],
+    );
+    return true;
+  }
+  const distance = signedDistance(collider, x[0], x[1], x[2]);
+  if (!(distance < 0)) return false;
+  const [nx, ny, nz] = [normal[0], normal[1], normal[2]];
+  const before = signedDistance(collider, xp[0], xp[1], xp[2]);
+  resolveContact(particle, collider, 0, -distance, nx, ny, nz, before < 0 ? -before : 0);
+  return true;
+}
+
 /**
  * Moves the particle at float index i3 out by `depth` along n, and its start-of-substep position
  * by the part of `depthBefore` (how deep that was, m) that `depth` covers; then applies friction.
  */
 function resolveContact(
-  state: ParticleState,
+  state: { x: Float64Array; xPrev: Float64Array },
   collider: Collider,
   i3: number,
   depth: number,

@@ -2,6 +2,7 @@ import type { Vec3 } from '../scene/scene.ts';
 import type { AirSetup } from '../setup/setup.ts';
 import { measureBody } from './body-metrics.ts';
 import type { BodyRuntime } from './body-runtime.ts';
+import type { BodyContact } from './collide/body-contact.ts';
 import { type Collider, collideParticles } from './colliders.ts';
 import {
   type ConstraintBlock,
@@ -32,11 +33,14 @@ import type { BodyMetrics, BodyView, StepMetrics, World } from './world.ts';
  *              the start of the substep and the wind at its start time, aerodynamics.ts); a
  *              shape-matching region takes back what its last correction's velocity carried
  *              (constraints/shape-matching.ts)
+ *   pins       pins with a motion move their particles (or soft targets) to their pose at the
+ *              substep's end (pin-motion.ts)
  *   reset λ    every multiplier to 0
  *   solve      each block once in colour order (PBD bodies: `iterations` times; a block with
  *              `passes` sweeps that many times in a row, its multipliers accumulating)
  *   grab       the mouse grab's soft attachment (grab.ts), when one is held
- *   collide    colliders, then cloth self-collision (pairs listed once per frame), zero compliance, friction
+ *   collide    contact between bodies (collide/body-contact.ts), colliders, then cloth self-collision
+ *              (pairs listed once per frame), zero compliance, friction
  *   velocity   v = (x − x_prev)/h
  *   damp       constraint damping along ∇C, implicit, at velocity level (constraints/block.ts)
  * and after the frame's substeps, the plastic groups' rest-shape creep (plasticity.ts).
@@ -76,6 +80,8 @@ export class XpbdWorld implements World {
     readonly substeps: number,
     /** The air of the bodies with aerodynamics (none: no body feels the air). */
     readonly air?: AirSetup,
+    /** Contact between the bodies (none: they pass through each other). */
+    readonly bodyContact?: BodyContact,
   ) {
     this.particleCount = state.count;
     this.positions = new Float32Array(3 * state.count);
@@ -100,6 +106,8 @@ export class XpbdWorld implements World {
     );
     this.useWasm = this.wasm !== null;
     this.tearing = Tearing.create(runtimes);
+    for (const body of runtimes) body.pinMotion?.place(this.state, 0);
+    this.positions.set(this.state.x);
   }
 
   /**
@@ -141,6 +149,7 @@ export class XpbdWorld implements World {
         body.stiffnessLimit?.apply(h);
         body.selfCollision?.prepare(this.state, frameDtS);
       }
+      this.bodyContact?.prepare(this.state, frameDtS);
       for (let s = 0; s < this.substeps; s++) this.substep(h, s === this.substeps - 1, this.time + s * h);
       for (const body of this.runtimes) body.plasticity?.apply(this.state, frameDtS, this.restChanged);
       this.lastSubstepS = h;
@@ -174,6 +183,7 @@ export class XpbdWorld implements World {
     for (const r of this.runtimes)
       for (const b of r.blocks) if (b.kind === 'shape-matching') b.driftMPerS.fill(0);
     for (const r of this.runtimes) r.plasticity?.reset(this.restChanged);
+    for (const r of this.runtimes) r.pinMotion?.place(this.state, 0);
     this.positions.set(this.state.x);
     this.time = 0;
   }
@@ -289,6 +299,7 @@ export class XpbdWorld implements World {
         if (block.kind === 'shape-matching') takeBackShapeMatchingDrift(block, this.state, h);
       }
     }
+    for (const body of this.runtimes) body.pinMotion?.apply(this.state, timeS + h);
     if (measured) this.probe.capturePredicted(this.state);
     for (const body of this.runtimes) {
       // The WebAssembly kernels reset their blocks' multipliers in the first sweep.
@@ -303,7 +314,8 @@ export class XpbdWorld implements World {
     }
     if (measured) this.probe.measure(this.state, this.runtimes, h);
     this.grabbed.solve(this.state, h);
-    collideParticles(this.state, this.colliders, 0, this.particleCount);
+    this.bodyContact?.solve(this.state);
+    collideParticles(this.state, this.colliders, 0, this.particleCount, timeS, timeS + h);
     for (const body of this.runtimes) body.selfCollision?.solve(this.state);
     const invH = 1 / h;
     const coordinates = 3 * this.particleCount;

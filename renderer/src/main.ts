@@ -67,7 +67,7 @@ const sim = new SimClient((event) => {
     viewport?.setBodies(event.bodies, event.positions, event.groundHeightM);
     selection.loaded(event.bodies, event.positions);
   } else if (event.type === 'frame') {
-    viewport?.setPositions(event.positions, event.constraintForces);
+    viewport?.setPositions(event.positions, event.constraintForces, event.simTimeS);
     if (event.surfaces) viewport?.setSurfaces(event.surfaces);
     editor.setMetrics(event.bodies, event.simTimeS);
   }

@@ -443,6 +443,63 @@ export const FEATURES: readonly Feature[] = [
       },
     },
   },
+  {
+    id: 'contact between bodies',
+    bodies: () => [],
+    scene: (setup) => setup.contact !== undefined && setup.bodies.length > 1,
+    support: {
+      ...everywhere,
+      jolt: {
+        approximated:
+          'contact between the soft bodies dropped: Jolt soft bodies collide with rigid bodies only (its SoftBodyMotionProperties collides the vertices against rigid shapes; soft body against soft body is not implemented as of Jolt 5.6), so the bodies pass through each other in the game',
+      },
+      mujoco: {
+        approximated:
+          'contact between the soft bodies dropped: the flexes are written with contype 2 / conaffinity 1, touching the colliders but not each other (the slots of one body share their boundary)',
+      },
+      godot: {
+        approximated:
+          "contact between the soft bodies dropped: Godot's SoftBody3D collides its nodes with physics bodies' shapes, not with other soft bodies",
+      },
+    },
+  },
+  {
+    id: 'moving colliders',
+    bodies: () => [],
+    scene: (setup) => setup.colliders.some((c) => c.motion !== undefined),
+    support: {
+      ...everywhere,
+      jolt: {
+        approximated:
+          'the collider is created static at its authored place: its keyframes are not carried, so the game must animate it as a kinematic body itself (Jolt drags soft bodies by a kinematic body’s velocity)',
+      },
+      mujoco: {
+        approximated:
+          'the collider is a static geom at its authored place: its keyframes are not carried (MuJoCo would need a mocap body driven by the game)',
+      },
+      godot: {
+        approximated:
+          'the collider is a StaticBody3D at its authored place: its keyframes are not carried (an AnimatableBody3D animated by the game would move it)',
+      },
+    },
+  },
+  {
+    id: 'moving pins',
+    bodies: byBody((b) => b.pins.some((pin) => pin.motion !== undefined)),
+    support: {
+      ...everywhere,
+      jolt: {
+        approximated:
+          'pinned vertices hold their rest place: the keyframes are not carried; the game moves pinned (inverse mass 0) vertices itself',
+      },
+      mujoco: {
+        approximated: 'pins hold their rest place: the keyframes are not carried',
+      },
+      godot: {
+        approximated: 'pinned points hold their rest place: the keyframes are not carried',
+      },
+    },
+  },
   ...(['plane', 'sphere', 'box', 'capsule', 'mesh'] as const).map(
     (type): Feature => ({
       id: `${type} colliders`,

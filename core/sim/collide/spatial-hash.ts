@@ -14,12 +14,16 @@ export class SpatialHash {
   /** Results of the last `query`: point ids, `queryCount` of them. */
   readonly found: Int32Array;
   queryCount = 0;
+  /** Per hash bucket, the last query that walked it: cells that share a bucket are read once. */
+  private readonly visited: Int32Array;
+  private queryStamp = 0;
 
   constructor(maxPoints: number) {
     this.tableSize = 2 * maxPoints + 1;
     this.cellStart = new Int32Array(this.tableSize + 1);
     this.entries = new Int32Array(maxPoints);
     this.found = new Int32Array(maxPoints);
+    this.visited = new Int32Array(this.tableSize).fill(-1);
   }
 
   private hash(ix: number, iy: number, iz: number): number {
@@ -53,7 +57,11 @@ export class SpatialHash {
     }
   }
 
-  /** Collects into `found` every hashed point in the cells within `radiusM` of (px, py, pz) (a superset). */
+  /**
+   * Collects into `found` every hashed point in the cells within `radiusM` of (px, py, pz) (a
+   * superset), each once: a bucket several of the cells hash to is read once, so `found` (one
+   * slot per point) cannot overflow and drop points.
+   */
   query(px: number, py: number, pz: number, radiusM: number): number {
     const x0 = this.cell(px - radiusM);
     const y0 = this.cell(py - radiusM);
@@ -62,10 +70,13 @@ export class SpatialHash {
     const y1 = this.cell(py + radiusM);
     const z1 = this.cell(pz + radiusM);
     let n = 0;
+    const stamp = ++this.queryStamp;
     for (let ix = x0; ix <= x1; ix++) {
       for (let iy = y0; iy <= y1; iy++) {
         for (let iz = z0; iz <= z1; iz++) {
           const h = this.hash(ix, iy, iz);
+          if (this.visited[h] === stamp) continue;
+          this.visited[h] = stamp;
           for (let k = this.cellStart[h]; k < this.cellStart[h + 1]; k++) {
             if (n < this.found.length) this.found[n++] = this.entries[k];
           }

@@ -16,6 +16,7 @@ import {
 } from '../../../core/setup/compile-air.ts';
 import { FrameCostClient } from '../budget/frame-cost-client.ts';
 import { solverView } from '../editor/compliance-range.ts';
+import { contactThicknessM, setContactBetweenBodies, setContactThickness } from '../editor/contact-edits.ts';
 import type { Editor } from '../editor/editor.ts';
 import {
   applyLibraryMaterial,
@@ -449,7 +450,40 @@ function solverSection(editor: Editor): HTMLElement {
       onCommit: (value) => editor.edit((scene) => setAirField(scene, 'density', value)),
     }),
     ...budgetFields(editor),
+    ...contactFields(editor),
   );
+}
+
+/** Contact between soft bodies: the switch and the thickness kept between them. */
+function contactFields(editor: Editor): HTMLElement[] {
+  const scene = editor.state.scene;
+  const on = scene.contact?.betweenBodies === true;
+  return [
+    selectField<'on' | 'off'>({
+      label: 'Bodies collide',
+      testId: 'solver-contact',
+      value: on ? 'on' : 'off',
+      choices: [
+        { value: 'on', text: 'with each other' },
+        { value: 'off', text: 'off (pass through)' },
+      ],
+      title:
+        "Contact between soft bodies: each body's particles are kept a thickness in front of the other bodies' surfaces, with friction",
+      onChange: (value) => editor.edit((s) => setContactBetweenBodies(s, value === 'on')),
+    }),
+    ...(on
+      ? [
+          numberField({
+            label: 'Contact thickness',
+            testId: 'solver-contact-thickness',
+            value: contactThicknessM(scene) * 1000,
+            unit: 'mm',
+            title: "Distance kept between a particle and another body's surface",
+            onCommit: (value) => editor.edit((s) => setContactThickness(s, value / 1000)),
+          }),
+        ]
+      : []),
+  ];
 }
 
 /** The live readout: filled in by mountMetrics' own subscription, not by rebuilding the panel. */

@@ -138,6 +138,11 @@ export class SceneDecorations {
     this.markers.update(positions);
   }
 
+  /** Moves the colliders that have a motion to their place at simulated time `timeS` (s). */
+  setSimTime(timeS: number): void {
+    this.markers.follow(timeS);
+  }
+
   /** The latest per-particle constraint forces (for the 'constraint force' colouring). */
   setConstraintForces(forces: ParticleForces): void {
     this.colouring.setForces(forces);

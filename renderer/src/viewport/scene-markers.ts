@@ -16,6 +16,7 @@ import {
   LineBasicMaterial,
   LineSegments,
   type Material,
+  Matrix4,
   Mesh,
   MeshStandardMaterial,
   type Object3D,
@@ -33,6 +34,8 @@ import {
   unapplyMeshTransform,
 } from '../../../core/scene/mesh-transform.ts';
 import type { ColliderSpec, Scene, Vec3 } from '../../../core/scene/scene.ts';
+import { compileColliders } from '../../../core/sim/colliders.ts';
+import { createPose, type KeyframedMotion, poseAt } from '../../../core/sim/motion.ts';
 import { isGroundPlane, sameTarget, type TransformTarget, targetCentre } from '../editor/transform-edits.ts';
 import type { BodyLayout } from '../sim/protocol.ts';
 import { COLLIDER_COLOUR, PIN_COLOUR } from './marker-colours.ts';
@@ -65,11 +68,14 @@ interface VertexPinDots {
 
 const up = new Vector3(0, 1, 0);
 const scratch = new Vector3();
+const rotation = new Matrix4();
 
 export class SceneMarkers {
   /** Add this to the scene. */
   readonly root = new Group();
   private movables: Movable[] = [];
+  /** Colliders with a motion: their handle, its authored centre (m) and the motion. */
+  private moving: { handle: Object3D; centre: Vec3; motion: KeyframedMotion }[] = [];
   private dots: VertexPinDots[] = [];
   private readonly colliderMaterial = new MeshStandardMaterial({
     color: COLLIDER_COLOUR,
@@ -112,6 +118,10 @@ export class SceneMarkers {
       handle.add(shape);
       this.root.add(handle);
       this.movables.push({ target, handle, pickable: shape });
+      if (collider.motion) {
+        const [compiled] = compileColliders([collider]);
+        if (compiled.motion) this.moving.push({ handle, centre, motion: compiled.motion });
+      }
     });
     scene.bodies.forEach((body, bodyIndex) => {
       const layout = layouts[bodyIndex];
@@ -190,6 +200,27 @@ export class SceneMarkers {
   }
 
   /** Moves the vertex pin dots to their particles at `positions` (m, whole world). */
+  /**
+   * Puts the moving colliders where their motions have them at simulated time `timeS` (s): the
+   * handle, at the authored centre c, goes to R·(c − pivot) + pivot + p and turns by R, so its
+   * shape moves as the solver's collider does (core/sim/colliders.ts collideMoving).
+   */
+  follow(timeS: number): void {
+    for (const { handle, centre, motion } of this.moving) {
+      const pose = poseAt(motion, timeS, createPose(motion.pivotM));
+      const r = pose.rotation;
+      const [px, py, pz] = motion.pivotM;
+      const [dx, dy, dz] = [centre[0] - px, centre[1] - py, centre[2] - pz];
+      handle.position.set(
+        r[0] * dx + r[1] * dy + r[2] * dz + px + pose.translationM[0],
+        r[3] * dx + r[4] * dy + r[5] * dz + py + pose.translationM[1],
+        r[6] * dx + r[7] * dy + r[8] * dz + pz + pose.translationM[2],
+      );
+      rotation.set(r[0], r[1], r[2], 0, r[3], r[4], r[5], 0, r[6], r[7], r[8], 0, 0, 0, 0, 1);
+      handle.quaternion.setFromRotationMatrix(rotation);
+    }
+  }
+
   update(positions: Float32Array): void {
     for (const dot of this.dots) {
       const array = dot.position.array as Float32Array;
@@ -227,6 +258,7 @@ export class SceneMarkers {
   }
 
   clear(): void {
+    this.moving = [];
     for (const object of [...this.root.children]) {
       this.root.remove(object);
       object.traverse((child) => {

@@ -173,10 +173,14 @@ export class Viewport {
     this.invalidate();
   }
 
-  /** Queues new positions (m); only the latest queued set is drawn on the next animation frame. */
-  setPositions(positions: Float32Array, forces?: ParticleForces): void {
+  /**
+   * Queues new positions (m); only the latest queued set is drawn on the next animation frame.
+   * `simTimeS` (s) places the colliders that move.
+   */
+  setPositions(positions: Float32Array, forces?: ParticleForces, simTimeS?: number): void {
     this.pendingPositions = positions;
     if (forces) this.decorations.setConstraintForces(forces);
+    if (simTimeS !== undefined) this.decorations.setSimTime(simTimeS);
   }
 
   /** Draws each body with `surfaces` (local triangles, 3 per triangle): what tearing left of it. */

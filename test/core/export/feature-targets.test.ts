@@ -174,6 +174,43 @@ const WITNESSES: Record<string, () => { scene: SceneDocument; meshes?: SceneMesh
       [{ type: 'mesh', vertices: [-1, -1, -1, 1, -1, -1, 0, -1, 1], indices: [0, 2, 1] }],
     ),
   }),
+  'moving colliders': () => ({
+    scene: scene(
+      [box()],
+      [
+        {
+          type: 'sphere',
+          center: [0, -1, 0],
+          radius: 0.5,
+          motion: { keys: [{ timeS: 0 }, { timeS: 1, position: [1, 0, 0] }] },
+        },
+      ],
+    ),
+  }),
+  'moving pins': () => ({
+    scene: scene([
+      sheet({
+        pins: [
+          {
+            box: { min: [-1, 0, -0.1], max: [1, 1, -0.1] },
+            motion: { keys: [{ timeS: 0 }, { timeS: 1, position: [0, 1, 0] }] },
+          },
+        ],
+      }),
+    ]),
+  }),
+  'contact between bodies': () => ({
+    scene: {
+      ...scene([
+        box(),
+        box({
+          name: 'second block',
+          shape: { ...box().shape, center: [0, 0.2, 0] } as BodySpecDocument['shape'],
+        }),
+      ]),
+      contact: { betweenBodies: true },
+    },
+  }),
 };
 
 interface Exported {

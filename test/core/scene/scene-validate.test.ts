@@ -179,7 +179,7 @@ describe('scene schema and validator', () => {
         {
           pointer: `/${key}`,
           message:
-            'is not a known property; expected one of: formatVersion, gravity, solver, colliders, bodies, air, budget',
+            'is not a known property; expected one of: formatVersion, gravity, solver, colliders, bodies, air, budget, contact',
         },
       ]);
       const inBody = JSON.parse(base);

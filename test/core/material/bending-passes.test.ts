@@ -4,6 +4,7 @@ import { settleWorld } from '../../../core/calibrate/settle.ts';
 import {
   bendingPasses,
   MAX_BENDING_PASSES,
+  MAX_SWEPT_BENDING_RESOLUTION,
   ONE_PASS_BENDING_RESOLUTION,
 } from '../../../core/material/compliance/bending-passes.ts';
 import { findBuiltInMaterial } from '../../../core/material/library.ts';
@@ -63,6 +64,10 @@ describe('the sweep count', () => {
     expect(beyond.passes).toBe(MAX_BENDING_PASSES);
     // r_b ∝ h: 10 substeps bring 1.6 to 0.8.
     expect(beyond.substepsToReach).toBe(10);
+    // Far beyond the measured range the set is swept once again (hostile steps stay stable).
+    expect(bendingPasses(MAX_SWEPT_BENDING_RESOLUTION, 5).passes).toBe(MAX_BENDING_PASSES);
+    expect(bendingPasses(2 * MAX_SWEPT_BENDING_RESOLUTION, 5)).toMatchObject({ passes: 1, reachable: false });
+    expect(bendingPasses(Number.POSITIVE_INFINITY, 5).passes).toBe(1);
   });
 });
 

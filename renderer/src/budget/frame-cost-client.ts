@@ -45,19 +45,53 @@ export const runInWorker: RunFrameCost = (request) => {
   return { result, cancel: () => cancel() };
 };
 
+/**
+ * How long a body must stay as it is before it is timed, ms. Timing runs the body in our engine
+ * and in the runtime on a core of its own for a second or more; a body just added is often
+ * replaced at once (the coarse preview of a mesh by its refined mesh) or still being edited, and
+ * its first frames and its refinement need the cores more than the readout does.
+ */
+export const FRAME_COST_SETTLE_MS = 1500;
+
+/** Starts `callback` after `delayMs`; returns its cancel. Replaceable in tests. */
+export type Schedule = (callback: () => void, delayMs: number) => () => void;
+
+const scheduleTimeout: Schedule = (callback, delayMs) => {
+  const handle = setTimeout(callback, delayMs);
+  return () => clearTimeout(handle);
+};
+
 export class FrameCostClient {
   private readonly cache = new Map<string, FrameCostState>();
   private pending: { key: string; cancel(): void } | undefined;
   private readonly listeners = new Set<() => void>();
 
-  constructor(private readonly run: RunFrameCost = runInWorker) {}
+  constructor(
+    private readonly run: RunFrameCost = runInWorker,
+    private readonly settleMs = FRAME_COST_SETTLE_MS,
+    private readonly schedule: Schedule = scheduleTimeout,
+  ) {}
 
-  /** The state of `request`'s measurement; starts it when nothing is cached for it. */
+  /**
+   * The state of `request`'s measurement; when nothing is cached for it, starts it once the request
+   * has stayed the latest for `settleMs` (a newer request replaces it before it starts).
+   */
   state(request: FrameCostRequest): FrameCostState {
     const key = costKey(request);
     const known = this.cache.get(key);
     if (known) return known;
+    if (this.pending?.key === key) return { status: 'measuring' };
     this.pending?.cancel();
+    if (this.settleMs <= 0) {
+      this.start(key, request);
+      return { status: 'measuring' };
+    }
+    const unschedule = this.schedule(() => this.start(key, request), this.settleMs);
+    this.pending = { key, cancel: unschedule };
+    return { status: 'measuring' };
+  }
+
+  private start(key: string, request: FrameCostRequest): void {
     this.cache.set(key, { status: 'measuring' });
     const job = this.run(request);
     this.pending = { key, cancel: job.cancel };
@@ -73,7 +107,6 @@ export class FrameCostClient {
       );
       for (const listener of this.listeners) listener();
     });
-    return { status: 'measuring' };
   }
 
   /** Calls `listener` when a measurement finishes; returns the unsubscribe. */

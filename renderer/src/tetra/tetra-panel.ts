@@ -14,6 +14,7 @@ import { el } from '../views/dom.ts';
 import { toolButton } from '../views/toggle-panel.ts';
 import type { CutAxis } from './cut-geometry.ts';
 import { drawHistogram } from './histogram.ts';
+
 import { describeProgress } from './progress-estimate.ts';
 import { qualityCss, RAMP_GOOD_DEG } from './quality-ramp.ts';
 import { describePlan, softBodyPlan } from './soft-body-plan.ts';
@@ -26,6 +27,9 @@ import {
   withDisplay,
   withOptions,
 } from './tetra-state.ts';
+
+/** When the empty histogram is drawn after the panel is made: after the app's first frames. */
+const IDLE_WARM_UP_MS = 1000;
 
 export interface TetraPanelHost {
   /** The toolbar, where the button goes (after Open Mesh… when present). */
@@ -91,6 +95,10 @@ export function mountTetraPanel(
   });
   histogram.width = 200;
   histogram.height = 40;
+  // The page's first 2D-canvas drawing sets up its raster backend, which waits on the GPU process
+  // (busy with the viewport's WebGL): measured 30–500 ms. Drawn empty once the app is idle, that
+  // wait is not paid on the way from a tetrahedralization's result to a moving body.
+  setTimeout(() => drawHistogram(histogram, { binDeg: 180, counts: [0] }), IDLE_WARM_UP_MS);
   const legend = el('div', { className: 'tetra-legend', title: 'Tet colour: its smallest dihedral angle' }, [
     el('span', { text: '0°' }),
     el('span', { className: 'tetra-legend-ramp' }),

@@ -39,7 +39,7 @@ const cost = { body: 'soft block' } as BodyFrameCost;
 describe('frame-cost client', () => {
   it('times a body once, and again only when what its cost depends on changes', async () => {
     const { runs, run } = fakeRuns();
-    const client = new FrameCostClient(run);
+    const client = new FrameCostClient(run, 0);
     let finished = 0;
     client.watch(() => finished++);
     expect(client.state(request('soft block'))).toEqual({ status: 'measuring' });
@@ -60,13 +60,41 @@ describe('frame-cost client', () => {
 
   it('ends the pending run when another body is asked for', () => {
     const { runs, run } = fakeRuns();
-    const client = new FrameCostClient(run);
+    const client = new FrameCostClient(run, 0);
     client.state(request('soft block'));
     client.state(request('cloth'));
     expect(runs.map((r) => [r.request.body, r.cancelled])).toEqual([
       ['soft block', true],
       ['cloth', false],
     ]);
+  });
+});
+
+describe('frame-cost client settling', () => {
+  it('times only the request that stayed the latest for the settle time', () => {
+    const { runs, run } = fakeRuns();
+    const timers: { callback: () => void; delayMs: number; cancelled: boolean }[] = [];
+    const schedule = (callback: () => void, delayMs: number) => {
+      const timer = { callback, delayMs, cancelled: false };
+      timers.push(timer);
+      return () => {
+        timer.cancelled = true;
+      };
+    };
+    const client = new FrameCostClient(run, 1500, schedule);
+    // A body added, then replaced at once (a coarse preview by its refined mesh): one run, the last.
+    expect(client.state(request('soft block'))).toEqual({ status: 'measuring' });
+    const refined = (s: Scene) => ({ ...s, solver: { ...s.solver, substeps: 16 } });
+    expect(client.state(request('soft block', refined))).toEqual({ status: 'measuring' });
+    // Asked again while waiting: still one timer for it.
+    client.state(request('soft block', refined));
+    expect(timers.map((t) => [t.delayMs, t.cancelled])).toEqual([
+      [1500, true],
+      [1500, false],
+    ]);
+    expect(runs.length).toBe(0);
+    timers[1].callback();
+    expect(runs.map((r) => r.request.scene.solver.substeps)).toEqual([16]);
   });
 });
 

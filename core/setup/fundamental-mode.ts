@@ -75,28 +75,37 @@ export function estimateFundamentalRadPerS(
   constraints: readonly ConstraintSet[],
   pins: readonly SetupPin[],
 ): number {
-  const key = contentKey([geometry, constraints, pins]);
+  // Damping ratios are left out of the key: K and M do not depend on them.
+  const undamped = constraints.map((set) => {
+    const { dampingRatio: _, ...rest } = set as ConstraintSet & { dampingRatio?: number };
+    return rest;
+  });
+  const key = contentKey([geometry, undamped, pins]);
   const known = recentEstimates.get(key);
   if (known !== undefined) return known;
-  const estimate = estimateUncached(geometry, constraints, pins);
+  const radPerS = solveFundamentalRadPerS(geometry, constraints, pins);
   if (recentEstimates.size >= RECENT_ESTIMATES) {
     const oldest = recentEstimates.keys().next();
     if (!oldest.done) recentEstimates.delete(oldest.value);
   }
-  recentEstimates.set(key, estimate);
-  return estimate;
+  recentEstimates.set(key, radPerS);
+  return radPerS;
 }
 
 /**
  * The last estimates by the content of their inputs. The editor's worker compiles the whole scene
- * again on every edit and on every body added; a body whose geometry, constraints and pins did not
- * change keeps its ω₁ instead of solving again (a 20×20 cloth's solve takes a few hundred ms, the
- * key a fraction of a millisecond).
+ * again on every edit and on every body added: a body whose geometry, constraints and pins did not
+ * change, or changed only in damping, keeps its ω₁ instead of solving again (a 20×20 cloth's solve
+ * takes a few hundred ms, a 5,000-tet body's over a second; the key a few ms). A change of E or ρ
+ * is solved again: the substep compensation (compensate.ts) moves the compliances by other than
+ * one common factor (measured on the default block: E × 3 gives ω₁ × 0.9928·√3), so no scaling
+ * of the last estimate is exact.
  */
 const recentEstimates = new Map<string, number>();
 const RECENT_ESTIMATES = 64;
 
-function estimateUncached(
+/** The estimate itself, solved every time (estimateFundamentalRadPerS reuses recent ones). */
+export function solveFundamentalRadPerS(
   geometry: BodyGeometry,
   constraints: readonly ConstraintSet[],
   pins: readonly SetupPin[],

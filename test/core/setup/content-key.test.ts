@@ -3,7 +3,7 @@ import defaultScene from '../../../assets/default-scene.json' with { type: 'json
 import type { Scene } from '../../../core/scene/scene.ts';
 import { compileScene } from '../../../core/setup/compile-scene.ts';
 import { contentKey } from '../../../core/setup/content-key.ts';
-import { estimateFundamentalRadPerS } from '../../../core/setup/fundamental-mode.ts';
+import { estimateFundamentalRadPerS, solveFundamentalRadPerS } from '../../../core/setup/fundamental-mode.ts';
 
 describe('content key', () => {
   it('is the same for equal content in fresh arrays and objects, whatever the key order', () => {
@@ -59,5 +59,13 @@ describe('fundamental mode estimate reuse', () => {
     });
     const omegaStiffer = estimateFundamentalRadPerS(again.geometry, stiffer, again.pins);
     expect(Math.abs(omegaStiffer / omega - 2)).toBeLessThan(0.02);
+  });
+
+  it('keeps ω₁ through a change of damping alone, which K and M do not depend on', () => {
+    const body = cloth();
+    const omega = estimateFundamentalRadPerS(body.geometry, body.constraints, body.pins);
+    const damped = body.constraints.map((set) => ({ ...set, dampingRatio: 0.9 }));
+    expect(estimateFundamentalRadPerS(body.geometry, damped, body.pins)).toBe(omega);
+    expect(solveFundamentalRadPerS(body.geometry, damped, body.pins)).toBe(omega);
   });
 });

@@ -93,7 +93,10 @@ describe('A/B comparison and import report (browser host in Chromium)', () => {
     expect(await textOf(page, 'prop-report-open-edges')).toBe('42 in 4 loops');
     expect(await textOf(page, 'prop-report-non-manifold')).toBe('1');
     expect(await textOf(page, 'prop-report-parts')).toBe('3');
-    expect(await textOf(page, 'prop-report-self-intersections')).toMatch(/^[1-9][\d,]* triangle pairs$/);
+    // Counted after the mesh is shown: 'counting…' until the import worker has the count.
+    await expect
+      .poll(() => textOf(page, 'prop-report-self-intersections'), { timeout: 30_000 })
+      .toMatch(/^[1-9][\d,]* triangle pairs$/);
     expect(await textOf(page, 'prop-report-units')).toMatch(/^m /);
     expect(await byTestId(page, 'prop-mesh-repair').isVisible()).toBe(true);
     const notices = await page.locator('[data-testid="notification-text"]').allTextContents();

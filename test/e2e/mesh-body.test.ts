@@ -177,7 +177,9 @@ describe('mesh to soft body (browser host in Chromium)', () => {
 
   test('the body is drawn with its imported surface, skinned to the tets as it falls, and the simulation mesh on request', async () => {
     expect(meshVertices).toBeGreaterThan(0);
-    await expect.poll(async () => (await drawnBody(page, 'spot'))?.vertices).toBe(meshVertices);
+    await expect
+      .poll(async () => (await drawnBody(page, 'spot'))?.vertices, { timeout: RUN_TIMEOUT_MS })
+      .toBe(meshVertices);
     // Back at its start, 0.3 m over the ground (the skinned surface lies on the tets' boundary).
     await byTestId(page, 'step').click();
     await byTestId(page, 'reset').click();
@@ -205,7 +207,9 @@ describe('mesh to soft body (browser host in Chromium)', () => {
     await expect.poll(async () => (await drawnBody(page, 'spot'))?.vertices).not.toBe(meshVertices);
     await toggle.click();
     expect(await toggle.getAttribute('aria-pressed')).toBe('false');
-    await expect.poll(async () => (await drawnBody(page, 'spot'))?.vertices).toBe(meshVertices);
+    await expect
+      .poll(async () => (await drawnBody(page, 'spot'))?.vertices, { timeout: RUN_TIMEOUT_MS })
+      .toBe(meshVertices);
     console.log(
       `mesh-body e2e: render mesh ${landed.vertices} vertices; drawn height ${atRest.minY.toFixed(3)}–${atRest.maxY.toFixed(3)} m at the start, ${landed.minY.toFixed(3)}–${landed.maxY.toFixed(3)} m on landing`,
     );
@@ -330,7 +334,9 @@ describe('a game-sized body: 500 tets carrying the whole imported surface', () =
       expect(Math.abs(tets / 500 - 1)).toBeLessThan(0.15);
       await byTestId(page, 'make-soft-body').click();
       await expect.poll(() => textOf(page, 'prop-body-name'), { timeout: RUN_TIMEOUT_MS }).toBe('spot');
-      await expect.poll(async () => (await drawnBody(page, 'spot'))?.vertices).toBe(meshVertices);
+      await expect
+        .poll(async () => (await drawnBody(page, 'spot'))?.vertices, { timeout: RUN_TIMEOUT_MS })
+        .toBe(meshVertices);
       await restartFromRest(page);
       await fallen(page);
       await screenshot(page, 'render-mesh-500-tets');

@@ -4,7 +4,7 @@
  */
 import type { HostApi, MenuCommand, MenuCommandDetail, OpenedFile } from '../../../contract/host-api.ts';
 import { companionReader } from '../mesh/companion-files.ts';
-import { importMeshInWorker } from '../mesh/import-client.ts';
+import { type CheckedImport, importMeshInWorker } from '../mesh/import-client.ts';
 import {
   DEFAULT_FRAME,
   type FrameStorage,
@@ -78,6 +78,26 @@ export function createActions(
   };
 
   /**
+   * Puts the self-intersection count into the open mesh's report when the import worker has it, if
+   * that mesh is still the one open; a surface that passes through itself gets a warning.
+   */
+  const whenCounted = (imported: CheckedImport, title: string) => {
+    void imported.selfIntersections.then((selfIntersections) => {
+      const open = store.get().document;
+      if (selfIntersections === null || open.kind !== 'mesh' || open.mesh !== imported.mesh) return;
+      store.update((state) => ({
+        ...state,
+        document: { ...open, report: { ...open.report, selfIntersections } },
+      }));
+      if (selfIntersections > 0)
+        notify(
+          'warning',
+          `${title}: ${new Intl.NumberFormat('en-US').format(selfIntersections)} self-intersecting triangle pair${selfIntersections === 1 ? '' : 's'}: tetrahedralization cannot mesh a surface that passes through itself (Simulate as cloth can).`,
+        );
+    });
+  };
+
+  /**
    * Imports `file` and shows it static; a bad file changes nothing but a notification. An OBJ is
    * read in the units and up axis last chosen for it (metres, Y-up the first time).
    */
@@ -101,6 +121,7 @@ export function createActions(
       `Imported ${file.name}: ${vertices} vertices, ${triangles} triangles. Surface: ${reportSummary(report)}. Shown static: Tetrahedralize it, then Simulate as soft body, or Simulate as cloth as it is.`,
     );
     for (const note of notes) notify('warning', `${file.name}: ${note}`);
+    whenCounted(imported, file.name);
   };
 
   /** Reads the open static mesh again in `frame` (and remembers it for the file). */
@@ -116,6 +137,7 @@ export function createActions(
       ...state,
       document: { ...open, mesh: imported.mesh, frame, report: imported.report, repairs: imported.repairs },
     }));
+    whenCounted(imported, source.name);
   };
 
   /** Reads the open static mesh again, repaired; the notice lists what each repair changed. */
@@ -128,6 +150,7 @@ export function createActions(
       ...state,
       document: { ...open, mesh: imported.mesh, report: imported.report, repairs: imported.repairs ?? [] },
     }));
+    whenCounted(imported, open.title);
     const changed = (imported.repairs ?? []).filter((step) => step.changed > 0).map((step) => step.summary);
     notify(
       'info',

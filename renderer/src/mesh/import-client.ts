@@ -2,8 +2,8 @@
 import type { ImportedMesh } from '../../../core/mesh/import-types.ts';
 import type { MeshImportOptions } from '../../../core/mesh/options.ts';
 import type { RepairStep } from '../../../core/mesh/repair/repair-mesh.ts';
-import type { MeshReport } from '../../../core/mesh/report.ts';
 import type { ImportCommand, ImportEvent } from './import-protocol.ts';
+import type { ImportReport } from './import-report.ts';
 
 /** An import that failed: `name` is 'MeshImportError' for a bad file; the message names file and place. */
 export class MeshImportFailure extends Error {
@@ -21,9 +21,14 @@ export class MeshImportFailure extends Error {
  */
 export type RelatedFileReader = (uri: string) => Promise<Uint8Array | undefined>;
 
-/** An imported mesh with core's report of it, and the repairs made when they were asked for. */
+/**
+ * An imported mesh with core's report of it (self-intersections still being counted: null), and
+ * the repairs made when they were asked for.
+ */
 export interface CheckedImport extends ImportedMesh {
-  report: MeshReport;
+  report: ImportReport;
+  /** The count of self-intersecting triangle pairs, once the worker has it; null when it could not. */
+  selfIntersections: Promise<number | null>;
   repairs?: RepairStep[];
 }
 
@@ -35,8 +40,16 @@ export function importMeshInWorker(
   frame?: MeshImportOptions,
   repair = false,
 ): Promise<CheckedImport> {
+  let counted: (count: number | null) => void = () => {};
+  const selfIntersections = new Promise<number | null>((resolve) => {
+    counted = resolve;
+  });
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./import-worker.ts', import.meta.url), { type: 'module' });
+    const end = () => {
+      worker.terminate();
+      counted(null);
+    };
     const send = (command: ImportCommand) => worker.postMessage(command);
     worker.addEventListener('message', (event: MessageEvent<ImportEvent>) => {
       const message = event.data;
@@ -48,18 +61,26 @@ export function importMeshInWorker(
         void read.then((found) => send({ type: 'resource', id: message.id, bytes: found ?? null }));
         return;
       }
-      worker.terminate();
+      if (message.type === 'self-intersections') {
+        counted(message.count);
+        end();
+        return;
+      }
       if (message.ok)
         resolve({
           ...message.result,
-          report: message.report,
+          report: { ...message.report, selfIntersections: null },
+          selfIntersections,
           ...(message.repairs ? { repairs: message.repairs } : {}),
         });
-      else reject(new MeshImportFailure(message.error.name, message.error.message));
+      else {
+        end();
+        reject(new MeshImportFailure(message.error.name, message.error.message));
+      }
     });
     worker.addEventListener('error', (event) => {
       event.preventDefault();
-      worker.terminate();
+      end();
       reject(
         new MeshImportFailure(
           'Error',

@@ -1,7 +1,8 @@
 /**
  * Messages of the mesh-import worker. One import per worker: the main thread sends
- * `import`, answers any `read-resource` requests (a glTF's .bin, an OBJ's .mtl) and gets
- * one `result` with the mesh's report, then ends the worker.
+ * `import`, answers any `read-resource` requests (a glTF's .bin, an OBJ's .mtl), gets one
+ * `result` with the mesh and its report but for the self-intersections, then `self-intersections`
+ * with their count (or a failed `result`), then ends the worker.
  */
 import type { ImportedMesh } from '../../../core/mesh/import-types.ts';
 import type { MeshImportOptions } from '../../../core/mesh/options.ts';
@@ -30,10 +31,12 @@ export type ImportEvent =
       ok: true;
       /** The mesh (repaired when asked) and the importer's notes. */
       result: ImportedMesh;
-      /** Core's report of the mesh returned, self-intersections included (measured in the worker). */
-      report: MeshReport;
+      /** Core's report of the mesh returned, but for its self-intersections (counted next). */
+      report: Omit<MeshReport, 'selfIntersections'>;
       /** Each repair made, when a repair was asked for. */
       repairs?: RepairStep[];
     }
+  /** The self-intersections of the mesh of the `result` before, counted after it was sent; null: not counted. */
+  | { type: 'self-intersections'; count: number | null }
   /** Errors cross as `{ name, message }`; `name` is 'MeshImportError' for bad files. */
   | { type: 'result'; ok: false; error: { name: string; message: string } };

@@ -7,9 +7,8 @@
  * holes, and the panel says so rather than offer it.
  */
 import type { RepairStep } from '../../../core/mesh/repair/repair-mesh.ts';
-import type { MeshReport } from '../../../core/mesh/report.ts';
 import type { MeshFrameChoice } from '../mesh/import-frame.ts';
-import { repairOffers, reportSummary } from '../mesh/import-report.ts';
+import { type ImportReport, repairOffers, reportSummary } from '../mesh/import-report.ts';
 import { el } from '../views/dom.ts';
 import { toolButton } from '../views/toggle-panel.ts';
 import { row, section } from './fields.ts';
@@ -17,7 +16,7 @@ import { row, section } from './fields.ts';
 const count = new Intl.NumberFormat('en-US');
 
 export function importReportSection(
-  report: MeshReport,
+  report: ImportReport,
   frame: MeshFrameChoice | undefined,
   repairs: readonly RepairStep[] | undefined,
   repair: (() => void) | undefined,
@@ -72,8 +71,10 @@ export function importReportSection(
       'Self-intersections',
       readout(
         'prop-report-self-intersections',
-        `${count.format(report.selfIntersections)} triangle pair${report.selfIntersections === 1 ? '' : 's'}`,
-        report.selfIntersections > 0,
+        report.selfIntersections === null
+          ? 'counting…'
+          : `${count.format(report.selfIntersections)} triangle pair${report.selfIntersections === 1 ? '' : 's'}`,
+        (report.selfIntersections ?? 0) > 0,
         'Pairs of non-adjacent triangles that cross: tetrahedralization cannot mesh a surface that passes through itself',
       ),
     ),

@@ -7,16 +7,15 @@
  */
 import { implausibleSizeWarning } from '../../../core/mesh/options.ts';
 import type { RepairStep } from '../../../core/mesh/repair/repair-mesh.ts';
-import type { MeshReport } from '../../../core/mesh/report.ts';
 import type { TriMesh } from '../../../core/mesh/types.ts';
 import { type MeshFrameChoice, sizeInUnits } from '../mesh/import-frame.ts';
+import type { ImportReport } from '../mesh/import-report.ts';
 import { el } from '../views/dom.ts';
 import { toolButton } from '../views/toggle-panel.ts';
 import { type ClothChoices, clothFromMeshSection } from './cloth-from-mesh-section.ts';
 import { row, section } from './fields.ts';
 import { importFrameSection } from './import-frame-section.ts';
 import { importReportSection } from './import-report-section.ts';
-import { type StaticMeshFacts, staticMeshFacts } from './static-mesh-facts.ts';
 
 /** The mesh the app shows static, as its document holds it. */
 export interface OpenMesh {
@@ -26,8 +25,8 @@ export interface OpenMesh {
   mesh: TriMesh;
   /** The units and up axis it was read with; absent where the format fixes them (glTF). */
   frame?: MeshFrameChoice;
-  /** Core's report of the mesh, from the import worker (absent until it is measured). */
-  report?: MeshReport;
+  /** Core's report of the mesh, measured in the import worker before the mesh is shown. */
+  report: ImportReport;
   /** The repairs made to the mesh, once asked for. */
   repairs?: RepairStep[];
 }
@@ -37,8 +36,6 @@ const metres = (value: number) => `${Number(value.toPrecision(4))}`;
 const triple = (v: readonly number[]) => `${v.map(metres).join(', ')} m`;
 
 /** Facts are worked out once per mesh: the panel rebuilds on every scene change. */
-const factsOf = new WeakMap<TriMesh, StaticMeshFacts>();
-
 /**
  * @param simulate "Simulate as soft body": tetrahedralizes the mesh where needed and adds it
  * @param reimport reads the file again in other units or with another up axis
@@ -52,14 +49,11 @@ export function staticMeshSections(
   simulateCloth: (choices: ClothChoices) => void,
   repair?: () => void,
 ): HTMLElement[] {
-  let facts = factsOf.get(open.mesh);
-  if (!facts) {
-    facts = staticMeshFacts(open.mesh);
-    factsOf.set(open.mesh, facts);
-  }
+  // The import worker's report: counts, bounds and closure of the welded surface.
+  const facts = open.report;
   const readout = (testId: string, text: string, title?: string) =>
     el('span', { className: 'readout', testId, text, title });
-  const size = facts.bboxMax.map((max, k) => max - (facts as StaticMeshFacts).bboxMin[k]);
+  const size = facts.bboxMax.map((max, k) => max - facts.bboxMin[k]);
   const shown = sizeInUnits(size, open.frame?.units ?? 'm');
   const sizeText =
     shown.symbol === 'm'
@@ -109,7 +103,7 @@ export function staticMeshSections(
         ),
       ),
     ),
-    ...(open.report ? [importReportSection(open.report, open.frame, open.repairs, repair)] : []),
+    importReportSection(open.report, open.frame, open.repairs, repair),
     section(
       'Simulation',
       el('p', {

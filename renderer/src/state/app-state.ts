@@ -5,9 +5,9 @@
 
 import type { OpenedFile } from '../../../contract/host-api.ts';
 import type { RepairStep } from '../../../core/mesh/repair/repair-mesh.ts';
-import type { MeshReport } from '../../../core/mesh/report.ts';
 import type { TriMesh } from '../../../core/mesh/types.ts';
 import type { MeshFrameChoice } from '../mesh/import-frame.ts';
+import type { ImportReport } from '../mesh/import-report.ts';
 
 export type SimStatus = 'loading' | 'ready' | 'error';
 
@@ -53,7 +53,7 @@ export type OpenDocument =
       /** The units and up axis it was read with; absent where the format fixes them (glTF). */
       frame?: MeshFrameChoice;
       /** Core's report of the mesh shown (measured in the import worker). */
-      report?: MeshReport;
+      report: ImportReport;
       /** The repairs made to it, once the artist asked for them (each reimport repeats them). */
       repairs?: RepairStep[];
     };

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { repairMesh } from '../../../core/mesh/repair/repair-mesh.ts';
-import { computeMeshReport } from '../../../core/mesh/report.ts';
+import { computeMeshReport, measureMeshSurface } from '../../../core/mesh/report.ts';
 import { readMeshFile } from '../../../core/node/read-mesh.ts';
 import { repairOffers, reportSummary } from '../../../renderer/src/mesh/import-report.ts';
 import { cubeIndices, cubePositions, meshOf } from '../../core/mesh/mesh-fixtures.ts';
@@ -37,6 +37,14 @@ describe('import report summary and repair offers', () => {
       expect(reportSummary(report)).toBe(
         `not watertight: 42 open edges, 1 non-manifold edge, 1 duplicate triangle, ${report.selfIntersections} self-intersecting pairs, 3 parts`,
       );
+      // As the editor gets it: the report first, the count after; together they are the report.
+      const surface = measureMeshSurface(mesh, notes);
+      const shown = { ...surface.report, selfIntersections: null };
+      expect(reportSummary(shown)).toBe(
+        'not watertight: 42 open edges, 1 non-manifold edge, 1 duplicate triangle, 3 parts',
+      );
+      expect(repairOffers(shown)).toEqual(repairOffers(report));
+      expect({ ...surface.report, selfIntersections: surface.countSelfIntersections() }).toEqual(report);
       const offers = repairOffers(report).map((o) => o.repair);
       expect(offers).toEqual(expect.arrayContaining(['weld', 'drop-duplicates']));
       // What the offer runs: core's pipeline removes the duplicate triangle.

@@ -2,12 +2,14 @@ import { DocumentError, encodeDocument } from '../document/index.ts';
 import type { Approximation, ExportTargetId } from '../preset/exporters/features.ts';
 import {
   checkPresetValue,
+  describeJoltIterations,
   exportGlb,
   exportGodot,
   exportJolt,
   exportMujoco,
   godotApproximations,
   joltApproximations,
+  joltIterationsToReach,
   mujocoApproximations,
   type Preset,
   packJoltExport,
@@ -36,6 +38,16 @@ export interface ExportResult {
   budgetNotes: string[];
 }
 
+/** Options of one export; each target reads only its own. */
+export interface ExportOptions {
+  /**
+   * Jolt: the mNumIterations the file asks for (exportJolt `iterations`), or 'auto' for the fewest
+   * that bring every body within 5% of its material (jolt-iterations.ts); default the preset's
+   * substeps. The report then says what the count costs against the preset's substep budget.
+   */
+  joltIterations?: number | 'auto';
+}
+
 export interface ExportTarget {
   id: ExportTargetId;
   /** A short name for buttons and lists. */
@@ -50,7 +62,7 @@ export interface ExportTarget {
    * Throws DocumentError (kind 'preset') when the preset is not valid, and ExportRefusedError when
    * the target cannot carry one of its features (core/preset/exporters/features.ts).
    */
-  export(preset: Preset): Promise<ExportResult>;
+  export(preset: Preset, options?: ExportOptions): Promise<ExportResult>;
 }
 
 /**
@@ -98,12 +110,17 @@ export const EXPORT_TARGETS: readonly ExportTarget[] = [
       'JSON for Jolt Physics (bulk arrays binary, base64), loaded by runtime/jolt/loader.mjs; what Jolt cannot express is exported as the nearest equivalent and listed',
     extension: '.jolt.json',
     mime: 'application/json',
-    async export(preset) {
+    async export(preset, options = {}) {
       assertValid(preset);
       // What Jolt approximates or refuses comes from the one feature × target table.
       const approximations = joltApproximations(preset);
-      const file = exportJolt(preset);
-      const budgetNotes = file.bodies.flatMap((body) => body.budget.map((note) => `${body.name}: ${note}`));
+      const asked = options.joltIterations;
+      const iterations = asked === 'auto' ? joltIterationsToReach(preset) : asked;
+      const file = exportJolt(preset, { iterations });
+      const budgetNotes = [
+        ...(iterations === undefined ? [] : [describeJoltIterations(preset, iterations)]),
+        ...file.bodies.flatMap((body) => body.budget.map((note) => `${body.name}: ${note}`)),
+      ];
       return { bytes: jsonBytes(packJoltExport(file)), approximations, budgetNotes };
     },
   },

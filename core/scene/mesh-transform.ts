@@ -1,10 +1,11 @@
+import { eulerXyzMatrix } from '../math/euler-rotation.ts';
 import type { ShapeSpec, Vec3 } from './scene.ts';
 
 /**
  * Where a mesh shape puts its mesh (the file's frame, m) in the scene: each vertex x goes to
  * x' = R·(S·x) + p, with S = diag(scale), R the rotation of `rotationDeg` and p the `position`.
- * R = Rx(α)·Ry(β)·Rz(γ) for rotationDeg [α, β, γ] in degrees: about z first, then y, then x, each
- * about the fixed scene axes (three.js's Euler order 'XYZ', what the editor's gizmo writes).
+ * R = Rx(α)·Ry(β)·Rz(γ) for rotationDeg [α, β, γ] in degrees (core/math/euler-rotation.ts: about z
+ * first, then y, then x, each about the fixed scene axes, three.js's Euler order 'XYZ').
  * Compiling applies it once (core/setup/body-geometry.ts placeAt), so the preview, presets and
  * every exporter see the same placed body.
  */
@@ -35,27 +36,7 @@ export function meshTransformOf(shape: ShapeSpec): MeshTransform {
 
 /** The 3×3 matrix M = R·S, row-major: x' = M·x + p. */
 export function linearPart(transform: MeshTransform): number[] {
-  const [a, b, c] = transform.rotationDeg.map((deg) => (deg * Math.PI) / 180);
-  const [ca, sa, cb, sb, cc, sc] = [
-    Math.cos(a),
-    Math.sin(a),
-    Math.cos(b),
-    Math.sin(b),
-    Math.cos(c),
-    Math.sin(c),
-  ];
-  // Rx·Ry·Rz, written out (three.js Matrix4.makeRotationFromEuler, order 'XYZ').
-  const r = [
-    cb * cc,
-    -cb * sc,
-    sb,
-    ca * sc + sa * sb * cc,
-    ca * cc - sa * sb * sc,
-    -sa * cb,
-    sa * sc - ca * sb * cc,
-    sa * cc + ca * sb * sc,
-    ca * cb,
-  ];
+  const r = eulerXyzMatrix(transform.rotationDeg);
   const [sx, sy, sz] = transform.scale;
   return r.map((v, i) => v * [sx, sy, sz][i % 3]);
 }

@@ -1,3 +1,4 @@
+import { eulerXyzQuaternion, quaternionMatrix } from '../math/euler-rotation.ts';
 import type { MotionSpec, Vec3 } from '../scene/scene.ts';
 
 /**
@@ -106,26 +107,6 @@ export function invertPose(pose: Pose, x: number, y: number, z: number, out: Flo
 
 const quaternion = new Float64Array(4);
 
-/** q of R = Rx(α)·Ry(β)·Rz(γ): q = qx·qy·qz (Hamilton product), (x, y, z, w). */
-function eulerXyzQuaternion(rotationDeg: Vec3): number[] {
-  const [a, b, c] = rotationDeg.map((deg) => (deg * Math.PI) / 360);
-  const [ca, sa, cb, sb, cc, sc] = [
-    Math.cos(a),
-    Math.sin(a),
-    Math.cos(b),
-    Math.sin(b),
-    Math.cos(c),
-    Math.sin(c),
-  ];
-  // three.js Quaternion.setFromEuler, order 'XYZ'.
-  return [
-    sa * cb * cc + ca * sb * sc,
-    ca * sb * cc - sa * cb * sc,
-    ca * cb * sc + sa * sb * cc,
-    ca * cb * cc - sa * sb * sc,
-  ];
-}
-
 function slerpInto(q: Float64Array, i: number, j: number, s: number, out: Float64Array): void {
   let dot = 0;
   for (let a = 0; a < 4; a++) dot += q[i + a] * q[j + a];
@@ -146,18 +127,4 @@ function slerpInto(q: Float64Array, i: number, j: number, s: number, out: Float6
   }
   length = Math.sqrt(length);
   for (let a = 0; a < 4; a++) out[a] /= length;
-}
-
-/** Row-major rotation matrix of unit quaternion (x, y, z, w). */
-function quaternionMatrix(q: Float64Array, r: Float64Array): void {
-  const [x, y, z, w] = [q[0], q[1], q[2], q[3]];
-  r[0] = 1 - 2 * (y * y + z * z);
-  r[1] = 2 * (x * y - z * w);
-  r[2] = 2 * (x * z + y * w);
-  r[3] = 2 * (x * y + z * w);
-  r[4] = 1 - 2 * (x * x + z * z);
-  r[5] = 2 * (y * z - x * w);
-  r[6] = 2 * (x * z - y * w);
-  r[7] = 2 * (y * z + x * w);
-  r[8] = 1 - 2 * (x * x + y * y);
 }

@@ -142,6 +142,35 @@ describe('softbody export SCENE', () => {
     expect(JSON.parse(readFileSync(out, 'utf8')).bodies[0].name).toBe('bar');
   });
 
+  it('--jolt-iterations sets the Jolt iterations the file asks for, and the report says their cost', async () => {
+    const out = join(dir, 'hanging-bar-30.jolt.json');
+    const { io, err } = capture();
+    expect(
+      await main(['export', exampleScene, '--target', 'jolt', '--jolt-iterations', '30', '-o', out], io),
+    ).toBe(0);
+    const substeps = JSON.parse(readFileSync(exampleScene, 'utf8')).solver.substeps as number;
+    expect(JSON.parse(readFileSync(out, 'utf8')).bodies[0].creationSettings.numIterations).toBe(30);
+    expect(err).toContain(
+      `softbody export: budget: Jolt iterations: 30 per step against the preset's budget of ${substeps} substeps: ×${(30 / substeps).toFixed(1)} the constraint solves per frame, up to ×${(30 / substeps).toFixed(1)} the soft-body time of a body at the budget (the scene allows 2 ms per body per 60 Hz frame)`,
+    );
+    // Only for Jolt, and a whole number from 1 or 'auto'.
+    const bad = capture();
+    expect(
+      await main(
+        ['export', exampleScene, '--target', 'native', '--jolt-iterations', '30', '-o', out],
+        bad.io,
+      ),
+    ).toBe(2);
+    expect(bad.err.at(-1)).toBe('softbody export: --jolt-iterations goes with --target jolt, not native');
+    const zero = capture();
+    expect(
+      await main(['export', exampleScene, '--target', 'jolt', '--jolt-iterations', '0', '-o', out], zero.io),
+    ).toBe(2);
+    expect(zero.err.at(-1)).toBe(
+      "softbody export: --jolt-iterations needs a whole number from 1, or 'auto', got '0'",
+    );
+  });
+
   it('reads a mesh body relative to the scene and tetrahedralizes it, as simulate does', async () => {
     const sceneFile = join(dir, 'mesh.scene.json');
     const mesh = relative(dir, join(sharedMeshes, 'BoxTextured', 'BoxTextured.gltf'));

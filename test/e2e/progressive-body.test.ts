@@ -3,8 +3,9 @@
  * spot.obj, press the static mesh's one-step Simulate as soft body, see a coarse preview body
  * move, then the refined body replace it (the refine panel shows the background run), and one
  * undo remove the body. Then F frames the selected body, and a 100k-triangle mesh far from the
- * origin opens framed. Screenshots: test-results/progressive-preview.png, progressive-refined.png,
- * progressive-framed.png, progressive-far-mesh.png.
+ * origin opens framed; and a second body made while the first refines waits its turn.
+ * Screenshots: test-results/progressive-preview.png, progressive-refined.png,
+ * progressive-framed.png, progressive-far-mesh.png, progressive-queued.png.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -46,11 +47,13 @@ async function cameraFrame(page: Page): Promise<CameraFrame | null> {
   return record ? (JSON.parse(record) as CameraFrame) : null;
 }
 
+/** Page-clock times of the app's performance mark `name`, ms, in order. */
+const marks = (page: Page, name: string): Promise<number[]> =>
+  page.evaluate(`performance.getEntriesByName(${JSON.stringify(name)}, 'mark').map((m) => m.startTime)`);
+
 /** How many refined meshes the app has swapped in (its performance marks). */
-const swapsSeen = (page: Page): Promise<number> =>
-  page.evaluate(
-    `performance.getEntriesByName(${JSON.stringify(PROGRESSIVE_MARKS.refineSwapped)}, 'mark').length`,
-  );
+const swapsSeen = async (page: Page): Promise<number> =>
+  (await marks(page, PROGRESSIVE_MARKS.refineSwapped)).length;
 
 /**
  * Waits until body `name` is seen moving: its drawn lowest point 5 cm below the first seen
@@ -112,7 +115,7 @@ describe('progressive soft body (browser host in Chromium)', () => {
           .poll(async () => (await swapsSeen(page)) > 0 || (await byTestId(page, 'refine-panel').isVisible()))
           .toBe(true);
         if ((await swapsSeen(page)) === 0)
-          expect(await textOf(page, 'refine-title')).toBe('Refining the body: 5,000 target tets');
+          expect(await textOf(page, 'refine-title')).toBe('Refining spot: 5,000 target tets');
       }
 
       // The refined body replaces the preview: more particles, the same surface, falling again.
@@ -252,4 +255,65 @@ describe('an imported mesh is framed, even with 100k triangles far from the orig
     );
     expect(session.problems).toEqual([]);
   }, 90_000);
+});
+
+/**
+ * Two progressive bodies, the second made while the first still refines: the refinements queue
+ * (renderer/src/tetra/refine-queue.ts) instead of the second cancelling the first, the refine
+ * panel names the body refining and the one queued, and both bodies get their refined meshes.
+ * rocker-arm.obj goes first: its refinement is the slowest of the corpus (`npm run bench -- ui`:
+ * 5.4 s against 1.5 s to open spot.obj and make its preview), so the second body arrives while
+ * it runs; the performance marks prove that it did.
+ */
+describe('two progressive bodies (browser host in Chromium)', () => {
+  let session: AppSession;
+  let page: Page;
+  sessionPerSuite((opened) => {
+    ({ session, page } = opened);
+  });
+
+  test(
+    'a body made while another refines waits its turn; both get their refined meshes',
+    async () => {
+      await expectSimState(page, 'Playing');
+      const outliner = () => byTestId(page, 'outliner').locator('button').allTextContents();
+      await openMesh(page, 'rocker-arm.obj');
+      await byTestId(page, 'prop-simulate-mesh').click();
+      await expect.poll(() => textOf(page, 'document-title'), { timeout: 60_000 }).toBe('Default scene');
+      await expect.poll(() => marks(page, PROGRESSIVE_MARKS.bodyAdded), { timeout: 60_000 }).toHaveLength(1);
+
+      await openMesh(page, 'spot.obj');
+      await byTestId(page, 'prop-simulate-mesh').click();
+      await expect.poll(() => marks(page, PROGRESSIVE_MARKS.bodyAdded), { timeout: 60_000 }).toHaveLength(2);
+      expect(await outliner()).toEqual(['soft blocksolid', 'clothcloth', 'rocker-armsolid', 'spotsolid']);
+      // The second body came while the first refined: no refined mesh had been made yet.
+      const [, secondAdded] = await marks(page, PROGRESSIVE_MARKS.bodyAdded);
+      const doneBefore = (await marks(page, PROGRESSIVE_MARKS.refineDone)).filter((t) => t < secondAdded);
+      expect(doneBefore).toEqual([]);
+
+      // The panel names the body refining and the one queued behind it (each with its Cancel).
+      await expect.poll(() => byTestId(page, 'refine-queued-0').isVisible(), { timeout: 10_000 }).toBe(true);
+      expect(await textOf(page, 'refine-title')).toBe('Refining rocker-arm: 5,000 target tets');
+      expect(await textOf(page, 'refine-queued-0')).toBe('Queued: spot: 5,000 target tetsCancel');
+      expect(await byTestId(page, 'refine-queued-cancel-0').isVisible()).toBe(true);
+      await screenshot(page, 'queued');
+
+      // Then the second refines, and both refined meshes are swapped in.
+      await expect
+        .poll(() => marks(page, PROGRESSIVE_MARKS.refineSwapped), {
+          timeout: 2 * REFINE_TIMEOUT_MS,
+          interval: 250,
+        })
+        .toHaveLength(2);
+      await expect.poll(() => byTestId(page, 'refine-panel').isVisible()).toBe(false);
+      // One after the other: the second run's result came after the first was swapped in.
+      const [firstSwapped] = await marks(page, PROGRESSIVE_MARKS.refineSwapped);
+      const done = await marks(page, PROGRESSIVE_MARKS.refineDone);
+      expect(done).toHaveLength(2);
+      expect(done[1]).toBeGreaterThan(firstSwapped);
+      expect(await page.locator('.notification-error').count()).toBe(0);
+      expect(session.problems).toEqual([]);
+    },
+    3 * REFINE_TIMEOUT_MS,
+  );
 });

@@ -3,6 +3,7 @@ import type { TriMesh } from '../../core/mesh/types.ts';
 import { createStore } from '../../renderer/src/state/store.ts';
 import { makeSoftBody, simulateMesh } from '../../renderer/src/tetra/make-soft-body.ts';
 import type { TetraRunOptions, TetView } from '../../renderer/src/tetra/protocol.ts';
+import { RefineQueue } from '../../renderer/src/tetra/refine-queue.ts';
 import {
   describePlan,
   LIVE_TET_LIMIT,
@@ -104,17 +105,22 @@ function manualController() {
 function harness() {
   const { store, controller, runs } = manualController();
   const refiner = manualController();
+  const queue = new RefineQueue(refiner.store, refiner.controller);
   const calls: string[] = [];
+  let bodies = 0;
   const deps = {
-    tool: { store, controller, refiner: { store: refiner.store, controller: refiner.controller } },
+    tool: { store, controller, refiner: queue },
     fileName: () => 'spot.obj',
     addBody: (fileName: string, v: TetView, surface: TriMesh) => {
       // The body gets the imported surface the tets were made from, as bake keeps it.
       calls.push(`add ${fileName} ${v.quality.tetCount}${surface === source ? '' : ' (another surface)'}`);
+      const name = bodies === 0 ? 'spot' : `spot ${bodies + 1}`;
+      bodies++;
       return {
-        index: 2,
+        index: 1 + bodies,
+        name,
         refine: (fine: TetView) => {
-          calls.push(`refine ${fine.quality.tetCount}`);
+          calls.push(`refine ${name} ${fine.quality.tetCount}`);
           return true;
         },
       };
@@ -122,7 +128,7 @@ function harness() {
     closeMesh: () => calls.push('close'),
     play: () => calls.push('play'),
   };
-  return { store, controller, runs, refiner, calls, deps };
+  return { store, controller, runs, refiner, queue, calls, deps };
 }
 
 /** The tool's own result of `tetCount` tets, as after Tetrahedralize. */
@@ -162,7 +168,7 @@ describe('makeSoftBody', () => {
     expect(h.refiner.store.get().options.targetTetCount).toBe(5_000);
     h.refiner.runs[0].finish(view(5_600));
     expect(await body?.refined).toBe(true);
-    expect(h.calls).toEqual(['add spot.obj 980', 'close', 'play', 'refine 5600']);
+    expect(h.calls).toEqual(['add spot.obj 980', 'close', 'play', 'refine spot 5600']);
     // Each target was run once: 20,000 (the user's), the preview's, 5,000.
     const targets = [...h.runs, ...h.refiner.runs].map((r) => r.options.targetTetCount);
     expect(new Set(targets).size).toBe(targets.length);
@@ -212,7 +218,7 @@ describe('simulateMesh (the one step from a mesh shown static)', () => {
     ]);
     h.refiner.runs[0].finish(view(5_700));
     expect(await body?.refined).toBe(true);
-    expect(h.calls.at(-1)).toBe('refine 5700');
+    expect(h.calls.at(-1)).toBe('refine spot 5700');
   });
 
   test("with the tool's result it is used (no new run); while a run goes nothing starts", async () => {
@@ -225,5 +231,83 @@ describe('simulateMesh (the one step from a mesh shown static)', () => {
     void g.controller.start(source);
     expect(await simulateMesh(g.deps, source)).toBeNull();
     expect(g.runs).toHaveLength(1);
+  });
+});
+
+describe('two progressive bodies: refinements queue, one after another', () => {
+  /** Two bodies made from the static mesh, the second while the first still refines. */
+  async function twoBodies() {
+    const h = harness();
+    const first = simulateMesh(h.deps, source);
+    h.runs[0].finish(view(500));
+    const a = (await first) as NonNullable<Awaited<typeof first>>;
+    // Closing the mesh view drops the tool's result (mount-tetra.ts); the mesh is opened again.
+    h.controller.forget();
+    const second = simulateMesh(h.deps, source);
+    h.runs[1].finish(view(510));
+    const b = (await second) as NonNullable<Awaited<typeof second>>;
+    return { h, a, b };
+  }
+
+  test('the second waits for the first; each body gets its own refined mesh', async () => {
+    const { h, a, b } = await twoBodies();
+    // One run at a time: the first body's run goes on (not replaced), the second is queued.
+    expect(h.refiner.runs).toHaveLength(1);
+    expect(h.queue.jobs.get()).toEqual({
+      running: { id: 1, bodyName: 'spot', targetTetCount: liveTargetTets() },
+      queued: [{ id: 2, bodyName: 'spot 2', targetTetCount: liveTargetTets() }],
+    });
+    h.refiner.runs[0].finish(view(5_100));
+    expect(await a.refined).toBe(true);
+    // Then the second body's run starts.
+    expect(h.refiner.runs).toHaveLength(2);
+    expect(h.queue.jobs.get()).toEqual({
+      running: { id: 2, bodyName: 'spot 2', targetTetCount: liveTargetTets() },
+      queued: [],
+    });
+    h.refiner.runs[1].finish(view(5_200));
+    expect(await b.refined).toBe(true);
+    expect(h.calls.filter((c) => c.startsWith('refine'))).toEqual(['refine spot 5100', 'refine spot 2 5200']);
+    expect(h.queue.jobs.get()).toEqual({ running: null, queued: [] });
+  });
+
+  test('Cancel is per body: a queued one is dropped, the running one stops and the next starts', async () => {
+    const { h, a, b } = await twoBodies();
+    // Dropping the queued body leaves the running refinement alone.
+    h.queue.cancel(2);
+    expect(await b.refined).toBe(false);
+    expect(h.queue.jobs.get().queued).toEqual([]);
+    expect(h.queue.jobs.get().running?.bodyName).toBe('spot');
+    h.refiner.runs[0].finish(view(5_100));
+    expect(await a.refined).toBe(true);
+    expect(h.refiner.runs).toHaveLength(1);
+
+    const g = await twoBodies();
+    // Cancelling the running body: it keeps its preview, and the queued one refines.
+    g.h.queue.cancel(1);
+    expect(await g.a.refined).toBe(false);
+    expect(g.h.refiner.runs).toHaveLength(2);
+    g.h.refiner.runs[1].finish(view(5_200));
+    expect(await g.b.refined).toBe(true);
+    expect(g.h.calls.filter((c) => c.startsWith('refine'))).toEqual(['refine spot 2 5200']);
+  });
+
+  test('pending names the bodies still to refine and settles once every result is applied', async () => {
+    const { h } = await twoBodies();
+    const pending = h.queue.pending();
+    expect(pending?.bodyNames).toEqual(['spot', 'spot 2']);
+    let settled = false;
+    void pending?.settled.then(() => {
+      settled = true;
+    });
+    h.refiner.runs[0].finish(view(5_100));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    h.refiner.runs[1].finish(view(5_200));
+    await pending?.settled;
+    // Both refined meshes were applied before it settled.
+    expect(h.calls.filter((c) => c.startsWith('refine'))).toHaveLength(2);
+    expect(h.queue.pending()).toBeNull();
   });
 });

@@ -2,9 +2,11 @@ import { type SolidModel, type StandardScene, standardScenes } from '../../core/
 import { DEFAULT_SETTLE_TOLERANCE, settleWorld } from '../../core/calibrate/settle.ts';
 import type { Material } from '../../core/material/schema.ts';
 import {
+  type ExportJoltOptions,
   exportJolt,
   JOLT_COMPILE_OPTIONS,
   type JoltExport,
+  type Preset,
   presetFromScene,
   readPreset,
   writePreset,
@@ -155,18 +157,24 @@ export interface JoltSettleOptions {
   relativeTolerance?: number;
   /** Where the body's rest bounding-box centre is put in Jolt's body frame, m; default the origin. */
   centreAt?: readonly [number, number, number];
+  /** Jolt iterations the export asks for (exportJolt `iterations`); default the scene's substeps. */
+  iterations?: number;
 }
 
 /** The Jolt export of the case's preset, as a game team receives it. */
-export function joltExportOf(c: CalibrationCase): JoltExport {
-  const preset = readPreset(writePreset(presetFromScene(c.scene, { name: 'calibration' })));
-  return JSON.parse(JSON.stringify(exportJolt(preset))) as JoltExport;
+export function joltExportOf(c: CalibrationCase, options: ExportJoltOptions = {}): JoltExport {
+  return JSON.parse(JSON.stringify(exportJolt(calibrationPreset(c), options))) as JoltExport;
+}
+
+/** The case's scene as the preset a user exports (written and read back, as from a file). */
+export function calibrationPreset(c: CalibrationCase): Preset {
+  return readPreset(writePreset(presetFromScene(c.scene, { name: 'calibration' })));
 }
 
 /** The case's Jolt export loaded by runtime/jolt/loader.mjs into jolt-physics and settled (see the file comment). */
 export async function settleJolt(c: CalibrationCase, options: JoltSettleOptions = {}): Promise<JoltRun> {
   const Jolt = await loadJolt();
-  const data = joltExportOf(c);
+  const data = joltExportOf(c, { iterations: options.iterations });
   const body = data.bodies[0];
   const restOf = () =>
     Float64Array.from(

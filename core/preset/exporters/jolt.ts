@@ -2,7 +2,7 @@ import type { ColliderSpec } from '../../scene/scene.ts';
 import { type CompileOptions, compileScene } from '../../setup/compile-scene.ts';
 import { isFreeBody, modalDampingRatesPerS } from '../../setup/fundamental-mode.ts';
 import type { CalibrationRole } from '../../setup/runtime-calibration.ts';
-import type { AirSetup, BodySetup, ConstraintSet, RenderSetup } from '../../setup/setup.ts';
+import type { AirSetup, BodySetup, ConstraintSet, RenderSetup, SoftBodySetup } from '../../setup/setup.ts';
 import { compensationNotes } from '../../setup/summary.ts';
 import { DEFAULT_FRICTION } from '../../sim/colliders.ts';
 import type { Preset } from '../preset.ts';
@@ -45,7 +45,7 @@ export interface JoltSharedSettings {
 }
 
 export interface JoltCreationSettings {
-  /** XPBD substeps per Jolt step (one constraint pass each): the preset's substeps. */
+  /** XPBD substeps per Jolt step (one constraint pass each): the preset's substeps, or the iterations asked for. */
   numIterations: number;
   /** 1/s. */
   linearDamping: number;
@@ -172,6 +172,15 @@ export interface ExportJoltOptions {
    * is the same (core/budget times it so, without the calibration's settling runs).
    */
   calibrateRuntime?: boolean;
+  /**
+   * Jolt's mNumIterations, the substeps per Jolt step, that the export asks for; default the
+   * preset's substeps. Jolt solves each soft-body constraint once per iteration, so a game that
+   * can afford more iterations than the preset's substep budget gets stiffer hinges and edges
+   * (jolt-iterations.ts chooses the fewest that reach the material). The networks are
+   * compensated for the substep this count gives (frame dt / iterations), as a preset made at
+   * that many substeps would be.
+   */
+  iterations?: number;
 }
 
 /**
@@ -180,22 +189,12 @@ export interface ExportJoltOptions {
  */
 export function exportJolt(preset: Preset, options: ExportJoltOptions = {}): JoltExport {
   const setup = preset.setup;
+  const iterations = options.iterations ?? setup.solver.substeps;
+  if (!Number.isInteger(iterations) || iterations < 1)
+    throw new RangeError(`Jolt iterations must be a whole number from 1, got ${iterations}`);
   const approximations = joltApproximations(preset).map((a) => `${a.feature}: ${a.message}`);
-  // Jolt has no neo-Hookean tets, no membrane triangles and only per-tet volume constraints: those
-  // bodies get the edges + volume sets with one volume constraint per tet and the cloth edge
-  // network of the same materials, compiled by the one compiler from the preset's own scene and
-  // meshes.
-  // Those networks are then calibrated to deflect under the body's weight as the preview's own
-  // constraints do (runtime-calibration.ts): per-tet volumes lock, hinges and edges are no plate.
-  const recompile = setup.bodies.some((body) => body.model !== 'rope');
-  const nearest = recompile
-    ? compileScene(placedScene(preset.scene), {
-        library: preset.materials,
-        meshes: setupMeshes(preset),
-        ...JOLT_COMPILE_OPTIONS,
-        calibrateRuntime: options.calibrateRuntime ?? JOLT_COMPILE_OPTIONS.calibrateRuntime,
-      })
-    : setup;
+  // What Jolt can take, compiled and calibrated (compileForJolt).
+  const nearest = compileForJolt(preset, iterations, options.calibrateRuntime);
   const gases = joltGases(setup);
   return {
     format: JOLT_EXPORT_FORMAT,
@@ -206,9 +205,39 @@ export function exportJolt(preset: Preset, options: ExportJoltOptions = {}): Jol
     conventions: RUNTIME_CONVENTIONS.jolt,
     approximations,
     colliders: setup.colliders.map(joltCollider),
-    bodies: setup.bodies.map((body, i) => exportBody(preset, body, nearest.bodies[i], gases[i])),
+    bodies: setup.bodies.map((body, i) => exportBody(body, nearest.bodies[i], gases[i], iterations)),
     ...(setup.air ? { air: JSON.parse(JSON.stringify(setup.air)) as AirSetup } : {}),
   };
+}
+
+/**
+ * The setup Jolt is given: Jolt has no neo-Hookean tets, no membrane triangles and only per-tet
+ * volume constraints, so those bodies get the edges + volume sets with one volume constraint per
+ * tet and the cloth edge network of the same materials, compiled by the one compiler from the
+ * preset's own scene and meshes, compensated for substeps of frame dt / `iterations`. Those
+ * networks are then calibrated (unless `calibrateRuntime` is false) to deflect under the body's
+ * weight as the preview's own constraints do (runtime-calibration.ts): per-tet volumes lock,
+ * hinges and edges are no plate. A preset of ropes only, at its own substeps, is Jolt's as it is.
+ */
+export function compileForJolt(
+  preset: Preset,
+  iterations: number,
+  calibrateRuntime?: boolean,
+): SoftBodySetup {
+  const setup = preset.setup;
+  const recompile =
+    iterations !== setup.solver.substeps || setup.bodies.some((body) => body.model !== 'rope');
+  if (!recompile) return setup;
+  const scene = placedScene(preset.scene);
+  return compileScene(
+    { ...scene, solver: { ...scene.solver, substeps: iterations } },
+    {
+      library: preset.materials,
+      meshes: setupMeshes(preset),
+      ...JOLT_COMPILE_OPTIONS,
+      calibrateRuntime: calibrateRuntime ?? JOLT_COMPILE_OPTIONS.calibrateRuntime,
+    },
+  );
 }
 
 /** What the Jolt export approximates (the feature table); throws ExportRefusedError for a refusal. */
@@ -218,7 +247,7 @@ export function joltApproximations(preset: Preset): Approximation[] {
   });
 }
 
-function exportBody(preset: Preset, body: BodySetup, runtime: BodySetup, gas: JoltGas | null): JoltBody {
+function exportBody(body: BodySetup, runtime: BodySetup, gas: JoltGas | null, iterations: number): JoltBody {
   const sets: readonly ConstraintSet[] = runtime.constraints;
   const g = body.geometry;
   const x = g.positions;
@@ -305,7 +334,7 @@ function exportBody(preset: Preset, body: BodySetup, runtime: BodySetup, gas: Jo
       lraConstraints,
     },
     creationSettings: {
-      numIterations: preset.setup.solver.substeps,
+      numIterations: iterations,
       linearDamping: body.linearDampingPerS + joltModalDampingPerS(body),
       gravityFactor: 1,
       facesDoubleSided: g.kind === 'cloth',
@@ -315,7 +344,7 @@ function exportBody(preset: Preset, body: BodySetup, runtime: BodySetup, gas: Jo
       role,
       complianceFactor,
     })),
-    budget: compensationNotes(runtime, preset.setup.solver.substeps),
+    budget: compensationNotes(runtime, iterations),
     ...(body.render && g.kind === 'solid' ? { renderMesh: joltRenderMesh(body.render, g.tets) } : {}),
     ...(body.aerodynamics
       ? {

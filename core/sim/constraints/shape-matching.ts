@@ -1,3 +1,4 @@
+import { quaternionMatrix } from '../../math/euler-rotation.ts';
 import type { ParticleState } from '../state.ts';
 import type { BlockBase } from './block.ts';
 
@@ -182,30 +183,13 @@ function measureRegion(block: ShapeMatchingBlock, x: Float64Array, mass: Float64
   }
 }
 
-/** Rotation matrix (row-major) of the unit quaternion (x, y, z, w) into `out`. */
-function quaternionToMatrix(q: Float64Array, out: Float64Array): void {
-  const x = q[0];
-  const y = q[1];
-  const z = q[2];
-  const w = q[3];
-  out[0] = 1 - 2 * (y * y + z * z);
-  out[1] = 2 * (x * y - z * w);
-  out[2] = 2 * (x * z + y * w);
-  out[3] = 2 * (x * y + z * w);
-  out[4] = 1 - 2 * (x * x + z * z);
-  out[5] = 2 * (y * z - x * w);
-  out[6] = 2 * (x * z - y * w);
-  out[7] = 2 * (y * z + x * w);
-  out[8] = 1 - 2 * (x * x + y * y);
-}
-
 /**
  * The rotation of the polar decomposition of `a` (row-major 3×3), by the warm-started iteration
  * described above: `q` (unit quaternion) in, improved in place; R written to `out`.
  */
 export function extractRotation(a: Float64Array, q: Float64Array, out: Float64Array): void {
   for (let iteration = 0; iteration < MAX_POLAR_ITERATIONS; iteration++) {
-    quaternionToMatrix(q, out);
+    quaternionMatrix(q, out);
     // B = A·Rᵀ; g = Σ_k r_k × a_k = (B₂₁ − B₁₂, B₀₂ − B₂₀, B₁₀ − B₀₁) (rows of Rᵀ are the r_k).
     const b00 = a[0] * out[0] + a[1] * out[1] + a[2] * out[2];
     const b01 = a[0] * out[3] + a[1] * out[4] + a[2] * out[5];
@@ -278,7 +262,7 @@ export function extractRotation(a: Float64Array, q: Float64Array, out: Float64Ar
     q[3] = nw;
     if (angle < 1e-10) break; // quadratic convergence: the next step would be below rounding
   }
-  quaternionToMatrix(q, out);
+  quaternionMatrix(q, out);
 }
 
 /**

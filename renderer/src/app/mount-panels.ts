@@ -83,6 +83,7 @@ function softBodyDeps(c: PanelContext, tool: TetraTool): SoftBodyDeps {
       const from = shape.type === 'mesh' ? shape.position : undefined;
       return {
         index,
+        name: c.editor.state.scene.bodies[index].name,
         refine: (refined) =>
           preview !== undefined &&
           from !== undefined &&
@@ -137,6 +138,8 @@ const MOUNTS = {
       makeSoftBody: (t) => void makeSoftBody(softBodyDeps(c, t)),
     });
     tetraTools.set(c, tool);
+    // Save waits for progressive bodies still refining (Editor.save).
+    c.editor.pendingRefinements = () => tool.refiner.pending();
   },
   outliner: (c) => mountOutliner(c.slots.outliner, c.editor),
   properties: (c) =>

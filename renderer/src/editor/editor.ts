@@ -363,8 +363,34 @@ export class Editor {
    */
   openOtherFile: ((file: OpenedFile) => unknown) | null = null;
 
-  /** Writes the project; Save As (or a first save) asks where. Errors become notifications. */
+  /**
+   * Progressive bodies still refining (tetra/refine-queue.ts pending: their names, and a promise
+   * settled once every refined mesh is in, or cancelled); set by the app once its Tetrahedralize
+   * tool exists. Null, or a function returning null, when nothing refines.
+   */
+  pendingRefinements: (() => { bodyNames: string[]; settled: Promise<void> } | null) | null = null;
+
+  /**
+   * Writes the project; Save As (or a first save) asks where. Errors become notifications.
+   *
+   * A save while progressive bodies refine waits for their refined meshes and then writes them:
+   * a saved project never holds a coarse preview cage as if it were the body. (The other way,
+   * saving the preview marked as such and refining again on open, would put a preview state
+   * and the imported surface into the project format, and give every reader of a project,
+   * the CLI and exporters included, a body that is not final.) The wait is a few seconds
+   * (`npm run bench -- ui`: 2–6 s a body); Cancel in the refine panel ends it, the body then
+   * saved with its preview mesh as its mesh. Recovery copies (projectText) do not wait.
+   */
   async save(asNew: boolean): Promise<boolean> {
+    const pending = this.pendingRefinements?.() ?? null;
+    if (pending !== null) {
+      const names = pending.bodyNames.join(', ');
+      this.deps.notify(
+        'info',
+        `Saving once ${names} ${pending.bodyNames.length === 1 ? 'is' : 'are'} refined (Cancel in the refine panel keeps the preview mesh and saves).`,
+      );
+      await pending.settled;
+    }
     const state = this.state;
     const text = this.projectText();
     const scene = state.scene;

@@ -3,8 +3,9 @@
  * result the live preview can run becomes the body as it is. Otherwise the body is made
  * progressively (soft-body-plan.ts): a coarse embedded cage is made first and added at once, so
  * that the body moves within a second or two; a conforming run at the live target then goes on
- * in the background (its progress and Cancel in the refine panel) and its result replaces the
- * cage when done (Editor.refineMeshBody: no undo step of its own, edits made meanwhile kept).
+ * in the background (its progress and Cancel in the refine panel; queued behind other bodies
+ * still refining, refine-queue.ts) and its result replaces the cage when done
+ * (Editor.refineMeshBody: no undo step of its own, edits made meanwhile kept).
  * Each target is run once. Adding the body is one undoable edit; the static mesh view closes
  * so that the viewport shows the scene, the new body is selected and the scene plays.
  */
@@ -14,11 +15,12 @@ import type { TetraTool } from './mount-tetra.ts';
 import { markProgress, PROGRESSIVE_MARKS } from './progressive-marks.ts';
 import type { TetView } from './protocol.ts';
 import { liveTargetTets, previewTargetTets, softBodyPlan } from './soft-body-plan.ts';
-import { withOptions } from './tetra-state.ts';
 
 /** A body just added, and how to give it its refined mesh later. */
 export interface AddedBody {
   index: number;
+  /** The body's name in the scene, for the refine panel. */
+  name: string;
   /** Replaces the body's mesh by `view` (Editor.refineMeshBody); false when it no longer can. */
   refine: (view: TetView) => boolean;
 }
@@ -100,14 +102,17 @@ async function makeProgressively(
   deps.closeMesh();
   deps.play();
   markProgress(PROGRESSIVE_MARKS.bodyAdded);
-  // The refine panel shows what is being made.
-  refiner.store.update((s) => withOptions(s, { mode: 'conforming', targetTetCount: refinedTargetTets }));
-  const refined = refiner.controller.start(surface).then((view) => {
-    if (view === null) return false;
-    markProgress(PROGRESSIVE_MARKS.refineDone, view);
-    const swapped = added.refine(view);
-    if (swapped) markProgress(PROGRESSIVE_MARKS.refineSwapped);
-    return swapped;
+  // Queued behind any body still refining (refine-queue.ts): each body gets its refined mesh.
+  const { applied } = refiner.refine({
+    bodyName: added.name,
+    surface,
+    targetTetCount: refinedTargetTets,
+    apply: (view) => {
+      markProgress(PROGRESSIVE_MARKS.refineDone, view);
+      const swapped = added.refine(view);
+      if (swapped) markProgress(PROGRESSIVE_MARKS.refineSwapped);
+      return swapped;
+    },
   });
-  return { index: added.index, refined };
+  return { index: added.index, refined: applied };
 }

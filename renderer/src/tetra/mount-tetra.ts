@@ -9,6 +9,7 @@ import type { AppState, NotificationLevel } from '../state/app-state.ts';
 import { createStore, type Store, watch } from '../state/store.ts';
 import { TetMeshView } from '../viewport/tet-mesh-view.ts';
 import { mountRefinePanel } from './refine-panel.ts';
+import { RefineQueue } from './refine-queue.ts';
 import { prepareTetraWorker, startTetrahedralization } from './tetra-client.ts';
 import { TetraController } from './tetra-controller.ts';
 import { mountTetraPanel } from './tetra-panel.ts';
@@ -24,10 +25,11 @@ export interface TetraTool {
   store: Store<TetraState>;
   controller: TetraController;
   /**
-   * The background run that refines a progressive body (make-soft-body.ts): its own state, so
-   * that it goes on after the mesh view closes and never replaces the panel's result.
+   * The background runs that refine progressive bodies, one after another (make-soft-body.ts,
+   * refine-queue.ts): their own state, so that they go on after the mesh view closes and never
+   * replace the panel's result.
    */
-  refiner: { store: Store<TetraState>; controller: TetraController };
+  refiner: RefineQueue;
 }
 
 export function mountTetra(options: {
@@ -43,12 +45,12 @@ export function mountTetra(options: {
   const store = createStore(initialTetraState());
   const controller = new TetraController(store, startTetrahedralization, options.notify);
   const refineStore = createStore(initialTetraState());
-  const refiner = {
-    store: refineStore,
-    controller: new TetraController(refineStore, startTetrahedralization, options.notify),
-  };
+  const refiner = new RefineQueue(
+    refineStore,
+    new TetraController(refineStore, startTetrahedralization, options.notify),
+  );
   const tool: TetraTool = { store, controller, refiner };
-  mountRefinePanel(options.viewportContainer, refineStore, refiner.controller);
+  mountRefinePanel(options.viewportContainer, refiner);
   const { makeSoftBody } = options;
   const meshOf = (state: AppState): TriMesh | null =>
     state.document.kind === 'mesh' ? state.document.mesh : null;

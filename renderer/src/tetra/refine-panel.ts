@@ -1,23 +1,24 @@
 /**
- * The refine panel: while a progressive body's finer mesh is made in the background
- * (make-soft-body.ts), a small box over the viewport says which target is being made, how far
- * it is and about how long is left, with Cancel (the body then keeps its coarse preview mesh).
- * Shown only while that run goes; it reads the refiner's state and calls its controller.
+ * The refine panel: while progressive bodies' finer meshes are made in the background
+ * (make-soft-body.ts, refine-queue.ts), a small box over the viewport names the body refining,
+ * its target, how far it is and about how long is left, then the bodies queued behind it, each
+ * with its own Cancel (a cancelled body keeps its coarse preview mesh). Shown only while a
+ * refinement runs or waits; it reads the queue's state and calls the queue.
  */
-import { type Store, watch } from '../state/store.ts';
+import { watch } from '../state/store.ts';
 import { el } from '../views/dom.ts';
 import { toolButton } from '../views/toggle-panel.ts';
 import { describeProgress } from './progress-estimate.ts';
-import type { TetraController } from './tetra-controller.ts';
-import type { TetraState } from './tetra-state.ts';
+import type { RefineJob, RefineQueue } from './refine-queue.ts';
 
 const count = (n: number) => new Intl.NumberFormat('en-US').format(n);
 
-export function mountRefinePanel(
-  viewport: HTMLElement,
-  store: Store<TetraState>,
-  controller: TetraController,
-): () => void {
+/** The panel's line for a job: 'spot: 5,000 target tets'. */
+export function describeJob(job: RefineJob): string {
+  return `${job.bodyName}: ${count(job.targetTetCount)} target tets`;
+}
+
+export function mountRefinePanel(viewport: HTMLElement, queue: RefineQueue): () => void {
   const title = el('span', { testId: 'refine-title' });
   const bar = el('progress', { testId: 'refine-progress' });
   bar.max = 1;
@@ -25,24 +26,53 @@ export function mountRefinePanel(
   const cancel = toolButton({
     text: 'Cancel',
     testId: 'refine-cancel',
-    title: 'Stop refining: the body keeps its coarse preview mesh',
+    title: 'Stop refining this body: it keeps its coarse preview mesh',
   });
-  cancel.addEventListener('click', () => controller.cancel());
+  cancel.addEventListener('click', () => {
+    const running = queue.jobs.get().running;
+    if (running) queue.cancel(running.id);
+  });
+  const queued = el('ul', { className: 'refine-queue', testId: 'refine-queue' });
   const panel = el('section', { className: 'tetra-panel refine-panel', testId: 'refine-panel' }, [
     title,
     el('div', { className: 'tetra-row' }, [bar, cancel]),
     text,
+    queued,
   ]);
-  panel.setAttribute('aria-label', 'Refining the new body');
+  panel.setAttribute('aria-label', 'Refining new bodies');
   panel.hidden = true;
   viewport.append(panel);
 
-  const show = () => {
-    const s = store.get();
-    const phase = s.phase;
-    panel.hidden = phase.kind !== 'running';
-    if (phase.kind !== 'running') return;
-    title.textContent = `Refining the body: ${count(s.options.targetTetCount)} target tets`;
+  const showQueue = () => {
+    const jobs = queue.jobs.get();
+    panel.hidden = jobs.running === null && jobs.queued.length === 0;
+    queued.replaceChildren(
+      ...jobs.queued.map((job, i) => {
+        const drop = toolButton({
+          text: 'Cancel',
+          testId: `refine-queued-cancel-${i}`,
+          title: `Do not refine ${job.bodyName}: it keeps its coarse preview mesh`,
+        });
+        drop.addEventListener('click', () => queue.cancel(job.id));
+        return el('li', { className: 'tetra-row', testId: `refine-queued-${i}` }, [
+          el('span', { text: `Queued: ${describeJob(job)}` }),
+          drop,
+        ]);
+      }),
+    );
+    showRun();
+  };
+  const showRun = () => {
+    const running = queue.jobs.get().running;
+    const phase = queue.store.get().phase;
+    title.hidden = bar.hidden = cancel.hidden = text.hidden = running === null;
+    if (running === null) return;
+    title.textContent = `Refining ${describeJob(running)}`;
+    if (phase.kind !== 'running') {
+      bar.removeAttribute('value');
+      text.textContent = '';
+      return;
+    }
     bar.value = phase.fraction;
     text.textContent = describeProgress(
       phase.fraction,
@@ -51,11 +81,13 @@ export function mountRefinePanel(
     );
   };
   // The time taken and left move on between progress events (a long stage sends few).
-  const ticker = setInterval(show, 1000);
-  const unsubscribe = watch(store, (s) => s.phase, show);
+  const ticker = setInterval(showRun, 1000);
+  const unwatchJobs = watch(queue.jobs, (s) => s, showQueue);
+  const unwatchRun = watch(queue.store, (s) => s.phase, showRun);
   return () => {
     clearInterval(ticker);
-    unsubscribe();
+    unwatchJobs();
+    unwatchRun();
     panel.remove();
   };
 }

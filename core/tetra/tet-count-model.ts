@@ -16,8 +16,14 @@
 /** Volume of a regular tet with unit edge: 1 / (6√2). */
 const REGULAR_TET_VOLUME = 1 / (6 * Math.SQRT2);
 
-/** β to start from before any mesh of the surface is known (the corpus median, about 2). */
+/** β to start a remeshing from when the surface's own is not known (the corpus median, about 2). */
 export const BOUNDARY_LAYER_PRIOR = 2;
+/**
+ * β the first mesh for a tet target is aimed with: below every curved corpus mesh's (1.5 and
+ * up), so that it lands at or a little over the target rather than under it, and about what
+ * flat-faced solids show (a cube 0.3–1.4).
+ */
+export const FIRST_MESH_BOUNDARY_LAYER = 1;
 
 /** The tet count the model predicts at edge `edgeM` (volume m³, area m²). */
 export function predictedTets(volume: number, area: number, edgeM: number, beta: number): number {

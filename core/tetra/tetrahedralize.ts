@@ -9,7 +9,12 @@ import { checkOptions } from './options.ts';
 import { type PreparedSurface, prepareSurface } from './prepare-input.ts';
 import { measureQuality, type ReferenceSurface } from './quality.ts';
 import { boundaryFaces, faceAdjacency } from './tet-adjacency.ts';
-import { BOUNDARY_LAYER_PRIOR, edgeForTets, fitBoundaryLayer } from './tet-count-model.ts';
+import {
+  BOUNDARY_LAYER_PRIOR,
+  edgeForTets,
+  FIRST_MESH_BOUNDARY_LAYER,
+  fitBoundaryLayer,
+} from './tet-count-model.ts';
 import { tetVolume } from './tet-geometry.ts';
 import { TriangleBvh } from './triangle-bvh.ts';
 import {
@@ -77,6 +82,8 @@ export async function tetrahedralize(
   // The embedded lattice encloses the surface whatever its thickness.
   const edge = mode === 'conforming' ? edgeForThickness(enclosed, surface.area, asked, limits) : asked;
   checkResolvable(surface, edge);
+  // Longer, so the checks made for `edge` hold for it too.
+  const aimedEdge = aimForBoundaryLayer(edge, options, mode, enclosed, surface);
   await pauseForEvents(guard);
   const reference: ReferenceSurface = {
     bvh,
@@ -96,12 +103,13 @@ export async function tetrahedralize(
     progress(1, 'done');
     return result;
   }
+  const target = targetTetCount(options, mode);
   // `round`: 0 for the first mesh, k for the k-th remeshing for the target. The first reports
   // 5–95%, each remeshing half of what is left, so progress never goes back.
   const conform = (edgeM: number, surfaceToleranceM: number, round: number, stopAboveTets?: number) =>
     conformingMesh(surface, bvh, {
       edge: edgeM,
-      targetTets: enclosed / (edgeM ** 3 * REGULAR_TET_VOLUME),
+      targetTets: options.edgeLengthM === undefined ? target : enclosed / (edgeM ** 3 * REGULAR_TET_VOLUME),
       qualityBound,
       surfaceTolerance: surfaceToleranceM,
       stopAboveTets,
@@ -113,21 +121,25 @@ export async function tetrahedralize(
       },
       guard,
     });
-  const target = targetTetCount(options, mode);
   const forTarget = options.edgeLengthM === undefined;
   const keepAtMost = (1 + CONFORMING_TARGET_SLACK) * target;
   const tolerance = SURFACE_TOLERANCE * surface.diagonal;
   // For a target, a first mesh that refinement alone takes past what sliver removal could
   // bring back within the slack is given up there: it would be remeshed anyway.
-  let draft = await conform(edge, tolerance, 0, forTarget ? keepAtMost / OPTIMIZE_KEEPS_AT_LEAST : undefined);
+  let draft = await conform(
+    aimedEdge,
+    tolerance,
+    0,
+    forTarget ? keepAtMost / OPTIMIZE_KEEPS_AT_LEAST : undefined,
+  );
   if (forTarget && (draft === null || draft.tets.length / 4 > keepAtMost)) {
     const model = { volume: enclosed, area: surface.area };
     draft =
-      (await conformingNearTarget(draft, edge, target, model, conform, (e) =>
+      (await conformingNearTarget(draft, aimedEdge, target, model, conform, (e) =>
         edgeForThickness(enclosed, surface.area, e, limits),
       )) ??
       // Every remeshing lost the solid and the first was given up early: the first, in full.
-      (await conform(edge, tolerance, CONFORMING_TARGET_ROUNDS + 1));
+      (await conform(aimedEdge, tolerance, CONFORMING_TARGET_ROUNDS + 1));
   }
   if (draft === null) throw noVolume();
   const result = finish(draft.positions, draft.tets, reference, 'conforming', draft.surface);
@@ -389,6 +401,40 @@ export function resolveEdgeLength(
   }
   return Math.min(edge, surface.diagonal);
 }
+
+/**
+ * For a conforming tet target: the longer edge at which the tet-count model gives the target
+ * with a boundary layer of FIRST_MESH_BOUNDARY_LAYER, so that the first mesh (the one with the
+ * usual surface tolerance) lands near the target instead of 5–40% over it and needing a
+ * remeshing; at most MAX_AIM × `edge`, and only for a solid at least MIN_AIM_THICKNESS_PER_EDGE
+ * edges thick (2 × volume / area), where the boundary is a layer and the model holds. Else `edge`.
+ */
+function aimForBoundaryLayer(
+  edge: number,
+  options: TetrahedralizeOptions,
+  mode: 'conforming' | 'embedded',
+  enclosedVolume: number,
+  surface: { diagonal: number; area: number },
+): number {
+  if (mode !== 'conforming' || options.edgeLengthM !== undefined) return edge;
+  const target = targetTetCount(options, mode);
+  const aimed = Math.min(
+    MAX_AIM * edge,
+    surface.diagonal,
+    edgeForTets(enclosedVolume, surface.area, target, FIRST_MESH_BOUNDARY_LAYER),
+  );
+  const thickness = (2 * enclosedVolume) / surface.area;
+  if (!(aimed > edge) || thickness < MIN_AIM_THICKNESS_PER_EDGE * aimed) return edge;
+  return aimed;
+}
+
+/** The most aimForBoundaryLayer lengthens the edge (1.1: 25% fewer tets). */
+const MAX_AIM = 1.1;
+/**
+ * Thinner than this (mean thickness ÷ edge) the boundary layers of opposite faces meet and the
+ * count model overstates the boundary's tets (a 1 mm × 1 mm × 1 m needle: 0.7).
+ */
+const MIN_AIM_THICKNESS_PER_EDGE = 2;
 
 /**
  * The edge length for a solid of mean thickness 2 × volume / area (the thickness of a plate,

@@ -214,15 +214,21 @@ function insideTetCount(state: MeshingState): number {
 }
 
 function shortestEdge(p: Float64Array, a: number, b: number, c: number, d: number): number {
-  const v = [a, b, c, d];
-  let best = Infinity;
-  for (let i = 0; i < 4; i++) {
-    for (let j = i + 1; j < 4; j++) {
-      const dx = p[3 * v[i]] - p[3 * v[j]];
-      const dy = p[3 * v[i] + 1] - p[3 * v[j] + 1];
-      const dz = p[3 * v[i] + 2] - p[3 * v[j] + 2];
-      best = Math.min(best, dx * dx + dy * dy + dz * dz);
-    }
-  }
+  // The six edges without an array per call (this runs for every fresh inside tet).
+  const best = Math.min(
+    distance2(p, a, b),
+    distance2(p, a, c),
+    distance2(p, a, d),
+    distance2(p, b, c),
+    distance2(p, b, d),
+    distance2(p, c, d),
+  );
   return Math.sqrt(best);
+}
+
+function distance2(p: Float64Array, u: number, v: number): number {
+  const dx = p[3 * u] - p[3 * v];
+  const dy = p[3 * u + 1] - p[3 * v + 1];
+  const dz = p[3 * u + 2] - p[3 * v + 2];
+  return dx * dx + dy * dy + dz * dz;
 }

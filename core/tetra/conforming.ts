@@ -29,6 +29,8 @@ export interface ConformingSettings {
   qualityBound: number;
   /** Largest distance of a boundary face centroid from the input surface, m. */
   surfaceTolerance: number;
+  /** Give up (meshConforming returns null) once refinement passes this many inside tets. */
+  stopAboveTets?: number;
   seed: number;
   progress: (fraction: number, stage: string) => void;
   /** Cancellation, the time limit and the work limits. */
@@ -41,13 +43,13 @@ const LATTICE_CLEARANCE = 0.5;
 /**
  * Samples the surface, fills the inside with a BCC lattice, builds the Delaunay
  * tetrahedralization, refines it for quality and surface fidelity, and keeps the tets whose
- * centroid has winding number > ½.
+ * centroid has winding number > ½. Null when refinement passed s.stopAboveTets.
  */
 export async function meshConforming(
   surface: PreparedSurface,
   bvh: TriangleBvh,
   s: ConformingSettings,
-): Promise<RawTetMesh> {
+): Promise<RawTetMesh | null> {
   const h = s.edge;
   s.progress(0, 'sampling surface');
   const samples = sampleSurface(surface, h, s.seed, s.guard);
@@ -82,15 +84,17 @@ export async function meshConforming(
     const p = samples.points;
     index.add(p[3 * k], p[3 * k + 1], p[3 * k + 2], n[3 * k], n[3 * k + 1], n[3 * k + 2]);
   }
-  await refine(state, index, {
+  const finished = await refine(state, index, {
     edge: h,
     targetTets: s.targetTets,
     qualityBound: s.qualityBound,
     surfaceTolerance: s.surfaceTolerance,
     maxRounds: 10,
+    stopAboveTets: s.stopAboveTets,
     guard: s.guard,
     progress: (f) => s.progress(0.4 + 0.3 * f, 'refining'),
   });
+  if (!finished) return null;
   s.progress(0.7, 'carving');
   return extractInside(state);
 }

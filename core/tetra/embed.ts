@@ -251,8 +251,19 @@ class TetGrid {
     return this.items.subarray(this.start[cell], this.start[cell + 1]);
   }
 
-  /** The tet nearest to (x, y, z), searching shells of cells outward from the nearest cell. */
+  /** Per tet: the last nearest() query that measured it (a tet spans several cells). */
+  private seen = new Int32Array(0);
+  private query = 0;
+
+  /**
+   * The tet nearest to (x, y, z), searching shells of cells outward from the nearest cell. A
+   * tet is measured once per query, and only when its bounding box is nearer than the best so
+   * far (the box distance is a lower bound of the tet's, at a fraction of its cost).
+   */
   nearest(p: ArrayLike<number>, tets: ArrayLike<number>, x: number, y: number, z: number): number {
+    const tetCount = Math.floor(tets.length / 4);
+    if (this.seen.length < tetCount) this.seen = new Int32Array(tetCount);
+    const query = ++this.query;
     const ci = this.cellOf(x, 0);
     const cj = this.cellOf(y, 1);
     const ck = this.cellOf(z, 2);
@@ -264,19 +275,25 @@ class TetGrid {
     );
     let best = -1;
     let bestDistance = Infinity;
-    const maxRing = Math.max(this.dims[0], this.dims[1], this.dims[2]);
+    const [nx, ny, nz] = this.dims;
+    const maxRing = Math.max(nx, ny, nz);
     for (let ring = 0; ring <= maxRing; ring++) {
       // Every tet in shells farther out is at least this far away.
       if (best >= 0 && outside + (ring - 1) * this.cell > bestDistance) break;
-      for (let k = ck - ring; k <= ck + ring; k++) {
-        for (let j = cj - ring; j <= cj + ring; j++) {
-          for (let i = ci - ring; i <= ci + ring; i++) {
-            if (Math.max(Math.abs(i - ci), Math.abs(j - cj), Math.abs(k - ck)) !== ring) continue;
-            if (i < 0 || j < 0 || k < 0 || i >= this.dims[0] || j >= this.dims[1] || k >= this.dims[2])
-              continue;
-            const c = i + this.dims[0] * (j + this.dims[1] * k);
+      for (let k = Math.max(0, ck - ring); k <= Math.min(nz - 1, ck + ring); k++) {
+        const kOnShell = Math.abs(k - ck) === ring;
+        for (let j = Math.max(0, cj - ring); j <= Math.min(ny - 1, cj + ring); j++) {
+          // Off the shell's top and bottom faces only the two ends of each row are on it.
+          const full = kOnShell || Math.abs(j - cj) === ring;
+          const step = full || ring === 0 ? 1 : 2 * ring;
+          for (let i = ci - ring; i <= ci + ring; i += step) {
+            if (i < 0 || i >= nx) continue;
+            const c = i + nx * (j + ny * k);
             for (let s = this.start[c]; s < this.start[c + 1]; s++) {
               const t = this.items[s];
+              if (this.seen[t] === query) continue;
+              this.seen[t] = query;
+              if (boxDistance(p, tets, t, x, y, z) >= bestDistance) continue;
               const d = distanceToTet(p, tets, t, x, y, z);
               if (d < bestDistance) {
                 bestDistance = d;
@@ -289,6 +306,32 @@ class TetGrid {
     }
     return Math.max(0, best);
   }
+}
+
+/** Distance from (x, y, z) to the bounding box of tet t, m (at most its distance to the tet). */
+function boxDistance(
+  p: ArrayLike<number>,
+  tets: ArrayLike<number>,
+  t: number,
+  x: number,
+  y: number,
+  z: number,
+): number {
+  const a = 3 * tets[4 * t];
+  const b = 3 * tets[4 * t + 1];
+  const c = 3 * tets[4 * t + 2];
+  const d = 3 * tets[4 * t + 3];
+  const dx = axisGap(x, p[a], p[b], p[c], p[d]);
+  const dy = axisGap(y, p[a + 1], p[b + 1], p[c + 1], p[d + 1]);
+  const dz = axisGap(z, p[a + 2], p[b + 2], p[c + 2], p[d + 2]);
+  return Math.sqrt(dx * dx + dy * dy + dz * dz);
+}
+
+/** Distance from q to the interval spanned by a, b, c, d (0 within it). */
+function axisGap(q: number, a: number, b: number, c: number, d: number): number {
+  const lo = Math.min(a, b, c, d);
+  const hi = Math.max(a, b, c, d);
+  return q < lo ? lo - q : q > hi ? q - hi : 0;
 }
 
 const EMPTY = new Int32Array(0);

@@ -16,6 +16,11 @@ export interface RefineSettings {
   /** Largest allowed distance of a boundary face centroid or edge midpoint from the input surface, m. */
   surfaceTolerance: number;
   maxRounds: number;
+  /**
+   * Stop early (refine returns false) once the inside tets outnumber this: a run whose count
+   * is already past what its caller would keep. Default: never.
+   */
+  stopAboveTets?: number;
   /** Cancellation, the time limit, and the tet and refinement-point limits checked here. */
   guard: WorkGuard;
   progress: (fraction: number) => void;
@@ -45,12 +50,14 @@ const SMALLEST_RADIUS = 0.35;
  * it again. Neither bounds the work of one round on input with features far below the edge,
  * so the points inserted and the inside tets are counted as they grow and checked against
  * their limits (TETRA_LIMITS refinePoints, refinePointsPerStartPoint, tets, tetsPerTarget).
+ * Refinement only adds points, so the inside count only grows: it returns false as soon as that
+ * count passes s.stopAboveTets (checked once a round), true when refinement ran to its end.
  */
 export async function refine(
   state: MeshingState,
   surfaceIndex: SurfaceIndex,
   s: RefineSettings,
-): Promise<void> {
+): Promise<boolean> {
   const dt = state.dt;
   const cc = new Float64Array(3);
   const cp = new Float64Array(3);
@@ -66,6 +73,7 @@ export async function refine(
   const allowed = refinePoints + refinePointsPerStartPoint * startPoints;
   const target = Math.max(s.targetTets, guard.limits.targetTetsFloor);
   const allowedTets = Math.min(guard.limits.tets, guard.limits.tetsPerTarget * target);
+  const stopAbove = s.stopAboveTets ?? Number.POSITIVE_INFINITY;
   const checkTets = () => {
     const tets = insideTetCount(state);
     guard.check('tets', tets, (n) => `Refinement made ${n} tets`);
@@ -76,6 +84,7 @@ export async function refine(
       target,
       `tetra limit tetsPerTarget: ${guard.limits.tetsPerTarget} × the target of ${Math.round(target).toLocaleString('en-US')}`,
     );
+    return tets;
   };
   const checkInserted = () =>
     guard.check(
@@ -151,7 +160,7 @@ export async function refine(
       }
     }
     for (const t of freshList) fresh[t] = 0;
-    checkTets();
+    if (checkTets() > stopAbove) return false;
     let steiner = 0;
     let counted = 0;
     for (let k = 0; k < badTets.length; k += 2) {
@@ -183,7 +192,7 @@ export async function refine(
     );
     checkInserted();
   }
-  checkTets();
+  return checkTets() <= stopAbove;
 }
 
 /** Live tets classified inside or not classified yet: at least the inside count, without winding numbers. */
@@ -205,15 +214,21 @@ function insideTetCount(state: MeshingState): number {
 }
 
 function shortestEdge(p: Float64Array, a: number, b: number, c: number, d: number): number {
-  const v = [a, b, c, d];
-  let best = Infinity;
-  for (let i = 0; i < 4; i++) {
-    for (let j = i + 1; j < 4; j++) {
-      const dx = p[3 * v[i]] - p[3 * v[j]];
-      const dy = p[3 * v[i] + 1] - p[3 * v[j] + 1];
-      const dz = p[3 * v[i] + 2] - p[3 * v[j] + 2];
-      best = Math.min(best, dx * dx + dy * dy + dz * dz);
-    }
-  }
+  // The six edges without an array per call (this runs for every fresh inside tet).
+  const best = Math.min(
+    distance2(p, a, b),
+    distance2(p, a, c),
+    distance2(p, a, d),
+    distance2(p, b, c),
+    distance2(p, b, d),
+    distance2(p, c, d),
+  );
   return Math.sqrt(best);
+}
+
+function distance2(p: Float64Array, u: number, v: number): number {
+  const dx = p[3 * u] - p[3 * v];
+  const dy = p[3 * u + 1] - p[3 * v + 1];
+  const dz = p[3 * u + 2] - p[3 * v + 2];
+  return dx * dx + dy * dy + dz * dz;
 }

@@ -1939,6 +1939,8 @@ export function solvePlateBendBatched(
       const ny = sub(mul(e1z, e2x), mul(e1x, e2z));
       const nz = sub(mul(e1x, e2y), mul(e1y, e2x));
       const nSq = add(add(mul(nx, nx), mul(ny, ny)), mul(nz, nz));
+      // 1/|N|², the same for the three hinges (the JS sweep computes it per hinge: the same float).
+      const sa = div(one, nSq);
       const maskA = u(present, t);
       const maskB = u(present, t + 1);
       // Hinge 0: edge (c0, c1), far corner c2, wing w0.
@@ -1966,7 +1968,7 @@ export function solvePlateBendBatched(
       const invE0 = div(one, eLength0);
       const pa0 = mul(add(add(mul(sub(x2, x0), ex0), mul(sub(y2, y0), ey0)), mul(sub(z2, z0), ez0)), invE0);
       const pb0 = mul(add(add(mul(dx0, ex0), mul(dy0, ey0)), mul(dz0, ez0)), invE0);
-      const sa0 = div(one, nSq);
+      const sa0 = sa;
       const sb0 = div(one, bSq0);
       const sine0 = add(
         add(mul(sub(mul(ny, bz0), mul(nz, by0)), ex0), mul(sub(mul(nz, bx0), mul(nx, bz0)), ey0)),
@@ -2013,7 +2015,7 @@ export function solvePlateBendBatched(
       const invE1 = div(one, eLength1);
       const pa1 = mul(add(add(mul(sub(x0, x1), ex1), mul(sub(y0, y1), ey1)), mul(sub(z0, z1), ez1)), invE1);
       const pb1 = mul(add(add(mul(dx1, ex1), mul(dy1, ey1)), mul(dz1, ez1)), invE1);
-      const sa1 = div(one, nSq);
+      const sa1 = sa;
       const sb1 = div(one, bSq1);
       const sine1 = add(
         add(mul(sub(mul(ny, bz1), mul(nz, by1)), ex1), mul(sub(mul(nz, bx1), mul(nx, bz1)), ey1)),
@@ -2060,7 +2062,7 @@ export function solvePlateBendBatched(
       const invE2 = div(one, eLength2);
       const pa2 = mul(add(add(mul(sub(x1, x2), ex2), mul(sub(y1, y2), ey2)), mul(sub(z1, z2), ez2)), invE2);
       const pb2 = mul(add(add(mul(dx2, ex2), mul(dy2, ey2)), mul(dz2, ez2)), invE2);
-      const sa2 = div(one, nSq);
+      const sa2 = sa;
       const sb2 = div(one, bSq2);
       const sine2 = add(
         add(mul(sub(mul(ny, bz2), mul(nz, by2)), ex2), mul(sub(mul(nz, bx2), mul(nx, bz2)), ey2)),

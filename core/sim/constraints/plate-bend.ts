@@ -25,15 +25,13 @@ import { G, hingeAngle, hingeAtan2, hingeGradient, wrapAngle } from './dihedral-
  */
 export interface PlateBendBlock extends BlockBase {
   readonly kind: 'plate-bend';
-  /** The three hinges of each triangle as dihedral-bend.ts quadruples (12 per constraint). */
-  readonly hinges: Uint32Array;
   /** Bit k set: edge k has a hinge (u32: the WebAssembly kernel reads it). */
   readonly present: Uint32Array;
   /** θ⁰ per hinge, 3 per constraint, rad. */
   readonly restAngleRad: Float64Array;
   /** α, 6 upper entries per constraint (00, 01, 02, 11, 12, 22), 1/(N·m). */
   readonly compliancePerNM: Float64Array;
-  /** β per hinge, 3 per constraint, N·m·s/rad. */
+  /** β per hinge, 3 per constraint, N·m·s/rad; empty when the block is undamped (`damped` false). */
   readonly dampingNMS: Float64Array;
   /** Multipliers of the current substep, 3 per constraint, N·m·s². */
   readonly lambda: Float64Array;
@@ -56,6 +54,19 @@ export const PLATE_HINGE_SLOTS = [
 
 const DIAGONAL = [UPPER_3X3[0][0], UPPER_3X3[1][1], UPPER_3X3[2][2]] as const;
 
+/**
+ * Hinge k of constraint t as a dihedral-bend.ts quadruple, into `out` (4 particles): its particles
+ * by PLATE_HINGE_SLOTS, so the block keeps no second copy of its indices. Returns `out`.
+ */
+export function plateHinge(block: PlateBendBlock, t: number, k: number, out: Uint32Array): Uint32Array {
+  const slots = PLATE_HINGE_SLOTS[k];
+  for (let q = 0; q < 4; q++) out[q] = block.particles[6 * t + slots[q]];
+  return out;
+}
+
+/** Scratch quadruple of `plateHinge` for the kernels of this file. */
+const QUAD = new Uint32Array(4);
+
 /** J (6 slots × 3 hinges × xyz, J[(3·slot + hinge)·3 + axis]) and C of the last `plateBendJacobian` call. */
 export const J = new Float64Array(54);
 export const CONSTRAINT = new Float64Array(3);
@@ -70,7 +81,7 @@ export function plateBendJacobian(block: PlateBendBlock, x: Float64Array, t: num
   for (let i = 0; i < 3; i++) {
     CONSTRAINT[i] = 0;
     if (!(mask & (1 << i))) continue;
-    const theta = hingeAngle(x, block.hinges, 3 * t + i);
+    const theta = hingeAngle(x, plateHinge(block, t, i, QUAD), 0);
     if (Number.isNaN(theta)) {
       mask &= ~(1 << i);
       continue;
@@ -139,7 +150,6 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
   const inputCount = input.particles.length / 6;
   const kept: number[] = [];
   const particles: number[] = [];
-  const hinges: number[] = [];
   const present: number[] = [];
   const angles: number[] = [];
   const quad = new Uint32Array(4);
@@ -149,7 +159,6 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
     const rowAngles = [0, 0, 0];
     for (let i = 0; i < 3; i++) {
       for (let q = 0; q < 4; q++) quad[q] = p[PLATE_HINGE_SLOTS[i][q]];
-      hinges.push(...quad);
       const alpha = input.compliancePerNM[6 * c + DIAGONAL[i]];
       if (quad[3] === quad[2] || !(alpha > 0 && Number.isFinite(alpha))) continue;
       const theta = hingeAngle(rest, quad, 0);
@@ -157,10 +166,7 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
       mask |= 1 << i;
       rowAngles[i] = theta;
     }
-    if (mask === 0) {
-      hinges.length -= 12;
-      continue;
-    }
+    if (mask === 0) continue;
     kept.push(c);
     particles.push(...p);
     present.push(mask);
@@ -183,11 +189,11 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
     order: Uint32Array.from(order, (k) => kept[k]),
     stiffnessScale: 1,
     damped: false,
-    hinges: permute(Uint32Array.from(hinges), 12, order),
     present: permute(Uint32Array.from(present), 1, order),
     restAngleRad: permute(Float64Array.from(angles), 3, order),
     compliancePerNM: pickInput(input.compliancePerNM, 6),
-    dampingNMS: new Float64Array(3 * count),
+    // Filled below when damped; an undamped block (the usual cloth) keeps none.
+    dampingNMS: new Float64Array(input.dampingRatio > 0 ? 3 * count : 0),
     lambda: new Float64Array(3 * count),
   };
   if (input.dampingRatio > 0) {
@@ -229,8 +235,9 @@ const V = new Float64Array(12); // v of hinge k at corner slot s (V[4k + s], s <
  * hinge k is u·N + v·n_Bk at every particle (u = 0 at its far wing, whose v is −|e|/|n_B|²):
  * the system Σ w·∇θ_i·∇θ_j needs only N·N, N·n_Bk and n_Bi·n_Bj, and each particle moves along N
  * and the n_Bk. `plateBendJacobian` above is the plain form (forces, energy); test/core/sim/plate-bend.test.ts
- * compares the two. The WebAssembly kernel (wasm/assembly/kernels.ts `solvePlateBend`) repeats this
- * sweep operation for operation (test/core/sim/wasm-kernels.test.ts: the same state to the bit).
+ * compares the two. The WebAssembly kernel (wasm/assembly/kernels.ts `solvePlateBendBatched`, two
+ * triangles of a colour per f64x2 lane pair, `solvePlateBend` for a colour's odd last one) repeats
+ * this sweep operation for operation (test/core/sim/wasm-kernels.test.ts: the same state to the bit).
  */
 export function solvePlateBend(block: PlateBendBlock, state: ParticleState, h: number): void {
   const x = state.x;
@@ -472,8 +479,9 @@ export function dampPlateBend(block: PlateBendBlock, state: ParticleState, h: nu
   for (let t = 0; t < block.count; t++) {
     for (let i = 0; i < 3; i++) {
       const beta = block.dampingNMS[3 * t + i];
-      if (!(beta > 0) || !hingeGradient(state.x, block.hinges, 3 * t + i)) continue;
-      const quad = block.hinges.subarray(12 * t + 4 * i, 12 * t + 4 * i + 4);
+      if (!(beta > 0)) continue;
+      const quad = plateHinge(block, t, i, QUAD);
+      if (!hingeGradient(state.x, quad, 0)) continue;
       let rate = 0;
       let weighted = 0;
       for (let q = 0; q < 4; q++) {

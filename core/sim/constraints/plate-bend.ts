@@ -29,8 +29,13 @@ export interface PlateBendBlock extends BlockBase {
   readonly present: Uint32Array;
   /** θ⁰ per hinge, 3 per constraint, rad. */
   readonly restAngleRad: Float64Array;
-  /** α, 6 upper entries per constraint (00, 01, 02, 11, 12, 22), 1/(N·m). */
+  /**
+   * α, 6 upper entries (00, 01, 02, 11, 12, 22), 1/(N·m), per distinct matrix of the block: a grid's
+   * triangles share a handful (its two shapes, their boundary variants), so the block keeps each once.
+   */
   readonly compliancePerNM: Float64Array;
+  /** Per constraint, its α: entries 6·complianceIndex[t] … +5 of compliancePerNM. */
+  readonly complianceIndex: Uint32Array;
   /** β per hinge, 3 per constraint, N·m·s/rad; empty when the block is undamped (`damped` false). */
   readonly dampingNMS: Float64Array;
   /** Multipliers of the current substep, 3 per constraint, N·m·s². */
@@ -145,6 +150,32 @@ export function solveSymmetric3(a: Float64Array, r: Float64Array, mask: number, 
   return true;
 }
 
+/**
+ * The distinct α of the block's constraints (input constraint `inputOf[t]` for block constraint t),
+ * each once, and per constraint its entry; equal means the same six floats.
+ */
+function distinctCompliances(
+  input: Float64Array,
+  inputOf: Uint32Array,
+): { values: Float64Array; index: Uint32Array } {
+  const entries = new Map<string, number>();
+  const values: number[] = [];
+  const index = new Uint32Array(inputOf.length);
+  for (let t = 0; t < inputOf.length; t++) {
+    const alpha = input.subarray(6 * inputOf[t], 6 * inputOf[t] + 6);
+    // Exact: −0 is kept apart from 0 (String(−0) is '0').
+    const key = Array.from(alpha, (v) => (Object.is(v, -0) ? '-0' : String(v))).join(',');
+    let entry = entries.get(key);
+    if (entry === undefined) {
+      entry = values.length / 6;
+      entries.set(key, entry);
+      values.push(...alpha);
+    }
+    index[t] = entry;
+  }
+  return { values: Float64Array.from(values), index };
+}
+
 export function createPlateBendBlock(input: PlateBendInput, state: ParticleState): PlateBendBlock {
   const rest = state.rest;
   const inputCount = input.particles.length / 6;
@@ -175,11 +206,10 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
   const count = kept.length;
   const colouring = colourConstraints(Uint32Array.from(particles), 6, state.count);
   const order = colouring.order;
-  const pickInput = (values: Float64Array, stride: number) =>
-    Float64Array.from(
-      { length: stride * count },
-      (_, k) => values[stride * kept[order[(k / stride) | 0]] + (k % stride)],
-    );
+  const compliance = distinctCompliances(
+    input.compliancePerNM,
+    Uint32Array.from(order, (k) => kept[k]),
+  );
   const block: PlateBendBlock = {
     kind: 'plate-bend',
     count,
@@ -191,7 +221,8 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
     damped: false,
     present: permute(Uint32Array.from(present), 1, order),
     restAngleRad: permute(Float64Array.from(angles), 3, order),
-    compliancePerNM: pickInput(input.compliancePerNM, 6),
+    compliancePerNM: compliance.values,
+    complianceIndex: compliance.index,
     // Filled below when damped; an undamped block (the usual cloth) keeps none.
     dampingNMS: new Float64Array(input.dampingRatio > 0 ? 3 * count : 0),
     lambda: new Float64Array(3 * count),
@@ -207,7 +238,7 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
           weighted += state.invMass[block.particles[6 * t + s]] * (J[o] ** 2 + J[o + 1] ** 2 + J[o + 2] ** 2);
         }
         block.dampingNMS[3 * t + i] = criticalDampingCoefficient(
-          block.compliancePerNM[6 * t + DIAGONAL[i]],
+          block.compliancePerNM[6 * block.complianceIndex[t] + DIAGONAL[i]],
           input.dampingRatio,
           weighted,
         );
@@ -244,6 +275,7 @@ export function solvePlateBend(block: PlateBendBlock, state: ParticleState, h: n
   const w = state.invMass;
   const particles = block.particles;
   const alpha = block.compliancePerNM;
+  const alphaIndex = block.complianceIndex;
   const lambda = block.lambda;
   const restAngle = block.restAngleRad;
   const present = block.present;
@@ -258,6 +290,7 @@ export function solvePlateBend(block: PlateBendBlock, state: ParticleState, h: n
   const delta = DELTA;
   for (let t = 0; t < block.count; t++) {
     const o = 6 * t;
+    const a = 6 * alphaIndex[t];
     const c0 = 3 * particles[o];
     const c1 = 3 * particles[o + 1];
     const c2 = 3 * particles[o + 2];
@@ -375,41 +408,41 @@ export function solvePlateBend(block: PlateBendBlock, state: ParticleState, h: n
       w1 * (u01 * u01 * nSq + u01 * v01 * nb0 + v01 * u01 * nb0 + v01 * v01 * bb00) +
       w2 * (u02 * u02 * nSq + u02 * v02 * nb0 + v02 * u02 * nb0 + v02 * v02 * bb00) +
       w[particles[o + 3]] * vw0 * vw0 * bb00 +
-      alpha[o + 0] * invHSq;
+      alpha[a] * invHSq;
     system[1] =
       w0 * (u00 * u10 * nSq + u00 * v10 * nb1 + v00 * u10 * nb0 + v00 * v10 * bb01) +
       w1 * (u01 * u11 * nSq + u01 * v11 * nb1 + v01 * u11 * nb0 + v01 * v11 * bb01) +
       w2 * (u02 * u12 * nSq + u02 * v12 * nb1 + v02 * u12 * nb0 + v02 * v12 * bb01) +
-      alpha[o + 1] * invHSq;
+      alpha[a + 1] * invHSq;
     system[2] =
       w0 * (u00 * u20 * nSq + u00 * v20 * nb2 + v00 * u20 * nb0 + v00 * v20 * bb02) +
       w1 * (u01 * u21 * nSq + u01 * v21 * nb2 + v01 * u21 * nb0 + v01 * v21 * bb02) +
       w2 * (u02 * u22 * nSq + u02 * v22 * nb2 + v02 * u22 * nb0 + v02 * v22 * bb02) +
-      alpha[o + 2] * invHSq;
+      alpha[a + 2] * invHSq;
     system[3] =
       w0 * (u10 * u10 * nSq + u10 * v10 * nb1 + v10 * u10 * nb1 + v10 * v10 * bb11) +
       w1 * (u11 * u11 * nSq + u11 * v11 * nb1 + v11 * u11 * nb1 + v11 * v11 * bb11) +
       w2 * (u12 * u12 * nSq + u12 * v12 * nb1 + v12 * u12 * nb1 + v12 * v12 * bb11) +
       w[particles[o + 4]] * vw1 * vw1 * bb11 +
-      alpha[o + 3] * invHSq;
+      alpha[a + 3] * invHSq;
     system[4] =
       w0 * (u10 * u20 * nSq + u10 * v20 * nb2 + v10 * u20 * nb1 + v10 * v20 * bb12) +
       w1 * (u11 * u21 * nSq + u11 * v21 * nb2 + v11 * u21 * nb1 + v11 * v21 * bb12) +
       w2 * (u12 * u22 * nSq + u12 * v22 * nb2 + v12 * u22 * nb1 + v12 * v22 * bb12) +
-      alpha[o + 4] * invHSq;
+      alpha[a + 4] * invHSq;
     system[5] =
       w0 * (u20 * u20 * nSq + u20 * v20 * nb2 + v20 * u20 * nb2 + v20 * v20 * bb22) +
       w1 * (u21 * u21 * nSq + u21 * v21 * nb2 + v21 * u21 * nb2 + v21 * v21 * bb22) +
       w2 * (u22 * u22 * nSq + u22 * v22 * nb2 + v22 * u22 * nb2 + v22 * v22 * bb22) +
       w[particles[o + 5]] * vw2 * vw2 * bb22 +
-      alpha[o + 5] * invHSq;
+      alpha[a + 5] * invHSq;
     const l = 3 * t;
     const l0 = lambda[l];
     const l1 = lambda[l + 1];
     const l2 = lambda[l + 2];
-    rhs[0] = -CONSTRAINT[0] - (alpha[o] * l0 + alpha[o + 1] * l1 + alpha[o + 2] * l2) * invHSq;
-    rhs[1] = -CONSTRAINT[1] - (alpha[o + 1] * l0 + alpha[o + 3] * l1 + alpha[o + 4] * l2) * invHSq;
-    rhs[2] = -CONSTRAINT[2] - (alpha[o + 2] * l0 + alpha[o + 4] * l1 + alpha[o + 5] * l2) * invHSq;
+    rhs[0] = -CONSTRAINT[0] - (alpha[a] * l0 + alpha[a + 1] * l1 + alpha[a + 2] * l2) * invHSq;
+    rhs[1] = -CONSTRAINT[1] - (alpha[a + 1] * l0 + alpha[a + 3] * l1 + alpha[a + 4] * l2) * invHSq;
+    rhs[2] = -CONSTRAINT[2] - (alpha[a + 2] * l0 + alpha[a + 4] * l1 + alpha[a + 5] * l2) * invHSq;
     if (!solveSymmetric3(system, rhs, mask, delta)) continue;
     const d0 = mask & 1 ? delta[0] * scale : 0;
     const d1 = mask & 2 ? delta[1] * scale : 0;
@@ -530,7 +563,8 @@ export function addPlateBendForces(
 export function plateBendConstraintEnergyJ(block: PlateBendBlock, x: Float64Array, t: number): number {
   const mask = plateBendJacobian(block, x, t);
   if (mask === 0) return 0;
-  for (let k = 0; k < 6; k++) SYSTEM[k] = block.compliancePerNM[6 * t + k];
+  const a = 6 * block.complianceIndex[t];
+  for (let k = 0; k < 6; k++) SYSTEM[k] = block.compliancePerNM[a + k];
   if (!solveSymmetric3(SYSTEM, CONSTRAINT, mask, DELTA)) return 0;
   return 0.5 * (CONSTRAINT[0] * DELTA[0] + CONSTRAINT[1] * DELTA[1] + CONSTRAINT[2] * DELTA[2]);
 }

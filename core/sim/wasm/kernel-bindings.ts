@@ -83,6 +83,7 @@ export interface KernelExports {
     present: number,
     restAngle: number,
     compliance: number,
+    complianceIndex: number,
     lambda: number,
     count: number,
     scale: number,
@@ -100,6 +101,7 @@ export interface KernelExports {
     present: number,
     restAngle: number,
     compliance: number,
+    complianceIndex: number,
     lambda: number,
     scale: number,
     invHSq: number,
@@ -365,7 +367,15 @@ export const membraneKernel: KernelBinding<MembraneBlock> = {
 
 /** Two triangles of a colour at a time (f64x2): the colouring covers the wings as well as the corners. */
 export const plateBendKernel: KernelBinding<PlateBendBlock> = {
-  fields: ['particles', 'colourStarts', 'present', 'restAngleRad', 'compliancePerNM', 'lambda'],
+  fields: [
+    'particles',
+    'colourStarts',
+    'present',
+    'restAngleRad',
+    'compliancePerNM',
+    'complianceIndex',
+    'lambda',
+  ],
   kernelCopy: null,
   bind(block, { kernels: k, x, w, at }) {
     const particles = at(block.particles);
@@ -374,6 +384,7 @@ export const plateBendKernel: KernelBinding<PlateBendBlock> = {
     const present = at(block.present);
     const rest = at(block.restAngleRad);
     const compliance = at(block.compliancePerNM);
+    const complianceIndex = at(block.complianceIndex);
     const lambda = at(block.lambda);
     return (invHSq, fresh) =>
       k.solvePlateBendBatched(
@@ -385,6 +396,7 @@ export const plateBendKernel: KernelBinding<PlateBendBlock> = {
         present,
         rest,
         compliance,
+        complianceIndex,
         lambda,
         block.stiffnessScale,
         invHSq,

@@ -236,6 +236,7 @@ export function solvePlateBend(
   present: usize,
   restAngle: usize,
   compliance: usize,
+  complianceIndex: usize,
   lambda: usize,
   count: i32,
   scale: f64,
@@ -248,6 +249,7 @@ export function solvePlateBend(
   for (let t = 0; t < count; t++) {
     const o = 6 * t;
     const l = 3 * t;
+    const a = 6 * u(complianceIndex, t);
     if (fresh) {
       setF(lambda, l, 0);
       setF(lambda, l + 1, 0);
@@ -453,42 +455,42 @@ export function solvePlateBend(
       w1 * (u01 * u01 * nSq + u01 * v01 * nb0 + v01 * u01 * nb0 + v01 * v01 * bb00) +
       w2 * (u02 * u02 * nSq + u02 * v02 * nb0 + v02 * u02 * nb0 + v02 * v02 * bb00) +
       f(w, u(particles, o + 3)) * vw0 * vw0 * bb00 +
-      f(compliance, o + 0) * invHSq;
+      f(compliance, a) * invHSq;
     let a01 =
       w0 * (u00 * u10 * nSq + u00 * v10 * nb1 + v00 * u10 * nb0 + v00 * v10 * bb01) +
       w1 * (u01 * u11 * nSq + u01 * v11 * nb1 + v01 * u11 * nb0 + v01 * v11 * bb01) +
       w2 * (u02 * u12 * nSq + u02 * v12 * nb1 + v02 * u12 * nb0 + v02 * v12 * bb01) +
-      f(compliance, o + 1) * invHSq;
+      f(compliance, a + 1) * invHSq;
     let a02 =
       w0 * (u00 * u20 * nSq + u00 * v20 * nb2 + v00 * u20 * nb0 + v00 * v20 * bb02) +
       w1 * (u01 * u21 * nSq + u01 * v21 * nb2 + v01 * u21 * nb0 + v01 * v21 * bb02) +
       w2 * (u02 * u22 * nSq + u02 * v22 * nb2 + v02 * u22 * nb0 + v02 * v22 * bb02) +
-      f(compliance, o + 2) * invHSq;
+      f(compliance, a + 2) * invHSq;
     let a11 =
       w0 * (u10 * u10 * nSq + u10 * v10 * nb1 + v10 * u10 * nb1 + v10 * v10 * bb11) +
       w1 * (u11 * u11 * nSq + u11 * v11 * nb1 + v11 * u11 * nb1 + v11 * v11 * bb11) +
       w2 * (u12 * u12 * nSq + u12 * v12 * nb1 + v12 * u12 * nb1 + v12 * v12 * bb11) +
       f(w, u(particles, o + 4)) * vw1 * vw1 * bb11 +
-      f(compliance, o + 3) * invHSq;
+      f(compliance, a + 3) * invHSq;
     let a12 =
       w0 * (u10 * u20 * nSq + u10 * v20 * nb2 + v10 * u20 * nb1 + v10 * v20 * bb12) +
       w1 * (u11 * u21 * nSq + u11 * v21 * nb2 + v11 * u21 * nb1 + v11 * v21 * bb12) +
       w2 * (u12 * u22 * nSq + u12 * v22 * nb2 + v12 * u22 * nb1 + v12 * v22 * bb12) +
-      f(compliance, o + 4) * invHSq;
+      f(compliance, a + 4) * invHSq;
     let a22 =
       w0 * (u20 * u20 * nSq + u20 * v20 * nb2 + v20 * u20 * nb2 + v20 * v20 * bb22) +
       w1 * (u21 * u21 * nSq + u21 * v21 * nb2 + v21 * u21 * nb2 + v21 * v21 * bb22) +
       w2 * (u22 * u22 * nSq + u22 * v22 * nb2 + v22 * u22 * nb2 + v22 * v22 * bb22) +
       f(w, u(particles, o + 5)) * vw2 * vw2 * bb22 +
-      f(compliance, o + 5) * invHSq;
+      f(compliance, a + 5) * invHSq;
     const l0: f64 = fresh ? 0.0 : f(lambda, l);
     const l1: f64 = fresh ? 0.0 : f(lambda, l + 1);
     const l2: f64 = fresh ? 0.0 : f(lambda, l + 2);
-    let r0 = -con0 - (f(compliance, o) * l0 + f(compliance, o + 1) * l1 + f(compliance, o + 2) * l2) * invHSq;
+    let r0 = -con0 - (f(compliance, a) * l0 + f(compliance, a + 1) * l1 + f(compliance, a + 2) * l2) * invHSq;
     let r1 =
-      -con1 - (f(compliance, o + 1) * l0 + f(compliance, o + 3) * l1 + f(compliance, o + 4) * l2) * invHSq;
+      -con1 - (f(compliance, a + 1) * l0 + f(compliance, a + 3) * l1 + f(compliance, a + 4) * l2) * invHSq;
     let r2 =
-      -con2 - (f(compliance, o + 2) * l0 + f(compliance, o + 4) * l1 + f(compliance, o + 5) * l2) * invHSq;
+      -con2 - (f(compliance, a + 2) * l0 + f(compliance, a + 4) * l1 + f(compliance, a + 5) * l2) * invHSq;
     // plate-bend.ts `solveSymmetric3`.
     if (!(mask & 1)) {
       a00 = 1;
@@ -1881,6 +1883,7 @@ export function solvePlateBendBatched(
   present: usize,
   restAngle: usize,
   compliance: usize,
+  complianceIndex: usize,
   lambda: usize,
   scale: f64,
   invHSq: f64,
@@ -2096,12 +2099,14 @@ export function solvePlateBendBatched(
       const bb11 = add(add(mul(b1x, b1x), mul(b1y, b1y)), mul(b1z, b1z));
       const bb12 = add(add(mul(b1x, b2x), mul(b1y, b2y)), mul(b1z, b2z));
       const bb22 = add(add(mul(b2x, b2x), mul(b2y, b2y)), mul(b2z, b2z));
-      const alpha0 = gather(compliance, o, o + 6);
-      const alpha1 = gather(compliance, o + 1, o + 7);
-      const alpha2 = gather(compliance, o + 2, o + 8);
-      const alpha3 = gather(compliance, o + 3, o + 9);
-      const alpha4 = gather(compliance, o + 4, o + 10);
-      const alpha5 = gather(compliance, o + 5, o + 11);
+      const alphaA = 6 * u(complianceIndex, t);
+      const alphaB = 6 * u(complianceIndex, t + 1);
+      const alpha0 = gather(compliance, alphaA, alphaB);
+      const alpha1 = gather(compliance, alphaA + 1, alphaB + 1);
+      const alpha2 = gather(compliance, alphaA + 2, alphaB + 2);
+      const alpha3 = gather(compliance, alphaA + 3, alphaB + 3);
+      const alpha4 = gather(compliance, alphaA + 4, alphaB + 4);
+      const alpha5 = gather(compliance, alphaA + 5, alphaB + 5);
       let a00 = add(
         add(
           add(
@@ -2438,7 +2443,8 @@ export function solvePlateBendBatched(
         particles + ((<usize>(6 * t)) << 2),
         present + ((<usize>t) << 2),
         restAngle + ((<usize>(3 * t)) << 3),
-        compliance + ((<usize>(6 * t)) << 3),
+        compliance,
+        complianceIndex + ((<usize>t) << 2),
         lambda + ((<usize>(3 * t)) << 3),
         1,
         scale,

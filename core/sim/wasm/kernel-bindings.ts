@@ -83,8 +83,26 @@ export interface KernelExports {
     present: number,
     restAngle: number,
     compliance: number,
+    complianceIndex: number,
     lambda: number,
     count: number,
+    scale: number,
+    invHSq: number,
+    minEdgeSq: number,
+    minDenominator: number,
+    fresh: boolean,
+  ): void;
+  solvePlateBendBatched(
+    x: number,
+    w: number,
+    particles: number,
+    colourStarts: number,
+    colourCount: number,
+    present: number,
+    restAngle: number,
+    compliance: number,
+    complianceIndex: number,
+    lambda: number,
     scale: number,
     invHSq: number,
     minEdgeSq: number,
@@ -347,26 +365,39 @@ export const membraneKernel: KernelBinding<MembraneBlock> = {
   },
 };
 
-/** Scalar (one triangle at a time, in block order): its six-particle gather does not pair into lanes cheaply. */
+/** Two triangles of a colour at a time (f64x2): the colouring covers the wings as well as the corners. */
 export const plateBendKernel: KernelBinding<PlateBendBlock> = {
-  fields: ['particles', 'present', 'restAngleRad', 'compliancePerNM', 'lambda'],
+  fields: [
+    'particles',
+    'colourStarts',
+    'present',
+    'restAngleRad',
+    'compliancePerNM',
+    'complianceIndex',
+    'lambda',
+  ],
   kernelCopy: null,
   bind(block, { kernels: k, x, w, at }) {
     const particles = at(block.particles);
+    const colourStarts = at(block.colourStarts);
+    const colours = block.colourStarts.length - 1;
     const present = at(block.present);
     const rest = at(block.restAngleRad);
     const compliance = at(block.compliancePerNM);
+    const complianceIndex = at(block.complianceIndex);
     const lambda = at(block.lambda);
     return (invHSq, fresh) =>
-      k.solvePlateBend(
+      k.solvePlateBendBatched(
         x,
         w,
         particles,
+        colourStarts,
+        colours,
         present,
         rest,
         compliance,
+        complianceIndex,
         lambda,
-        block.count,
         block.stiffnessScale,
         invHSq,
         MIN_LENGTH_M * MIN_LENGTH_M,

@@ -111,9 +111,14 @@ export class WasmKernels {
         moving.push([null, '', copy]);
       }
     }
+    // An array that two fields share (isotropic cloth's α₁₁ and α₂₂) moves once; both fields get its view.
+    const firstOffset = new Map<MovableArray, number>();
     let bytes = 0;
     const offsets = moving.map(([, , array]) => {
+      const shared = firstOffset.get(array);
+      if (shared !== undefined) return shared;
       const offset = bytes;
+      firstOffset.set(array, offset);
       bytes += Math.ceil(array.byteLength / ALIGN) * ALIGN;
       return offset;
     });
@@ -127,10 +132,15 @@ export class WasmKernels {
       return null; // e.g. address space for memories exhausted: the JS kernels run instead
     }
     const pointers = new Map<object, number>();
+    const views = new Map<MovableArray, MovableArray>();
     moving.forEach(([owner, name, array], k) => {
       const Kind = array instanceof Float64Array ? Float64Array : Uint32Array;
-      const view = new Kind(memory.buffer, offsets[k], array.length);
-      view.set(array);
+      let view = views.get(array);
+      if (!view) {
+        view = new Kind(memory.buffer, offsets[k], array.length);
+        view.set(array);
+        views.set(array, view);
+      }
       if (owner) (owner as Record<string, MovableArray>)[name] = view;
       pointers.set(owner ? view : array, offsets[k]);
     });

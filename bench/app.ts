@@ -121,7 +121,8 @@ export async function run(flags: string[]): Promise<void> {
     console.log(
       `app: ${SUBSTEPS} substeps per frame of ${(FRAME_DT_S * 1000).toFixed(2)} ms; medians over ${frames} frames after ` +
         `${WARMUP_FRAMES} of warm-up; wall ms. bench = the sim suite's engine in Node, single-threaded; worker = the ` +
-        "editor's simulation worker in headless Chromium (its own timing of World.step), while the page draws with " +
+        "editor's simulation worker in headless Chromium (its own timing of World.step; frame = the step plus what " +
+        'the app measures and sends after it), while the page draws with ' +
         'software WebGL on the same cores; page interval = time between frames reaching the page (the worker paces ' +
         `itself to ${(FRAME_DT_S * 1000).toFixed(1)} ms frames, so on average it is no shorter; frames held up behind a long page task arrive in bursts)`,
     );

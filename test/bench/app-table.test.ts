@@ -7,8 +7,10 @@ const entry = (type: 'loaded' | 'frame', receivedMs: number, frame = 0, simMs = 
   receivedMs,
   frame,
   simMs,
+  workMs: 2 * simMs,
   particleCount: 4,
   positionsBytes: 48,
+  sharedPositions: false,
   metricsJsonBytes: 100,
 });
 
@@ -26,34 +28,43 @@ describe('app bench figures', () => {
     expect(frames.map((f) => f.frame)).toEqual([2, 3, 4]);
     expect(summarizeFrames(frames)).toEqual({
       workerMsPerFrame: 3,
+      workerFrameMsPerFrame: 6,
       pageIntervalMs: 20,
       positionsBytesPerFrame: 48,
+      sharedPositions: false,
       metricsJsonBytesPerFrame: 100,
       frames: 3,
     });
   });
 
   test('the table gives worker/bench and names scenes more than 10% slower in the app', () => {
-    const row = (scene: string, workerMsPerFrame: number): AppRow => ({
+    const row = (
+      scene: string,
+      workerMsPerFrame: number,
+      workerFrameMsPerFrame = workerMsPerFrame,
+    ): AppRow => ({
       scene,
       particles: 4225,
       benchMsPerFrame: 10,
       workerMsPerFrame,
+      workerFrameMsPerFrame,
       pageIntervalMs: 16.7,
       positionsBytesPerFrame: 50_700,
+      sharedPositions: false,
       metricsJsonBytesPerFrame: 650,
       frames: 96,
       benchKernels: 'wasm',
       workerKernels: 'wasm',
     });
-    const lines = formatAppTable([row('even', 10.5), row('slow', 12.5)]).split('\n');
+    const lines = formatAppTable([row('even', 10.5), row('slow', 12.5, 15)]).split('\n');
     expect(lines[0]).toMatch(
-      /^scene +particles +bench ms\/frame \(Node\) +worker step ms\/frame \(Chromium\)/,
+      /^scene +particles +bench ms\/frame \(Node\) +worker step ms\/frame \(Chromium\) +ratio step\/bench/,
     );
-    expect(lines[1]).toMatch(/^even +4225 +10\.00 +10\.50 +16\.70 +1\.05$/);
-    expect(lines[2]).toMatch(/ 1\.25$/);
+    expect(lines[1]).toMatch(/^even +4225 +10\.00 +10\.50 +1\.05 +10\.50 +1\.05 +16\.70$/);
+    expect(lines[2]).toMatch(/ 1\.25 +15\.00 +1\.50 +16\.70$/);
     expect(lines.slice(3)).toEqual([
       "slow: the app's worker is 25% slower per step than the Node bench (more than 10%)",
+      "slow: the app's worker spends 50% more per frame (step, metrics, sending) than the Node bench's step (more than 10%)",
     ]);
   });
 });

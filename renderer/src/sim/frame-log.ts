@@ -14,9 +14,16 @@ export interface FrameLogEntry {
   frame: number;
   /** The worker's wall time of `World.step` for this frame, ms (0 for 'loaded'). */
   simMs: number;
+  /** The worker's wall time for the whole frame (step, metrics, forces, positions out), ms; 0 where not sent. */
+  workMs: number;
   particleCount: number;
-  /** Bytes of the positions array the event carried (copied by postMessage, not transferred). */
+  /**
+   * Bytes of positions the message carried (copied by postMessage, not transferred); 0 when they
+   * came through shared memory.
+   */
   positionsBytes: number;
+  /** Whether this world's positions go through shared memory (shared-positions.ts). */
+  sharedPositions: boolean;
   /** The per-body metrics the event carried, as JSON bytes (a stand-in for their structured clone). */
   metricsJsonBytes: number;
   /** Which kernels the worker's solver runs ('loaded' entries only). */
@@ -43,8 +50,10 @@ export function createFrameLog(now: () => number): FrameLog {
           receivedMs: now(),
           frame: 0,
           simMs: 0,
+          workMs: 0,
           particleCount,
           positionsBytes: event.positions.byteLength,
+          sharedPositions: event.sharedPositions !== undefined,
           metricsJsonBytes: 0,
           kernels: event.kernels,
         });
@@ -54,8 +63,10 @@ export function createFrameLog(now: () => number): FrameLog {
           receivedMs: now(),
           frame: event.frame,
           simMs: event.simMs,
+          workMs: event.frameWorkMs ?? 0,
           particleCount,
-          positionsBytes: event.positions.byteLength,
+          positionsBytes: event.positionsShared ? 0 : event.positions.byteLength,
+          sharedPositions: event.positionsShared === true,
           metricsJsonBytes: JSON.stringify(event.bodies).length,
         });
       } else {

@@ -1,19 +1,26 @@
 /**
  * The simulation loop that runs inside the worker, kept apart from the worker glue so it
  * can be tested in Node with a fake clock. It owns the World; the main thread only ever
- * receives copies of the positions.
+ * receives copies of the positions: in the frame message, or, where the worker may share memory
+ * with the page, through a triple buffer that the worker alone writes (shared-positions.ts).
  */
 import type { Scene } from '../../../core/scene/scene.ts';
 import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
 import type { World } from '../../../core/sim/world.ts';
-import type { BodyLayout, BodyRenderMesh, ParticleForces, SimCommand, SimEvent } from './protocol.ts';
+import type { BodyLayout, BodyRenderMesh, ParticleForces, SimCommand, WorkerEvent } from './protocol.ts';
+import { SharedPositionsWriter } from './shared-positions.ts';
 
 export interface SimControllerDeps {
   /** Builds a world; `meshes` are the tet meshes of the scene's mesh bodies by path (empty for none). */
   buildWorld: (scene: Scene, meshes: ReadonlyMap<string, SolidMesh>) => World;
   defaultScene: Scene;
   /** Posts an event; `transfer` lists the buffers handed over. */
-  post: (event: SimEvent, transfer: Transferable[]) => void;
+  post: (event: WorkerEvent, transfer: Transferable[]) => void;
+  /**
+   * A fresh shared buffer for a world of `particleCount` particles (createSharedPositions), or
+   * null where memory cannot be shared with the page; absent: positions always go in the message.
+   */
+  sharePositions?: (particleCount: number) => SharedArrayBuffer | null;
   /** Monotonic clock, ms. */
   now: () => number;
   /** Runs `callback` after `delayMs`; returns a handle for `cancel`. */
@@ -38,6 +45,8 @@ export class SimController {
   private sentTornCount = 0;
   /** Per particle constraint forces, reused between frames. */
   private forceScratch: Float32Array | null = null;
+  /** Where this world's frames publish their positions, when shared with the page. */
+  private sharedPositions: SharedPositionsWriter | null = null;
 
   constructor(private readonly deps: SimControllerDeps) {}
 
@@ -96,6 +105,8 @@ export class SimController {
     this.frameDtS = scene.solver.dt;
     this.frame = 0;
     this.sentTornCount = 0;
+    const shared = this.deps.sharePositions?.(world.particleCount) ?? null;
+    this.sharedPositions = shared ? new SharedPositionsWriter(shared) : null;
     const positions = world.positions.slice();
     const renders = this.renderMeshesOf(scene, meshes);
     const bodies: BodyLayout[] = world.bodies.map((body, i) => ({
@@ -121,6 +132,7 @@ export class SimController {
         frameDtS: this.frameDtS,
         groundHeightM: groundHeightOf(scene),
         positions,
+        ...(shared ? { sharedPositions: shared } : {}),
       },
       NO_TRANSFER,
     );
@@ -143,7 +155,7 @@ export class SimController {
     if (!this.world) return;
     this.world.reset();
     this.frame = 0;
-    this.postFrame(0, 0, false);
+    this.postFrame(0, 0, false, this.deps.now());
     if (this.playing) this.nextDueMs = this.deps.now() + this.frameDtS * 1000;
   }
 
@@ -188,7 +200,7 @@ export class SimController {
     }
     const simMs = this.deps.now() - start;
     this.frame += 1;
-    this.postFrame(simMs, metrics.kineticEnergyJ, metrics.hasNaN);
+    this.postFrame(simMs, metrics.kineticEnergyJ, metrics.hasNaN, start);
     if (metrics.hasNaN) {
       this.setPlaying(false);
       this.deps.post(
@@ -209,21 +221,32 @@ export class SimController {
     return { constraintForces: { values: this.forceScratch.slice(), units } };
   }
 
-  private postFrame(simMs: number, kineticEnergyJ: number, hasNaN: boolean): void {
+  /** Posts the frame; `startMs` is when its work began (the step's start), for `frameWorkMs`. */
+  private postFrame(simMs: number, kineticEnergyJ: number, hasNaN: boolean, startMs: number): void {
     const world = this.world!;
-    const positions = world.positions.slice();
+    const bodies = world.measureBodies();
+    const forces = this.particleForces(world);
+    const surfaces = this.tornSurfaces(world);
+    let positions: Float32Array | 'shared';
+    if (this.sharedPositions) {
+      this.sharedPositions.publish(world.positions, this.frame);
+      positions = 'shared';
+    } else {
+      positions = world.positions.slice();
+    }
     this.deps.post(
       {
         type: 'frame',
         frame: this.frame,
         simTimeS: world.timeS,
         simMs,
+        frameWorkMs: this.deps.now() - startMs,
         kineticEnergyJ,
         hasNaN,
-        bodies: world.measureBodies(),
+        bodies,
         positions,
-        ...this.particleForces(world),
-        ...this.tornSurfaces(world),
+        ...forces,
+        ...surfaces,
       },
       NO_TRANSFER,
     );

@@ -7,6 +7,7 @@ import { createSharedPositions, sharedPositionsBytes } from '../../renderer/src/
 import { WorkerEvents } from '../../renderer/src/sim/sim-client.ts';
 import {
   groundHeightOf,
+  MEASURE_BUDGET,
   SimController,
   type SimControllerDeps,
 } from '../../renderer/src/sim/sim-controller.ts';
@@ -276,6 +277,47 @@ describe('SimController (the worker loop)', () => {
     h.controller.handle({ type: 'release' });
     expect(world.grabLog).toEqual(['grab 0 1 2 3', 'grab 1 1 2 3', 'move 1 3 3', 'release']);
     expect(world.grabbedParticle).toBeNull();
+  });
+
+  test('while playing, measuring after the step takes at most MEASURE_BUDGET of the steps time; single steps are always measured', () => {
+    const clockRef: { clock?: Clock } = {};
+    const stepMs = 10;
+    const measureMs = 5;
+    let measuredFrames = 0;
+    const h = harness(() => {
+      const world = fakeWorld({ stepCostMs: () => stepMs, clock: clockRef.clock });
+      return {
+        ...world,
+        step: world.step,
+        measureBodies: () => {
+          clockRef.clock!.nowMs += measureMs;
+          measuredFrames++;
+          return [];
+        },
+      };
+    });
+    clockRef.clock = h.clock;
+    h.controller.handle({ type: 'load-scene' });
+    h.controller.handle({ type: 'play' });
+    h.run(5000);
+    const frames = h.frames().filter((f) => f.type === 'frame');
+    expect(frames.length).toBeGreaterThan(100);
+    // The first frame of a world is measured; the rest share the budget.
+    expect(frames[0].type === 'frame' && frames[0].bodies).toEqual([]);
+    const withMetrics = frames.filter((f) => f.type === 'frame' && f.bodies !== undefined).length;
+    expect(withMetrics).toBe(measuredFrames);
+    // Measuring time ≤ budget × stepping time, plus the one measurement that may overdraw it.
+    expect(measuredFrames * measureMs).toBeLessThanOrEqual(
+      MEASURE_BUDGET * frames.length * stepMs + measureMs,
+    );
+    // …and the budget is used, not left idle: within one measurement of it.
+    expect(measuredFrames * measureMs).toBeGreaterThan(
+      MEASURE_BUDGET * frames.length * stepMs - 2 * measureMs,
+    );
+    // A single step always carries its metrics.
+    const before = measuredFrames;
+    for (let i = 0; i < 5; i++) h.controller.handle({ type: 'step' });
+    expect(measuredFrames - before).toBe(5);
   });
 
   test('after a stall the loop drops the backlog instead of replaying it at once', () => {

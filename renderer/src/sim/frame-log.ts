@@ -24,7 +24,7 @@ export interface FrameLogEntry {
   positionsBytes: number;
   /** Whether this world's positions go through shared memory (shared-positions.ts). */
   sharedPositions: boolean;
-  /** The per-body metrics the event carried, as JSON bytes (a stand-in for their structured clone). */
+  /** The per-body metrics the event carried, as JSON bytes (a stand-in for their structured clone); 0 for none. */
   metricsJsonBytes: number;
   /** Which kernels the worker's solver runs ('loaded' entries only). */
   kernels?: 'wasm' | 'js';
@@ -67,7 +67,7 @@ export function createFrameLog(now: () => number): FrameLog {
           particleCount,
           positionsBytes: event.positionsShared ? 0 : event.positions.byteLength,
           sharedPositions: event.positionsShared === true,
-          metricsJsonBytes: JSON.stringify(event.bodies).length,
+          metricsJsonBytes: event.bodies ? JSON.stringify(event.bodies).length : 0,
         });
       } else {
         return;

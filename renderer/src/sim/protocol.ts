@@ -96,8 +96,12 @@ export type SimEvent =
       simMs: number;
       kineticEnergyJ: number;
       hasNaN: boolean;
-      /** Per-body figures after the step (World.measureBodies), for the editor's readout and plots. */
-      bodies: BodyMetrics[];
+      /**
+       * Per-body figures after the step (World.measureBodies), for the editor's readout and plots;
+       * absent on frames that skipped measuring (sim-controller.ts, MEASURE_BUDGET): the last
+       * measured ones still hold.
+       */
+      bodies?: BodyMetrics[];
       /**
        * Positions after the step, m, xyz interleaved: the page's own copy. Through shared memory
        * they are the newest frame the worker published by the time the page handled this event
@@ -114,7 +118,8 @@ export type SimEvent =
       /**
        * Per particle, the largest constraint force on it in the last substep, and per body its
        * unit (N or Pa; null: not measured): World.measureParticleForces, for the 'constraint
-       * force' colouring. Absent when the world does not measure it.
+       * force' colouring. Absent when the world does not measure it, and on frames that skipped
+       * measuring (as `bodies`).
        */
       constraintForces?: ParticleForces;
       /**

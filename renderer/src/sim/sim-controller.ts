@@ -6,7 +6,7 @@
  */
 import type { Scene } from '../../../core/scene/scene.ts';
 import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
-import type { World } from '../../../core/sim/world.ts';
+import type { BodyMetrics, World } from '../../../core/sim/world.ts';
 import type { BodyLayout, BodyRenderMesh, ParticleForces, SimCommand, WorkerEvent } from './protocol.ts';
 import { SharedPositionsWriter } from './shared-positions.ts';
 
@@ -33,6 +33,16 @@ export interface SimControllerDeps {
 /** When the loop falls this many frames behind real time it drops the backlog instead of catching up. */
 const MAX_BACKLOG_FRAMES = 4;
 
+/**
+ * While playing, the measurements after a step (per-body metrics for the readouts and plots,
+ * per-particle constraint forces for their colouring) may take this share of the step's own time
+ * on average: on a large body they cost a third to most of a step (World.measureBodies sums the
+ * elastic energy of every constraint), work the solver itself does not need. A frame skips them
+ * while their time so far exceeds the budget; the page keeps showing the last measured figures.
+ * A single step, a reset, the first frame of a world and a frame with NaN are always measured.
+ */
+export const MEASURE_BUDGET = 0.1;
+
 export class SimController {
   private world: World | null = null;
   private frameDtS = 1 / 60;
@@ -47,6 +57,8 @@ export class SimController {
   private forceScratch: Float32Array | null = null;
   /** Where this world's frames publish their positions, when shared with the page. */
   private sharedPositions: SharedPositionsWriter | null = null;
+  /** Measuring time spent beyond MEASURE_BUDGET of the steps' time, ms (≥ 0). */
+  private measureDebtMs = 0;
 
   constructor(private readonly deps: SimControllerDeps) {}
 
@@ -63,7 +75,7 @@ export class SimController {
         return;
       case 'step':
         this.setPlaying(false);
-        this.stepOnce();
+        this.stepOnce(true);
         return;
       case 'reset':
         this.reset();
@@ -105,6 +117,7 @@ export class SimController {
     this.frameDtS = scene.solver.dt;
     this.frame = 0;
     this.sentTornCount = 0;
+    this.measureDebtMs = 0;
     const shared = this.deps.sharePositions?.(world.particleCount) ?? null;
     this.sharedPositions = shared ? new SharedPositionsWriter(shared) : null;
     const positions = world.positions.slice();
@@ -155,7 +168,7 @@ export class SimController {
     if (!this.world) return;
     this.world.reset();
     this.frame = 0;
-    this.postFrame(0, 0, false, this.deps.now());
+    this.postFrame(0, 0, false, this.deps.now(), true);
     if (this.playing) this.nextDueMs = this.deps.now() + this.frameDtS * 1000;
   }
 
@@ -185,8 +198,11 @@ export class SimController {
     this.timer = this.deps.schedule(this.tick, Math.max(0, this.nextDueMs - now));
   };
 
-  /** Steps one frame and posts it; false (and paused) when the solver threw. */
-  private stepOnce(): boolean {
+  /**
+   * Steps one frame and posts it; false (and paused) when the solver threw. `measureAlways`: the
+   * frame carries metrics whatever the budget (a single step).
+   */
+  private stepOnce(measureAlways = false): boolean {
     const world = this.world;
     if (!world) return false;
     const start = this.deps.now();
@@ -200,7 +216,8 @@ export class SimController {
     }
     const simMs = this.deps.now() - start;
     this.frame += 1;
-    this.postFrame(simMs, metrics.kineticEnergyJ, metrics.hasNaN, start);
+    const measure = measureAlways || this.frame === 1 || metrics.hasNaN;
+    this.postFrame(simMs, metrics.kineticEnergyJ, metrics.hasNaN, start, measure);
     if (metrics.hasNaN) {
       this.setPlaying(false);
       this.deps.post(
@@ -221,11 +238,25 @@ export class SimController {
     return { constraintForces: { values: this.forceScratch.slice(), units } };
   }
 
-  /** Posts the frame; `startMs` is when its work began (the step's start), for `frameWorkMs`. */
-  private postFrame(simMs: number, kineticEnergyJ: number, hasNaN: boolean, startMs: number): void {
+  /**
+   * Posts the frame; `startMs` is when its work began (the step's start), for `frameWorkMs`;
+   * `measureAlways`: with metrics whatever the budget (MEASURE_BUDGET).
+   */
+  private postFrame(
+    simMs: number,
+    kineticEnergyJ: number,
+    hasNaN: boolean,
+    startMs: number,
+    measureAlways: boolean,
+  ): void {
     const world = this.world!;
-    const bodies = world.measureBodies();
-    const forces = this.particleForces(world);
+    this.measureDebtMs = Math.max(0, this.measureDebtMs - MEASURE_BUDGET * simMs);
+    let measured: { bodies?: BodyMetrics[]; constraintForces?: ParticleForces } = {};
+    if (measureAlways || this.measureDebtMs === 0) {
+      const measureStart = this.deps.now();
+      measured = { bodies: world.measureBodies(), ...this.particleForces(world) };
+      this.measureDebtMs += this.deps.now() - measureStart;
+    }
     const surfaces = this.tornSurfaces(world);
     let positions: Float32Array | 'shared';
     if (this.sharedPositions) {
@@ -243,9 +274,8 @@ export class SimController {
         frameWorkMs: this.deps.now() - startMs,
         kineticEnergyJ,
         hasNaN,
-        bodies,
         positions,
-        ...forces,
+        ...measured,
         ...surfaces,
       },
       NO_TRANSFER,

@@ -86,6 +86,26 @@ export function summarizeFrames(
   };
 }
 
+/**
+ * One row from several rounds of the same scene: each figure the median over the rounds (the
+ * ratios are then taken between medians).
+ */
+export function medianRow(rounds: readonly AppRow[]): AppRow {
+  if (rounds.length === 0) throw new Error('bench app: no rounds to take the median of');
+  const of = (figure: (row: AppRow) => number) => median(rounds.map(figure));
+  return {
+    ...rounds[0],
+    benchMsPerFrame: of((r) => r.benchMsPerFrame),
+    workerMsPerFrame: of((r) => r.workerMsPerFrame),
+    workerFrameMsPerFrame: of((r) => r.workerFrameMsPerFrame),
+    pageIntervalMs: of((r) => r.pageIntervalMs),
+    positionsBytesPerFrame: of((r) => r.positionsBytesPerFrame),
+    metricsJsonBytesPerFrame: of((r) => r.metricsJsonBytesPerFrame),
+    sharedPositions: rounds.every((r) => r.sharedPositions),
+    frames: rounds.reduce((sum, r) => sum + r.frames, 0),
+  };
+}
+
 /** The worker's step time over the bench's. */
 export const ratioOf = (row: AppRow): number => row.workerMsPerFrame / row.benchMsPerFrame;
 /** The worker's whole frame (step and what the app does after it) over the bench's step. */

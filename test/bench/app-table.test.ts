@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { type AppRow, formatAppTable, measuredFrames, summarizeFrames } from '../../bench/app-table.ts';
+import {
+  type AppRow,
+  formatAppTable,
+  measuredFrames,
+  medianRow,
+  summarizeFrames,
+} from '../../bench/app-table.ts';
 import type { FrameLogEntry } from '../../renderer/src/sim/frame-log.ts';
 
 const entry = (type: 'loaded' | 'frame', receivedMs: number, frame = 0, simMs = 0): FrameLogEntry => ({
@@ -66,5 +72,30 @@ describe('app bench figures', () => {
       "slow: the app's worker is 25% slower per step than the Node bench (more than 10%)",
       "slow: the app's worker spends 50% more per frame (step, metrics, sending) than the Node bench's step (more than 10%)",
     ]);
+  });
+
+  test('rounds of one scene give the median of each figure', () => {
+    const round = (benchMsPerFrame: number, workerMsPerFrame: number): AppRow => ({
+      scene: 'cube',
+      particles: 4913,
+      benchMsPerFrame,
+      workerMsPerFrame,
+      workerFrameMsPerFrame: workerMsPerFrame + 1,
+      pageIntervalMs: 20,
+      positionsBytesPerFrame: 0,
+      sharedPositions: true,
+      metricsJsonBytesPerFrame: 700,
+      frames: 96,
+      benchKernels: 'wasm',
+      workerKernels: 'wasm',
+    });
+    const row = medianRow([round(40, 80), round(42, 44), round(90, 43)]);
+    expect(row).toMatchObject({
+      benchMsPerFrame: 42,
+      workerMsPerFrame: 44,
+      workerFrameMsPerFrame: 45,
+      frames: 288,
+    });
+    expect(row.sharedPositions).toBe(true);
   });
 });

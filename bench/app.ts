@@ -129,8 +129,8 @@ export async function run(flags: string[]): Promise<void> {
     const problems = session.problems;
     console.log(
       `app: ${SUBSTEPS} substeps per frame of ${(FRAME_DT_S * 1000).toFixed(2)} ms; medians over ${frames} frames after ` +
-        `${rounds > 1 ? `(then over ${rounds} rounds, Node and app in turn) ` : ''}` +
-        `${WARMUP_FRAMES} of warm-up; wall ms. bench = the sim suite's engine in Node, single-threaded; worker = the ` +
+        `${WARMUP_FRAMES} of warm-up${rounds > 1 ? `, then over ${rounds} rounds (Node and app in turn)` : ''}; wall ms. ` +
+        "bench = the sim suite's engine in Node, single-threaded; worker = the " +
         "editor's simulation worker in headless Chromium (its own timing of World.step; frame = the step plus what " +
         'the app measures and sends after it), while the page draws with ' +
         'software WebGL on the same cores; page interval = time between frames reaching the page (the worker paces ' +

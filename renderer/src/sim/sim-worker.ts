@@ -6,6 +6,7 @@
 import defaultSceneJson from '../../../assets/default-scene.json';
 import type { Scene } from '../../../core/scene/scene.ts';
 import { buildSceneWorld } from './build-scene-world.ts';
+import { createFrameScheduler } from './frame-scheduler.ts';
 import type { SimCommand, WorkerEvent } from './protocol.ts';
 import { RenderMeshes } from './render-meshes.ts';
 import { canSharePositions, createSharedPositions } from './shared-positions.ts';
@@ -20,14 +21,15 @@ interface WorkerScope {
 const scope = globalThis as unknown as WorkerScope;
 const renderMeshes = new RenderMeshes();
 const shareable = canSharePositions();
+const scheduler = createFrameScheduler();
 
 const controller = new SimController({
   buildWorld: buildSceneWorld,
   defaultScene: defaultSceneJson as unknown as Scene,
   post: (event, transfer) => scope.postMessage(event, transfer),
   now: () => performance.now(),
-  schedule: (callback, delayMs) => setTimeout(callback, delayMs),
-  cancel: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  schedule: scheduler.schedule,
+  cancel: scheduler.cancel,
   renderMeshes: (scene, meshes) => renderMeshes.of(scene, meshes),
   sharePositions: (particleCount) => (shareable ? createSharedPositions(particleCount) : null),
 });

@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
 import { cspProblems, findCspMetaTag } from './electron/main/content-security-policy.ts';
+import { CROSS_ORIGIN_ISOLATION_HEADERS } from './electron/main/cross-origin-isolation.ts';
 
 const root = import.meta.dirname;
 
@@ -59,6 +60,9 @@ export default defineConfig({
   renderer: {
     root: resolve(root, 'renderer'),
     plugins: [requireStrictCsp()],
+    // Main adds these to the dev server's responses too (session-policy.ts); a browser pointed
+    // at the dev server gets them here.
+    server: { headers: CROSS_ORIGIN_ISOLATION_HEADERS },
     build: {
       outDir: resolve(root, 'out/renderer'),
       rolldownOptions: {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { withFreshStyleNonce } from './electron/main/content-security-policy.ts';
+import { CROSS_ORIGIN_ISOLATION_HEADERS } from './electron/main/cross-origin-isolation.ts';
 import { devCspPlugin } from './renderer/vite-csp.ts';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -27,6 +28,10 @@ function previewStyleNonce(): Plugin {
           const html = await readFile(join(server.config.build.outDir, 'index.html'), 'utf8');
           response.setHeader('Content-Type', 'text/html; charset=utf-8');
           response.setHeader('Cache-Control', 'no-store');
+          // This middleware answers before vite's own, which would add `preview.headers`.
+          for (const [name, value] of Object.entries(CROSS_ORIGIN_ISOLATION_HEADERS)) {
+            response.setHeader(name, value);
+          }
           response.end(withFreshStyleNonce(html));
         } catch (error) {
           next(error);
@@ -45,7 +50,10 @@ export default defineConfig({
     port: 5173,
     // core/ and assets/ live beside renderer/, outside the served root.
     fs: { allow: [repoRoot] },
+    // Cross-origin isolated, as the built page: the worker shares its positions (SharedArrayBuffer).
+    headers: CROSS_ORIGIN_ISOLATION_HEADERS,
   },
+  preview: { headers: CROSS_ORIGIN_ISOLATION_HEADERS },
   worker: { format: 'es' },
   build: {
     outDir: fileURLToPath(new URL('./dist-web', import.meta.url)),

@@ -1,8 +1,9 @@
 /**
  * The `app` benchmark's figures from what it measured (pure, unit-tested): per scene the Node
- * engine's ms per frame, the Chromium worker's own step time and the interval between frames as
- * the page received them; the table, the scenes where the app is more than 10% slower, and the
- * bytes the app posts per frame that the bench does not.
+ * engine's ms per frame, the Chromium worker's own step time, its whole frame's work (the step and
+ * what the app measures and sends after it) and the interval between frames as the page received
+ * them; the table, the scenes where the app is more than 10% slower, and the bytes the app posts
+ * per frame that the bench does not.
  */
 import type { FrameLogEntry } from '../renderer/src/sim/frame-log.ts';
 
@@ -13,10 +14,14 @@ export interface AppRow {
   benchMsPerFrame: number;
   /** Median of the worker's own step time, ms, over the measured frames. */
   workerMsPerFrame: number;
+  /** Median of the worker's time for the whole frame (step, metrics, forces, positions out), ms. */
+  workerFrameMsPerFrame: number;
   /** Median interval between consecutive frames received by the page, ms. */
   pageIntervalMs: number;
-  /** Median bytes of positions and of metrics (as JSON) per frame event. */
+  /** Median bytes of positions posted (0 through shared memory) and of metrics (as JSON) per frame event. */
   positionsBytesPerFrame: number;
+  /** Whether the positions went through shared memory (every measured frame). */
+  sharedPositions: boolean;
   metricsJsonBytesPerFrame: number;
   frames: number;
   /** Kernels of the Node engine and of the worker ('wasm' or 'js'). */
@@ -60,20 +65,51 @@ export function summarizeFrames(
   frames: readonly FrameLogEntry[],
 ): Pick<
   AppRow,
-  'workerMsPerFrame' | 'pageIntervalMs' | 'positionsBytesPerFrame' | 'metricsJsonBytesPerFrame' | 'frames'
+  | 'workerMsPerFrame'
+  | 'workerFrameMsPerFrame'
+  | 'pageIntervalMs'
+  | 'positionsBytesPerFrame'
+  | 'sharedPositions'
+  | 'metricsJsonBytesPerFrame'
+  | 'frames'
 > {
   const intervals: number[] = [];
   for (let i = 1; i < frames.length; i++) intervals.push(frames[i].receivedMs - frames[i - 1].receivedMs);
   return {
     workerMsPerFrame: median(frames.map((f) => f.simMs)),
+    workerFrameMsPerFrame: median(frames.map((f) => f.workMs)),
     pageIntervalMs: median(intervals),
     positionsBytesPerFrame: median(frames.map((f) => f.positionsBytes)),
+    sharedPositions: frames.length > 0 && frames.every((f) => f.sharedPositions),
     metricsJsonBytesPerFrame: median(frames.map((f) => f.metricsJsonBytes)),
     frames: frames.length,
   };
 }
 
+/**
+ * One row from several rounds of the same scene: each figure the median over the rounds (the
+ * ratios are then taken between medians).
+ */
+export function medianRow(rounds: readonly AppRow[]): AppRow {
+  if (rounds.length === 0) throw new Error('bench app: no rounds to take the median of');
+  const of = (figure: (row: AppRow) => number) => median(rounds.map(figure));
+  return {
+    ...rounds[0],
+    benchMsPerFrame: of((r) => r.benchMsPerFrame),
+    workerMsPerFrame: of((r) => r.workerMsPerFrame),
+    workerFrameMsPerFrame: of((r) => r.workerFrameMsPerFrame),
+    pageIntervalMs: of((r) => r.pageIntervalMs),
+    positionsBytesPerFrame: of((r) => r.positionsBytesPerFrame),
+    metricsJsonBytesPerFrame: of((r) => r.metricsJsonBytesPerFrame),
+    sharedPositions: rounds.every((r) => r.sharedPositions),
+    frames: rounds.reduce((sum, r) => sum + r.frames, 0),
+  };
+}
+
+/** The worker's step time over the bench's. */
 export const ratioOf = (row: AppRow): number => row.workerMsPerFrame / row.benchMsPerFrame;
+/** The worker's whole frame (step and what the app does after it) over the bench's step. */
+export const frameRatioOf = (row: AppRow): number => row.workerFrameMsPerFrame / row.benchMsPerFrame;
 
 /** The table and, below it, one line per scene where the worker is more than 10% slower. */
 export function formatAppTable(rows: readonly AppRow[]): string {
@@ -82,16 +118,20 @@ export function formatAppTable(rows: readonly AppRow[]): string {
     'particles',
     'bench ms/frame (Node)',
     'worker step ms/frame (Chromium)',
+    'ratio step/bench',
+    'worker frame ms (step+metrics+send)',
+    'ratio frame/bench',
     'page frame interval ms',
-    'ratio worker/bench',
   ];
   const lines = rows.map((r) => [
     r.scene,
     String(r.particles),
     r.benchMsPerFrame.toFixed(2),
     r.workerMsPerFrame.toFixed(2),
-    r.pageIntervalMs.toFixed(2),
     ratioOf(r).toFixed(2),
+    r.workerFrameMsPerFrame.toFixed(2),
+    frameRatioOf(r).toFixed(2),
+    r.pageIntervalMs.toFixed(2),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const format = (cells: string[]) =>
@@ -109,6 +149,12 @@ export function formatAppTable(rows: readonly AppRow[]): string {
         `${r.scene}: the app's worker is ${((ratio - 1) * 100).toFixed(0)}% slower per step than the Node bench (more than ${((SLOWER_RATIO - 1) * 100).toFixed(0)}%)`,
       );
     }
+    const frameRatio = frameRatioOf(r);
+    if (frameRatio > SLOWER_RATIO) {
+      out.push(
+        `${r.scene}: the app's worker spends ${((frameRatio - 1) * 100).toFixed(0)}% more per frame (step, metrics, sending) than the Node bench's step (more than ${((SLOWER_RATIO - 1) * 100).toFixed(0)}%)`,
+      );
+    }
   }
   return out.join('\n');
 }
@@ -118,15 +164,27 @@ export function formatCopiesNote(rows: readonly AppRow[], crossOriginIsolated: b
   const perScene = rows
     .map(
       (r) =>
-        `${r.scene}: ${r.positionsBytesPerFrame} B of positions (${(r.positionsBytesPerFrame / r.particles).toFixed(0)} B/particle) + ~${r.metricsJsonBytesPerFrame} B of metrics (as JSON)`,
+        `${r.scene}: ${r.positionsBytesPerFrame} B of positions posted (${(r.positionsBytesPerFrame / r.particles).toFixed(0)} B/particle${r.sharedPositions ? ', through shared memory' : ''}) + ~${r.metricsJsonBytesPerFrame} B of metrics (as JSON)`,
     )
     .join('; ');
+  const shared = rows.length > 0 && rows.every((r) => r.sharedPositions);
+  const path = shared
+    ? [
+        "  Positions are copied twice before the GPU upload: into the worker's slot of the shared triple buffer",
+        "  (renderer/src/sim/shared-positions.ts), and from the page's slot into an array of the page's own (the",
+        '  viewport keeps the latest for its selection tools); then into the three.js position attribute',
+        '  (body-meshes.ts, once per drawn frame), which WebGL uploads. No positions are posted.',
+      ]
+    : [
+        '  Positions are copied 3 times before the GPU upload: World.positions.slice() in the worker, the structured',
+        '  clone of postMessage (posted without transfer), and into the three.js position attribute (body-meshes.ts,',
+        '  once per drawn frame), which WebGL then uploads.',
+      ];
   return [
     'Copies per frame in the app that the Node bench does not make (bytes counted on the page per frame event):',
     `  ${perScene}.`,
-    '  Positions are copied 3 times before the GPU upload: World.positions.slice() in the worker, the structured',
-    '  clone of postMessage (posted without transfer), and into the three.js position attribute (body-meshes.ts,',
-    '  once per drawn frame), which WebGL then uploads; the per-body metrics are structured-cloned as well.',
-    `  No SharedArrayBuffer: the page is ${crossOriginIsolated ? '' : 'not '}cross-origin isolated${crossOriginIsolated ? '' : ', so it could not share one with the worker'}.`,
+    ...path,
+    '  The per-body metrics (and, where measured, per-particle constraint forces) are structured-cloned.',
+    `  The page is ${crossOriginIsolated ? '' : 'not '}cross-origin isolated${crossOriginIsolated ? '' : ', so it could not share memory with the worker'}.`,
   ].join('\n');
 }

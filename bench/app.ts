@@ -1,12 +1,15 @@
 /**
- * `npm run bench -- app [--frames=N] [--scene=TEXT]`: the app path against the engine benchmark.
+ * `npm run bench -- app [--frames=N] [--scene=TEXT] [--rounds=N]`: the app path against the engine
+ * benchmark.
  * For each scene of the sim bench (sim-scenes.ts) the Node engine is measured by the sim suite
  * itself (bundled, single-threaded, same substeps, wall clock) right before the app, so that both
  * see about the same load from other processes; then the same scene is opened as a
  * project through the editor's Open… file chooser in headless Chromium (the web build served by
  * vite preview, as the e2e suite does) and run in the editor's simulation worker. The page's frame
  * log (renderer/src/sim/frame-log.ts) gives the worker's own step time per frame and when each
- * frame reached the page. Skipped, with a message, where Chromium is not found.
+ * frame reached the page. With `--rounds=N` each scene is measured N times, Node and app in turn,
+ * and each figure is the median over the rounds (on a machine others load, one round can catch a
+ * burst of their work on one side only). Skipped, with a message, where Chromium is not found.
  */
 import { spawnSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
@@ -16,6 +19,7 @@ import {
   formatAppTable,
   formatCopiesNote,
   measuredFrames,
+  medianRow,
   summarizeFrames,
 } from './app-table.ts';
 import {
@@ -99,6 +103,7 @@ export async function run(flags: string[]): Promise<void> {
   if (!chromiumOrSkip('app')) return;
   const value = (name: string) => flags.find((f) => f.startsWith(`--${name}=`))?.slice(name.length + 3);
   const frames = Number(value('frames') ?? 96);
+  const rounds = Math.max(1, Number(value('rounds') ?? 1));
   const sceneFilter = value('scene');
   const scenes = benchScenes().filter((s) => !sceneFilter || s.name.includes(sceneFilter));
 
@@ -111,17 +116,23 @@ export async function run(flags: string[]): Promise<void> {
     const { page } = session;
     await waitFor(async () => (await textOf(page, 'sim-state')) === 'Playing', 'the app to play');
     for (const bench of scenes) {
-      const nodeRow = nodeBench(entry, frames, bench.name);
-      const row = await measureInApp(page, bench, nodeRow.particles, frames);
-      rows.push({ ...row, benchMsPerFrame: nodeRow.oursMsPerFrame, benchKernels: nodeRow.oursKernels });
+      const measured: AppRow[] = [];
+      for (let round = 0; round < rounds; round++) {
+        const nodeRow = nodeBench(entry, frames, bench.name);
+        const row = await measureInApp(page, bench, nodeRow.particles, frames);
+        measured.push({ ...row, benchMsPerFrame: nodeRow.oursMsPerFrame, benchKernels: nodeRow.oursKernels });
+      }
+      rows.push(medianRow(measured));
       console.error(`[bench app] ${bench.name} done`);
     }
     const isolated = (await page.evaluate('crossOriginIsolated')) as boolean;
     const problems = session.problems;
     console.log(
       `app: ${SUBSTEPS} substeps per frame of ${(FRAME_DT_S * 1000).toFixed(2)} ms; medians over ${frames} frames after ` +
-        `${WARMUP_FRAMES} of warm-up; wall ms. bench = the sim suite's engine in Node, single-threaded; worker = the ` +
-        "editor's simulation worker in headless Chromium (its own timing of World.step), while the page draws with " +
+        `${WARMUP_FRAMES} of warm-up${rounds > 1 ? `, then over ${rounds} rounds (Node and app in turn)` : ''}; wall ms. ` +
+        "bench = the sim suite's engine in Node, single-threaded; worker = the " +
+        "editor's simulation worker in headless Chromium (its own timing of World.step; frame = the step plus what " +
+        'the app measures and sends after it), while the page draws with ' +
         'software WebGL on the same cores; page interval = time between frames reaching the page (the worker paces ' +
         `itself to ${(FRAME_DT_S * 1000).toFixed(1)} ms frames, so on average it is no shorter; frames held up behind a long page task arrive in bursts)`,
     );

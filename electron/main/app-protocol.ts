@@ -3,12 +3,14 @@
  * The scheme must be registered as privileged before the app is ready; the handler is
  * installed once it is. Only files below the renderer folder are served: anything else is
  * a 404, whatever the URL's encoding. Pages get a fresh style nonce on every load
- * (content-security-policy.ts).
+ * (content-security-policy.ts), and every file the cross-origin isolation headers
+ * (cross-origin-isolation.ts).
  */
 import { readFile } from 'node:fs/promises';
 import type { Protocol } from 'electron';
 import { APP_SCHEME, contentTypeFor, resolveAppRequest } from './app-url.ts';
 import { withFreshStyleNonce } from './content-security-policy.ts';
+import { CROSS_ORIGIN_ISOLATION_HEADERS } from './cross-origin-isolation.ts';
 import type { Logger } from './log.ts';
 
 /** Call before `app.whenReady()` resolves: Chromium fixes its schemes at start-up. */
@@ -42,7 +44,11 @@ export async function appProtocolResponse(
   }
   return new Response(new Uint8Array(bytes), {
     status: 200,
-    headers: { 'Content-Type': contentTypeFor(path), 'X-Content-Type-Options': 'nosniff' },
+    headers: {
+      'Content-Type': contentTypeFor(path),
+      'X-Content-Type-Options': 'nosniff',
+      ...CROSS_ORIGIN_ISOLATION_HEADERS,
+    },
   });
 }
 

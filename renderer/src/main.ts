@@ -69,7 +69,8 @@ const sim = new SimClient((event) => {
   } else if (event.type === 'frame') {
     viewport?.setPositions(event.positions, event.constraintForces, event.simTimeS);
     if (event.surfaces) viewport?.setSurfaces(event.surfaces);
-    editor.setMetrics(event.bodies, event.simTimeS);
+    // Frames that skipped measuring (sim-controller.ts) leave the last figures standing.
+    if (event.bodies) editor.setMetrics(event.bodies, event.simTimeS);
   }
 });
 const storage = appStorage((reason) =>

@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { type AppRow, formatAppTable, measuredFrames, summarizeFrames } from '../../bench/app-table.ts';
+import {
+  type AppRow,
+  formatAppTable,
+  measuredFrames,
+  medianRow,
+  summarizeFrames,
+} from '../../bench/app-table.ts';
 import type { FrameLogEntry } from '../../renderer/src/sim/frame-log.ts';
 
 const entry = (type: 'loaded' | 'frame', receivedMs: number, frame = 0, simMs = 0): FrameLogEntry => ({
@@ -7,8 +13,10 @@ const entry = (type: 'loaded' | 'frame', receivedMs: number, frame = 0, simMs = 
   receivedMs,
   frame,
   simMs,
+  workMs: 2 * simMs,
   particleCount: 4,
   positionsBytes: 48,
+  sharedPositions: false,
   metricsJsonBytes: 100,
 });
 
@@ -26,34 +34,68 @@ describe('app bench figures', () => {
     expect(frames.map((f) => f.frame)).toEqual([2, 3, 4]);
     expect(summarizeFrames(frames)).toEqual({
       workerMsPerFrame: 3,
+      workerFrameMsPerFrame: 6,
       pageIntervalMs: 20,
       positionsBytesPerFrame: 48,
+      sharedPositions: false,
       metricsJsonBytesPerFrame: 100,
       frames: 3,
     });
   });
 
   test('the table gives worker/bench and names scenes more than 10% slower in the app', () => {
-    const row = (scene: string, workerMsPerFrame: number): AppRow => ({
+    const row = (
+      scene: string,
+      workerMsPerFrame: number,
+      workerFrameMsPerFrame = workerMsPerFrame,
+    ): AppRow => ({
       scene,
       particles: 4225,
       benchMsPerFrame: 10,
       workerMsPerFrame,
+      workerFrameMsPerFrame,
       pageIntervalMs: 16.7,
       positionsBytesPerFrame: 50_700,
+      sharedPositions: false,
       metricsJsonBytesPerFrame: 650,
       frames: 96,
       benchKernels: 'wasm',
       workerKernels: 'wasm',
     });
-    const lines = formatAppTable([row('even', 10.5), row('slow', 12.5)]).split('\n');
+    const lines = formatAppTable([row('even', 10.5), row('slow', 12.5, 15)]).split('\n');
     expect(lines[0]).toMatch(
-      /^scene +particles +bench ms\/frame \(Node\) +worker step ms\/frame \(Chromium\)/,
+      /^scene +particles +bench ms\/frame \(Node\) +worker step ms\/frame \(Chromium\) +ratio step\/bench/,
     );
-    expect(lines[1]).toMatch(/^even +4225 +10\.00 +10\.50 +16\.70 +1\.05$/);
-    expect(lines[2]).toMatch(/ 1\.25$/);
+    expect(lines[1]).toMatch(/^even +4225 +10\.00 +10\.50 +1\.05 +10\.50 +1\.05 +16\.70$/);
+    expect(lines[2]).toMatch(/ 1\.25 +15\.00 +1\.50 +16\.70$/);
     expect(lines.slice(3)).toEqual([
       "slow: the app's worker is 25% slower per step than the Node bench (more than 10%)",
+      "slow: the app's worker spends 50% more per frame (step, metrics, sending) than the Node bench's step (more than 10%)",
     ]);
+  });
+
+  test('rounds of one scene give the median of each figure', () => {
+    const round = (benchMsPerFrame: number, workerMsPerFrame: number): AppRow => ({
+      scene: 'cube',
+      particles: 4913,
+      benchMsPerFrame,
+      workerMsPerFrame,
+      workerFrameMsPerFrame: workerMsPerFrame + 1,
+      pageIntervalMs: 20,
+      positionsBytesPerFrame: 0,
+      sharedPositions: true,
+      metricsJsonBytesPerFrame: 700,
+      frames: 96,
+      benchKernels: 'wasm',
+      workerKernels: 'wasm',
+    });
+    const row = medianRow([round(40, 80), round(42, 44), round(90, 43)]);
+    expect(row).toMatchObject({
+      benchMsPerFrame: 42,
+      workerMsPerFrame: 44,
+      workerFrameMsPerFrame: 45,
+      frames: 288,
+    });
+    expect(row.sharedPositions).toBe(true);
   });
 });

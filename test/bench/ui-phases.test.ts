@@ -12,8 +12,10 @@ const entry = (
   receivedMs,
   frame,
   simMs: 1,
+  workMs: 1,
   particleCount,
   positionsBytes: 0,
+  sharedPositions: false,
   metricsJsonBytes: 0,
 });
 

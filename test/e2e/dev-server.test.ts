@@ -41,4 +41,8 @@ describe('dev server (npm run web)', () => {
     await expect.poll(() => session.messages.some((text) => text.includes('[vite] connected'))).toBe(true);
     expect(session.problems).toEqual([]);
   });
+
+  test('the dev server sends the cross-origin isolation headers, as the built page gets them', async () => {
+    expect(await session.page.evaluate('self.crossOriginIsolated')).toBe(true);
+  });
 });

@@ -67,6 +67,15 @@ describe('the app:// handler', () => {
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(new Uint8Array([0, 97, 115, 109]));
   });
 
+  it('makes the page cross-origin isolated: COOP and COEP on the page and on every file it loads', async () => {
+    for (const url of ['app://softbody/index.html', 'app://softbody/assets/sim.wasm']) {
+      const response = await appProtocolResponse(join(folder, 'renderer'), url);
+      expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(response.headers.get('cross-origin-embedder-policy')).toBe('require-corp');
+      expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    }
+  });
+
   it('answers 404 for a file outside the renderer folder, reached by any encoding', async () => {
     for (const url of ['app://softbody/..%2fsecret.txt', 'app://softbody/%2e%2e/secret.txt']) {
       const response = await appProtocolResponse(join(folder, 'renderer'), url);

@@ -190,5 +190,8 @@ describe('session policy', () => {
     expect(headers['Content-Type']).toEqual(['text/html']);
     expect(headers['Content-Security-Policy'][0]).toContain("default-src 'self'");
     expect(headers['Content-Security-Policy'][0]).toContain("connect-src 'self' ws://localhost:5173");
+    // Cross-origin isolated in development too: the simulation worker shares its positions.
+    expect(headers['Cross-Origin-Opener-Policy']).toEqual(['same-origin']);
+    expect(headers['Cross-Origin-Embedder-Policy']).toEqual(['require-corp']);
   });
 });

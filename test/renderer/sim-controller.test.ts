@@ -2,12 +2,21 @@ import { describe, expect, test } from 'vitest';
 import type { Scene } from '../../core/scene/scene.ts';
 import { buildWorld } from '../../core/sim/build-world.ts';
 import type { World } from '../../core/sim/world.ts';
-import type { SimEvent } from '../../renderer/src/sim/protocol.ts';
+import type { WorkerEvent } from '../../renderer/src/sim/protocol.ts';
+import { createSharedPositions, sharedPositionsBytes } from '../../renderer/src/sim/shared-positions.ts';
+import { WorkerEvents } from '../../renderer/src/sim/sim-client.ts';
 import {
   groundHeightOf,
+  MEASURE_BUDGET,
   SimController,
   type SimControllerDeps,
 } from '../../renderer/src/sim/sim-controller.ts';
+
+/** Positions posted in the message (the harness shares no memory), else the test fails. */
+function inMessage(positions: Float32Array | 'shared'): Float32Array {
+  if (positions === 'shared') throw new Error('positions were not in the message');
+  return positions;
+}
 
 const scene: Scene = {
   gravity: [0, -9.81, 0],
@@ -87,9 +96,13 @@ interface Clock {
 }
 
 /** A controller on a fake clock; `run(ms)` fires the timers due within the next `ms`. */
-function harness(world: () => World, renderMeshes?: SimControllerDeps['renderMeshes']) {
+function harness(
+  world: () => World,
+  renderMeshes?: SimControllerDeps['renderMeshes'],
+  sharePositions?: SimControllerDeps['sharePositions'],
+) {
   const clock: Clock = { nowMs: 1000 };
-  const events: SimEvent[] = [];
+  const events: WorkerEvent[] = [];
   const transfers: Transferable[][] = [];
   let timers: { at: number; callback: () => void; id: number }[] = [];
   let nextId = 1;
@@ -110,6 +123,7 @@ function harness(world: () => World, renderMeshes?: SimControllerDeps['renderMes
       timers = timers.filter((t) => t.id !== handle);
     },
     renderMeshes,
+    sharePositions,
   });
   const run = (ms: number) => {
     const end = clock.nowMs + ms;
@@ -128,6 +142,48 @@ function harness(world: () => World, renderMeshes?: SimControllerDeps['renderMes
 }
 
 describe('SimController (the worker loop)', () => {
+  test('where memory can be shared, frames publish their positions to the shared buffer and post none', () => {
+    const world = fakeWorld();
+    const h = harness(() => world, undefined, createSharedPositions);
+    h.controller.handle({ type: 'load-scene' });
+    const page = new WorkerEvents();
+    const loaded = page.receive(h.events[0]);
+    if (loaded.type !== 'loaded') throw new Error(`expected the layout, got '${loaded.type}'`);
+    expect(loaded.sharedPositions?.byteLength).toBe(sharedPositionsBytes(2));
+    h.controller.handle({ type: 'step' });
+    h.controller.handle({ type: 'step' });
+    const posted = h.frames();
+    expect(posted.map((f) => f.type === 'frame' && f.positions)).toEqual(['shared', 'shared']);
+    // The page handles both events after both steps: each gets the newest frame, copied once.
+    const [first, second] = posted.map((f) => page.receive(f));
+    if (first.type !== 'frame' || second.type !== 'frame') throw new Error('expected frames');
+    expect(Array.from(first.positions)).toEqual([0, 3, 0, 1, 3, 0]);
+    expect(second.positions).toBe(first.positions);
+    expect(first.positionsShared).toBe(true);
+    // The page's copy is its own: the next frame the worker publishes leaves it as it was.
+    h.controller.handle({ type: 'step' });
+    const third = page.receive(h.frames()[2]);
+    if (third.type !== 'frame') throw new Error('expected a frame');
+    expect(Array.from(third.positions)).toEqual([0, 2, 0, 1, 2, 0]);
+    expect(Array.from(first.positions)).toEqual([0, 3, 0, 1, 3, 0]);
+    expect(h.transfers.every((t) => t.length === 0)).toBe(true);
+  });
+
+  test('where memory cannot be shared, positions come in the message', () => {
+    const h = harness(
+      () => fakeWorld(),
+      undefined,
+      () => null,
+    );
+    h.controller.handle({ type: 'load-scene' });
+    const loaded = h.events[0];
+    expect(loaded.type === 'loaded' && loaded.sharedPositions).toBeUndefined();
+    h.controller.handle({ type: 'step' });
+    const frame = new WorkerEvents().receive(h.frames()[0]);
+    expect(frame.type === 'frame' && Array.from(frame.positions)).toEqual([0, 4, 0, 1, 4, 0]);
+    expect(frame.type === 'frame' && frame.positionsShared).toBeUndefined();
+  });
+
   test('loading posts the layout and the rest positions as copies, transferring nothing', () => {
     const world = fakeWorld();
     const h = harness(() => world);
@@ -179,7 +235,7 @@ describe('SimController (the worker loop)', () => {
     expect(h.frames().map((f) => (f.type === 'frame' ? f.frame : -1))).toEqual([1, 2, 3, 4, 5, 6]);
     const last = h.frames().at(-1);
     expect(last?.type === 'frame' && last.simTimeS).toBeCloseTo(0.12, 10);
-    expect(last?.type === 'frame' && Array.from(last.positions)).toEqual([0, -1, 0, 1, -1, 0]);
+    expect(last?.type === 'frame' && Array.from(inMessage(last.positions))).toEqual([0, -1, 0, 1, -1, 0]);
   });
 
   test('pause stops the frames; step posts exactly one and pauses', () => {
@@ -208,7 +264,7 @@ describe('SimController (the worker loop)', () => {
     h.controller.handle({ type: 'reset' });
     const last = h.frames().at(-1);
     expect(last).toMatchObject({ frame: 0, simTimeS: 0, simMs: 0 });
-    expect(last?.type === 'frame' && Array.from(last.positions)).toEqual([0, 5, 0, 1, 5, 0]);
+    expect(last?.type === 'frame' && Array.from(inMessage(last.positions))).toEqual([0, 5, 0, 1, 5, 0]);
   });
 
   test('grab tries the candidates nearest first and skips the pinned one; move and release follow', () => {
@@ -221,6 +277,47 @@ describe('SimController (the worker loop)', () => {
     h.controller.handle({ type: 'release' });
     expect(world.grabLog).toEqual(['grab 0 1 2 3', 'grab 1 1 2 3', 'move 1 3 3', 'release']);
     expect(world.grabbedParticle).toBeNull();
+  });
+
+  test('while playing, measuring after the step takes at most MEASURE_BUDGET of the steps time; single steps are always measured', () => {
+    const clockRef: { clock?: Clock } = {};
+    const stepMs = 10;
+    const measureMs = 5;
+    let measuredFrames = 0;
+    const h = harness(() => {
+      const world = fakeWorld({ stepCostMs: () => stepMs, clock: clockRef.clock });
+      return {
+        ...world,
+        step: world.step,
+        measureBodies: () => {
+          clockRef.clock!.nowMs += measureMs;
+          measuredFrames++;
+          return [];
+        },
+      };
+    });
+    clockRef.clock = h.clock;
+    h.controller.handle({ type: 'load-scene' });
+    h.controller.handle({ type: 'play' });
+    h.run(5000);
+    const frames = h.frames().filter((f) => f.type === 'frame');
+    expect(frames.length).toBeGreaterThan(100);
+    // The first frame of a world is measured; the rest share the budget.
+    expect(frames[0].type === 'frame' && frames[0].bodies).toEqual([]);
+    const withMetrics = frames.filter((f) => f.type === 'frame' && f.bodies !== undefined).length;
+    expect(withMetrics).toBe(measuredFrames);
+    // Measuring time ≤ budget × stepping time, plus the one measurement that may overdraw it.
+    expect(measuredFrames * measureMs).toBeLessThanOrEqual(
+      MEASURE_BUDGET * frames.length * stepMs + measureMs,
+    );
+    // …and the budget is used, not left idle: within one measurement of it.
+    expect(measuredFrames * measureMs).toBeGreaterThan(
+      MEASURE_BUDGET * frames.length * stepMs - 2 * measureMs,
+    );
+    // A single step always carries its metrics.
+    const before = measuredFrames;
+    for (let i = 0; i < 5; i++) h.controller.handle({ type: 'step' });
+    expect(measuredFrames - before).toBe(5);
   });
 
   test('after a stall the loop drops the backlog instead of replaying it at once', () => {

@@ -14,10 +14,17 @@ export interface FrameLogEntry {
   frame: number;
   /** The worker's wall time of `World.step` for this frame, ms (0 for 'loaded'). */
   simMs: number;
+  /** The worker's wall time for the whole frame (step, metrics, forces, positions out), ms; 0 where not sent. */
+  workMs: number;
   particleCount: number;
-  /** Bytes of the positions array the event carried (copied by postMessage, not transferred). */
+  /**
+   * Bytes of positions the message carried (copied by postMessage, not transferred); 0 when they
+   * came through shared memory.
+   */
   positionsBytes: number;
-  /** The per-body metrics the event carried, as JSON bytes (a stand-in for their structured clone). */
+  /** Whether this world's positions go through shared memory (shared-positions.ts). */
+  sharedPositions: boolean;
+  /** The per-body metrics the event carried, as JSON bytes (a stand-in for their structured clone); 0 for none. */
   metricsJsonBytes: number;
   /** Which kernels the worker's solver runs ('loaded' entries only). */
   kernels?: 'wasm' | 'js';
@@ -43,8 +50,10 @@ export function createFrameLog(now: () => number): FrameLog {
           receivedMs: now(),
           frame: 0,
           simMs: 0,
+          workMs: 0,
           particleCount,
           positionsBytes: event.positions.byteLength,
+          sharedPositions: event.sharedPositions !== undefined,
           metricsJsonBytes: 0,
           kernels: event.kernels,
         });
@@ -54,9 +63,11 @@ export function createFrameLog(now: () => number): FrameLog {
           receivedMs: now(),
           frame: event.frame,
           simMs: event.simMs,
+          workMs: event.frameWorkMs ?? 0,
           particleCount,
-          positionsBytes: event.positions.byteLength,
-          metricsJsonBytes: JSON.stringify(event.bodies).length,
+          positionsBytes: event.positionsShared ? 0 : event.positions.byteLength,
+          sharedPositions: event.positionsShared === true,
+          metricsJsonBytes: event.bodies ? JSON.stringify(event.bodies).length : 0,
         });
       } else {
         return;

@@ -1,7 +1,10 @@
 /**
  * The message protocol between the main thread and the simulation worker. Both sides
  * import these types; nothing else crosses the boundary. Payloads are plain data and
- * typed arrays (positions are transferred, never shared).
+ * typed arrays, copied (sim-controller.ts says why not transferred). Where the page is
+ * cross-origin isolated, each frame's positions go through one SharedArrayBuffer instead
+ * (shared-positions.ts): the worker posts `WorkerEvent`s, which the client (sim-client.ts)
+ * turns into the `SimEvent`s the page handles.
  */
 
 import type { Scene } from '../../../core/scene/scene.ts';
@@ -76,6 +79,11 @@ export type SimEvent =
       groundHeightM: number | null;
       /** Rest positions, m, xyz interleaved. */
       positions: Float32Array;
+      /**
+       * Where the worker can share memory with the page: the triple buffer (shared-positions.ts)
+       * every later frame's positions of this world go through; absent: they come in the message.
+       */
+      sharedPositions?: SharedArrayBuffer;
     }
   /** One frame's result. */
   | {
@@ -88,14 +96,30 @@ export type SimEvent =
       simMs: number;
       kineticEnergyJ: number;
       hasNaN: boolean;
-      /** Per-body figures after the step (World.measureBodies), for the editor's readout and plots. */
-      bodies: BodyMetrics[];
-      /** Positions after the step, m, xyz interleaved (a copy, transferred). */
+      /**
+       * Per-body figures after the step (World.measureBodies), for the editor's readout and plots;
+       * absent on frames that skipped measuring (sim-controller.ts, MEASURE_BUDGET): the last
+       * measured ones still hold.
+       */
+      bodies?: BodyMetrics[];
+      /**
+       * Positions after the step, m, xyz interleaved: the page's own copy. Through shared memory
+       * they are the newest frame the worker published by the time the page handled this event
+       * (a frame the page had not taken yet is skipped, never mixed in).
+       */
       positions: Float32Array;
+      /** True when `positions` came through shared memory rather than in the message. */
+      positionsShared?: boolean;
+      /**
+       * The worker's wall time for the whole frame, ms: the step and everything it measures and
+       * sends after it (metrics, constraint forces, positions); `simMs` is the step alone.
+       */
+      frameWorkMs?: number;
       /**
        * Per particle, the largest constraint force on it in the last substep, and per body its
        * unit (N or Pa; null: not measured): World.measureParticleForces, for the 'constraint
-       * force' colouring. Absent when the world does not measure it.
+       * force' colouring. Absent when the world does not measure it, and on frames that skipped
+       * measuring (as `bodies`).
        */
       constraintForces?: ParticleForces;
       /**
@@ -108,3 +132,15 @@ export type SimEvent =
   | { type: 'play-state'; playing: boolean }
   /** A failure the user should hear about (bad scene, solver exception). */
   | { type: 'error'; message: string };
+
+/** The frame event as the page handles it. */
+export type FrameEvent = Extract<SimEvent, { type: 'frame' }>;
+
+/**
+ * What the worker posts: a SimEvent, except that a frame whose positions went through the shared
+ * buffer (`loaded`'s `sharedPositions`) carries 'shared' in their place.
+ */
+export type WorkerEvent =
+  | Exclude<SimEvent, { type: 'frame' }>
+  | FrameEvent
+  | (Omit<FrameEvent, 'positions'> & { positions: 'shared' });

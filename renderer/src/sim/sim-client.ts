@@ -4,14 +4,42 @@
  */
 import type { Scene } from '../../../core/scene/scene.ts';
 import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
-import type { SimCommand, SimEvent } from './protocol.ts';
+import type { SimCommand, SimEvent, WorkerEvent } from './protocol.ts';
+import { SharedPositionsReader } from './shared-positions.ts';
+
+/**
+ * Turns what the worker posts into the events the page handles: a frame whose positions went
+ * through shared memory gets the newest published frame, copied once into an array of the
+ * page's own (the viewport keeps the latest for its selection tools, so it must not change
+ * under them); a frame event that finds nothing newer (events that queued up behind a long
+ * page task) gets the copy it already has, with no second copy.
+ */
+export class WorkerEvents {
+  private reader: SharedPositionsReader | null = null;
+  private positions: Float32Array = new Float32Array();
+
+  receive(event: WorkerEvent): SimEvent {
+    if (event.type === 'loaded') {
+      this.reader = event.sharedPositions ? new SharedPositionsReader(event.sharedPositions) : null;
+      this.positions = event.positions;
+      return event;
+    }
+    if (event.type !== 'frame' || event.positions !== 'shared') return event as SimEvent;
+    if (!this.reader) throw new Error('the worker shared positions before it shared their buffer');
+    if (this.reader.acquire()) this.positions = this.reader.positions.slice();
+    return { ...event, positions: this.positions, positionsShared: true };
+  }
+}
 
 export class SimClient {
   private readonly worker: Worker;
+  private readonly events = new WorkerEvents();
 
   constructor(onEvent: (event: SimEvent) => void) {
     this.worker = new Worker(new URL('./sim-worker.ts', import.meta.url), { type: 'module' });
-    this.worker.addEventListener('message', (event: MessageEvent<SimEvent>) => onEvent(event.data));
+    this.worker.addEventListener('message', (event: MessageEvent<WorkerEvent>) =>
+      onEvent(this.events.receive(event.data)),
+    );
     this.worker.addEventListener('error', (event) => {
       event.preventDefault();
       onEvent({

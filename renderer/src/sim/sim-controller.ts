@@ -1,19 +1,26 @@
 /**
  * The simulation loop that runs inside the worker, kept apart from the worker glue so it
  * can be tested in Node with a fake clock. It owns the World; the main thread only ever
- * receives copies of the positions.
+ * receives copies of the positions: in the frame message, or, where the worker may share memory
+ * with the page, through a triple buffer that the worker alone writes (shared-positions.ts).
  */
 import type { Scene } from '../../../core/scene/scene.ts';
 import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
-import type { World } from '../../../core/sim/world.ts';
-import type { BodyLayout, BodyRenderMesh, ParticleForces, SimCommand, SimEvent } from './protocol.ts';
+import type { BodyMetrics, World } from '../../../core/sim/world.ts';
+import type { BodyLayout, BodyRenderMesh, ParticleForces, SimCommand, WorkerEvent } from './protocol.ts';
+import { SharedPositionsWriter } from './shared-positions.ts';
 
 export interface SimControllerDeps {
   /** Builds a world; `meshes` are the tet meshes of the scene's mesh bodies by path (empty for none). */
   buildWorld: (scene: Scene, meshes: ReadonlyMap<string, SolidMesh>) => World;
   defaultScene: Scene;
   /** Posts an event; `transfer` lists the buffers handed over. */
-  post: (event: SimEvent, transfer: Transferable[]) => void;
+  post: (event: WorkerEvent, transfer: Transferable[]) => void;
+  /**
+   * A fresh shared buffer for a world of `particleCount` particles (createSharedPositions), or
+   * null where memory cannot be shared with the page; absent: positions always go in the message.
+   */
+  sharePositions?: (particleCount: number) => SharedArrayBuffer | null;
   /** Monotonic clock, ms. */
   now: () => number;
   /** Runs `callback` after `delayMs`; returns a handle for `cancel`. */
@@ -25,6 +32,16 @@ export interface SimControllerDeps {
 
 /** When the loop falls this many frames behind real time it drops the backlog instead of catching up. */
 const MAX_BACKLOG_FRAMES = 4;
+
+/**
+ * While playing, the measurements after a step (per-body metrics for the readouts and plots,
+ * per-particle constraint forces for their colouring) may take this share of the step's own time
+ * on average: on a large body they cost a third to most of a step (World.measureBodies sums the
+ * elastic energy of every constraint), work the solver itself does not need. A frame skips them
+ * while their time so far exceeds the budget; the page keeps showing the last measured figures.
+ * A single step, a reset, the first frame of a world and a frame with NaN are always measured.
+ */
+export const MEASURE_BUDGET = 0.1;
 
 export class SimController {
   private world: World | null = null;
@@ -38,6 +55,10 @@ export class SimController {
   private sentTornCount = 0;
   /** Per particle constraint forces, reused between frames. */
   private forceScratch: Float32Array | null = null;
+  /** Where this world's frames publish their positions, when shared with the page. */
+  private sharedPositions: SharedPositionsWriter | null = null;
+  /** Measuring time spent beyond MEASURE_BUDGET of the steps' time, ms (≥ 0). */
+  private measureDebtMs = 0;
 
   constructor(private readonly deps: SimControllerDeps) {}
 
@@ -54,7 +75,7 @@ export class SimController {
         return;
       case 'step':
         this.setPlaying(false);
-        this.stepOnce();
+        this.stepOnce(true);
         return;
       case 'reset':
         this.reset();
@@ -96,6 +117,9 @@ export class SimController {
     this.frameDtS = scene.solver.dt;
     this.frame = 0;
     this.sentTornCount = 0;
+    this.measureDebtMs = 0;
+    const shared = this.deps.sharePositions?.(world.particleCount) ?? null;
+    this.sharedPositions = shared ? new SharedPositionsWriter(shared) : null;
     const positions = world.positions.slice();
     const renders = this.renderMeshesOf(scene, meshes);
     const bodies: BodyLayout[] = world.bodies.map((body, i) => ({
@@ -121,6 +145,7 @@ export class SimController {
         frameDtS: this.frameDtS,
         groundHeightM: groundHeightOf(scene),
         positions,
+        ...(shared ? { sharedPositions: shared } : {}),
       },
       NO_TRANSFER,
     );
@@ -143,7 +168,7 @@ export class SimController {
     if (!this.world) return;
     this.world.reset();
     this.frame = 0;
-    this.postFrame(0, 0, false);
+    this.postFrame(0, 0, false, this.deps.now(), true);
     if (this.playing) this.nextDueMs = this.deps.now() + this.frameDtS * 1000;
   }
 
@@ -173,8 +198,11 @@ export class SimController {
     this.timer = this.deps.schedule(this.tick, Math.max(0, this.nextDueMs - now));
   };
 
-  /** Steps one frame and posts it; false (and paused) when the solver threw. */
-  private stepOnce(): boolean {
+  /**
+   * Steps one frame and posts it; false (and paused) when the solver threw. `measureAlways`: the
+   * frame carries metrics whatever the budget (a single step).
+   */
+  private stepOnce(measureAlways = false): boolean {
     const world = this.world;
     if (!world) return false;
     const start = this.deps.now();
@@ -188,7 +216,8 @@ export class SimController {
     }
     const simMs = this.deps.now() - start;
     this.frame += 1;
-    this.postFrame(simMs, metrics.kineticEnergyJ, metrics.hasNaN);
+    const measure = measureAlways || this.frame === 1 || metrics.hasNaN;
+    this.postFrame(simMs, metrics.kineticEnergyJ, metrics.hasNaN, start, measure);
     if (metrics.hasNaN) {
       this.setPlaying(false);
       this.deps.post(
@@ -209,21 +238,45 @@ export class SimController {
     return { constraintForces: { values: this.forceScratch.slice(), units } };
   }
 
-  private postFrame(simMs: number, kineticEnergyJ: number, hasNaN: boolean): void {
+  /**
+   * Posts the frame; `startMs` is when its work began (the step's start), for `frameWorkMs`;
+   * `measureAlways`: with metrics whatever the budget (MEASURE_BUDGET).
+   */
+  private postFrame(
+    simMs: number,
+    kineticEnergyJ: number,
+    hasNaN: boolean,
+    startMs: number,
+    measureAlways: boolean,
+  ): void {
     const world = this.world!;
-    const positions = world.positions.slice();
+    this.measureDebtMs = Math.max(0, this.measureDebtMs - MEASURE_BUDGET * simMs);
+    let measured: { bodies?: BodyMetrics[]; constraintForces?: ParticleForces } = {};
+    if (measureAlways || this.measureDebtMs === 0) {
+      const measureStart = this.deps.now();
+      measured = { bodies: world.measureBodies(), ...this.particleForces(world) };
+      this.measureDebtMs += this.deps.now() - measureStart;
+    }
+    const surfaces = this.tornSurfaces(world);
+    let positions: Float32Array | 'shared';
+    if (this.sharedPositions) {
+      this.sharedPositions.publish(world.positions, this.frame);
+      positions = 'shared';
+    } else {
+      positions = world.positions.slice();
+    }
     this.deps.post(
       {
         type: 'frame',
         frame: this.frame,
         simTimeS: world.timeS,
         simMs,
+        frameWorkMs: this.deps.now() - startMs,
         kineticEnergyJ,
         hasNaN,
-        bodies: world.measureBodies(),
         positions,
-        ...this.particleForces(world),
-        ...this.tornSurfaces(world),
+        ...measured,
+        ...surfaces,
       },
       NO_TRANSFER,
     );

@@ -130,8 +130,14 @@ export interface KernelExports {
   ): void;
 }
 
-/** A block's solve in the memory, given α̃'s 1/h², 1/s², and whether it is the substep's first sweep. */
-export type BlockSolve = (invHSq: number, fresh: boolean) => void;
+/**
+ * A block's solve in the memory, given α̃'s 1/h², 1/s², and whether it is the substep's first sweep.
+ * `startsAt` and `colours` (both or neither) solve only the colour batches of another starts table:
+ * `colours` + 1 u32 at byte offset `startsAt`, batch k being block positions [starts[k], starts[k+1]),
+ * in order. The solver team (solver-team.ts) gives each thread its share of a colour that way, and
+ * the block's own table from colour c on (its offset + 4c) runs colours c, c + 1, … alone.
+ */
+export type BlockSolve = (invHSq: number, fresh: boolean, startsAt?: number, colours?: number) => void;
 
 /** A world's memory as a binding sees it, once every array has moved. */
 export interface KernelMemory {
@@ -141,6 +147,8 @@ export interface KernelMemory {
   readonly w: number;
   /** Byte offset of a moved array (its view in the memory), or of a block's kernel-only copy, keyed by the block. */
   readonly at: (array: object) => number;
+  /** The whole memory as u32 (a binding whose kernel takes a position range reads a starts table). */
+  readonly words: Uint32Array;
 }
 
 /** Names of the typed-array fields of a block type: only those can move into the memory. */
@@ -171,13 +179,13 @@ export const distanceKernel: KernelBinding<DistanceBlock> = {
     const rest = at(block.restLengthM);
     const compliance = at(block.complianceMPerN);
     const lambda = at(block.lambda);
-    return (invHSq, fresh) =>
+    return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) =>
       k.solveDistanceBatched(
         x,
         w,
         particles,
-        colourStarts,
-        colours,
+        startsAt,
+        colourCount,
         rest,
         compliance,
         lambda,
@@ -200,13 +208,13 @@ export const tetVolumeKernel: KernelBinding<TetVolumeBlock> = {
     const rest = at(block.restVolumeM3);
     const compliance = at(block.complianceM3PerPa);
     const lambda = at(block.lambda);
-    return (invHSq, fresh) =>
+    return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) =>
       k.solveTetVolumeBatched(
         x,
         w,
         particles,
-        colourStarts,
-        colours,
+        startsAt,
+        colourCount,
         rest,
         compliance,
         lambda,
@@ -228,13 +236,13 @@ export const dihedralBendKernel: KernelBinding<DihedralBendBlock> = {
     const rest = at(block.restAngleRad);
     const compliance = at(block.compliancePerNM);
     const lambda = at(block.lambda);
-    return (invHSq, fresh) =>
+    return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) =>
       k.solveDihedralBendBatched(
         x,
         w,
         particles,
-        colourStarts,
-        colours,
+        startsAt,
+        colourCount,
         rest,
         compliance,
         lambda,
@@ -280,13 +288,13 @@ export const neoHookeanKernel: KernelBinding<NeoHookeanBlock> = {
     const gamma = at(block.gamma);
     const lambdaH = at(block.lambdaHydrostatic);
     const lambdaD = at(block.lambdaDeviatoric);
-    return (invHSq, fresh) =>
+    return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) =>
       k.solveNeoHookeanBatched(
         x,
         w,
         particles,
-        colourStarts,
-        colours,
+        startsAt,
+        colourCount,
         count,
         productByEntry,
         product,
@@ -326,13 +334,13 @@ export const membraneKernel: KernelBinding<MembraneBlock> = {
     const lambda = at(block.lambda);
     const colourStarts = at(block.colourStarts);
     const colours = block.colourStarts.length - 1;
-    return (invHSq, fresh) =>
+    return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) =>
       k.solveMembraneBatched(
         x,
         w,
         particles,
-        colourStarts,
-        colours,
+        startsAt,
+        colourCount,
         inverseRestShape,
         normal,
         coupling,
@@ -351,27 +359,39 @@ export const membraneKernel: KernelBinding<MembraneBlock> = {
 export const plateBendKernel: KernelBinding<PlateBendBlock> = {
   fields: ['particles', 'present', 'restAngleRad', 'compliancePerNM', 'lambda'],
   kernelCopy: null,
-  bind(block, { kernels: k, x, w, at }) {
+  bind(block, { kernels: k, x, w, at, words }) {
     const particles = at(block.particles);
     const present = at(block.present);
     const rest = at(block.restAngleRad);
     const compliance = at(block.compliancePerNM);
     const lambda = at(block.lambda);
-    return (invHSq, fresh) =>
+    // The kernel walks positions [0, count) of its arrays: a range [start, end) is the same walk
+    // on arrays advanced by start constraints, each array by its bytes per constraint.
+    const bytesPer = (array: Float64Array | Uint32Array) =>
+      block.count > 0 ? (array.length / block.count) * array.BYTES_PER_ELEMENT : 0;
+    const particleBytes = bytesPer(block.particles);
+    const presentBytes = bytesPer(block.present);
+    const restBytes = bytesPer(block.restAngleRad);
+    const complianceBytes = bytesPer(block.compliancePerNM);
+    const lambdaBytes = bytesPer(block.lambda);
+    return (invHSq, fresh, startsAt, colours) => {
+      const start = startsAt === undefined ? 0 : words[startsAt >>> 2];
+      const end = startsAt === undefined ? block.count : words[(startsAt >>> 2) + colours!];
       k.solvePlateBend(
         x,
         w,
-        particles,
-        present,
-        rest,
-        compliance,
-        lambda,
-        block.count,
+        particles + start * particleBytes,
+        present + start * presentBytes,
+        rest + start * restBytes,
+        compliance + start * complianceBytes,
+        lambda + start * lambdaBytes,
+        end - start,
         block.stiffnessScale,
         invHSq,
         MIN_LENGTH_M * MIN_LENGTH_M,
         MIN_DENOMINATOR,
         fresh,
       );
+    };
   },
 };

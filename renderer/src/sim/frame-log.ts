@@ -21,6 +21,8 @@ export interface FrameLogEntry {
   metricsJsonBytes: number;
   /** Which kernels the worker's solver runs ('loaded' entries only). */
   kernels?: 'wasm' | 'js';
+  /** Threads that stepped the frame ('frame' entries only; renderer/src/sim/solver-helpers.ts). */
+  solverThreads?: number;
 }
 
 export interface FrameLog {
@@ -57,6 +59,7 @@ export function createFrameLog(now: () => number): FrameLog {
           particleCount,
           positionsBytes: event.positions.byteLength,
           metricsJsonBytes: JSON.stringify(event.bodies).length,
+          solverThreads: event.solverThreads ?? 1,
         });
       } else {
         return;

@@ -218,6 +218,7 @@ export class SimController {
         frame: this.frame,
         simTimeS: world.timeS,
         simMs,
+        ...(world.solverThreads && world.solverThreads > 1 ? { solverThreads: world.solverThreads } : {}),
         kineticEnergyJ,
         hasNaN,
         bodies: world.measureBodies(),

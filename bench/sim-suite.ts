@@ -55,6 +55,8 @@ interface Row {
   oursWallMsPerFrame: number;
   /** True when the team's positions after the run are bit for bit one thread's. */
   teamSameFloats: boolean | null;
+  /** Share of the divided colours' chunks the helpers solved over the run, 0…1. */
+  teamHelperShare: number | null;
   joltThreads: number | null;
   joltMultithreadMsPerFrame: number | null;
   ratioMultithread: number | null;
@@ -255,11 +257,9 @@ async function measureScene(
   const ratioTo = (label: string) => {
     const measured = engines.find((e) => e.label === label);
     if (!measured) return null;
-    // The multithreaded columns are timed by the wall: compare them with our wall time.
+    // The multithreaded column is timed by the wall: compare it with our wall time.
     const [theirs, mine] =
-      label === 'mt' || label === 'team'
-        ? [measured.wallRounds, engines[0].wallRounds]
-        : [measured.rounds, engines[0].rounds];
+      label === 'mt' ? [measured.wallRounds, engines[0].wallRounds] : [measured.rounds, engines[0].rounds];
     return median(theirs.map((r, k) => r / mine[k]));
   };
   const oursMs = ms('ours')!;
@@ -267,6 +267,7 @@ async function measureScene(
   const simdMs = ms('simd');
   const mtMs = ms('mt');
   const teamMs = ms('team');
+  const teamEngine = engines.find((e) => e.label === 'team');
   const perSecond = (constraints: number, frameMs: number) => (constraints * SUBSTEPS * 1000) / frameMs;
   const row: Row = {
     scene: bench.name,
@@ -285,9 +286,11 @@ async function measureScene(
     joltSimdProjectionsPerS: simdMs === null ? null : perSecond(joltDefault.constraintCount, simdMs),
     oursWorkers: team ? options.workers : null,
     oursTeamMsPerFrame: teamMs,
-    scaling: ratioTo('team'),
+    // ratioTo gives the team's time / ours: its scaling is the inverse, paired round by round.
+    scaling: team ? median(engines[0].wallRounds.map((mine, k) => mine / teamEngine!.wallRounds[k])) : null,
     oursWallMsPerFrame: median(engines[0].wallTimes),
     teamSameFloats: team ? samePositions(ours, team) : null,
+    teamHelperShare: team ? team.helperShare : null,
     joltThreads: joltThreaded ? options.threads : null,
     joltMultithreadMsPerFrame: mtMs,
     ratioMultithread: ratioTo('mt'),
@@ -315,7 +318,9 @@ function printTable(rows: Row[], options: Options): void {
     'ratio',
     'SIMD ms',
     'ratio SIMD',
-    ...(options.workers > 1 ? ['ours wall ms', `ours×${options.workers} ms`, 'scaling', 'same floats'] : []),
+    ...(options.workers > 1
+      ? ['ours wall ms', `ours×${options.workers} ms`, 'scaling', 'helpers %', 'same floats']
+      : []),
     ...(options.threads > 0 ? [`MT(${options.threads}) ms`, 'ratio MT'] : []),
     'ours Mproj/s',
     'Jolt Mproj/s',
@@ -335,6 +340,7 @@ function printTable(rows: Row[], options: Options): void {
           fixed(r.oursWallMsPerFrame, 2),
           fixed(r.oursTeamMsPerFrame, 2),
           fixed(r.scaling, 2),
+          r.teamHelperShare === null ? '-' : (100 * r.teamHelperShare).toFixed(0),
           r.teamSameFloats === null ? '-' : r.teamSameFloats ? 'yes' : 'NO',
         ]
       : []),
@@ -360,7 +366,9 @@ function printTable(rows: Row[], options: Options): void {
     console.log(
       `ours×${options.workers}: our solver with ${options.workers - 1} helper worker thread(s) claiming chunks of the ` +
         'big colours over a shared memory, timed by the wall clock; scaling = our one-thread wall time / its ' +
-        "(median of paired rounds); same floats: its positions after the run equal one thread's bit for bit",
+        "(median of paired rounds); helpers %: the share of the divided colours' chunks its helpers solved " +
+        '(ideally (N − 1)/N; less where the machine is busy); same floats: its positions after the run ' +
+        "equal one thread's bit for bit",
     );
   }
   if (options.threads > 0) {

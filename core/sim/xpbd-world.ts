@@ -145,6 +145,15 @@ export class XpbdWorld implements World {
     this.wasm?.stopTeam();
   }
 
+  /**
+   * The share of the divided colours' chunks that helpers solved since the world was built, 0…1
+   * (0 without a team): how much of the divided work left the stepping thread.
+   */
+  get helperShare(): number {
+    const team = this.wasm?.team;
+    return team && team.chunksSolved > 0 ? team.helperChunks / team.chunksSolved : 0;
+  }
+
   /** Threads that step this world now: 1 until `startHelpers` has its helpers (and with JS kernels). */
   get solverThreads(): number {
     return this.useWasm && this.wasm?.team?.running ? this.wasm.team.threads : 1;

@@ -53,6 +53,8 @@ export class SolverTeam {
   readonly records = new Float64Array(new SharedArrayBuffer(8 * RECORD_LENGTH * MAX_CHUNKS));
   private generation = 0;
   private helpers = 0;
+  /** Chunks published since the team was made (helperChunks of them were the helpers'). */
+  private published = 0;
 
   constructor(
     /** Threads in the team, the stepping one included. */
@@ -65,6 +67,11 @@ export class SolverTeam {
   /** Chunks the helpers have solved since the team started (the stepping thread solved the rest). */
   get helperChunks(): number {
     return Atomics.load(this.control, HELPER_CHUNKS);
+  }
+
+  /** Chunks of divided colours solved since the team was made, by every thread together. */
+  get chunksSolved(): number {
+    return this.published;
   }
 
   /** True once the helpers have joined: until then (and after `stop`) the stepping thread sweeps alone. */
@@ -141,6 +148,7 @@ export class SolverTeam {
       const chunks = run.chunks;
       for (let k = 0; k < chunks; k++) block.record[k](invHSq, fresh, first + 4 * k, 1);
       const generation = this.publish(chunks);
+      this.published += chunks;
       for (
         let k = claimChunk(control, generation, chunks);
         k >= 0;

@@ -48,6 +48,20 @@ export interface BlockChunks {
 /** Atomics.load polls before a thread sleeps in Atomics.wait (some 10–50 µs of spinning). */
 const DEFAULT_SPINS = 1 << 14;
 
+/**
+ * A wait for a helper's chunk longer than this, ms, means the machine took the core from the helper
+ * in the middle of its chunk (a chunk takes some 10–200 µs): on a busy machine the stepping thread
+ * would wait a whole time slice for it at every such colour, so it solves the next divided colours
+ * alone (the same floats), FIRST_BACKOFF of them after a first stall, twice as many after each
+ * stall that follows within CLEAN_COLOURS of the team working again, up to MAX_BACKOFF.
+ */
+const STALL_MS = 2;
+const FIRST_BACKOFF = 64;
+const MAX_BACKOFF = 8192;
+const CLEAN_COLOURS = 256;
+
+const clock = (globalThis as unknown as { performance: { now(): number } }).performance;
+
 export class SolverTeam {
   readonly control = new Int32Array(new SharedArrayBuffer(CONTROL_LENGTH * 4));
   readonly records = new Float64Array(new SharedArrayBuffer(8 * RECORD_LENGTH * MAX_CHUNKS));
@@ -55,6 +69,12 @@ export class SolverTeam {
   private helpers = 0;
   /** Chunks published since the team was made (helperChunks of them were the helpers'). */
   private published = 0;
+  /** Divided colours still to solve alone after a stall, the next back-off, and colours since the last stall. */
+  private aloneFor = 0;
+  private backoff = FIRST_BACKOFF;
+  private clean = 0;
+  /** Stalls seen (helpers descheduled mid-chunk) since the team was made. */
+  stalls = 0;
 
   constructor(
     /** Threads in the team, the stepping one included. */
@@ -144,6 +164,11 @@ export class SolverTeam {
         block.solve(invHSq, fresh, block.colourStartsAt + 4 * run.first, run.end - run.first);
         continue;
       }
+      if (this.aloneFor > 0) {
+        this.aloneFor--;
+        block.solve(invHSq, fresh, block.colourStartsAt + 4 * run.first, 1);
+        continue;
+      }
       const first = block.boundsAt + 4 * run.boundsFrom;
       const chunks = run.chunks;
       for (let k = 0; k < chunks; k++) block.record[k](invHSq, fresh, first + 4 * k, 1);
@@ -161,15 +186,29 @@ export class SolverTeam {
       }
       // Only chunks a helper claimed remain: it is running them.
       let left = spins;
+      let sleptFrom = -1;
       let finished = Atomics.load(control, FINISHED);
       while (finished < chunks) {
         if (--left <= 0) {
+          if (sleptFrom < 0) sleptFrom = clock.now();
           Atomics.wait(control, FINISHED, finished);
           left = spins;
         }
         finished = Atomics.load(control, FINISHED);
       }
+      this.backOffAfter(sleptFrom >= 0 && clock.now() - sleptFrom > STALL_MS);
     }
+  }
+
+  private backOffAfter(stalled: boolean): void {
+    if (!stalled) {
+      if (++this.clean >= CLEAN_COLOURS) this.backoff = FIRST_BACKOFF;
+      return;
+    }
+    this.stalls++;
+    this.aloneFor = this.backoff;
+    this.backoff = Math.min(MAX_BACKOFF, 2 * this.backoff);
+    this.clean = 0;
   }
 
   /** Starts a new generation of `chunks` chunks and wakes the helpers; the generation. */

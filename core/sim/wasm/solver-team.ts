@@ -50,12 +50,12 @@ const DEFAULT_SPINS = 1 << 14;
 
 /**
  * A wait for a helper's chunk longer than this, ms, means the machine took the core from the helper
- * in the middle of its chunk (a chunk takes some 10–200 µs): on a busy machine the stepping thread
+ * in the middle of its chunk (a chunk takes some 10–200 µs on a free core): on a busy machine the stepping thread
  * would wait a whole time slice for it at every such colour, so it solves the next divided colours
  * alone (the same floats), FIRST_BACKOFF of them after a first stall, twice as many after each
  * stall that follows within CLEAN_COLOURS of the team working again, up to MAX_BACKOFF.
  */
-const STALL_MS = 2;
+const STALL_MS = 0.5;
 const FIRST_BACKOFF = 64;
 const MAX_BACKOFF = 8192;
 const CLEAN_COLOURS = 256;

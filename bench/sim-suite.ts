@@ -14,7 +14,15 @@
  * Times are this process's CPU time by default (--clock=wall for elapsed time).
  * Jolt SIMD is its multithreaded build run with no worker threads (the package has no
  * single-threaded SIMD build); --threads=N adds a column with N worker threads.
+ *
+ * --workers=N adds ours stepped by a team of N threads (core/sim/wasm/solver-team.ts: the stepping
+ * thread and N − 1 helper workers over a shared memory), timed by the wall clock like Jolt's
+ * threads, its scaling (our one-thread wall time / the team's, the median over rounds of the
+ * paired ratio), and whether its positions after the run are the same floats as one thread's;
+ * Jolt then runs with --threads=N too unless --threads says otherwise.
  */
+import type { Worker } from 'node:worker_threads';
+import { closeSolverHelpers, spawnSolverHelpers } from '../core/node/solver-helpers.ts';
 import { buildWorld } from '../core/sim/build-world.ts';
 import type { XpbdWorld } from '../core/sim/xpbd-world.ts';
 import { type Jolt, loadJolt } from './jolt-builds.ts';
@@ -39,6 +47,16 @@ interface Row {
   joltSimdMsPerFrame: number | null;
   ratioSimd: number | null;
   joltSimdProjectionsPerS: number | null;
+  /** Threads of our team (--workers), its median wall ms per frame, and our one-thread wall ms / its. */
+  oursWorkers: number | null;
+  oursTeamMsPerFrame: number | null;
+  scaling: number | null;
+  /** Our one-thread median wall ms per frame (what the scaling divides). */
+  oursWallMsPerFrame: number;
+  /** True when the team's positions after the run are bit for bit one thread's. */
+  teamSameFloats: boolean | null;
+  /** Share of the divided colours' chunks the helpers solved over the run, 0…1. */
+  teamHelperShare: number | null;
   joltThreads: number | null;
   joltMultithreadMsPerFrame: number | null;
   ratioMultithread: number | null;
@@ -60,6 +78,8 @@ interface Options {
   sceneFilter?: string;
   simd: boolean;
   threads: number;
+  /** Threads of our team (0: ours on one thread only). */
+  workers: number;
   /** 'cpu': this process's CPU time per frame (robust on a shared machine); 'wall': elapsed time. */
   clock: 'cpu' | 'wall';
   kernels: 'wasm' | 'js';
@@ -77,7 +97,8 @@ function parseOptions(flags: string[]): Options {
     framesPerRound,
     sceneFilter: value('scene'),
     simd: !flags.includes('--no-simd'),
-    threads: Number(value('threads') ?? 0),
+    threads: Number(value('threads') ?? value('workers') ?? 0),
+    workers: Number(value('workers') ?? 0),
     clock: value('clock') === 'wall' ? 'wall' : 'cpu',
     kernels: value('kernels') === 'js' ? 'js' : 'wasm',
   };
@@ -91,6 +112,8 @@ interface Engine {
   /** Per round (framesPerRound frames), ms; and by the wall clock. */
   rounds: number[];
   wallRounds: number[];
+  /** Per frame by the wall clock, ms. */
+  wallTimes: number[];
 }
 
 const wallMs = () => performance.now();
@@ -160,13 +183,26 @@ function centroidY(world: XpbdWorld): number {
   return sum / world.particleCount;
 }
 
+/** Bit for bit equality of two worlds' positions. */
+function samePositions(a: XpbdWorld, b: XpbdWorld): boolean {
+  const x = new Uint32Array(a.state.x.buffer, a.state.x.byteOffset, 2 * a.state.x.length);
+  const y = new Uint32Array(b.state.x.buffer, b.state.x.byteOffset, 2 * b.state.x.length);
+  return x.length === y.length && x.every((word, i) => word === y[i]);
+}
+
 async function measureScene(
   bench: BenchScene,
   builds: { default: Jolt; simd: Jolt | null },
   options: Options,
+  helpers: readonly Worker[],
 ): Promise<Row> {
   const ours = buildWorld(bench.scene);
   if (options.kernels === 'js') ours.kernels = 'js';
+  const team = options.workers > 1 ? buildWorld(bench.scene, {}, { threads: options.workers }) : null;
+  if (team) {
+    if (options.kernels === 'js') team.kernels = 'js';
+    await team.startHelpers(helpers);
+  }
   // What the Jolt exporter gives Jolt: solids with one volume constraint per tet, cloth as the
   // fitted edge network (compile-body.ts).
   const joltWorld = buildWorld(bench.joltScene, {
@@ -186,23 +222,28 @@ async function measureScene(
     times: [],
     rounds: [],
     wallRounds: [],
+    wallTimes: [],
   });
   const engines = [
     engine('ours', () => ours.step(FRAME_DT_S)),
     engine('jolt', () => joltDefault.step(FRAME_DT_S)),
   ];
   if (joltSimd) engines.push(engine('simd', () => joltSimd.step(FRAME_DT_S)));
+  if (team) engines.push(engine('team', () => team.step(FRAME_DT_S)));
   if (joltThreaded) engines.push(engine('mt', () => joltThreaded.step(FRAME_DT_S)));
   for (const e of engines) for (let f = 0; f < options.warmupFrames; f++) e.step();
   for (let round = 0; round < options.rounds; round++) {
     for (const e of engines) {
       // CPU time counts every thread of the process: the multithreaded column is always timed by the wall.
-      const now = options.clock === 'cpu' && e.label !== 'mt' ? cpuMs : wallMs;
+      const threaded = e.label === 'mt' || e.label === 'team';
+      const now = options.clock === 'cpu' && !threaded ? cpuMs : wallMs;
       let roundMs = 0;
       const wallStart = wallMs();
       for (let f = 0; f < options.framesPerRound; f++) {
         const start = now();
+        const wallFrom = wallMs();
         e.step();
+        e.wallTimes.push(wallMs() - wallFrom);
         const frameMs = now() - start;
         e.times.push(frameMs);
         roundMs += frameMs;
@@ -229,6 +270,8 @@ async function measureScene(
   const joltMs = ms('jolt')!;
   const simdMs = ms('simd');
   const mtMs = ms('mt');
+  const teamMs = ms('team');
+  const teamEngine = engines.find((e) => e.label === 'team');
   const perSecond = (constraints: number, frameMs: number) => (constraints * SUBSTEPS * 1000) / frameMs;
   const row: Row = {
     scene: bench.name,
@@ -245,6 +288,13 @@ async function measureScene(
     joltSimdMsPerFrame: simdMs,
     ratioSimd: ratioTo('simd'),
     joltSimdProjectionsPerS: simdMs === null ? null : perSecond(joltDefault.constraintCount, simdMs),
+    oursWorkers: team ? options.workers : null,
+    oursTeamMsPerFrame: teamMs,
+    // ratioTo gives the team's time / ours: its scaling is the inverse, paired round by round.
+    scaling: team ? median(engines[0].wallRounds.map((mine, k) => mine / teamEngine!.wallRounds[k])) : null,
+    oursWallMsPerFrame: median(engines[0].wallTimes),
+    teamSameFloats: team ? samePositions(ours, team) : null,
+    teamHelperShare: team ? team.helperShare : null,
     joltThreads: joltThreaded ? options.threads : null,
     joltMultithreadMsPerFrame: mtMs,
     ratioMultithread: ratioTo('mt'),
@@ -257,6 +307,7 @@ async function measureScene(
   joltDefault.dispose();
   joltSimd?.dispose();
   joltThreaded?.dispose();
+  team?.stopHelpers();
   return row;
 }
 
@@ -271,6 +322,9 @@ function printTable(rows: Row[], options: Options): void {
     'ratio',
     'SIMD ms',
     'ratio SIMD',
+    ...(options.workers > 1
+      ? ['ours wall ms', `ours×${options.workers} ms`, 'scaling', 'helpers %', 'same floats']
+      : []),
     ...(options.threads > 0 ? [`MT(${options.threads}) ms`, 'ratio MT'] : []),
     'ours Mproj/s',
     'Jolt Mproj/s',
@@ -285,6 +339,15 @@ function printTable(rows: Row[], options: Options): void {
     fixed(r.ratio, 2),
     fixed(r.joltSimdMsPerFrame, 2),
     fixed(r.ratioSimd, 2),
+    ...(options.workers > 1
+      ? [
+          fixed(r.oursWallMsPerFrame, 2),
+          fixed(r.oursTeamMsPerFrame, 2),
+          fixed(r.scaling, 2),
+          r.teamHelperShare === null ? '-' : (100 * r.teamHelperShare).toFixed(0),
+          r.teamSameFloats === null ? '-' : r.teamSameFloats ? 'yes' : 'NO',
+        ]
+      : []),
     ...(options.threads > 0 ? [fixed(r.joltMultithreadMsPerFrame, 2), fixed(r.ratioMultithread, 2)] : []),
     mega(r.oursProjectionsPerS),
     mega(r.joltProjectionsPerS),
@@ -303,6 +366,15 @@ function printTable(rows: Row[], options: Options): void {
   for (const line of lines) console.log(format(line));
   for (const r of rows) if (r.note) console.log(`* ${r.note}`);
   if (!options.simd) console.log('Jolt SIMD: skipped (--no-simd)');
+  if (options.workers > 1) {
+    console.log(
+      `ours×${options.workers}: our solver with ${options.workers - 1} helper worker thread(s) claiming chunks of the ` +
+        'big colours over a shared memory, timed by the wall clock; scaling = our one-thread wall time / its ' +
+        "(median of paired rounds); helpers %: the share of the divided colours' chunks its helpers solved " +
+        '(ideally (N − 1)/N; less where the machine is busy); same floats: its positions after the run ' +
+        "equal one thread's bit for bit",
+    );
+  }
   if (options.threads > 0) {
     console.log(
       `Jolt MT(${options.threads}): its multithreaded build with ${options.threads} worker threads (pthreads ` +
@@ -323,10 +395,23 @@ export async function runSimSuite(flags: string[]): Promise<void> {
     default: await loadJolt('default'),
     simd: options.simd || options.threads > 0 ? await loadJolt('simd') : null,
   };
+  // Bundled (bench/sim.ts), the helpers' entry is bundled beside the suite; under tsx it is the source.
+  const bundled = !import.meta.url.endsWith('.ts');
+  const helpers =
+    options.workers > 1
+      ? spawnSolverHelpers(
+          options.workers - 1,
+          bundled ? new URL('./solver-helper-entry.mjs', import.meta.url) : undefined,
+        )
+      : [];
   const rows: Row[] = [];
-  for (const scene of scenes) {
-    rows.push(await measureScene(scene, builds, options));
-    if (!options.json) console.error(`[bench sim] ${scene.name} done`);
+  try {
+    for (const scene of scenes) {
+      rows.push(await measureScene(scene, builds, options, helpers));
+      if (!options.json) console.error(`[bench sim] ${scene.name} done`);
+    }
+  } finally {
+    await closeSolverHelpers(helpers);
   }
   if (options.json) console.log(JSON.stringify(rows, null, 2));
   else printTable(rows, options);

@@ -1,6 +1,6 @@
 /**
- * `npm run bench -- sim [--json] [--frames=N] [--scene=TEXT] [--no-simd] [--threads=N] [--clock=cpu|wall]
- * [--kernels=wasm|js] [--in-process]`:
+ * `npm run bench -- sim [--json] [--frames=N] [--scene=TEXT] [--no-simd] [--threads=N] [--workers=N]
+ * [--clock=cpu|wall] [--kernels=wasm|js] [--in-process]`:
  * our XPBD engine against Jolt's soft bodies; the measuring is in sim-suite.ts.
  *
  * Why a bundle: once an ArrayBuffer has been detached (or a WebAssembly memory grown) in a V8
@@ -32,6 +32,8 @@ export async function bundle(): Promise<string | null> {
     entryPoints: {
       'sim-entry': path.join(benchDir, 'sim-entry.ts'),
       'jolt-pthread-worker': path.join(benchDir, 'jolt-pthread-worker.mjs'),
+      // Our solver's helper threads (--workers=N): sim-suite.ts finds it beside the suite's bundle.
+      'solver-helper-entry': path.join(benchDir, '..', 'core', 'node', 'solver-helper-entry.ts'),
     },
     outdir: outDir,
     outExtension: { '.js': '.mjs' },

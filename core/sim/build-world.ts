@@ -31,6 +31,7 @@ import { PinMotion } from './pin-motion.ts';
 import { PlasticFlow } from './plasticity.ts';
 import { createParticleState, type ParticleState } from './state.ts';
 import { NeoHookeanStiffnessLimit } from './stiffness-limit.ts';
+import type { KernelOptions } from './wasm/wasm-kernels.ts';
 import type { World } from './world.ts';
 import { XpbdWorld } from './xpbd-world.ts';
 
@@ -44,8 +45,9 @@ export type BuildOptions = CompileOptions;
 export function buildWorld(
   sceneDocument: Scene | SceneDocument,
   options: BuildOptions = {},
+  kernelOptions?: KernelOptions,
 ): XpbdWorld & World {
-  return buildWorldFromSetup(compileScene(sceneDocument, options));
+  return buildWorldFromSetup(compileScene(sceneDocument, options), kernelOptions);
 }
 
 /**
@@ -54,7 +56,7 @@ export function buildWorld(
  * here but what follows from the state: colours, rest lengths and angles, damping coefficients
  * (the modal damping rates from the body's ω₁: core/setup/fundamental-mode.ts).
  */
-export function buildWorldFromSetup(setup: SoftBodySetup): XpbdWorld & World {
+export function buildWorldFromSetup(setup: SoftBodySetup, kernelOptions?: KernelOptions): XpbdWorld & World {
   let particleCount = 0;
   const offsets = setup.bodies.map((body) => {
     const offset = particleCount;
@@ -82,6 +84,7 @@ export function buildWorldFromSetup(setup: SoftBodySetup): XpbdWorld & World {
     setup.solver.substeps,
     setup.air,
     setup.contact ? createBodyContact(setup, runtimes) : undefined,
+    kernelOptions,
   );
 }
 

@@ -126,6 +126,11 @@ export interface World {
   /** Elements torn so far (core/sim/tearing.ts); absent on worlds that do not tear. */
   readonly tornCount?: number;
   /**
+   * Threads that step the world now (the solver team, core/sim/wasm/solver-team.ts: 1 until its
+   * helpers have joined); absent on worlds that step on one thread only.
+   */
+  readonly solverThreads?: number;
+  /**
    * Per body, in the order of `bodies`, the surface triangles to draw now that elements have torn
    * (local indices, core/sim/torn-surface.ts), or null where its surface is as built. Absent on
    * worlds that do not tear.

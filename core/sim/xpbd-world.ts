@@ -18,7 +18,8 @@ import { ConstraintForceProbe } from './pin-balance.ts';
 import { type ParticleState, resetParticleState } from './state.ts';
 import { Tearing } from './tearing.ts';
 import { tornSurface } from './torn-surface.ts';
-import { WasmKernels } from './wasm/wasm-kernels.ts';
+import type { SolverHelper } from './wasm/solver-team.ts';
+import { type KernelOptions, WasmKernels } from './wasm/wasm-kernels.ts';
 import { windAt } from './wind.ts';
 import type { BodyMetrics, BodyView, StepMetrics, World } from './world.ts';
 
@@ -47,7 +48,10 @@ import type { BodyMetrics, BodyView, StepMetrics, World } from './world.ts';
  *
  * Prediction, velocities and the distance, tet-volume, dihedral-bend and neo-Hookean sweeps run
  * as WebAssembly (wasm/wasm-kernels.ts) where the runtime allows it, on the same arrays and with
- * the same floats as the JS kernels, which run everything else and are the fallback.
+ * the same floats as the JS kernels, which run everything else and are the fallback. Built with
+ * `threads` above 1 where memory can be shared, the WebAssembly sweeps divide their big colours
+ * among this thread and helper workers once `startHelpers` has them (wasm/solver-team.ts), with the
+ * same floats as one thread.
  */
 export class XpbdWorld implements World {
   readonly positions: Float32Array;
@@ -82,6 +86,7 @@ export class XpbdWorld implements World {
     readonly air?: AirSetup,
     /** Contact between the bodies (none: they pass through each other). */
     readonly bodyContact?: BodyContact,
+    kernelOptions?: KernelOptions,
   ) {
     this.particleCount = state.count;
     this.positions = new Float32Array(3 * state.count);
@@ -103,6 +108,7 @@ export class XpbdWorld implements World {
     this.wasm = WasmKernels.create(
       state,
       runtimes.flatMap((r) => r.blocks),
+      kernelOptions,
     );
     this.useWasm = this.wasm !== null;
     this.tearing = Tearing.create(runtimes);
@@ -122,6 +128,35 @@ export class XpbdWorld implements World {
     if (kind === 'wasm' && !this.wasm)
       throw new Error('WebAssembly kernels are not available in this runtime');
     this.useWasm = kind === 'wasm';
+  }
+
+  /**
+   * Lets `helpers` (workers running wasm/solver-helper.ts, one fewer than the threads the world was
+   * built with) solve the big colours with the stepping thread; resolves false where the world
+   * steps alone (built for one thread, no shared memory here, no colour big enough to divide).
+   * The stepping thread waits for them with Atomics.wait: it must be a worker or Node's main thread.
+   */
+  startHelpers(helpers: readonly SolverHelper[]): Promise<boolean> {
+    return this.wasm?.startTeam(helpers) ?? Promise.resolve(false);
+  }
+
+  /** Lets the helpers go, free to join another world; the world steps alone from then on. */
+  stopHelpers(): void {
+    this.wasm?.stopTeam();
+  }
+
+  /**
+   * The share of the divided colours' chunks that helpers solved since the world was built, 0…1
+   * (0 without a team): how much of the divided work left the stepping thread.
+   */
+  get helperShare(): number {
+    const team = this.wasm?.team;
+    return team && team.chunksSolved > 0 ? team.helperChunks / team.chunksSolved : 0;
+  }
+
+  /** Threads that step this world now: 1 until `startHelpers` has its helpers (and with JS kernels). */
+  get solverThreads(): number {
+    return this.useWasm && this.wasm?.team?.running ? this.wasm.team.threads : 1;
   }
 
   get timeS(): number {

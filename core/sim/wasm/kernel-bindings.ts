@@ -148,8 +148,14 @@ export interface KernelExports {
   ): void;
 }
 
-/** A block's solve in the memory, given α̃'s 1/h², 1/s², and whether it is the substep's first sweep. */
-export type BlockSolve = (invHSq: number, fresh: boolean) => void;
+/**
+ * A block's solve in the memory, given α̃'s 1/h², 1/s², and whether it is the substep's first sweep.
+ * `startsAt` and `colours` (both or neither) solve only the colour batches of another starts table:
+ * `colours` + 1 u32 at byte offset `startsAt`, batch k being block positions [starts[k], starts[k+1]),
+ * in order. The solver team (solver-team.ts) gives each thread its share of a colour that way, and
+ * the block's own table from colour c on (its offset + 4c) runs colours c, c + 1, … alone.
+ */
+export type BlockSolve = (invHSq: number, fresh: boolean, startsAt?: number, colours?: number) => void;
 
 /** A world's memory as a binding sees it, once every array has moved. */
 export interface KernelMemory {
@@ -189,13 +195,13 @@ export const distanceKernel: KernelBinding<DistanceBlock> = {
     const rest = at(block.restLengthM);
     const compliance = at(block.complianceMPerN);
     const lambda = at(block.lambda);
-    return (invHSq, fresh) =>
+    return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) =>
       k.solveDistanceBatched(
         x,
         w,
         particles,
-        colourStarts,
-        colours,
+        startsAt,
+        colourCount,
         rest,
         compliance,
         lambda,
@@ -218,13 +224,13 @@ export const tetVolumeKernel: KernelBinding<TetVolumeBlock> = {
     const rest = at(block.restVolumeM3);
     const compliance = at(block.complianceM3PerPa);
     const lambda = at(block.lambda);
-    return (invHSq, fresh) =>
+    return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) =>
       k.solveTetVolumeBatched(
         x,
         w,
         particles,
-        colourStarts,
-        colours,
+        startsAt,
+        colourCount,
         rest,
         compliance,
         lambda,
@@ -246,13 +252,13 @@ export const dihedralBendKernel: KernelBinding<DihedralBendBlock> = {
     const rest = at(block.restAngleRad);
     const compliance = at(block.compliancePerNM);
     const lambda = at(block.lambda);
-    return (invHSq, fresh) =>
+    return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) =>
       k.solveDihedralBendBatched(
         x,
         w,
         particles,
-        colourStarts,
-        colours,
+        startsAt,
+        colourCount,
         rest,
         compliance,
         lambda,
@@ -298,13 +304,13 @@ export const neoHookeanKernel: KernelBinding<NeoHookeanBlock> = {
     const gamma = at(block.gamma);
     const lambdaH = at(block.lambdaHydrostatic);
     const lambdaD = at(block.lambdaDeviatoric);
-    return (invHSq, fresh) =>
+    return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) =>
       k.solveNeoHookeanBatched(
         x,
         w,
         particles,
-        colourStarts,
-        colours,
+        startsAt,
+        colourCount,
         count,
         productByEntry,
         product,
@@ -344,13 +350,13 @@ export const membraneKernel: KernelBinding<MembraneBlock> = {
     const lambda = at(block.lambda);
     const colourStarts = at(block.colourStarts);
     const colours = block.colourStarts.length - 1;
-    return (invHSq, fresh) =>
+    return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) =>
       k.solveMembraneBatched(
         x,
         w,
         particles,
-        colourStarts,
-        colours,
+        startsAt,
+        colourCount,
         inverseRestShape,
         normal,
         coupling,
@@ -386,13 +392,13 @@ export const plateBendKernel: KernelBinding<PlateBendBlock> = {
     const compliance = at(block.compliancePerNM);
     const complianceIndex = at(block.complianceIndex);
     const lambda = at(block.lambda);
-    return (invHSq, fresh) =>
+    return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) =>
       k.solvePlateBendBatched(
         x,
         w,
         particles,
-        colourStarts,
-        colours,
+        startsAt,
+        colourCount,
         present,
         rest,
         compliance,

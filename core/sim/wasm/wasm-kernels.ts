@@ -2,8 +2,11 @@ import type { ConstraintBlock } from '../constraints/index.ts';
 import { kindOps } from '../constraints/kinds.ts';
 import type { ParticleState } from '../state.ts';
 import { decodeBase64 } from './base64.ts';
+import { type ColourChunks, colourChunks } from './colour-chunks.ts';
 import type { BlockSolve, KernelExports, KernelMemory } from './kernel-bindings.ts';
 import { KERNELS_WASM_BASE64 } from './kernels-wasm.ts';
+import { sharedMemoryAvailable, withSharedMemoryImport } from './shared-memory.ts';
+import { type BlockChunks, type SolverHelper, SolverTeam } from './solver-team.ts';
 
 /**
  * The WebAssembly solver kernels (assembly/kernels.ts) bound to one world.
@@ -21,7 +24,11 @@ import { KERNELS_WASM_BASE64 } from './kernels-wasm.ts';
 
 /** What core/ needs of the WebAssembly global (tsconfig.core.json has no DOM lib). */
 interface WasmApi {
-  Memory: new (descriptor: { initial: number; maximum: number }) => { readonly buffer: ArrayBuffer };
+  Memory: new (descriptor: {
+    initial: number;
+    maximum: number;
+    shared?: boolean;
+  }) => { readonly buffer: ArrayBuffer };
   Module: new (bytes: Uint8Array) => object;
   Instance: new (module: object, imports: object) => { readonly exports: object };
 }
@@ -34,24 +41,37 @@ const PAGE_BYTES = 65536;
 
 type MovableArray = Float64Array | Uint32Array;
 
-/** The compiled module, shared by every world of the isolate; null where it cannot be had. */
-let compiled: { api: WasmApi; module: object } | null | undefined;
+/** The compiled modules (for an ordinary and for a shared memory), shared by every world of the isolate; null where they cannot be had. */
+const compiled = new Map<boolean, { api: WasmApi; module: object } | null>();
 
-function kernelModule(): { api: WasmApi; module: object } | null {
-  if (compiled !== undefined) return compiled;
-  compiled = null;
+function kernelModule(shared: boolean): { api: WasmApi; module: object } | null {
+  const known = compiled.get(shared);
+  if (known !== undefined) return known;
+  compiled.set(shared, null);
   const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
   if (!api) return null;
   try {
-    compiled = { api, module: new api.Module(decodeBase64(KERNELS_WASM_BASE64)) };
+    const bytes = decodeBase64(KERNELS_WASM_BASE64);
+    compiled.set(shared, { api, module: new api.Module(shared ? withSharedMemoryImport(bytes) : bytes) });
   } catch {
     // No SIMD, or a main thread that compiles only small modules synchronously: JS kernels.
   }
-  return compiled;
+  return compiled.get(shared)!;
+}
+
+/** How a world's kernels are made. */
+export interface KernelOptions {
+  /**
+   * Threads that may solve the big colours together (solver-team.ts); above 1 the memory is shared
+   * where the runtime allows it (shared-memory.ts), else the kernels run on one thread as with 1.
+   */
+  readonly threads?: number;
 }
 
 export class WasmKernels {
   private readonly solvers = new Map<ConstraintBlock, BlockSolve>();
+  /** Blocks with colours big enough to divide, as the team solves them; empty without a team. */
+  private readonly divided = new Map<ConstraintBlock, BlockChunks>();
   private readonly x: number;
   private readonly xPrev: number;
   private readonly v: number;
@@ -66,16 +86,58 @@ export class WasmKernels {
     blocks: readonly ConstraintBlock[],
     /** Each block's kernel-only copy, as a view of the memory (rewritten by `refresh`). */
     private readonly copyViews: ReadonlyMap<ConstraintBlock, Float64Array>,
+    /** The memory: a shared WebAssembly.Memory where a team may form. */
+    private readonly memoryObject: { readonly buffer: ArrayBuffer },
+    /** The module instantiated on it (helpers instantiate the same). */
+    private readonly module: object,
+    /** Threads that divide colours, and each divided block's chunks (their bounds moved into the memory). */
+    readonly team: SolverTeam | null,
+    blockChunks: ReadonlyMap<ConstraintBlock, ColourChunks>,
   ) {
     this.x = pointers.get(state.x)!;
     this.xPrev = pointers.get(state.xPrev)!;
     this.v = pointers.get(state.v)!;
     this.w = pointers.get(state.invMass)!;
-    const memory: KernelMemory = { kernels, x: this.x, w: this.w, at: (array) => pointers.get(array)! };
+    const memory: KernelMemory = {
+      kernels,
+      x: this.x,
+      w: this.w,
+      at: (array) => pointers.get(array)!,
+    };
     for (const block of blocks) {
       const binding = kindOps(block).wasm;
-      if (binding) this.solvers.set(block, binding.bind(block, memory));
+      if (!binding) continue;
+      const solve = binding.bind(block, memory);
+      this.solvers.set(block, solve);
+      const chunks = blockChunks.get(block);
+      if (!team || !chunks) continue;
+      const most = Math.max(...chunks.runs.map((run) => run.chunks));
+      this.divided.set(block, {
+        chunks,
+        boundsAt: pointers.get(chunks.bounds)!,
+        colourStartsAt: pointers.get(block.colourStarts)!,
+        solve,
+        record: Array.from({ length: most }, (_, k) =>
+          binding.bind(block, { ...memory, kernels: team.recorder(k) }),
+        ),
+      });
     }
+  }
+
+  /**
+   * Lets `helpers` (threads − 1 workers running solver-helper.ts) solve the big colours with this
+   * thread from the next sweep on; resolves false (and the kernels stay on one thread) where this
+   * world has no team: one thread asked for, no shared memory here, or no colour big enough.
+   */
+  async startTeam(helpers: readonly SolverHelper[]): Promise<boolean> {
+    if (!this.team || this.divided.size === 0) return false;
+    await this.team.start(helpers, this.memoryObject, this.module);
+    return true;
+  }
+
+  /** Lets the helpers go (back to their workers, free to join another team). */
+  stopTeam(): void {
+    this.team?.stop();
   }
 
   /**
@@ -91,8 +153,14 @@ export class WasmKernels {
    * Moves the state's and the blocks' hot arrays into a new memory and binds the kernels to it;
    * null (nothing moved) where WebAssembly is unavailable or refuses the module or the memory.
    */
-  static create(state: ParticleState, blocks: readonly ConstraintBlock[]): WasmKernels | null {
-    const wasm = kernelModule();
+  static create(
+    state: ParticleState,
+    blocks: readonly ConstraintBlock[],
+    options: KernelOptions = {},
+  ): WasmKernels | null {
+    const threads = Math.max(1, Math.floor(options.threads ?? 1));
+    const shared = threads > 1 && sharedMemoryAvailable();
+    const wasm = kernelModule(shared);
     if (!wasm) return null;
     // [owner, field, array]: the array moves into the memory and owner[field] becomes the view;
     // an owner of null marks a kernel-only copy (`pointers` then keys its offset by the block).
@@ -113,6 +181,19 @@ export class WasmKernels {
     }
     // An array that two fields share (isotropic cloth's α₁₁ and α₂₂) moves once; both fields get its view.
     const firstOffset = new Map<MovableArray, number>();
+    // The big colours' chunk bounds: the kernels read them, so they live in the memory too.
+    const blockChunks = new Map<ConstraintBlock, ColourChunks>();
+    if (shared) {
+      for (const block of blocks) {
+        const chunks = kindOps(block).wasm ? colourChunks(block.colourStarts, threads) : null;
+        if (!chunks) continue;
+        blockChunks.set(block, chunks);
+        moving.push([null, '', chunks.bounds]);
+        // Runs of small colours read the block's own starts: a copy where the kernel does not move them.
+        if (!(kindOps(block).wasm!.fields as readonly string[]).includes('colourStarts'))
+          moving.push([null, '', block.colourStarts]);
+      }
+    }
     let bytes = 0;
     const offsets = moving.map(([, , array]) => {
       const shared = firstOffset.get(array);
@@ -126,7 +207,7 @@ export class WasmKernels {
     let memory: { readonly buffer: ArrayBuffer };
     let instance: { readonly exports: object };
     try {
-      memory = new wasm.api.Memory({ initial: pages, maximum: pages });
+      memory = new wasm.api.Memory({ initial: pages, maximum: pages, shared });
       instance = new wasm.api.Instance(wasm.module, { env: { memory } });
     } catch {
       return null; // e.g. address space for memories exhausted: the JS kernels run instead
@@ -150,13 +231,18 @@ export class WasmKernels {
       pointers.set(block, offset);
       copyViews.set(block, new Float64Array(memory.buffer, offset, copy.length));
     }
+    const exports = instance.exports as KernelExports;
     return new WasmKernels(
-      instance.exports as KernelExports,
+      exports,
       pages * PAGE_BYTES,
       pointers,
       state,
       blocks,
       copyViews,
+      memory,
+      wasm.module,
+      shared ? new SolverTeam(threads, Object.keys(exports)) : null,
+      blockChunks,
     );
   }
 
@@ -182,7 +268,9 @@ export class WasmKernels {
   solve(block: ConstraintBlock, h: number, fresh: boolean): boolean {
     const solve = this.solvers.get(block);
     if (!solve) return false;
-    solve(1 / (h * h), fresh);
+    const divided = this.team?.running ? this.divided.get(block) : undefined;
+    if (divided) this.team!.solve(divided, 1 / (h * h), fresh);
+    else solve(1 / (h * h), fresh);
     return true;
   }
 }

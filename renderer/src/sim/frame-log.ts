@@ -28,6 +28,8 @@ export interface FrameLogEntry {
   metricsJsonBytes: number;
   /** Which kernels the worker's solver runs ('loaded' entries only). */
   kernels?: 'wasm' | 'js';
+  /** Threads that stepped the frame ('frame' entries only; renderer/src/sim/solver-helpers.ts). */
+  solverThreads?: number;
 }
 
 export interface FrameLog {
@@ -68,6 +70,7 @@ export function createFrameLog(now: () => number): FrameLog {
           positionsBytes: event.positionsShared ? 0 : event.positions.byteLength,
           sharedPositions: event.positionsShared === true,
           metricsJsonBytes: event.bodies ? JSON.stringify(event.bodies).length : 0,
+          solverThreads: event.solverThreads ?? 1,
         });
       } else {
         return;

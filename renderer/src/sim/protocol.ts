@@ -94,6 +94,8 @@ export type SimEvent =
       simTimeS: number;
       /** Wall time of the `step` call, ms. */
       simMs: number;
+      /** Threads that stepped the frame (the solver team: renderer/src/sim/solver-helpers.ts); absent: 1. */
+      solverThreads?: number;
       kineticEnergyJ: number;
       hasNaN: boolean;
       /**

@@ -272,6 +272,7 @@ export class SimController {
         simTimeS: world.timeS,
         simMs,
         frameWorkMs: this.deps.now() - startMs,
+        ...(world.solverThreads && world.solverThreads > 1 ? { solverThreads: world.solverThreads } : {}),
         kineticEnergyJ,
         hasNaN,
         positions,

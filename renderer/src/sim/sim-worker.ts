@@ -5,12 +5,16 @@
  */
 import defaultSceneJson from '../../../assets/default-scene.json';
 import type { Scene } from '../../../core/scene/scene.ts';
+import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
+import type { World } from '../../../core/sim/world.ts';
+import type { XpbdWorld } from '../../../core/sim/xpbd-world.ts';
 import { buildSceneWorld } from './build-scene-world.ts';
 import { createFrameScheduler } from './frame-scheduler.ts';
 import type { SimCommand, WorkerEvent } from './protocol.ts';
 import { RenderMeshes } from './render-meshes.ts';
 import { canSharePositions, createSharedPositions } from './shared-positions.ts';
 import { SimController } from './sim-controller.ts';
+import { solverThreads, startSolverHelpers } from './solver-helpers.ts';
 
 /** The part of DedicatedWorkerGlobalScope used here (the web tsconfig has DOM types, not WebWorker). */
 interface WorkerScope {
@@ -23,8 +27,27 @@ const renderMeshes = new RenderMeshes();
 const shareable = canSharePositions();
 const scheduler = createFrameScheduler();
 
+const threads = solverThreads();
+const helpers = threads > 1 ? startSolverHelpers(threads) : [];
+/** The world the helpers work for: it lets them go before the next world takes them. */
+let teamWorld: XpbdWorld | null = null;
+
+/**
+ * Builds a world for the team where there is one (its big colours solved with the helpers once
+ * they have joined; it steps alone until then and for small scenes, with the same floats).
+ */
+function buildTeamWorld(scene: Scene, meshes: ReadonlyMap<string, SolidMesh>): World {
+  const world = buildSceneWorld(scene, meshes, threads);
+  if (helpers.length > 0) {
+    teamWorld?.stopHelpers();
+    teamWorld = world;
+    void world.startHelpers(helpers);
+  }
+  return world;
+}
+
 const controller = new SimController({
-  buildWorld: buildSceneWorld,
+  buildWorld: buildTeamWorld,
   defaultScene: defaultSceneJson as unknown as Scene,
   post: (event, transfer) => scope.postMessage(event, transfer),
   now: () => performance.now(),

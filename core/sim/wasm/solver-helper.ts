@@ -1,0 +1,108 @@
+/**
+ * A helper thread of the solver team (solver-team.ts): it instantiates the kernels' module on the
+ * world's shared memory and, each time the team publishes a divided colour, claims chunks of it
+ * and runs the kernel call recorded for each, until none is left; until the team lets it go.
+ *
+ * The threads meet through an Int32Array on a SharedArrayBuffer (`control`). The stepping thread
+ * records one kernel call per chunk, then stores CHUNKS, FINISHED = 0, CLAIM = generation·256 and
+ * GO = generation, and notifies. Every thread, itself included, claims chunk k by a
+ * compare-exchange of CLAIM from generation·256 + k to + k + 1, so a chunk runs once and a helper
+ * that wakes late for a colour already done finds its generation gone and claims nothing; each
+ * finished chunk adds 1 to FINISHED. The stepping thread moves on once FINISHED = CHUNKS. Waiting
+ * spins on Atomics.load for a while before it Atomics.waits: a futex wake costs more than a chunk.
+ * Atomics' sequentially consistent loads and stores order the plain record and memory writes
+ * around them.
+ */
+
+/** Slots of the control array. */
+export const GO = 0;
+export const CLAIM = 1;
+export const CHUNKS = 2;
+export const FINISHED = 3;
+export const READY = 4;
+export const LEAVE = 5;
+/** Chunks the helpers have solved, all teams' generations together (what tests and benchmarks read). */
+export const HELPER_CHUNKS = 6;
+export const CONTROL_LENGTH = 8;
+/** Float64 values per chunk record: export index, argument count, arguments. */
+export const RECORD_LENGTH = 32;
+/** Generations count in the upper 24 bits of CLAIM, chunk indices in the lower 8. */
+export const GENERATION_MASK = 0xffffff;
+
+/** What a helper worker is posted to join a world's team (structured-cloneable: shared buffers and a module). */
+export interface SolverHelperInit {
+  readonly type: 'solver-helper';
+  readonly module: object;
+  /** The world's shared WebAssembly.Memory. */
+  readonly memory: object;
+  /** The module's exports, in the order records name them. */
+  readonly exportNames: readonly string[];
+  readonly control: Int32Array;
+  /** One record per chunk of the current colour: records[k·RECORD_LENGTH …]. */
+  readonly records: Float64Array;
+  /** Atomics.load polls before an Atomics.wait. */
+  readonly spins: number;
+}
+
+export function isSolverHelperInit(message: unknown): message is SolverHelperInit {
+  return (message as { type?: unknown } | null)?.type === 'solver-helper';
+}
+
+/**
+ * Claims the next chunk of generation `generation` (of `chunks`): its index, or −1 when all are
+ * claimed or the stepping thread has moved on to another colour.
+ */
+export function claimChunk(control: Int32Array, generation: number, chunks: number): number {
+  for (;;) {
+    const word = Atomics.load(control, CLAIM);
+    if (word >>> 8 !== generation) return -1;
+    const chunk = word & 0xff;
+    if (chunk >= chunks) return -1;
+    if (Atomics.compareExchange(control, CLAIM, word, word + 1) === word) return chunk;
+  }
+}
+
+/** What core/ needs of the WebAssembly global (tsconfig.core.json has no DOM lib). */
+interface InstanceApi {
+  Instance: new (module: object, imports: object) => { readonly exports: Record<string, unknown> };
+}
+
+/**
+ * Runs one helper until its team lets it go (blocks the calling thread: call it in a worker that
+ * does nothing else meanwhile), then returns.
+ */
+export function runSolverHelper(init: SolverHelperInit): void {
+  const api = (globalThis as unknown as { WebAssembly: InstanceApi }).WebAssembly;
+  const instance = new api.Instance(init.module, { env: { memory: init.memory } });
+  const calls = init.exportNames.map((name) => instance.exports[name] as (...args: number[]) => void);
+  const { control, records, spins } = init;
+  const argumentLists: number[][] = [];
+  let seen = Atomics.load(control, GO);
+  Atomics.add(control, READY, 1);
+  for (;;) {
+    let left = spins;
+    let generation = Atomics.load(control, GO);
+    while (generation === seen) {
+      if (--left <= 0) {
+        Atomics.wait(control, GO, seen);
+        left = spins;
+      }
+      generation = Atomics.load(control, GO);
+    }
+    seen = generation;
+    if (Atomics.load(control, LEAVE) !== 0) return;
+    const chunks = Atomics.load(control, CHUNKS);
+    for (let chunk = claimChunk(control, generation, chunks); chunk >= 0; ) {
+      const at = chunk * RECORD_LENGTH;
+      const count = records[at + 1];
+      let args = argumentLists[count];
+      if (!args) args = argumentLists[count] = new Array<number>(count);
+      for (let i = 0; i < count; i++) args[i] = records[at + 2 + i];
+      calls[records[at]](...args);
+      Atomics.add(control, HELPER_CHUNKS, 1);
+      Atomics.add(control, FINISHED, 1);
+      Atomics.notify(control, FINISHED);
+      chunk = claimChunk(control, generation, chunks);
+    }
+  }
+}

@@ -1,0 +1,176 @@
+import type { Worker } from 'node:worker_threads';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { closeSolverHelpers, spawnSolverHelpers } from '../../../core/node/solver-helpers.ts';
+import type { BodySpec, Scene } from '../../../core/scene/scene.ts';
+import { buildWorld } from '../../../core/sim/build-world.ts';
+import { colourChunks, MAX_CHUNKS } from '../../../core/sim/wasm/colour-chunks.ts';
+import type { XpbdWorld } from '../../../core/sim/xpbd-world.ts';
+import { sceneWith } from './fixtures.ts';
+
+/**
+ * The solver team (core/sim/wasm/solver-team.ts): a world stepped by its thread and a helper
+ * worker over a shared memory gives the same floats as the world stepped by one thread. The
+ * constraints of a colour touch disjoint particles and chunks keep the f64x2 kernels' pairs, so
+ * the comparison is exact: tolerance 0, bit for bit on every position after FRAMES frames.
+ */
+const FRAMES = 8;
+const DT_S = 1 / 60;
+
+/** A 64×64-cell cloth (membrane triangles and plate bending) hanging from two corners. */
+const cloth: BodySpec = {
+  name: 'cloth',
+  shape: { type: 'cloth', size: [1, 1], cells: [64, 64], center: [0, 1, 0] },
+  material: { youngModulusPa: 2e6, poissonRatio: 0.3, densityKgM3: 400, thicknessM: 5e-4 },
+  model: 'cloth',
+  dampingRatio: 0,
+  pins: [
+    { box: { min: [-0.51, 0.9, -0.51], max: [-0.49, 1.1, -0.49] } },
+    { box: { min: [0.49, 0.9, -0.51], max: [0.51, 1.1, -0.49] } },
+  ],
+};
+
+/** A 16³-cell box of tets (5 per cell) held at one face: big enough colours to divide. */
+function cube(model: 'neo-hookean' | 'edges-volume'): BodySpec {
+  return {
+    name: `cube-${model}`,
+    shape: { type: 'box', size: [0.5, 0.5, 0.5], cells: [16, 16, 16], center: [0, 1, 0] },
+    material: { youngModulusPa: 1e5, poissonRatio: 0.3, densityKgM3: 1000 },
+    model,
+    dampingRatio: 0.1,
+    pins: [{ box: { min: [-0.26, 0, -1], max: [-0.24, 2, 1] } }],
+  };
+}
+
+/** The positions' 64-bit patterns (−0 and NaN payloads count). */
+function bits(world: XpbdWorld): BigUint64Array {
+  const x = world.state.x;
+  return new BigUint64Array(x.buffer, x.byteOffset, x.length).slice();
+}
+
+function differing(a: BigUint64Array, b: BigUint64Array): number {
+  let count = 0;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) count++;
+  return count;
+}
+
+describe('solver team', () => {
+  let helpers: Worker[] = [];
+  beforeAll(() => {
+    helpers = spawnSolverHelpers(1);
+  });
+  afterAll(async () => {
+    await closeSolverHelpers(helpers);
+  });
+
+  it.each([
+    ['a cloth (membrane, plate bending)', sceneWith([cloth])],
+    ['a neo-Hookean tet body', sceneWith([cube('neo-hookean')])],
+    ['an edges + volume tet body', sceneWith([cube('edges-volume')])],
+  ])('steps %s to the same floats with 2 threads as with 1', async (_, scene: Scene) => {
+    const alone = buildWorld(scene);
+    const team = buildWorld(scene, {}, { threads: 2 });
+    expect(await team.startHelpers(helpers)).toBe(true);
+    expect(team.solverThreads).toBe(2);
+    try {
+      for (let frame = 0; frame < FRAMES; frame++) {
+        expect(alone.step(DT_S).hasNaN).toBe(false);
+        team.step(DT_S);
+      }
+      // The bodies moved (a frozen world would compare equal for nothing) …
+      const rest = new BigUint64Array(Float64Array.from(alone.state.rest).buffer);
+      expect(differing(bits(alone), rest)).toBeGreaterThan(alone.particleCount);
+      // … the helper solved part of it …
+      expect(
+        (team as unknown as { wasm: { team: { helperChunks: number } } }).wasm.team.helperChunks,
+      ).toBeGreaterThan(0);
+      // … and every coordinate is the same float.
+      expect(differing(bits(team), bits(alone))).toBe(0);
+    } finally {
+      team.stopHelpers();
+    }
+  });
+
+  it('lets helpers join another world after the first lets them go', async () => {
+    const scene = sceneWith([cube('edges-volume')]);
+    const first = buildWorld(scene, {}, { threads: 2 });
+    const firstAlone = buildWorld(scene);
+    expect(await first.startHelpers(helpers)).toBe(true);
+    first.step(DT_S);
+    firstAlone.step(DT_S);
+    first.stopHelpers();
+    expect(first.solverThreads).toBe(1);
+    const second = buildWorld(scene, {}, { threads: 2 });
+    const alone = buildWorld(scene);
+    expect(await second.startHelpers(helpers)).toBe(true);
+    try {
+      for (let frame = 0; frame < 3; frame++) {
+        second.step(DT_S);
+        alone.step(DT_S);
+        // The first world keeps stepping on its own thread.
+        first.step(DT_S);
+        firstAlone.step(DT_S);
+      }
+      expect(differing(bits(second), bits(alone))).toBe(0);
+      expect(differing(bits(first), bits(firstAlone))).toBe(0);
+    } finally {
+      second.stopHelpers();
+    }
+  });
+});
+
+describe('solver team fallback', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it.each([
+    ['SharedArrayBuffer is absent', 'SharedArrayBuffer', undefined],
+    ['the page is not cross-origin isolated', 'crossOriginIsolated', false],
+  ])('steps on one thread where %s', async (_, name: string, value: unknown) => {
+    vi.stubGlobal(name, value);
+    const scene = sceneWith([cube('edges-volume')]);
+    const world = buildWorld(scene, {}, { threads: 2 });
+    const reference = buildWorld(scene);
+    expect(world.kernels).toBe('wasm');
+    expect(world.state.x.buffer).toBeInstanceOf(ArrayBuffer);
+    // No helper is posted anything: a stand-in that would throw shows it.
+    const refuse = {
+      postMessage: () => {
+        throw new Error('posted');
+      },
+    };
+    expect(await world.startHelpers([refuse])).toBe(false);
+    expect(world.solverThreads).toBe(1);
+    for (let frame = 0; frame < 3; frame++) {
+      world.step(DT_S);
+      reference.step(DT_S);
+    }
+    expect(differing(bits(world), bits(reference))).toBe(0);
+  });
+});
+
+describe('colour chunks', () => {
+  it('cuts big colours into chunks at even offsets that cover them, and leaves small ones whole', () => {
+    // Colours of 1000, 100, 3001 and 511 constraints.
+    const starts = Uint32Array.of(0, 1000, 1100, 4101, 4612);
+    const chunks = colourChunks(starts, 2, 256)!;
+    expect(chunks.runs.map((r) => [r.first, r.end, r.chunks])).toEqual([
+      [0, 1, 3],
+      [1, 2, 0],
+      [2, 3, 8],
+      [3, 4, 0],
+    ]);
+    for (const run of chunks.runs.filter((r) => r.chunks > 0)) {
+      const bounds = chunks.bounds.subarray(run.boundsFrom, run.boundsFrom + run.chunks + 1);
+      expect(bounds[0]).toBe(starts[run.first]);
+      expect(bounds[run.chunks]).toBe(starts[run.end]);
+      for (let k = 0; k < run.chunks; k++) {
+        expect(bounds[k + 1]).toBeGreaterThanOrEqual(bounds[k]);
+        if (bounds[k + 1] < starts[run.end]) expect((bounds[k + 1] - bounds[0]) % 2).toBe(0);
+      }
+      expect(run.chunks).toBeLessThanOrEqual(MAX_CHUNKS);
+    }
+    expect(colourChunks(Uint32Array.of(0, 300, 600), 2, 256)).toBeNull();
+    expect(colourChunks(starts, 1, 256)).toBeNull();
+  });
+});

@@ -1,31 +1,37 @@
 /**
- * The simulation worker's solver team in the browser: served with COOP/COEP (set here, on this
- * test's own server: the headers of the app's hosts are configured elsewhere), the page is
- * cross-origin isolated, the simulation worker starts its helper workers
- * (renderer/src/sim/solver-helpers.ts), steps a scene with big colours with them (the frame log
- * reports the threads of each frame) and a small scene alone, without a problem. Without the
- * headers (the suite's own server) no helper starts: the worker steps alone.
+ * The simulation worker's solver team in the browser: served with COOP/COEP (the suite's own
+ * server, as every host of the page), the page is cross-origin isolated, the simulation worker
+ * starts its helper workers (renderer/src/sim/solver-helpers.ts), steps a scene with big colours
+ * with them (the frame log reports the threads of each frame) and a small scene alone, without a
+ * problem. Without the headers (this test's own server drops them) no helper starts: the worker
+ * steps alone.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Plugin, type PreviewServer, preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { CROSS_ORIGIN_ISOLATION_HEADERS } from '../../electron/main/cross-origin-isolation.ts';
 import { repoRoot } from './environment.ts';
 import { openSceneEditor, setJsonText, simTimeOf, textOf } from './page-helpers.ts';
 import { type AppSession, openInChromium } from './sessions.ts';
 
-const ISOLATION_HEADERS = {
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Embedder-Policy': 'require-corp',
-};
+/** The isolation headers' names, lower case (electron/main/cross-origin-isolation.ts). */
+const ISOLATION_HEADER_NAMES = new Set(
+  Object.keys(CROSS_ORIGIN_ISOLATION_HEADERS).map((name) => name.toLowerCase()),
+);
 
-/** Sets the headers on every response, the page's own included (served by a plugin of the web config). */
-const isolationHeaders: Plugin = {
-  name: 'test:cross-origin-isolation',
+/**
+ * Drops the isolation headers from every response (the web config sets them on its preview
+ * server and on the page it serves): a host that does not isolate the page.
+ */
+const withoutIsolation: Plugin = {
+  name: 'test:no-cross-origin-isolation',
   enforce: 'pre',
   configurePreviewServer(server) {
     server.middlewares.use((_request, response, next) => {
-      for (const [name, value] of Object.entries(ISOLATION_HEADERS)) response.setHeader(name, value);
+      const setHeader = response.setHeader.bind(response);
+      response.setHeader = (name, value) =>
+        ISOLATION_HEADER_NAMES.has(name.toLowerCase()) ? response : setHeader(name, value);
       next();
     });
   },
@@ -63,13 +69,13 @@ describe('solver team in the browser', () => {
     server = await preview({
       configFile: join(repoRoot, 'vite.web.config.ts'),
       logLevel: 'warn',
-      plugins: [isolationHeaders],
+      plugins: [withoutIsolation],
       preview: { host: '127.0.0.1', port: 0, strictPort: false },
     });
     const url = server.resolvedUrls?.local[0];
     if (!url) throw new Error('e2e: vite preview did not report its URL');
-    isolated = await openInChromium(`${url}?frameLog`);
-    plain = await openInChromium(`${inject('baseUrl')}?frameLog`);
+    isolated = await openInChromium(`${inject('baseUrl')}?frameLog`);
+    plain = await openInChromium(`${url}?frameLog`);
   });
 
   afterAll(async () => {

@@ -25,7 +25,9 @@ import { settleWorld } from './settle.ts';
  * (rope). Mesh bodies (tet meshes of a file) would need re-tetrahedralization: such a body,
  * when it is the measured one, is skipped at k ≠ 1 with that reason; other mesh bodies stay as
  * they are. So are bodies whose pins or material groups list particle indices (the indices mean
- * other particles at another resolution).
+ * other particles at another resolution). The measured body is skipped as well at a resolution
+ * where its pinned particles span less than as authored (pinSpan: a cantilever's two clamped rows
+ * become one row when the cells are twice as long, and the clamp a hinge).
  *
  * What is measured, on one body (the named one, else the first body with pins, else the first):
  * - sag, m: the mean displacement along gravity, at rest, of the body's particles farthest from
@@ -180,11 +182,16 @@ export function checkDrift(
   const direction: [number, number, number] = [g[0] / gLength, g[1] / gLength, g[2] / gLength];
   const compileOptions = { ...materialOptions, meshes: options.meshes };
 
+  const referenceSetup = compileScene(scene, compileOptions);
+  const referencePinSpan = pinSpan(referenceSetup, bodyIndex);
   const notes: string[] = [];
   const skipped: DriftSkip[] = [];
   const plan: { rateHz: number; resolution: number; scene: Scene }[] = [];
   for (const resolution of resolutions) {
-    const scaled = resolution === 1 ? { scene, notes: [] } : atResolution(scene, resolution, bodyIndex);
+    const scaled =
+      resolution === 1
+        ? { scene, notes: [] }
+        : pinsKept(atResolution(scene, resolution, bodyIndex), compileOptions, bodyIndex, referencePinSpan);
     for (const note of scaled.notes) if (!notes.includes(note)) notes.push(note);
     for (const rateHz of ratesHz) {
       if ('reason' in scaled) {
@@ -196,7 +203,6 @@ export function checkDrift(
   }
   const total = plan.length + 1;
   onProgress?.(0, total, `reference: ${body.name} as authored`);
-  const referenceSetup = compileScene(scene, compileOptions);
   const probeInfo = probeOf(referenceSetup, bodyIndex);
   const first = axialFundamental(referenceSetup, bodyIndex, probeInfo.distanceM);
   const { measurement: reference, omega } = settleAdaptive(first, gLength, (w) =>
@@ -284,6 +290,76 @@ function atResolution(
     bodies.push({ ...body, shape: scaledShape(body.shape, k) });
   }
   return { scene: { ...scene, bodies }, notes };
+}
+
+/** What the pinned particles of one body span: none, a point, a line, a plane or a volume. */
+const SPAN_NAMES = ['no particle', 'a point', 'a line', 'a plane', 'a volume'] as const;
+
+/**
+ * The dimension of the affine span of body `b`'s pinned particles (rest positions): −1 with no
+ * pin, 0 for one point, 1 a line, 2 a plane, 3 a volume. A pin region is a place in metres, so at
+ * another resolution it may hold fewer rows of particles: a strip clamped by two rows (a plane,
+ * which fixes its slope) holds one row when its cells are twice as long (a line: it turns freely
+ * about it, a hinge). Distances under 1e-6 of the body's size count as none.
+ */
+function pinSpan(setup: SoftBodySetup, b: number): number {
+  const body = setup.bodies[b];
+  const x = body.geometry.positions;
+  const pinned = [...new Set(body.pins.flatMap((pin) => [...pin.particles]))];
+  if (pinned.length === 0) return -1;
+  let size = 0;
+  for (let i = 3; i < x.length; i += 3)
+    size = Math.max(size, Math.hypot(x[i] - x[0], x[i + 1] - x[1], x[i + 2] - x[2]));
+  const tolerance = 1e-6 * Math.max(size, 1e-9);
+  const at = (p: number): [number, number, number] => [x[3 * p], x[3 * p + 1], x[3 * p + 2]];
+  // Gram–Schmidt on the offsets from the first pinned particle: each round keeps the particle
+  // farthest from the span so far and adds its direction.
+  const origin = at(pinned[0]);
+  const basis: [number, number, number][] = [];
+  while (basis.length < 3) {
+    let best: [number, number, number] | null = null;
+    let bestLength = tolerance;
+    for (const p of pinned) {
+      const q = at(p);
+      const d: [number, number, number] = [q[0] - origin[0], q[1] - origin[1], q[2] - origin[2]];
+      for (const e of basis) {
+        const dot = d[0] * e[0] + d[1] * e[1] + d[2] * e[2];
+        for (let a = 0; a < 3; a++) d[a] -= dot * e[a];
+      }
+      const length = Math.hypot(d[0], d[1], d[2]);
+      if (length > bestLength) {
+        bestLength = length;
+        best = [d[0] / length, d[1] / length, d[2] / length];
+      }
+    }
+    if (!best) break;
+    basis.push(best);
+  }
+  return basis.length;
+}
+
+/**
+ * The scaled scene, or the reason to skip it when the measured body's pins span less there than
+ * as authored: its sag would then measure the pins (a clamp turned hinge), not the material.
+ */
+function pinsKept(
+  scaled: ReturnType<typeof atResolution>,
+  compileOptions: CompileOptions,
+  bodyIndex: number,
+  referenceSpan: number,
+): ReturnType<typeof atResolution> {
+  if ('reason' in scaled) return scaled;
+  const span = pinSpan(compileScene(scaled.scene, compileOptions), bodyIndex);
+  if (span >= referenceSpan) return scaled;
+  const body = scaled.scene.bodies[bodyIndex].name;
+  return {
+    reason:
+      `the pins of body '${body}' hold particles spanning ${SPAN_NAMES[span + 1]} at this resolution, ` +
+      `${SPAN_NAMES[referenceSpan + 1]} as authored (a pin region is a place, and the cells are longer here): ` +
+      `the body could turn about its pins (a clamp becomes a hinge), so its sag would measure the pins, ` +
+      `not the material; a pin region one cell of this resolution wide (two rows of particles) keeps them`,
+    notes: scaled.notes,
+  };
 }
 
 function unscalable(body: Scene['bodies'][number]): string | undefined {

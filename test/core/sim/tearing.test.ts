@@ -7,6 +7,7 @@ import { parseScene } from '../../../core/scene/scene-validate.ts';
 import { compileScene } from '../../../core/setup/compile-scene.ts';
 import { buildWorld, buildWorldFromSetup } from '../../../core/sim/build-world.ts';
 import type { ConstraintBlock } from '../../../core/sim/constraints/index.ts';
+import { plateHinge } from '../../../core/sim/constraints/plate-bend.ts';
 import { TORN_COMPLIANCE } from '../../../core/sim/tearing.ts';
 import type { XpbdWorld } from '../../../core/sim/xpbd-world.ts';
 import { hangingBar, hangingChain, hangingStrip, sceneWith } from './fixtures.ts';
@@ -204,7 +205,7 @@ describe('tearing', () => {
     for (let c = 0; c < plate.count; c++) {
       for (let k = 0; k < 3; k++) {
         if (!(present[c] & (1 << k))) continue;
-        const hinge = plate.hinges.subarray(4 * (3 * c + k), 4 * (3 * c + k) + 4);
+        const hinge = plateHinge(plate, c, k, new Uint32Array(4));
         const expected = spansTorn(torn, hinge) ? 0 : 1;
         expect((plate.present[c] >> k) & 1, `triangle ${c} hinge ${k}`).toBe(expected);
         stopped += 1 - expected;

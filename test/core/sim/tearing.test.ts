@@ -218,6 +218,29 @@ describe('tearing', () => {
     expect(world.tearing?.stoppedDependentCount).toBe(0);
   });
 
+  it('reset makes a torn cloth strip whole: every membrane compliance as built, and a rerun identical to the first run', () => {
+    // Isotropic cloth keeps one array for its normal and weft compliance: tearing once saved the torn
+    // value as the weft's, and reset wrote it back (a strip with no normal stiffness, then NaN).
+    const world = buildWorld(parseScene(tearableStrip()));
+    const membrane = blockOf(world, 'membrane');
+    const built = [membrane.complianceNormal, membrane.complianceNormalWeft, membrane.complianceShear].map(
+      (a) => Array.from(a),
+    );
+    const run = () => {
+      for (let f = 0; f < 120; f++) expect(world.step(1 / 60).hasNaN).toBe(false);
+      return { x: Array.from(world.state.x), torn: world.tearing?.tornCount };
+    };
+    const first = run();
+    expect(first.torn).toBeGreaterThan(0);
+    world.reset();
+    expect(
+      [membrane.complianceNormal, membrane.complianceNormalWeft, membrane.complianceShear].map((a) =>
+        Array.from(a),
+      ),
+    ).toEqual(built);
+    expect(run()).toEqual(first);
+  });
+
   it('a dihedral hinge (edges-mode cloth) stops exactly when an edge spring of its two triangles tears; reset restores it', () => {
     const world = buildWorldFromSetup(compileScene(tearableStrip(), { clothStretch: 'edges' }));
     const hinges = blockOf(world, 'dihedral-bend');

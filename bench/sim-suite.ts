@@ -163,9 +163,13 @@ function solverBytes(world: XpbdWorld): number {
   let bytes = world.positions.byteLength;
   const memory = world.kernels === 'wasm' ? world.state.x.buffer : null;
   if (memory) bytes += memory.byteLength;
+  // An array two fields share counts once.
+  const counted = new Set<ArrayBufferView>();
   const add = (record: object) => {
     for (const value of Object.values(record)) {
-      if (ArrayBuffer.isView(value) && value.buffer !== memory) bytes += value.byteLength;
+      if (!ArrayBuffer.isView(value) || value.buffer === memory || counted.has(value)) continue;
+      counted.add(value);
+      bytes += value.byteLength;
     }
   };
   add(world.state);

@@ -2,7 +2,7 @@ import type { BodyRuntime } from './body-runtime.ts';
 import type { DihedralBendBlock } from './constraints/dihedral-bend.ts';
 import type { ConstraintBlock } from './constraints/index.ts';
 import type { NodalVolumeBlock } from './constraints/nodal-volume.ts';
-import type { PlateBendBlock } from './constraints/plate-bend.ts';
+import { type PlateBendBlock, plateHinge } from './constraints/plate-bend.ts';
 
 /**
  * What tears along with a torn element (tearing.ts). Bending and nodal-volume constraints carry no
@@ -57,8 +57,7 @@ export class TearSpread {
           for (let c = 0; c < block.count; c++) {
             for (let k = 0; k < 3; k++) {
               if (!(block.present[c] & (1 << k))) continue;
-              const h = 4 * (3 * c + k);
-              add(Array.from(block.hinges.subarray(h, h + 4)), plateHingeDependent(block, c, k));
+              add(Array.from(plateHinge(block, c, k, new Uint32Array(4))), plateHingeDependent(block, c, k));
             }
           }
         } else if (block.kind === 'nodal-volume') {

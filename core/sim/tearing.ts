@@ -97,6 +97,10 @@ export class Tearing {
         const tear = kindOps(block).tear;
         if (!breakAt || !tear || !breakAt.some((f) => f > 0)) return;
         const arrays = tear(block);
+        // An array listed twice would save its torn value as the second's, and reset would restore that.
+        if (new Set(arrays.compliance).size !== arrays.compliance.length) {
+          throw new Error(`tearing: the ${block.kind} block lists one compliance array twice`);
+        }
         const limit = body.stiffnessLimit?.block === block ? body.stiffnessLimit : undefined;
         const limitArrays = limit ? [limit.complianceDeviatoric, limit.complianceHydrostatic] : [];
         const dampers: number[][] = [];

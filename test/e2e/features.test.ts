@@ -48,9 +48,14 @@ async function drawnBody(page: Page, name: string): Promise<DrawnBody | undefine
 
 /** Pastes docs/examples/`file` as the scene and waits until the preview runs it from its start. */
 async function openExample(page: Page, file: string): Promise<void> {
+  // The previous scene's clock: the new scene restarts it. A test that waits for simulated time
+  // must not be satisfied by the clock of the scene before (the status bar shows the same field).
+  const previousS = await simTimeOf(page);
   await openSceneEditor(page);
   await setJsonText(page, readFileSync(join(repoRoot, 'docs', 'examples', file), 'utf8'));
   await expect.poll(() => textOf(page, 'scene-editor-status')).toBe('Valid: the preview runs this scene.');
+  if (previousS > 1)
+    await expect.poll(() => simTimeOf(page), { timeout: RUN_TIMEOUT_MS }).toBeLessThan(previousS);
   await byTestId(page, 'toggle-scene-editor').click();
   if ((await textOf(page, 'sim-state')) !== 'Playing') await byTestId(page, 'play-pause').click();
   await expectSimState(page, 'Playing');

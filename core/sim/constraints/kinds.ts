@@ -136,12 +136,14 @@ export const constraintKinds = {
     energy: membraneEnergyJ,
     force: membraneTensionNPerM,
     forceUnit: 'N/m',
+    // Isotropic cloth's weft is its normal array itself (membrane.ts): listed once, or tearing would
+    // save the torn value as the weft's and reset would write it back.
     tear: (block) => ({
       compliance: [
         block.complianceNormal,
         block.complianceCoupling,
         block.complianceShear,
-        block.complianceNormalWeft,
+        ...(block.complianceNormalWeft === block.complianceNormal ? [] : [block.complianceNormalWeft]),
       ],
       damping: [],
     }),

@@ -59,7 +59,7 @@ export interface MembraneBlock extends BlockBase {
   readonly lambda: Float64Array;
   /** Input triangles left out because their rest area is (nearly) zero. */
   readonly degenerateCount: number;
-  /** α₂₂ (along frame axis 2: the weft), 1/J; equal to complianceNormal for isotropic cloth. */
+  /** α₂₂ (along frame axis 2: the weft), 1/J; for isotropic cloth the complianceNormal array itself. */
   readonly complianceNormalWeft: Float64Array;
 }
 
@@ -206,6 +206,7 @@ export function createMembraneBlock(input: MembraneInput, state: ParticleState):
   const order = colouring.order;
   const inputOrder = Uint32Array.from(order, (k) => kept[k]);
   const pickInput = (values: Float64Array) => Float64Array.from(inputOrder, (t) => values[t]);
+  const normal = pickInput(input.normalCompliancePerJ);
   return {
     kind: 'membrane',
     count,
@@ -217,12 +218,13 @@ export function createMembraneBlock(input: MembraneInput, state: ParticleState):
     damped: false, // damped along its edges: edge-damper.ts
     inverseRestShape: permute(dmInv, 4, order),
     restAreaM2: permute(area, 1, order),
-    complianceNormal: pickInput(input.normalCompliancePerJ),
+    complianceNormal: normal,
     complianceCoupling: pickInput(input.couplingCompliancePerJ),
     complianceShear: pickInput(input.shearCompliancePerJ),
     lambda: new Float64Array(3 * count),
     degenerateCount: inputCount - count,
-    complianceNormalWeft: pickInput(input.weftNormalCompliancePerJ ?? input.normalCompliancePerJ),
+    // Isotropic cloth: α₂₂ = α₁₁ always (tearing writes both alike), so one array serves both.
+    complianceNormalWeft: input.weftNormalCompliancePerJ ? pickInput(input.weftNormalCompliancePerJ) : normal,
   };
 }
 

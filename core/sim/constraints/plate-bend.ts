@@ -25,15 +25,18 @@ import { G, hingeAngle, hingeAtan2, hingeGradient, wrapAngle } from './dihedral-
  */
 export interface PlateBendBlock extends BlockBase {
   readonly kind: 'plate-bend';
-  /** The three hinges of each triangle as dihedral-bend.ts quadruples (12 per constraint). */
-  readonly hinges: Uint32Array;
   /** Bit k set: edge k has a hinge (u32: the WebAssembly kernel reads it). */
   readonly present: Uint32Array;
   /** θ⁰ per hinge, 3 per constraint, rad. */
   readonly restAngleRad: Float64Array;
-  /** α, 6 upper entries per constraint (00, 01, 02, 11, 12, 22), 1/(N·m). */
+  /**
+   * α, 6 upper entries (00, 01, 02, 11, 12, 22), 1/(N·m), per distinct matrix of the block: a grid's
+   * triangles share a handful (its two shapes, their boundary variants), so the block keeps each once.
+   */
   readonly compliancePerNM: Float64Array;
-  /** β per hinge, 3 per constraint, N·m·s/rad. */
+  /** Per constraint, its α: entries 6·complianceIndex[t] … +5 of compliancePerNM. */
+  readonly complianceIndex: Uint32Array;
+  /** β per hinge, 3 per constraint, N·m·s/rad; empty when the block is undamped (`damped` false). */
   readonly dampingNMS: Float64Array;
   /** Multipliers of the current substep, 3 per constraint, N·m·s². */
   readonly lambda: Float64Array;
@@ -56,6 +59,19 @@ export const PLATE_HINGE_SLOTS = [
 
 const DIAGONAL = [UPPER_3X3[0][0], UPPER_3X3[1][1], UPPER_3X3[2][2]] as const;
 
+/**
+ * Hinge k of constraint t as a dihedral-bend.ts quadruple, into `out` (4 particles): its particles
+ * by PLATE_HINGE_SLOTS, so the block keeps no second copy of its indices. Returns `out`.
+ */
+export function plateHinge(block: PlateBendBlock, t: number, k: number, out: Uint32Array): Uint32Array {
+  const slots = PLATE_HINGE_SLOTS[k];
+  for (let q = 0; q < 4; q++) out[q] = block.particles[6 * t + slots[q]];
+  return out;
+}
+
+/** Scratch quadruple of `plateHinge` for the kernels of this file. */
+const QUAD = new Uint32Array(4);
+
 /** J (6 slots × 3 hinges × xyz, J[(3·slot + hinge)·3 + axis]) and C of the last `plateBendJacobian` call. */
 export const J = new Float64Array(54);
 export const CONSTRAINT = new Float64Array(3);
@@ -70,7 +86,7 @@ export function plateBendJacobian(block: PlateBendBlock, x: Float64Array, t: num
   for (let i = 0; i < 3; i++) {
     CONSTRAINT[i] = 0;
     if (!(mask & (1 << i))) continue;
-    const theta = hingeAngle(x, block.hinges, 3 * t + i);
+    const theta = hingeAngle(x, plateHinge(block, t, i, QUAD), 0);
     if (Number.isNaN(theta)) {
       mask &= ~(1 << i);
       continue;
@@ -134,12 +150,37 @@ export function solveSymmetric3(a: Float64Array, r: Float64Array, mask: number, 
   return true;
 }
 
+/**
+ * The distinct α of the block's constraints (input constraint `inputOf[t]` for block constraint t),
+ * each once, and per constraint its entry; equal means the same six floats.
+ */
+function distinctCompliances(
+  input: Float64Array,
+  inputOf: Uint32Array,
+): { values: Float64Array; index: Uint32Array } {
+  const entries = new Map<string, number>();
+  const values: number[] = [];
+  const index = new Uint32Array(inputOf.length);
+  for (let t = 0; t < inputOf.length; t++) {
+    const alpha = input.subarray(6 * inputOf[t], 6 * inputOf[t] + 6);
+    // Exact: −0 is kept apart from 0 (String(−0) is '0').
+    const key = Array.from(alpha, (v) => (Object.is(v, -0) ? '-0' : String(v))).join(',');
+    let entry = entries.get(key);
+    if (entry === undefined) {
+      entry = values.length / 6;
+      entries.set(key, entry);
+      values.push(...alpha);
+    }
+    index[t] = entry;
+  }
+  return { values: Float64Array.from(values), index };
+}
+
 export function createPlateBendBlock(input: PlateBendInput, state: ParticleState): PlateBendBlock {
   const rest = state.rest;
   const inputCount = input.particles.length / 6;
   const kept: number[] = [];
   const particles: number[] = [];
-  const hinges: number[] = [];
   const present: number[] = [];
   const angles: number[] = [];
   const quad = new Uint32Array(4);
@@ -149,7 +190,6 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
     const rowAngles = [0, 0, 0];
     for (let i = 0; i < 3; i++) {
       for (let q = 0; q < 4; q++) quad[q] = p[PLATE_HINGE_SLOTS[i][q]];
-      hinges.push(...quad);
       const alpha = input.compliancePerNM[6 * c + DIAGONAL[i]];
       if (quad[3] === quad[2] || !(alpha > 0 && Number.isFinite(alpha))) continue;
       const theta = hingeAngle(rest, quad, 0);
@@ -157,10 +197,7 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
       mask |= 1 << i;
       rowAngles[i] = theta;
     }
-    if (mask === 0) {
-      hinges.length -= 12;
-      continue;
-    }
+    if (mask === 0) continue;
     kept.push(c);
     particles.push(...p);
     present.push(mask);
@@ -169,11 +206,10 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
   const count = kept.length;
   const colouring = colourConstraints(Uint32Array.from(particles), 6, state.count);
   const order = colouring.order;
-  const pickInput = (values: Float64Array, stride: number) =>
-    Float64Array.from(
-      { length: stride * count },
-      (_, k) => values[stride * kept[order[(k / stride) | 0]] + (k % stride)],
-    );
+  const compliance = distinctCompliances(
+    input.compliancePerNM,
+    Uint32Array.from(order, (k) => kept[k]),
+  );
   const block: PlateBendBlock = {
     kind: 'plate-bend',
     count,
@@ -183,11 +219,12 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
     order: Uint32Array.from(order, (k) => kept[k]),
     stiffnessScale: 1,
     damped: false,
-    hinges: permute(Uint32Array.from(hinges), 12, order),
     present: permute(Uint32Array.from(present), 1, order),
     restAngleRad: permute(Float64Array.from(angles), 3, order),
-    compliancePerNM: pickInput(input.compliancePerNM, 6),
-    dampingNMS: new Float64Array(3 * count),
+    compliancePerNM: compliance.values,
+    complianceIndex: compliance.index,
+    // Filled below when damped; an undamped block (the usual cloth) keeps none.
+    dampingNMS: new Float64Array(input.dampingRatio > 0 ? 3 * count : 0),
     lambda: new Float64Array(3 * count),
   };
   if (input.dampingRatio > 0) {
@@ -201,7 +238,7 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
           weighted += state.invMass[block.particles[6 * t + s]] * (J[o] ** 2 + J[o + 1] ** 2 + J[o + 2] ** 2);
         }
         block.dampingNMS[3 * t + i] = criticalDampingCoefficient(
-          block.compliancePerNM[6 * t + DIAGONAL[i]],
+          block.compliancePerNM[6 * block.complianceIndex[t] + DIAGONAL[i]],
           input.dampingRatio,
           weighted,
         );
@@ -229,14 +266,16 @@ const V = new Float64Array(12); // v of hinge k at corner slot s (V[4k + s], s <
  * hinge k is u·N + v·n_Bk at every particle (u = 0 at its far wing, whose v is −|e|/|n_B|²):
  * the system Σ w·∇θ_i·∇θ_j needs only N·N, N·n_Bk and n_Bi·n_Bj, and each particle moves along N
  * and the n_Bk. `plateBendJacobian` above is the plain form (forces, energy); test/core/sim/plate-bend.test.ts
- * compares the two. The WebAssembly kernel (wasm/assembly/kernels.ts `solvePlateBend`) repeats this
- * sweep operation for operation (test/core/sim/wasm-kernels.test.ts: the same state to the bit).
+ * compares the two. The WebAssembly kernel (wasm/assembly/kernels.ts `solvePlateBendBatched`, two
+ * triangles of a colour per f64x2 lane pair, `solvePlateBend` for a colour's odd last one) repeats
+ * this sweep operation for operation (test/core/sim/wasm-kernels.test.ts: the same state to the bit).
  */
 export function solvePlateBend(block: PlateBendBlock, state: ParticleState, h: number): void {
   const x = state.x;
   const w = state.invMass;
   const particles = block.particles;
   const alpha = block.compliancePerNM;
+  const alphaIndex = block.complianceIndex;
   const lambda = block.lambda;
   const restAngle = block.restAngleRad;
   const present = block.present;
@@ -251,6 +290,7 @@ export function solvePlateBend(block: PlateBendBlock, state: ParticleState, h: n
   const delta = DELTA;
   for (let t = 0; t < block.count; t++) {
     const o = 6 * t;
+    const a = 6 * alphaIndex[t];
     const c0 = 3 * particles[o];
     const c1 = 3 * particles[o + 1];
     const c2 = 3 * particles[o + 2];
@@ -368,41 +408,41 @@ export function solvePlateBend(block: PlateBendBlock, state: ParticleState, h: n
       w1 * (u01 * u01 * nSq + u01 * v01 * nb0 + v01 * u01 * nb0 + v01 * v01 * bb00) +
       w2 * (u02 * u02 * nSq + u02 * v02 * nb0 + v02 * u02 * nb0 + v02 * v02 * bb00) +
       w[particles[o + 3]] * vw0 * vw0 * bb00 +
-      alpha[o + 0] * invHSq;
+      alpha[a] * invHSq;
     system[1] =
       w0 * (u00 * u10 * nSq + u00 * v10 * nb1 + v00 * u10 * nb0 + v00 * v10 * bb01) +
       w1 * (u01 * u11 * nSq + u01 * v11 * nb1 + v01 * u11 * nb0 + v01 * v11 * bb01) +
       w2 * (u02 * u12 * nSq + u02 * v12 * nb1 + v02 * u12 * nb0 + v02 * v12 * bb01) +
-      alpha[o + 1] * invHSq;
+      alpha[a + 1] * invHSq;
     system[2] =
       w0 * (u00 * u20 * nSq + u00 * v20 * nb2 + v00 * u20 * nb0 + v00 * v20 * bb02) +
       w1 * (u01 * u21 * nSq + u01 * v21 * nb2 + v01 * u21 * nb0 + v01 * v21 * bb02) +
       w2 * (u02 * u22 * nSq + u02 * v22 * nb2 + v02 * u22 * nb0 + v02 * v22 * bb02) +
-      alpha[o + 2] * invHSq;
+      alpha[a + 2] * invHSq;
     system[3] =
       w0 * (u10 * u10 * nSq + u10 * v10 * nb1 + v10 * u10 * nb1 + v10 * v10 * bb11) +
       w1 * (u11 * u11 * nSq + u11 * v11 * nb1 + v11 * u11 * nb1 + v11 * v11 * bb11) +
       w2 * (u12 * u12 * nSq + u12 * v12 * nb1 + v12 * u12 * nb1 + v12 * v12 * bb11) +
       w[particles[o + 4]] * vw1 * vw1 * bb11 +
-      alpha[o + 3] * invHSq;
+      alpha[a + 3] * invHSq;
     system[4] =
       w0 * (u10 * u20 * nSq + u10 * v20 * nb2 + v10 * u20 * nb1 + v10 * v20 * bb12) +
       w1 * (u11 * u21 * nSq + u11 * v21 * nb2 + v11 * u21 * nb1 + v11 * v21 * bb12) +
       w2 * (u12 * u22 * nSq + u12 * v22 * nb2 + v12 * u22 * nb1 + v12 * v22 * bb12) +
-      alpha[o + 4] * invHSq;
+      alpha[a + 4] * invHSq;
     system[5] =
       w0 * (u20 * u20 * nSq + u20 * v20 * nb2 + v20 * u20 * nb2 + v20 * v20 * bb22) +
       w1 * (u21 * u21 * nSq + u21 * v21 * nb2 + v21 * u21 * nb2 + v21 * v21 * bb22) +
       w2 * (u22 * u22 * nSq + u22 * v22 * nb2 + v22 * u22 * nb2 + v22 * v22 * bb22) +
       w[particles[o + 5]] * vw2 * vw2 * bb22 +
-      alpha[o + 5] * invHSq;
+      alpha[a + 5] * invHSq;
     const l = 3 * t;
     const l0 = lambda[l];
     const l1 = lambda[l + 1];
     const l2 = lambda[l + 2];
-    rhs[0] = -CONSTRAINT[0] - (alpha[o] * l0 + alpha[o + 1] * l1 + alpha[o + 2] * l2) * invHSq;
-    rhs[1] = -CONSTRAINT[1] - (alpha[o + 1] * l0 + alpha[o + 3] * l1 + alpha[o + 4] * l2) * invHSq;
-    rhs[2] = -CONSTRAINT[2] - (alpha[o + 2] * l0 + alpha[o + 4] * l1 + alpha[o + 5] * l2) * invHSq;
+    rhs[0] = -CONSTRAINT[0] - (alpha[a] * l0 + alpha[a + 1] * l1 + alpha[a + 2] * l2) * invHSq;
+    rhs[1] = -CONSTRAINT[1] - (alpha[a + 1] * l0 + alpha[a + 3] * l1 + alpha[a + 4] * l2) * invHSq;
+    rhs[2] = -CONSTRAINT[2] - (alpha[a + 2] * l0 + alpha[a + 4] * l1 + alpha[a + 5] * l2) * invHSq;
     if (!solveSymmetric3(system, rhs, mask, delta)) continue;
     const d0 = mask & 1 ? delta[0] * scale : 0;
     const d1 = mask & 2 ? delta[1] * scale : 0;
@@ -472,8 +512,9 @@ export function dampPlateBend(block: PlateBendBlock, state: ParticleState, h: nu
   for (let t = 0; t < block.count; t++) {
     for (let i = 0; i < 3; i++) {
       const beta = block.dampingNMS[3 * t + i];
-      if (!(beta > 0) || !hingeGradient(state.x, block.hinges, 3 * t + i)) continue;
-      const quad = block.hinges.subarray(12 * t + 4 * i, 12 * t + 4 * i + 4);
+      if (!(beta > 0)) continue;
+      const quad = plateHinge(block, t, i, QUAD);
+      if (!hingeGradient(state.x, quad, 0)) continue;
       let rate = 0;
       let weighted = 0;
       for (let q = 0; q < 4; q++) {
@@ -522,7 +563,8 @@ export function addPlateBendForces(
 export function plateBendConstraintEnergyJ(block: PlateBendBlock, x: Float64Array, t: number): number {
   const mask = plateBendJacobian(block, x, t);
   if (mask === 0) return 0;
-  for (let k = 0; k < 6; k++) SYSTEM[k] = block.compliancePerNM[6 * t + k];
+  const a = 6 * block.complianceIndex[t];
+  for (let k = 0; k < 6; k++) SYSTEM[k] = block.compliancePerNM[a + k];
   if (!solveSymmetric3(SYSTEM, CONSTRAINT, mask, DELTA)) return 0;
   return 0.5 * (CONSTRAINT[0] * DELTA[0] + CONSTRAINT[1] * DELTA[1] + CONSTRAINT[2] * DELTA[2]);
 }

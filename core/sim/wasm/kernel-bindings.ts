@@ -83,8 +83,26 @@ export interface KernelExports {
     present: number,
     restAngle: number,
     compliance: number,
+    complianceIndex: number,
     lambda: number,
     count: number,
+    scale: number,
+    invHSq: number,
+    minEdgeSq: number,
+    minDenominator: number,
+    fresh: boolean,
+  ): void;
+  solvePlateBendBatched(
+    x: number,
+    w: number,
+    particles: number,
+    colourStarts: number,
+    colourCount: number,
+    present: number,
+    restAngle: number,
+    compliance: number,
+    complianceIndex: number,
+    lambda: number,
     scale: number,
     invHSq: number,
     minEdgeSq: number,
@@ -147,8 +165,6 @@ export interface KernelMemory {
   readonly w: number;
   /** Byte offset of a moved array (its view in the memory), or of a block's kernel-only copy, keyed by the block. */
   readonly at: (array: object) => number;
-  /** The whole memory as u32 (a binding whose kernel takes a position range reads a starts table). */
-  readonly words: Uint32Array;
 }
 
 /** Names of the typed-array fields of a block type: only those can move into the memory. */
@@ -355,43 +371,44 @@ export const membraneKernel: KernelBinding<MembraneBlock> = {
   },
 };
 
-/** Scalar (one triangle at a time, in block order): its six-particle gather does not pair into lanes cheaply. */
+/** Two triangles of a colour at a time (f64x2): the colouring covers the wings as well as the corners. */
 export const plateBendKernel: KernelBinding<PlateBendBlock> = {
-  fields: ['particles', 'present', 'restAngleRad', 'compliancePerNM', 'lambda'],
+  fields: [
+    'particles',
+    'colourStarts',
+    'present',
+    'restAngleRad',
+    'compliancePerNM',
+    'complianceIndex',
+    'lambda',
+  ],
   kernelCopy: null,
-  bind(block, { kernels: k, x, w, at, words }) {
+  bind(block, { kernels: k, x, w, at }) {
     const particles = at(block.particles);
+    const colourStarts = at(block.colourStarts);
+    const colours = block.colourStarts.length - 1;
     const present = at(block.present);
     const rest = at(block.restAngleRad);
     const compliance = at(block.compliancePerNM);
+    const complianceIndex = at(block.complianceIndex);
     const lambda = at(block.lambda);
-    // The kernel walks positions [0, count) of its arrays: a range [start, end) is the same walk
-    // on arrays advanced by start constraints, each array by its bytes per constraint.
-    const bytesPer = (array: Float64Array | Uint32Array) =>
-      block.count > 0 ? (array.length / block.count) * array.BYTES_PER_ELEMENT : 0;
-    const particleBytes = bytesPer(block.particles);
-    const presentBytes = bytesPer(block.present);
-    const restBytes = bytesPer(block.restAngleRad);
-    const complianceBytes = bytesPer(block.compliancePerNM);
-    const lambdaBytes = bytesPer(block.lambda);
-    return (invHSq, fresh, startsAt, colours) => {
-      const start = startsAt === undefined ? 0 : words[startsAt >>> 2];
-      const end = startsAt === undefined ? block.count : words[(startsAt >>> 2) + colours!];
-      k.solvePlateBend(
+    return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) =>
+      k.solvePlateBendBatched(
         x,
         w,
-        particles + start * particleBytes,
-        present + start * presentBytes,
-        rest + start * restBytes,
-        compliance + start * complianceBytes,
-        lambda + start * lambdaBytes,
-        end - start,
+        particles,
+        startsAt,
+        colourCount,
+        present,
+        rest,
+        compliance,
+        complianceIndex,
+        lambda,
         block.stiffnessScale,
         invHSq,
         MIN_LENGTH_M * MIN_LENGTH_M,
         MIN_DENOMINATOR,
         fresh,
       );
-    };
   },
 };

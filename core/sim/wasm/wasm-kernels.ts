@@ -103,7 +103,6 @@ export class WasmKernels {
       x: this.x,
       w: this.w,
       at: (array) => pointers.get(array)!,
-      words: new Uint32Array(memoryObject.buffer),
     };
     for (const block of blocks) {
       const binding = kindOps(block).wasm;
@@ -180,6 +179,8 @@ export class WasmKernels {
         moving.push([null, '', copy]);
       }
     }
+    // An array that two fields share (isotropic cloth's α₁₁ and α₂₂) moves once; both fields get its view.
+    const firstOffset = new Map<MovableArray, number>();
     // The big colours' chunk bounds: the kernels read them, so they live in the memory too.
     const blockChunks = new Map<ConstraintBlock, ColourChunks>();
     if (shared) {
@@ -195,7 +196,10 @@ export class WasmKernels {
     }
     let bytes = 0;
     const offsets = moving.map(([, , array]) => {
+      const shared = firstOffset.get(array);
+      if (shared !== undefined) return shared;
       const offset = bytes;
+      firstOffset.set(array, offset);
       bytes += Math.ceil(array.byteLength / ALIGN) * ALIGN;
       return offset;
     });
@@ -209,10 +213,15 @@ export class WasmKernels {
       return null; // e.g. address space for memories exhausted: the JS kernels run instead
     }
     const pointers = new Map<object, number>();
+    const views = new Map<MovableArray, MovableArray>();
     moving.forEach(([owner, name, array], k) => {
       const Kind = array instanceof Float64Array ? Float64Array : Uint32Array;
-      const view = new Kind(memory.buffer, offsets[k], array.length);
-      view.set(array);
+      let view = views.get(array);
+      if (!view) {
+        view = new Kind(memory.buffer, offsets[k], array.length);
+        view.set(array);
+        views.set(array, view);
+      }
       if (owner) (owner as Record<string, MovableArray>)[name] = view;
       pointers.set(owner ? view : array, offsets[k]);
     });

@@ -182,7 +182,7 @@ function compareStored(preset: Preset, world: XpbdWorld & World, checked: Set<st
       const block = blocks[s] as ConstraintBlock & Record<string, unknown>;
       expect(block.kind).toBe(set.kind);
       for (const [name, stored] of Object.entries(storedCompliances(set))) {
-        const rebuilt = block[name] as Float64Array;
+        const rebuilt = perConstraint(block, name);
         expect(rebuilt.length).toBe(stored.length);
         // Values per constraint: 6 (a plate-bend triangle's compliance matrix) or 1.
         const stride = stored.length / block.order.length;
@@ -195,4 +195,15 @@ function compareStored(preset: Preset, world: XpbdWorld & World, checked: Set<st
       }
     });
   });
+}
+
+/**
+ * A block's array `name` with one entry (or matrix) per constraint: plate bending keeps each
+ * distinct compliance matrix once and an index per triangle, expanded here.
+ */
+function perConstraint(block: ConstraintBlock & Record<string, unknown>, name: string): Float64Array {
+  const values = block[name] as Float64Array;
+  if (block.kind !== 'plate-bend' || name !== 'compliancePerNM') return values;
+  const index = block.complianceIndex;
+  return Float64Array.from({ length: 6 * block.count }, (_, k) => values[6 * index[(k / 6) | 0] + (k % 6)]);
 }

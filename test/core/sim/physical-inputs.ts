@@ -3,7 +3,9 @@ import {
   membraneTriangleCompliance,
 } from '../../../core/material/compliance/cloth.ts';
 import { triangleAreaM2 } from '../../../core/material/compliance/mesh-measures.ts';
+import { hingeEdgeWeight, plateBendCompliancePerNM } from '../../../core/material/compliance/plate-bend.ts';
 import { tetVolume } from '../../../core/sim/constraints/tet-rest.ts';
+import { triangleNeighbours } from '../../../core/sim/geometry/hinges.ts';
 
 /**
  * Constraint-block inputs from physical parameters, for tests that build a block directly: the
@@ -93,5 +95,44 @@ export function membraneCompliances(
     normalCompliancePerJ: Float64Array.from(each, (c) => c.normalPerJ),
     couplingCompliancePerJ: Float64Array.from(each, (c) => c.couplingPerJ),
     shearCompliancePerJ: Float64Array.from(each, (c) => c.shearPerJ),
+  };
+}
+
+/**
+ * Plate-bend input of a triangle mesh: per triangle its corners and the wing across each edge (the
+ * opposite corner on a boundary edge), α of plate rigidity `rigidityNM(t)` (N·m), edge weights by area.
+ */
+export function plateBendInput(
+  rest: Float64Array,
+  triangles: Uint32Array,
+  rigidityNM: (t: number) => number,
+) {
+  const { triangle, wing } = triangleNeighbours(triangles, rest.length / 3);
+  const particles: number[] = [];
+  const compliance: number[] = [];
+  for (let t = 0; t < triangles.length / 3; t++) {
+    const corners = [triangles[3 * t], triangles[3 * t + 1], triangles[3 * t + 2]] as const;
+    const area = triangleAreaM2(rest, ...corners);
+    const weights = [0, 1, 2].map((k) => {
+      const n = triangle[3 * t + k];
+      if (n < 0) return 0;
+      return hingeEdgeWeight(
+        area,
+        triangleAreaM2(rest, triangles[3 * n], triangles[3 * n + 1], triangles[3 * n + 2]),
+        false,
+      );
+    }) as [number, number, number];
+    const alpha = plateBendCompliancePerNM(rest, corners, weights, rigidityNM(t));
+    if (alpha === null) continue;
+    particles.push(
+      ...corners,
+      ...[0, 1, 2].map((k) => (wing[3 * t + k] >= 0 ? wing[3 * t + k] : corners[(k + 2) % 3])),
+    );
+    compliance.push(...alpha);
+  }
+  return {
+    particles: Uint32Array.from(particles),
+    compliancePerNM: Float64Array.from(compliance),
+    dampingRatio: 0,
   };
 }

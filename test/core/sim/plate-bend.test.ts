@@ -87,7 +87,8 @@ function plainSweep(block: PlateBendBlock, state: ParticleState, h: number): voi
   for (let t = 0; t < block.count; t++) {
     const mask = plateBendJacobian(block, state.x, t);
     if (mask === 0) continue;
-    const alpha = (i: number, j: number) => block.compliancePerNM[6 * t + upper[i][j]] / (h * h);
+    const alpha = (i: number, j: number) =>
+      block.compliancePerNM[6 * block.complianceIndex[t] + upper[i][j]] / (h * h);
     for (let i = 0; i < 3; i++)
       for (let j = i; j < 3; j++) {
         let sum = 0;

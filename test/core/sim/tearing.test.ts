@@ -7,6 +7,7 @@ import { parseScene } from '../../../core/scene/scene-validate.ts';
 import { compileScene } from '../../../core/setup/compile-scene.ts';
 import { buildWorld, buildWorldFromSetup } from '../../../core/sim/build-world.ts';
 import type { ConstraintBlock } from '../../../core/sim/constraints/index.ts';
+import { plateHinge } from '../../../core/sim/constraints/plate-bend.ts';
 import { TORN_COMPLIANCE } from '../../../core/sim/tearing.ts';
 import type { XpbdWorld } from '../../../core/sim/xpbd-world.ts';
 import { hangingBar, hangingChain, hangingStrip, sceneWith } from './fixtures.ts';
@@ -204,7 +205,7 @@ describe('tearing', () => {
     for (let c = 0; c < plate.count; c++) {
       for (let k = 0; k < 3; k++) {
         if (!(present[c] & (1 << k))) continue;
-        const hinge = plate.hinges.subarray(4 * (3 * c + k), 4 * (3 * c + k) + 4);
+        const hinge = plateHinge(plate, c, k, new Uint32Array(4));
         const expected = spansTorn(torn, hinge) ? 0 : 1;
         expect((plate.present[c] >> k) & 1, `triangle ${c} hinge ${k}`).toBe(expected);
         stopped += 1 - expected;
@@ -215,6 +216,29 @@ describe('tearing', () => {
     world.reset();
     expect(Array.from(plate.present)).toEqual(present);
     expect(world.tearing?.stoppedDependentCount).toBe(0);
+  });
+
+  it('reset makes a torn cloth strip whole: every membrane compliance as built, and a rerun identical to the first run', () => {
+    // Isotropic cloth keeps one array for its normal and weft compliance: tearing once saved the torn
+    // value as the weft's, and reset wrote it back (a strip with no normal stiffness, then NaN).
+    const world = buildWorld(parseScene(tearableStrip()));
+    const membrane = blockOf(world, 'membrane');
+    const built = [membrane.complianceNormal, membrane.complianceNormalWeft, membrane.complianceShear].map(
+      (a) => Array.from(a),
+    );
+    const run = () => {
+      for (let f = 0; f < 120; f++) expect(world.step(1 / 60).hasNaN).toBe(false);
+      return { x: Array.from(world.state.x), torn: world.tearing?.tornCount };
+    };
+    const first = run();
+    expect(first.torn).toBeGreaterThan(0);
+    world.reset();
+    expect(
+      [membrane.complianceNormal, membrane.complianceNormalWeft, membrane.complianceShear].map((a) =>
+        Array.from(a),
+      ),
+    ).toEqual(built);
+    expect(run()).toEqual(first);
   });
 
   it('a dihedral hinge (edges-mode cloth) stops exactly when an edge spring of its two triangles tears; reset restores it', () => {

@@ -10,6 +10,7 @@ import { createDistanceBlock, solveDistance } from '../../../core/sim/constraint
 import type { ConstraintBlock } from '../../../core/sim/constraints/index.ts';
 import { createMembraneBlock, solveMembrane } from '../../../core/sim/constraints/membrane.ts';
 import { createNeoHookeanBlock, solveNeoHookean } from '../../../core/sim/constraints/neo-hookean.ts';
+import { createPlateBendBlock, solvePlateBend } from '../../../core/sim/constraints/plate-bend.ts';
 import { createTetVolumeBlock, solveTetVolume } from '../../../core/sim/constraints/tet-volume.ts';
 import { boxTetGrid } from '../../../core/sim/geometry/box-tets.ts';
 import { clothGrid } from '../../../core/sim/geometry/cloth-grid.ts';
@@ -23,6 +24,7 @@ import {
   hingeCompliances,
   membraneCompliances,
   neoHookeanCompliances,
+  plateBendInput,
   tetVolumeCompliances,
 } from './physical-inputs.ts';
 
@@ -193,6 +195,18 @@ const kernelCases: KernelCase[] = [
         s,
       ),
     solve: solveDihedralBend,
+  },
+  {
+    name: 'plate bend (folded up to ±60°: atan2 lanes; a collapsed triangle: its hinges sit out)',
+    rest: cloth.positions,
+    amplitude: 0.12,
+    collapse: () => 7,
+    make: (s) =>
+      createPlateBendBlock(
+        plateBendInput(s.rest, cloth.triangles, (t) => (t % 3 ? 10 : 1e-3)),
+        s,
+      ),
+    solve: solvePlateBend,
   },
 ];
 

@@ -236,6 +236,7 @@ export function solvePlateBend(
   present: usize,
   restAngle: usize,
   compliance: usize,
+  complianceIndex: usize,
   lambda: usize,
   count: i32,
   scale: f64,
@@ -248,6 +249,7 @@ export function solvePlateBend(
   for (let t = 0; t < count; t++) {
     const o = 6 * t;
     const l = 3 * t;
+    const a = 6 * u(complianceIndex, t);
     if (fresh) {
       setF(lambda, l, 0);
       setF(lambda, l + 1, 0);
@@ -453,42 +455,42 @@ export function solvePlateBend(
       w1 * (u01 * u01 * nSq + u01 * v01 * nb0 + v01 * u01 * nb0 + v01 * v01 * bb00) +
       w2 * (u02 * u02 * nSq + u02 * v02 * nb0 + v02 * u02 * nb0 + v02 * v02 * bb00) +
       f(w, u(particles, o + 3)) * vw0 * vw0 * bb00 +
-      f(compliance, o + 0) * invHSq;
+      f(compliance, a) * invHSq;
     let a01 =
       w0 * (u00 * u10 * nSq + u00 * v10 * nb1 + v00 * u10 * nb0 + v00 * v10 * bb01) +
       w1 * (u01 * u11 * nSq + u01 * v11 * nb1 + v01 * u11 * nb0 + v01 * v11 * bb01) +
       w2 * (u02 * u12 * nSq + u02 * v12 * nb1 + v02 * u12 * nb0 + v02 * v12 * bb01) +
-      f(compliance, o + 1) * invHSq;
+      f(compliance, a + 1) * invHSq;
     let a02 =
       w0 * (u00 * u20 * nSq + u00 * v20 * nb2 + v00 * u20 * nb0 + v00 * v20 * bb02) +
       w1 * (u01 * u21 * nSq + u01 * v21 * nb2 + v01 * u21 * nb0 + v01 * v21 * bb02) +
       w2 * (u02 * u22 * nSq + u02 * v22 * nb2 + v02 * u22 * nb0 + v02 * v22 * bb02) +
-      f(compliance, o + 2) * invHSq;
+      f(compliance, a + 2) * invHSq;
     let a11 =
       w0 * (u10 * u10 * nSq + u10 * v10 * nb1 + v10 * u10 * nb1 + v10 * v10 * bb11) +
       w1 * (u11 * u11 * nSq + u11 * v11 * nb1 + v11 * u11 * nb1 + v11 * v11 * bb11) +
       w2 * (u12 * u12 * nSq + u12 * v12 * nb1 + v12 * u12 * nb1 + v12 * v12 * bb11) +
       f(w, u(particles, o + 4)) * vw1 * vw1 * bb11 +
-      f(compliance, o + 3) * invHSq;
+      f(compliance, a + 3) * invHSq;
     let a12 =
       w0 * (u10 * u20 * nSq + u10 * v20 * nb2 + v10 * u20 * nb1 + v10 * v20 * bb12) +
       w1 * (u11 * u21 * nSq + u11 * v21 * nb2 + v11 * u21 * nb1 + v11 * v21 * bb12) +
       w2 * (u12 * u22 * nSq + u12 * v22 * nb2 + v12 * u22 * nb1 + v12 * v22 * bb12) +
-      f(compliance, o + 4) * invHSq;
+      f(compliance, a + 4) * invHSq;
     let a22 =
       w0 * (u20 * u20 * nSq + u20 * v20 * nb2 + v20 * u20 * nb2 + v20 * v20 * bb22) +
       w1 * (u21 * u21 * nSq + u21 * v21 * nb2 + v21 * u21 * nb2 + v21 * v21 * bb22) +
       w2 * (u22 * u22 * nSq + u22 * v22 * nb2 + v22 * u22 * nb2 + v22 * v22 * bb22) +
       f(w, u(particles, o + 5)) * vw2 * vw2 * bb22 +
-      f(compliance, o + 5) * invHSq;
+      f(compliance, a + 5) * invHSq;
     const l0: f64 = fresh ? 0.0 : f(lambda, l);
     const l1: f64 = fresh ? 0.0 : f(lambda, l + 1);
     const l2: f64 = fresh ? 0.0 : f(lambda, l + 2);
-    let r0 = -con0 - (f(compliance, o) * l0 + f(compliance, o + 1) * l1 + f(compliance, o + 2) * l2) * invHSq;
+    let r0 = -con0 - (f(compliance, a) * l0 + f(compliance, a + 1) * l1 + f(compliance, a + 2) * l2) * invHSq;
     let r1 =
-      -con1 - (f(compliance, o + 1) * l0 + f(compliance, o + 3) * l1 + f(compliance, o + 4) * l2) * invHSq;
+      -con1 - (f(compliance, a + 1) * l0 + f(compliance, a + 3) * l1 + f(compliance, a + 4) * l2) * invHSq;
     let r2 =
-      -con2 - (f(compliance, o + 2) * l0 + f(compliance, o + 4) * l1 + f(compliance, o + 5) * l2) * invHSq;
+      -con2 - (f(compliance, a + 2) * l0 + f(compliance, a + 4) * l1 + f(compliance, a + 5) * l2) * invHSq;
     // plate-bend.ts `solveSymmetric3`.
     if (!(mask & 1)) {
       a00 = 1;
@@ -1864,4 +1866,671 @@ function storeLanes(array: usize, i: i32, value: v128): void {
   const p = array + ((<usize>i) << 3);
   v128.store64_lane(p, value, 0);
   v128.store64_lane(p, value, 1, 24);
+}
+
+/**
+ * `solvePlateBend`, two triangles of a colour at a time (the colouring covers all six particles
+ * of a triangle, wings included). atan2 per lane outside |t| < 7/16, as `solveDihedralBendBatched`.
+ * A hinge that sits the step out has u = v = 0 and n_B = 0 in its lane (selected, as the scalar
+ * kernel zeroes them), and its row of the system is replaced by the identity row.
+ */
+export function solvePlateBendBatched(
+  x: usize,
+  w: usize,
+  particles: usize,
+  colourStarts: usize,
+  colourCount: i32,
+  present: usize,
+  restAngle: usize,
+  compliance: usize,
+  complianceIndex: usize,
+  lambda: usize,
+  scale: f64,
+  invHSq: f64,
+  minEdgeSq: f64,
+  minDenominator: f64,
+  fresh: bool,
+): void {
+  const vScale = splat(scale);
+  const vInvHSq = splat(invHSq);
+  const vMinEdgeSq = splat(minEdgeSq);
+  const vMinDenominator = splat(minDenominator);
+  const zero = splat(0);
+  const one = splat(1);
+  const minArea = splat(1e-18);
+  for (let colour = 0; colour < colourCount; colour++) {
+    const start = u(colourStarts, colour);
+    const end = u(colourStarts, colour + 1);
+    let t = start;
+    for (; t + 1 < end; t += 2) {
+      const o = 6 * t;
+      const l = 3 * t;
+      const q0a = u(particles, o);
+      const q1a = u(particles, o + 1);
+      const q2a = u(particles, o + 2);
+      const q0b = u(particles, o + 6);
+      const q1b = u(particles, o + 7);
+      const q2b = u(particles, o + 8);
+      const p0a = at(x, q0a);
+      const p1a = at(x, q1a);
+      const p2a = at(x, q2a);
+      const p0b = at(x, q0b);
+      const p1b = at(x, q1b);
+      const p2b = at(x, q2b);
+      const pw0a = at(x, u(particles, o + 3));
+      const pw1a = at(x, u(particles, o + 4));
+      const pw2a = at(x, u(particles, o + 5));
+      const pw0b = at(x, u(particles, o + 9));
+      const pw1b = at(x, u(particles, o + 10));
+      const pw2b = at(x, u(particles, o + 11));
+      const x0 = loadX(p0a, p0b);
+      const y0 = loadY(p0a, p0b);
+      const z0 = loadZ(p0a, p0b);
+      const x1 = loadX(p1a, p1b);
+      const y1 = loadY(p1a, p1b);
+      const z1 = loadZ(p1a, p1b);
+      const x2 = loadX(p2a, p2b);
+      const y2 = loadY(p2a, p2b);
+      const z2 = loadZ(p2a, p2b);
+      const e1x = sub(x1, x0);
+      const e1y = sub(y1, y0);
+      const e1z = sub(z1, z0);
+      const e2x = sub(x2, x0);
+      const e2y = sub(y2, y0);
+      const e2z = sub(z2, z0);
+      const nx = sub(mul(e1y, e2z), mul(e1z, e2y));
+      const ny = sub(mul(e1z, e2x), mul(e1x, e2z));
+      const nz = sub(mul(e1x, e2y), mul(e1y, e2x));
+      const nSq = add(add(mul(nx, nx), mul(ny, ny)), mul(nz, nz));
+      // 1/|N|², the same for the three hinges (the JS sweep computes it per hinge: the same float).
+      const sa = div(one, nSq);
+      const maskA = u(present, t);
+      const maskB = u(present, t + 1);
+      // Hinge 0: edge (c0, c1), far corner c2, wing w0.
+      const present0 = i64x2.ne(
+        i64x2.replace_lane(i64x2.splat(<i64>(maskA & 1)), 1, <i64>(maskB & 1)),
+        i64x2.splat(0),
+      );
+      const ex0 = sub(x1, x0);
+      const ey0 = sub(y1, y0);
+      const ez0 = sub(z1, z0);
+      const eSq0 = add(add(mul(ex0, ex0), mul(ey0, ey0)), mul(ez0, ez0));
+      const dx0 = sub(loadX(pw0a, pw0b), x0);
+      const dy0 = sub(loadY(pw0a, pw0b), y0);
+      const dz0 = sub(loadZ(pw0a, pw0b), z0);
+      const bx0 = sub(mul(dy0, ez0), mul(dz0, ey0));
+      const by0 = sub(mul(dz0, ex0), mul(dx0, ez0));
+      const bz0 = sub(mul(dx0, ey0), mul(dy0, ex0));
+      const bSq0 = add(add(mul(bx0, bx0), mul(by0, by0)), mul(bz0, bz0));
+      const minAreaSq0 = mul(mul(minArea, eSq0), eSq0);
+      const ok0 = v128.and(
+        v128.and(present0, f64x2.gt(eSq0, vMinEdgeSq)),
+        v128.and(f64x2.gt(nSq, minAreaSq0), f64x2.gt(bSq0, minAreaSq0)),
+      );
+      const eLength0 = f64x2.sqrt(eSq0);
+      const invE0 = div(one, eLength0);
+      const pa0 = mul(add(add(mul(sub(x2, x0), ex0), mul(sub(y2, y0), ey0)), mul(sub(z2, z0), ez0)), invE0);
+      const pb0 = mul(add(add(mul(dx0, ex0), mul(dy0, ey0)), mul(dz0, ez0)), invE0);
+      const sa0 = sa;
+      const sb0 = div(one, bSq0);
+      const sine0 = add(
+        add(mul(sub(mul(ny, bz0), mul(nz, by0)), ex0), mul(sub(mul(nz, bx0), mul(nx, bz0)), ey0)),
+        mul(sub(mul(nx, by0), mul(ny, bx0)), ez0),
+      );
+      const cosine0 = mul(add(add(mul(nx, bx0), mul(ny, by0)), mul(nz, bz0)), eLength0);
+      const con0 = v128.bitselect(
+        wrapAngles(sub(hingeAtan2Lanes(sine0, cosine0), gather(restAngle, l + 0, l + 3))),
+        zero,
+        ok0,
+      );
+      const b0x = v128.bitselect(bx0, zero, ok0);
+      const b0y = v128.bitselect(by0, zero, ok0);
+      const b0z = v128.bitselect(bz0, zero, ok0);
+      const u00 = v128.bitselect(mul(f64x2.neg(sub(pa0, eLength0)), sa0), zero, ok0);
+      const v00 = v128.bitselect(mul(f64x2.neg(sub(pb0, eLength0)), sb0), zero, ok0);
+      const u01 = v128.bitselect(mul(pa0, sa0), zero, ok0);
+      const v01 = v128.bitselect(mul(pb0, sb0), zero, ok0);
+      const u02 = v128.bitselect(mul(f64x2.neg(eLength0), sa0), zero, ok0);
+      const v02 = zero;
+      const vw0 = v128.bitselect(mul(f64x2.neg(eLength0), sb0), zero, ok0);
+      // Hinge 1: edge (c1, c2), far corner c0, wing w1.
+      const present1 = i64x2.ne(
+        i64x2.replace_lane(i64x2.splat(<i64>(maskA & 2)), 1, <i64>(maskB & 2)),
+        i64x2.splat(0),
+      );
+      const ex1 = sub(x2, x1);
+      const ey1 = sub(y2, y1);
+      const ez1 = sub(z2, z1);
+      const eSq1 = add(add(mul(ex1, ex1), mul(ey1, ey1)), mul(ez1, ez1));
+      const dx1 = sub(loadX(pw1a, pw1b), x1);
+      const dy1 = sub(loadY(pw1a, pw1b), y1);
+      const dz1 = sub(loadZ(pw1a, pw1b), z1);
+      const bx1 = sub(mul(dy1, ez1), mul(dz1, ey1));
+      const by1 = sub(mul(dz1, ex1), mul(dx1, ez1));
+      const bz1 = sub(mul(dx1, ey1), mul(dy1, ex1));
+      const bSq1 = add(add(mul(bx1, bx1), mul(by1, by1)), mul(bz1, bz1));
+      const minAreaSq1 = mul(mul(minArea, eSq1), eSq1);
+      const ok1 = v128.and(
+        v128.and(present1, f64x2.gt(eSq1, vMinEdgeSq)),
+        v128.and(f64x2.gt(nSq, minAreaSq1), f64x2.gt(bSq1, minAreaSq1)),
+      );
+      const eLength1 = f64x2.sqrt(eSq1);
+      const invE1 = div(one, eLength1);
+      const pa1 = mul(add(add(mul(sub(x0, x1), ex1), mul(sub(y0, y1), ey1)), mul(sub(z0, z1), ez1)), invE1);
+      const pb1 = mul(add(add(mul(dx1, ex1), mul(dy1, ey1)), mul(dz1, ez1)), invE1);
+      const sa1 = sa;
+      const sb1 = div(one, bSq1);
+      const sine1 = add(
+        add(mul(sub(mul(ny, bz1), mul(nz, by1)), ex1), mul(sub(mul(nz, bx1), mul(nx, bz1)), ey1)),
+        mul(sub(mul(nx, by1), mul(ny, bx1)), ez1),
+      );
+      const cosine1 = mul(add(add(mul(nx, bx1), mul(ny, by1)), mul(nz, bz1)), eLength1);
+      const con1 = v128.bitselect(
+        wrapAngles(sub(hingeAtan2Lanes(sine1, cosine1), gather(restAngle, l + 1, l + 4))),
+        zero,
+        ok1,
+      );
+      const b1x = v128.bitselect(bx1, zero, ok1);
+      const b1y = v128.bitselect(by1, zero, ok1);
+      const b1z = v128.bitselect(bz1, zero, ok1);
+      const u11 = v128.bitselect(mul(f64x2.neg(sub(pa1, eLength1)), sa1), zero, ok1);
+      const v11 = v128.bitselect(mul(f64x2.neg(sub(pb1, eLength1)), sb1), zero, ok1);
+      const u12 = v128.bitselect(mul(pa1, sa1), zero, ok1);
+      const v12 = v128.bitselect(mul(pb1, sb1), zero, ok1);
+      const u10 = v128.bitselect(mul(f64x2.neg(eLength1), sa1), zero, ok1);
+      const v10 = zero;
+      const vw1 = v128.bitselect(mul(f64x2.neg(eLength1), sb1), zero, ok1);
+      // Hinge 2: edge (c2, c0), far corner c1, wing w2.
+      const present2 = i64x2.ne(
+        i64x2.replace_lane(i64x2.splat(<i64>(maskA & 4)), 1, <i64>(maskB & 4)),
+        i64x2.splat(0),
+      );
+      const ex2 = sub(x0, x2);
+      const ey2 = sub(y0, y2);
+      const ez2 = sub(z0, z2);
+      const eSq2 = add(add(mul(ex2, ex2), mul(ey2, ey2)), mul(ez2, ez2));
+      const dx2 = sub(loadX(pw2a, pw2b), x2);
+      const dy2 = sub(loadY(pw2a, pw2b), y2);
+      const dz2 = sub(loadZ(pw2a, pw2b), z2);
+      const bx2 = sub(mul(dy2, ez2), mul(dz2, ey2));
+      const by2 = sub(mul(dz2, ex2), mul(dx2, ez2));
+      const bz2 = sub(mul(dx2, ey2), mul(dy2, ex2));
+      const bSq2 = add(add(mul(bx2, bx2), mul(by2, by2)), mul(bz2, bz2));
+      const minAreaSq2 = mul(mul(minArea, eSq2), eSq2);
+      const ok2 = v128.and(
+        v128.and(present2, f64x2.gt(eSq2, vMinEdgeSq)),
+        v128.and(f64x2.gt(nSq, minAreaSq2), f64x2.gt(bSq2, minAreaSq2)),
+      );
+      const eLength2 = f64x2.sqrt(eSq2);
+      const invE2 = div(one, eLength2);
+      const pa2 = mul(add(add(mul(sub(x1, x2), ex2), mul(sub(y1, y2), ey2)), mul(sub(z1, z2), ez2)), invE2);
+      const pb2 = mul(add(add(mul(dx2, ex2), mul(dy2, ey2)), mul(dz2, ez2)), invE2);
+      const sa2 = sa;
+      const sb2 = div(one, bSq2);
+      const sine2 = add(
+        add(mul(sub(mul(ny, bz2), mul(nz, by2)), ex2), mul(sub(mul(nz, bx2), mul(nx, bz2)), ey2)),
+        mul(sub(mul(nx, by2), mul(ny, bx2)), ez2),
+      );
+      const cosine2 = mul(add(add(mul(nx, bx2), mul(ny, by2)), mul(nz, bz2)), eLength2);
+      const con2 = v128.bitselect(
+        wrapAngles(sub(hingeAtan2Lanes(sine2, cosine2), gather(restAngle, l + 2, l + 5))),
+        zero,
+        ok2,
+      );
+      const b2x = v128.bitselect(bx2, zero, ok2);
+      const b2y = v128.bitselect(by2, zero, ok2);
+      const b2z = v128.bitselect(bz2, zero, ok2);
+      const u22 = v128.bitselect(mul(f64x2.neg(sub(pa2, eLength2)), sa2), zero, ok2);
+      const v22 = v128.bitselect(mul(f64x2.neg(sub(pb2, eLength2)), sb2), zero, ok2);
+      const u20 = v128.bitselect(mul(pa2, sa2), zero, ok2);
+      const v20 = v128.bitselect(mul(pb2, sb2), zero, ok2);
+      const u21 = v128.bitselect(mul(f64x2.neg(eLength2), sa2), zero, ok2);
+      const v21 = zero;
+      const vw2 = v128.bitselect(mul(f64x2.neg(eLength2), sb2), zero, ok2);
+      const w0 = gather(w, q0a, q0b);
+      const w1 = gather(w, q1a, q1b);
+      const w2 = gather(w, q2a, q2b);
+      const nb0 = add(add(mul(nx, b0x), mul(ny, b0y)), mul(nz, b0z));
+      const nb1 = add(add(mul(nx, b1x), mul(ny, b1y)), mul(nz, b1z));
+      const nb2 = add(add(mul(nx, b2x), mul(ny, b2y)), mul(nz, b2z));
+      const bb00 = add(add(mul(b0x, b0x), mul(b0y, b0y)), mul(b0z, b0z));
+      const bb01 = add(add(mul(b0x, b1x), mul(b0y, b1y)), mul(b0z, b1z));
+      const bb02 = add(add(mul(b0x, b2x), mul(b0y, b2y)), mul(b0z, b2z));
+      const bb11 = add(add(mul(b1x, b1x), mul(b1y, b1y)), mul(b1z, b1z));
+      const bb12 = add(add(mul(b1x, b2x), mul(b1y, b2y)), mul(b1z, b2z));
+      const bb22 = add(add(mul(b2x, b2x), mul(b2y, b2y)), mul(b2z, b2z));
+      const alphaA = 6 * u(complianceIndex, t);
+      const alphaB = 6 * u(complianceIndex, t + 1);
+      const alpha0 = gather(compliance, alphaA, alphaB);
+      const alpha1 = gather(compliance, alphaA + 1, alphaB + 1);
+      const alpha2 = gather(compliance, alphaA + 2, alphaB + 2);
+      const alpha3 = gather(compliance, alphaA + 3, alphaB + 3);
+      const alpha4 = gather(compliance, alphaA + 4, alphaB + 4);
+      const alpha5 = gather(compliance, alphaA + 5, alphaB + 5);
+      let a00 = add(
+        add(
+          add(
+            add(
+              mul(
+                w0,
+                add(
+                  add(add(mul(mul(u00, u00), nSq), mul(mul(u00, v00), nb0)), mul(mul(v00, u00), nb0)),
+                  mul(mul(v00, v00), bb00),
+                ),
+              ),
+              mul(
+                w1,
+                add(
+                  add(add(mul(mul(u01, u01), nSq), mul(mul(u01, v01), nb0)), mul(mul(v01, u01), nb0)),
+                  mul(mul(v01, v01), bb00),
+                ),
+              ),
+            ),
+            mul(
+              w2,
+              add(
+                add(add(mul(mul(u02, u02), nSq), mul(mul(u02, v02), nb0)), mul(mul(v02, u02), nb0)),
+                mul(mul(v02, v02), bb00),
+              ),
+            ),
+          ),
+          mul(mul(mul(gather(w, u(particles, o + 3), u(particles, o + 9)), vw0), vw0), bb00),
+        ),
+        mul(alpha0, vInvHSq),
+      );
+      let a01 = add(
+        add(
+          add(
+            mul(
+              w0,
+              add(
+                add(add(mul(mul(u00, u10), nSq), mul(mul(u00, v10), nb1)), mul(mul(v00, u10), nb0)),
+                mul(mul(v00, v10), bb01),
+              ),
+            ),
+            mul(
+              w1,
+              add(
+                add(add(mul(mul(u01, u11), nSq), mul(mul(u01, v11), nb1)), mul(mul(v01, u11), nb0)),
+                mul(mul(v01, v11), bb01),
+              ),
+            ),
+          ),
+          mul(
+            w2,
+            add(
+              add(add(mul(mul(u02, u12), nSq), mul(mul(u02, v12), nb1)), mul(mul(v02, u12), nb0)),
+              mul(mul(v02, v12), bb01),
+            ),
+          ),
+        ),
+        mul(alpha1, vInvHSq),
+      );
+      let a02 = add(
+        add(
+          add(
+            mul(
+              w0,
+              add(
+                add(add(mul(mul(u00, u20), nSq), mul(mul(u00, v20), nb2)), mul(mul(v00, u20), nb0)),
+                mul(mul(v00, v20), bb02),
+              ),
+            ),
+            mul(
+              w1,
+              add(
+                add(add(mul(mul(u01, u21), nSq), mul(mul(u01, v21), nb2)), mul(mul(v01, u21), nb0)),
+                mul(mul(v01, v21), bb02),
+              ),
+            ),
+          ),
+          mul(
+            w2,
+            add(
+              add(add(mul(mul(u02, u22), nSq), mul(mul(u02, v22), nb2)), mul(mul(v02, u22), nb0)),
+              mul(mul(v02, v22), bb02),
+            ),
+          ),
+        ),
+        mul(alpha2, vInvHSq),
+      );
+      let a11 = add(
+        add(
+          add(
+            add(
+              mul(
+                w0,
+                add(
+                  add(add(mul(mul(u10, u10), nSq), mul(mul(u10, v10), nb1)), mul(mul(v10, u10), nb1)),
+                  mul(mul(v10, v10), bb11),
+                ),
+              ),
+              mul(
+                w1,
+                add(
+                  add(add(mul(mul(u11, u11), nSq), mul(mul(u11, v11), nb1)), mul(mul(v11, u11), nb1)),
+                  mul(mul(v11, v11), bb11),
+                ),
+              ),
+            ),
+            mul(
+              w2,
+              add(
+                add(add(mul(mul(u12, u12), nSq), mul(mul(u12, v12), nb1)), mul(mul(v12, u12), nb1)),
+                mul(mul(v12, v12), bb11),
+              ),
+            ),
+          ),
+          mul(mul(mul(gather(w, u(particles, o + 4), u(particles, o + 10)), vw1), vw1), bb11),
+        ),
+        mul(alpha3, vInvHSq),
+      );
+      let a12 = add(
+        add(
+          add(
+            mul(
+              w0,
+              add(
+                add(add(mul(mul(u10, u20), nSq), mul(mul(u10, v20), nb2)), mul(mul(v10, u20), nb1)),
+                mul(mul(v10, v20), bb12),
+              ),
+            ),
+            mul(
+              w1,
+              add(
+                add(add(mul(mul(u11, u21), nSq), mul(mul(u11, v21), nb2)), mul(mul(v11, u21), nb1)),
+                mul(mul(v11, v21), bb12),
+              ),
+            ),
+          ),
+          mul(
+            w2,
+            add(
+              add(add(mul(mul(u12, u22), nSq), mul(mul(u12, v22), nb2)), mul(mul(v12, u22), nb1)),
+              mul(mul(v12, v22), bb12),
+            ),
+          ),
+        ),
+        mul(alpha4, vInvHSq),
+      );
+      let a22 = add(
+        add(
+          add(
+            add(
+              mul(
+                w0,
+                add(
+                  add(add(mul(mul(u20, u20), nSq), mul(mul(u20, v20), nb2)), mul(mul(v20, u20), nb2)),
+                  mul(mul(v20, v20), bb22),
+                ),
+              ),
+              mul(
+                w1,
+                add(
+                  add(add(mul(mul(u21, u21), nSq), mul(mul(u21, v21), nb2)), mul(mul(v21, u21), nb2)),
+                  mul(mul(v21, v21), bb22),
+                ),
+              ),
+            ),
+            mul(
+              w2,
+              add(
+                add(add(mul(mul(u22, u22), nSq), mul(mul(u22, v22), nb2)), mul(mul(v22, u22), nb2)),
+                mul(mul(v22, v22), bb22),
+              ),
+            ),
+          ),
+          mul(mul(mul(gather(w, u(particles, o + 5), u(particles, o + 11)), vw2), vw2), bb22),
+        ),
+        mul(alpha5, vInvHSq),
+      );
+      let l0 = zero;
+      let l1 = zero;
+      let l2 = zero;
+      if (!fresh) {
+        l0 = gather(lambda, l, l + 3);
+        l1 = gather(lambda, l + 1, l + 4);
+        l2 = gather(lambda, l + 2, l + 5);
+      }
+      let r0 = sub(
+        f64x2.neg(con0),
+        mul(add(add(mul(alpha0, l0), mul(alpha1, l1)), mul(alpha2, l2)), vInvHSq),
+      );
+      let r1 = sub(
+        f64x2.neg(con1),
+        mul(add(add(mul(alpha1, l0), mul(alpha3, l1)), mul(alpha4, l2)), vInvHSq),
+      );
+      let r2 = sub(
+        f64x2.neg(con2),
+        mul(add(add(mul(alpha2, l0), mul(alpha4, l1)), mul(alpha5, l2)), vInvHSq),
+      );
+      // plate-bend.ts `solveSymmetric3`: a missing row becomes the identity row.
+      a00 = v128.bitselect(a00, one, ok0);
+      a01 = v128.bitselect(a01, zero, ok0);
+      a02 = v128.bitselect(a02, zero, ok0);
+      r0 = v128.bitselect(r0, zero, ok0);
+      a11 = v128.bitselect(a11, one, ok1);
+      a01 = v128.bitselect(a01, zero, ok1);
+      a12 = v128.bitselect(a12, zero, ok1);
+      r1 = v128.bitselect(r1, zero, ok1);
+      a22 = v128.bitselect(a22, one, ok2);
+      a02 = v128.bitselect(a02, zero, ok2);
+      a12 = v128.bitselect(a12, zero, ok2);
+      r2 = v128.bitselect(r2, zero, ok2);
+      const m00 = sub(mul(a11, a22), mul(a12, a12));
+      const m01 = sub(mul(a02, a12), mul(a01, a22));
+      const m02 = sub(mul(a01, a12), mul(a02, a11));
+      const determinant = add(add(mul(a00, m00), mul(a01, m01)), mul(a02, m02));
+      const keep = v128.and(f64x2.gt(determinant, vMinDenominator), v128.or(v128.or(ok0, ok1), ok2));
+      if (!v128.any_true(keep)) {
+        if (fresh) {
+          storeLanes(lambda, l, zero);
+          storeLanes(lambda, l + 1, zero);
+          storeLanes(lambda, l + 2, zero);
+        }
+        continue;
+      }
+      const m11 = sub(mul(a00, a22), mul(a02, a02));
+      const m12 = sub(mul(a01, a02), mul(a00, a12));
+      const m22 = sub(mul(a00, a11), mul(a01, a01));
+      const inv = div(one, determinant);
+      const s0 = mul(add(add(mul(m00, r0), mul(m01, r1)), mul(m02, r2)), inv);
+      const s1 = mul(add(add(mul(m01, r0), mul(m11, r1)), mul(m12, r2)), inv);
+      const s2 = mul(add(add(mul(m02, r0), mul(m12, r1)), mul(m22, r2)), inv);
+      const d0 = v128.bitselect(mul(s0, vScale), zero, v128.and(keep, ok0));
+      const d1 = v128.bitselect(mul(s1, vScale), zero, v128.and(keep, ok1));
+      const d2 = v128.bitselect(mul(s2, vScale), zero, v128.and(keep, ok2));
+      storeLanes(lambda, l, v128.bitselect(add(l0, d0), l0, keep));
+      storeLanes(lambda, l + 1, v128.bitselect(add(l1, d1), l1, keep));
+      storeLanes(lambda, l + 2, v128.bitselect(add(l2, d2), l2, keep));
+      // Corners along N by Σ_k Δλ_k·u and along each n_Bk by Δλ_k·v; wings along their own n_Bk.
+      // A lane that moves nothing adds exactly 0 (its Δλ are 0; u, v, n_B are finite).
+      {
+        const alongN = mul(w0, add(add(mul(d0, u00), mul(d1, u10)), mul(d2, u20)));
+        const k0 = mul(mul(w0, d0), v00);
+        const k1 = mul(mul(w0, d1), v10);
+        const k2 = mul(mul(w0, d2), v20);
+        moveX(
+          p0a,
+          p0b,
+          loadX(p0a, p0b),
+          add(add(add(mul(alongN, nx), mul(k0, b0x)), mul(k1, b1x)), mul(k2, b2x)),
+        );
+        moveY(
+          p0a,
+          p0b,
+          loadY(p0a, p0b),
+          add(add(add(mul(alongN, ny), mul(k0, b0y)), mul(k1, b1y)), mul(k2, b2y)),
+        );
+        moveZ(
+          p0a,
+          p0b,
+          loadZ(p0a, p0b),
+          add(add(add(mul(alongN, nz), mul(k0, b0z)), mul(k1, b1z)), mul(k2, b2z)),
+        );
+      }
+      {
+        const alongN = mul(w1, add(add(mul(d0, u01), mul(d1, u11)), mul(d2, u21)));
+        const k0 = mul(mul(w1, d0), v01);
+        const k1 = mul(mul(w1, d1), v11);
+        const k2 = mul(mul(w1, d2), v21);
+        moveX(
+          p1a,
+          p1b,
+          loadX(p1a, p1b),
+          add(add(add(mul(alongN, nx), mul(k0, b0x)), mul(k1, b1x)), mul(k2, b2x)),
+        );
+        moveY(
+          p1a,
+          p1b,
+          loadY(p1a, p1b),
+          add(add(add(mul(alongN, ny), mul(k0, b0y)), mul(k1, b1y)), mul(k2, b2y)),
+        );
+        moveZ(
+          p1a,
+          p1b,
+          loadZ(p1a, p1b),
+          add(add(add(mul(alongN, nz), mul(k0, b0z)), mul(k1, b1z)), mul(k2, b2z)),
+        );
+      }
+      {
+        const alongN = mul(w2, add(add(mul(d0, u02), mul(d1, u12)), mul(d2, u22)));
+        const k0 = mul(mul(w2, d0), v02);
+        const k1 = mul(mul(w2, d1), v12);
+        const k2 = mul(mul(w2, d2), v22);
+        moveX(
+          p2a,
+          p2b,
+          loadX(p2a, p2b),
+          add(add(add(mul(alongN, nx), mul(k0, b0x)), mul(k1, b1x)), mul(k2, b2x)),
+        );
+        moveY(
+          p2a,
+          p2b,
+          loadY(p2a, p2b),
+          add(add(add(mul(alongN, ny), mul(k0, b0y)), mul(k1, b1y)), mul(k2, b2y)),
+        );
+        moveZ(
+          p2a,
+          p2b,
+          loadZ(p2a, p2b),
+          add(add(add(mul(alongN, nz), mul(k0, b0z)), mul(k1, b1z)), mul(k2, b2z)),
+        );
+      }
+      {
+        const move = mul(mul(gather(w, u(particles, o + 3), u(particles, o + 9)), d0), vw0);
+        moveX(pw0a, pw0b, loadX(pw0a, pw0b), mul(move, b0x));
+        moveY(pw0a, pw0b, loadY(pw0a, pw0b), mul(move, b0y));
+        moveZ(pw0a, pw0b, loadZ(pw0a, pw0b), mul(move, b0z));
+      }
+      {
+        const move = mul(mul(gather(w, u(particles, o + 4), u(particles, o + 10)), d1), vw1);
+        moveX(pw1a, pw1b, loadX(pw1a, pw1b), mul(move, b1x));
+        moveY(pw1a, pw1b, loadY(pw1a, pw1b), mul(move, b1y));
+        moveZ(pw1a, pw1b, loadZ(pw1a, pw1b), mul(move, b1z));
+      }
+      {
+        const move = mul(mul(gather(w, u(particles, o + 5), u(particles, o + 11)), d2), vw2);
+        moveX(pw2a, pw2b, loadX(pw2a, pw2b), mul(move, b2x));
+        moveY(pw2a, pw2b, loadY(pw2a, pw2b), mul(move, b2y));
+        moveZ(pw2a, pw2b, loadZ(pw2a, pw2b), mul(move, b2z));
+      }
+    }
+    if (t < end) {
+      solvePlateBend(
+        x,
+        w,
+        particles + ((<usize>(6 * t)) << 2),
+        present + ((<usize>t) << 2),
+        restAngle + ((<usize>(3 * t)) << 3),
+        compliance,
+        complianceIndex + ((<usize>t) << 2),
+        lambda + ((<usize>(3 * t)) << 3),
+        1,
+        scale,
+        invHSq,
+        minEdgeSq,
+        minDenominator,
+        fresh,
+      );
+    }
+  }
+}
+
+/** `hingeAtan2` of each lane: the fdlibm polynomial on both lanes, Math.atan2 for a lane outside |t| < 7/16. */
+function hingeAtan2Lanes(sine: v128, cosine: v128): v128 {
+  const small = splat(0.4375);
+  const fast = v128.and(
+    f64x2.gt(cosine, splat(0)),
+    v128.and(f64x2.lt(sine, mul(small, cosine)), f64x2.gt(sine, mul(splat(-0.4375), cosine))),
+  );
+  const t = div(sine, cosine);
+  const z = mul(t, t);
+  const v = mul(z, z);
+  const even = mul(
+    z,
+    add(
+      splat(0.3333333333333293),
+      mul(
+        v,
+        add(
+          splat(0.14285714272503466),
+          mul(
+            v,
+            add(
+              splat(0.09090887133436507),
+              mul(
+                v,
+                add(
+                  splat(0.06661073137387531),
+                  mul(v, add(splat(0.049768779946159324), mul(v, splat(0.016285820115365782)))),
+                ),
+              ),
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
+  const odd = mul(
+    v,
+    add(
+      splat(-0.19999999999876483),
+      mul(
+        v,
+        add(
+          splat(-0.11111110405462356),
+          mul(
+            v,
+            add(
+              splat(-0.0769187620504483),
+              mul(v, add(splat(-0.058335701337905735), mul(v, splat(-0.036531572744216916)))),
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
+  let theta = sub(t, mul(t, add(even, odd)));
+  if (!i64x2.all_true(fast)) {
+    if (i64x2.extract_lane(fast, 0) === 0)
+      theta = f64x2.replace_lane(
+        theta,
+        0,
+        Math.atan2(f64x2.extract_lane(sine, 0), f64x2.extract_lane(cosine, 0)),
+      );
+    if (i64x2.extract_lane(fast, 1) === 0)
+      theta = f64x2.replace_lane(
+        theta,
+        1,
+        Math.atan2(f64x2.extract_lane(sine, 1), f64x2.extract_lane(cosine, 1)),
+      );
+  }
+  return theta;
+}
+
+/** `wrapAngle` of each lane. */
+function wrapAngles(angle: v128): v128 {
+  const wrapped = v128.bitselect(sub(angle, splat(2 * Math.PI)), angle, f64x2.gt(angle, splat(Math.PI)));
+  return v128.bitselect(add(angle, splat(2 * Math.PI)), wrapped, f64x2.le(angle, splat(-Math.PI)));
 }

@@ -109,6 +109,19 @@ export class FrameCostClient {
     });
   }
 
+  /**
+   * Nothing shows a readout any more (a mesh is open, no body is selected): the pending
+   * measurement, scheduled or running, stops instead of taking a core from what the user does
+   * next (timing runs the body for a second or more). Asked for again, it starts over.
+   */
+  release(): void {
+    const pending = this.pending;
+    if (!pending) return;
+    this.pending = undefined;
+    if (this.cache.get(pending.key)?.status === 'measuring') this.cache.delete(pending.key);
+    pending.cancel();
+  }
+
   /** Calls `listener` when a measurement finishes; returns the unsubscribe. */
   watch(listener: () => void): () => void {
     this.listeners.add(listener);

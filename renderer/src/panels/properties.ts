@@ -80,6 +80,7 @@ export function mountProperties(
     const spec = selectedBody === null ? undefined : scene.bodies[selectedBody];
     const open = staticMesh?.current() ?? null;
     if (open) {
+      frameCosts.release();
       body.replaceChildren(
         ...staticMeshSections(
           open,
@@ -97,7 +98,10 @@ export function mountProperties(
         ...bodySections(editor, selectedBody, spec, modulusUnits, render),
         frameCostSection(editor, spec.name, frameCosts),
       );
-    else sections.push(el('p', { className: 'panel-note', text: 'Select a body in the outliner.' }));
+    else {
+      frameCosts.release();
+      sections.push(el('p', { className: 'panel-note', text: 'Select a body in the outliner.' }));
+    }
     const ab = abSection(editor);
     if (ab) sections.push(ab);
     sections.push(solverSection(editor));

@@ -68,6 +68,23 @@ describe('frame-cost client', () => {
       ['cloth', false],
     ]);
   });
+  it('stops the pending run when nothing shows it, and times the body again when asked', async () => {
+    const { runs, run } = fakeRuns();
+    const client = new FrameCostClient(run, 0);
+    client.state(request('soft block'));
+    client.release();
+    expect(runs.map((r) => r.cancelled)).toEqual([true]);
+    await Promise.resolve();
+    expect(client.state(request('soft block'))).toEqual({ status: 'measuring' });
+    expect(runs.map((r) => r.cancelled)).toEqual([true, false]);
+    runs[1].settle({ type: 'result', ok: true, cost });
+    await Promise.resolve();
+    await Promise.resolve();
+    // A finished measurement stays: releasing leaves it, and asking again does not time it again.
+    client.release();
+    expect(client.state(request('soft block'))).toEqual({ status: 'done', cost });
+    expect(runs.length).toBe(2);
+  });
 });
 
 describe('frame-cost client settling', () => {

@@ -4,7 +4,7 @@
  */
 import type { HostApi, MenuCommand, MenuCommandDetail, OpenedFile } from '../../../contract/host-api.ts';
 import { companionReader } from '../mesh/companion-files.ts';
-import { type CheckedImport, importMeshInWorker } from '../mesh/import-client.ts';
+import { type CheckedImport, importMeshInWorker, prepareImportWorker } from '../mesh/import-client.ts';
 import {
   DEFAULT_FRAME,
   type FrameStorage,
@@ -182,6 +182,8 @@ export function createActions(
       if (ready()) sim.reset();
     },
     async openMesh() {
+      // The import's worker loads while the user picks the file.
+      prepareImportWorker();
       let file: OpenedFile | null;
       try {
         file = await host.openMesh();

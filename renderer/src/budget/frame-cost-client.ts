@@ -70,6 +70,12 @@ export class FrameCostClient {
     private readonly run: RunFrameCost = runInWorker,
     private readonly settleMs = FRAME_COST_SETTLE_MS,
     private readonly schedule: Schedule = scheduleTimeout,
+    /**
+     * While progressive bodies refine in the background (Editor.pendingRefinements), a promise
+     * that settles once none does; null when none does. A settled request waits for it: the
+     * refinement needs the core the timing would take (the files opened meanwhile too).
+     */
+    private readonly refining: () => Promise<void> | null = () => null,
   ) {}
 
   /**
@@ -86,8 +92,16 @@ export class FrameCostClient {
       this.start(key, request);
       return { status: 'measuring' };
     }
-    const unschedule = this.schedule(() => this.start(key, request), this.settleMs);
-    this.pending = { key, cancel: unschedule };
+    const pending = { key, cancel: () => {} };
+    const begin = () => {
+      // Replaced or released meanwhile.
+      if (this.pending !== pending) return;
+      const refining = this.refining();
+      if (refining) void refining.then(begin);
+      else this.start(key, request);
+    };
+    pending.cancel = this.schedule(begin, this.settleMs);
+    this.pending = pending;
     return { status: 'measuring' };
   }
 

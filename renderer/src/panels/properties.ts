@@ -72,7 +72,12 @@ export function mountProperties(
   container.append(el('h2', { className: 'panel-title', text: 'Properties' }), body);
   /** The unit picked per body name; chosen from the magnitude until the user picks one. */
   const modulusUnits = new Map<string, ModulusUnit>();
-  const frameCosts = new FrameCostClient();
+  const frameCosts = new FrameCostClient(
+    undefined,
+    undefined,
+    undefined,
+    () => editor.pendingRefinements?.()?.settled ?? null,
+  );
 
   const render = () => {
     const { scene, selectedBody } = editor.state;

@@ -115,6 +115,30 @@ describe('frame-cost client settling', () => {
   });
 });
 
+describe('frame-cost client and background refinements', () => {
+  it('a settled request waits until no body refines, then times the body', async () => {
+    const { runs, run } = fakeRuns();
+    const timers: (() => void)[] = [];
+    const schedule = (callback: () => void) => {
+      timers.push(callback);
+      return () => {};
+    };
+    let refined = () => {};
+    let refining: Promise<void> | null = new Promise<void>((resolve) => {
+      refined = resolve;
+    });
+    const client = new FrameCostClient(run, 1500, schedule, () => refining);
+    client.state(request('soft block'));
+    timers[0]();
+    expect(runs.length).toBe(0);
+    refining = null;
+    refined();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(runs.map((r) => r.request.body)).toEqual(['soft block']);
+  });
+});
+
 describe('frame-cost worker handler', () => {
   it("posts the one body's cost, measured here and in the runtime", async () => {
     const events: FrameCostEvent[] = [];

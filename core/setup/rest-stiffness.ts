@@ -430,49 +430,68 @@ function addTerms(t: GaussNewtonTerms, v: Float64Array, out: Float64Array): void
   }
 }
 
-/** The gradient of the displacement v in tet t, H = Ds(v)·Dm⁻¹ (row-major). */
-function displacementGradient(t: ElasticTets, v: Float64Array, k: number, H: Float64Array): void {
-  const p = t.particles;
-  const i0 = 3 * p[4 * k];
-  const m = t.dmInv;
-  for (let r = 0; r < 3; r++) {
-    const d1 = v[3 * p[4 * k + 1] + r] - v[i0 + r];
-    const d2 = v[3 * p[4 * k + 2] + r] - v[i0 + r];
-    const d3 = v[3 * p[4 * k + 3] + r] - v[i0 + r];
-    for (let c = 0; c < 3; c++)
-      H[3 * r + c] = d1 * m[9 * k + c] + d2 * m[9 * k + 3 + c] + d3 * m[9 * k + 6 + c];
-  }
-}
-
-const H_SCRATCH = new Float64Array(9);
-const S_SCRATCH = new Float64Array(9);
-
-/** out += K_tets·v, linear elasticity: σ = μ(H + Hᵀ) + λ·tr(H)·I, f_i = −V·σ·∇N_i. */
+/**
+ * out += K_tets·v, linear elasticity: with H = Ds(v)·Dm⁻¹ the displacement gradient,
+ * σ = μ(H + Hᵀ) + λ·tr(H)·I, f_i = −V·σ·∇N_i. Written out in locals: the fundamental-mode solve
+ * applies it some hundreds of times to every new body (fundamental-mode.ts), while the editor waits
+ * for the body's world.
+ */
 function addElasticTets(t: ElasticTets, v: Float64Array, out: Float64Array): void {
-  const H = H_SCRATCH;
-  const S = S_SCRATCH;
-  const m = t.dmInv;
-  for (let k = 0; k < t.volume.length; k++) {
-    const V = t.volume[k];
+  const { particles, dmInv: m, volume, mu, lambda } = t;
+  for (let k = 0; k < volume.length; k++) {
+    const V = volume[k];
     if (V === 0) continue;
-    displacementGradient(t, v, k, H);
-    const trace = H[0] + H[4] + H[8];
-    for (let r = 0; r < 3; r++)
-      for (let c = 0; c < 3; c++)
-        S[3 * r + c] = t.mu[k] * (H[3 * r + c] + H[3 * c + r]) + (r === c ? t.lambda[k] * trace : 0);
-    // ∇N_j (j = 1..3) is row j−1 of Dm⁻¹; ∇N_0 = −Σ.
+    const i0 = 3 * particles[4 * k];
+    const i1 = 3 * particles[4 * k + 1];
+    const i2 = 3 * particles[4 * k + 2];
+    const i3 = 3 * particles[4 * k + 3];
+    const o = 9 * k;
+    const m0 = m[o];
+    const m1 = m[o + 1];
+    const m2 = m[o + 2];
+    const m3 = m[o + 3];
+    const m4 = m[o + 4];
+    const m5 = m[o + 5];
+    const m6 = m[o + 6];
+    const m7 = m[o + 7];
+    const m8 = m[o + 8];
+    // Row r of H from the edge differences of v's component r.
+    let d1 = v[i1] - v[i0];
+    let d2 = v[i2] - v[i0];
+    let d3 = v[i3] - v[i0];
+    const h00 = d1 * m0 + d2 * m3 + d3 * m6;
+    const h01 = d1 * m1 + d2 * m4 + d3 * m7;
+    const h02 = d1 * m2 + d2 * m5 + d3 * m8;
+    d1 = v[i1 + 1] - v[i0 + 1];
+    d2 = v[i2 + 1] - v[i0 + 1];
+    d3 = v[i3 + 1] - v[i0 + 1];
+    const h10 = d1 * m0 + d2 * m3 + d3 * m6;
+    const h11 = d1 * m1 + d2 * m4 + d3 * m7;
+    const h12 = d1 * m2 + d2 * m5 + d3 * m8;
+    d1 = v[i1 + 2] - v[i0 + 2];
+    d2 = v[i2 + 2] - v[i0 + 2];
+    d3 = v[i3 + 2] - v[i0 + 2];
+    const h20 = d1 * m0 + d2 * m3 + d3 * m6;
+    const h21 = d1 * m1 + d2 * m4 + d3 * m7;
+    const h22 = d1 * m2 + d2 * m5 + d3 * m8;
+    const trace = h00 + h11 + h22;
+    const mk = mu[k];
+    const pressure = lambda[k] * trace;
+    // σ, row by row; then ∇N_j (j = 1..3) is row j−1 of Dm⁻¹ and ∇N_0 = −Σ.
     for (let r = 0; r < 3; r++) {
-      let sum = 0;
-      for (let j = 1; j <= 3; j++) {
-        const f =
-          V *
-          (S[3 * r] * m[9 * k + 3 * (j - 1)] +
-            S[3 * r + 1] * m[9 * k + 3 * (j - 1) + 1] +
-            S[3 * r + 2] * m[9 * k + 3 * (j - 1) + 2]);
-        out[3 * t.particles[4 * k + j] + r] += f;
-        sum += f;
-      }
-      out[3 * t.particles[4 * k] + r] -= sum;
+      const s0 =
+        r === 0 ? mk * (h00 + h00) + pressure : r === 1 ? mk * (h10 + h01) + 0 : mk * (h20 + h02) + 0;
+      const s1 =
+        r === 0 ? mk * (h01 + h10) + 0 : r === 1 ? mk * (h11 + h11) + pressure : mk * (h21 + h12) + 0;
+      const s2 =
+        r === 0 ? mk * (h02 + h20) + 0 : r === 1 ? mk * (h12 + h21) + 0 : mk * (h22 + h22) + pressure;
+      const f1 = V * (s0 * m0 + s1 * m1 + s2 * m2);
+      const f2 = V * (s0 * m3 + s1 * m4 + s2 * m5);
+      const f3 = V * (s0 * m6 + s1 * m7 + s2 * m8);
+      out[i1 + r] += f1;
+      out[i2 + r] += f2;
+      out[i3 + r] += f3;
+      out[i0 + r] -= 0 + f1 + f2 + f3;
     }
   }
 }

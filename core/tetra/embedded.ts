@@ -34,11 +34,19 @@ export function meshEmbedded(
   const tri = new Float64Array(9);
   const tet = new Float64Array(12);
   const ids = new Int32Array(4);
+  const lo = new Float64Array(3);
+  const hi = new Float64Array(3);
+  const touch = (id: number) => {
+    if (keep[id]) return;
+    lattice.tetVertices(id, ids);
+    for (let c = 0; c < 4; c++) lattice.position(ids[c], tet, 3 * c);
+    if (triangleIntersectsTet(tri, tet)) keep[id] = 1;
+  };
   // Tets that touch a triangle.
   for (let t = 0; t < ix.length / 3; t++) {
     if ((t & 4095) === 4095) throwIfCancelled(guard);
-    const lo = [Infinity, Infinity, Infinity];
-    const hi = [-Infinity, -Infinity, -Infinity];
+    lo.fill(Infinity);
+    hi.fill(-Infinity);
     for (let c = 0; c < 3; c++) {
       for (let k = 0; k < 3; k++) {
         const v = p[3 * ix[3 * t + c] + k];
@@ -47,12 +55,7 @@ export function meshEmbedded(
         hi[k] = Math.max(hi[k], v);
       }
     }
-    lattice.forTetsNear(lo, hi, (id) => {
-      if (keep[id]) return;
-      lattice.tetVertices(id, ids);
-      for (let c = 0; c < 4; c++) lattice.position(ids[c], tet, 3 * c);
-      if (triangleIntersectsTet(tri, tet)) keep[id] = 1;
-    });
+    lattice.forTetsNear(lo, hi, touch);
   }
   throwIfCancelled(guard);
   // Tets inside: a tet that touches no triangle is wholly inside or outside, like its vertices;
@@ -87,6 +90,8 @@ class BccIndex {
   private readonly faceDims: [number, number, number][];
   private readonly faceOffset: number[];
   private readonly n: [number, number, number];
+  /** forTetsNear's first and last face index per axis. */
+  private readonly range = new Int32Array(6);
 
   constructor(
     private readonly origin: [number, number, number],
@@ -143,59 +148,56 @@ class BccIndex {
     out[at + 2] = this.origin[2] + (k + off) * this.a;
   }
 
-  /** The 4 vertex ids of tet `id`. */
+  /**
+   * The 4 vertex ids of tet `id`. No temporaries: the lattice build calls this for every tet near
+   * every triangle, in a worker whose compiler has not optimised it yet.
+   */
   tetVertices(id: number, out: Int32Array): void {
     let ax = 0;
     while (id >= this.faceOffset[ax + 1]) ax++;
     const local = id - this.faceOffset[ax];
     const e = local & 3;
     const f = local >> 2;
-    const [d0, d1] = this.faceDims[ax];
-    const c = [f % d0, Math.floor(f / d0) % d1, Math.floor(f / (d0 * d1))];
-    // c[ax] indexes interior faces from 0: the face sits at corner plane c[ax] + 1.
-    const plane = c[ax] + 1;
-    const u = (ax + 1) % 3;
-    const w = (ax + 2) % 3;
-    const cell0 = [c[0], c[1], c[2]];
-    cell0[ax] = plane - 1;
-    const cell1 = [c[0], c[1], c[2]];
-    cell1[ax] = plane;
-    out[0] = this.centre(cell0[0], cell0[1], cell0[2]);
-    out[1] = this.centre(cell1[0], cell1[1], cell1[2]);
-    // Corners of the face square in order around it; edge e joins square[e] and square[e + 1].
-    const square = [
-      [0, 0],
-      [1, 0],
-      [1, 1],
-      [0, 1],
-    ];
+    const d0 = this.faceDims[ax][0];
+    const d1 = this.faceDims[ax][1];
+    // c indexes interior faces from 0 along ax: the face sits at corner plane c[ax] + 1, between
+    // cube c and the next cube along ax.
+    const c0 = f % d0;
+    const c1 = Math.floor(f / d0) % d1;
+    const c2 = Math.floor(f / (d0 * d1));
+    out[0] = this.centre(c0, c1, c2);
+    out[1] = this.centre(c0 + (ax === 0 ? 1 : 0), c1 + (ax === 1 ? 1 : 0), c2 + (ax === 2 ? 1 : 0));
+    // Corners of the face square in order around it, (u, w) = (0, 0), (1, 0), (1, 1), (0, 1) with
+    // u = ax + 1 and w = ax + 2 (mod 3); edge e joins square corners e and e + 1.
     for (let s = 0; s < 2; s++) {
-      const [du, dw] = square[(e + s) & 3];
-      const g = [0, 0, 0];
-      g[ax] = plane;
-      g[u] = c[u] + du;
-      g[w] = c[w] + dw;
-      out[2 + s] = this.corner(g[0], g[1], g[2]);
+      const q = (e + s) & 3;
+      const du = q === 1 || q === 2 ? 1 : 0;
+      const dw = q >= 2 ? 1 : 0;
+      if (ax === 0) out[2 + s] = this.corner(c0 + 1, c1 + du, c2 + dw);
+      else if (ax === 1) out[2 + s] = this.corner(c0 + dw, c1 + 1, c2 + du);
+      else out[2 + s] = this.corner(c0 + du, c1 + dw, c2 + 1);
     }
   }
 
   /** Calls back every tet whose extent overlaps the box [lo, hi] (m). */
-  forTetsNear(lo: number[], hi: number[], visit: (id: number) => void): void {
+  forTetsNear(lo: ArrayLike<number>, hi: ArrayLike<number>, visit: (id: number) => void): void {
+    const range = this.range;
     for (let ax = 0; ax < 3; ax++) {
-      const [d0, d1, d2] = this.faceDims[ax];
-      const dims = [d0, d1, d2];
-      const range: [number, number][] = [];
+      const dims = this.faceDims[ax];
       for (let k = 0; k < 3; k++) {
         const l = (lo[k] - this.origin[k]) / this.a;
         const h = (hi[k] - this.origin[k]) / this.a;
         // Along ax a face tet spans [plane − ½, plane + ½]; across it spans one cell.
         const first = k === ax ? Math.ceil(l - 0.5) - 1 : Math.floor(l);
         const last = k === ax ? Math.floor(h + 0.5) - 1 : Math.floor(h);
-        range.push([Math.max(0, first), Math.min(dims[k] - 1, last)]);
+        range[2 * k] = Math.max(0, first);
+        range[2 * k + 1] = Math.min(dims[k] - 1, last);
       }
-      for (let c2 = range[2][0]; c2 <= range[2][1]; c2++) {
-        for (let c1 = range[1][0]; c1 <= range[1][1]; c1++) {
-          for (let c0 = range[0][0]; c0 <= range[0][1]; c0++) {
+      const d0 = dims[0];
+      const d1 = dims[1];
+      for (let c2 = range[4]; c2 <= range[5]; c2++) {
+        for (let c1 = range[2]; c1 <= range[3]; c1++) {
+          for (let c0 = range[0]; c0 <= range[1]; c0++) {
             const f = c0 + d0 * (c1 + d1 * c2);
             for (let e = 0; e < 4; e++) visit(this.faceOffset[ax] + 4 * f + e);
           }
@@ -226,8 +228,7 @@ class BccIndex {
       const wy = xyz[10] - xyz[1];
       const wz = xyz[11] - xyz[2];
       const det = ux * (vy * wz - vz * wy) - uy * (vx * wz - vz * wx) + uz * (vx * wy - vy * wx);
-      const order = det > 0 ? [0, 1, 2, 3] : [0, 1, 3, 2];
-      for (const c of order) {
+      for (const c of det > 0 ? POSITIVE_ORDER : SWAPPED_ORDER) {
         const v = ids[c];
         if (remap[v] < 0) {
           remap[v] = positions.length / 3;
@@ -239,3 +240,7 @@ class BccIndex {
     return { positions: Float64Array.from(positions), tets: Uint32Array.from(tets) };
   }
 }
+
+/** A tet's vertex order as the lattice numbers it, and with its edge ends swapped. */
+const POSITIVE_ORDER = [0, 1, 2, 3] as const;
+const SWAPPED_ORDER = [0, 1, 3, 2] as const;

@@ -14,6 +14,7 @@ import { editorCommandForKey } from './app/keyboard.ts';
 import { mountFiles } from './app/mount-files.ts';
 import { mountPanels } from './app/mount-panels.ts';
 import { chooseHost } from './host/choose-host.ts';
+import { prepareImportWorker } from './mesh/import-client.ts';
 import { mountEditor } from './panels/mount-editor.ts';
 import { SelectionController } from './selection/selection-controller.ts';
 import { frameLogFrom } from './sim/frame-log.ts';
@@ -167,3 +168,7 @@ host
 document.body.dataset.host = host.kind;
 // The default scene starts moving at once: the editor opens on a live simulation.
 sim.play();
+// The first mesh opened (a drop, Open Recent) finds its import worker loaded: started once the
+// page has painted and is idle.
+if ('requestIdleCallback' in window) requestIdleCallback(prepareImportWorker, { timeout: 5000 });
+else setTimeout(prepareImportWorker, 1000);

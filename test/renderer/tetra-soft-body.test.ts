@@ -221,6 +221,40 @@ describe('simulateMesh (the one step from a mesh shown static)', () => {
     expect(h.calls.at(-1)).toBe('refine spot 5700');
   });
 
+  test('the refinement is queued at once but runs only once the preview body moves; cancelled meanwhile, it never runs', async () => {
+    const h = harness();
+    let moved = () => {};
+    const moving = new Promise<void>((resolve) => {
+      moved = resolve;
+    });
+    const made = simulateMesh({ ...h.deps, nextWorldStepped: () => moving }, source);
+    h.runs[0].finish(view(1_050));
+    const body = await made;
+    // Shown as refining (Save waits for it), not yet running: the preview's world builds first.
+    expect(h.queue.jobs.get().running?.bodyName).toBe('spot');
+    expect(h.refiner.runs).toHaveLength(0);
+    moved();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(h.refiner.runs).toHaveLength(1);
+    h.refiner.runs[0].finish(view(5_700));
+    expect(await body?.refined).toBe(true);
+
+    const g = harness();
+    let go = () => {};
+    const gate = new Promise<void>((resolve) => {
+      go = resolve;
+    });
+    const second = simulateMesh({ ...g.deps, nextWorldStepped: () => gate }, source);
+    g.runs[0].finish(view(1_050));
+    const kept = await second;
+    const job = g.queue.jobs.get().running;
+    if (job) g.queue.cancel(job.id);
+    go();
+    expect(await kept?.refined).toBe(false);
+    expect(g.refiner.runs).toHaveLength(0);
+    expect(g.queue.jobs.get()).toEqual({ running: null, queued: [] });
+  });
+
   test("with the tool's result it is used (no new run); while a run goes nothing starts", async () => {
     const h = harness();
     await withResult(h, 3_000);

@@ -4,7 +4,7 @@
  */
 import type { HostApi, MenuCommand, MenuCommandDetail, OpenedFile } from '../../../contract/host-api.ts';
 import { companionReader } from '../mesh/companion-files.ts';
-import { type CheckedImport, importMeshInWorker } from '../mesh/import-client.ts';
+import { type CheckedImport, importMeshInWorker, prepareImportWorker } from '../mesh/import-client.ts';
 import {
   DEFAULT_FRAME,
   type FrameStorage,
@@ -105,9 +105,15 @@ export function createActions(
     const frame = frameFixedByFormat(file.name)
       ? undefined
       : (rememberedFrame(storage, frameKey(file.name, file.bytes.length)) ?? DEFAULT_FRAME);
+    // The mesh view shows the scene paused: it pauses while the file is read, so that the import
+    // has the cores the solver and the viewport's drawing would take; a bad file resumes it.
+    const wasPlaying = store.get().sim.playing;
+    if (wasPlaying) sim.pause();
     const imported = await importFile(file, frame);
-    if (!imported) return;
-    if (store.get().sim.playing) sim.pause();
+    if (!imported) {
+      if (wasPlaying && store.get().document.kind === 'scene') sim.play();
+      return;
+    }
     const { mesh, notes, format, report } = imported;
     store.update((state) => ({
       ...state,
@@ -176,6 +182,8 @@ export function createActions(
       if (ready()) sim.reset();
     },
     async openMesh() {
+      // The import's worker loads while the user picks the file.
+      prepareImportWorker();
       let file: OpenedFile | null;
       try {
         file = await host.openMesh();

@@ -48,7 +48,7 @@ export interface PanelContext {
   /** The app's storage (the user's presets live there). */
   storage: KeyValueStorage;
   actions: AppActions;
-  sim: { play(): void };
+  sim: { play(): void; nextWorldStepped(): Promise<void> };
   /** The viewport's tet mesh layer; null where WebGL2 is missing. */
   tetMeshes: TetMeshHost | null;
   selection: SelectionController;
@@ -95,6 +95,7 @@ function softBodyDeps(c: PanelContext, tool: TetraTool): SoftBodyDeps {
     },
     closeMesh: c.actions.closeMesh,
     play: () => c.sim.play(),
+    nextWorldStepped: () => c.sim.nextWorldStepped(),
   };
 }
 

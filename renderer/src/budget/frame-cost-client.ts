@@ -70,6 +70,12 @@ export class FrameCostClient {
     private readonly run: RunFrameCost = runInWorker,
     private readonly settleMs = FRAME_COST_SETTLE_MS,
     private readonly schedule: Schedule = scheduleTimeout,
+    /**
+     * While progressive bodies refine in the background (Editor.pendingRefinements), a promise
+     * that settles once none does; null when none does. A settled request waits for it: the
+     * refinement needs the core the timing would take (the files opened meanwhile too).
+     */
+    private readonly refining: () => Promise<void> | null = () => null,
   ) {}
 
   /**
@@ -86,8 +92,16 @@ export class FrameCostClient {
       this.start(key, request);
       return { status: 'measuring' };
     }
-    const unschedule = this.schedule(() => this.start(key, request), this.settleMs);
-    this.pending = { key, cancel: unschedule };
+    const pending = { key, cancel: () => {} };
+    const begin = () => {
+      // Replaced or released meanwhile.
+      if (this.pending !== pending) return;
+      const refining = this.refining();
+      if (refining) void refining.then(begin);
+      else this.start(key, request);
+    };
+    pending.cancel = this.schedule(begin, this.settleMs);
+    this.pending = pending;
     return { status: 'measuring' };
   }
 
@@ -107,6 +121,19 @@ export class FrameCostClient {
       );
       for (const listener of this.listeners) listener();
     });
+  }
+
+  /**
+   * Nothing shows a readout any more (a mesh is open, no body is selected): the pending
+   * measurement, scheduled or running, stops instead of taking a core from what the user does
+   * next (timing runs the body for a second or more). Asked for again, it starts over.
+   */
+  release(): void {
+    const pending = this.pending;
+    if (!pending) return;
+    this.pending = undefined;
+    if (this.cache.get(pending.key)?.status === 'measuring') this.cache.delete(pending.key);
+    pending.cancel();
   }
 
   /** Calls `listener` when a measurement finishes; returns the unsubscribe. */

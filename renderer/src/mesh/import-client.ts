@@ -1,4 +1,9 @@
-/** Imports a mesh file in a worker of its own (started per file, ended after). */
+/**
+ * Imports a mesh file in a worker of its own (started per file, ended after). A worker can be
+ * started ahead (prepareImportWorker: when the app is idle after it starts, and when the user
+ * opens the file chooser): loading its module takes a hundred ms or more on a busy machine, which
+ * opening the file then does not wait for.
+ */
 import type { ImportedMesh } from '../../../core/mesh/import-types.ts';
 import type { MeshImportOptions } from '../../../core/mesh/options.ts';
 import type { RepairStep } from '../../../core/mesh/repair/repair-mesh.ts';
@@ -32,6 +37,22 @@ export interface CheckedImport extends ImportedMesh {
   repairs?: RepairStep[];
 }
 
+/** A worker started ahead and not yet given a file. */
+let spare: Worker | null = null;
+
+const newWorker = () => new Worker(new URL('./import-worker.ts', import.meta.url), { type: 'module' });
+
+/** Starts a worker for the next import, unless one is already waiting. */
+export function prepareImportWorker(): void {
+  if (spare || typeof Worker === 'undefined') return;
+  const worker = newWorker();
+  // One that fails to load is not handed a file (its import would wait for ever).
+  worker.addEventListener('error', () => {
+    if (spare === worker) spare = null;
+  });
+  spare = worker;
+}
+
 /** @param repair run core's repair pipeline on the mesh before it is reported and returned */
 export function importMeshInWorker(
   name: string,
@@ -45,7 +66,8 @@ export function importMeshInWorker(
     counted = resolve;
   });
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./import-worker.ts', import.meta.url), { type: 'module' });
+    const worker = spare ?? newWorker();
+    spare = null;
     const end = () => {
       worker.terminate();
       counted(null);

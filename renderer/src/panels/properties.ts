@@ -72,7 +72,12 @@ export function mountProperties(
   container.append(el('h2', { className: 'panel-title', text: 'Properties' }), body);
   /** The unit picked per body name; chosen from the magnitude until the user picks one. */
   const modulusUnits = new Map<string, ModulusUnit>();
-  const frameCosts = new FrameCostClient();
+  const frameCosts = new FrameCostClient(
+    undefined,
+    undefined,
+    undefined,
+    () => editor.pendingRefinements?.()?.settled ?? null,
+  );
 
   const render = () => {
     const { scene, selectedBody } = editor.state;
@@ -80,6 +85,7 @@ export function mountProperties(
     const spec = selectedBody === null ? undefined : scene.bodies[selectedBody];
     const open = staticMesh?.current() ?? null;
     if (open) {
+      frameCosts.release();
       body.replaceChildren(
         ...staticMeshSections(
           open,
@@ -97,7 +103,10 @@ export function mountProperties(
         ...bodySections(editor, selectedBody, spec, modulusUnits, render),
         frameCostSection(editor, spec.name, frameCosts),
       );
-    else sections.push(el('p', { className: 'panel-note', text: 'Select a body in the outliner.' }));
+    else {
+      frameCosts.release();
+      sections.push(el('p', { className: 'panel-note', text: 'Select a body in the outliner.' }));
+    }
     const ab = abSection(editor);
     if (ab) sections.push(ab);
     sections.push(solverSection(editor));

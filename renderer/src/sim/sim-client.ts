@@ -6,6 +6,7 @@ import type { Scene } from '../../../core/scene/scene.ts';
 import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
 import type { SimCommand, SimEvent, WorkerEvent } from './protocol.ts';
 import { SharedPositionsReader } from './shared-positions.ts';
+import { WorldStepped } from './world-stepped.ts';
 
 /**
  * Turns what the worker posts into the events the page handles: a frame whose positions went
@@ -34,19 +35,29 @@ export class WorkerEvents {
 export class SimClient {
   private readonly worker: Worker;
   private readonly events = new WorkerEvents();
+  private readonly stepped = new WorldStepped();
 
   constructor(onEvent: (event: SimEvent) => void) {
     this.worker = new Worker(new URL('./sim-worker.ts', import.meta.url), { type: 'module' });
+    const receive = (event: SimEvent) => {
+      this.stepped.receive(event);
+      onEvent(event);
+    };
     this.worker.addEventListener('message', (event: MessageEvent<WorkerEvent>) =>
-      onEvent(this.events.receive(event.data)),
+      receive(this.events.receive(event.data)),
     );
     this.worker.addEventListener('error', (event) => {
       event.preventDefault();
-      onEvent({
+      receive({
         type: 'error',
         message: `The simulation worker failed: ${event.message || 'unknown error'}`,
       });
     });
+  }
+
+  /** Resolves at the first simulated frame of the next world loaded, or when it will not come (world-stepped.ts). */
+  nextWorldStepped(): Promise<void> {
+    return this.stepped.next();
   }
 
   /**

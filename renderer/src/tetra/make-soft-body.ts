@@ -38,6 +38,11 @@ export interface SoftBodyDeps {
   closeMesh: () => void;
   /** Starts the simulation (the mesh view paused it). */
   play: () => void;
+  /**
+   * Resolves once the next world loaded has stepped its first frame (SimClient.nextWorldStepped);
+   * the background refinement waits for it. Absent: it starts at once.
+   */
+  nextWorldStepped?: () => Promise<void>;
 }
 
 export interface MadeBody {
@@ -99,14 +104,18 @@ async function makeProgressively(
   markProgress(PROGRESSIVE_MARKS.previewDone, preview);
   const added = deps.addBody(fileName, preview, surface);
   if (added === null) return null;
+  // Asked before any event of the world the add loads can arrive.
+  const moving = deps.nextWorldStepped?.();
   deps.closeMesh();
   deps.play();
   markProgress(PROGRESSIVE_MARKS.bodyAdded);
-  // Queued behind any body still refining (refine-queue.ts): each body gets its refined mesh.
+  // Queued behind any body still refining (refine-queue.ts): each body gets its refined mesh. It
+  // runs once the preview moves: until then the worker builds and steps it on the same cores.
   const { applied } = refiner.refine({
     bodyName: added.name,
     surface,
     targetTetCount: refinedTargetTets,
+    ...(moving ? { startAfter: moving } : {}),
     apply: (view) => {
       markProgress(PROGRESSIVE_MARKS.refineDone, view);
       const swapped = added.refine(view);

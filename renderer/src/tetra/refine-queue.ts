@@ -37,6 +37,12 @@ export interface RefineRequest {
   targetTetCount: number;
   /** Gives the body its refined mesh (Editor.refineMeshBody); false when it no longer can. */
   apply: (view: TetView) => boolean;
+  /**
+   * The run starts once this settles (the preview body moving: SimClient.nextWorldStepped), so
+   * that it does not take the cores the preview's world build and first frames need. The job
+   * is queued (shown, waited for by Save, cancellable) from the start.
+   */
+  startAfter?: Promise<void>;
 }
 
 interface Waiting {
@@ -51,6 +57,8 @@ export class RefineQueue {
   private waiting: Waiting[] = [];
   private nextId = 0;
   private idleWaiters: (() => void)[] = [];
+  /** The running job was cancelled (read before its run starts: it may still wait for `startAfter`). */
+  private runningCancelled = false;
 
   constructor(
     /** The running job's own tetrahedralization state (progress, stage, options). */
@@ -75,6 +83,7 @@ export class RefineQueue {
   /** Cancels job `id`: the running one stops (its body keeps the preview), a queued one is dropped. */
   cancel(id: number): void {
     if (this.jobs.get().running?.id === id) {
+      this.runningCancelled = true;
       this.controller.cancel();
       return;
     }
@@ -109,7 +118,9 @@ export class RefineQueue {
     // The refine panel reads the target from the run's options.
     this.store.update((s) => withOptions(s, { mode: 'conforming', targetTetCount: job.targetTetCount }));
     this.publish(job);
-    const view = await this.controller.start(request.surface);
+    this.runningCancelled = false;
+    if (request.startAfter) await request.startAfter;
+    const view = this.runningCancelled ? null : await this.controller.start(request.surface);
     // Applied before the next job starts and before the idle waiters hear of it: a save that
     // waited for the queue then writes the refined mesh.
     next.settle(view !== null && request.apply(view));

@@ -68,6 +68,23 @@ describe('frame-cost client', () => {
       ['cloth', false],
     ]);
   });
+  it('stops the pending run when nothing shows it, and times the body again when asked', async () => {
+    const { runs, run } = fakeRuns();
+    const client = new FrameCostClient(run, 0);
+    client.state(request('soft block'));
+    client.release();
+    expect(runs.map((r) => r.cancelled)).toEqual([true]);
+    await Promise.resolve();
+    expect(client.state(request('soft block'))).toEqual({ status: 'measuring' });
+    expect(runs.map((r) => r.cancelled)).toEqual([true, false]);
+    runs[1].settle({ type: 'result', ok: true, cost });
+    await Promise.resolve();
+    await Promise.resolve();
+    // A finished measurement stays: releasing leaves it, and asking again does not time it again.
+    client.release();
+    expect(client.state(request('soft block'))).toEqual({ status: 'done', cost });
+    expect(runs.length).toBe(2);
+  });
 });
 
 describe('frame-cost client settling', () => {
@@ -95,6 +112,30 @@ describe('frame-cost client settling', () => {
     expect(runs.length).toBe(0);
     timers[1].callback();
     expect(runs.map((r) => r.request.scene.solver.substeps)).toEqual([16]);
+  });
+});
+
+describe('frame-cost client and background refinements', () => {
+  it('a settled request waits until no body refines, then times the body', async () => {
+    const { runs, run } = fakeRuns();
+    const timers: (() => void)[] = [];
+    const schedule = (callback: () => void) => {
+      timers.push(callback);
+      return () => {};
+    };
+    let refined = () => {};
+    let refining: Promise<void> | null = new Promise<void>((resolve) => {
+      refined = resolve;
+    });
+    const client = new FrameCostClient(run, 1500, schedule, () => refining);
+    client.state(request('soft block'));
+    timers[0]();
+    expect(runs.length).toBe(0);
+    refining = null;
+    refined();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(runs.map((r) => r.request.body)).toEqual(['soft block']);
   });
 });
 

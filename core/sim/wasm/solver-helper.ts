@@ -4,8 +4,8 @@
  * and runs the kernel call recorded for each, until none is left; until the team lets it go.
  *
  * The threads meet through an Int32Array on a SharedArrayBuffer (`control`). The stepping thread
- * records one kernel call per chunk, then stores CHUNKS, FINISHED = 0, CLAIM = generation·256 and
- * GO = generation, and notifies. Every thread, itself included, claims chunk k by a
+ * records one kernel call per chunk, then stores CLAIM = generation·256, CHUNKS, FINISHED = 0 and
+ * GO = generation, in that order (publishStores), and notifies. Every thread, itself included, claims chunk k by a
  * compare-exchange of CLAIM from generation·256 + k to + k + 1, so a chunk runs once and a helper
  * that wakes late for a colour already done finds its generation gone and claims nothing; each
  * finished chunk adds 1 to FINISHED. The stepping thread moves on once FINISHED = CHUNKS. Waiting
@@ -46,6 +46,25 @@ export interface SolverHelperInit {
 
 export function isSolverHelperInit(message: unknown): message is SolverHelperInit {
   return (message as { type?: unknown } | null)?.type === 'solver-helper';
+}
+
+/**
+ * The stores that publish generation `generation` of `chunks` chunks, in the order they must be
+ * made. CLAIM goes first: a helper still holding the previous generation (it read GO, then lost its
+ * core) reads CHUNKS before it claims, and while CLAIM still held the previous generation, fully
+ * claimed, a larger new CHUNKS let it claim a chunk index past the old count: it then ran the new
+ * colour's record for that chunk and counted it as finished, so that chunk ran twice and the
+ * stepping thread could move on before it was done (the team's floats then differed from one
+ * thread's, seen under load). With CLAIM first, every claim of an old generation fails before any
+ * other slot changes; FINISHED is reset before GO lets the new generation's helpers in.
+ */
+export function publishStores(generation: number, chunks: number): [slot: number, value: number][] {
+  return [
+    [CLAIM, generation << 8],
+    [CHUNKS, chunks],
+    [FINISHED, 0],
+    [GO, generation],
+  ];
 }
 
 /**

@@ -1,8 +1,6 @@
 import { type ColourChunks, MAX_CHUNKS } from './colour-chunks.ts';
 import type { BlockSolve, KernelExports } from './kernel-bindings.ts';
 import {
-  CHUNKS,
-  CLAIM,
   CONTROL_LENGTH,
   claimChunk,
   FINISHED,
@@ -10,6 +8,7 @@ import {
   GO,
   HELPER_CHUNKS,
   LEAVE,
+  publishStores,
   READY,
   RECORD_LENGTH,
   type SolverHelperInit,
@@ -221,10 +220,7 @@ export class SolverTeam {
   private publish(chunks: number): number {
     const control = this.control;
     this.generation = (this.generation + 1) & GENERATION_MASK;
-    Atomics.store(control, CHUNKS, chunks);
-    Atomics.store(control, FINISHED, 0);
-    Atomics.store(control, CLAIM, this.generation << 8);
-    Atomics.store(control, GO, this.generation);
+    for (const [slot, value] of publishStores(this.generation, chunks)) Atomics.store(control, slot, value);
     Atomics.notify(control, GO);
     return this.generation;
   }

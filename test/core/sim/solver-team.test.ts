@@ -4,6 +4,13 @@ import { closeSolverHelpers, spawnSolverHelpers } from '../../../core/node/solve
 import type { BodySpec, Scene } from '../../../core/scene/scene.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
 import { colourChunks, MAX_CHUNKS } from '../../../core/sim/wasm/colour-chunks.ts';
+import {
+  CHUNKS,
+  CLAIM,
+  CONTROL_LENGTH,
+  claimChunk,
+  publishStores,
+} from '../../../core/sim/wasm/solver-helper.ts';
 import type { XpbdWorld } from '../../../core/sim/xpbd-world.ts';
 import { sceneWith } from './fixtures.ts';
 
@@ -172,5 +179,25 @@ describe('colour chunks', () => {
     }
     expect(colourChunks(Uint32Array.of(0, 300, 600), 2, 256)).toBeNull();
     expect(colourChunks(starts, 1, 256)).toBeNull();
+  });
+});
+
+describe('solver team protocol', () => {
+  it('a helper holding the previous generation claims nothing at any point of the next one being published', () => {
+    // Generation 7 had 2 chunks, both claimed; generation 8 has 16. A helper that read GO = 7 and
+    // lost its core reads CHUNKS, then claims with generation 7: between any two of the publishing
+    // stores (a store is atomic, the sequence is not) it must find nothing to claim.
+    const stores = publishStores(8, 16);
+    for (let made = 0; made <= stores.length; made++) {
+      const control = new Int32Array(new SharedArrayBuffer(CONTROL_LENGTH * 4));
+      control[CLAIM] = (7 << 8) + 2;
+      control[CHUNKS] = 2;
+      for (const [slot, value] of stores.slice(0, made)) control[slot] = value;
+      expect(claimChunk(control, 7, control[CHUNKS]), `after ${made} of the stores`).toBe(-1);
+    }
+    // Once published, generation 8's chunks are claimed one each, from 0.
+    const control = new Int32Array(new SharedArrayBuffer(CONTROL_LENGTH * 4));
+    for (const [slot, value] of stores) control[slot] = value;
+    expect([0, 1, 2].map(() => claimChunk(control, 8, control[CHUNKS]))).toEqual([0, 1, 2]);
   });
 });

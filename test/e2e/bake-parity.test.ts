@@ -12,9 +12,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { PROGRESSIVE_MARKS } from '../../renderer/src/tetra/progressive-marks.ts';
 import { repoRoot, resultsDir, sharedMeshes } from './environment.ts';
-import { byTestId, expectSimState, openMesh, sessionPerSuite, textOf } from './page-helpers.ts';
+import { byTestId, expectSimState, openMesh, refinedSwaps, sessionPerSuite, textOf } from './page-helpers.ts';
 import type { AppSession } from './sessions.ts';
 
 const run = promisify(execFile);
@@ -83,16 +82,7 @@ describe('editor and softbody bake give the same preset (browser host in Chromiu
       .toBe('Default scene');
     // A result over the live limit starts as a coarse cage: the body compared is the refined
     // one, swapped in when its background run is done.
-    if (coarser)
-      await expect
-        .poll(
-          () =>
-            page.evaluate(
-              `performance.getEntriesByName(${JSON.stringify(PROGRESSIVE_MARKS.refineSwapped)}, 'mark').length`,
-            ),
-          { timeout: 120_000, interval: 250 },
-        )
-        .toBe(1);
+    if (coarser) await expect.poll(() => refinedSwaps(page), { timeout: 120_000, interval: 250 }).toBe(1);
     await byTestId(page, 'outliner-body-2').click();
     expect(await textOf(page, 'prop-body-name')).toBe('spot');
   }, 240_000);

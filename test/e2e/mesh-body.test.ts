@@ -14,7 +14,6 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { PROGRESSIVE_MARKS } from '../../renderer/src/tetra/progressive-marks.ts';
 import { resultsDir } from './environment.ts';
 import { startMainThreadProbe, stopMainThreadProbe } from './main-thread-probe.ts';
 import {
@@ -25,6 +24,7 @@ import {
   openMesh,
   openSceneEditor,
   readout,
+  refinedSwaps,
   screenshotsNamed,
   sessionPerSuite,
   simTimeOf,
@@ -45,12 +45,6 @@ async function drawnBody(page: Page, name: string): Promise<DrawnBody | undefine
   const record = await canvas(page).getAttribute('data-drawn-bodies');
   return (JSON.parse(record ?? '[]') as DrawnBody[]).find((body) => body.name === name);
 }
-
-/** How many refined meshes the app has swapped in (its performance marks). */
-const swapsSeen = (page: Page): Promise<number> =>
-  page.evaluate(
-    `performance.getEntriesByName(${JSON.stringify(PROGRESSIVE_MARKS.refineSwapped)}, 'mark').length`,
-  );
 
 /** Software WebGL and the solver share two cores with the browser: tetrahedralizing takes seconds. */
 const RUN_TIMEOUT_MS = 60_000;
@@ -128,7 +122,7 @@ describe('mesh to soft body (browser host in Chromium)', () => {
       .toBe('Default scene');
     const seconds = (Date.now() - started) / 1000;
     // The refined body replaces the preview when its background run is done.
-    await expect.poll(() => swapsSeen(page), { timeout: 2 * RUN_TIMEOUT_MS, interval: 250 }).toBe(1);
+    await expect.poll(() => refinedSwaps(page), { timeout: 2 * RUN_TIMEOUT_MS, interval: 250 }).toBe(1);
     const refinedSeconds = (Date.now() - started) / 1000;
     expect(await byTestId(page, 'outliner').locator('button').allTextContents()).toEqual([
       'soft blocksolid',
@@ -299,7 +293,7 @@ describe('mesh to soft body (browser host in Chromium)', () => {
       ]);
       expect(await byTestId(page, 'prop-youngs-modulus').isVisible()).toBe(true);
       // (The page was reloaded since the first body: its marks start again.)
-      await expect.poll(() => swapsSeen(page), { timeout: 2 * RUN_TIMEOUT_MS, interval: 250 }).toBe(1);
+      await expect.poll(() => refinedSwaps(page), { timeout: 2 * RUN_TIMEOUT_MS, interval: 250 }).toBe(1);
     },
     3 * RUN_TIMEOUT_MS,
   );

@@ -17,6 +17,7 @@ import {
   gizmoOnPage,
   type InMemoryFile,
   openMesh,
+  refinedSwaps,
   screenshotsNamed,
   sessionPerSuite,
   simTimeOf,
@@ -106,6 +107,9 @@ describe('mesh import units and mesh body transform (browser host in Chromium)',
     await byTestId(page, 'prop-simulate-mesh').click();
     await expect.poll(() => textOf(page, 'prop-body-name'), { timeout: RUN_TIMEOUT_MS }).toBe('crate');
     expect(await textOf(page, 'document-title')).not.toContain('static mesh');
+    // It starts as a coarse cage around the crate (placed by the cage's lowest point); the
+    // conforming body refined in the background replaces it, its lowest point where the cage's was.
+    await expect.poll(() => refinedSwaps(page), { timeout: RUN_TIMEOUT_MS, interval: 250 }).toBe(1);
     // At rest (paused, back at the start) the body is 1 × 0.2 × 0.5 m in the scene.
     await expectSimState(page, 'Playing');
     await byTestId(page, 'play-pause').click();

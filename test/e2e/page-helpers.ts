@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileChooser, Locator, LocatorScreenshotOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { PROGRESSIVE_MARKS } from '../../renderer/src/tetra/progressive-marks.ts';
 import { resultsDir, sharedMeshes } from './environment.ts';
 import { changedFraction, type DecodedImage, decodePng } from './png.ts';
 import { type AppSession, openInChromium } from './sessions.ts';
@@ -76,6 +77,15 @@ export async function enterValue(page: Page, id: string, value: string): Promise
   await field.press('Enter');
   return field;
 }
+
+/**
+ * How many refined meshes the app has swapped in for progressive bodies (its performance marks):
+ * a body made over the live limit starts as a coarse cage and is replaced when its run is done.
+ */
+export const refinedSwaps = (page: Page): Promise<number> =>
+  page.evaluate(
+    `performance.getEntriesByName(${JSON.stringify(PROGRESSIVE_MARKS.refineSwapped)}, 'mark').length`,
+  );
 
 /** Waits (10 s at most) until the status bar shows the simulation in `state`. */
 export async function expectSimState(page: Page, state: 'Playing' | 'Paused'): Promise<void> {

@@ -16,6 +16,7 @@ import {
   canvasShot,
   expectSimState,
   openMesh,
+  refinedSwaps,
   screenshotsNamed,
   sessionPerSuite,
   textOf,
@@ -50,10 +51,6 @@ async function cameraFrame(page: Page): Promise<CameraFrame | null> {
 /** Page-clock times of the app's performance mark `name`, ms, in order. */
 const marks = (page: Page, name: string): Promise<number[]> =>
   page.evaluate(`performance.getEntriesByName(${JSON.stringify(name)}, 'mark').map((m) => m.startTime)`);
-
-/** How many refined meshes the app has swapped in (its performance marks). */
-const swapsSeen = async (page: Page): Promise<number> =>
-  (await marks(page, PROGRESSIVE_MARKS.refineSwapped)).length;
 
 /**
  * Waits until body `name` is seen moving: its drawn lowest point 5 cm below the first seen
@@ -110,16 +107,18 @@ describe('progressive soft body (browser host in Chromium)', () => {
       expect(previewParticles).not.toBe(before);
       await screenshot(page, 'preview');
       // The refinement runs meanwhile, with its progress and Cancel (unless it is done already).
-      if ((await swapsSeen(page)) === 0) {
+      if ((await refinedSwaps(page)) === 0) {
         await expect
-          .poll(async () => (await swapsSeen(page)) > 0 || (await byTestId(page, 'refine-panel').isVisible()))
+          .poll(
+            async () => (await refinedSwaps(page)) > 0 || (await byTestId(page, 'refine-panel').isVisible()),
+          )
           .toBe(true);
-        if ((await swapsSeen(page)) === 0)
+        if ((await refinedSwaps(page)) === 0)
           expect(await textOf(page, 'refine-title')).toBe('Refining spot: 5,000 target tets');
       }
 
       // The refined body replaces the preview: more particles, the same surface, falling again.
-      await expect.poll(() => swapsSeen(page), { timeout: REFINE_TIMEOUT_MS, interval: 250 }).toBe(1);
+      await expect.poll(() => refinedSwaps(page), { timeout: REFINE_TIMEOUT_MS, interval: 250 }).toBe(1);
       await expect.poll(() => textOf(page, 'particles'), { timeout: 60_000 }).not.toBe(previewParticles);
       const refinedParticles = await textOf(page, 'particles');
       expect(await byTestId(page, 'refine-panel').isVisible()).toBe(false);
@@ -137,7 +136,7 @@ describe('progressive soft body (browser host in Chromium)', () => {
       await canvas(page).click({ position: { x: 5, y: 5 } });
       await page.keyboard.press('Control+z');
       await expect.poll(() => byTestId(page, 'outliner').locator('button').count()).toBe(2);
-      expect(await swapsSeen(page)).toBe(1);
+      expect(await refinedSwaps(page)).toBe(1);
       await page.keyboard.press('Control+Shift+z');
       await expect.poll(() => byTestId(page, 'outliner').locator('button').count()).toBe(3);
       await expect.poll(() => textOf(page, 'particles'), { timeout: 60_000 }).toBe(refinedParticles);

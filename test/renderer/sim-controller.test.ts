@@ -256,6 +256,54 @@ describe('SimController (the worker loop)', () => {
     ).toEqual([true, false, true, false]);
   });
 
+  test('a scene rebuilt while playing goes on playing from its frame 1 and reports no pause', () => {
+    const h = harness(() => fakeWorld());
+    h.controller.handle({ type: 'load-scene' });
+    h.controller.handle({ type: 'play' });
+    h.run(30);
+    const before = h.events.length;
+    h.controller.handle({ type: 'load-scene', scene });
+    h.run(30);
+    const after = h.events.slice(before);
+    // A play state that flickered to paused during the build would make a Play/Pause click sent
+    // meanwhile (the page acts on the state it was told) play instead of pause.
+    expect(after.filter((e) => e.type === 'play-state')).toEqual([]);
+    expect(after.map((e) => (e.type === 'frame' ? `frame ${e.frame}` : e.type))).toEqual([
+      'loaded',
+      'frame 1',
+      'frame 2',
+    ]);
+    // A pause sent during the build reaches the worker after it, and pauses.
+    h.controller.handle({ type: 'load-scene', scene });
+    h.controller.handle({ type: 'pause' });
+    const frames = h.frames().length;
+    h.run(200);
+    expect(h.frames().length).toBe(frames);
+    expect(h.events.filter((e) => e.type === 'play-state').at(-1)).toEqual({
+      type: 'play-state',
+      playing: false,
+    });
+  });
+
+  test('a rebuild that fails while playing reports the error and pauses on the world it had', () => {
+    let builds = 0;
+    const h = harness(() => {
+      if (++builds === 2) throw new Error('bodies[0].material.youngModulusPa must be positive');
+      return fakeWorld();
+    });
+    h.controller.handle({ type: 'load-scene' });
+    h.controller.handle({ type: 'play' });
+    h.run(30);
+    const before = h.events.length;
+    h.controller.handle({ type: 'load-scene', scene });
+    h.run(200);
+    expect(h.events.slice(before).map((e) => e.type)).toEqual(['error', 'play-state']);
+    expect(h.events.at(-1)).toEqual({ type: 'play-state', playing: false });
+    // The world it had still steps.
+    h.controller.handle({ type: 'step' });
+    expect(h.events.at(-1)).toMatchObject({ type: 'frame', frame: 3 });
+  });
+
   test('reset returns to frame 0 at the rest positions', () => {
     const h = harness(() => fakeWorld());
     h.controller.handle({ type: 'load-scene' });

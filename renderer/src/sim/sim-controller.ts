@@ -103,14 +103,20 @@ export class SimController {
     }
   }
 
+  /**
+   * Builds `scene` in place of the current world. Playing stays as it was and is not reported:
+   * a rebuild (an edit, a refined mesh swapped in) is no pause the user asked for, and a play
+   * state that flickered to paused while the world builds would turn a Play/Pause click made
+   * meanwhile into the opposite command. A scene that does not build pauses (and says so).
+   */
   private load(scene: Scene, meshes: ReadonlyMap<string, SolidMesh>): void {
-    const wasPlaying = this.playing;
-    this.setPlaying(false);
+    this.stopTimer();
     let world: World;
     try {
       world = this.deps.buildWorld(scene, meshes);
     } catch (error) {
       this.deps.post({ type: 'error', message: `Could not build the scene: ${describe(error)}` }, []);
+      this.setPlaying(false);
       return;
     }
     this.world = world;
@@ -149,7 +155,7 @@ export class SimController {
       },
       NO_TRANSFER,
     );
-    if (wasPlaying) this.setPlaying(true);
+    if (this.playing) this.startTimer();
   }
 
   /** Render meshes are drawing only: a failure to embed one leaves the body drawn by its tets. */
@@ -176,15 +182,21 @@ export class SimController {
     if (playing && !this.world) return;
     if (playing === this.playing) return;
     this.playing = playing;
-    if (this.timer !== null) {
-      this.deps.cancel(this.timer);
-      this.timer = null;
-    }
-    if (playing) {
-      this.nextDueMs = this.deps.now();
-      this.timer = this.deps.schedule(this.tick, 0);
-    }
+    this.stopTimer();
+    if (playing) this.startTimer();
     this.deps.post({ type: 'play-state', playing }, []);
+  }
+
+  /** The next frame at once, and one per frame dt after it. */
+  private startTimer(): void {
+    this.nextDueMs = this.deps.now();
+    this.timer = this.deps.schedule(this.tick, 0);
+  }
+
+  private stopTimer(): void {
+    if (this.timer === null) return;
+    this.deps.cancel(this.timer);
+    this.timer = null;
   }
 
   private readonly tick = (): void => {

@@ -150,7 +150,11 @@ export class MeshingState {
     for (let k = 0; k < 4; k++) {
       const v = tv[4 * t + k];
       if (this.kind[v] !== VertexKind.lattice && this.kind[v] !== VertexKind.steiner) continue;
-      const r = Math.hypot(c[3 * v] - x, c[3 * v + 1] - y, c[3 * v + 2] - z);
+      const dx = c[3 * v] - x;
+      const dy = c[3 * v + 1] - y;
+      const dz = c[3 * v + 2] - z;
+      // Not Math.hypot: with three arguments V8 runs it as a generic builtin that allocates.
+      const r = Math.sqrt(dx * dx + dy * dy + dz * dz);
       return !anyTriangleWithin(this.bvh, x, y, z, r);
     }
     return false;

@@ -139,7 +139,7 @@ export class Delaunay {
         if (nb < 0) continue;
         const u = nb >> 2;
         if (mark[u] === this.markStamp) continue;
-        if (this.inSphere(u) > 0) {
+        if (this.inSphereOfQuery(u) > 0) {
           mark[u] = this.markStamp;
           if (cavCount === cav.length) cav = this.cavity = growInt32(cav, cavCount * 2);
           cav[cavCount++] = u;
@@ -248,8 +248,16 @@ export class Delaunay {
     }
   }
 
-  /** insphere sign for tet t and the query point: > 0 strictly inside its circumsphere. */
-  private inSphere(t: number): number {
+  /** insphere sign for tet t and point p: > 0 strictly inside its circumsphere. */
+  inSphere(t: number, x: number, y: number, z: number): number {
+    this.query[0] = x;
+    this.query[1] = y;
+    this.query[2] = z;
+    return this.inSphereOfQuery(t);
+  }
+
+  /** inSphere for the point in `query`. */
+  private inSphereOfQuery(t: number): number {
     const tv = this.tetVerts;
     return insphereSign(this.coords, tv[4 * t], tv[4 * t + 1], tv[4 * t + 2], tv[4 * t + 3], this.query);
   }

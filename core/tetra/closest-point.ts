@@ -19,8 +19,10 @@ export function createClosestPoint(): ClosestPoint {
 const stack = new Int32Array(256);
 /** Closest point on a triangle (0…2) and its squared distance (3): see triangleDistance2. */
 const tri = new Float64Array(4);
-/** The query point of the running search. */
-const query = new Float64Array(3);
+/** The query point of the running search (0…2) and its radius or distance bound (3). */
+const query = new Float64Array(4);
+/** The segment of the running segmentMayCross: from (0…2) to (3…5). */
+const segment = new Float64Array(6);
 /** tri for closestOnTriangle, whose callers' `out` holds 3 numbers. */
 const single = new Float64Array(4);
 
@@ -37,6 +39,21 @@ export function closestPoint(
   out: ClosestPoint,
   maxDistance = Infinity,
 ): ClosestPoint {
+  // A wrapper small enough to be inlined, so that the doubles reach the search through an
+  // array and are not boxed (see triangleDistance2); likewise for the queries below.
+  query[0] = qx;
+  query[1] = qy;
+  query[2] = qz;
+  query[3] = maxDistance;
+  return closestPointOfQuery(bvh, out);
+}
+
+/** closestPoint for the point query[0..2] within query[3]. */
+function closestPointOfQuery(bvh: TriangleBvh, out: ClosestPoint): ClosestPoint {
+  const qx = query[0];
+  const qy = query[1];
+  const qz = query[2];
+  const maxDistance = query[3];
   let best = maxDistance * maxDistance;
   out.triangle = -1;
   out.distance = maxDistance;
@@ -44,9 +61,6 @@ export function closestPoint(
   stack[top++] = 0;
   const p = bvh.positions;
   const ix = bvh.indices;
-  query[0] = qx;
-  query[1] = qy;
-  query[2] = qz;
   while (top > 0) {
     const n = stack[--top];
     if (boxDistance2(bvh.box, n, qx, qy, qz) >= best) continue;
@@ -218,14 +232,24 @@ export function anyTriangleWithin(
   qz: number,
   radius: number,
 ): boolean {
+  query[0] = qx;
+  query[1] = qy;
+  query[2] = qz;
+  query[3] = radius;
+  return anyTriangleWithinQuery(bvh);
+}
+
+/** anyTriangleWithin for the point query[0..2] and the radius query[3]. */
+function anyTriangleWithinQuery(bvh: TriangleBvh): boolean {
+  const qx = query[0];
+  const qy = query[1];
+  const qz = query[2];
+  const radius = query[3];
   const r2 = radius * radius;
   let top = 0;
   stack[top++] = 0;
   const p = bvh.positions;
   const ix = bvh.indices;
-  query[0] = qx;
-  query[1] = qy;
-  query[2] = qz;
   while (top > 0) {
     const n = stack[--top];
     if (boxDistance2(bvh.box, n, qx, qy, qz) > r2) continue;
@@ -259,9 +283,23 @@ export function segmentMayCross(
   qy: number,
   qz: number,
 ): boolean {
-  const dx = qx - px;
-  const dy = qy - py;
-  const dz = qz - pz;
+  segment[0] = px;
+  segment[1] = py;
+  segment[2] = pz;
+  segment[3] = qx;
+  segment[4] = qy;
+  segment[5] = qz;
+  return segmentMayCrossQuery(bvh);
+}
+
+/** segmentMayCross for the segment from segment[0..2] to segment[3..5]. */
+function segmentMayCrossQuery(bvh: TriangleBvh): boolean {
+  const px = segment[0];
+  const py = segment[1];
+  const pz = segment[2];
+  const dx = segment[3] - px;
+  const dy = segment[4] - py;
+  const dz = segment[5] - pz;
   const ix = 1 / dx;
   const iy = 1 / dy;
   const iz = 1 / dz;

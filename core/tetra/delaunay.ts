@@ -127,20 +127,23 @@ export class Delaunay {
       this.markStamp = 1;
     }
     const mark = this.mark;
+    // Local copies: nothing below reallocates these until the star is filled.
+    const ms = this.markStamp;
+    const nbrs = this.tetNbrs;
     let cav = this.cavity;
     let cavCount = 0;
     cav[cavCount++] = t0;
-    mark[t0] = this.markStamp;
+    mark[t0] = ms;
     // Grow the cavity through faces whose neighbour's circumsphere strictly contains p.
     for (let k = 0; k < cavCount; k++) {
       const t = cav[k];
       for (let i = 0; i < 4; i++) {
-        const nb = this.tetNbrs[4 * t + i];
+        const nb = nbrs[4 * t + i];
         if (nb < 0) continue;
         const u = nb >> 2;
-        if (mark[u] === this.markStamp) continue;
-        if (this.inSphereOfQuery(u) > 0) {
-          mark[u] = this.markStamp;
+        if (mark[u] === ms) continue;
+        if (insphereSign(c, tv[4 * u], tv[4 * u + 1], tv[4 * u + 2], tv[4 * u + 3], q) > 0) {
+          mark[u] = ms;
           if (cavCount === cav.length) cav = this.cavity = growInt32(cav, cavCount * 2);
           cav[cavCount++] = u;
         }
@@ -156,8 +159,8 @@ export class Delaunay {
       for (let k = 0; k < cavCount && !grown; k++) {
         const t = cav[k];
         for (let i = 0; i < 4; i++) {
-          const nb = this.tetNbrs[4 * t + i];
-          if (nb >= 0 && mark[nb >> 2] === this.markStamp) continue;
+          const nb = nbrs[4 * t + i];
+          if (nb >= 0 && mark[nb >> 2] === ms) continue;
           const a = tv[4 * t + F0[i]];
           const b = tv[4 * t + F1[i]];
           const d = tv[4 * t + F2[i]];
@@ -166,7 +169,7 @@ export class Delaunay {
               throw new TetrahedralizeError('failed', 'A point lies outside the enclosing tetrahedron.');
             }
             const u = nb >> 2;
-            mark[u] = this.markStamp;
+            mark[u] = ms;
             if (cavCount === cav.length) cav = this.cavity = growInt32(cav, cavCount * 2);
             cav[cavCount++] = u;
             grown = true;
@@ -253,11 +256,6 @@ export class Delaunay {
     this.query[0] = x;
     this.query[1] = y;
     this.query[2] = z;
-    return this.inSphereOfQuery(t);
-  }
-
-  /** inSphere for the point in `query`. */
-  private inSphereOfQuery(t: number): number {
     const tv = this.tetVerts;
     return insphereSign(this.coords, tv[4 * t], tv[4 * t + 1], tv[4 * t + 2], tv[4 * t + 3], this.query);
   }

@@ -17,7 +17,14 @@ export function createClosestPoint(): ClosestPoint {
 }
 
 const stack = new Int32Array(256);
-const tri = new Float64Array(3);
+/** Closest point on a triangle (0…2) and its squared distance (3): see triangleDistance2. */
+const tri = new Float64Array(4);
+/** The query point of the running search (0…2) and its radius or distance bound (3). */
+const query = new Float64Array(4);
+/** The segment of the running segmentMayCross: from (0…2) to (3…5). */
+const segment = new Float64Array(6);
+/** tri for closestOnTriangle, whose callers' `out` holds 3 numbers. */
+const single = new Float64Array(4);
 
 /**
  * Closest point on the triangles of `bvh` to q, searching only within `maxDistance` (m);
@@ -32,6 +39,21 @@ export function closestPoint(
   out: ClosestPoint,
   maxDistance = Infinity,
 ): ClosestPoint {
+  // A wrapper small enough to be inlined, so that the doubles reach the search through an
+  // array and are not boxed (see triangleDistance2); likewise for the queries below.
+  query[0] = qx;
+  query[1] = qy;
+  query[2] = qz;
+  query[3] = maxDistance;
+  return closestPointOfQuery(bvh, out);
+}
+
+/** closestPoint for the point query[0..2] within query[3]. */
+function closestPointOfQuery(bvh: TriangleBvh, out: ClosestPoint): ClosestPoint {
+  const qx = query[0];
+  const qy = query[1];
+  const qz = query[2];
+  const maxDistance = query[3];
   let best = maxDistance * maxDistance;
   out.triangle = -1;
   out.distance = maxDistance;
@@ -59,7 +81,8 @@ export function closestPoint(
     const end = bvh.start[n] + bvh.count[n];
     for (let k = bvh.start[n]; k < end; k++) {
       const t = bvh.order[k];
-      const d2 = closestOnTriangle(p, 3 * ix[3 * t], 3 * ix[3 * t + 1], 3 * ix[3 * t + 2], qx, qy, qz, tri);
+      triangleDistance2(p, 3 * ix[3 * t], 3 * ix[3 * t + 1], 3 * ix[3 * t + 2], query, tri);
+      const d2 = tri[3];
       if (d2 < best) {
         best = d2;
         out.x = tri[0];
@@ -95,6 +118,33 @@ export function closestOnTriangle(
   qz: number,
   out: Float64Array,
 ): number {
+  query[0] = qx;
+  query[1] = qy;
+  query[2] = qz;
+  triangleDistance2(p, a, b, c, query, single);
+  out[0] = single[0];
+  out[1] = single[1];
+  out[2] = single[2];
+  return single[3];
+}
+
+/**
+ * closestOnTriangle for the query point q[0..2]: the closest point goes to out[0..2] and the
+ * squared distance to out[3]. Doubles pass through arrays, not arguments or the return value,
+ * because a call V8 does not inline boxes each double on the heap (the BVH queries below make
+ * hundreds of thousands of these calls per meshing run).
+ */
+function triangleDistance2(
+  p: ArrayLike<number>,
+  a: number,
+  b: number,
+  c: number,
+  q: Float64Array,
+  out: Float64Array,
+): void {
+  const qx = q[0];
+  const qy = q[1];
+  const qz = q[2];
   const ax = p[a];
   const ay = p[a + 1];
   const az = p[a + 2];
@@ -168,7 +218,7 @@ export function closestOnTriangle(
   const dx = qx - rx;
   const dy = qy - ry;
   const dz = qz - rz;
-  return dx * dx + dy * dy + dz * dz;
+  out[3] = dx * dx + dy * dy + dz * dz;
 }
 
 /**
@@ -182,6 +232,19 @@ export function anyTriangleWithin(
   qz: number,
   radius: number,
 ): boolean {
+  query[0] = qx;
+  query[1] = qy;
+  query[2] = qz;
+  query[3] = radius;
+  return anyTriangleWithinQuery(bvh);
+}
+
+/** anyTriangleWithin for the point query[0..2] and the radius query[3]. */
+function anyTriangleWithinQuery(bvh: TriangleBvh): boolean {
+  const qx = query[0];
+  const qy = query[1];
+  const qz = query[2];
+  const radius = query[3];
   const r2 = radius * radius;
   let top = 0;
   stack[top++] = 0;
@@ -199,8 +262,8 @@ export function anyTriangleWithin(
     const end = bvh.start[n] + bvh.count[n];
     for (let k = bvh.start[n]; k < end; k++) {
       const t = bvh.order[k];
-      if (closestOnTriangle(p, 3 * ix[3 * t], 3 * ix[3 * t + 1], 3 * ix[3 * t + 2], qx, qy, qz, tri) <= r2)
-        return true;
+      triangleDistance2(p, 3 * ix[3 * t], 3 * ix[3 * t + 1], 3 * ix[3 * t + 2], query, tri);
+      if (tri[3] <= r2) return true;
     }
   }
   return false;
@@ -220,9 +283,23 @@ export function segmentMayCross(
   qy: number,
   qz: number,
 ): boolean {
-  const dx = qx - px;
-  const dy = qy - py;
-  const dz = qz - pz;
+  segment[0] = px;
+  segment[1] = py;
+  segment[2] = pz;
+  segment[3] = qx;
+  segment[4] = qy;
+  segment[5] = qz;
+  return segmentMayCrossQuery(bvh);
+}
+
+/** segmentMayCross for the segment from segment[0..2] to segment[3..5]. */
+function segmentMayCrossQuery(bvh: TriangleBvh): boolean {
+  const px = segment[0];
+  const py = segment[1];
+  const pz = segment[2];
+  const dx = segment[3] - px;
+  const dy = segment[4] - py;
+  const dz = segment[5] - pz;
   const ix = 1 / dx;
   const iy = 1 / dy;
   const iz = 1 / dz;
@@ -291,8 +368,9 @@ export function segmentMayCross(
         const nx = e1y * e2z - e1z * e2y;
         const ny = e1z * e2x - e1x * e2z;
         const nz = e1x * e2y - e1y * e2x;
-        if (Math.abs(sx * nx + sy * ny + sz * nz) <= 1e-9 * Math.hypot(nx, ny, nz) * Math.hypot(sx, sy, sz))
-          return true;
+        // |s·n| ≤ 1e-9 |n| |s|, squared (Math.hypot with three arguments allocates in V8).
+        const sn = sx * nx + sy * ny + sz * nz;
+        if (sn * sn <= 1e-18 * (nx * nx + ny * ny + nz * nz) * (sx * sx + sy * sy + sz * sz)) return true;
         continue;
       }
       const inv = 1 / det;

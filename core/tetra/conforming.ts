@@ -75,7 +75,9 @@ export async function meshConforming(
   const cancelCheck = () => throwIfCancelled(s.guard);
   const kinds = samples.feature.map((f) => (f ? VertexKind.feature : VertexKind.surface));
   state.insertAll(samples.points, kinds, cancelCheck);
-  state.insertAll(lattice, VertexKind.lattice, cancelCheck);
+  // Lattice points keep `clearance` from the surface before their jitter, which moves them by
+  // under 1e-4 × the cube size per axis: far less than the hundredth of it taken off here.
+  state.insertAll(lattice, VertexKind.lattice, cancelCheck, 0.99 * clearance);
   await pauseForEvents(s.guard);
   s.progress(0.4, 'refining');
   const index = SurfaceIndex.forEdge(h, surface.diagonal, surface.faceNormals);

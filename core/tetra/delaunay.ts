@@ -1,5 +1,6 @@
-import { insphere, orient3d } from 'robust-predicates';
+import { orient3d } from 'robust-predicates';
 import { TetrahedralizeError } from './errors.ts';
+import { insphereSign, orient3dSign } from './predicates.ts';
 
 /**
  * Incremental 3D Delaunay tetrahedralization (Bowyer–Watson) on Shewchuk's exact predicates.
@@ -63,6 +64,8 @@ export class Delaunay {
   private hashVal = new Int32Array(2048);
   private hashUse = new Uint32Array(2048);
   private hashStamp = 0;
+  /** The point being inserted or located (predicates read it here: see predicates.ts). */
+  private readonly query = new Float64Array(3);
 
   /**
    * @param min, max the box every inserted point lies in (the super-tet encloses it with margin).
@@ -107,7 +110,11 @@ export class Delaunay {
    * point coincides with one exactly (nothing is inserted then).
    */
   insert(x: number, y: number, z: number): number {
-    const t0 = this.locate(x, y, z, this.lastTet);
+    const q = this.query;
+    q[0] = x;
+    q[1] = y;
+    q[2] = z;
+    const t0 = this.walk(this.lastTet);
     const tv = this.tetVerts;
     const c = this.coords;
     for (let i = 0; i < 4; i++) {
@@ -120,20 +127,23 @@ export class Delaunay {
       this.markStamp = 1;
     }
     const mark = this.mark;
+    // Local copies: nothing below reallocates these until the star is filled.
+    const ms = this.markStamp;
+    const nbrs = this.tetNbrs;
     let cav = this.cavity;
     let cavCount = 0;
     cav[cavCount++] = t0;
-    mark[t0] = this.markStamp;
+    mark[t0] = ms;
     // Grow the cavity through faces whose neighbour's circumsphere strictly contains p.
     for (let k = 0; k < cavCount; k++) {
       const t = cav[k];
       for (let i = 0; i < 4; i++) {
-        const nb = this.tetNbrs[4 * t + i];
+        const nb = nbrs[4 * t + i];
         if (nb < 0) continue;
         const u = nb >> 2;
-        if (mark[u] === this.markStamp) continue;
-        if (this.inSphere(u, x, y, z) > 0) {
-          mark[u] = this.markStamp;
+        if (mark[u] === ms) continue;
+        if (insphereSign(c, tv[4 * u], tv[4 * u + 1], tv[4 * u + 2], tv[4 * u + 3], q) > 0) {
+          mark[u] = ms;
           if (cavCount === cav.length) cav = this.cavity = growInt32(cav, cavCount * 2);
           cav[cavCount++] = u;
         }
@@ -149,31 +159,17 @@ export class Delaunay {
       for (let k = 0; k < cavCount && !grown; k++) {
         const t = cav[k];
         for (let i = 0; i < 4; i++) {
-          const nb = this.tetNbrs[4 * t + i];
-          if (nb >= 0 && mark[nb >> 2] === this.markStamp) continue;
+          const nb = nbrs[4 * t + i];
+          if (nb >= 0 && mark[nb >> 2] === ms) continue;
           const a = tv[4 * t + F0[i]];
           const b = tv[4 * t + F1[i]];
           const d = tv[4 * t + F2[i]];
-          const o = orient3d(
-            c[3 * a],
-            c[3 * a + 1],
-            c[3 * a + 2],
-            c[3 * b],
-            c[3 * b + 1],
-            c[3 * b + 2],
-            c[3 * d],
-            c[3 * d + 1],
-            c[3 * d + 2],
-            x,
-            y,
-            z,
-          );
-          if (o >= 0) {
+          if (orient3dSign(c, a, b, d, q) >= 0) {
             if (nb < 0) {
               throw new TetrahedralizeError('failed', 'A point lies outside the enclosing tetrahedron.');
             }
             const u = nb >> 2;
-            mark[u] = this.markStamp;
+            mark[u] = ms;
             if (cavCount === cav.length) cav = this.cavity = growInt32(cav, cavCount * 2);
             cav[cavCount++] = u;
             grown = true;
@@ -220,6 +216,15 @@ export class Delaunay {
    * `start` (a live tet). Throws when the point is outside the super-tet.
    */
   locate(x: number, y: number, z: number, start: number): number {
+    this.query[0] = x;
+    this.query[1] = y;
+    this.query[2] = z;
+    return this.walk(start);
+  }
+
+  /** locate() for the point in `query`. */
+  private walk(start: number): number {
+    const q = this.query;
     const tv = this.tetVerts;
     const c = this.coords;
     let t = this.tetAlive[start] ? start : this.anyLiveTet();
@@ -234,21 +239,7 @@ export class Delaunay {
         const a = tv[4 * t + F0[i]];
         const b = tv[4 * t + F1[i]];
         const d = tv[4 * t + F2[i]];
-        const o = orient3d(
-          c[3 * a],
-          c[3 * a + 1],
-          c[3 * a + 2],
-          c[3 * b],
-          c[3 * b + 1],
-          c[3 * b + 2],
-          c[3 * d],
-          c[3 * d + 1],
-          c[3 * d + 2],
-          x,
-          y,
-          z,
-        );
-        if (o > 0) {
+        if (orient3dSign(c, a, b, d, q) > 0) {
           const nb = this.tetNbrs[4 * t + i];
           if (nb < 0)
             throw new TetrahedralizeError('failed', 'A point lies outside the enclosing tetrahedron.');
@@ -262,29 +253,11 @@ export class Delaunay {
 
   /** insphere sign for tet t and point p: > 0 strictly inside its circumsphere. */
   inSphere(t: number, x: number, y: number, z: number): number {
+    this.query[0] = x;
+    this.query[1] = y;
+    this.query[2] = z;
     const tv = this.tetVerts;
-    const c = this.coords;
-    const a = 3 * tv[4 * t];
-    const b = 3 * tv[4 * t + 1];
-    const d = 3 * tv[4 * t + 2];
-    const e = 3 * tv[4 * t + 3];
-    return insphere(
-      c[a],
-      c[a + 1],
-      c[a + 2],
-      c[b],
-      c[b + 1],
-      c[b + 2],
-      c[d],
-      c[d + 1],
-      c[d + 2],
-      c[e],
-      c[e + 1],
-      c[e + 2],
-      x,
-      y,
-      z,
-    );
+    return insphereSign(this.coords, tv[4 * t], tv[4 * t + 1], tv[4 * t + 2], tv[4 * t + 3], this.query);
   }
 
   /** Sign of the signed volume of (a, b, c, d) by vertex id: > 0 positive orientation. */

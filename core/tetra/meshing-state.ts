@@ -28,6 +28,12 @@ export class MeshingState {
   readonly bvh: TriangleBvh;
   /** Per vertex: a VertexKind value. */
   kind: Uint8Array;
+  /**
+   * Per inside vertex (lattice, Steiner): a lower bound on its distance to the input surface,
+   * m (0 when none is known); exact once clearanceExact is set. See interiorVertexSees.
+   */
+  private clearance: Float64Array;
+  private clearanceExact: Uint8Array;
   /** Per tet slot: 1 inside, 0 outside, valid while classifiedStamp matches tetStamp. */
   private inside: Uint8Array;
   private classifiedStamp: Uint32Array;
@@ -47,6 +53,8 @@ export class MeshingState {
     this.watertight = watertight;
     this.dt = new Delaunay(min, max, capacity);
     this.kind = new Uint8Array(Math.max(16, capacity + SUPER_VERTEX_COUNT));
+    this.clearance = new Float64Array(this.kind.length);
+    this.clearanceExact = new Uint8Array(this.kind.length);
     this.inside = new Uint8Array(this.dt.tetAlive.length);
     this.classifiedStamp = new Uint32Array(this.dt.tetAlive.length);
   }
@@ -54,30 +62,48 @@ export class MeshingState {
   /**
    * Inserts points (xyz interleaved) in BRIO order, each with `kind` (one value for all, or one
    * per point); returns how many were new. `poll` runs every 1024 points (cancellation).
+   * clearanceM: a distance (m) every point is known to keep from the input surface, or 0.
    */
-  insertAll(points: Float64Array, kind: number | Uint8Array, poll?: (done: number) => void): number {
+  insertAll(
+    points: Float64Array,
+    kind: number | Uint8Array,
+    poll?: (done: number) => void,
+    clearanceM = 0,
+  ): number {
     const n = points.length / 3;
     const order = brioOrder(points, n);
     let added = 0;
     for (let k = 0; k < n; k++) {
       const i = order[k];
       const kd = typeof kind === 'number' ? kind : kind[i];
-      if (this.insert(points[3 * i], points[3 * i + 1], points[3 * i + 2], kd) >= 0) added++;
+      if (this.insert(points[3 * i], points[3 * i + 1], points[3 * i + 2], kd, clearanceM) >= 0) added++;
       if (poll && (k & 1023) === 1023) poll(k);
     }
     return added;
   }
 
-  /** Inserts one point; returns its vertex id, or −1 when it coincides with a vertex. */
-  insert(x: number, y: number, z: number, kind: number): number {
+  /**
+   * Inserts one point; returns its vertex id, or −1 when it coincides with a vertex.
+   * clearanceM: a distance (m) the point is known to keep from the input surface, or 0.
+   */
+  insert(x: number, y: number, z: number, kind: number, clearanceM = 0): number {
     const v = this.dt.insert(x, y, z);
     if (v < 0) return -1;
     if (v >= this.kind.length) {
-      const grown = new Uint8Array(this.kind.length * 2);
+      const size = this.kind.length * 2;
+      const grown = new Uint8Array(size);
       grown.set(this.kind);
       this.kind = grown;
+      const clearance = new Float64Array(size);
+      clearance.set(this.clearance);
+      this.clearance = clearance;
+      const exact = new Uint8Array(size);
+      exact.set(this.clearanceExact);
+      this.clearanceExact = exact;
     }
     this.kind[v] = kind;
+    this.clearance[v] = clearanceM;
+    this.clearanceExact[v] = 0;
     return v;
   }
 
@@ -140,20 +166,38 @@ export class MeshingState {
 
   /**
    * For a watertight input: true when a vertex of t known to be inside (lattice or Steiner)
-   * reaches the centroid (x, y, z) without crossing the surface (no triangle within their
-   * distance of the centroid), so the centroid is inside too; saves the winding number there.
+   * reaches the centroid (x, y, z) without crossing the surface, so the centroid is inside
+   * too; saves the winding number there. It does when the centroid lies within the vertex's
+   * clearance (a ball around the vertex that no triangle enters; the bound it was inserted
+   * with, else its distance to the surface, found once per vertex and kept), or, for the first
+   * such vertex, when no triangle comes within their distance of the centroid.
    */
   private interiorVertexSees(t: number, x: number, y: number, z: number): boolean {
     if (!this.watertight) return false;
     const tv = this.dt.tetVerts;
     const c = this.dt.coords;
+    let first = -1;
+    let firstDistance = 0;
     for (let k = 0; k < 4; k++) {
       const v = tv[4 * t + k];
       if (this.kind[v] !== VertexKind.lattice && this.kind[v] !== VertexKind.steiner) continue;
-      const r = Math.hypot(c[3 * v] - x, c[3 * v + 1] - y, c[3 * v + 2] - z);
-      return !anyTriangleWithin(this.bvh, x, y, z, r);
+      const dx = c[3 * v] - x;
+      const dy = c[3 * v + 1] - y;
+      const dz = c[3 * v + 2] - z;
+      const d2 = dx * dx + dy * dy + dz * dz;
+      if (d2 < this.clearance[v] ** 2) return true;
+      if (!this.clearanceExact[v]) {
+        this.clearanceExact[v] = 1;
+        this.clearance[v] = closestPoint(this.bvh, c[3 * v], c[3 * v + 1], c[3 * v + 2], this.cp).distance;
+        if (d2 < this.clearance[v] ** 2) return true;
+      }
+      if (first < 0) {
+        first = v;
+        // Not Math.hypot: with three arguments V8 runs it as a generic builtin that allocates.
+        firstDistance = Math.sqrt(d2);
+      }
     }
-    return false;
+    return first >= 0 && !anyTriangleWithin(this.bvh, x, y, z, firstDistance);
   }
 
   /**

@@ -6,14 +6,25 @@ import type { SurfaceSamples } from './surface-sampling.ts';
  * 120° apart; the two sides of a part thinner than the radius do not block each other).
  * Candidates offered first win, so the caller offers them in priority order. A hash grid with
  * cells of the radius finds the neighbours; only accepted points are stored.
+ *
+ * The grid is typed arrays, not a Map of arrays: open addressing on the cell's integer
+ * coordinates, each cell heading a linked list of its points (`next`). A candidate looks at
+ * 27 cells, and surface sampling offers several candidates per sample.
  */
 export class PoissonDiskSampler {
-  private readonly grid = new Map<number, number[]>();
   private readonly pts: number[] = [];
   private readonly nrm: number[] = [];
   private readonly tri: number[] = [];
   private readonly feat: number[] = [];
+  /** Per accepted point: the next point of its cell, or −1. */
+  private readonly next: number[] = [];
   private readonly r2: number;
+  /** Hash slots: cell coordinates (3 per slot) and the cell's newest point (−1: empty slot). */
+  private cellKeys = new Int32Array(3 * 1024);
+  private cellHead = new Int32Array(1024).fill(-1);
+  private cellCount = 0;
+  /** The candidate being offered: position (0…2) and unit normal (3…5). */
+  private readonly candidate = new Float64Array(6);
 
   constructor(private readonly radius: number) {
     this.r2 = radius * radius;
@@ -30,17 +41,38 @@ export class PoissonDiskSampler {
     triangle: number,
     feature: boolean,
   ): boolean {
-    const ci = Math.floor(x / this.radius);
-    const cj = Math.floor(y / this.radius);
-    const ck = Math.floor(z / this.radius);
+    // A wrapper small enough to be inlined: the doubles reach the search through an array,
+    // not as arguments (which V8 boxes on the heap for a call it does not inline).
+    const c = this.candidate;
+    c[0] = x;
+    c[1] = y;
+    c[2] = z;
+    c[3] = nx;
+    c[4] = ny;
+    c[5] = nz;
+    return this.offerCandidate(triangle, feature);
+  }
+
+  private offerCandidate(triangle: number, feature: boolean): boolean {
+    const c = this.candidate;
+    const x = c[0];
+    const y = c[1];
+    const z = c[2];
+    const nx = c[3];
+    const ny = c[4];
+    const nz = c[5];
+    // `| 0` wraps huge cell indices consistently, so neighbours are still found.
+    const ci = Math.floor(x / this.radius) | 0;
+    const cj = Math.floor(y / this.radius) | 0;
+    const ck = Math.floor(z / this.radius) | 0;
     const pts = this.pts;
     const nrm = this.nrm;
+    const next = this.next;
     for (let di = -1; di <= 1; di++) {
       for (let dj = -1; dj <= 1; dj++) {
         for (let dk = -1; dk <= 1; dk++) {
-          const bucket = this.grid.get(cellKey(ci + di, cj + dj, ck + dk));
-          if (!bucket) continue;
-          for (const s of bucket) {
+          const slot = this.findSlot((ci + di) | 0, (cj + dj) | 0, (ck + dk) | 0);
+          for (let s = this.cellHead[slot]; s >= 0; s = next[s]) {
             const dx = pts[3 * s] - x;
             const dy = pts[3 * s + 1] - y;
             const dz = pts[3 * s + 2] - z;
@@ -55,10 +87,16 @@ export class PoissonDiskSampler {
     nrm.push(nx, ny, nz);
     this.tri.push(triangle);
     this.feat.push(feature ? 1 : 0);
-    const key = cellKey(ci, cj, ck);
-    const bucket = this.grid.get(key);
-    if (bucket) bucket.push(id);
-    else this.grid.set(key, [id]);
+    const slot = this.findSlot(ci, cj, ck);
+    if (this.cellHead[slot] < 0) {
+      this.cellKeys[3 * slot] = ci;
+      this.cellKeys[3 * slot + 1] = cj;
+      this.cellKeys[3 * slot + 2] = ck;
+      this.cellCount++;
+    }
+    next.push(this.cellHead[slot]);
+    this.cellHead[slot] = id;
+    if (2 * this.cellCount > this.cellHead.length) this.growCells();
     return true;
   }
 
@@ -71,8 +109,39 @@ export class PoissonDiskSampler {
       count: this.tri.length,
     };
   }
+
+  /** The slot of cell (i, j, k), or the empty slot where it would go (linear probing). */
+  private findSlot(i: number, j: number, k: number): number {
+    const mask = this.cellHead.length - 1;
+    const keys = this.cellKeys;
+    let h = cellHash(i, j, k) & mask;
+    while (this.cellHead[h] >= 0) {
+      if (keys[3 * h] === i && keys[3 * h + 1] === j && keys[3 * h + 2] === k) return h;
+      h = (h + 1) & mask;
+    }
+    return h;
+  }
+
+  /** Doubles the hash table (kept at most half full) and re-inserts the cells. */
+  private growCells(): void {
+    const oldKeys = this.cellKeys;
+    const oldHead = this.cellHead;
+    this.cellKeys = new Int32Array(2 * oldKeys.length);
+    this.cellHead = new Int32Array(2 * oldHead.length).fill(-1);
+    for (let s = 0; s < oldHead.length; s++) {
+      if (oldHead[s] < 0) continue;
+      const i = oldKeys[3 * s];
+      const j = oldKeys[3 * s + 1];
+      const k = oldKeys[3 * s + 2];
+      const slot = this.findSlot(i, j, k);
+      this.cellKeys[3 * slot] = i;
+      this.cellKeys[3 * slot + 1] = j;
+      this.cellKeys[3 * slot + 2] = k;
+      this.cellHead[slot] = oldHead[s];
+    }
+  }
 }
 
-function cellKey(i: number, j: number, k: number): number {
-  return (i * 73856093) ^ (j * 19349663) ^ (k * 83492791);
+function cellHash(i: number, j: number, k: number): number {
+  return Math.imul(i, 73856093) ^ Math.imul(j, 19349663) ^ Math.imul(k, 83492791);
 }

@@ -1,4 +1,4 @@
-import { anyTriangleWithin, closestPoint, createClosestPoint } from './closest-point.ts';
+import { anyTriangleWithin, closestOnTriangle, closestPoint, createClosestPoint } from './closest-point.ts';
 import { createTetMeasures, measureTet } from './tet-geometry.ts';
 import type { TriangleBvh } from './triangle-bvh.ts';
 
@@ -100,41 +100,108 @@ export function measureQuality(mesh: QualityInput, reference?: ReferenceSurface)
   };
 }
 
-/** Barycentric sample points per boundary triangle: corners, edge midpoints, centroid, and more. */
-const SAMPLES: readonly (readonly [number, number, number])[] = [
-  [1, 0, 0],
-  [0, 1, 0],
-  [0, 0, 1],
-  [0.5, 0.5, 0],
-  [0, 0.5, 0.5],
-  [0.5, 0, 0.5],
-  [1 / 3, 1 / 3, 1 / 3],
-  [2 / 3, 1 / 6, 1 / 6],
-  [1 / 6, 2 / 3, 1 / 6],
-  [1 / 6, 1 / 6, 2 / 3],
-];
+/**
+ * Barycentric sample points per boundary triangle besides its corners (measured once per
+ * vertex): edge midpoints, centroid, and the midpoints between centroid and corners; u, v, w
+ * interleaved.
+ */
+const SAMPLES = Float64Array.from([
+  0.5,
+  0.5,
+  0,
+  0,
+  0.5,
+  0.5,
+  0.5,
+  0,
+  0.5,
+  1 / 3,
+  1 / 3,
+  1 / 3,
+  2 / 3,
+  1 / 6,
+  1 / 6,
+  1 / 6,
+  2 / 3,
+  1 / 6,
+  1 / 6,
+  1 / 6,
+  2 / 3,
+]);
 
-/** Max distance from sample points of the boundary triangles to the reference, ÷ diagonal. */
+/** Max distance from the boundary vertices and sample points of the boundary triangles to the reference, ÷ diagonal. */
 function boundaryDistance(
   p: ArrayLike<number>,
   surface: ArrayLike<number>,
   reference: ReferenceSurface,
 ): number {
-  const cp = createClosestPoint();
-  let worst = 0;
+  const probe = new SurfaceProbe(reference.bvh);
+  const seen = new Uint8Array(Math.floor(p.length / 3));
+  const ids = surface.length - (surface.length % 3);
+  for (let f = 0; f < ids; f++) {
+    const v = surface[f];
+    if (seen[v]) continue;
+    seen[v] = 1;
+    probe.offer(p[3 * v], p[3 * v + 1], p[3 * v + 2]);
+  }
   for (let f = 0; f + 2 < surface.length; f += 3) {
     const a = 3 * surface[f];
     const b = 3 * surface[f + 1];
     const c = 3 * surface[f + 2];
-    for (const [u, v, w] of SAMPLES) {
-      const x = u * p[a] + v * p[b] + w * p[c];
-      const y = u * p[a + 1] + v * p[b + 1] + w * p[c + 1];
-      const z = u * p[a + 2] + v * p[b + 2] + w * p[c + 2];
-      // Only a point farther than the current worst matters: skip the exact query otherwise.
-      if (anyTriangleWithin(reference.bvh, x, y, z, worst)) continue;
-      closestPoint(reference.bvh, x, y, z, cp);
-      if (cp.distance > worst) worst = cp.distance;
+    for (let s = 0; s < SAMPLES.length; s += 3) {
+      const u = SAMPLES[s];
+      const v = SAMPLES[s + 1];
+      const w = SAMPLES[s + 2];
+      probe.offer(
+        u * p[a] + v * p[b] + w * p[c],
+        u * p[a + 1] + v * p[b + 1] + w * p[c + 1],
+        u * p[a + 2] + v * p[b + 2] + w * p[c + 2],
+      );
     }
   }
-  return worst / reference.diagonal;
+  return probe.worst / reference.diagonal;
+}
+
+/**
+ * The largest distance to the reference surface of the points offered, m. Only a point farther
+ * than the current worst matters: the triangle closest to the previous point (usually close to
+ * this one too) bounds its distance from above, and when that bound is not past the worst the
+ * point is skipped; otherwise the exact query searches only within that bound. The result is
+ * the exact maximum, with a fraction of the BVH searches.
+ */
+class SurfaceProbe {
+  worst = 0;
+  private readonly bvh: TriangleBvh;
+  private readonly cp = createClosestPoint();
+  private readonly near = new Float64Array(3);
+  private hint = -1;
+
+  constructor(bvh: TriangleBvh) {
+    this.bvh = bvh;
+  }
+
+  offer(x: number, y: number, z: number): void {
+    const bvh = this.bvh;
+    let bound = Number.POSITIVE_INFINITY;
+    const t = this.hint;
+    if (t >= 0) {
+      const ix = bvh.indices;
+      const d2 = closestOnTriangle(
+        bvh.positions,
+        3 * ix[3 * t],
+        3 * ix[3 * t + 1],
+        3 * ix[3 * t + 2],
+        x,
+        y,
+        z,
+        this.near,
+      );
+      bound = Math.sqrt(d2);
+      if (bound <= this.worst) return;
+    }
+    if (anyTriangleWithin(bvh, x, y, z, this.worst)) return;
+    const cp = closestPoint(bvh, x, y, z, this.cp, bound);
+    if (cp.triangle >= 0) this.hint = cp.triangle;
+    if (cp.distance > this.worst) this.worst = cp.distance;
+  }
 }

@@ -171,7 +171,8 @@ export async function refine(
         windingNumber(state.bvh, cc[0], cc[1], cc[2]) > 0.5 &&
         !state.surfaceWithin(cc[0], cc[1], cc[2], clear)
       ) {
-        if (state.insert(cc[0], cc[1], cc[2], VertexKind.steiner) >= 0) steiner++;
+        // No triangle within `clear` of it: that is its clearance.
+        if (state.insert(cc[0], cc[1], cc[2], VertexKind.steiner, clear) >= 0) steiner++;
       } else {
         queueSurface(cc[0], cc[1], cc[2], 'quality');
       }

@@ -12,6 +12,21 @@ import type { TriangleBvh } from './triangle-bvh.ts';
  * Strackee 1983): tan(Ω/2) = a·(b×c) / (|a||b||c| + (a·b)|c| + (a·c)|b| + (b·c)|a|).
  */
 export function windingNumber(bvh: TriangleBvh, qx: number, qy: number, qz: number, accuracy = 2): number {
+  // A wrapper small enough to be inlined, so that the doubles reach the sum through an array
+  // and are not boxed on the heap, as arguments of a call V8 does not inline are.
+  query[0] = qx;
+  query[1] = qy;
+  query[2] = qz;
+  query[3] = accuracy;
+  return windingNumberOfQuery(bvh);
+}
+
+/** windingNumber for the point query[0..2] with the accuracy query[3]. */
+function windingNumberOfQuery(bvh: TriangleBvh): number {
+  const qx = query[0];
+  const qy = query[1];
+  const qz = query[2];
+  const accuracy = query[3];
   const stack = scratchStack;
   let top = 0;
   stack[top++] = 0;
@@ -61,6 +76,7 @@ export function windingNumber(bvh: TriangleBvh, qx: number, qy: number, qz: numb
 }
 
 const scratchStack = new Int32Array(256);
+const query = new Float64Array(4);
 
 /** Signed solid angle (sr) of the triangle (a, b, c) given relative to the viewpoint. */
 export function triangleSolidAngle(

@@ -115,10 +115,9 @@ export function formatBreakdown(name: string, breakdown: MemoryBreakdown): strin
   ]);
   const header = ['array', 'type', 'bytes', 'B/particle', 'where'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  // Text columns left-aligned, figures right-aligned; the last column is not padded.
   const format = (cells: string[]) =>
-    cells
-      .map((c, i) => (i === 0 || i === 1 || i === 4 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
-      .join('  ');
+    cells.map((c, i) => (i === 4 ? c : i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   lines.push(format(header));
   for (const row of rows) lines.push(format(row));
   return lines.join('\n');

@@ -20,6 +20,8 @@
  * threads, its scaling (our one-thread wall time / the team's, the median over rounds of the
  * paired ratio), and whether its positions after the run are the same floats as one thread's;
  * Jolt then runs with --threads=N too unless --threads says otherwise.
+ *
+ * --memory prints, instead of timing, what B/particle counts array by array (sim-memory.ts).
  */
 import type { Worker } from 'node:worker_threads';
 import { closeSolverHelpers, spawnSolverHelpers } from '../core/node/solver-helpers.ts';
@@ -27,6 +29,7 @@ import { buildWorld } from '../core/sim/build-world.ts';
 import type { XpbdWorld } from '../core/sim/xpbd-world.ts';
 import { type Jolt, loadJolt } from './jolt-builds.ts';
 import { createJoltBody, type JoltBodyInput } from './jolt-soft-body.ts';
+import { formatBreakdown, memoryBreakdown, solverBytes } from './sim-memory.ts';
 import { type BenchScene, benchScenes, FRAME_DT_S, SUBSTEPS } from './sim-scenes.ts';
 
 interface Row {
@@ -83,6 +86,8 @@ interface Options {
   /** 'cpu': this process's CPU time per frame (robust on a shared machine); 'wall': elapsed time. */
   clock: 'cpu' | 'wall';
   kernels: 'wasm' | 'js';
+  /** Print the solver's memory array by array instead of timing (sim-memory.ts). */
+  memory: boolean;
 }
 
 function parseOptions(flags: string[]): Options {
@@ -101,6 +106,7 @@ function parseOptions(flags: string[]): Options {
     workers: Number(value('workers') ?? 0),
     clock: value('clock') === 'wall' ? 'wall' : 'cpu',
     kernels: value('kernels') === 'js' ? 'js' : 'wasm',
+    memory: flags.includes('--memory'),
   };
 }
 
@@ -152,29 +158,6 @@ function joltInputFrom(world: XpbdWorld, workerThreads: number): JoltBodyInput {
     }
   }
   return input;
-}
-
-/**
- * Typed arrays reachable from the particle state and the constraint blocks, in bytes; the
- * WebAssembly memory the kernels work in (views of one buffer: wasm-kernels.ts) counts whole,
- * with its kernel-only copies and its rounding up to 64 KiB pages.
- */
-function solverBytes(world: XpbdWorld): number {
-  let bytes = world.positions.byteLength;
-  const memory = world.kernels === 'wasm' ? world.state.x.buffer : null;
-  if (memory) bytes += memory.byteLength;
-  // An array two fields share counts once.
-  const counted = new Set<ArrayBufferView>();
-  const add = (record: object) => {
-    for (const value of Object.values(record)) {
-      if (!ArrayBuffer.isView(value) || value.buffer === memory || counted.has(value)) continue;
-      counted.add(value);
-      bytes += value.byteLength;
-    }
-  };
-  add(world.state);
-  for (const runtime of world.runtimes) for (const block of runtime.blocks) add(block);
-  return bytes;
 }
 
 function centroidY(world: XpbdWorld): number {
@@ -391,6 +374,14 @@ function printTable(rows: Row[], options: Options): void {
 export async function runSimSuite(flags: string[]): Promise<void> {
   const options = parseOptions(flags);
   const scenes = benchScenes().filter((s) => !options.sceneFilter || s.name.includes(options.sceneFilter));
+  if (options.memory) {
+    for (const scene of scenes) {
+      const world = buildWorld(scene.scene);
+      if (options.kernels === 'js') world.kernels = 'js';
+      console.log(`${formatBreakdown(scene.name, memoryBreakdown(world))}\n`);
+    }
+    return;
+  }
   const builds = {
     default: await loadJolt('default'),
     simd: options.simd || options.threads > 0 ? await loadJolt('simd') : null,

@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- sim [--json] [--frames=N] [--scene=TEXT] [--no-simd] [--threads=N] [--workers=N]
- * [--clock=cpu|wall] [--kernels=wasm|js] [--in-process]`:
+ * [--clock=cpu|wall] [--kernels=wasm|js] [--memory] [--in-process]`:
  * our XPBD engine against Jolt's soft bodies; the measuring is in sim-suite.ts.
  *
  * Why a bundle: once an ArrayBuffer has been detached (or a WebAssembly memory grown) in a V8

@@ -63,12 +63,19 @@ export function buildWorldFromSetup(setup: SoftBodySetup, kernelOptions?: Kernel
     particleCount += body.geometry.mass.length;
     return offset;
   });
-  const rest = new Float64Array(3 * particleCount);
-  const mass = new Float64Array(particleCount);
+  // The rest positions and masses are the setup's, read and never written by the world: a world of
+  // one body refers to its setup's arrays rather than keeping a second copy; several bodies need
+  // them end to end.
+  const only = setup.bodies.length === 1 ? setup.bodies[0].geometry : null;
+  const shared = only !== null && only.positions.length === 3 * particleCount;
+  const rest = shared ? only.positions : new Float64Array(3 * particleCount);
+  const mass = shared ? only.mass : new Float64Array(particleCount);
   const pinned = new Uint8Array(particleCount);
   setup.bodies.forEach((body, i) => {
-    rest.set(body.geometry.positions, 3 * offsets[i]);
-    mass.set(body.geometry.mass, offsets[i]);
+    if (!shared) {
+      rest.set(body.geometry.positions, 3 * offsets[i]);
+      mass.set(body.geometry.mass, offsets[i]);
+    }
     for (const pin of body.pins)
       if (pin.complianceMPerN === 0) for (const p of pin.particles) pinned[p + offsets[i]] = 1;
   });

@@ -16,9 +16,12 @@ export interface ParticleState {
   readonly v: Float64Array;
   /** Inverse masses, 1/kg; 0 for pinned (kinematic) particles. */
   readonly invMass: Float64Array;
-  /** Lumped masses, kg, also for pinned particles (pin forces carry their weight). */
+  /**
+   * Lumped masses, kg, also for pinned particles (pin forces carry their weight). Read only: a
+   * world of one body shares it with its setup (build-world.ts).
+   */
   readonly mass: Float64Array;
-  /** Rest positions, m (what `reset` returns to). */
+  /** Rest positions, m (what `reset` returns to). Read only: shared with the setup like `mass`. */
   readonly rest: Float64Array;
 }
 

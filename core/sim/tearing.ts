@@ -1,19 +1,12 @@
 import type { BodyRuntime } from './body-runtime.ts';
+import { TORN_COMPLIANCE } from './constraints/block.ts';
 import type { EdgeDamperBlock } from './constraints/edge-damper.ts';
 import type { ConstraintBlock } from './constraints/index.ts';
 import { kindOps, type TearArrays } from './constraints/kinds.ts';
 import type { ParticleState } from './state.ts';
 import { TearSpread } from './tear-spread.ts';
 
-/**
- * Compliance of a torn constraint, in the kind's unit. Tearing removes a constraint by making it
- * (practically) infinitely soft rather than by taking it out of its block: the block's colouring,
- * the WebAssembly kernels (which read the same arrays) and the hot loop stay as they are, and a
- * reset puts the saved compliance back. α̃ = α/h² stays finite for any substep above 1e-50 s, so
- * Δλ = (−C − α̃λ)/(W + α̃) ≈ −C/α̃ moves nothing (10⁻²⁰⁰ of what it would): no force, no energy
- * (½C²/α), no damping (its coefficients are zeroed too).
- */
-export const TORN_COMPLIANCE = 1e200;
+export { TORN_COMPLIANCE } from './constraints/block.ts';
 
 /** One tearable block: its breaking thresholds and what tearing changed. */
 interface TearBlock {
@@ -27,6 +20,8 @@ interface TearBlock {
   /** Values before tearing, same layout as `arrays` then `limitArrays`. */
   readonly saved: Float64Array[];
   readonly savedDamping: Float64Array[];
+  /** The compliance row of each constraint before tearing (`arrays.rows`), or null. */
+  readonly savedRows: Uint32Array | null;
   /** What each constraint carried in the last substep, scratch. */
   readonly measured: Float64Array;
   /** 1 alive, 0 torn, per constraint in block order. */
@@ -126,6 +121,7 @@ export class Tearing {
           limitArrays,
           saved: [...arrays.compliance, ...limitArrays].map((a) => a.slice()),
           savedDamping: arrays.damping.map((a) => a.slice()),
+          savedRows: arrays.rows ? arrays.rows.index.slice() : null,
           measured: new Float64Array(block.count),
           alive: new Uint8Array(block.count).fill(1),
           onReset: limit ? () => limit.refresh() : null,
@@ -211,6 +207,7 @@ export class Tearing {
         entry.arrays.damping.forEach((a, k) => {
           a[c] = entry.savedDamping[k][c];
         });
+        if (entry.arrays.rows) entry.arrays.rows.index[c] = entry.savedRows![c];
         entry.alive[c] = 1;
       }
       entry.onReset?.();
@@ -248,6 +245,10 @@ function tearOne(entry: TearBlock, c: number): void {
   for (let k = 0; k < arrays.damping.length; k++) {
     savedDamping[k][c] = arrays.damping[k][c];
     arrays.damping[k][c] = 0;
+  }
+  if (arrays.rows) {
+    entry.savedRows![c] = arrays.rows.index[c];
+    arrays.rows.index[c] = arrays.rows.torn;
   }
   entry.alive[c] = 0;
 }

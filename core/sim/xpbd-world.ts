@@ -54,7 +54,8 @@ import type { BodyMetrics, BodyView, StepMetrics, World } from './world.ts';
  * same floats as one thread.
  */
 export class XpbdWorld implements World {
-  readonly positions: Float32Array;
+  /** Single-precision copy of the positions, made on the first read of `positions` (see there). */
+  private positionsF32: Float32Array | null = null;
   readonly bodies: readonly BodyView[];
   readonly particleCount: number;
   readonly constraintCount: number;
@@ -89,8 +90,6 @@ export class XpbdWorld implements World {
     kernelOptions?: KernelOptions,
   ) {
     this.particleCount = state.count;
-    this.positions = new Float32Array(3 * state.count);
-    this.positions.set(state.x);
     this.bodies = runtimes.map((r) => ({
       name: r.name,
       kind: r.geometry.kind,
@@ -113,7 +112,19 @@ export class XpbdWorld implements World {
     this.useWasm = this.wasm !== null;
     this.tearing = Tearing.create(runtimes);
     for (const body of runtimes) body.pinMotion?.place(this.state, 0);
-    this.positions.set(this.state.x);
+  }
+
+  /**
+   * All particle positions in single precision, m (World.positions): made on the first read and
+   * from then on updated by every `step` and `reset`. A world nobody draws (CLI, tests, benchmarks)
+   * keeps only its f64 positions, the state's.
+   */
+  get positions(): Float32Array {
+    if (!this.positionsF32) {
+      this.positionsF32 = new Float32Array(3 * this.particleCount);
+      this.positionsF32.set(this.state.x);
+    }
+    return this.positionsF32;
   }
 
   /**
@@ -194,7 +205,7 @@ export class XpbdWorld implements World {
     const v = this.state.v;
     const mass = this.state.mass;
     const w = this.state.invMass;
-    this.positions.set(x);
+    this.positionsF32?.set(x);
     let kinetic = 0;
     let checksum = 0;
     for (let p = 0; p < this.particleCount; p++) {
@@ -219,7 +230,7 @@ export class XpbdWorld implements World {
       for (const b of r.blocks) if (b.kind === 'shape-matching') b.driftMPerS.fill(0);
     for (const r of this.runtimes) r.plasticity?.reset(this.restChanged);
     for (const r of this.runtimes) r.pinMotion?.place(this.state, 0);
-    this.positions.set(this.state.x);
+    this.positionsF32?.set(this.state.x);
     this.time = 0;
   }
 

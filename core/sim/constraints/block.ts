@@ -29,6 +29,16 @@ export interface BlockBase {
 /** Below this the direction of a vector is treated as undefined and the constraint skipped, m. */
 export const MIN_LENGTH_M = 1e-12;
 
+/**
+ * Compliance of a torn constraint, in the kind's unit. Tearing removes a constraint by making it
+ * (practically) infinitely soft rather than by taking it out of its block: the block's colouring,
+ * the WebAssembly kernels (which read the same arrays) and the hot loop stay as they are, and a
+ * reset puts the saved compliance back (core/sim/tearing.ts). α̃ = α/h² stays finite for any substep above 1e-50 s, so
+ * Δλ = (−C − α̃λ)/(W + α̃) ≈ −C/α̃ moves nothing (10⁻²⁰⁰ of what it would): no force, no energy
+ * (½C²/α), no damping (its coefficients are zeroed too).
+ */
+export const TORN_COMPLIANCE = 1e200;
+
 /** A denominator Σw|∇C|² + α̃ at or below this means nothing can move: skip (never divide). */
 export const MIN_DENOMINATOR = 1e-30;
 

@@ -1,6 +1,6 @@
 import type { ParticleState } from '../state.ts';
 import type { DistanceBlock } from './distance.ts';
-import type { MembraneBlock } from './membrane.ts';
+import { type MembraneBlock, membraneRestAreaM2 } from './membrane.ts';
 import { deformationGradient, type NeoHookeanBlock } from './neo-hookean.ts';
 import type { TetVolumeBlock } from './tet-volume.ts';
 
@@ -59,7 +59,7 @@ export function membraneTensionNPerM(
   const invHSq = 1 / (h * h);
   const lambda = block.lambda;
   for (let t = 0; t < block.count; t++) {
-    const area = block.restAreaM2[t];
+    const area = membraneRestAreaM2(block, t);
     if (!(area > 0)) {
       out[t] = 0;
       continue;

@@ -27,7 +27,7 @@ export interface DistanceBlock extends BlockBase {
   readonly restLengthM: Float64Array;
   /** Compliance α, m/N. */
   readonly complianceMPerN: Float64Array;
-  /** Damping coefficient β along the edge, N·s/m. */
+  /** Damping coefficient β along the edge, N·s/m; empty when the block is undamped (`damped` false). */
   readonly dampingNSPerM: Float64Array;
   /** Lagrange multiplier of the current substep, N·s². */
   readonly lambda: Float64Array;
@@ -59,7 +59,8 @@ export function createDistanceBlock(input: DistanceInput, state: ParticleState):
   }
   const colouring = colourConstraints(input.particles, 2, state.count);
   const { order } = colouring;
-  const dampingNSPerM = permute(damping, 1, order);
+  // An undamped block (no coefficient above 0) keeps none: its damping pass never runs.
+  const dampingNSPerM = anyPositive(damping) ? permute(damping, 1, order) : new Float64Array(0);
   return {
     kind: 'distance',
     count,
@@ -68,7 +69,7 @@ export function createDistanceBlock(input: DistanceInput, state: ParticleState):
     colourStarts: colouring.colourStarts,
     order,
     stiffnessScale: 1,
-    damped: anyPositive(dampingNSPerM),
+    damped: dampingNSPerM.length > 0,
     restLengthM: permute(restLength, 1, order),
     complianceMPerN: permute(input.complianceMPerN, 1, order),
     dampingNSPerM,

@@ -2,7 +2,15 @@ import type { ParticleState } from '../state.ts';
 import type { NeoHookeanStiffnessLimit } from '../stiffness-limit.ts';
 import type { DihedralBendBlock } from './dihedral-bend.ts';
 import type { DistanceBlock } from './distance.ts';
-import { type MembraneBlock, membraneStrain } from './membrane.ts';
+import {
+  ALPHA_COUPLING,
+  ALPHA_NORMAL,
+  ALPHA_NORMAL_WEFT,
+  ALPHA_SHEAR,
+  MEMBRANE_ROW,
+  type MembraneBlock,
+  membraneStrain,
+} from './membrane.ts';
 import type { NeoHookeanBlock } from './neo-hookean.ts';
 import { type NodalVolumeBlock, nodalVolumeM3 } from './nodal-volume.ts';
 import { type PlateBendBlock, plateBendConstraintEnergyJ } from './plate-bend.ts';
@@ -200,22 +208,21 @@ const scratchF = new Float64Array(9);
  * zero at rest.
  */
 export function membraneEnergyJ(block: MembraneBlock, state: ParticleState, sink?: EnergySink): number {
-  const {
-    complianceNormal: a,
-    complianceNormalWeft: b,
-    complianceCoupling: c,
-    complianceShear: s,
-    count,
-  } = block;
+  const { compliance: alpha, complianceIndex, count } = block;
   const strain = scratchStrain;
   let energy = 0;
   for (let t = 0; t < count; t++) {
-    const normalDet = a[t] * b[t] - c[t] * c[t];
-    if (!(normalDet > 0) || !(s[t] > 0)) continue;
+    const row = MEMBRANE_ROW * complianceIndex[t];
+    const a = alpha[row + ALPHA_NORMAL];
+    const b = alpha[row + ALPHA_NORMAL_WEFT];
+    const c = alpha[row + ALPHA_COUPLING];
+    const s = alpha[row + ALPHA_SHEAR];
+    const normalDet = a * b - c * c;
+    if (!(normalDet > 0) || !(s > 0)) continue;
     membraneStrain(state.x, block, t, strain);
     const [e11, e22, e12] = strain;
     const triangleEnergy =
-      0.5 * ((b[t] * e11 * e11 + a[t] * e22 * e22 - 2 * c[t] * e11 * e22) / normalDet + (e12 * e12) / s[t]);
+      0.5 * ((b * e11 * e11 + a * e22 * e22 - 2 * c * e11 * e22) / normalDet + (e12 * e12) / s);
     energy += triangleEnergy;
     sink?.(t, triangleEnergy);
   }

@@ -34,7 +34,7 @@ import {
 import type { ConstraintBlock } from './index.ts';
 import { addJointConeForces, solveJointCone } from './joint-cone.ts';
 import { addJointHingeForces, solveJointHinge } from './joint-hinge.ts';
-import { addMembraneForces, solveMembrane } from './membrane.ts';
+import { addMembraneForces, MEMBRANE_ROW, solveMembrane } from './membrane.ts';
 import { addNeoHookeanForces, solveNeoHookean } from './neo-hookean.ts';
 import { addNodalVolumeForces, dampNodalVolume, solveNodalVolume } from './nodal-volume.ts';
 import { addPlateBendForces, dampPlateBend, solvePlateBend } from './plate-bend.ts';
@@ -89,9 +89,14 @@ export type ConstraintForceUnit = 'N' | 'N/m' | 'Pa';
 export interface TearArrays {
   readonly compliance: readonly Float64Array[];
   readonly damping: readonly Float64Array[];
+  /**
+   * Per-constraint rows of a shared compliance table (compliance-table.ts): a torn constraint is
+   * switched to row `torn`, whose compliances are TORN_COMPLIANCE.
+   */
+  readonly rows?: { readonly index: Uint32Array; readonly torn: number };
 }
 
-function fillLambda(block: { readonly lambda: Float64Array }): void {
+function fillLambda(block: { readonly lambda: Float64Array | Float32Array }): void {
   block.lambda.fill(0);
 }
 
@@ -136,16 +141,11 @@ export const constraintKinds = {
     energy: membraneEnergyJ,
     force: membraneTensionNPerM,
     forceUnit: 'N/m',
-    // Isotropic cloth's weft is its normal array itself (membrane.ts): listed once, or tearing would
-    // save the torn value as the weft's and reset would write it back.
+    // Its compliances are rows shared by many triangles: a torn triangle switches to the torn row.
     tear: (block) => ({
-      compliance: [
-        block.complianceNormal,
-        block.complianceCoupling,
-        block.complianceShear,
-        ...(block.complianceNormalWeft === block.complianceNormal ? [] : [block.complianceNormalWeft]),
-      ],
+      compliance: [],
       damping: [],
+      rows: { index: block.complianceIndex, torn: block.compliance.length / MEMBRANE_ROW - 1 },
     }),
     scalarCount: (block) => 3 * block.count, // E₁₁, E₂₂, E₁₂ per triangle
     wasm: membraneKernel,

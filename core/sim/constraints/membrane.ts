@@ -1,6 +1,7 @@
 import { colourConstraints, permute } from '../colour.ts';
 import type { ParticleState } from '../state.ts';
-import { type BlockBase, MIN_DENOMINATOR } from './block.ts';
+import { type BlockBase, MIN_DENOMINATOR, TORN_COMPLIANCE } from './block.ts';
+import { complianceTable } from './compliance-table.ts';
 
 /**
  * Cloth membrane (stretch and shear) as one constraint vector per triangle: the Green strain in an
@@ -37,30 +38,39 @@ import { type BlockBase, MIN_DENOMINATOR } from './block.ts';
  * constraint vector, as in neo-hookean.ts): (∇C·W·∇Cᵀ + α̃)·Δλ = −C − α̃·λ, α̃ = α/h²; the moves
  * are x_k += w_k·(β_k1·g1 + β_k2·g2), g1 = Δλ₁·f1 + ½Δλ₃·f2, g2 = Δλ₂·f2 + ½Δλ₃·f1.
  *
- * At rest C = 0 and λ = 0, so the rest state is an exact fixed point for any h and the system is
- * positive definite (no rest multipliers, unlike the stable neo-Hookean pair). Guards: a 3×3
- * determinant at or below MIN_DENOMINATOR (all three particles pinned, a collapsed triangle with
- * α = 0) skips the triangle; degenerate rest triangles are left out of the block when it is built.
+ * At rest λ = 0 and C = 0 but for the single-precision rounding of the stored Dm⁻¹ (|C| about
+ * 5e-8 on cloth grids: a rest shape off by that strain, far below the discretisation's error), and
+ * the system is positive definite (no rest multipliers, unlike the stable neo-Hookean pair).
+ * Guards: a 3×3 determinant at or below MIN_DENOMINATOR (all three particles pinned, a collapsed
+ * triangle with α = 0) skips the triangle; degenerate rest triangles are left out of the block when
+ * it is built.
  * Damping is not done here: the cloth compiler adds an edge-damper set along the triangle edges.
  */
 export interface MembraneBlock extends BlockBase {
   readonly kind: 'membrane';
-  /** Dm⁻¹ per triangle, row-major (B11, B12, B21, B22), 1/m. */
-  readonly inverseRestShape: Float64Array;
-  /** Rest area A, m². */
-  readonly restAreaM2: Float64Array;
-  /** α₁₁ (along frame axis 1: the warp for orthotropic cloth), 1/J. */
-  readonly complianceNormal: Float64Array;
-  /** α₁₂, 1/J (≤ 0). */
-  readonly complianceCoupling: Float64Array;
-  /** α₃₃, 1/J. */
-  readonly complianceShear: Float64Array;
-  /** Multipliers of the current substep, 3 per triangle (E₁₁, E₂₂, E₁₂), J·s² (C is dimensionless). */
-  readonly lambda: Float64Array;
+  /**
+   * Dm⁻¹ per triangle, row-major (B11, B12, B21, B22), 1/m, in single precision: a rest constant
+   * (its rounding, 6e-8 relative, is a rest shape that much off, far below the discretisation's
+   * error); the kernels compute in f64 from it.
+   */
+  readonly inverseRestShape: Float32Array;
+  /**
+   * The distinct compliance rows of the block, MEMBRANE_ROW values each: α₁₁ (along frame axis 1:
+   * the warp for orthotropic cloth), α₁₂ (≤ 0), α₃₃, α₂₂ (along axis 2: the weft; α₁₁ for isotropic
+   * cloth), 1/J. A grid's triangles share one or a few; the last row is TORN_ROW's (tearing.ts).
+   */
+  readonly compliance: Float64Array;
+  /** Per triangle, its row of `compliance`. */
+  readonly complianceIndex: Uint32Array;
+  /**
+   * Multipliers of the current substep, 3 per triangle (E₁₁, E₂₂, E₁₂), J·s² (C is dimensionless),
+   * in single precision: reset every substep, a sweep moves the particles by its Δλ in f64 and
+   * stores λ + Δλ rounded, read back by a further sweep of the same substep (rounding 6e-8 of a
+   * term already O(α̃λ)) and by the force metrics.
+   */
+  readonly lambda: Float32Array;
   /** Input triangles left out because their rest area is (nearly) zero. */
   readonly degenerateCount: number;
-  /** α₂₂ (along frame axis 2: the weft), 1/J; for isotropic cloth the complianceNormal array itself. */
-  readonly complianceNormalWeft: Float64Array;
 }
 
 /** Compliances per triangle as core/setup derives them (core/material/compliance/cloth.ts). */
@@ -77,6 +87,25 @@ export interface MembraneInput {
    * triangle): the warp of orthotropic cloth. Absent: the triangle's first edge.
    */
   warpDirection?: Float64Array;
+}
+
+/** Values per compliance row: α₁₁, α₁₂, α₃₃, α₂₂ (offsets below). */
+export const MEMBRANE_ROW = 4;
+export const ALPHA_NORMAL = 0;
+export const ALPHA_COUPLING = 1;
+export const ALPHA_SHEAR = 2;
+export const ALPHA_NORMAL_WEFT = 3;
+
+/** Compliance `entry` (ALPHA_NORMAL, …) of block triangle t, 1/J. */
+export function membraneCompliance(block: MembraneBlock, t: number, entry: number): number {
+  return block.compliance[MEMBRANE_ROW * block.complianceIndex[t] + entry];
+}
+
+/** Rest area of block triangle t, m²: Dm⁻¹ has determinant 1/det Dm = 1/(2A). */
+export function membraneRestAreaM2(block: MembraneBlock, t: number): number {
+  const B = block.inverseRestShape;
+  const o = 4 * t;
+  return 0.5 / Math.abs(B[o] * B[o + 3] - B[o + 1] * B[o + 2]);
 }
 
 /** A rest triangle is degenerate when 2A ≤ this × (longest edge)² (no valid Dm⁻¹). */
@@ -113,7 +142,7 @@ export function writeTriangleInverseRestShape(
   a: number,
   b: number,
   c: number,
-  out: Float64Array,
+  out: Float64Array | Float32Array,
   o: number,
   axis?: ArrayLike<number>,
   axisOffset = 0,
@@ -151,7 +180,7 @@ function writeAxisInverseRestShape(
   a: number,
   b: number,
   c: number,
-  out: Float64Array,
+  out: Float64Array | Float32Array,
   o: number,
   axis: ArrayLike<number>,
   axisOffset: number,
@@ -196,17 +225,24 @@ export function createMembraneBlock(input: MembraneInput, state: ParticleState):
   const count = kept.length;
   const triangles = new Uint32Array(3 * count);
   const dmInv = new Float64Array(4 * count);
-  const area = new Float64Array(count);
   kept.forEach((t, k) => {
     const [a, b, c] = input.triangles.subarray(3 * t, 3 * t + 3);
     triangles.set([a, b, c], 3 * k);
-    area[k] = writeTriangleInverseRestShape(rest, a, b, c, dmInv, 4 * k, input.warpDirection, 3 * t);
+    writeTriangleInverseRestShape(rest, a, b, c, dmInv, 4 * k, input.warpDirection, 3 * t);
   });
   const colouring = colourConstraints(triangles, 3, state.count);
   const order = colouring.order;
   const inputOrder = Uint32Array.from(order, (k) => kept[k]);
-  const pickInput = (values: Float64Array) => Float64Array.from(inputOrder, (t) => values[t]);
-  const normal = pickInput(input.normalCompliancePerJ);
+  // Rows per input triangle (α₂₂ = α₁₁ where no weft is given: isotropic cloth), then shared.
+  const rows = new Float64Array(MEMBRANE_ROW * inputCount);
+  for (let t = 0; t < inputCount; t++) {
+    const o = MEMBRANE_ROW * t;
+    rows[o + ALPHA_NORMAL] = input.normalCompliancePerJ[t];
+    rows[o + ALPHA_COUPLING] = input.couplingCompliancePerJ[t];
+    rows[o + ALPHA_SHEAR] = input.shearCompliancePerJ[t];
+    rows[o + ALPHA_NORMAL_WEFT] = (input.weftNormalCompliancePerJ ?? input.normalCompliancePerJ)[t];
+  }
+  const table = complianceTable(rows, MEMBRANE_ROW, inputOrder, MEMBRANE_TORN_ROW);
   return {
     kind: 'membrane',
     count,
@@ -216,17 +252,21 @@ export function createMembraneBlock(input: MembraneInput, state: ParticleState):
     order: inputOrder,
     stiffnessScale: 1,
     damped: false, // damped along its edges: edge-damper.ts
-    inverseRestShape: permute(dmInv, 4, order),
-    restAreaM2: permute(area, 1, order),
-    complianceNormal: normal,
-    complianceCoupling: pickInput(input.couplingCompliancePerJ),
-    complianceShear: pickInput(input.shearCompliancePerJ),
-    lambda: new Float64Array(3 * count),
+    inverseRestShape: Float32Array.from(permute(dmInv, 4, order)),
+    compliance: table.values,
+    complianceIndex: table.index,
+    lambda: new Float32Array(3 * count),
     degenerateCount: inputCount - count,
-    // Isotropic cloth: α₂₂ = α₁₁ always (tearing writes both alike), so one array serves both.
-    complianceNormalWeft: input.weftNormalCompliancePerJ ? pickInput(input.weftNormalCompliancePerJ) : normal,
   };
 }
+
+/** The row a torn triangle is switched to (tearing.ts): every compliance TORN_COMPLIANCE. */
+export const MEMBRANE_TORN_ROW = [
+  TORN_COMPLIANCE,
+  TORN_COMPLIANCE,
+  TORN_COMPLIANCE,
+  TORN_COMPLIANCE,
+] as const;
 
 /** One Gauss-Seidel sweep over the block in colour order, substep h in s (see the block comment). */
 export function solveMembrane(block: MembraneBlock, state: ParticleState, h: number): void {
@@ -234,10 +274,8 @@ export function solveMembrane(block: MembraneBlock, state: ParticleState, h: num
   const w = state.invMass;
   const particles = block.particles;
   const B = block.inverseRestShape;
-  const alphaN = block.complianceNormal;
-  const alphaN2 = block.complianceNormalWeft;
-  const alphaC = block.complianceCoupling;
-  const alphaS = block.complianceShear;
+  const alpha = block.compliance;
+  const alphaIndex = block.complianceIndex;
   const lambda = block.lambda;
   const scale = block.stiffnessScale;
   const count = block.count;
@@ -284,10 +322,11 @@ export function solveMembrane(block: MembraneBlock, state: ParticleState, h: num
     const s11 = w0 * p01 * p01 + w1 * b11 * b11 + w2 * b21 * b21;
     const s22 = w0 * p02 * p02 + w1 * b12 * b12 + w2 * b22 * b22;
     const s12 = w0 * p01 * p02 + w1 * b11 * b12 + w2 * b21 * b22;
-    const an = alphaN[t] * invHSq;
-    const an2 = alphaN2[t] * invHSq;
-    const ac = alphaC[t] * invHSq;
-    const as = alphaS[t] * invHSq;
+    const a = MEMBRANE_ROW * alphaIndex[t];
+    const an = alpha[a + ALPHA_NORMAL] * invHSq;
+    const an2 = alpha[a + ALPHA_NORMAL_WEFT] * invHSq;
+    const ac = alpha[a + ALPHA_COUPLING] * invHSq;
+    const as = alpha[a + ALPHA_SHEAR] * invHSq;
     const a11 = s11 * q11 + an;
     const a22 = s22 * q22 + an2;
     const a33 = 0.25 * (s11 * q22 + 2 * s12 * q12 + s22 * q11) + as;

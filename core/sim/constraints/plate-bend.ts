@@ -2,6 +2,7 @@ import { UPPER_3X3 } from '../../material/compliance/plate-bend.ts';
 import { colourConstraints, permute } from '../colour.ts';
 import type { ParticleState } from '../state.ts';
 import { type BlockBase, criticalDampingCoefficient, MIN_DENOMINATOR, MIN_LENGTH_M } from './block.ts';
+import { complianceTable } from './compliance-table.ts';
 import { G, hingeAngle, hingeAtan2, hingeGradient, wrapAngle } from './dihedral-bend.ts';
 
 /**
@@ -25,10 +26,13 @@ import { G, hingeAngle, hingeAtan2, hingeGradient, wrapAngle } from './dihedral-
  */
 export interface PlateBendBlock extends BlockBase {
   readonly kind: 'plate-bend';
-  /** Bit k set: edge k has a hinge (u32: the WebAssembly kernel reads it). */
-  readonly present: Uint32Array;
-  /** θ⁰ per hinge, 3 per constraint, rad. */
-  readonly restAngleRad: Float64Array;
+  /** Bit k set: edge k has a hinge. */
+  readonly present: Uint8Array;
+  /**
+   * θ⁰ per hinge, 3 per constraint, rad, in single precision: a rest constant (its rounding,
+   * 6e-8 relative, is far below the discretisation's error); the kernels compute in f64 from it.
+   */
+  readonly restAngleRad: Float32Array;
   /**
    * α, 6 upper entries (00, 01, 02, 11, 12, 22), 1/(N·m), per distinct matrix of the block: a grid's
    * triangles share a handful (its two shapes, their boundary variants), so the block keeps each once.
@@ -38,8 +42,8 @@ export interface PlateBendBlock extends BlockBase {
   readonly complianceIndex: Uint32Array;
   /** β per hinge, 3 per constraint, N·m·s/rad; empty when the block is undamped (`damped` false). */
   readonly dampingNMS: Float64Array;
-  /** Multipliers of the current substep, 3 per constraint, N·m·s². */
-  readonly lambda: Float64Array;
+  /** Multipliers of the current substep, 3 per constraint, N·m·s², in single precision (membrane.ts says why). */
+  readonly lambda: Float32Array;
 }
 
 export interface PlateBendInput {
@@ -150,32 +154,6 @@ export function solveSymmetric3(a: Float64Array, r: Float64Array, mask: number, 
   return true;
 }
 
-/**
- * The distinct α of the block's constraints (input constraint `inputOf[t]` for block constraint t),
- * each once, and per constraint its entry; equal means the same six floats.
- */
-function distinctCompliances(
-  input: Float64Array,
-  inputOf: Uint32Array,
-): { values: Float64Array; index: Uint32Array } {
-  const entries = new Map<string, number>();
-  const values: number[] = [];
-  const index = new Uint32Array(inputOf.length);
-  for (let t = 0; t < inputOf.length; t++) {
-    const alpha = input.subarray(6 * inputOf[t], 6 * inputOf[t] + 6);
-    // Exact: −0 is kept apart from 0 (String(−0) is '0').
-    const key = Array.from(alpha, (v) => (Object.is(v, -0) ? '-0' : String(v))).join(',');
-    let entry = entries.get(key);
-    if (entry === undefined) {
-      entry = values.length / 6;
-      entries.set(key, entry);
-      values.push(...alpha);
-    }
-    index[t] = entry;
-  }
-  return { values: Float64Array.from(values), index };
-}
-
 export function createPlateBendBlock(input: PlateBendInput, state: ParticleState): PlateBendBlock {
   const rest = state.rest;
   const inputCount = input.particles.length / 6;
@@ -206,8 +184,9 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
   const count = kept.length;
   const colouring = colourConstraints(Uint32Array.from(particles), 6, state.count);
   const order = colouring.order;
-  const compliance = distinctCompliances(
+  const compliance = complianceTable(
     input.compliancePerNM,
+    6,
     Uint32Array.from(order, (k) => kept[k]),
   );
   const block: PlateBendBlock = {
@@ -219,13 +198,13 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
     order: Uint32Array.from(order, (k) => kept[k]),
     stiffnessScale: 1,
     damped: false,
-    present: permute(Uint32Array.from(present), 1, order),
-    restAngleRad: permute(Float64Array.from(angles), 3, order),
+    present: Uint8Array.from(permute(Uint32Array.from(present), 1, order)),
+    restAngleRad: Float32Array.from(permute(Float64Array.from(angles), 3, order)),
     compliancePerNM: compliance.values,
     complianceIndex: compliance.index,
     // Filled below when damped; an undamped block (the usual cloth) keeps none.
     dampingNMS: new Float64Array(input.dampingRatio > 0 ? 3 * count : 0),
-    lambda: new Float64Array(3 * count),
+    lambda: new Float32Array(3 * count),
   };
   if (input.dampingRatio > 0) {
     for (let t = 0; t < count; t++) {

@@ -21,7 +21,7 @@ export interface TetVolumeBlock extends BlockBase {
   readonly restVolumeM3: Float64Array;
   /** α = V0/K, m³/Pa. */
   readonly complianceM3PerPa: Float64Array;
-  /** Damping coefficient β, Pa·s/m³. */
+  /** Damping coefficient β, Pa·s/m³; empty when the block is undamped (`damped` false). */
   readonly dampingPaSPerM3: Float64Array;
   /** Multiplier of the current substep, Pa·s² (force = λ∇C/h²). */
   readonly lambda: Float64Array;
@@ -110,7 +110,8 @@ export function createTetVolumeBlock(input: TetVolumeInput, state: ParticleState
   }
   const colouring = colourConstraints(tets, 4, state.count);
   const order = colouring.order;
-  const dampingPaSPerM3 = permute(damping, 1, order);
+  // An undamped block (no coefficient above 0) keeps none: its damping pass never runs.
+  const dampingPaSPerM3 = anyPositive(damping) ? permute(damping, 1, order) : new Float64Array(0);
   return {
     kind: 'tet-volume',
     count,
@@ -119,7 +120,7 @@ export function createTetVolumeBlock(input: TetVolumeInput, state: ParticleState
     colourStarts: colouring.colourStarts,
     order: Uint32Array.from(order, (k) => kept[k]),
     stiffnessScale: 1,
-    damped: anyPositive(dampingPaSPerM3),
+    damped: dampingPaSPerM3.length > 0,
     restVolumeM3: permute(volume, 1, order),
     complianceM3PerPa: permute(alpha, 1, order),
     dampingPaSPerM3,

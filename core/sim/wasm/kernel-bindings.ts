@@ -116,10 +116,8 @@ export interface KernelExports {
     colourStarts: number,
     colourCount: number,
     inverseRestShape: number,
-    complianceNormal: number,
-    complianceCoupling: number,
-    complianceShear: number,
-    complianceNormalWeft: number,
+    compliance: number,
+    complianceIndex: number,
     lambda: number,
     scale: number,
     invHSq: number,
@@ -169,7 +167,7 @@ export interface KernelMemory {
 
 /** Names of the typed-array fields of a block type: only those can move into the memory. */
 export type ArrayField<B> = {
-  [F in keyof B]-?: B[F] extends Float64Array | Uint32Array ? F : never;
+  [F in keyof B]-?: B[F] extends Float64Array | Float32Array | Uint32Array | Uint8Array ? F : never;
 }[keyof B] &
   string;
 
@@ -329,24 +327,13 @@ export const neoHookeanKernel: KernelBinding<NeoHookeanBlock> = {
 };
 
 export const membraneKernel: KernelBinding<MembraneBlock> = {
-  fields: [
-    'particles',
-    'colourStarts',
-    'inverseRestShape',
-    'complianceNormal',
-    'complianceCoupling',
-    'complianceShear',
-    'lambda',
-    'complianceNormalWeft',
-  ],
+  fields: ['particles', 'colourStarts', 'inverseRestShape', 'compliance', 'complianceIndex', 'lambda'],
   kernelCopy: null,
   bind(block, { kernels: k, x, w, at }) {
     const particles = at(block.particles);
     const inverseRestShape = at(block.inverseRestShape);
-    const normal = at(block.complianceNormal);
-    const coupling = at(block.complianceCoupling);
-    const shear = at(block.complianceShear);
-    const normalWeft = at(block.complianceNormalWeft);
+    const compliance = at(block.compliance);
+    const complianceIndex = at(block.complianceIndex);
     const lambda = at(block.lambda);
     const colourStarts = at(block.colourStarts);
     const colours = block.colourStarts.length - 1;
@@ -358,10 +345,8 @@ export const membraneKernel: KernelBinding<MembraneBlock> = {
         startsAt,
         colourCount,
         inverseRestShape,
-        normal,
-        coupling,
-        shear,
-        normalWeft,
+        compliance,
+        complianceIndex,
         lambda,
         block.stiffnessScale,
         invHSq,

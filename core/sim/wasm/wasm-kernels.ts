@@ -39,7 +39,7 @@ const STATE_FIELDS = ['x', 'xPrev', 'v', 'invMass'] as const;
 const ALIGN = 16;
 const PAGE_BYTES = 65536;
 
-type MovableArray = Float64Array | Uint32Array;
+type MovableArray = Float64Array | Float32Array | Uint32Array | Uint8Array;
 
 /** The compiled modules (for an ordinary and for a shared memory), shared by every world of the isolate; null where they cannot be had. */
 const compiled = new Map<boolean, { api: WasmApi; module: object } | null>();
@@ -179,7 +179,7 @@ export class WasmKernels {
         moving.push([null, '', copy]);
       }
     }
-    // An array that two fields share (isotropic cloth's α₁₁ and α₂₂) moves once; both fields get its view.
+    // An array that two fields share moves once; both fields get its view.
     const firstOffset = new Map<MovableArray, number>();
     // The big colours' chunk bounds: the kernels read them, so they live in the memory too.
     const blockChunks = new Map<ConstraintBlock, ColourChunks>();
@@ -215,10 +215,16 @@ export class WasmKernels {
     const pointers = new Map<object, number>();
     const views = new Map<MovableArray, MovableArray>();
     moving.forEach(([owner, name, array], k) => {
-      const Kind = array instanceof Float64Array ? Float64Array : Uint32Array;
       let view = views.get(array);
       if (!view) {
-        view = new Kind(memory.buffer, offsets[k], array.length);
+        view =
+          array instanceof Float64Array
+            ? new Float64Array(memory.buffer, offsets[k], array.length)
+            : array instanceof Float32Array
+              ? new Float32Array(memory.buffer, offsets[k], array.length)
+              : array instanceof Uint8Array
+                ? new Uint8Array(memory.buffer, offsets[k], array.length)
+                : new Uint32Array(memory.buffer, offsets[k], array.length);
         view.set(array);
         views.set(array, view);
       }

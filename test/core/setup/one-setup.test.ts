@@ -13,6 +13,12 @@ import type { SceneDocument } from '../../../core/scene/scene.ts';
 import { compileScene } from '../../../core/setup/compile-scene.ts';
 import { buildWorld, buildWorldFromSetup } from '../../../core/sim/build-world.ts';
 import type { ConstraintBlock } from '../../../core/sim/constraints/index.ts';
+import {
+  ALPHA_COUPLING,
+  ALPHA_NORMAL,
+  ALPHA_SHEAR,
+  membraneCompliance,
+} from '../../../core/sim/constraints/membrane.ts';
 import type { World } from '../../../core/sim/world.ts';
 import type { XpbdWorld } from '../../../core/sim/xpbd-world.ts';
 import { cubeMeshScene } from '../preset/fixtures.ts';
@@ -52,9 +58,16 @@ function compliances(world: XpbdWorld & World): [string, number[]][] {
           add(block, 'compliancePerNM', block.compliancePerNM);
           break;
         case 'membrane':
-          add(block, 'complianceNormal', block.complianceNormal);
-          add(block, 'complianceCoupling', block.complianceCoupling);
-          add(block, 'complianceShear', block.complianceShear);
+          for (const [name, entry] of [
+            ['complianceNormal', ALPHA_NORMAL],
+            ['complianceCoupling', ALPHA_COUPLING],
+            ['complianceShear', ALPHA_SHEAR],
+          ] as const)
+            add(
+              block,
+              name,
+              Array.from({ length: block.count }, (_, t) => membraneCompliance(block, t, entry)),
+            );
           break;
         case 'edge-damper':
           add(block, 'dampingNSPerM', block.dampingNSPerM);

@@ -9,6 +9,13 @@ import type { MaterialSpec, SceneDocument, Vec3 } from '../../../core/scene/scen
 import { compileScene } from '../../../core/setup/compile-scene.ts';
 import { blockElasticEnergyJ } from '../../../core/sim/block-energy.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
+import {
+  ALPHA_COUPLING,
+  ALPHA_NORMAL,
+  ALPHA_NORMAL_WEFT,
+  ALPHA_SHEAR,
+  membraneCompliance,
+} from '../../../core/sim/constraints/membrane.ts';
 
 /**
  * Orthotropic (warp/weft) cloth against plane-stress orthotropic elasticity and plate theory,
@@ -223,14 +230,11 @@ describe('orthotropic cloth: the isotropic default is unchanged', () => {
     const arrays = (world: typeof plain) =>
       world.runtimes[0].blocks.flatMap((block) =>
         block.kind === 'membrane'
-          ? [
-              block.complianceNormal,
-              block.complianceNormalWeft,
-              block.complianceCoupling,
-              block.complianceShear,
-            ]
+          ? [ALPHA_NORMAL, ALPHA_NORMAL_WEFT, ALPHA_COUPLING, ALPHA_SHEAR].map((entry) =>
+              Array.from({ length: block.count }, (_, t) => membraneCompliance(block, t, entry)),
+            )
           : block.kind === 'plate-bend'
-            ? [block.compliancePerNM]
+            ? [Array.from(block.compliancePerNM)]
             : [],
       );
     expect(arrays(plain).length).toBe(5);

@@ -97,7 +97,7 @@ function deformedState(rest: Float64Array, amplitude: number, seed: number): Par
   return state;
 }
 
-function lambdasOf(block: ConstraintBlock): Float64Array[] {
+function lambdasOf(block: ConstraintBlock): (Float64Array | Float32Array)[] {
   if (block.kind === 'neo-hookean') return [block.lambdaHydrostatic, block.lambdaDeviatoric];
   return 'lambda' in block ? [block.lambda] : [];
 }

@@ -2,7 +2,8 @@
 // into ../kernels-wasm.ts). Each function mirrors the JS kernel named in its comment operation for
 // operation, in the same order, so that both give the same floats (test/core/sim/wasm-kernels.test.ts).
 // Arguments are byte offsets into the world's memory (wasm-kernels.ts lays it out): f64 arrays
-// for positions, velocities, inverse masses and constraint data, u32 arrays for particle indices.
+// for positions, velocities, inverse masses and constraint data (f32 for rest constants where the
+// JS block keeps them in a Float32Array), u32 arrays for particle indices.
 // No allocation, no runtime: plain loads and stores on the imported memory.
 
 function f(ptr: usize, i: i32): f64 {
@@ -15,6 +16,16 @@ function setF(ptr: usize, i: i32, value: f64): void {
 
 function u(ptr: usize, i: i32): i32 {
   return load<i32>(ptr + ((<usize>i) << 2));
+}
+
+/** array[i] ← value rounded to f32 (to nearest, as a JS Float32Array store). */
+function setF32(ptr: usize, i: i32, value: f64): void {
+  store<f32>(ptr + ((<usize>i) << 2), <f32>value);
+}
+
+/** Element i of an f32 array, as f64 (exact: what a JS Float32Array read gives). */
+function fs(ptr: usize, i: i32): f64 {
+  return <f64>load<f32>(ptr + ((<usize>i) << 2));
 }
 
 /** xpbd-world.ts `substep`, prediction of particles [start, end). */
@@ -251,9 +262,9 @@ export function solvePlateBend(
     const l = 3 * t;
     const a = 6 * u(complianceIndex, t);
     if (fresh) {
-      setF(lambda, l, 0);
-      setF(lambda, l + 1, 0);
-      setF(lambda, l + 2, 0);
+      setF32(lambda, l, 0);
+      setF32(lambda, l + 1, 0);
+      setF32(lambda, l + 2, 0);
     }
     const c0 = 3 * u(particles, o);
     const c1 = 3 * u(particles, o + 1);
@@ -268,7 +279,7 @@ export function solvePlateBend(
     const ny = e1z * e2x - e1x * e2z;
     const nz = e1x * e2y - e1y * e2x;
     const nSq = nx * nx + ny * ny + nz * nz;
-    let mask = u(present, t);
+    let mask = <i32>load<u8>(present + <usize>t);
     let con0: f64 = 0;
     let b0x: f64 = 0;
     let b0y: f64 = 0;
@@ -312,7 +323,7 @@ export function solvePlateBend(
         const sb = 1 / bSq;
         const sine = (ny * bz - nz * by) * ex + (nz * bx - nx * bz) * ey + (nx * by - ny * bx) * ez;
         const cosine = (nx * bx + ny * by + nz * bz) * eLength;
-        con0 = wrapAngle(hingeAtan2(sine, cosine, SMALL_ATAN) - f(restAngle, l + 0));
+        con0 = wrapAngle(hingeAtan2(sine, cosine, SMALL_ATAN) - fs(restAngle, l + 0));
         b0x = bx;
         b0y = by;
         b0z = bz;
@@ -368,7 +379,7 @@ export function solvePlateBend(
         const sb = 1 / bSq;
         const sine = (ny * bz - nz * by) * ex + (nz * bx - nx * bz) * ey + (nx * by - ny * bx) * ez;
         const cosine = (nx * bx + ny * by + nz * bz) * eLength;
-        con1 = wrapAngle(hingeAtan2(sine, cosine, SMALL_ATAN) - f(restAngle, l + 1));
+        con1 = wrapAngle(hingeAtan2(sine, cosine, SMALL_ATAN) - fs(restAngle, l + 1));
         b1x = bx;
         b1y = by;
         b1z = bz;
@@ -424,7 +435,7 @@ export function solvePlateBend(
         const sb = 1 / bSq;
         const sine = (ny * bz - nz * by) * ex + (nz * bx - nx * bz) * ey + (nx * by - ny * bx) * ez;
         const cosine = (nx * bx + ny * by + nz * bz) * eLength;
-        con2 = wrapAngle(hingeAtan2(sine, cosine, SMALL_ATAN) - f(restAngle, l + 2));
+        con2 = wrapAngle(hingeAtan2(sine, cosine, SMALL_ATAN) - fs(restAngle, l + 2));
         b2x = bx;
         b2y = by;
         b2z = bz;
@@ -483,9 +494,9 @@ export function solvePlateBend(
       w2 * (u22 * u22 * nSq + u22 * v22 * nb2 + v22 * u22 * nb2 + v22 * v22 * bb22) +
       f(w, u(particles, o + 5)) * vw2 * vw2 * bb22 +
       f(compliance, a + 5) * invHSq;
-    const l0: f64 = fresh ? 0.0 : f(lambda, l);
-    const l1: f64 = fresh ? 0.0 : f(lambda, l + 1);
-    const l2: f64 = fresh ? 0.0 : f(lambda, l + 2);
+    const l0: f64 = fresh ? 0.0 : fs(lambda, l);
+    const l1: f64 = fresh ? 0.0 : fs(lambda, l + 1);
+    const l2: f64 = fresh ? 0.0 : fs(lambda, l + 2);
     let r0 = -con0 - (f(compliance, a) * l0 + f(compliance, a + 1) * l1 + f(compliance, a + 2) * l2) * invHSq;
     let r1 =
       -con1 - (f(compliance, a + 1) * l0 + f(compliance, a + 3) * l1 + f(compliance, a + 4) * l2) * invHSq;
@@ -525,9 +536,9 @@ export function solvePlateBend(
     const d0: f64 = mask & 1 ? s0 * scale : 0.0;
     const d1: f64 = mask & 2 ? s1 * scale : 0.0;
     const d2: f64 = mask & 4 ? s2 * scale : 0.0;
-    setF(lambda, l, l0 + d0);
-    setF(lambda, l + 1, l1 + d1);
-    setF(lambda, l + 2, l2 + d2);
+    setF32(lambda, l, l0 + d0);
+    setF32(lambda, l + 1, l1 + d1);
+    setF32(lambda, l + 2, l2 + d2);
     if (w0 !== 0) {
       const alongN = w0 * (d0 * u00 + d1 * u10 + d2 * u20);
       const k0 = w0 * d0 * v00;
@@ -718,6 +729,13 @@ function splat(value: f64): v128 {
 /** (array[ia], array[ib]) of an f64 array. */
 function gather(array: usize, ia: i32, ib: i32): v128 {
   return v128.load64_lane(array + ((<usize>ib) << 3), v128.load64_zero(array + ((<usize>ia) << 3)), 1);
+}
+
+/** (array[ia], array[ib]) of an f32 array, as f64 (exact). */
+function gather32(array: usize, ia: i32, ib: i32): v128 {
+  return f64x2.promote_low_f32x4(
+    v128.load32_lane(array + ((<usize>ib) << 2), v128.load32_zero(array + ((<usize>ia) << 2)), 1),
+  );
 }
 
 /** (array[i], array[i + 1]). */
@@ -1594,10 +1612,8 @@ function solveMembrane(
   particles: usize,
   count: i32,
   inverseRestShape: usize,
-  complianceNormal: usize,
-  complianceCoupling: usize,
-  complianceShear: usize,
-  complianceNormalWeft: usize,
+  compliance: usize,
+  complianceIndex: usize,
   lambda: usize,
   scale: f64,
   invHSq: f64,
@@ -1607,9 +1623,9 @@ function solveMembrane(
   for (let t = 0; t < count; t++) {
     const l = 3 * t;
     if (fresh) {
-      setF(lambda, l, 0);
-      setF(lambda, l + 1, 0);
-      setF(lambda, l + 2, 0);
+      setF32(lambda, l, 0);
+      setF32(lambda, l + 1, 0);
+      setF32(lambda, l + 2, 0);
     }
     const q0 = u(particles, 3 * t);
     const q1 = u(particles, 3 * t + 1);
@@ -1621,10 +1637,10 @@ function solveMembrane(
     const w1 = f(w, q1);
     const w2 = f(w, q2);
     const o = 4 * t;
-    const b11 = f(inverseRestShape, o);
-    const b12 = f(inverseRestShape, o + 1);
-    const b21 = f(inverseRestShape, o + 2);
-    const b22 = f(inverseRestShape, o + 3);
+    const b11 = fs(inverseRestShape, o);
+    const b12 = fs(inverseRestShape, o + 1);
+    const b21 = fs(inverseRestShape, o + 2);
+    const b22 = fs(inverseRestShape, o + 3);
     const x0 = f(x, i0);
     const y0 = f(x, i0 + 1);
     const z0 = f(x, i0 + 2);
@@ -1651,19 +1667,20 @@ function solveMembrane(
     const s11 = w0 * p01 * p01 + w1 * b11 * b11 + w2 * b21 * b21;
     const s22 = w0 * p02 * p02 + w1 * b12 * b12 + w2 * b22 * b22;
     const s12 = w0 * p01 * p02 + w1 * b11 * b12 + w2 * b21 * b22;
-    const an = f(complianceNormal, t) * invHSq;
-    const an2 = f(complianceNormalWeft, t) * invHSq;
-    const ac = f(complianceCoupling, t) * invHSq;
-    const as = f(complianceShear, t) * invHSq;
+    const row = u(complianceIndex, t) << 2;
+    const an = f(compliance, row) * invHSq;
+    const an2 = f(compliance, row + 3) * invHSq;
+    const ac = f(compliance, row + 1) * invHSq;
+    const as = f(compliance, row + 2) * invHSq;
     const a11 = s11 * q11 + an;
     const a22 = s22 * q22 + an2;
     const a33 = 0.25 * (s11 * q22 + 2 * s12 * q12 + s22 * q11) + as;
     const a12 = s12 * q12 + ac;
     const a13 = 0.5 * (s11 * q12 + s12 * q11);
     const a23 = 0.5 * (s12 * q22 + s22 * q12);
-    const l1 = f(lambda, l);
-    const l2 = f(lambda, l + 1);
-    const l3 = f(lambda, l + 2);
+    const l1 = fs(lambda, l);
+    const l2 = fs(lambda, l + 1);
+    const l3 = fs(lambda, l + 2);
     const r1 = -c1 - (an * l1 + ac * l2);
     const r2 = -c2 - (ac * l1 + an2 * l2);
     const r3 = -c3 - as * l3;
@@ -1679,9 +1696,9 @@ function solveMembrane(
     const d1 = (m11 * r1 + m12 * r2 + m13 * r3) * inv;
     const d2 = (m12 * r1 + m22 * r2 + m23 * r3) * inv;
     const d3 = (m13 * r1 + m23 * r2 + m33 * r3) * inv;
-    setF(lambda, l, l1 + d1);
-    setF(lambda, l + 1, l2 + d2);
-    setF(lambda, l + 2, l3 + d3);
+    setF32(lambda, l, l1 + d1);
+    setF32(lambda, l + 1, l2 + d2);
+    setF32(lambda, l + 2, l3 + d3);
     const h3 = 0.5 * d3;
     const g1x = d1 * f1x + h3 * f2x;
     const g1y = d1 * f1y + h3 * f2y;
@@ -1709,10 +1726,8 @@ export function solveMembraneBatched(
   colourStarts: usize,
   colourCount: i32,
   inverseRestShape: usize,
-  complianceNormal: usize,
-  complianceCoupling: usize,
-  complianceShear: usize,
-  complianceNormalWeft: usize,
+  compliance: usize,
+  complianceIndex: usize,
   lambda: usize,
   scale: f64,
   invHSq: f64,
@@ -1749,10 +1764,10 @@ export function solveMembraneBatched(
       const w1 = gather(w, q1a, q1b);
       const w2 = gather(w, q2a, q2b);
       const o = 4 * t;
-      const b11 = gather(inverseRestShape, o, o + 4);
-      const b12 = gather(inverseRestShape, o + 1, o + 5);
-      const b21 = gather(inverseRestShape, o + 2, o + 6);
-      const b22 = gather(inverseRestShape, o + 3, o + 7);
+      const b11 = gather32(inverseRestShape, o, o + 4);
+      const b12 = gather32(inverseRestShape, o + 1, o + 5);
+      const b21 = gather32(inverseRestShape, o + 2, o + 6);
+      const b22 = gather32(inverseRestShape, o + 3, o + 7);
       const x0 = loadX(p0a, p0b);
       const y0 = loadY(p0a, p0b);
       const z0 = loadZ(p0a, p0b);
@@ -1779,10 +1794,13 @@ export function solveMembraneBatched(
       const s11 = add(add(mul(mul(w0, p01), p01), mul(mul(w1, b11), b11)), mul(mul(w2, b21), b21));
       const s22 = add(add(mul(mul(w0, p02), p02), mul(mul(w1, b12), b12)), mul(mul(w2, b22), b22));
       const s12 = add(add(mul(mul(w0, p01), p02), mul(mul(w1, b11), b12)), mul(mul(w2, b21), b22));
-      const an = mul(pair(complianceNormal, t), vInvHSq);
-      const an2 = mul(pair(complianceNormalWeft, t), vInvHSq);
-      const ac = mul(pair(complianceCoupling, t), vInvHSq);
-      const as = mul(pair(complianceShear, t), vInvHSq);
+      // Rows of α₁₁, α₁₂, α₃₃, α₂₂ (membrane.ts MEMBRANE_ROW), one per triangle.
+      const rowA = u(complianceIndex, t) << 2;
+      const rowB = u(complianceIndex, t + 1) << 2;
+      const an = mul(gather(compliance, rowA, rowB), vInvHSq);
+      const an2 = mul(gather(compliance, rowA + 3, rowB + 3), vInvHSq);
+      const ac = mul(gather(compliance, rowA + 1, rowB + 1), vInvHSq);
+      const as = mul(gather(compliance, rowA + 2, rowB + 2), vInvHSq);
       const a11 = add(mul(s11, q11), an);
       const a22 = add(mul(s22, q22), an2);
       const a33 = add(mul(quarter, add(add(mul(s11, q22), mul(mul(two, s12), q12)), mul(s22, q11))), as);
@@ -1793,9 +1811,9 @@ export function solveMembraneBatched(
       let l2 = zero;
       let l3 = zero;
       if (!fresh) {
-        l1 = gather(lambda, ta, ta + 3);
-        l2 = gather(lambda, ta + 1, ta + 4);
-        l3 = gather(lambda, ta + 2, ta + 5);
+        l1 = gather32(lambda, ta, ta + 3);
+        l2 = gather32(lambda, ta + 1, ta + 4);
+        l3 = gather32(lambda, ta + 2, ta + 5);
       }
       const r1 = sub(f64x2.neg(c1), add(mul(an, l1), mul(ac, l2)));
       const r2 = sub(f64x2.neg(c2), add(mul(ac, l1), mul(an2, l2)));
@@ -1846,12 +1864,10 @@ export function solveMembraneBatched(
         w,
         particles + ((<usize>(3 * t)) << 2),
         1,
-        inverseRestShape + ((<usize>(4 * t)) << 3),
-        complianceNormal + ((<usize>t) << 3),
-        complianceCoupling + ((<usize>t) << 3),
-        complianceShear + ((<usize>t) << 3),
-        complianceNormalWeft + ((<usize>t) << 3),
-        lambda + ((<usize>(3 * t)) << 3),
+        inverseRestShape + ((<usize>(4 * t)) << 2),
+        compliance,
+        complianceIndex + ((<usize>t) << 2),
+        lambda + ((<usize>(3 * t)) << 2),
         scale,
         invHSq,
         minDenominator,
@@ -1861,11 +1877,15 @@ export function solveMembraneBatched(
   }
 }
 
-/** array[i] ← lane 0, array[i + 3] ← lane 1 (the two triangles' multipliers, 3 per triangle). */
+/**
+ * array[i] ← lane 0, array[i + 3] ← lane 1 of an f32 array, rounded to nearest as a JS Float32Array
+ * store (the two triangles' multipliers, 3 per triangle).
+ */
 function storeLanes(array: usize, i: i32, value: v128): void {
-  const p = array + ((<usize>i) << 3);
-  v128.store64_lane(p, value, 0);
-  v128.store64_lane(p, value, 1, 24);
+  const p = array + ((<usize>i) << 2);
+  const single = f32x4.demote_f64x2_zero(value);
+  v128.store32_lane(p, single, 0);
+  v128.store32_lane(p, single, 1, 12);
 }
 
 /**
@@ -1944,8 +1964,8 @@ export function solvePlateBendBatched(
       const nSq = add(add(mul(nx, nx), mul(ny, ny)), mul(nz, nz));
       // 1/|N|², the same for the three hinges (the JS sweep computes it per hinge: the same float).
       const sa = div(one, nSq);
-      const maskA = u(present, t);
-      const maskB = u(present, t + 1);
+      const maskA = <i32>load<u8>(present + <usize>t);
+      const maskB = <i32>load<u8>(present + <usize>(t + 1));
       // Hinge 0: edge (c0, c1), far corner c2, wing w0.
       const present0 = i64x2.ne(
         i64x2.replace_lane(i64x2.splat(<i64>(maskA & 1)), 1, <i64>(maskB & 1)),
@@ -1979,7 +1999,7 @@ export function solvePlateBendBatched(
       );
       const cosine0 = mul(add(add(mul(nx, bx0), mul(ny, by0)), mul(nz, bz0)), eLength0);
       const con0 = v128.bitselect(
-        wrapAngles(sub(hingeAtan2Lanes(sine0, cosine0), gather(restAngle, l + 0, l + 3))),
+        wrapAngles(sub(hingeAtan2Lanes(sine0, cosine0), gather32(restAngle, l + 0, l + 3))),
         zero,
         ok0,
       );
@@ -2026,7 +2046,7 @@ export function solvePlateBendBatched(
       );
       const cosine1 = mul(add(add(mul(nx, bx1), mul(ny, by1)), mul(nz, bz1)), eLength1);
       const con1 = v128.bitselect(
-        wrapAngles(sub(hingeAtan2Lanes(sine1, cosine1), gather(restAngle, l + 1, l + 4))),
+        wrapAngles(sub(hingeAtan2Lanes(sine1, cosine1), gather32(restAngle, l + 1, l + 4))),
         zero,
         ok1,
       );
@@ -2073,7 +2093,7 @@ export function solvePlateBendBatched(
       );
       const cosine2 = mul(add(add(mul(nx, bx2), mul(ny, by2)), mul(nz, bz2)), eLength2);
       const con2 = v128.bitselect(
-        wrapAngles(sub(hingeAtan2Lanes(sine2, cosine2), gather(restAngle, l + 2, l + 5))),
+        wrapAngles(sub(hingeAtan2Lanes(sine2, cosine2), gather32(restAngle, l + 2, l + 5))),
         zero,
         ok2,
       );
@@ -2288,9 +2308,9 @@ export function solvePlateBendBatched(
       let l1 = zero;
       let l2 = zero;
       if (!fresh) {
-        l0 = gather(lambda, l, l + 3);
-        l1 = gather(lambda, l + 1, l + 4);
-        l2 = gather(lambda, l + 2, l + 5);
+        l0 = gather32(lambda, l, l + 3);
+        l1 = gather32(lambda, l + 1, l + 4);
+        l2 = gather32(lambda, l + 2, l + 5);
       }
       let r0 = sub(
         f64x2.neg(con0),
@@ -2441,11 +2461,11 @@ export function solvePlateBendBatched(
         x,
         w,
         particles + ((<usize>(6 * t)) << 2),
-        present + ((<usize>t) << 2),
-        restAngle + ((<usize>(3 * t)) << 3),
+        present + <usize>t,
+        restAngle + ((<usize>(3 * t)) << 2),
         compliance,
         complianceIndex + ((<usize>t) << 2),
-        lambda + ((<usize>(3 * t)) << 3),
+        lambda + ((<usize>(3 * t)) << 2),
         1,
         scale,
         invHSq,

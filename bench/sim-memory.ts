@@ -1,0 +1,124 @@
+/**
+ * What the solver of a built world holds in memory, array by array: the particle state, each
+ * constraint block's typed arrays, the world's Float32 copy of the positions once something has
+ * read it (xpbd-world.ts), and the WebAssembly memory the kernels work in (wasm/wasm-kernels.ts),
+ * whose byte length counts whole: the arrays moved into it, the kernels' own copies, alignment,
+ * and the rounding up to 64 KiB pages. An array the state shares with the setup (a one-body
+ * world's rest positions and masses: build-world.ts) is the setup's, like the rest of the bodies'
+ * geometry, and not counted. `solverBytes` is the sim benchmark's B/particle; `--memory` prints
+ * the breakdown.
+ */
+import type { XpbdWorld } from '../core/sim/xpbd-world.ts';
+
+export interface MemoryEntry {
+  /** 'state', 'world' or the block's kind with its index in the body ('membrane#0'). */
+  owner: string;
+  field: string;
+  /** The array's element type ('Float64Array', …) and bytes. */
+  type: string;
+  bytes: number;
+  /** True when the array is a view of the WebAssembly memory (its bytes count in `wasmBytes`). */
+  inWasm: boolean;
+  /** True when the array is the setup's (a body's rest geometry), not counted. */
+  setup?: boolean;
+  /** Another field of the same block holds the same array (counted once, under the first). */
+  sharedWith?: string;
+}
+
+export interface MemoryBreakdown {
+  particles: number;
+  entries: MemoryEntry[];
+  /** Byte length of the WebAssembly memory (0 with JS kernels). */
+  wasmBytes: number;
+  /** Bytes of the WebAssembly memory that fields of the state and blocks view. */
+  wasmFieldBytes: number;
+  /** What solverBytes counts: the arrays outside the memory once each, plus the memory whole. */
+  totalBytes: number;
+}
+
+export function memoryBreakdown(world: XpbdWorld): MemoryBreakdown {
+  const memory = world.kernels === 'wasm' ? world.state.x.buffer : null;
+  const setupArrays = new Set<unknown>(world.runtimes.flatMap((r) => Object.values(r.geometry)));
+  // The f32 positions exist once read (xpbd-world.ts `positions`); reading them here would make them.
+  const drawn = (world as unknown as { positionsF32: Float32Array | null }).positionsF32;
+  const entries: MemoryEntry[] = drawn
+    ? [{ owner: 'world', field: 'positions', type: 'Float32Array', bytes: drawn.byteLength, inWasm: false }]
+    : [];
+  // An array two fields share counts once.
+  const seen = new Map<ArrayBufferView, string>();
+  const add = (owner: string, record: object) => {
+    for (const [field, value] of Object.entries(record)) {
+      if (!ArrayBuffer.isView(value)) continue;
+      const entry: MemoryEntry = {
+        owner,
+        field,
+        type: value.constructor.name,
+        bytes: value.byteLength,
+        inWasm: memory !== null && value.buffer === memory,
+      };
+      if (setupArrays.has(value)) entry.setup = true;
+      const first = seen.get(value);
+      if (first) entry.sharedWith = first;
+      else seen.set(value, `${owner}.${field}`);
+      entries.push(entry);
+    }
+  };
+  add('state', world.state);
+  for (const runtime of world.runtimes) {
+    runtime.blocks.forEach((block, k) => {
+      add(`${block.kind}#${k}`, block);
+    });
+  }
+  const counted = entries.filter((e) => !e.sharedWith && !e.setup);
+  const wasmBytes = memory ? memory.byteLength : 0;
+  const wasmFieldBytes = counted.filter((e) => e.inWasm).reduce((sum, e) => sum + e.bytes, 0);
+  const outside = counted.filter((e) => !e.inWasm).reduce((sum, e) => sum + e.bytes, 0);
+  return {
+    particles: world.particleCount,
+    entries,
+    wasmBytes,
+    wasmFieldBytes,
+    totalBytes: outside + wasmBytes,
+  };
+}
+
+/** Bytes of solver state and constraint data (the sim benchmark's B/particle × particles). */
+export function solverBytes(world: XpbdWorld): number {
+  return memoryBreakdown(world).totalBytes;
+}
+
+/** The breakdown as text: one line per array, B/particle, then the memory's use. */
+export function formatBreakdown(name: string, breakdown: MemoryBreakdown): string {
+  const perParticle = (bytes: number) => (bytes / breakdown.particles).toFixed(1);
+  const lines = [
+    `${name}: ${breakdown.particles} particles, ${perParticle(breakdown.totalBytes)} B/particle in all`,
+  ];
+  const rows = breakdown.entries.map((e) => [
+    `${e.owner}.${e.field}`,
+    e.type,
+    String(e.bytes),
+    perParticle(e.bytes),
+    e.setup
+      ? "the setup's (not counted)"
+      : e.sharedWith
+        ? `same array as ${e.sharedWith}`
+        : e.inWasm
+          ? 'wasm memory'
+          : 'JS heap',
+  ]);
+  rows.push([
+    'wasm memory (whole)',
+    'WebAssembly.Memory',
+    String(breakdown.wasmBytes),
+    perParticle(breakdown.wasmBytes),
+    `fields view ${breakdown.wasmFieldBytes}; the rest (${breakdown.wasmBytes - breakdown.wasmFieldBytes} B) is kernel-only copies, alignment and page rounding`,
+  ]);
+  const header = ['array', 'type', 'bytes', 'B/particle', 'where'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  // Text columns left-aligned, figures right-aligned; the last column is not padded.
+  const format = (cells: string[]) =>
+    cells.map((c, i) => (i === 4 ? c : i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  lines.push(format(header));
+  for (const row of rows) lines.push(format(row));
+  return lines.join('\n');
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { compileScene } from '../../../core/setup/compile-scene.ts';
+import { buildWorld, buildWorldFromSetup } from '../../../core/sim/build-world.ts';
+import { complianceTable } from '../../../core/sim/constraints/compliance-table.ts';
+import {
+  MEMBRANE_ROW,
+  MEMBRANE_TORN_ROW,
+  membraneRestAreaM2,
+} from '../../../core/sim/constraints/membrane.ts';
+import { hangingStrip, sceneWith } from './fixtures.ts';
+
+describe('shared compliance rows', () => {
+  it('keeps each distinct row once (−0 apart from 0), maps every constraint to its own values, and appends the extra rows', () => {
+    // Input rows (stride 2) of 5 input constraints; the block takes them in the order 4, 0, 2, 1, 3.
+    const input = Float64Array.from([1, 2, 3, 4, 1, 2, 0, 5, -0, 5]);
+    const inputOf = Uint32Array.from([4, 0, 2, 1, 3]);
+    const table = complianceTable(input, 2, inputOf, [9, 9]);
+    // Rows: (−0, 5), (1, 2), (3, 4), (0, 5), then the extra (9, 9).
+    expect(table.values.length).toBe(2 * 5);
+    expect(Array.from(table.values.subarray(8))).toEqual([9, 9]);
+    inputOf.forEach((from, t) => {
+      const row = Array.from(table.values.subarray(2 * table.index[t], 2 * table.index[t] + 2));
+      expect(
+        row.every((v, k) => Object.is(v, input[2 * from + k])),
+        `constraint ${t}`,
+      ).toBe(true);
+    });
+    expect(table.index[1]).toBe(table.index[2]); // input 0 and input 2 are the same row
+  });
+
+  it("a cloth grid's membrane keeps one row for all its triangles (cells of 1/8 m: equal areas to the bit), then the torn row", () => {
+    const world = buildWorld(sceneWith([hangingStrip(1, 1, [8, 8])]));
+    const membrane = world.runtimes[0].blocks.find((b) => b.kind === 'membrane');
+    if (membrane?.kind !== 'membrane') throw new Error('no membrane block');
+    expect(membrane.compliance.length).toBe(2 * MEMBRANE_ROW);
+    expect(Array.from(membrane.compliance.subarray(MEMBRANE_ROW))).toEqual([...MEMBRANE_TORN_ROW]);
+    expect(new Set(membrane.complianceIndex).size).toBe(1);
+    // The rest area from the single-precision Dm⁻¹ (2A = 1/det Dm⁻¹): two triangles per 1/8 m cell,
+    // within 1e-6 relative (the f32 rounding of Dm⁻¹ is 6e-8 per entry).
+    for (let t = 0; t < membrane.count; t++)
+      expect(Math.abs(membraneRestAreaM2(membrane, t) / (0.5 * 0.125 * 0.125) - 1)).toBeLessThan(1e-6);
+  });
+});
+
+describe('what a world keeps beside its setup', () => {
+  it("a one-body world reads its setup's rest positions and masses in place, and stepping and reset leave them as built", () => {
+    const setup = compileScene(sceneWith([hangingStrip(0.2, 0.4, [4, 8])]));
+    const geometry = setup.bodies[0].geometry;
+    const built = { positions: geometry.positions.slice(), mass: geometry.mass.slice() };
+    const world = buildWorldFromSetup(setup);
+    expect(world.state.rest).toBe(geometry.positions);
+    expect(world.state.mass).toBe(geometry.mass);
+    for (let f = 0; f < 30; f++) world.step(1 / 60);
+    expect(world.state.x).not.toEqual(world.state.rest);
+    world.reset();
+    expect(Array.from(world.state.x)).toEqual(Array.from(built.positions));
+    expect(Array.from(geometry.positions)).toEqual(Array.from(built.positions));
+    expect(Array.from(geometry.mass)).toEqual(Array.from(built.mass));
+  });
+
+  it('a world of two bodies keeps its rest positions end to end, the same values', () => {
+    const strip = hangingStrip(0.2, 0.4, [4, 8]);
+    const setup = compileScene(sceneWith([strip, { ...strip, name: 'second' }]));
+    const world = buildWorldFromSetup(setup);
+    const first = setup.bodies[0].geometry.positions;
+    expect(world.state.rest).not.toBe(first);
+    expect(Array.from(world.state.rest)).toEqual([...first, ...setup.bodies[1].geometry.positions]);
+  });
+
+  it('positions: the single-precision copy of the state, one array, updated in place by step and reset', () => {
+    const world = buildWorld(sceneWith([hangingStrip(0.2, 0.4, [4, 8])]));
+    for (let f = 0; f < 5; f++) world.step(1 / 60);
+    const positions = world.positions;
+    expect(Array.from(positions)).toEqual(Array.from(Float32Array.from(world.state.x)));
+    for (let f = 0; f < 5; f++) world.step(1 / 60);
+    expect(world.positions).toBe(positions);
+    expect(Array.from(positions)).toEqual(Array.from(Float32Array.from(world.state.x)));
+    world.reset();
+    expect(Array.from(positions)).toEqual(Array.from(Float32Array.from(world.state.rest)));
+  });
+});

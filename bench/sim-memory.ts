@@ -4,9 +4,10 @@
  * read it (xpbd-world.ts), and the WebAssembly memory the kernels work in (wasm/wasm-kernels.ts),
  * whose byte length counts whole: the arrays moved into it, the kernels' own copies, alignment,
  * and the rounding up to 64 KiB pages. An array the state shares with the setup (a one-body
- * world's rest positions and masses: build-world.ts) is the setup's, like the rest of the bodies'
- * geometry, and not counted. `solverBytes` is the sim benchmark's B/particle; `--memory` prints
- * the breakdown.
+ * world's rest positions and masses: build-world.ts) counts: the world holds it, so it lives as
+ * long as the world does. The Float32 positions count before they are made (the bench never reads
+ * them; the editor and a runtime drawing the body do). `solverBytes` is the sim benchmark's
+ * B/particle; `--memory` prints the breakdown.
  */
 import type { XpbdWorld } from '../core/sim/xpbd-world.ts';
 
@@ -19,7 +20,7 @@ export interface MemoryEntry {
   bytes: number;
   /** True when the array is a view of the WebAssembly memory (its bytes count in `wasmBytes`). */
   inWasm: boolean;
-  /** True when the array is the setup's (a body's rest geometry), not counted. */
+  /** True when the array is the setup's (a body's rest geometry), held by the world: counted. */
   setup?: boolean;
   /** Another field of the same block holds the same array (counted once, under the first). */
   sharedWith?: string;
@@ -41,9 +42,15 @@ export function memoryBreakdown(world: XpbdWorld): MemoryBreakdown {
   const setupArrays = new Set<unknown>(world.runtimes.flatMap((r) => Object.values(r.geometry)));
   // The f32 positions exist once read (xpbd-world.ts `positions`); reading them here would make them.
   const drawn = (world as unknown as { positionsF32: Float32Array | null }).positionsF32;
-  const entries: MemoryEntry[] = drawn
-    ? [{ owner: 'world', field: 'positions', type: 'Float32Array', bytes: drawn.byteLength, inWasm: false }]
-    : [];
+  const entries: MemoryEntry[] = [
+    {
+      owner: 'world',
+      field: drawn ? 'positions' : 'positions (when read)',
+      type: 'Float32Array',
+      bytes: drawn ? drawn.byteLength : 12 * world.particleCount,
+      inWasm: false,
+    },
+  ];
   // An array two fields share counts once.
   const seen = new Map<ArrayBufferView, string>();
   const add = (owner: string, record: object) => {
@@ -69,7 +76,7 @@ export function memoryBreakdown(world: XpbdWorld): MemoryBreakdown {
       add(`${block.kind}#${k}`, block);
     });
   }
-  const counted = entries.filter((e) => !e.sharedWith && !e.setup);
+  const counted = entries.filter((e) => !e.sharedWith);
   const wasmBytes = memory ? memory.byteLength : 0;
   const wasmFieldBytes = counted.filter((e) => e.inWasm).reduce((sum, e) => sum + e.bytes, 0);
   const outside = counted.filter((e) => !e.inWasm).reduce((sum, e) => sum + e.bytes, 0);
@@ -99,7 +106,7 @@ export function formatBreakdown(name: string, breakdown: MemoryBreakdown): strin
     String(e.bytes),
     perParticle(e.bytes),
     e.setup
-      ? "the setup's (not counted)"
+      ? "the setup's, held by the world"
       : e.sharedWith
         ? `same array as ${e.sharedWith}`
         : e.inWasm

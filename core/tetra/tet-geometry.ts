@@ -99,23 +99,13 @@ export function createTetMeasures(): TetMeasures {
   };
 }
 
-const normals = new Float64Array(12);
-const cc = new Float64Array(3);
-const corner = new Int32Array(4);
 const RAD_TO_DEG = 180 / Math.PI;
-// Edge e = (i, j) in the order 01, 02, 03, 12, 13, 23 lies between the faces opposite the
-// other two corners: EDGE_FACE_A[e] and EDGE_FACE_B[e].
-const EDGE_FACE_A = Int8Array.from([2, 1, 1, 0, 0, 0]);
-const EDGE_FACE_B = Int8Array.from([3, 3, 2, 3, 2, 1]);
-const EDGE_I = Int8Array.from([0, 0, 0, 1, 1, 2]);
-const EDGE_J = Int8Array.from([1, 2, 3, 2, 3, 3]);
-// Face f (opposite corner f) as corners (F_A, F_B, F_C), ordered so that (B−A)×(C−A) points
-// out of a positive tet.
-const F_A = Int8Array.from([1, 0, 0, 0]);
-const F_B = Int8Array.from([2, 3, 1, 2]);
-const F_C = Int8Array.from([3, 2, 3, 1]);
 
-/** Measures tet (a, b, c, d) into `out` and returns it (no allocation). */
+/**
+ * Measures tet (a, b, c, d) into `out` and returns it (no allocation). Written out in full, with
+ * no lookup tables or scratch arrays, because the quality report runs it on every tet of every
+ * mesh made: the faces, edges and circumcentre share the corner differences.
+ */
 export function measureTet(
   p: ArrayLike<number>,
   a: number,
@@ -124,61 +114,99 @@ export function measureTet(
   d: number,
   out: TetMeasures,
 ): TetMeasures {
-  corner[0] = a;
-  corner[1] = b;
-  corner[2] = c;
-  corner[3] = d;
-  const volume = tetVolume(p, a, b, c, d);
-  // Unit outward normals of the faces opposite each corner (for a positive tet).
-  for (let f = 0; f < 4; f++) {
-    const o = 3 * corner[F_A[f]];
-    const j = 3 * corner[F_B[f]];
-    const k = 3 * corner[F_C[f]];
-    const ux = p[j] - p[o];
-    const uy = p[j + 1] - p[o + 1];
-    const uz = p[j + 2] - p[o + 2];
-    const wx = p[k] - p[o];
-    const wy = p[k + 1] - p[o + 1];
-    const wz = p[k + 2] - p[o + 2];
-    let nx = uy * wz - uz * wy;
-    let ny = uz * wx - ux * wz;
-    let nz = ux * wy - uy * wx;
-    const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
-    if (len > 0) {
-      nx /= len;
-      ny /= len;
-      nz /= len;
-    }
-    normals[3 * f] = nx;
-    normals[3 * f + 1] = ny;
-    normals[3 * f + 2] = nz;
+  const ax = p[3 * a];
+  const ay = p[3 * a + 1];
+  const az = p[3 * a + 2];
+  const bx = p[3 * b];
+  const by = p[3 * b + 1];
+  const bz = p[3 * b + 2];
+  const cx = p[3 * c];
+  const cy = p[3 * c + 1];
+  const cz = p[3 * c + 2];
+  const dx = p[3 * d];
+  const dy = p[3 * d + 1];
+  const dz = p[3 * d + 2];
+  // Edges from a (u = b − a, v = c − a, w = d − a) and from b (s = c − b, t = d − b).
+  const ux = bx - ax;
+  const uy = by - ay;
+  const uz = bz - az;
+  const vx = cx - ax;
+  const vy = cy - ay;
+  const vz = cz - az;
+  const wx = dx - ax;
+  const wy = dy - ay;
+  const wz = dz - az;
+  const sx = cx - bx;
+  const sy = cy - by;
+  const sz = cz - bz;
+  const tx = dx - bx;
+  const ty = dy - by;
+  const tz = dz - bz;
+  const volume = (ux * (vy * wz - vz * wy) - uy * (vx * wz - vz * wx) + uz * (vx * wy - vy * wx)) / 6;
+  // Unit normals of the faces opposite each corner, outward for a positive tet: opposite a
+  // (c − b) × (d − b), opposite b (d − a) × (c − a), opposite c (b − a) × (d − a), opposite d
+  // (c − a) × (b − a). A degenerate face keeps its zero normal.
+  let n0x = sy * tz - sz * ty;
+  let n0y = sz * tx - sx * tz;
+  let n0z = sx * ty - sy * tx;
+  let len = Math.sqrt(n0x * n0x + n0y * n0y + n0z * n0z);
+  if (len > 0) {
+    n0x /= len;
+    n0y /= len;
+    n0z /= len;
   }
+  let n1x = wy * vz - wz * vy;
+  let n1y = wz * vx - wx * vz;
+  let n1z = wx * vy - wy * vx;
+  len = Math.sqrt(n1x * n1x + n1y * n1y + n1z * n1z);
+  if (len > 0) {
+    n1x /= len;
+    n1y /= len;
+    n1z /= len;
+  }
+  let n2x = uy * wz - uz * wy;
+  let n2y = uz * wx - ux * wz;
+  let n2z = ux * wy - uy * wx;
+  len = Math.sqrt(n2x * n2x + n2y * n2y + n2z * n2z);
+  if (len > 0) {
+    n2x /= len;
+    n2y /= len;
+    n2z /= len;
+  }
+  let n3x = vy * uz - vz * uy;
+  let n3y = vz * ux - vx * uz;
+  let n3z = vx * uy - vy * ux;
+  len = Math.sqrt(n3x * n3x + n3y * n3y + n3z * n3z);
+  if (len > 0) {
+    n3x /= len;
+    n3y /= len;
+    n3z /= len;
+  }
+  // The dihedral at edge (i, j) lies between the faces opposite the other two corners:
+  // 01 → faces 2, 3; 02 → 1, 3; 03 → 1, 2; 12 → 0, 3; 13 → 0, 2; 23 → 0, 1.
+  const angles = out.dihedralsDeg;
+  angles[0] = dihedralDeg(n2x * n3x + n2y * n3y + n2z * n3z);
+  angles[1] = dihedralDeg(n1x * n3x + n1y * n3y + n1z * n3z);
+  angles[2] = dihedralDeg(n1x * n2x + n1y * n2y + n1z * n2z);
+  angles[3] = dihedralDeg(n0x * n3x + n0y * n3y + n0z * n3z);
+  angles[4] = dihedralDeg(n0x * n2x + n0y * n2y + n0z * n2z);
+  angles[5] = dihedralDeg(n0x * n1x + n0y * n1y + n0z * n1z);
   let minD = 180;
   let maxD = 0;
-  let sum2 = 0;
-  let minEdge2 = Infinity;
   for (let e = 0; e < 6; e++) {
-    const f = 3 * EDGE_FACE_A[e];
-    const g = 3 * EDGE_FACE_B[e];
-    const cos = -(
-      normals[f] * normals[g] +
-      normals[f + 1] * normals[g + 1] +
-      normals[f + 2] * normals[g + 2]
-    );
-    const angle = Math.acos(cos < -1 ? -1 : Math.min(cos, 1)) * RAD_TO_DEG;
-    out.dihedralsDeg[e] = angle;
-    if (angle < minD) minD = angle;
-    if (angle > maxD) maxD = angle;
-    const i = 3 * corner[EDGE_I[e]];
-    const j = 3 * corner[EDGE_J[e]];
-    const dx = p[i] - p[j];
-    const dy = p[i + 1] - p[j + 1];
-    const dz = p[i + 2] - p[j + 2];
-    const l2 = dx * dx + dy * dy + dz * dz;
-    sum2 += l2;
-    if (l2 < minEdge2) minEdge2 = l2;
+    if (angles[e] < minD) minD = angles[e];
+    if (angles[e] > maxD) maxD = angles[e];
   }
-  const radius = circumcenter(p, a, b, c, d, cc);
+  // Squared edge lengths in the order 01, 02, 03, 12, 13, 23.
+  const l01 = ux * ux + uy * uy + uz * uz;
+  const l02 = vx * vx + vy * vy + vz * vz;
+  const l03 = wx * wx + wy * wy + wz * wz;
+  const l12 = sx * sx + sy * sy + sz * sz;
+  const l13 = tx * tx + ty * ty + tz * tz;
+  const l23 = (dx - cx) * (dx - cx) + (dy - cy) * (dy - cy) + (dz - cz) * (dz - cz);
+  const sum2 = l01 + l02 + l03 + l12 + l13 + l23;
+  const minEdge2 = Math.min(l01, l02, l03, l12, l13, l23);
+  const radius = circumradius(ux, uy, uz, vx, vy, vz, wx, wy, wz, l01, l02, l03);
   out.volume = volume;
   if (volume <= 0) {
     // Degenerate or inverted: the angles above are meaningless; report the worst values.
@@ -192,6 +220,47 @@ export function measureTet(
   const mr = sum2 > 0 ? (12 * Math.cbrt(3 * Math.abs(volume)) ** 2) / sum2 : 0;
   out.meanRatio = volume > 0 ? mr : -mr;
   return out;
+}
+
+/** The dihedral angle, degrees, between two faces whose unit outward normals have dot product `dot`. */
+function dihedralDeg(dot: number): number {
+  const cos = -dot;
+  return Math.acos(cos < -1 ? -1 : Math.min(cos, 1)) * RAD_TO_DEG;
+}
+
+/**
+ * Circumradius of the tet with edges u, v, w from one corner (squared lengths u2, v2, w2), m:
+ * the circumcentre offset is (u²·(v×w) + v²·(w×u) + w²·(u×v)) / (2·u·(v×w)); Infinity when flat.
+ */
+function circumradius(
+  ux: number,
+  uy: number,
+  uz: number,
+  vx: number,
+  vy: number,
+  vz: number,
+  wx: number,
+  wy: number,
+  wz: number,
+  u2: number,
+  v2: number,
+  w2: number,
+): number {
+  const vwx = vy * wz - vz * wy;
+  const vwy = vz * wx - vx * wz;
+  const vwz = vx * wy - vy * wx;
+  const det = 2 * (ux * vwx + uy * vwy + uz * vwz);
+  if (det === 0) return Infinity;
+  const wux = wy * uz - wz * uy;
+  const wuy = wz * ux - wx * uz;
+  const wuz = wx * uy - wy * ux;
+  const uvx = uy * vz - uz * vy;
+  const uvy = uz * vx - ux * vz;
+  const uvz = ux * vy - uy * vx;
+  const ox = (u2 * vwx + v2 * wux + w2 * uvx) / det;
+  const oy = (u2 * vwy + v2 * wuy + w2 * uvy) / det;
+  const oz = (u2 * vwz + v2 * wuz + w2 * uvz) / det;
+  return Math.sqrt(ox * ox + oy * oy + oz * oz);
 }
 
 /**

@@ -232,15 +232,20 @@ export function anyTriangleWithin(
   qz: number,
   radius: number,
 ): boolean {
+  return triangleWithin(bvh, qx, qy, qz, radius) >= 0;
+}
+
+/** The first triangle of `bvh` found within `radius` of q (m), or −1 when none is (anyTriangleWithin). */
+export function triangleWithin(bvh: TriangleBvh, qx: number, qy: number, qz: number, radius: number): number {
   query[0] = qx;
   query[1] = qy;
   query[2] = qz;
   query[3] = radius;
-  return anyTriangleWithinQuery(bvh);
+  return triangleWithinQuery(bvh);
 }
 
-/** anyTriangleWithin for the point query[0..2] and the radius query[3]. */
-function anyTriangleWithinQuery(bvh: TriangleBvh): boolean {
+/** triangleWithin for the point query[0..2] and the radius query[3]. */
+function triangleWithinQuery(bvh: TriangleBvh): number {
   const qx = query[0];
   const qy = query[1];
   const qz = query[2];
@@ -263,10 +268,10 @@ function anyTriangleWithinQuery(bvh: TriangleBvh): boolean {
     for (let k = bvh.start[n]; k < end; k++) {
       const t = bvh.order[k];
       triangleDistance2(p, 3 * ix[3 * t], 3 * ix[3 * t + 1], 3 * ix[3 * t + 2], query, tri);
-      if (tri[3] <= r2) return true;
+      if (tri[3] <= r2) return t;
     }
   }
-  return false;
+  return -1;
 }
 
 /**

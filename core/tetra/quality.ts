@@ -1,4 +1,4 @@
-import { anyTriangleWithin, closestOnTriangle, closestPoint, createClosestPoint } from './closest-point.ts';
+import { closestOnTriangle, closestPoint, createClosestPoint, triangleWithin } from './closest-point.ts';
 import { createTetMeasures, measureTet } from './tet-geometry.ts';
 import type { TriangleBvh } from './triangle-bvh.ts';
 
@@ -199,7 +199,12 @@ class SurfaceProbe {
       bound = Math.sqrt(d2);
       if (bound <= this.worst) return;
     }
-    if (anyTriangleWithin(bvh, x, y, z, this.worst)) return;
+    // A triangle within the worst distance settles the point, and is a better hint for the next.
+    const within = triangleWithin(bvh, x, y, z, this.worst);
+    if (within >= 0) {
+      this.hint = within;
+      return;
+    }
     const cp = closestPoint(bvh, x, y, z, this.cp, bound);
     if (cp.triangle >= 0) this.hint = cp.triangle;
     if (cp.distance > this.worst) this.worst = cp.distance;

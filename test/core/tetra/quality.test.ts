@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { measureQuality } from '../../../core/tetra/index.ts';
+import { closestOnTriangle } from '../../../core/tetra/closest-point.ts';
+import { measureQuality, tetrahedralize } from '../../../core/tetra/index.ts';
 import { prepareSurface } from '../../../core/tetra/prepare-input.ts';
 import { TriangleBvh } from '../../../core/tetra/triangle-bvh.ts';
-import { box } from './shapes.ts';
+import { box, sphere } from './shapes.ts';
 
 // Regular tet of edge √8 (alternate corners of a cube); ids (0, 1, 2, 3) are negatively oriented:
 // det[b−a, c−a, d−a] = −16.
@@ -50,5 +51,65 @@ describe('measureQuality', () => {
     expect(q.volumeRatio).toBeCloseTo(1 / 6, 12);
     // The slanted face x + y + z = 1 has its centroid (⅓, ⅓, ⅓) ⅓ away from the nearest cube face.
     expect(q.surfaceDistance).toBeCloseTo(1 / 3 / Math.sqrt(3), 9);
+  });
+});
+
+describe('surface distance of a meshed sphere', () => {
+  it('is the largest distance of the boundary vertices and sample points, as a brute-force search finds it', async () => {
+    const input = sphere(1, 2);
+    const mesh = await tetrahedralize(input, { targetTetCount: 400 });
+    const surface = prepareSurface(input);
+    const reference = { bvh: new TriangleBvh(surface), diagonal: surface.diagonal, enclosedVolume: null };
+    const q = measureQuality(
+      { positions: mesh.positions, tets: mesh.tets, surface: mesh.surface },
+      reference,
+    );
+    // Every triangle of the input against every point (the report's points: boundary vertices,
+    // then per boundary triangle its edge midpoints, centroid and centroid-to-corner midpoints).
+    const p = mesh.positions;
+    const distance = (x: number, y: number, z: number) => {
+      let best = Number.POSITIVE_INFINITY;
+      const out = new Float64Array(3);
+      for (let t = 0; t < surface.indices.length; t += 3) {
+        const ix = surface.indices;
+        const d2 = closestOnTriangle(
+          surface.positions,
+          3 * ix[t],
+          3 * ix[t + 1],
+          3 * ix[t + 2],
+          x,
+          y,
+          z,
+          out,
+        );
+        best = Math.min(best, Math.sqrt(d2));
+      }
+      return best;
+    };
+    const weights = [
+      [0.5, 0.5, 0],
+      [0, 0.5, 0.5],
+      [0.5, 0, 0.5],
+      [1 / 3, 1 / 3, 1 / 3],
+      [2 / 3, 1 / 6, 1 / 6],
+      [1 / 6, 2 / 3, 1 / 6],
+      [1 / 6, 1 / 6, 2 / 3],
+    ];
+    let worst = 0;
+    for (const v of mesh.surface) worst = Math.max(worst, distance(p[3 * v], p[3 * v + 1], p[3 * v + 2]));
+    for (let f = 0; f < mesh.surface.length; f += 3) {
+      const [a, b, c] = [0, 1, 2].map((k) => 3 * mesh.surface[f + k]);
+      for (const [u, v, w] of weights)
+        worst = Math.max(
+          worst,
+          distance(
+            u * p[a] + v * p[b] + w * p[c],
+            u * p[a + 1] + v * p[b + 1] + w * p[c + 1],
+            u * p[a + 2] + v * p[b + 2] + w * p[c + 2],
+          ),
+        );
+    }
+    expect(worst).toBeGreaterThan(0);
+    expect(q.surfaceDistance).toBe(worst / surface.diagonal);
   });
 });

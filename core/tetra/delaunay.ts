@@ -1,4 +1,3 @@
-import { orient3d } from 'robust-predicates';
 import { TetrahedralizeError } from './errors.ts';
 import { insphereSign, orient3dSign } from './predicates.ts';
 
@@ -31,6 +30,9 @@ const F2 = Int8Array.from([2, 3, 1, 2]);
 
 /** Number of vertices of the enclosing super-tet; they are vertices 0…3 of every Delaunay. */
 export const SUPER_VERTEX_COUNT = 4;
+
+/** The fourth corner of an orientSign query (its coordinates, as orient3dSign takes them). */
+const corner = new Float64Array(3);
 
 export class Delaunay {
   /** Vertex positions, xyz interleaved (includes the 4 super-tet vertices first). */
@@ -260,23 +262,13 @@ export class Delaunay {
     return insphereSign(this.coords, tv[4 * t], tv[4 * t + 1], tv[4 * t + 2], tv[4 * t + 3], this.query);
   }
 
-  /** Sign of the signed volume of (a, b, c, d) by vertex id: > 0 positive orientation. */
+  /** Sign of the signed volume of (a, b, d, e) by vertex id: > 0 positive orientation. */
   orientSign(a: number, b: number, d: number, e: number): number {
     const c = this.coords;
-    return -orient3d(
-      c[3 * a],
-      c[3 * a + 1],
-      c[3 * a + 2],
-      c[3 * b],
-      c[3 * b + 1],
-      c[3 * b + 2],
-      c[3 * d],
-      c[3 * d + 1],
-      c[3 * d + 2],
-      c[3 * e],
-      c[3 * e + 1],
-      c[3 * e + 2],
-    );
+    corner[0] = c[3 * e];
+    corner[1] = c[3 * e + 1];
+    corner[2] = c[3 * e + 2];
+    return -orient3dSign(c, a, b, d, corner);
   }
 
   private anyLiveTet(): number {

@@ -11,6 +11,7 @@ import { SelfCollision } from './collide/self-collision.ts';
 import { compileColliders } from './colliders.ts';
 import { permute } from './colour.ts';
 import { createAttachmentBlock } from './constraints/attachment.ts';
+import type { Created } from './constraints/block.ts';
 import { createDihedralBendBlock } from './constraints/dihedral-bend.ts';
 import { createDistanceBlock } from './constraints/distance.ts';
 import { createEdgeDamperBlock } from './constraints/edge-damper.ts';
@@ -127,11 +128,13 @@ function bodyRuntime(
   airDensityKgM3: number,
 ): BodyRuntime {
   const geometry = body.geometry;
-  const blocks = body.constraints.map((set) => createBlock(set, offset, state));
+  const created = body.constraints.map((set) => createBlock(set, offset, state));
   const breakAt = body.constraints.map((set, i) => {
     const thresholds = breakingThresholds(set);
-    return thresholds ? permute(thresholds, 1, blocks[i].order) : null;
+    return thresholds ? permute(thresholds, 1, created[i].order) : null;
   });
+  // Nothing after this maps back to input order: the running world keeps the blocks without it.
+  const blocks = created.map(withoutInputOrder);
   const neoHookean = blocks.find((b) => b.kind === 'neo-hookean');
   const edgeRestLengthM = edgeRestLengthsM(geometry.positions, geometry.edges);
   const count = geometry.mass.length;
@@ -172,8 +175,28 @@ function bodyRuntime(
   };
 }
 
+/**
+ * `order[k]`: the index in constraint set `set` of body `body` of `world`'s block constraint k (the
+ * block's colouring reorders the set), made again as the world was built from `setup`: the world
+ * keeps no copy (constraints/block.ts `Created`).
+ */
+export function constraintInputOrder(
+  world: XpbdWorld,
+  setup: SoftBodySetup,
+  body: number,
+  set: number,
+): Uint32Array {
+  return createBlock(setup.bodies[body].constraints[set], world.runtimes[body].offset, world.state).order;
+}
+
+/** The block without its input order (constraints/block.ts `Created`). */
+function withoutInputOrder(created: Created<ConstraintBlock>): ConstraintBlock {
+  const { order: _order, ...block } = created;
+  return block as ConstraintBlock;
+}
+
 /** The block of one constraint set, its particle indices moved to the world's arrays. */
-function createBlock(set: ConstraintSet, offset: number, state: ParticleState): ConstraintBlock {
+function createBlock(set: ConstraintSet, offset: number, state: ParticleState): Created<ConstraintBlock> {
   const global = (local: Uint32Array) => local.map((i) => i + offset);
   switch (set.kind) {
     case 'distance':
@@ -335,13 +358,13 @@ function createBlock(set: ConstraintSet, offset: number, state: ParticleState): 
 }
 
 /** Classic PBD scales every Δλ by its per-iteration stiffness (constraints/block.ts). */
-function withScale<B extends ConstraintBlock>(block: B, stiffnessScale: number): B {
+function withScale<B extends Created<ConstraintBlock>>(block: B, stiffnessScale: number): B {
   block.stiffnessScale = stiffnessScale;
   return block;
 }
 
 /** The block swept `passes` times per substep (absent: once). */
-function withPasses<B extends ConstraintBlock>(block: B, passes: number | undefined): B {
+function withPasses<B extends Created<ConstraintBlock>>(block: B, passes: number | undefined): B {
   if (passes !== undefined) block.passes = passes;
   return block;
 }

@@ -1,6 +1,6 @@
 import { colourConstraints, permute } from '../colour.ts';
 import type { ParticleState } from '../state.ts';
-import { type BlockBase, MIN_DENOMINATOR, TORN_COMPLIANCE } from './block.ts';
+import { type BlockBase, type Created, MIN_DENOMINATOR, TORN_COMPLIANCE } from './block.ts';
 import { complianceTable } from './compliance-table.ts';
 
 /**
@@ -214,7 +214,7 @@ function writeAxisInverseRestShape(
   return doubleArea / 2;
 }
 
-export function createMembraneBlock(input: MembraneInput, state: ParticleState): MembraneBlock {
+export function createMembraneBlock(input: MembraneInput, state: ParticleState): Created<MembraneBlock> {
   const rest = state.rest;
   const inputCount = input.triangles.length / 3;
   const kept: number[] = [];

@@ -1,7 +1,13 @@
 import { UPPER_3X3 } from '../../material/compliance/plate-bend.ts';
 import { colourConstraints, permute } from '../colour.ts';
 import type { ParticleState } from '../state.ts';
-import { type BlockBase, criticalDampingCoefficient, MIN_DENOMINATOR, MIN_LENGTH_M } from './block.ts';
+import {
+  type BlockBase,
+  type Created,
+  criticalDampingCoefficient,
+  MIN_DENOMINATOR,
+  MIN_LENGTH_M,
+} from './block.ts';
 import { complianceTable } from './compliance-table.ts';
 import { G, hingeAngle, hingeAtan2, hingeGradient, wrapAngle } from './dihedral-bend.ts';
 
@@ -154,7 +160,7 @@ export function solveSymmetric3(a: Float64Array, r: Float64Array, mask: number, 
   return true;
 }
 
-export function createPlateBendBlock(input: PlateBendInput, state: ParticleState): PlateBendBlock {
+export function createPlateBendBlock(input: PlateBendInput, state: ParticleState): Created<PlateBendBlock> {
   const rest = state.rest;
   const inputCount = input.particles.length / 6;
   const kept: number[] = [];
@@ -189,7 +195,7 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
     6,
     Uint32Array.from(order, (k) => kept[k]),
   );
-  const block: PlateBendBlock = {
+  const block: Created<PlateBendBlock> = {
     kind: 'plate-bend',
     count,
     arity: 6,

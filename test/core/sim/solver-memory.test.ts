@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileScene } from '../../../core/setup/compile-scene.ts';
-import { buildWorld, buildWorldFromSetup } from '../../../core/sim/build-world.ts';
+import { buildWorld, buildWorldFromSetup, constraintInputOrder } from '../../../core/sim/build-world.ts';
 import { complianceTable } from '../../../core/sim/constraints/compliance-table.ts';
 import {
   MEMBRANE_ROW,
@@ -56,6 +56,26 @@ describe('what a world keeps beside its setup', () => {
     expect(Array.from(world.state.x)).toEqual(Array.from(built.positions));
     expect(Array.from(geometry.positions)).toEqual(Array.from(built.positions));
     expect(Array.from(geometry.mass)).toEqual(Array.from(built.mass));
+  });
+
+  it("keeps no block's input order; constraintInputOrder makes it again: block triangle k is the set's triangle order[k]", () => {
+    const strip = hangingStrip(0.2, 0.4, [4, 8]);
+    const setup = compileScene(sceneWith([strip, { ...strip, name: 'second' }]));
+    const world = buildWorldFromSetup(setup);
+    for (const runtime of world.runtimes)
+      for (const block of runtime.blocks) expect('order' in block).toBe(false);
+    // The second body: its block's particles are world indices, the set's its own.
+    const set = setup.bodies[1].constraints.findIndex((c) => c.kind === 'membrane');
+    const triangles = (setup.bodies[1].constraints[set] as { triangles: Uint32Array }).triangles;
+    const block = world.runtimes[1].blocks[set];
+    const order = constraintInputOrder(world, setup, 1, set);
+    expect(block.count).toBe(triangles.length / 3);
+    expect([...order].sort((a, b) => a - b)).toEqual(Array.from({ length: block.count }, (_, k) => k));
+    const offset = world.runtimes[1].offset;
+    expect(offset).toBeGreaterThan(0);
+    for (let k = 0; k < block.count; k++)
+      for (let j = 0; j < 3; j++)
+        expect(block.particles[3 * k + j]).toBe(triangles[3 * order[k] + j] + offset);
   });
 
   it('a world of two bodies keeps its rest positions end to end, the same values', () => {

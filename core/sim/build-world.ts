@@ -233,6 +233,7 @@ function createBlock(set: ConstraintSet, offset: number, state: ParticleState): 
           shearCompliancePerJ: set.shearCompliancePerJ,
           weftNormalCompliancePerJ: set.weftNormalCompliancePerJ,
           warpDirection: set.warpDirection,
+          tearable: breakingThresholds(set)?.some((f) => f > 0) ?? false,
         },
         state,
       );

@@ -1,7 +1,7 @@
 import { colourConstraints, permute } from '../colour.ts';
 import type { ParticleState } from '../state.ts';
 import { type BlockBase, type Created, MIN_DENOMINATOR, TORN_COMPLIANCE } from './block.ts';
-import { complianceTable } from './compliance-table.ts';
+import { complianceTable, type RowIndex, rowStride, tableRow } from './compliance-table.ts';
 
 /**
  * Cloth membrane (stretch and shear) as one constraint vector per triangle: the Green strain in an
@@ -57,11 +57,17 @@ export interface MembraneBlock extends BlockBase {
   /**
    * The distinct compliance rows of the block, MEMBRANE_ROW values each: α₁₁ (along frame axis 1:
    * the warp for orthotropic cloth), α₁₂ (≤ 0), α₃₃, α₂₂ (along axis 2: the weft; α₁₁ for isotropic
-   * cloth), 1/J. A grid's triangles share one or a few; the last row is TORN_ROW's (tearing.ts).
+   * cloth), 1/J. A grid's triangles share one or a few; a block that may tear ends with
+   * MEMBRANE_TORN_ROW (row `tornRow`).
    */
   readonly compliance: Float64Array;
-  /** Per triangle, its row of `compliance`. */
-  readonly complianceIndex: Uint32Array;
+  /**
+   * Per triangle, its row of `compliance` (compliance-table.ts RowIndex): one element for all when
+   * they share one row and the block cannot tear, else one per triangle.
+   */
+  readonly complianceIndex: RowIndex;
+  /** The row a torn triangle is switched to (tearing.ts); null when the block was built not to tear. */
+  readonly tornRow: number | null;
   /**
    * Multipliers of the current substep, 3 per triangle (E₁₁, E₂₂, E₁₂), J·s² (C is dimensionless),
    * in single precision: reset every substep, a sweep moves the particles by its Δλ in f64 and
@@ -87,6 +93,11 @@ export interface MembraneInput {
    * triangle): the warp of orthotropic cloth. Absent: the triangle's first edge.
    */
   warpDirection?: Float64Array;
+  /**
+   * The block may tear (tearing.ts): it keeps MEMBRANE_TORN_ROW and a row index per triangle to
+   * switch. Absent: it never tears, and triangles of one row keep no per-triangle index.
+   */
+  tearable?: boolean;
 }
 
 /** Values per compliance row: α₁₁, α₁₂, α₃₃, α₂₂ (offsets below). */
@@ -98,7 +109,7 @@ export const ALPHA_NORMAL_WEFT = 3;
 
 /** Compliance `entry` (ALPHA_NORMAL, …) of block triangle t, 1/J. */
 export function membraneCompliance(block: MembraneBlock, t: number, entry: number): number {
-  return block.compliance[MEMBRANE_ROW * block.complianceIndex[t] + entry];
+  return block.compliance[MEMBRANE_ROW * tableRow(block.complianceIndex, t) + entry];
 }
 
 /** Rest area of block triangle t, m²: Dm⁻¹ has determinant 1/det Dm = 1/(2A). */
@@ -242,7 +253,7 @@ export function createMembraneBlock(input: MembraneInput, state: ParticleState):
     rows[o + ALPHA_SHEAR] = input.shearCompliancePerJ[t];
     rows[o + ALPHA_NORMAL_WEFT] = (input.weftNormalCompliancePerJ ?? input.normalCompliancePerJ)[t];
   }
-  const table = complianceTable(rows, MEMBRANE_ROW, inputOrder, MEMBRANE_TORN_ROW);
+  const table = complianceTable(rows, MEMBRANE_ROW, inputOrder, input.tearable ? MEMBRANE_TORN_ROW : []);
   return {
     kind: 'membrane',
     count,
@@ -255,6 +266,7 @@ export function createMembraneBlock(input: MembraneInput, state: ParticleState):
     inverseRestShape: Float32Array.from(permute(dmInv, 4, order)),
     compliance: table.values,
     complianceIndex: table.index,
+    tornRow: input.tearable ? table.values.length / MEMBRANE_ROW - 1 : null,
     lambda: new Float32Array(3 * count),
     degenerateCount: inputCount - count,
   };
@@ -276,6 +288,7 @@ export function solveMembrane(block: MembraneBlock, state: ParticleState, h: num
   const B = block.inverseRestShape;
   const alpha = block.compliance;
   const alphaIndex = block.complianceIndex;
+  const rowStep = rowStride(alphaIndex);
   const lambda = block.lambda;
   const scale = block.stiffnessScale;
   const count = block.count;
@@ -322,7 +335,7 @@ export function solveMembrane(block: MembraneBlock, state: ParticleState, h: num
     const s11 = w0 * p01 * p01 + w1 * b11 * b11 + w2 * b21 * b21;
     const s22 = w0 * p02 * p02 + w1 * b12 * b12 + w2 * b22 * b22;
     const s12 = w0 * p01 * p02 + w1 * b11 * b12 + w2 * b21 * b22;
-    const a = MEMBRANE_ROW * alphaIndex[t];
+    const a = MEMBRANE_ROW * alphaIndex[t * rowStep];
     const an = alpha[a + ALPHA_NORMAL] * invHSq;
     const an2 = alpha[a + ALPHA_NORMAL_WEFT] * invHSq;
     const ac = alpha[a + ALPHA_COUPLING] * invHSq;

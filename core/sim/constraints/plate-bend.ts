@@ -8,7 +8,7 @@ import {
   MIN_DENOMINATOR,
   MIN_LENGTH_M,
 } from './block.ts';
-import { complianceTable } from './compliance-table.ts';
+import { complianceTable, type RowIndex, rowStride, tableRow } from './compliance-table.ts';
 import { G, hingeAngle, hingeAtan2, hingeGradient, wrapAngle } from './dihedral-bend.ts';
 
 /**
@@ -44,8 +44,11 @@ export interface PlateBendBlock extends BlockBase {
    * triangles share a handful (its two shapes, their boundary variants), so the block keeps each once.
    */
   readonly compliancePerNM: Float64Array;
-  /** Per constraint, its α: entries 6·complianceIndex[t] … +5 of compliancePerNM. */
-  readonly complianceIndex: Uint32Array;
+  /**
+   * Per constraint, its α: entries 6·row … +5 of compliancePerNM, row = tableRow(complianceIndex, t)
+   * (compliance-table.ts RowIndex: one element when every triangle has the same α).
+   */
+  readonly complianceIndex: RowIndex;
   /** β per hinge, 3 per constraint, N·m·s/rad; empty when the block is undamped (`damped` false). */
   readonly dampingNMS: Float64Array;
   /** Multipliers of the current substep, 3 per constraint, N·m·s², in single precision (membrane.ts says why). */
@@ -223,7 +226,7 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
           weighted += state.invMass[block.particles[6 * t + s]] * (J[o] ** 2 + J[o + 1] ** 2 + J[o + 2] ** 2);
         }
         block.dampingNMS[3 * t + i] = criticalDampingCoefficient(
-          block.compliancePerNM[6 * block.complianceIndex[t] + DIAGONAL[i]],
+          block.compliancePerNM[6 * tableRow(block.complianceIndex, t) + DIAGONAL[i]],
           input.dampingRatio,
           weighted,
         );
@@ -261,6 +264,7 @@ export function solvePlateBend(block: PlateBendBlock, state: ParticleState, h: n
   const particles = block.particles;
   const alpha = block.compliancePerNM;
   const alphaIndex = block.complianceIndex;
+  const rowStep = rowStride(alphaIndex);
   const lambda = block.lambda;
   const restAngle = block.restAngleRad;
   const present = block.present;
@@ -275,7 +279,7 @@ export function solvePlateBend(block: PlateBendBlock, state: ParticleState, h: n
   const delta = DELTA;
   for (let t = 0; t < block.count; t++) {
     const o = 6 * t;
-    const a = 6 * alphaIndex[t];
+    const a = 6 * alphaIndex[t * rowStep];
     const c0 = 3 * particles[o];
     const c1 = 3 * particles[o + 1];
     const c2 = 3 * particles[o + 2];
@@ -548,7 +552,7 @@ export function addPlateBendForces(
 export function plateBendConstraintEnergyJ(block: PlateBendBlock, x: Float64Array, t: number): number {
   const mask = plateBendJacobian(block, x, t);
   if (mask === 0) return 0;
-  const a = 6 * block.complianceIndex[t];
+  const a = 6 * tableRow(block.complianceIndex, t);
   for (let k = 0; k < 6; k++) SYSTEM[k] = block.compliancePerNM[a + k];
   if (!solveSymmetric3(SYSTEM, CONSTRAINT, mask, DELTA)) return 0;
   return 0.5 * (CONSTRAINT[0] * DELTA[0] + CONSTRAINT[1] * DELTA[1] + CONSTRAINT[2] * DELTA[2]);

@@ -1,4 +1,5 @@
 import { type BlockBase, MIN_DENOMINATOR, MIN_LENGTH_M } from '../constraints/block.ts';
+import { type RowIndex, rowStride } from '../constraints/compliance-table.ts';
 import type { DihedralBendBlock } from '../constraints/dihedral-bend.ts';
 import type { DistanceBlock } from '../constraints/distance.ts';
 import type { MembraneBlock } from '../constraints/membrane.ts';
@@ -84,6 +85,7 @@ export interface KernelExports {
     restAngle: number,
     compliance: number,
     complianceIndex: number,
+    complianceIndexBytes: number,
     lambda: number,
     count: number,
     scale: number,
@@ -102,6 +104,7 @@ export interface KernelExports {
     restAngle: number,
     compliance: number,
     complianceIndex: number,
+    complianceIndexBytes: number,
     lambda: number,
     scale: number,
     invHSq: number,
@@ -118,6 +121,7 @@ export interface KernelExports {
     inverseRestShape: number,
     compliance: number,
     complianceIndex: number,
+    complianceIndexBytes: number,
     lambda: number,
     scale: number,
     invHSq: number,
@@ -167,7 +171,9 @@ export interface KernelMemory {
 
 /** Names of the typed-array fields of a block type: only those can move into the memory. */
 export type ArrayField<B> = {
-  [F in keyof B]-?: B[F] extends Float64Array | Float32Array | Uint32Array | Uint8Array ? F : never;
+  [F in keyof B]-?: B[F] extends Float64Array | Float32Array | Uint32Array | Uint16Array | Uint8Array
+    ? F
+    : never;
 }[keyof B] &
   string;
 
@@ -181,6 +187,18 @@ export interface KernelBinding<B extends BlockBase> {
   readonly kernelCopy: ((block: B, into?: Float64Array) => Float64Array) | null;
   /** The block's sweep on the memory, made once when the world is built. */
   readonly bind: (block: B, memory: KernelMemory) => BlockSolve;
+}
+
+/**
+ * Bytes per constraint of a compliance-row index (constraints/compliance-table.ts) as the kernels
+ * step through it (assembly/kernels.ts `rowOf`): its element size, or 0 for the one-element index
+ * every constraint shares, which is a u8 by construction.
+ */
+export function rowIndexBytes(index: RowIndex): number {
+  const bytes = rowStride(index) * index.BYTES_PER_ELEMENT;
+  if (bytes === 0 && index.BYTES_PER_ELEMENT !== 1)
+    throw new Error('a shared compliance-row index must be one u8');
+  return bytes;
 }
 
 export const distanceKernel: KernelBinding<DistanceBlock> = {
@@ -334,6 +352,7 @@ export const membraneKernel: KernelBinding<MembraneBlock> = {
     const inverseRestShape = at(block.inverseRestShape);
     const compliance = at(block.compliance);
     const complianceIndex = at(block.complianceIndex);
+    const indexBytes = rowIndexBytes(block.complianceIndex);
     const lambda = at(block.lambda);
     const colourStarts = at(block.colourStarts);
     const colours = block.colourStarts.length - 1;
@@ -347,6 +366,7 @@ export const membraneKernel: KernelBinding<MembraneBlock> = {
         inverseRestShape,
         compliance,
         complianceIndex,
+        indexBytes,
         lambda,
         block.stiffnessScale,
         invHSq,
@@ -376,6 +396,7 @@ export const plateBendKernel: KernelBinding<PlateBendBlock> = {
     const rest = at(block.restAngleRad);
     const compliance = at(block.compliancePerNM);
     const complianceIndex = at(block.complianceIndex);
+    const indexBytes = rowIndexBytes(block.complianceIndex);
     const lambda = at(block.lambda);
     return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) =>
       k.solvePlateBendBatched(
@@ -388,6 +409,7 @@ export const plateBendKernel: KernelBinding<PlateBendBlock> = {
         rest,
         compliance,
         complianceIndex,
+        indexBytes,
         lambda,
         block.stiffnessScale,
         invHSq,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileScene } from '../../../core/setup/compile-scene.ts';
 import { buildWorld, buildWorldFromSetup, constraintInputOrder } from '../../../core/sim/build-world.ts';
-import { complianceTable } from '../../../core/sim/constraints/compliance-table.ts';
+import { complianceTable, rowStride, tableRow } from '../../../core/sim/constraints/compliance-table.ts';
 import {
   MEMBRANE_ROW,
   MEMBRANE_TORN_ROW,
@@ -19,7 +19,9 @@ describe('shared compliance rows', () => {
     expect(table.values.length).toBe(2 * 5);
     expect(Array.from(table.values.subarray(8))).toEqual([9, 9]);
     inputOf.forEach((from, t) => {
-      const row = Array.from(table.values.subarray(2 * table.index[t], 2 * table.index[t] + 2));
+      const row = Array.from(
+        table.values.subarray(2 * tableRow(table.index, t), 2 * tableRow(table.index, t) + 2),
+      );
       expect(
         row.every((v, k) => Object.is(v, input[2 * from + k])),
         `constraint ${t}`,
@@ -28,17 +30,65 @@ describe('shared compliance rows', () => {
     expect(table.index[1]).toBe(table.index[2]); // input 0 and input 2 are the same row
   });
 
-  it("a cloth grid's membrane keeps one row for all its triangles (cells of 1/8 m: equal areas to the bit), then the torn row", () => {
+  it('indexes rows in the narrowest type that holds them all: u8 up to 256 rows, u16 up to 65536, u32 beyond', () => {
+    for (const [rows, type] of [
+      [256, Uint8Array],
+      [257, Uint16Array],
+      [65536, Uint16Array],
+      [65537, Uint32Array],
+    ] as const) {
+      // Constraint t (block order) is input constraint rows − 1 − t, each its own row.
+      const input = Float64Array.from({ length: rows }, (_, k) => k);
+      const inputOf = Uint32Array.from({ length: rows }, (_, t) => rows - 1 - t);
+      const table = complianceTable(input, 1, inputOf);
+      expect(table.index).toBeInstanceOf(type);
+      expect(table.index.length).toBe(rows);
+      for (const t of [0, 1, rows - 1]) expect(table.values[tableRow(table.index, t)]).toBe(inputOf[t]);
+    }
+  });
+
+  it('one row for every constraint: a one-element u8 index that all read; with extra rows (a row to switch to) one per constraint', () => {
+    const input = Float64Array.from([3, 4, 3, 4, 3, 4]);
+    const inputOf = Uint32Array.from([2, 0, 1]);
+    const shared = complianceTable(input, 2, inputOf);
+    expect(shared.index).toEqual(Uint8Array.of(0));
+    expect(rowStride(shared.index)).toBe(0);
+    for (let t = 0; t < 3; t++) expect(tableRow(shared.index, t)).toBe(0);
+    const switchable = complianceTable(input, 2, inputOf, [9, 9]);
+    expect(switchable.index).toEqual(Uint8Array.of(0, 0, 0));
+    expect(rowStride(switchable.index)).toBe(1);
+    expect(Array.from(switchable.values)).toEqual([3, 4, 9, 9]);
+  });
+
+  it("a cloth grid's membrane keeps one row for all its triangles (cells of 1/8 m: equal areas to the bit) and no per-triangle index", () => {
     const world = buildWorld(sceneWith([hangingStrip(1, 1, [8, 8])]));
     const membrane = world.runtimes[0].blocks.find((b) => b.kind === 'membrane');
     if (membrane?.kind !== 'membrane') throw new Error('no membrane block');
-    expect(membrane.compliance.length).toBe(2 * MEMBRANE_ROW);
-    expect(Array.from(membrane.compliance.subarray(MEMBRANE_ROW))).toEqual([...MEMBRANE_TORN_ROW]);
-    expect(new Set(membrane.complianceIndex).size).toBe(1);
+    expect(membrane.compliance.length).toBe(MEMBRANE_ROW);
+    expect(membrane.complianceIndex).toEqual(Uint8Array.of(0));
+    expect(membrane.tornRow).toBeNull();
     // The rest area from the single-precision Dm⁻¹ (2A = 1/det Dm⁻¹): two triangles per 1/8 m cell,
     // within 1e-6 relative (the f32 rounding of Dm⁻¹ is 6e-8 per entry).
     for (let t = 0; t < membrane.count; t++)
       expect(Math.abs(membraneRestAreaM2(membrane, t) / (0.5 * 0.125 * 0.125) - 1)).toBeLessThan(1e-6);
+  });
+
+  it('a tearable cloth grid keeps its one row, then the torn row, and a u8 row per triangle to switch', () => {
+    const strip = hangingStrip(1, 1, [8, 8]);
+    const scene = sceneWith([
+      {
+        ...strip,
+        groups: [{ name: 'all', vertices: Array.from({ length: 81 }, (_, i) => i), breakingStressPa: 1e5 }],
+      },
+    ]);
+    const world = buildWorld(scene);
+    const membrane = world.runtimes[0].blocks.find((b) => b.kind === 'membrane');
+    if (membrane?.kind !== 'membrane') throw new Error('no membrane block');
+    expect(membrane.compliance.length).toBe(2 * MEMBRANE_ROW);
+    expect(Array.from(membrane.compliance.subarray(MEMBRANE_ROW))).toEqual([...MEMBRANE_TORN_ROW]);
+    expect(membrane.tornRow).toBe(1);
+    expect(membrane.complianceIndex).toBeInstanceOf(Uint8Array);
+    expect(Array.from(membrane.complianceIndex)).toEqual(new Array(membrane.count).fill(0));
   });
 });
 

@@ -18,6 +18,16 @@ function u(ptr: usize, i: i32): i32 {
   return load<i32>(ptr + ((<usize>i) << 2));
 }
 
+/**
+ * Row of constraint i in a compliance-row index (constraints/compliance-table.ts) of `bytes` per
+ * constraint: u32, u16 or u8 per constraint (4, 2, 1), or 0: one u8 that every constraint shares.
+ */
+function rowOf(index: usize, bytes: i32, i: i32): i32 {
+  if (bytes == 4) return load<i32>(index + ((<usize>i) << 2));
+  if (bytes == 2) return <i32>load<u16>(index + ((<usize>i) << 1));
+  return <i32>load<u8>(index + <usize>(i * bytes));
+}
+
 /** array[i] ← value rounded to f32 (to nearest, as a JS Float32Array store). */
 function setF32(ptr: usize, i: i32, value: f64): void {
   store<f32>(ptr + ((<usize>i) << 2), <f32>value);
@@ -248,6 +258,7 @@ export function solvePlateBend(
   restAngle: usize,
   compliance: usize,
   complianceIndex: usize,
+  complianceIndexBytes: i32,
   lambda: usize,
   count: i32,
   scale: f64,
@@ -260,7 +271,7 @@ export function solvePlateBend(
   for (let t = 0; t < count; t++) {
     const o = 6 * t;
     const l = 3 * t;
-    const a = 6 * u(complianceIndex, t);
+    const a = 6 * rowOf(complianceIndex, complianceIndexBytes, t);
     if (fresh) {
       setF32(lambda, l, 0);
       setF32(lambda, l + 1, 0);
@@ -1614,6 +1625,7 @@ function solveMembrane(
   inverseRestShape: usize,
   compliance: usize,
   complianceIndex: usize,
+  complianceIndexBytes: i32,
   lambda: usize,
   scale: f64,
   invHSq: f64,
@@ -1667,7 +1679,7 @@ function solveMembrane(
     const s11 = w0 * p01 * p01 + w1 * b11 * b11 + w2 * b21 * b21;
     const s22 = w0 * p02 * p02 + w1 * b12 * b12 + w2 * b22 * b22;
     const s12 = w0 * p01 * p02 + w1 * b11 * b12 + w2 * b21 * b22;
-    const row = u(complianceIndex, t) << 2;
+    const row = rowOf(complianceIndex, complianceIndexBytes, t) << 2;
     const an = f(compliance, row) * invHSq;
     const an2 = f(compliance, row + 3) * invHSq;
     const ac = f(compliance, row + 1) * invHSq;
@@ -1728,6 +1740,7 @@ export function solveMembraneBatched(
   inverseRestShape: usize,
   compliance: usize,
   complianceIndex: usize,
+  complianceIndexBytes: i32,
   lambda: usize,
   scale: f64,
   invHSq: f64,
@@ -1795,8 +1808,8 @@ export function solveMembraneBatched(
       const s22 = add(add(mul(mul(w0, p02), p02), mul(mul(w1, b12), b12)), mul(mul(w2, b22), b22));
       const s12 = add(add(mul(mul(w0, p01), p02), mul(mul(w1, b11), b12)), mul(mul(w2, b21), b22));
       // Rows of α₁₁, α₁₂, α₃₃, α₂₂ (membrane.ts MEMBRANE_ROW), one per triangle.
-      const rowA = u(complianceIndex, t) << 2;
-      const rowB = u(complianceIndex, t + 1) << 2;
+      const rowA = rowOf(complianceIndex, complianceIndexBytes, t) << 2;
+      const rowB = rowOf(complianceIndex, complianceIndexBytes, t + 1) << 2;
       const an = mul(gather(compliance, rowA, rowB), vInvHSq);
       const an2 = mul(gather(compliance, rowA + 3, rowB + 3), vInvHSq);
       const ac = mul(gather(compliance, rowA + 1, rowB + 1), vInvHSq);
@@ -1866,7 +1879,8 @@ export function solveMembraneBatched(
         1,
         inverseRestShape + ((<usize>(4 * t)) << 2),
         compliance,
-        complianceIndex + ((<usize>t) << 2),
+        complianceIndex + <usize>(t * complianceIndexBytes),
+        complianceIndexBytes,
         lambda + ((<usize>(3 * t)) << 2),
         scale,
         invHSq,
@@ -1904,6 +1918,7 @@ export function solvePlateBendBatched(
   restAngle: usize,
   compliance: usize,
   complianceIndex: usize,
+  complianceIndexBytes: i32,
   lambda: usize,
   scale: f64,
   invHSq: f64,
@@ -2119,8 +2134,8 @@ export function solvePlateBendBatched(
       const bb11 = add(add(mul(b1x, b1x), mul(b1y, b1y)), mul(b1z, b1z));
       const bb12 = add(add(mul(b1x, b2x), mul(b1y, b2y)), mul(b1z, b2z));
       const bb22 = add(add(mul(b2x, b2x), mul(b2y, b2y)), mul(b2z, b2z));
-      const alphaA = 6 * u(complianceIndex, t);
-      const alphaB = 6 * u(complianceIndex, t + 1);
+      const alphaA = 6 * rowOf(complianceIndex, complianceIndexBytes, t);
+      const alphaB = 6 * rowOf(complianceIndex, complianceIndexBytes, t + 1);
       const alpha0 = gather(compliance, alphaA, alphaB);
       const alpha1 = gather(compliance, alphaA + 1, alphaB + 1);
       const alpha2 = gather(compliance, alphaA + 2, alphaB + 2);
@@ -2464,7 +2479,8 @@ export function solvePlateBendBatched(
         present + <usize>t,
         restAngle + ((<usize>(3 * t)) << 2),
         compliance,
-        complianceIndex + ((<usize>t) << 2),
+        complianceIndex + <usize>(t * complianceIndexBytes),
+        complianceIndexBytes,
         lambda + ((<usize>(3 * t)) << 2),
         1,
         scale,

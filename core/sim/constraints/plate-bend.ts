@@ -37,6 +37,8 @@ export interface PlateBendBlock extends BlockBase {
   /**
    * θ⁰ per hinge, 3 per constraint, rad, in single precision: a rest constant (its rounding,
    * 6e-8 relative, is far below the discretisation's error); the kernels compute in f64 from it.
+   * One row of 3 that every triangle reads when all triangles have the same (a sheet flat at rest:
+   * all 0; a missing hinge's is 0): `restAngleStep` says which.
    */
   readonly restAngleRad: Float32Array;
   /**
@@ -82,6 +84,24 @@ export function plateHinge(block: PlateBendBlock, t: number, k: number, out: Uin
   return out;
 }
 
+/**
+ * Values of restAngleRad per constraint: 3, or 0 when one row of 3 serves every triangle (a block of
+ * one triangle reads the same row either way). Hinge i of constraint t is restAngleRad[step·t + i].
+ */
+export function restAngleStep(block: PlateBendBlock): number {
+  return block.restAngleRad.length === 3 ? 0 : 3;
+}
+
+/**
+ * The rest angles as the block keeps them: `angles` (3 per constraint, block order) rounded to
+ * single precision, or their first row alone when every row is the same floats (−0 apart from 0).
+ */
+function keptRestAngles(angles: Float64Array): Float32Array {
+  const single = Float32Array.from(angles);
+  for (let k = 3; k < single.length; k++) if (!Object.is(single[k], single[k % 3])) return single;
+  return single.slice(0, 3);
+}
+
 /** Scratch quadruple of `plateHinge` for the kernels of this file. */
 const QUAD = new Uint32Array(4);
 
@@ -104,7 +124,7 @@ export function plateBendJacobian(block: PlateBendBlock, x: Float64Array, t: num
       mask &= ~(1 << i);
       continue;
     }
-    CONSTRAINT[i] = wrapAngle(theta - block.restAngleRad[3 * t + i]);
+    CONSTRAINT[i] = wrapAngle(theta - block.restAngleRad[restAngleStep(block) * t + i]);
     for (let q = 0; q < 4; q++) {
       const o = (3 * PLATE_HINGE_SLOTS[i][q] + i) * 3;
       J[o] += G[3 * q];
@@ -208,7 +228,7 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
     stiffnessScale: 1,
     damped: false,
     present: Uint8Array.from(permute(Uint32Array.from(present), 1, order)),
-    restAngleRad: Float32Array.from(permute(Float64Array.from(angles), 3, order)),
+    restAngleRad: keptRestAngles(permute(Float64Array.from(angles), 3, order)),
     compliancePerNM: compliance.values,
     complianceIndex: compliance.index,
     // Filled below when damped; an undamped block (the usual cloth) keeps none.
@@ -267,6 +287,7 @@ export function solvePlateBend(block: PlateBendBlock, state: ParticleState, h: n
   const rowStep = rowStride(alphaIndex);
   const lambda = block.lambda;
   const restAngle = block.restAngleRad;
+  const restStep = restAngleStep(block);
   const present = block.present;
   const scale = block.stiffnessScale;
   const invHSq = 1 / (h * h);
@@ -325,7 +346,7 @@ export function solvePlateBend(block: PlateBendBlock, state: ParticleState, h: n
       const sb = 1 / bSq;
       const sine = (ny * bz - nz * by) * ex + (nz * bx - nx * bz) * ey + (nx * by - ny * bx) * ez;
       const cosine = (nx * bx + ny * by + nz * bz) * eLength;
-      CONSTRAINT[k] = wrapAngle(hingeAtan2(sine, cosine) - restAngle[3 * t + k]);
+      CONSTRAINT[k] = wrapAngle(hingeAtan2(sine, cosine) - restAngle[restStep * t + k]);
       nb[3 * k] = bx;
       nb[3 * k + 1] = by;
       nb[3 * k + 2] = bz;

@@ -4,7 +4,7 @@ import type { DihedralBendBlock } from '../constraints/dihedral-bend.ts';
 import type { DistanceBlock } from '../constraints/distance.ts';
 import type { MembraneBlock } from '../constraints/membrane.ts';
 import type { NeoHookeanBlock } from '../constraints/neo-hookean.ts';
-import type { PlateBendBlock } from '../constraints/plate-bend.ts';
+import { type PlateBendBlock, restAngleStep } from '../constraints/plate-bend.ts';
 import type { TetVolumeBlock } from '../constraints/tet-volume.ts';
 
 /**
@@ -83,6 +83,7 @@ export interface KernelExports {
     particles: number,
     present: number,
     restAngle: number,
+    restAngleStep: number,
     compliance: number,
     complianceIndex: number,
     complianceIndexBytes: number,
@@ -102,6 +103,7 @@ export interface KernelExports {
     colourCount: number,
     present: number,
     restAngle: number,
+    restAngleStep: number,
     compliance: number,
     complianceIndex: number,
     complianceIndexBytes: number,
@@ -394,6 +396,7 @@ export const plateBendKernel: KernelBinding<PlateBendBlock> = {
     const colours = block.colourStarts.length - 1;
     const present = at(block.present);
     const rest = at(block.restAngleRad);
+    const restStep = restAngleStep(block);
     const compliance = at(block.compliancePerNM);
     const complianceIndex = at(block.complianceIndex);
     const indexBytes = rowIndexBytes(block.complianceIndex);
@@ -407,6 +410,7 @@ export const plateBendKernel: KernelBinding<PlateBendBlock> = {
         colourCount,
         present,
         rest,
+        restStep,
         compliance,
         complianceIndex,
         indexBytes,

@@ -7,7 +7,16 @@ import {
   MEMBRANE_TORN_ROW,
   membraneRestAreaM2,
 } from '../../../core/sim/constraints/membrane.ts';
+import {
+  CONSTRAINT,
+  createPlateBendBlock,
+  plateBendJacobian,
+  restAngleStep,
+} from '../../../core/sim/constraints/plate-bend.ts';
+import { clothGrid } from '../../../core/sim/geometry/cloth-grid.ts';
+import { createParticleState } from '../../../core/sim/state.ts';
 import { hangingStrip, sceneWith } from './fixtures.ts';
+import { plateBendInput } from './physical-inputs.ts';
 
 describe('shared compliance rows', () => {
   it('keeps each distinct row once (−0 apart from 0), maps every constraint to its own values, and appends the extra rows', () => {
@@ -89,6 +98,44 @@ describe('shared compliance rows', () => {
     expect(membrane.tornRow).toBe(1);
     expect(membrane.complianceIndex).toBeInstanceOf(Uint8Array);
     expect(Array.from(membrane.complianceIndex)).toEqual(new Array(membrane.count).fill(0));
+  });
+});
+
+describe('rest angles of plate bending', () => {
+  it('a cloth flat at rest keeps one row of rest angles (all 0) that every triangle reads', () => {
+    const world = buildWorld(sceneWith([hangingStrip(1, 1, [8, 8])]));
+    const plate = world.runtimes[0].blocks.find((b) => b.kind === 'plate-bend');
+    if (plate?.kind !== 'plate-bend') throw new Error('no plate-bend block');
+    expect(plate.count).toBe(128);
+    expect(plate.restAngleRad).toEqual(new Float32Array(3));
+    expect(restAngleStep(plate)).toBe(0);
+  });
+
+  it('a sheet curved at rest keeps its rest angles per triangle, as measured at the rest positions', () => {
+    const grid = clothGrid([0.6, 0.6], [6, 6], [0, 0, 0]);
+    // y = 0.05·sin(7x)·cos(5z), m: every hinge bent by its own angle.
+    const rest = grid.positions.map((v, k) =>
+      k % 3 === 1 ? v + 0.05 * Math.sin(7 * grid.positions[k - 1]) * Math.cos(5 * grid.positions[k + 1]) : v,
+    );
+    const state = createParticleState(
+      rest,
+      new Float64Array(rest.length / 3).fill(1),
+      new Uint8Array(rest.length / 3),
+    );
+    const plate = createPlateBendBlock(
+      plateBendInput(rest, grid.triangles, () => 1),
+      state,
+    );
+    expect(restAngleStep(plate)).toBe(3);
+    expect(plate.restAngleRad.length).toBe(3 * plate.count);
+    // The Jacobian's constraint at rest is θ − θ⁰ with θ⁰ read back: 0 but for θ⁰'s f32 rounding (1e-7 rad).
+    let largest = 0;
+    for (let t = 0; t < plate.count; t++) {
+      const mask = plateBendJacobian(plate, rest, t);
+      for (let i = 0; i < 3; i++) if (mask & (1 << i)) largest = Math.max(largest, Math.abs(CONSTRAINT[i]));
+    }
+    expect(largest).toBeLessThan(1e-7);
+    expect(new Set(plate.restAngleRad).size).toBeGreaterThan(10);
   });
 });
 

@@ -11,7 +11,11 @@ import { createDistanceBlock, solveDistance } from '../../../core/sim/constraint
 import type { ConstraintBlock } from '../../../core/sim/constraints/index.ts';
 import { createMembraneBlock, MEMBRANE_ROW, solveMembrane } from '../../../core/sim/constraints/membrane.ts';
 import { createNeoHookeanBlock, solveNeoHookean } from '../../../core/sim/constraints/neo-hookean.ts';
-import { createPlateBendBlock, solvePlateBend } from '../../../core/sim/constraints/plate-bend.ts';
+import {
+  createPlateBendBlock,
+  restAngleStep,
+  solvePlateBend,
+} from '../../../core/sim/constraints/plate-bend.ts';
 import { createTetVolumeBlock, solveTetVolume } from '../../../core/sim/constraints/tet-volume.ts';
 import { boxTetGrid } from '../../../core/sim/geometry/box-tets.ts';
 import { clothGrid } from '../../../core/sim/geometry/cloth-grid.ts';
@@ -116,6 +120,10 @@ interface KernelCase {
 const box = boxTetGrid([0.3, 0.3, 0.3], [3, 3, 3], [0, 0, 0]);
 const cloth = clothGrid([0.6, 0.6], [7, 7], [0, 0, 0]);
 const clothEdges = uniqueEdges(cloth.triangles, 3, cloth.positions.length / 3);
+/** The cloth bent into waves at rest (y = 0.05·sin(7x)·cos(5z), m): rest angles differ from hinge to hinge. */
+const curvedCloth = cloth.positions.map((v, k) =>
+  k % 3 === 1 ? v + 0.05 * Math.sin(7 * cloth.positions[k - 1]) * Math.cos(5 * cloth.positions[k + 1]) : v,
+);
 const hinges = triangleHinges(cloth.triangles, cloth.positions.length / 3);
 const material = neoHookeanConstants(1e5, 0.45);
 
@@ -233,6 +241,20 @@ const kernelCases: KernelCase[] = [
         plateBendInput(s.rest, cloth.triangles, (t) => (t % 3 ? 10 : 1e-3)),
         s,
       ),
+    solve: solvePlateBend,
+  },
+  {
+    name: 'plate bend on a sheet curved at rest (rest angles per triangle)',
+    rest: curvedCloth,
+    amplitude: 0.12,
+    make: (s) => {
+      const block = createPlateBendBlock(
+        plateBendInput(s.rest, cloth.triangles, (t) => (t % 3 ? 10 : 1e-3)),
+        s,
+      );
+      expect(restAngleStep(block)).toBe(3);
+      return block;
+    },
     solve: solvePlateBend,
   },
   {

@@ -23,8 +23,8 @@ function u(ptr: usize, i: i32): i32 {
  * constraint: u32, u16 or u8 per constraint (4, 2, 1), or 0: one u8 that every constraint shares.
  */
 function rowOf(index: usize, bytes: i32, i: i32): i32 {
-  if (bytes == 4) return load<i32>(index + ((<usize>i) << 2));
-  if (bytes == 2) return <i32>load<u16>(index + ((<usize>i) << 1));
+  if (bytes === 4) return load<i32>(index + ((<usize>i) << 2));
+  if (bytes === 2) return <i32>load<u16>(index + ((<usize>i) << 1));
   return <i32>load<u8>(index + <usize>(i * bytes));
 }
 
@@ -256,6 +256,7 @@ export function solvePlateBend(
   particles: usize,
   present: usize,
   restAngle: usize,
+  restAngleStep: i32,
   compliance: usize,
   complianceIndex: usize,
   complianceIndexBytes: i32,
@@ -271,6 +272,7 @@ export function solvePlateBend(
   for (let t = 0; t < count; t++) {
     const o = 6 * t;
     const l = 3 * t;
+    const r = restAngleStep * t;
     const a = 6 * rowOf(complianceIndex, complianceIndexBytes, t);
     if (fresh) {
       setF32(lambda, l, 0);
@@ -334,7 +336,7 @@ export function solvePlateBend(
         const sb = 1 / bSq;
         const sine = (ny * bz - nz * by) * ex + (nz * bx - nx * bz) * ey + (nx * by - ny * bx) * ez;
         const cosine = (nx * bx + ny * by + nz * bz) * eLength;
-        con0 = wrapAngle(hingeAtan2(sine, cosine, SMALL_ATAN) - fs(restAngle, l + 0));
+        con0 = wrapAngle(hingeAtan2(sine, cosine, SMALL_ATAN) - fs(restAngle, r + 0));
         b0x = bx;
         b0y = by;
         b0z = bz;
@@ -390,7 +392,7 @@ export function solvePlateBend(
         const sb = 1 / bSq;
         const sine = (ny * bz - nz * by) * ex + (nz * bx - nx * bz) * ey + (nx * by - ny * bx) * ez;
         const cosine = (nx * bx + ny * by + nz * bz) * eLength;
-        con1 = wrapAngle(hingeAtan2(sine, cosine, SMALL_ATAN) - fs(restAngle, l + 1));
+        con1 = wrapAngle(hingeAtan2(sine, cosine, SMALL_ATAN) - fs(restAngle, r + 1));
         b1x = bx;
         b1y = by;
         b1z = bz;
@@ -446,7 +448,7 @@ export function solvePlateBend(
         const sb = 1 / bSq;
         const sine = (ny * bz - nz * by) * ex + (nz * bx - nx * bz) * ey + (nx * by - ny * bx) * ez;
         const cosine = (nx * bx + ny * by + nz * bz) * eLength;
-        con2 = wrapAngle(hingeAtan2(sine, cosine, SMALL_ATAN) - fs(restAngle, l + 2));
+        con2 = wrapAngle(hingeAtan2(sine, cosine, SMALL_ATAN) - fs(restAngle, r + 2));
         b2x = bx;
         b2y = by;
         b2z = bz;
@@ -1916,6 +1918,7 @@ export function solvePlateBendBatched(
   colourCount: i32,
   present: usize,
   restAngle: usize,
+  restAngleStep: i32,
   compliance: usize,
   complianceIndex: usize,
   complianceIndexBytes: i32,
@@ -1940,6 +1943,7 @@ export function solvePlateBendBatched(
     for (; t + 1 < end; t += 2) {
       const o = 6 * t;
       const l = 3 * t;
+      const r = restAngleStep * t;
       const q0a = u(particles, o);
       const q1a = u(particles, o + 1);
       const q2a = u(particles, o + 2);
@@ -2014,7 +2018,7 @@ export function solvePlateBendBatched(
       );
       const cosine0 = mul(add(add(mul(nx, bx0), mul(ny, by0)), mul(nz, bz0)), eLength0);
       const con0 = v128.bitselect(
-        wrapAngles(sub(hingeAtan2Lanes(sine0, cosine0), gather32(restAngle, l + 0, l + 3))),
+        wrapAngles(sub(hingeAtan2Lanes(sine0, cosine0), gather32(restAngle, r + 0, r + restAngleStep + 0))),
         zero,
         ok0,
       );
@@ -2061,7 +2065,7 @@ export function solvePlateBendBatched(
       );
       const cosine1 = mul(add(add(mul(nx, bx1), mul(ny, by1)), mul(nz, bz1)), eLength1);
       const con1 = v128.bitselect(
-        wrapAngles(sub(hingeAtan2Lanes(sine1, cosine1), gather32(restAngle, l + 1, l + 4))),
+        wrapAngles(sub(hingeAtan2Lanes(sine1, cosine1), gather32(restAngle, r + 1, r + restAngleStep + 1))),
         zero,
         ok1,
       );
@@ -2108,7 +2112,7 @@ export function solvePlateBendBatched(
       );
       const cosine2 = mul(add(add(mul(nx, bx2), mul(ny, by2)), mul(nz, bz2)), eLength2);
       const con2 = v128.bitselect(
-        wrapAngles(sub(hingeAtan2Lanes(sine2, cosine2), gather32(restAngle, l + 2, l + 5))),
+        wrapAngles(sub(hingeAtan2Lanes(sine2, cosine2), gather32(restAngle, r + 2, r + restAngleStep + 2))),
         zero,
         ok2,
       );
@@ -2477,7 +2481,8 @@ export function solvePlateBendBatched(
         w,
         particles + ((<usize>(6 * t)) << 2),
         present + <usize>t,
-        restAngle + ((<usize>(3 * t)) << 2),
+        restAngle + ((<usize>(restAngleStep * t)) << 2),
+        restAngleStep,
         compliance,
         complianceIndex + <usize>(t * complianceIndexBytes),
         complianceIndexBytes,

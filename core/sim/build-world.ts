@@ -136,7 +136,6 @@ function bodyRuntime(
   // Nothing after this maps back to input order: the running world keeps the blocks without it.
   const blocks = created.map(withoutInputOrder);
   const neoHookean = blocks.find((b) => b.kind === 'neo-hookean');
-  const edgeRestLengthM = edgeRestLengthsM(geometry.positions, geometry.edges);
   const count = geometry.mass.length;
   return {
     name: body.name,
@@ -157,8 +156,7 @@ function bodyRuntime(
       particles: pin.particles.map((p) => p + offset),
       soft: pin.complianceMPerN > 0,
     })),
-    edgeRestLengthM,
-    meanEdgeLengthM: meanEdgeLengthM(edgeRestLengthM),
+    meanEdgeLengthM: meanEdgeLengthM(edgeRestLengthsM(geometry.positions, geometry.edges)),
     waveSpeedMPerS: body.waveSpeedMPerS,
     selfCollision: body.selfCollision
       ? new SelfCollision(

@@ -128,7 +128,7 @@ function bodyRuntime(
   airDensityKgM3: number,
 ): BodyRuntime {
   const geometry = body.geometry;
-  const created = body.constraints.map((set) => createBlock(set, offset, state));
+  const created = body.constraints.map((set) => createBlock(set, offset, state, mayFlow(body)));
   const breakAt = body.constraints.map((set, i) => {
     const thresholds = breakingThresholds(set);
     return thresholds ? permute(thresholds, 1, created[i].order) : null;
@@ -184,7 +184,9 @@ export function constraintInputOrder(
   body: number,
   set: number,
 ): Uint32Array {
-  return createBlock(setup.bodies[body].constraints[set], world.runtimes[body].offset, world.state).order;
+  const bodySetup = setup.bodies[body];
+  return createBlock(bodySetup.constraints[set], world.runtimes[body].offset, world.state, mayFlow(bodySetup))
+    .order;
 }
 
 /** The block without its input order (constraints/block.ts `Created`). */
@@ -193,8 +195,21 @@ function withoutInputOrder(created: Created<ConstraintBlock>): ConstraintBlock {
   return block as ConstraintBlock;
 }
 
-/** The block of one constraint set, its particle indices moved to the world's arrays. */
-function createBlock(set: ConstraintSet, offset: number, state: ParticleState): Created<ConstraintBlock> {
+/** True when a group of the body has plasticity: its rest shapes may flow (plasticity.ts). */
+function mayFlow(body: BodySetup): boolean {
+  return body.slots.plasticity?.some((spec) => spec) ?? false;
+}
+
+/**
+ * The block of one constraint set, its particle indices moved to the world's arrays; `plastic`:
+ * its rest shapes may flow.
+ */
+function createBlock(
+  set: ConstraintSet,
+  offset: number,
+  state: ParticleState,
+  plastic: boolean,
+): Created<ConstraintBlock> {
   const global = (local: Uint32Array) => local.map((i) => i + offset);
   switch (set.kind) {
     case 'distance':
@@ -232,6 +247,7 @@ function createBlock(set: ConstraintSet, offset: number, state: ParticleState): 
           weftNormalCompliancePerJ: set.weftNormalCompliancePerJ,
           warpDirection: set.warpDirection,
           tearable: breakingThresholds(set)?.some((f) => f > 0) ?? false,
+          plastic,
         },
         state,
       );

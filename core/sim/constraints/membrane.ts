@@ -55,6 +55,13 @@ export interface MembraneBlock extends BlockBase {
    */
   readonly inverseRestShape: Float32Array;
   /**
+   * Rows of inverseRestShape by triangle: empty when each triangle has its own (row t), else the
+   * row of each triangle (compliance-table.ts RowIndex). A grid's triangles have a handful of
+   * shapes, so the distinct rows once and a byte per triangle (or one row for all) hold what
+   * 16 bytes per triangle did; a block whose rest shapes may flow (plasticity.ts) keeps its own.
+   */
+  readonly restShapeIndex: RowIndex;
+  /**
    * The distinct compliance rows of the block, MEMBRANE_ROW values each: α₁₁ (along frame axis 1:
    * the warp for orthotropic cloth), α₁₂ (≤ 0), α₃₃, α₂₂ (along axis 2: the weft; α₁₁ for isotropic
    * cloth), 1/J. A grid's triangles share one or a few; a block that may tear ends with
@@ -93,6 +100,8 @@ export interface MembraneInput {
    * triangle): the warp of orthotropic cloth. Absent: the triangle's first edge.
    */
   warpDirection?: Float64Array;
+  /** Plastic flow may rewrite each triangle's rest shape (plasticity.ts): keep one per triangle. */
+  plastic?: boolean;
   /**
    * The block may tear (tearing.ts): it keeps MEMBRANE_TORN_ROW and a row index per triangle to
    * switch. Absent: it never tears, and triangles of one row keep no per-triangle index.
@@ -112,10 +121,16 @@ export function membraneCompliance(block: MembraneBlock, t: number, entry: numbe
   return block.compliance[MEMBRANE_ROW * tableRow(block.complianceIndex, t) + entry];
 }
 
+/** Offset of block triangle t's Dm⁻¹ in inverseRestShape. */
+export function restShapeOffset(block: MembraneBlock, t: number): number {
+  const index = block.restShapeIndex;
+  return 4 * (index.length === 0 ? t : tableRow(index, t));
+}
+
 /** Rest area of block triangle t, m²: Dm⁻¹ has determinant 1/det Dm = 1/(2A). */
 export function membraneRestAreaM2(block: MembraneBlock, t: number): number {
   const B = block.inverseRestShape;
-  const o = 4 * t;
+  const o = restShapeOffset(block, t);
   return 0.5 / Math.abs(B[o] * B[o + 3] - B[o + 1] * B[o + 2]);
 }
 
@@ -263,13 +278,32 @@ export function createMembraneBlock(input: MembraneInput, state: ParticleState):
     order: inputOrder,
     stiffnessScale: 1,
     damped: false, // damped along its edges: edge-damper.ts
-    inverseRestShape: Float32Array.from(permute(dmInv, 4, order)),
+    ...restShapes(Float32Array.from(permute(dmInv, 4, order)), input.plastic ?? false),
     compliance: table.values,
     complianceIndex: table.index,
     tornRow: input.tearable ? table.values.length / MEMBRANE_ROW - 1 : null,
     lambda: new Float32Array(3 * count),
     degenerateCount: inputCount - count,
   };
+}
+
+/**
+ * The block's Dm⁻¹ rows from one per triangle (block order, single precision): each distinct row
+ * once and an index, where that takes less memory and the shapes cannot flow; else as they are.
+ */
+function restShapes(
+  perTriangle: Float32Array,
+  plastic: boolean,
+): { inverseRestShape: Float32Array; restShapeIndex: RowIndex } {
+  const own = { inverseRestShape: perTriangle, restShapeIndex: new Uint8Array(0) };
+  const count = perTriangle.length / 4;
+  if (plastic || count === 0) return own;
+  const identity = Uint32Array.from({ length: count }, (_, t) => t);
+  // The f32 values widened to f64 and back: exact, so the shared rows are the same floats.
+  const table = complianceTable(Float64Array.from(perTriangle), 4, identity);
+  const indexBytes = table.index.byteLength;
+  if (4 * table.values.length + indexBytes >= perTriangle.byteLength) return own;
+  return { inverseRestShape: Float32Array.from(table.values), restShapeIndex: table.index };
 }
 
 /** The row a torn triangle is switched to (tearing.ts): every compliance TORN_COMPLIANCE. */
@@ -286,6 +320,9 @@ export function solveMembrane(block: MembraneBlock, state: ParticleState, h: num
   const w = state.invMass;
   const particles = block.particles;
   const B = block.inverseRestShape;
+  const shapeIndex = block.restShapeIndex;
+  const ownShapes = shapeIndex.length === 0;
+  const shapeStep = rowStride(shapeIndex);
   const alpha = block.compliance;
   const alphaIndex = block.complianceIndex;
   const rowStep = rowStride(alphaIndex);
@@ -303,7 +340,7 @@ export function solveMembrane(block: MembraneBlock, state: ParticleState, h: num
     const w0 = w[q0];
     const w1 = w[q1];
     const w2 = w[q2];
-    const o = 4 * t;
+    const o = 4 * (ownShapes ? t : shapeIndex[t * shapeStep]);
     const b11 = B[o];
     const b12 = B[o + 1];
     const b21 = B[o + 2];
@@ -395,7 +432,7 @@ function deformation(x: Float64Array, block: MembraneBlock, t: number, f: Float6
   const i0 = 3 * p[3 * t];
   const i1 = 3 * p[3 * t + 1];
   const i2 = 3 * p[3 * t + 2];
-  const o = 4 * t;
+  const o = restShapeOffset(block, t);
   for (let r = 0; r < 3; r++) {
     const e1 = x[i1 + r] - x[i0 + r];
     const e2 = x[i2 + r] - x[i0 + r];
@@ -421,7 +458,7 @@ export function addMembraneForces(
     const l1 = block.lambda[3 * t] * invHSq;
     const l2 = block.lambda[3 * t + 1] * invHSq;
     const l3 = 0.5 * block.lambda[3 * t + 2] * invHSq;
-    const o = 4 * t;
+    const o = restShapeOffset(block, t);
     const beta = [
       [-(B[o] + B[o + 2]), -(B[o + 1] + B[o + 3])],
       [B[o], B[o + 1]],

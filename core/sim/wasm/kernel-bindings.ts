@@ -121,6 +121,8 @@ export interface KernelExports {
     colourStarts: number,
     colourCount: number,
     inverseRestShape: number,
+    restShapeIndex: number,
+    restShapeIndexBytes: number,
     compliance: number,
     complianceIndex: number,
     complianceIndexBytes: number,
@@ -347,11 +349,22 @@ export const neoHookeanKernel: KernelBinding<NeoHookeanBlock> = {
 };
 
 export const membraneKernel: KernelBinding<MembraneBlock> = {
-  fields: ['particles', 'colourStarts', 'inverseRestShape', 'compliance', 'complianceIndex', 'lambda'],
+  fields: [
+    'particles',
+    'colourStarts',
+    'inverseRestShape',
+    'restShapeIndex',
+    'compliance',
+    'complianceIndex',
+    'lambda',
+  ],
   kernelCopy: null,
   bind(block, { kernels: k, x, w, at }) {
     const particles = at(block.particles);
     const inverseRestShape = at(block.inverseRestShape);
+    const restShapeIndex = at(block.restShapeIndex);
+    // −1: no index, triangle t has row t (assembly/kernels.ts `rowOf`).
+    const restShapeIndexBytes = block.restShapeIndex.length === 0 ? -1 : rowIndexBytes(block.restShapeIndex);
     const compliance = at(block.compliance);
     const complianceIndex = at(block.complianceIndex);
     const indexBytes = rowIndexBytes(block.complianceIndex);
@@ -366,6 +379,8 @@ export const membraneKernel: KernelBinding<MembraneBlock> = {
         startsAt,
         colourCount,
         inverseRestShape,
+        restShapeIndex,
+        restShapeIndexBytes,
         compliance,
         complianceIndex,
         indexBytes,

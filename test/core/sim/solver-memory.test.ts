@@ -6,6 +6,8 @@ import {
   MEMBRANE_ROW,
   MEMBRANE_TORN_ROW,
   membraneRestAreaM2,
+  restShapeOffset,
+  writeTriangleInverseRestShape,
 } from '../../../core/sim/constraints/membrane.ts';
 import {
   CONSTRAINT,
@@ -76,6 +78,17 @@ describe('shared compliance rows', () => {
     expect(membrane.compliance.length).toBe(MEMBRANE_ROW);
     expect(membrane.complianceIndex).toEqual(Uint8Array.of(0));
     expect(membrane.tornRow).toBeNull();
+    // Dm⁻¹: the grid's few distinct rows once, a u8 row per triangle, each the triangle's own.
+    expect(membrane.inverseRestShape.length).toBeLessThanOrEqual(4 * 4);
+    expect(membrane.restShapeIndex).toBeInstanceOf(Uint8Array);
+    expect(membrane.restShapeIndex.length).toBe(membrane.count);
+    const own = new Float32Array(4);
+    for (let t = 0; t < membrane.count; t++) {
+      const [a, b, c] = membrane.particles.subarray(3 * t, 3 * t + 3);
+      writeTriangleInverseRestShape(world.state.rest, a, b, c, own, 0);
+      const o = restShapeOffset(membrane, t);
+      expect(Array.from(membrane.inverseRestShape.subarray(o, o + 4))).toEqual(Array.from(own));
+    }
     // The rest area from the single-precision Dm⁻¹ (2A = 1/det Dm⁻¹): two triangles per 1/8 m cell,
     // within 1e-6 relative (the f32 rounding of Dm⁻¹ is 6e-8 per entry).
     for (let t = 0; t < membrane.count; t++)

@@ -152,6 +152,17 @@ const kernelCases: KernelCase[] = [
     solve: solveMembrane,
   },
   {
+    name: 'membrane on a sheet curved at rest (a Dm⁻¹ per triangle, no index)',
+    rest: curvedCloth,
+    amplitude: 0.03,
+    make: (s) => {
+      const block = createMembraneBlock(membraneCompliances(s.rest, cloth.triangles, 2e6, 0.3, 5e-4), s);
+      expect(block.restShapeIndex.length).toBe(0);
+      return block;
+    },
+    solve: solveMembrane,
+  },
+  {
     name: 'membrane, tearable (a u8 row index per triangle)',
     rest: cloth.positions,
     amplitude: 0.03,

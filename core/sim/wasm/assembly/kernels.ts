@@ -19,10 +19,12 @@ function u(ptr: usize, i: i32): i32 {
 }
 
 /**
- * Row of constraint i in a compliance-row index (constraints/compliance-table.ts) of `bytes` per
- * constraint: u32, u16 or u8 per constraint (4, 2, 1), or 0: one u8 that every constraint shares.
+ * Row of constraint i in a row index (constraints/compliance-table.ts) of `bytes` per constraint:
+ * u32, u16 or u8 per constraint (4, 2, 1), 0: one u8 that every constraint shares, or −1: no
+ * index, constraint i has row i.
  */
 function rowOf(index: usize, bytes: i32, i: i32): i32 {
+  if (bytes < 0) return i;
   if (bytes === 4) return load<i32>(index + ((<usize>i) << 2));
   if (bytes === 2) return <i32>load<u16>(index + ((<usize>i) << 1));
   return <i32>load<u8>(index + <usize>(i * bytes));
@@ -1623,8 +1625,11 @@ function solveMembrane(
   x: usize,
   w: usize,
   particles: usize,
+  first: i32,
   count: i32,
   inverseRestShape: usize,
+  restShapeIndex: usize,
+  restShapeIndexBytes: i32,
   compliance: usize,
   complianceIndex: usize,
   complianceIndexBytes: i32,
@@ -1634,7 +1639,7 @@ function solveMembrane(
   minDenominator: f64,
   fresh: bool,
 ): void {
-  for (let t = 0; t < count; t++) {
+  for (let t = first; t < first + count; t++) {
     const l = 3 * t;
     if (fresh) {
       setF32(lambda, l, 0);
@@ -1650,7 +1655,7 @@ function solveMembrane(
     const w0 = f(w, q0);
     const w1 = f(w, q1);
     const w2 = f(w, q2);
-    const o = 4 * t;
+    const o = rowOf(restShapeIndex, restShapeIndexBytes, t) << 2;
     const b11 = fs(inverseRestShape, o);
     const b12 = fs(inverseRestShape, o + 1);
     const b21 = fs(inverseRestShape, o + 2);
@@ -1740,6 +1745,8 @@ export function solveMembraneBatched(
   colourStarts: usize,
   colourCount: i32,
   inverseRestShape: usize,
+  restShapeIndex: usize,
+  restShapeIndexBytes: i32,
   compliance: usize,
   complianceIndex: usize,
   complianceIndexBytes: i32,
@@ -1778,11 +1785,12 @@ export function solveMembraneBatched(
       const w0 = gather(w, q0a, q0b);
       const w1 = gather(w, q1a, q1b);
       const w2 = gather(w, q2a, q2b);
-      const o = 4 * t;
-      const b11 = gather32(inverseRestShape, o, o + 4);
-      const b12 = gather32(inverseRestShape, o + 1, o + 5);
-      const b21 = gather32(inverseRestShape, o + 2, o + 6);
-      const b22 = gather32(inverseRestShape, o + 3, o + 7);
+      const oa = rowOf(restShapeIndex, restShapeIndexBytes, t) << 2;
+      const ob = rowOf(restShapeIndex, restShapeIndexBytes, t + 1) << 2;
+      const b11 = gather32(inverseRestShape, oa, ob);
+      const b12 = gather32(inverseRestShape, oa + 1, ob + 1);
+      const b21 = gather32(inverseRestShape, oa + 2, ob + 2);
+      const b22 = gather32(inverseRestShape, oa + 3, ob + 3);
       const x0 = loadX(p0a, p0b);
       const y0 = loadY(p0a, p0b);
       const z0 = loadZ(p0a, p0b);
@@ -1877,13 +1885,16 @@ export function solveMembraneBatched(
       solveMembrane(
         x,
         w,
-        particles + ((<usize>(3 * t)) << 2),
+        particles,
+        t,
         1,
-        inverseRestShape + ((<usize>(4 * t)) << 2),
+        inverseRestShape,
+        restShapeIndex,
+        restShapeIndexBytes,
         compliance,
-        complianceIndex + <usize>(t * complianceIndexBytes),
+        complianceIndex,
         complianceIndexBytes,
-        lambda + ((<usize>(3 * t)) << 2),
+        lambda,
         scale,
         invHSq,
         minDenominator,

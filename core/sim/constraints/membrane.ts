@@ -49,9 +49,9 @@ import { complianceTable, type RowIndex, rowStride, tableRow } from './complianc
 export interface MembraneBlock extends BlockBase {
   readonly kind: 'membrane';
   /**
-   * Dm⁻¹ per triangle, row-major (B11, B12, B21, B22), 1/m, in single precision: a rest constant
-   * (its rounding, 6e-8 relative, is a rest shape that much off, far below the discretisation's
-   * error); the kernels compute in f64 from it.
+   * Dm⁻¹ rows, row-major (B11, B12, B21, B22), 1/m, in single precision: a rest constant (its
+   * rounding, 6e-8 relative, is a rest shape that much off, far below the discretisation's error);
+   * the kernels compute in f64 from it. Triangle t's is at restShapeOffset(block, t).
    */
   readonly inverseRestShape: Float32Array;
   /**

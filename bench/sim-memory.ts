@@ -1,7 +1,9 @@
 /**
  * What the solver of a built world holds in memory, array by array: the particle state, each
  * constraint block's typed arrays, the world's Float32 copy of the positions once something has
- * read it (xpbd-world.ts), and the WebAssembly memory the kernels work in (wasm/wasm-kernels.ts),
+ * read it (xpbd-world.ts), every other typed array reachable from the world (the bodies' runtimes,
+ * the probes and helpers the world keeps: found by walking its fields, so none is left out), and
+ * the WebAssembly memory the kernels work in (wasm/wasm-kernels.ts),
  * whose byte length counts whole: the arrays moved into it, the kernels' own copies, alignment,
  * and the rounding up to 64 KiB pages. An array the state shares with the setup (a one-body
  * world's rest positions and masses: build-world.ts) counts: the world holds it, so it lives as
@@ -12,7 +14,10 @@
 import type { XpbdWorld } from '../core/sim/xpbd-world.ts';
 
 export interface MemoryEntry {
-  /** 'state', 'world' or the block's kind with its index in the body ('membrane#0'). */
+  /**
+   * 'state', 'world', the block's kind with its index in the body ('membrane#0'), or for the rest
+   * the path from the world to the object holding the array ('runtimes[0].geometry').
+   */
   owner: string;
   field: string;
   /** The array's element type ('Float64Array', …) and bytes. */
@@ -20,7 +25,7 @@ export interface MemoryEntry {
   bytes: number;
   /** True when the array is a view of the WebAssembly memory (its bytes count in `wasmBytes`). */
   inWasm: boolean;
-  /** True when the array is the setup's (a body's rest geometry), held by the world: counted. */
+  /** True when the array is the setup's (a body's geometry), held by the world: counted. */
   setup?: boolean;
   /** Another field of the same block holds the same array (counted once, under the first). */
   sharedWith?: string;
@@ -76,6 +81,7 @@ export function memoryBreakdown(world: XpbdWorld): MemoryBreakdown {
       add(`${block.kind}#${k}`, block);
     });
   }
+  for (const [owner, record] of heldObjects(world, seen)) add(owner, record);
   const counted = entries.filter((e) => !e.sharedWith);
   const wasmBytes = memory ? memory.byteLength : 0;
   const wasmFieldBytes = counted.filter((e) => e.inWasm).reduce((sum, e) => sum + e.bytes, 0);
@@ -87,6 +93,47 @@ export function memoryBreakdown(world: XpbdWorld): MemoryBreakdown {
     wasmFieldBytes,
     totalBytes: outside + wasmBytes,
   };
+}
+
+/**
+ * Every object reachable from `world` through its own data fields (never a getter: reading the
+ * positions would make them), arrays, Maps and Sets, with its path, that holds a typed array not
+ * in `known`; in the order found, breadth first, so an array is named by its shortest path.
+ */
+function heldObjects(world: object, known: ReadonlyMap<ArrayBufferView, string>): [string, object][] {
+  const visited = new Set<object>([world]);
+  const holders: [string, object][] = [];
+  let level: [string, object][] = [['world', world]];
+  while (level.length > 0) {
+    const next: [string, object][] = [];
+    for (const [path, object] of level) {
+      const record: Record<string, ArrayBufferView> = {};
+      const children: [string, unknown][] =
+        object instanceof Map
+          ? [...object.entries()].flatMap(([k, v], i): [string, unknown][] => [
+              [`${path}.key${i}`, k],
+              [`${path}.value${i}`, v],
+            ])
+          : object instanceof Set
+            ? [...object].map((v, i): [string, unknown] => [`${path}.item${i}`, v])
+            : Object.entries(Object.getOwnPropertyDescriptors(object))
+                .filter(([, d]) => 'value' in d)
+                .map(([k, d]): [string, unknown] => [
+                  Array.isArray(object) ? `${path}[${k}]` : `${path}.${k}`,
+                  d.value,
+                ]);
+      for (const [childPath, value] of children) {
+        if (value === null || typeof value !== 'object' || visited.has(value)) continue;
+        visited.add(value);
+        if (ArrayBuffer.isView(value)) {
+          if (!known.has(value)) record[childPath.slice(path.length + 1)] = value;
+        } else if (!(value instanceof ArrayBuffer)) next.push([childPath, value]);
+      }
+      if (Object.keys(record).length > 0) holders.push([path.replace(/^world\.?/, '') || 'world', record]);
+    }
+    level = next;
+  }
+  return holders;
 }
 
 /** Bytes of solver state and constraint data (the sim benchmark's B/particle × particles). */

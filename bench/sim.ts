@@ -13,12 +13,24 @@
  * remainder of a step.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
-/** Under node_modules (ignored by git) so that the bundle resolves jolt-physics as the sources do. */
-const outDir = path.resolve(benchDir, '..', 'node_modules', '.cache', 'softbody-bench');
+/**
+ * Under node_modules (ignored by git) so that the bundle resolves jolt-physics as the sources do,
+ * in a folder of its own per checkout: checkouts that share one node_modules (git worktrees
+ * linking it) would otherwise overwrite each other's bundle while one of them runs.
+ */
+const outDir = path.resolve(
+  benchDir,
+  '..',
+  'node_modules',
+  '.cache',
+  'softbody-bench',
+  createHash('sha256').update(path.resolve(benchDir, '..')).digest('hex').slice(0, 12),
+);
 
 /** Bundles the suite for plain Node; the bundle's path, or null without esbuild (bench/app.ts runs it too). */
 export async function bundle(): Promise<string | null> {

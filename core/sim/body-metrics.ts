@@ -143,15 +143,24 @@ function edgeStrain(
   include?: (edge: number) => boolean,
 ): { max: number; mean: number } {
   const edges = body.geometry.edges;
+  const restPositions = body.geometry.positions;
   let max = 0;
   let sum = 0;
   let counted = 0;
   for (let e = 0; e < edges.length / 2; e++) {
     if (include && !include(e)) continue;
-    const a = 3 * (edges[2 * e] + body.offset);
-    const b = 3 * (edges[2 * e + 1] + body.offset);
+    const ra = 3 * edges[2 * e];
+    const rb = 3 * edges[2 * e + 1];
+    const a = ra + 3 * body.offset;
+    const b = rb + 3 * body.offset;
     const length = Math.hypot(x[a] - x[b], x[a + 1] - x[b + 1], x[a + 2] - x[b + 2]);
-    const rest = body.edgeRestLengthM[e];
+    // The rest length as core/setup/body-geometry.ts `edgeRestLengthsM` gives it, the same floats:
+    // measured here rather than kept per edge for the whole run.
+    const rest = Math.hypot(
+      restPositions[ra] - restPositions[rb],
+      restPositions[ra + 1] - restPositions[rb + 1],
+      restPositions[ra + 2] - restPositions[rb + 2],
+    );
     if (!(rest > 0)) continue;
     const strain = Math.abs(length / rest - 1);
     if (strain > max) max = strain;

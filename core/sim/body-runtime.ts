@@ -34,8 +34,6 @@ export interface BodyRuntime {
   /** Damping of the velocity relative to the body's rigid motion that gives mode 1 its ζ. */
   modalDamping: ModalDamping;
   pins: PinRuntime[];
-  /** Rest length of each geometry edge, m. */
-  edgeRestLengthM: Float64Array;
   /** Mean rest edge length l, m, and wave speed c = √(E/ρ), m/s, for r = h·c/l. */
   meanEdgeLengthM: number;
   waveSpeedMPerS: number;

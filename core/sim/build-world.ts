@@ -11,6 +11,7 @@ import { SelfCollision } from './collide/self-collision.ts';
 import { compileColliders } from './colliders.ts';
 import { permute } from './colour.ts';
 import { createAttachmentBlock } from './constraints/attachment.ts';
+import type { Created } from './constraints/block.ts';
 import { createDihedralBendBlock } from './constraints/dihedral-bend.ts';
 import { createDistanceBlock } from './constraints/distance.ts';
 import { createEdgeDamperBlock } from './constraints/edge-damper.ts';
@@ -127,13 +128,14 @@ function bodyRuntime(
   airDensityKgM3: number,
 ): BodyRuntime {
   const geometry = body.geometry;
-  const blocks = body.constraints.map((set) => createBlock(set, offset, state));
+  const created = body.constraints.map((set) => createBlock(set, offset, state, mayFlow(body)));
   const breakAt = body.constraints.map((set, i) => {
     const thresholds = breakingThresholds(set);
-    return thresholds ? permute(thresholds, 1, blocks[i].order) : null;
+    return thresholds ? permute(thresholds, 1, created[i].order) : null;
   });
+  // Nothing after this maps back to input order: the running world keeps the blocks without it.
+  const blocks = created.map(withoutInputOrder);
   const neoHookean = blocks.find((b) => b.kind === 'neo-hookean');
-  const edgeRestLengthM = edgeRestLengthsM(geometry.positions, geometry.edges);
   const count = geometry.mass.length;
   return {
     name: body.name,
@@ -154,8 +156,7 @@ function bodyRuntime(
       particles: pin.particles.map((p) => p + offset),
       soft: pin.complianceMPerN > 0,
     })),
-    edgeRestLengthM,
-    meanEdgeLengthM: meanEdgeLengthM(edgeRestLengthM),
+    meanEdgeLengthM: meanEdgeLengthM(edgeRestLengthsM(geometry.positions, geometry.edges)),
     waveSpeedMPerS: body.waveSpeedMPerS,
     selfCollision: body.selfCollision
       ? new SelfCollision(
@@ -172,8 +173,43 @@ function bodyRuntime(
   };
 }
 
-/** The block of one constraint set, its particle indices moved to the world's arrays. */
-function createBlock(set: ConstraintSet, offset: number, state: ParticleState): ConstraintBlock {
+/**
+ * `order[k]`: the index in constraint set `set` of body `body` of `world`'s block constraint k (the
+ * block's colouring reorders the set), made again as the world was built from `setup`: the world
+ * keeps no copy (constraints/block.ts `Created`).
+ */
+export function constraintInputOrder(
+  world: XpbdWorld,
+  setup: SoftBodySetup,
+  body: number,
+  set: number,
+): Uint32Array {
+  const bodySetup = setup.bodies[body];
+  return createBlock(bodySetup.constraints[set], world.runtimes[body].offset, world.state, mayFlow(bodySetup))
+    .order;
+}
+
+/** The block without its input order (constraints/block.ts `Created`). */
+function withoutInputOrder(created: Created<ConstraintBlock>): ConstraintBlock {
+  const { order: _order, ...block } = created;
+  return block as ConstraintBlock;
+}
+
+/** True when a group of the body has plasticity: its rest shapes may flow (plasticity.ts). */
+function mayFlow(body: BodySetup): boolean {
+  return body.slots.plasticity?.some((spec) => spec) ?? false;
+}
+
+/**
+ * The block of one constraint set, its particle indices moved to the world's arrays; `plastic`:
+ * its rest shapes may flow.
+ */
+function createBlock(
+  set: ConstraintSet,
+  offset: number,
+  state: ParticleState,
+  plastic: boolean,
+): Created<ConstraintBlock> {
   const global = (local: Uint32Array) => local.map((i) => i + offset);
   switch (set.kind) {
     case 'distance':
@@ -210,6 +246,8 @@ function createBlock(set: ConstraintSet, offset: number, state: ParticleState): 
           shearCompliancePerJ: set.shearCompliancePerJ,
           weftNormalCompliancePerJ: set.weftNormalCompliancePerJ,
           warpDirection: set.warpDirection,
+          tearable: breakingThresholds(set)?.some((f) => f > 0) ?? false,
+          plastic,
         },
         state,
       );
@@ -335,13 +373,13 @@ function createBlock(set: ConstraintSet, offset: number, state: ParticleState): 
 }
 
 /** Classic PBD scales every Δλ by its per-iteration stiffness (constraints/block.ts). */
-function withScale<B extends ConstraintBlock>(block: B, stiffnessScale: number): B {
+function withScale<B extends Created<ConstraintBlock>>(block: B, stiffnessScale: number): B {
   block.stiffnessScale = stiffnessScale;
   return block;
 }
 
 /** The block swept `passes` times per substep (absent: once). */
-function withPasses<B extends ConstraintBlock>(block: B, passes: number | undefined): B {
+function withPasses<B extends Created<ConstraintBlock>>(block: B, passes: number | undefined): B {
   if (passes !== undefined) block.passes = passes;
   return block;
 }

@@ -15,6 +15,10 @@ import type { ParticleState } from './state.ts';
 export class ModalDamping {
   private readonly uniform: boolean;
   private readonly active: boolean;
+  /** Particles of the body. */
+  private readonly count: number;
+  /** c_i per body particle, 1/s; one value for all when they are the same (a body of one damping ratio). */
+  private readonly rates: Float64Array;
   /**
    * True once the body has torn (tearing.ts): the mode ω₁ was estimated for is gone, and damping
    * the pieces towards the world would hold a torn-off piece back as it falls. Until reset.
@@ -27,22 +31,25 @@ export class ModalDamping {
    */
   constructor(
     private readonly offset: number,
-    private readonly rates: Float64Array,
+    rates: Float64Array,
     private readonly free: boolean,
   ) {
+    this.count = rates.length;
     this.active = rates.some((c) => c > 0);
     this.uniform = rates.every((c) => c === rates[0]);
+    this.rates = this.uniform ? rates.slice(0, 1) : rates;
   }
 
   damp(state: ParticleState, h: number): void {
     if (!this.active || this.suspended) return;
     const { v, invMass } = state;
-    const count = this.rates.length;
+    const count = this.count;
+    const rateStep = this.uniform ? 0 : 1;
     const rigid = this.free ? rigidFit(state.x, v, invMass, this.offset, count) : null;
     for (let i = 0; i < count; i++) {
       const p = this.offset + i;
       if (invMass[p] === 0) continue;
-      const keep = Math.exp(-this.rates[i] * h);
+      const keep = Math.exp(-this.rates[i * rateStep] * h);
       for (let a = 0; a < 3; a++) {
         const r = rigid ? rigidVelocity(rigid, state.x, p, a) : 0;
         v[3 * p + a] = r + (v[3 * p + a] - r) * keep;

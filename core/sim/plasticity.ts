@@ -160,6 +160,9 @@ export class PlasticFlow {
       } else if (block.kind === 'membrane') {
         const e = entries(block.particles, 3, block.count, PARAMS_EDGE);
         if (!e) continue;
+        // Flow rewrites each triangle's Dm⁻¹: the block must keep one per triangle (membrane.ts).
+        if (block.restShapeIndex.length > 0)
+          throw new Error('plasticity: the membrane block shares its rest shapes');
         const flow: TriangleFlow = {
           block,
           triangles: e.indices,

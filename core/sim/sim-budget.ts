@@ -32,9 +32,9 @@ const SCALAR_CONSTRAINTS: {
 
 /**
  * Bytes per particle of the world's state: x, previous x, v, rest positions (3 float64 each),
- * mass and inverse mass (float64), the float32 positions drawn, the force probe's 3 float64.
+ * mass and inverse mass (float64), the float32 positions drawn.
  */
-const PARTICLE_BYTES = 4 * 24 + 2 * 8 + 12 + 24;
+const PARTICLE_BYTES = 4 * 24 + 2 * 8 + 12;
 /** Bytes per scalar constraint the world adds to the setup's arrays: its multiplier λ and a scratch value. */
 const CONSTRAINT_BYTES = 16;
 

@@ -1,5 +1,6 @@
 import type { BodyRuntime } from './body-runtime.ts';
 import { TORN_COMPLIANCE } from './constraints/block.ts';
+import type { RowIndex } from './constraints/compliance-table.ts';
 import type { EdgeDamperBlock } from './constraints/edge-damper.ts';
 import type { ConstraintBlock } from './constraints/index.ts';
 import { kindOps, type TearArrays } from './constraints/kinds.ts';
@@ -21,7 +22,7 @@ interface TearBlock {
   readonly saved: Float64Array[];
   readonly savedDamping: Float64Array[];
   /** The compliance row of each constraint before tearing (`arrays.rows`), or null. */
-  readonly savedRows: Uint32Array | null;
+  readonly savedRows: RowIndex | null;
   /** What each constraint carried in the last substep, scratch. */
   readonly measured: Float64Array;
   /** 1 alive, 0 torn, per constraint in block order. */

@@ -103,7 +103,7 @@ export class XpbdWorld implements World {
     for (const r of runtimes) for (const b of r.blocks) constraints += scalarConstraintCount(b);
     this.constraintCount = constraints;
     this.lastSubstepS = frameDtS / substeps;
-    this.probe = new ConstraintForceProbe(state.count, runtimes.length);
+    this.probe = new ConstraintForceProbe(runtimes.length);
     this.wasm = WasmKernels.create(
       state,
       runtimes.flatMap((r) => r.blocks),
@@ -346,7 +346,7 @@ export class XpbdWorld implements World {
       }
     }
     for (const body of this.runtimes) body.pinMotion?.apply(this.state, timeS + h);
-    if (measured) this.probe.capturePredicted(this.state);
+    if (measured) this.probe.capturePredicted(this.state, this.runtimes);
     for (const body of this.runtimes) {
       // The WebAssembly kernels reset their blocks' multipliers in the first sweep.
       for (const block of body.blocks) if (!wasm?.handles(block)) resetLambda(block);

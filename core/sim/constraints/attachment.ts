@@ -3,6 +3,7 @@ import type { ParticleState } from '../state.ts';
 import {
   anyPositive,
   type BlockBase,
+  type Created,
   criticalDampingCoefficient,
   MIN_DENOMINATOR,
   MIN_LENGTH_M,
@@ -38,7 +39,10 @@ export interface AttachmentInput {
 }
 
 /** Attaches each particle to its own rest position. */
-export function createAttachmentBlock(input: AttachmentInput, state: ParticleState): AttachmentBlock {
+export function createAttachmentBlock(
+  input: AttachmentInput,
+  state: ParticleState,
+): Created<AttachmentBlock> {
   const count = input.particles.length;
   const target = new Float64Array(3 * count);
   const damping = new Float64Array(count);

@@ -1,6 +1,6 @@
 /**
  * What every constraint block shares: the particles each constraint touches (`arity` per
- * constraint), the colour batches, the remap to input order, and the Lagrange multipliers.
+ * constraint), the colour batches and the Lagrange multipliers.
  * A block kind adds its rest data and compliances as further typed arrays in block order.
  */
 export interface BlockBase {
@@ -10,8 +10,6 @@ export interface BlockBase {
   readonly particles: Uint32Array;
   /** Colour c occupies [colourStarts[c], colourStarts[c + 1]); no two constraints of a colour share a particle. */
   readonly colourStarts: Uint32Array;
-  /** `order[k]` is the input index of block constraint k (selections made before colouring map through it). */
-  readonly order: Uint32Array;
   /**
    * Scale on every Δλ: 1 for XPBD; for a body in classic PBD mode the per-iteration stiffness
    * k' = 1 − (1 − k)^(1/iterations) of Müller et al. 2007, §3.3 (its compliances are then 0).
@@ -25,6 +23,15 @@ export interface BlockBase {
    */
   passes?: number;
 }
+
+/**
+ * A block as its create function returns it: with `order`, `order[k]` the input index of block
+ * constraint k (colouring reorders the input). The world maps what it has per input constraint
+ * (breaking thresholds) through it when it is built and keeps the block without it
+ * (build-world.ts): nothing at run time maps back to input order, so a running world holds none,
+ * and `constraintInputOrder` there makes it again on demand.
+ */
+export type Created<B extends BlockBase> = B & { readonly order: Uint32Array };
 
 /** Below this the direction of a vector is treated as undefined and the constraint skipped, m. */
 export const MIN_LENGTH_M = 1e-12;

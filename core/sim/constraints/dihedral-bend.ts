@@ -3,6 +3,7 @@ import type { ParticleState } from '../state.ts';
 import {
   anyPositive,
   type BlockBase,
+  type Created,
   criticalDampingCoefficient,
   MIN_DENOMINATOR,
   MIN_LENGTH_M,
@@ -171,7 +172,10 @@ function weightedGradSq(w: Float64Array, particles: Uint32Array, c: number): num
   return sum;
 }
 
-export function createDihedralBendBlock(input: DihedralBendInput, state: ParticleState): DihedralBendBlock {
+export function createDihedralBendBlock(
+  input: DihedralBendInput,
+  state: ParticleState,
+): Created<DihedralBendBlock> {
   const rest = state.rest;
   const inputCount = input.hinges.length / 4;
   const kept: number[] = [];

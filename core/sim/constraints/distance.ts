@@ -3,6 +3,7 @@ import type { ParticleState } from '../state.ts';
 import {
   anyPositive,
   type BlockBase,
+  type Created,
   criticalDampingCoefficient,
   MIN_DENOMINATOR,
   MIN_LENGTH_M,
@@ -42,7 +43,7 @@ export interface DistanceInput {
   dampingRatio: number;
 }
 
-export function createDistanceBlock(input: DistanceInput, state: ParticleState): DistanceBlock {
+export function createDistanceBlock(input: DistanceInput, state: ParticleState): Created<DistanceBlock> {
   const count = input.particles.length / 2;
   const rest = state.rest;
   const w = state.invMass;

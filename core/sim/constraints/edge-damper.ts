@@ -1,6 +1,6 @@
 import { colourConstraints, permute } from '../colour.ts';
 import type { ParticleState } from '../state.ts';
-import { anyPositive, type BlockBase, criticalDampingCoefficient } from './block.ts';
+import { anyPositive, type BlockBase, type Created, criticalDampingCoefficient } from './block.ts';
 import { dampPairs } from './distance.ts';
 
 /**
@@ -26,7 +26,10 @@ export interface EdgeDamperInput {
   dampingRatio: number;
 }
 
-export function createEdgeDamperBlock(input: EdgeDamperInput, state: ParticleState): EdgeDamperBlock {
+export function createEdgeDamperBlock(
+  input: EdgeDamperInput,
+  state: ParticleState,
+): Created<EdgeDamperBlock> {
   const count = input.particles.length / 2;
   const beta = new Float64Array(count);
   for (let c = 0; c < count; c++) {

@@ -1,5 +1,6 @@
 import type { ParticleState } from '../state.ts';
 import type { NeoHookeanStiffnessLimit } from '../stiffness-limit.ts';
+import { tableRow } from './compliance-table.ts';
 import type { DihedralBendBlock } from './dihedral-bend.ts';
 import type { DistanceBlock } from './distance.ts';
 import {
@@ -212,7 +213,7 @@ export function membraneEnergyJ(block: MembraneBlock, state: ParticleState, sink
   const strain = scratchStrain;
   let energy = 0;
   for (let t = 0; t < count; t++) {
-    const row = MEMBRANE_ROW * complianceIndex[t];
+    const row = MEMBRANE_ROW * tableRow(complianceIndex, t);
     const a = alpha[row + ALPHA_NORMAL];
     const b = alpha[row + ALPHA_NORMAL_WEFT];
     const c = alpha[row + ALPHA_COUPLING];

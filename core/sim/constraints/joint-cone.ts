@@ -1,6 +1,6 @@
 import { colourConstraints, permute } from '../colour.ts';
 import type { ParticleState } from '../state.ts';
-import type { BlockBase } from './block.ts';
+import type { BlockBase, Created } from './block.ts';
 import { addJointLimitForce, jointLimitStep } from './joint-limit-step.ts';
 
 /**
@@ -42,7 +42,7 @@ export interface JointConeInput {
 const MIN_SIN = 1e-9;
 const MIN_LENGTH_SQ_M2 = 1e-24;
 
-export function createJointConeBlock(input: JointConeInput, state: ParticleState): JointConeBlock {
+export function createJointConeBlock(input: JointConeInput, state: ParticleState): Created<JointConeBlock> {
   const count = input.particles.length / 4;
   const colouring = colourConstraints(input.particles, 4, state.count);
   const order = colouring.order;

@@ -1,6 +1,6 @@
 import { colourConstraints, permute } from '../colour.ts';
 import type { ParticleState } from '../state.ts';
-import type { BlockBase } from './block.ts';
+import type { BlockBase, Created } from './block.ts';
 import { addJointLimitForce, jointLimitStep } from './joint-limit-step.ts';
 
 /**
@@ -59,7 +59,10 @@ const MIN_SIN_SQ = Math.sin(HINGE_MIN_AXIS_ANGLE_RAD) ** 2;
 const MIN_PLANE_SQ_M4 = 1e-16;
 const MIN_AXIS_SQ_M2 = 1e-24;
 
-export function createJointHingeBlock(input: JointHingeInput, state: ParticleState): JointHingeBlock {
+export function createJointHingeBlock(
+  input: JointHingeInput,
+  state: ParticleState,
+): Created<JointHingeBlock> {
   const count = input.particles.length / 6;
   const colouring = colourConstraints(input.particles, 6, state.count);
   const order = colouring.order;

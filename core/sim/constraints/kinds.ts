@@ -11,6 +11,7 @@ import {
 } from '../wasm/kernel-bindings.ts';
 import { addAttachmentForces, dampAttachment, solveAttachment } from './attachment.ts';
 import type { BlockBase } from './block.ts';
+import type { RowIndex } from './compliance-table.ts';
 import {
   distanceTensionN,
   membraneTensionNPerM,
@@ -34,7 +35,7 @@ import {
 import type { ConstraintBlock } from './index.ts';
 import { addJointConeForces, solveJointCone } from './joint-cone.ts';
 import { addJointHingeForces, solveJointHinge } from './joint-hinge.ts';
-import { addMembraneForces, MEMBRANE_ROW, solveMembrane } from './membrane.ts';
+import { addMembraneForces, solveMembrane } from './membrane.ts';
 import { addNeoHookeanForces, solveNeoHookean } from './neo-hookean.ts';
 import { addNodalVolumeForces, dampNodalVolume, solveNodalVolume } from './nodal-volume.ts';
 import { addPlateBendForces, dampPlateBend, solvePlateBend } from './plate-bend.ts';
@@ -93,7 +94,7 @@ export interface TearArrays {
    * Per-constraint rows of a shared compliance table (compliance-table.ts): a torn constraint is
    * switched to row `torn`, whose compliances are TORN_COMPLIANCE.
    */
-  readonly rows?: { readonly index: Uint32Array; readonly torn: number };
+  readonly rows?: { readonly index: RowIndex; readonly torn: number };
 }
 
 function fillLambda(block: { readonly lambda: Float64Array | Float32Array }): void {
@@ -142,11 +143,10 @@ export const constraintKinds = {
     force: membraneTensionNPerM,
     forceUnit: 'N/m',
     // Its compliances are rows shared by many triangles: a torn triangle switches to the torn row.
-    tear: (block) => ({
-      compliance: [],
-      damping: [],
-      rows: { index: block.complianceIndex, torn: block.compliance.length / MEMBRANE_ROW - 1 },
-    }),
+    tear: (block) => {
+      if (block.tornRow === null) throw new Error('tearing: the membrane block was built not to tear');
+      return { compliance: [], damping: [], rows: { index: block.complianceIndex, torn: block.tornRow } };
+    },
     scalarCount: (block) => 3 * block.count, // E₁₁, E₂₂, E₁₂ per triangle
     wasm: membraneKernel,
   },

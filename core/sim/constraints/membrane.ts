@@ -1,7 +1,7 @@
 import { colourConstraints, permute } from '../colour.ts';
 import type { ParticleState } from '../state.ts';
-import { type BlockBase, MIN_DENOMINATOR, TORN_COMPLIANCE } from './block.ts';
-import { complianceTable } from './compliance-table.ts';
+import { type BlockBase, type Created, MIN_DENOMINATOR, TORN_COMPLIANCE } from './block.ts';
+import { complianceTable, type RowIndex, rowStride, tableRow } from './compliance-table.ts';
 
 /**
  * Cloth membrane (stretch and shear) as one constraint vector per triangle: the Green strain in an
@@ -49,19 +49,32 @@ import { complianceTable } from './compliance-table.ts';
 export interface MembraneBlock extends BlockBase {
   readonly kind: 'membrane';
   /**
-   * Dm⁻¹ per triangle, row-major (B11, B12, B21, B22), 1/m, in single precision: a rest constant
-   * (its rounding, 6e-8 relative, is a rest shape that much off, far below the discretisation's
-   * error); the kernels compute in f64 from it.
+   * Dm⁻¹ rows, row-major (B11, B12, B21, B22), 1/m, in single precision: a rest constant (its
+   * rounding, 6e-8 relative, is a rest shape that much off, far below the discretisation's error);
+   * the kernels compute in f64 from it. Triangle t's is at restShapeOffset(block, t).
    */
   readonly inverseRestShape: Float32Array;
   /**
+   * Rows of inverseRestShape by triangle: empty when each triangle has its own (row t), else the
+   * row of each triangle (compliance-table.ts RowIndex). A grid's triangles have a handful of
+   * shapes, so the distinct rows once and a byte per triangle (or one row for all) hold what
+   * 16 bytes per triangle did; a block whose rest shapes may flow (plasticity.ts) keeps its own.
+   */
+  readonly restShapeIndex: RowIndex;
+  /**
    * The distinct compliance rows of the block, MEMBRANE_ROW values each: α₁₁ (along frame axis 1:
    * the warp for orthotropic cloth), α₁₂ (≤ 0), α₃₃, α₂₂ (along axis 2: the weft; α₁₁ for isotropic
-   * cloth), 1/J. A grid's triangles share one or a few; the last row is TORN_ROW's (tearing.ts).
+   * cloth), 1/J. A grid's triangles share one or a few; a block that may tear ends with
+   * MEMBRANE_TORN_ROW (row `tornRow`).
    */
   readonly compliance: Float64Array;
-  /** Per triangle, its row of `compliance`. */
-  readonly complianceIndex: Uint32Array;
+  /**
+   * Per triangle, its row of `compliance` (compliance-table.ts RowIndex): one element for all when
+   * they share one row and the block cannot tear, else one per triangle.
+   */
+  readonly complianceIndex: RowIndex;
+  /** The row a torn triangle is switched to (tearing.ts); null when the block was built not to tear. */
+  readonly tornRow: number | null;
   /**
    * Multipliers of the current substep, 3 per triangle (E₁₁, E₂₂, E₁₂), J·s² (C is dimensionless),
    * in single precision: reset every substep, a sweep moves the particles by its Δλ in f64 and
@@ -87,6 +100,13 @@ export interface MembraneInput {
    * triangle): the warp of orthotropic cloth. Absent: the triangle's first edge.
    */
   warpDirection?: Float64Array;
+  /** Plastic flow may rewrite each triangle's rest shape (plasticity.ts): keep one per triangle. */
+  plastic?: boolean;
+  /**
+   * The block may tear (tearing.ts): it keeps MEMBRANE_TORN_ROW and a row index per triangle to
+   * switch. Absent: it never tears, and triangles of one row keep no per-triangle index.
+   */
+  tearable?: boolean;
 }
 
 /** Values per compliance row: α₁₁, α₁₂, α₃₃, α₂₂ (offsets below). */
@@ -98,13 +118,19 @@ export const ALPHA_NORMAL_WEFT = 3;
 
 /** Compliance `entry` (ALPHA_NORMAL, …) of block triangle t, 1/J. */
 export function membraneCompliance(block: MembraneBlock, t: number, entry: number): number {
-  return block.compliance[MEMBRANE_ROW * block.complianceIndex[t] + entry];
+  return block.compliance[MEMBRANE_ROW * tableRow(block.complianceIndex, t) + entry];
+}
+
+/** Offset of block triangle t's Dm⁻¹ in inverseRestShape. */
+export function restShapeOffset(block: MembraneBlock, t: number): number {
+  const index = block.restShapeIndex;
+  return 4 * (index.length === 0 ? t : tableRow(index, t));
 }
 
 /** Rest area of block triangle t, m²: Dm⁻¹ has determinant 1/det Dm = 1/(2A). */
 export function membraneRestAreaM2(block: MembraneBlock, t: number): number {
   const B = block.inverseRestShape;
-  const o = 4 * t;
+  const o = restShapeOffset(block, t);
   return 0.5 / Math.abs(B[o] * B[o + 3] - B[o + 1] * B[o + 2]);
 }
 
@@ -214,7 +240,7 @@ function writeAxisInverseRestShape(
   return doubleArea / 2;
 }
 
-export function createMembraneBlock(input: MembraneInput, state: ParticleState): MembraneBlock {
+export function createMembraneBlock(input: MembraneInput, state: ParticleState): Created<MembraneBlock> {
   const rest = state.rest;
   const inputCount = input.triangles.length / 3;
   const kept: number[] = [];
@@ -242,7 +268,7 @@ export function createMembraneBlock(input: MembraneInput, state: ParticleState):
     rows[o + ALPHA_SHEAR] = input.shearCompliancePerJ[t];
     rows[o + ALPHA_NORMAL_WEFT] = (input.weftNormalCompliancePerJ ?? input.normalCompliancePerJ)[t];
   }
-  const table = complianceTable(rows, MEMBRANE_ROW, inputOrder, MEMBRANE_TORN_ROW);
+  const table = complianceTable(rows, MEMBRANE_ROW, inputOrder, input.tearable ? MEMBRANE_TORN_ROW : []);
   return {
     kind: 'membrane',
     count,
@@ -252,12 +278,32 @@ export function createMembraneBlock(input: MembraneInput, state: ParticleState):
     order: inputOrder,
     stiffnessScale: 1,
     damped: false, // damped along its edges: edge-damper.ts
-    inverseRestShape: Float32Array.from(permute(dmInv, 4, order)),
+    ...restShapes(Float32Array.from(permute(dmInv, 4, order)), input.plastic ?? false),
     compliance: table.values,
     complianceIndex: table.index,
+    tornRow: input.tearable ? table.values.length / MEMBRANE_ROW - 1 : null,
     lambda: new Float32Array(3 * count),
     degenerateCount: inputCount - count,
   };
+}
+
+/**
+ * The block's Dm⁻¹ rows from one per triangle (block order, single precision): each distinct row
+ * once and an index, where that takes less memory and the shapes cannot flow; else as they are.
+ */
+function restShapes(
+  perTriangle: Float32Array,
+  plastic: boolean,
+): { inverseRestShape: Float32Array; restShapeIndex: RowIndex } {
+  const own = { inverseRestShape: perTriangle, restShapeIndex: new Uint8Array(0) };
+  const count = perTriangle.length / 4;
+  if (plastic || count === 0) return own;
+  const identity = Uint32Array.from({ length: count }, (_, t) => t);
+  // The f32 values widened to f64 and back: exact, so the shared rows are the same floats.
+  const table = complianceTable(Float64Array.from(perTriangle), 4, identity);
+  const indexBytes = table.index.byteLength;
+  if (4 * table.values.length + indexBytes >= perTriangle.byteLength) return own;
+  return { inverseRestShape: Float32Array.from(table.values), restShapeIndex: table.index };
 }
 
 /** The row a torn triangle is switched to (tearing.ts): every compliance TORN_COMPLIANCE. */
@@ -274,8 +320,12 @@ export function solveMembrane(block: MembraneBlock, state: ParticleState, h: num
   const w = state.invMass;
   const particles = block.particles;
   const B = block.inverseRestShape;
+  const shapeIndex = block.restShapeIndex;
+  const ownShapes = shapeIndex.length === 0;
+  const shapeStep = rowStride(shapeIndex);
   const alpha = block.compliance;
   const alphaIndex = block.complianceIndex;
+  const rowStep = rowStride(alphaIndex);
   const lambda = block.lambda;
   const scale = block.stiffnessScale;
   const count = block.count;
@@ -290,7 +340,7 @@ export function solveMembrane(block: MembraneBlock, state: ParticleState, h: num
     const w0 = w[q0];
     const w1 = w[q1];
     const w2 = w[q2];
-    const o = 4 * t;
+    const o = 4 * (ownShapes ? t : shapeIndex[t * shapeStep]);
     const b11 = B[o];
     const b12 = B[o + 1];
     const b21 = B[o + 2];
@@ -322,7 +372,7 @@ export function solveMembrane(block: MembraneBlock, state: ParticleState, h: num
     const s11 = w0 * p01 * p01 + w1 * b11 * b11 + w2 * b21 * b21;
     const s22 = w0 * p02 * p02 + w1 * b12 * b12 + w2 * b22 * b22;
     const s12 = w0 * p01 * p02 + w1 * b11 * b12 + w2 * b21 * b22;
-    const a = MEMBRANE_ROW * alphaIndex[t];
+    const a = MEMBRANE_ROW * alphaIndex[t * rowStep];
     const an = alpha[a + ALPHA_NORMAL] * invHSq;
     const an2 = alpha[a + ALPHA_NORMAL_WEFT] * invHSq;
     const ac = alpha[a + ALPHA_COUPLING] * invHSq;
@@ -382,7 +432,7 @@ function deformation(x: Float64Array, block: MembraneBlock, t: number, f: Float6
   const i0 = 3 * p[3 * t];
   const i1 = 3 * p[3 * t + 1];
   const i2 = 3 * p[3 * t + 2];
-  const o = 4 * t;
+  const o = restShapeOffset(block, t);
   for (let r = 0; r < 3; r++) {
     const e1 = x[i1 + r] - x[i0 + r];
     const e2 = x[i2 + r] - x[i0 + r];
@@ -408,7 +458,7 @@ export function addMembraneForces(
     const l1 = block.lambda[3 * t] * invHSq;
     const l2 = block.lambda[3 * t + 1] * invHSq;
     const l3 = 0.5 * block.lambda[3 * t + 2] * invHSq;
-    const o = 4 * t;
+    const o = restShapeOffset(block, t);
     const beta = [
       [-(B[o] + B[o + 2]), -(B[o + 1] + B[o + 3])],
       [B[o], B[o + 1]],

@@ -1,6 +1,6 @@
 import { colourConstraints, permute } from '../colour.ts';
 import type { ParticleState } from '../state.ts';
-import { type BlockBase, MIN_DENOMINATOR } from './block.ts';
+import { type BlockBase, type Created, MIN_DENOMINATOR } from './block.ts';
 import { isDegenerateTet, tetVolume, writeInverseRestShape } from './tet-rest.ts';
 
 /**
@@ -62,7 +62,10 @@ const F = new Float64Array(9); // deformation gradient, column-major: F[3c + r]
 const P = new Float64Array(9); // ∂C/∂F, column-major
 const G = new Float64Array(12); // ∇C for the 4 particles, xyz each
 
-export function createNeoHookeanBlock(input: NeoHookeanInput, state: ParticleState): NeoHookeanBlock {
+export function createNeoHookeanBlock(
+  input: NeoHookeanInput,
+  state: ParticleState,
+): Created<NeoHookeanBlock> {
   const rest = state.rest;
   const inputCount = input.tets.length / 4;
   const kept: number[] = [];

@@ -1,6 +1,12 @@
 import { colourConstraints, permute } from '../colour.ts';
 import type { ParticleState } from '../state.ts';
-import { anyPositive, type BlockBase, criticalDampingCoefficient, MIN_DENOMINATOR } from './block.ts';
+import {
+  anyPositive,
+  type BlockBase,
+  type Created,
+  criticalDampingCoefficient,
+  MIN_DENOMINATOR,
+} from './block.ts';
 import { isDegenerateTet, tetVolume } from './tet-rest.ts';
 
 /**
@@ -55,7 +61,10 @@ export interface NodalVolumeInput {
   dampingRatio: number;
 }
 
-export function createNodalVolumeBlock(input: NodalVolumeInput, state: ParticleState): NodalVolumeBlock {
+export function createNodalVolumeBlock(
+  input: NodalVolumeInput,
+  state: ParticleState,
+): Created<NodalVolumeBlock> {
   const rest = state.rest;
   const inputCount = input.vertices.length;
   for (let c = 0; c < inputCount; c++) {
@@ -126,7 +135,7 @@ export function createNodalVolumeBlock(input: NodalVolumeInput, state: ParticleS
       starOffsets[e] = 3 * particles[arity * k + starSlots[e]];
   const restVolumeM3 = Float64Array.from(order, (k) => stars[k].volume);
   const complianceM3PerPa = Float64Array.from(order, (k) => input.complianceM3PerPa[kept[k]]);
-  const block: NodalVolumeBlock = {
+  const block: Created<NodalVolumeBlock> = {
     kind: 'nodal-volume',
     count,
     arity,

@@ -1,8 +1,14 @@
 import { UPPER_3X3 } from '../../material/compliance/plate-bend.ts';
 import { colourConstraints, permute } from '../colour.ts';
 import type { ParticleState } from '../state.ts';
-import { type BlockBase, criticalDampingCoefficient, MIN_DENOMINATOR, MIN_LENGTH_M } from './block.ts';
-import { complianceTable } from './compliance-table.ts';
+import {
+  type BlockBase,
+  type Created,
+  criticalDampingCoefficient,
+  MIN_DENOMINATOR,
+  MIN_LENGTH_M,
+} from './block.ts';
+import { complianceTable, type RowIndex, rowStride, tableRow } from './compliance-table.ts';
 import { G, hingeAngle, hingeAtan2, hingeGradient, wrapAngle } from './dihedral-bend.ts';
 
 /**
@@ -31,6 +37,8 @@ export interface PlateBendBlock extends BlockBase {
   /**
    * θ⁰ per hinge, 3 per constraint, rad, in single precision: a rest constant (its rounding,
    * 6e-8 relative, is far below the discretisation's error); the kernels compute in f64 from it.
+   * One row of 3 that every triangle reads when all triangles have the same (a sheet flat at rest:
+   * all 0; a missing hinge's is 0): `restAngleStep` says which.
    */
   readonly restAngleRad: Float32Array;
   /**
@@ -38,8 +46,11 @@ export interface PlateBendBlock extends BlockBase {
    * triangles share a handful (its two shapes, their boundary variants), so the block keeps each once.
    */
   readonly compliancePerNM: Float64Array;
-  /** Per constraint, its α: entries 6·complianceIndex[t] … +5 of compliancePerNM. */
-  readonly complianceIndex: Uint32Array;
+  /**
+   * Per constraint, its α: entries 6·row … +5 of compliancePerNM, row = tableRow(complianceIndex, t)
+   * (compliance-table.ts RowIndex: one element when every triangle has the same α).
+   */
+  readonly complianceIndex: RowIndex;
   /** β per hinge, 3 per constraint, N·m·s/rad; empty when the block is undamped (`damped` false). */
   readonly dampingNMS: Float64Array;
   /** Multipliers of the current substep, 3 per constraint, N·m·s², in single precision (membrane.ts says why). */
@@ -73,6 +84,24 @@ export function plateHinge(block: PlateBendBlock, t: number, k: number, out: Uin
   return out;
 }
 
+/**
+ * Values of restAngleRad per constraint: 3, or 0 when one row of 3 serves every triangle (a block of
+ * one triangle reads the same row either way). Hinge i of constraint t is restAngleRad[step·t + i].
+ */
+export function restAngleStep(block: PlateBendBlock): number {
+  return block.restAngleRad.length === 3 ? 0 : 3;
+}
+
+/**
+ * The rest angles as the block keeps them: `angles` (3 per constraint, block order) rounded to
+ * single precision, or their first row alone when every row is the same floats (−0 apart from 0).
+ */
+function keptRestAngles(angles: Float64Array): Float32Array {
+  const single = Float32Array.from(angles);
+  for (let k = 3; k < single.length; k++) if (!Object.is(single[k], single[k % 3])) return single;
+  return single.slice(0, 3);
+}
+
 /** Scratch quadruple of `plateHinge` for the kernels of this file. */
 const QUAD = new Uint32Array(4);
 
@@ -95,7 +124,7 @@ export function plateBendJacobian(block: PlateBendBlock, x: Float64Array, t: num
       mask &= ~(1 << i);
       continue;
     }
-    CONSTRAINT[i] = wrapAngle(theta - block.restAngleRad[3 * t + i]);
+    CONSTRAINT[i] = wrapAngle(theta - block.restAngleRad[restAngleStep(block) * t + i]);
     for (let q = 0; q < 4; q++) {
       const o = (3 * PLATE_HINGE_SLOTS[i][q] + i) * 3;
       J[o] += G[3 * q];
@@ -154,7 +183,7 @@ export function solveSymmetric3(a: Float64Array, r: Float64Array, mask: number, 
   return true;
 }
 
-export function createPlateBendBlock(input: PlateBendInput, state: ParticleState): PlateBendBlock {
+export function createPlateBendBlock(input: PlateBendInput, state: ParticleState): Created<PlateBendBlock> {
   const rest = state.rest;
   const inputCount = input.particles.length / 6;
   const kept: number[] = [];
@@ -189,7 +218,7 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
     6,
     Uint32Array.from(order, (k) => kept[k]),
   );
-  const block: PlateBendBlock = {
+  const block: Created<PlateBendBlock> = {
     kind: 'plate-bend',
     count,
     arity: 6,
@@ -199,7 +228,7 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
     stiffnessScale: 1,
     damped: false,
     present: Uint8Array.from(permute(Uint32Array.from(present), 1, order)),
-    restAngleRad: Float32Array.from(permute(Float64Array.from(angles), 3, order)),
+    restAngleRad: keptRestAngles(permute(Float64Array.from(angles), 3, order)),
     compliancePerNM: compliance.values,
     complianceIndex: compliance.index,
     // Filled below when damped; an undamped block (the usual cloth) keeps none.
@@ -217,7 +246,7 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
           weighted += state.invMass[block.particles[6 * t + s]] * (J[o] ** 2 + J[o + 1] ** 2 + J[o + 2] ** 2);
         }
         block.dampingNMS[3 * t + i] = criticalDampingCoefficient(
-          block.compliancePerNM[6 * block.complianceIndex[t] + DIAGONAL[i]],
+          block.compliancePerNM[6 * tableRow(block.complianceIndex, t) + DIAGONAL[i]],
           input.dampingRatio,
           weighted,
         );
@@ -255,8 +284,10 @@ export function solvePlateBend(block: PlateBendBlock, state: ParticleState, h: n
   const particles = block.particles;
   const alpha = block.compliancePerNM;
   const alphaIndex = block.complianceIndex;
+  const rowStep = rowStride(alphaIndex);
   const lambda = block.lambda;
   const restAngle = block.restAngleRad;
+  const restStep = restAngleStep(block);
   const present = block.present;
   const scale = block.stiffnessScale;
   const invHSq = 1 / (h * h);
@@ -269,7 +300,7 @@ export function solvePlateBend(block: PlateBendBlock, state: ParticleState, h: n
   const delta = DELTA;
   for (let t = 0; t < block.count; t++) {
     const o = 6 * t;
-    const a = 6 * alphaIndex[t];
+    const a = 6 * alphaIndex[t * rowStep];
     const c0 = 3 * particles[o];
     const c1 = 3 * particles[o + 1];
     const c2 = 3 * particles[o + 2];
@@ -315,7 +346,7 @@ export function solvePlateBend(block: PlateBendBlock, state: ParticleState, h: n
       const sb = 1 / bSq;
       const sine = (ny * bz - nz * by) * ex + (nz * bx - nx * bz) * ey + (nx * by - ny * bx) * ez;
       const cosine = (nx * bx + ny * by + nz * bz) * eLength;
-      CONSTRAINT[k] = wrapAngle(hingeAtan2(sine, cosine) - restAngle[3 * t + k]);
+      CONSTRAINT[k] = wrapAngle(hingeAtan2(sine, cosine) - restAngle[restStep * t + k]);
       nb[3 * k] = bx;
       nb[3 * k + 1] = by;
       nb[3 * k + 2] = bz;
@@ -542,7 +573,7 @@ export function addPlateBendForces(
 export function plateBendConstraintEnergyJ(block: PlateBendBlock, x: Float64Array, t: number): number {
   const mask = plateBendJacobian(block, x, t);
   if (mask === 0) return 0;
-  const a = 6 * block.complianceIndex[t];
+  const a = 6 * tableRow(block.complianceIndex, t);
   for (let k = 0; k < 6; k++) SYSTEM[k] = block.compliancePerNM[a + k];
   if (!solveSymmetric3(SYSTEM, CONSTRAINT, mask, DELTA)) return 0;
   return 0.5 * (CONSTRAINT[0] * DELTA[0] + CONSTRAINT[1] * DELTA[1] + CONSTRAINT[2] * DELTA[2]);

@@ -1,5 +1,5 @@
 import type { ParticleState } from '../state.ts';
-import { type BlockBase, MIN_DENOMINATOR } from './block.ts';
+import { type BlockBase, type Created, MIN_DENOMINATOR } from './block.ts';
 
 /**
  * Pressure of the gas enclosed by a closed, outward-wound triangle surface (a balloon): one
@@ -40,7 +40,7 @@ export interface PressureInput {
   complianceM3PerPa: number;
 }
 
-export function createPressureBlock(input: PressureInput): PressureBlock {
+export function createPressureBlock(input: PressureInput): Created<PressureBlock> {
   return {
     kind: 'pressure',
     count: 1,

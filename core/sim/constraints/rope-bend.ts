@@ -1,6 +1,12 @@
 import { colourConstraints, permute } from '../colour.ts';
 import type { ParticleState } from '../state.ts';
-import { anyPositive, type BlockBase, criticalDampingCoefficient, MIN_DENOMINATOR } from './block.ts';
+import {
+  anyPositive,
+  type BlockBase,
+  type Created,
+  criticalDampingCoefficient,
+  MIN_DENOMINATOR,
+} from './block.ts';
 
 /**
  * Bending of a rope that is straight at rest, per interior particle i with neighbours i−1, i+1:
@@ -35,7 +41,7 @@ export interface RopeBendInput {
   dampingRatio: number;
 }
 
-export function createRopeBendBlock(input: RopeBendInput, state: ParticleState): RopeBendBlock {
+export function createRopeBendBlock(input: RopeBendInput, state: ParticleState): Created<RopeBendBlock> {
   const count = input.particles.length / 3;
   const w = state.invMass;
   const damping = new Float64Array(count);

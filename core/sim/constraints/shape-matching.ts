@@ -1,6 +1,6 @@
 import { quaternionMatrix } from '../../math/euler-rotation.ts';
 import type { ParticleState } from '../state.ts';
-import type { BlockBase } from './block.ts';
+import type { BlockBase, Created } from './block.ts';
 
 /**
  * Shape matching over a region of particles (Müller, Heidelberger, Teschner & Gross 2005,
@@ -84,7 +84,7 @@ export interface ShapeMatchingInput {
 export function createShapeMatchingBlock(
   input: ShapeMatchingInput,
   state: ParticleState,
-): ShapeMatchingBlock {
+): Created<ShapeMatchingBlock> {
   const particles = input.particles;
   const n = particles.length;
   const rest = state.rest;

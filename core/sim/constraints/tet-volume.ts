@@ -1,6 +1,12 @@
 import { colourConstraints, permute } from '../colour.ts';
 import type { ParticleState } from '../state.ts';
-import { anyPositive, type BlockBase, criticalDampingCoefficient, MIN_DENOMINATOR } from './block.ts';
+import {
+  anyPositive,
+  type BlockBase,
+  type Created,
+  criticalDampingCoefficient,
+  MIN_DENOMINATOR,
+} from './block.ts';
 import { isDegenerateTet, tetVolume } from './tet-rest.ts';
 
 /**
@@ -79,7 +85,7 @@ function weightedGradSq(w: Float64Array, particles: Uint32Array, t: number): num
   return sum;
 }
 
-export function createTetVolumeBlock(input: TetVolumeInput, state: ParticleState): TetVolumeBlock {
+export function createTetVolumeBlock(input: TetVolumeInput, state: ParticleState): Created<TetVolumeBlock> {
   const rest = state.rest;
   const inputCount = input.tets.length / 4;
   for (let t = 0; t < inputCount; t++) {

@@ -1,6 +1,6 @@
 import { colourConstraints, permute } from '../colour.ts';
 import type { ParticleState } from '../state.ts';
-import { type BlockBase, MIN_LENGTH_M } from './block.ts';
+import { type BlockBase, type Created, MIN_LENGTH_M } from './block.ts';
 
 /**
  * Long-range attachment (tether) of a free cloth particle to a pinned one (Kim, Chentanez &
@@ -31,7 +31,7 @@ export interface TetherInput {
   maxLengthM: Float64Array;
 }
 
-export function createTetherBlock(input: TetherInput, state: ParticleState): TetherBlock {
+export function createTetherBlock(input: TetherInput, state: ParticleState): Created<TetherBlock> {
   const count = input.particles.length / 2;
   const free = new Uint32Array(count);
   for (let c = 0; c < count; c++) free[c] = input.particles[2 * c];

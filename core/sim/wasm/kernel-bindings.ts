@@ -1,9 +1,10 @@
 import { type BlockBase, MIN_DENOMINATOR, MIN_LENGTH_M } from '../constraints/block.ts';
+import { type RowIndex, rowStride } from '../constraints/compliance-table.ts';
 import type { DihedralBendBlock } from '../constraints/dihedral-bend.ts';
 import type { DistanceBlock } from '../constraints/distance.ts';
 import type { MembraneBlock } from '../constraints/membrane.ts';
 import type { NeoHookeanBlock } from '../constraints/neo-hookean.ts';
-import type { PlateBendBlock } from '../constraints/plate-bend.ts';
+import { type PlateBendBlock, restAngleStep } from '../constraints/plate-bend.ts';
 import type { TetVolumeBlock } from '../constraints/tet-volume.ts';
 
 /**
@@ -82,8 +83,10 @@ export interface KernelExports {
     particles: number,
     present: number,
     restAngle: number,
+    restAngleStep: number,
     compliance: number,
     complianceIndex: number,
+    complianceIndexBytes: number,
     lambda: number,
     count: number,
     scale: number,
@@ -100,8 +103,10 @@ export interface KernelExports {
     colourCount: number,
     present: number,
     restAngle: number,
+    restAngleStep: number,
     compliance: number,
     complianceIndex: number,
+    complianceIndexBytes: number,
     lambda: number,
     scale: number,
     invHSq: number,
@@ -116,8 +121,11 @@ export interface KernelExports {
     colourStarts: number,
     colourCount: number,
     inverseRestShape: number,
+    restShapeIndex: number,
+    restShapeIndexBytes: number,
     compliance: number,
     complianceIndex: number,
+    complianceIndexBytes: number,
     lambda: number,
     scale: number,
     invHSq: number,
@@ -167,7 +175,9 @@ export interface KernelMemory {
 
 /** Names of the typed-array fields of a block type: only those can move into the memory. */
 export type ArrayField<B> = {
-  [F in keyof B]-?: B[F] extends Float64Array | Float32Array | Uint32Array | Uint8Array ? F : never;
+  [F in keyof B]-?: B[F] extends Float64Array | Float32Array | Uint32Array | Uint16Array | Uint8Array
+    ? F
+    : never;
 }[keyof B] &
   string;
 
@@ -181,6 +191,18 @@ export interface KernelBinding<B extends BlockBase> {
   readonly kernelCopy: ((block: B, into?: Float64Array) => Float64Array) | null;
   /** The block's sweep on the memory, made once when the world is built. */
   readonly bind: (block: B, memory: KernelMemory) => BlockSolve;
+}
+
+/**
+ * Bytes per constraint of a compliance-row index (constraints/compliance-table.ts) as the kernels
+ * step through it (assembly/kernels.ts `rowOf`): its element size, or 0 for the one-element index
+ * every constraint shares, which is a u8 by construction.
+ */
+export function rowIndexBytes(index: RowIndex): number {
+  const bytes = rowStride(index) * index.BYTES_PER_ELEMENT;
+  if (bytes === 0 && index.BYTES_PER_ELEMENT !== 1)
+    throw new Error('a shared compliance-row index must be one u8');
+  return bytes;
 }
 
 export const distanceKernel: KernelBinding<DistanceBlock> = {
@@ -327,13 +349,25 @@ export const neoHookeanKernel: KernelBinding<NeoHookeanBlock> = {
 };
 
 export const membraneKernel: KernelBinding<MembraneBlock> = {
-  fields: ['particles', 'colourStarts', 'inverseRestShape', 'compliance', 'complianceIndex', 'lambda'],
+  fields: [
+    'particles',
+    'colourStarts',
+    'inverseRestShape',
+    'restShapeIndex',
+    'compliance',
+    'complianceIndex',
+    'lambda',
+  ],
   kernelCopy: null,
   bind(block, { kernels: k, x, w, at }) {
     const particles = at(block.particles);
     const inverseRestShape = at(block.inverseRestShape);
+    const restShapeIndex = at(block.restShapeIndex);
+    // −1: no index, triangle t has row t (assembly/kernels.ts `rowOf`).
+    const restShapeIndexBytes = block.restShapeIndex.length === 0 ? -1 : rowIndexBytes(block.restShapeIndex);
     const compliance = at(block.compliance);
     const complianceIndex = at(block.complianceIndex);
+    const indexBytes = rowIndexBytes(block.complianceIndex);
     const lambda = at(block.lambda);
     const colourStarts = at(block.colourStarts);
     const colours = block.colourStarts.length - 1;
@@ -345,8 +379,11 @@ export const membraneKernel: KernelBinding<MembraneBlock> = {
         startsAt,
         colourCount,
         inverseRestShape,
+        restShapeIndex,
+        restShapeIndexBytes,
         compliance,
         complianceIndex,
+        indexBytes,
         lambda,
         block.stiffnessScale,
         invHSq,
@@ -374,8 +411,10 @@ export const plateBendKernel: KernelBinding<PlateBendBlock> = {
     const colours = block.colourStarts.length - 1;
     const present = at(block.present);
     const rest = at(block.restAngleRad);
+    const restStep = restAngleStep(block);
     const compliance = at(block.compliancePerNM);
     const complianceIndex = at(block.complianceIndex);
+    const indexBytes = rowIndexBytes(block.complianceIndex);
     const lambda = at(block.lambda);
     return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) =>
       k.solvePlateBendBatched(
@@ -386,8 +425,10 @@ export const plateBendKernel: KernelBinding<PlateBendBlock> = {
         colourCount,
         present,
         rest,
+        restStep,
         compliance,
         complianceIndex,
+        indexBytes,
         lambda,
         block.stiffnessScale,
         invHSq,

@@ -39,7 +39,7 @@ const STATE_FIELDS = ['x', 'xPrev', 'v', 'invMass'] as const;
 const ALIGN = 16;
 const PAGE_BYTES = 65536;
 
-type MovableArray = Float64Array | Float32Array | Uint32Array | Uint8Array;
+type MovableArray = Float64Array | Float32Array | Uint32Array | Uint16Array | Uint8Array;
 
 /** The compiled modules (for an ordinary and for a shared memory), shared by every world of the isolate; null where they cannot be had. */
 const compiled = new Map<boolean, { api: WasmApi; module: object } | null>();
@@ -224,7 +224,9 @@ export class WasmKernels {
               ? new Float32Array(memory.buffer, offsets[k], array.length)
               : array instanceof Uint8Array
                 ? new Uint8Array(memory.buffer, offsets[k], array.length)
-                : new Uint32Array(memory.buffer, offsets[k], array.length);
+                : array instanceof Uint16Array
+                  ? new Uint16Array(memory.buffer, offsets[k], array.length)
+                  : new Uint32Array(memory.buffer, offsets[k], array.length);
         view.set(array);
         views.set(array, view);
       }

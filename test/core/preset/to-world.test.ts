@@ -7,7 +7,7 @@ import { writePreset } from '../../../core/preset/write.ts';
 import type { BodySpec, SceneDocument } from '../../../core/scene/scene.ts';
 import type { SceneMeshes } from '../../../core/scene/scene-meshes.ts';
 import type { ConstraintSet } from '../../../core/setup/setup.ts';
-import { buildWorld } from '../../../core/sim/build-world.ts';
+import { buildWorld, constraintInputOrder } from '../../../core/sim/build-world.ts';
 import type { ConstraintBlock } from '../../../core/sim/constraints/index.ts';
 import type { World } from '../../../core/sim/world.ts';
 import type { XpbdWorld } from '../../../core/sim/xpbd-world.ts';
@@ -172,7 +172,7 @@ function storedCompliances(set: ConstraintSet): Record<string, Float64Array> {
 
 /**
  * Each block is one stored set (same sweep order), its constraints reordered by colour:
- * `order[k]` is the set's index of block constraint k.
+ * `order[k]` is the set's index of block constraint k (build-world.ts `constraintInputOrder`).
  */
 function compareStored(preset: Preset, world: XpbdWorld & World, checked: Set<string>): void {
   preset.setup.bodies.forEach((body, r) => {
@@ -180,15 +180,16 @@ function compareStored(preset: Preset, world: XpbdWorld & World, checked: Set<st
     expect(blocks.length).toBe(body.constraints.length);
     body.constraints.forEach((set, s) => {
       const block = blocks[s] as ConstraintBlock & Record<string, unknown>;
+      const order = constraintInputOrder(world, preset.setup, r, s);
       expect(block.kind).toBe(set.kind);
       for (const [name, stored] of Object.entries(storedCompliances(set))) {
         const rebuilt = perConstraint(block, name);
         expect(rebuilt.length).toBe(stored.length);
         // Values per constraint: 6 (a plate-bend triangle's compliance matrix) or 1.
-        const stride = stored.length / block.order.length;
+        const stride = stored.length / order.length;
         const inSetOrder = Array.from(
           rebuilt,
-          (_, k) => stored[stride * block.order[(k / stride) | 0] + (k % stride)],
+          (_, k) => stored[stride * order[(k / stride) | 0] + (k % stride)],
         );
         expect(Array.from(rebuilt)).toEqual(inSetOrder);
         checked.add(set.kind);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BodySpec } from '../../../core/scene/scene.ts';
-import { buildWorld } from '../../../core/sim/build-world.ts';
+import { compileScene } from '../../../core/setup/compile-scene.ts';
+import { buildWorld, buildWorldFromSetup, constraintInputOrder } from '../../../core/sim/build-world.ts';
 import {
   distanceTensionN,
   largestEigenvalue,
@@ -31,13 +32,15 @@ describe('constraint forces (λ/h²) against analytic hanging bodies', () => {
       ...hangingChain({ segments, linkM, radiusM, youngModulusPa: 1e5, densityKgM3 }),
       groups: [{ name: 'rope', vertices: all(segments + 1) }],
     };
-    const world = buildWorld(sceneWith([chain], { dt: 1 / 60, substeps: 40 }));
+    const setup = compileScene(sceneWith([chain], { dt: 1 / 60, substeps: 40 }));
+    const world = buildWorldFromSetup(setup);
     settle(world, 4, 5);
     const block = world.runtimes[0].blocks[0] as DistanceBlock;
+    const order = constraintInputOrder(world, setup, 0, 0);
     const tension = new Float64Array(block.count);
     distanceTensionN(block, world.state, 1 / 60 / 40, tension);
     for (let k = 0; k < block.count; k++) {
-      const link = block.order[k];
+      const link = order[k];
       // Below link `link`: particles link+1 … N, the last carrying half a link.
       const weightBelowN = (segments - link - 0.5) * linkMassKg * g;
       expect(Math.abs(tension[k] / weightBelowN - 1)).toBeLessThan(0.01);

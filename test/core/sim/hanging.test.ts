@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildWorld } from '../../../core/sim/build-world.ts';
+import { compileScene } from '../../../core/setup/compile-scene.ts';
+import { buildWorld, buildWorldFromSetup, constraintInputOrder } from '../../../core/sim/build-world.ts';
 import type { DistanceBlock } from '../../../core/sim/constraints/distance.ts';
 import { hangingBar, hangingChain, sceneWith } from './fixtures.ts';
 
@@ -45,15 +46,16 @@ describe('hanging chain (rope links, XPBD distance constraints)', () => {
 
   it('resets λ every substep: at rest the top link holds one substep of impulse, not a sum', () => {
     const substeps = 40;
-    const world = buildWorld(
+    const setup = compileScene(
       sceneWith([hangingChain({ segments, linkM, radiusM, youngModulusPa, densityKgM3 })], {
         dt: 1 / 60,
         substeps,
       }),
     );
+    const world = buildWorldFromSetup(setup);
     settle(world, 4, 5);
     const block = world.runtimes[0].blocks[0] as DistanceBlock;
-    const top = Array.from(block.order).indexOf(0);
+    const top = Array.from(constraintInputOrder(world, setup, 0, 0)).indexOf(0);
     const h = 1 / 60 / substeps;
     const impulse = (segments - 0.5) * linkMassKg * g * h * h; // |λ| = T·h², N·s²
     const before = block.lambda[top];

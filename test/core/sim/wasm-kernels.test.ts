@@ -5,12 +5,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { neoHookeanConstants } from '../../../core/material/elastic.ts';
 import type { BodySpec, Scene } from '../../../core/scene/scene.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
+import { type RowIndex, tableRow } from '../../../core/sim/constraints/compliance-table.ts';
 import { createDihedralBendBlock, solveDihedralBend } from '../../../core/sim/constraints/dihedral-bend.ts';
 import { createDistanceBlock, solveDistance } from '../../../core/sim/constraints/distance.ts';
 import type { ConstraintBlock } from '../../../core/sim/constraints/index.ts';
-import { createMembraneBlock, solveMembrane } from '../../../core/sim/constraints/membrane.ts';
+import { createMembraneBlock, MEMBRANE_ROW, solveMembrane } from '../../../core/sim/constraints/membrane.ts';
 import { createNeoHookeanBlock, solveNeoHookean } from '../../../core/sim/constraints/neo-hookean.ts';
-import { createPlateBendBlock, solvePlateBend } from '../../../core/sim/constraints/plate-bend.ts';
+import {
+  createPlateBendBlock,
+  restAngleStep,
+  solvePlateBend,
+} from '../../../core/sim/constraints/plate-bend.ts';
 import { createTetVolumeBlock, solveTetVolume } from '../../../core/sim/constraints/tet-volume.ts';
 import { boxTetGrid } from '../../../core/sim/geometry/box-tets.ts';
 import { clothGrid } from '../../../core/sim/geometry/cloth-grid.ts';
@@ -115,6 +120,10 @@ interface KernelCase {
 const box = boxTetGrid([0.3, 0.3, 0.3], [3, 3, 3], [0, 0, 0]);
 const cloth = clothGrid([0.6, 0.6], [7, 7], [0, 0, 0]);
 const clothEdges = uniqueEdges(cloth.triangles, 3, cloth.positions.length / 3);
+/** The cloth bent into waves at rest (y = 0.05·sin(7x)·cos(5z), m): rest angles differ from hinge to hinge. */
+const curvedCloth = cloth.positions.map((v, k) =>
+  k % 3 === 1 ? v + 0.05 * Math.sin(7 * cloth.positions[k - 1]) * Math.cos(5 * cloth.positions[k + 1]) : v,
+);
 const hinges = triangleHinges(cloth.triangles, cloth.positions.length / 3);
 const material = neoHookeanConstants(1e5, 0.45);
 
@@ -140,6 +149,43 @@ const kernelCases: KernelCase[] = [
     amplitude: 0.03,
     collapse: () => 5,
     make: (s) => createMembraneBlock(membraneCompliances(s.rest, cloth.triangles, 2e6, 0.3, 5e-4), s),
+    solve: solveMembrane,
+  },
+  {
+    name: 'membrane on a sheet curved at rest (a Dm⁻¹ per triangle, no index)',
+    rest: curvedCloth,
+    amplitude: 0.03,
+    make: (s) => {
+      const block = createMembraneBlock(membraneCompliances(s.rest, cloth.triangles, 2e6, 0.3, 5e-4), s);
+      expect(block.restShapeIndex.length).toBe(0);
+      return block;
+    },
+    solve: solveMembrane,
+  },
+  {
+    name: 'membrane, tearable (a u8 row index per triangle)',
+    rest: cloth.positions,
+    amplitude: 0.03,
+    make: (s) =>
+      createMembraneBlock(
+        { ...membraneCompliances(s.rest, cloth.triangles, 2e6, 0.3, 5e-4), tearable: true },
+        s,
+      ),
+    solve: solveMembrane,
+  },
+  {
+    name: 'membrane, a row per triangle, 300 rows before them: indexed by u16',
+    rest: cloth.positions,
+    amplitude: 0.03,
+    make: (s) => withRowIndex(createMembraneBlock(variedMembrane(s.rest), s), 'compliance', Uint16Array, 300),
+    solve: solveMembrane,
+  },
+  {
+    name: 'membrane, a row per triangle, 70000 rows before them: indexed by u32',
+    rest: cloth.positions,
+    amplitude: 0.03,
+    make: (s) =>
+      withRowIndex(createMembraneBlock(variedMembrane(s.rest), s), 'compliance', Uint32Array, 70000),
     solve: solveMembrane,
   },
   {
@@ -208,7 +254,104 @@ const kernelCases: KernelCase[] = [
       ),
     solve: solvePlateBend,
   },
+  {
+    name: 'plate bend on a sheet curved at rest (rest angles per triangle)',
+    rest: curvedCloth,
+    amplitude: 0.12,
+    make: (s) => {
+      const block = createPlateBendBlock(
+        plateBendInput(s.rest, cloth.triangles, (t) => (t % 3 ? 10 : 1e-3)),
+        s,
+      );
+      expect(restAngleStep(block)).toBe(3);
+      return block;
+    },
+    solve: solvePlateBend,
+  },
+  {
+    name: 'plate bend, 300 rows before its rows: indexed by u16',
+    rest: cloth.positions,
+    amplitude: 0.12,
+    make: (s) =>
+      withRowIndex(
+        createPlateBendBlock(
+          plateBendInput(s.rest, cloth.triangles, (t) => (t % 3 ? 10 : 1e-3)),
+          s,
+        ),
+        'compliancePerNM',
+        Uint16Array,
+        300,
+      ),
+    solve: solvePlateBend,
+  },
+  {
+    name: 'plate bend, 70000 rows before its rows: indexed by u32',
+    rest: cloth.positions,
+    amplitude: 0.12,
+    make: (s) =>
+      withRowIndex(
+        createPlateBendBlock(
+          plateBendInput(s.rest, cloth.triangles, (t) => (t % 3 ? 10 : 1e-3)),
+          s,
+        ),
+        'compliancePerNM',
+        Uint32Array,
+        70000,
+      ),
+    solve: solvePlateBend,
+  },
+  {
+    name: "plate bend, every triangle one α (the first triangle's): a one-element row index",
+    rest: cloth.positions,
+    amplitude: 0.12,
+    make: (s) => {
+      const block = createPlateBendBlock(
+        plateBendInput(s.rest, cloth.triangles, () => 10),
+        s,
+      );
+      const first = 6 * tableRow(block.complianceIndex, 0);
+      return {
+        ...block,
+        compliancePerNM: block.compliancePerNM.slice(first, first + 6),
+        complianceIndex: Uint8Array.of(0),
+      };
+    },
+    solve: solvePlateBend,
+  },
 ];
+
+/**
+ * The block with `padRows` rows of NaN put before its compliance rows and its row index, of
+ * `type`, moved past them: the same compliances, found only by reading every index in full
+ * (300 padding rows need u16, 70000 u32; a narrower read lands on NaN).
+ */
+function withRowIndex<B extends { complianceIndex: RowIndex; count: number }>(
+  block: B,
+  field: keyof B & ('compliance' | 'compliancePerNM'),
+  type: typeof Uint16Array | typeof Uint32Array,
+  padRows: number,
+): B {
+  const rows = block[field] as Float64Array;
+  const stride = field === 'compliance' ? MEMBRANE_ROW : 6;
+  const padded = new Float64Array(stride * padRows + rows.length).fill(Number.NaN);
+  padded.set(rows, stride * padRows);
+  const index = type.from(
+    Array.from({ length: block.count }, (_, t) => tableRow(block.complianceIndex, t) + padRows),
+  );
+  return { ...block, [field]: padded, complianceIndex: index };
+}
+
+/** Membrane input of the test cloth whose triangles each have their own compliances (stiffness 1 + t/100). */
+function variedMembrane(rest: Float64Array) {
+  const input = membraneCompliances(rest, cloth.triangles, 2e6, 0.3, 5e-4);
+  const scale = (a: Float64Array) => a.map((v, t) => v / (1 + t / 100));
+  return {
+    ...input,
+    normalCompliancePerJ: scale(input.normalCompliancePerJ),
+    couplingCompliancePerJ: scale(input.couplingCompliancePerJ),
+    shearCompliancePerJ: scale(input.shearCompliancePerJ),
+  };
+}
 
 describe('WebAssembly constraint kernels', () => {
   for (const c of kernelCases) {

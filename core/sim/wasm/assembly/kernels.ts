@@ -18,6 +18,18 @@ function u(ptr: usize, i: i32): i32 {
   return load<i32>(ptr + ((<usize>i) << 2));
 }
 
+/**
+ * Row of constraint i in a row index (constraints/compliance-table.ts) of `bytes` per constraint:
+ * u32, u16 or u8 per constraint (4, 2, 1), 0: one u8 that every constraint shares, or −1: no
+ * index, constraint i has row i.
+ */
+function rowOf(index: usize, bytes: i32, i: i32): i32 {
+  if (bytes < 0) return i;
+  if (bytes === 4) return load<i32>(index + ((<usize>i) << 2));
+  if (bytes === 2) return <i32>load<u16>(index + ((<usize>i) << 1));
+  return <i32>load<u8>(index + <usize>(i * bytes));
+}
+
 /** array[i] ← value rounded to f32 (to nearest, as a JS Float32Array store). */
 function setF32(ptr: usize, i: i32, value: f64): void {
   store<f32>(ptr + ((<usize>i) << 2), <f32>value);
@@ -246,8 +258,10 @@ export function solvePlateBend(
   particles: usize,
   present: usize,
   restAngle: usize,
+  restAngleStep: i32,
   compliance: usize,
   complianceIndex: usize,
+  complianceIndexBytes: i32,
   lambda: usize,
   count: i32,
   scale: f64,
@@ -260,7 +274,8 @@ export function solvePlateBend(
   for (let t = 0; t < count; t++) {
     const o = 6 * t;
     const l = 3 * t;
-    const a = 6 * u(complianceIndex, t);
+    const r = restAngleStep * t;
+    const a = 6 * rowOf(complianceIndex, complianceIndexBytes, t);
     if (fresh) {
       setF32(lambda, l, 0);
       setF32(lambda, l + 1, 0);
@@ -323,7 +338,7 @@ export function solvePlateBend(
         const sb = 1 / bSq;
         const sine = (ny * bz - nz * by) * ex + (nz * bx - nx * bz) * ey + (nx * by - ny * bx) * ez;
         const cosine = (nx * bx + ny * by + nz * bz) * eLength;
-        con0 = wrapAngle(hingeAtan2(sine, cosine, SMALL_ATAN) - fs(restAngle, l + 0));
+        con0 = wrapAngle(hingeAtan2(sine, cosine, SMALL_ATAN) - fs(restAngle, r + 0));
         b0x = bx;
         b0y = by;
         b0z = bz;
@@ -379,7 +394,7 @@ export function solvePlateBend(
         const sb = 1 / bSq;
         const sine = (ny * bz - nz * by) * ex + (nz * bx - nx * bz) * ey + (nx * by - ny * bx) * ez;
         const cosine = (nx * bx + ny * by + nz * bz) * eLength;
-        con1 = wrapAngle(hingeAtan2(sine, cosine, SMALL_ATAN) - fs(restAngle, l + 1));
+        con1 = wrapAngle(hingeAtan2(sine, cosine, SMALL_ATAN) - fs(restAngle, r + 1));
         b1x = bx;
         b1y = by;
         b1z = bz;
@@ -435,7 +450,7 @@ export function solvePlateBend(
         const sb = 1 / bSq;
         const sine = (ny * bz - nz * by) * ex + (nz * bx - nx * bz) * ey + (nx * by - ny * bx) * ez;
         const cosine = (nx * bx + ny * by + nz * bz) * eLength;
-        con2 = wrapAngle(hingeAtan2(sine, cosine, SMALL_ATAN) - fs(restAngle, l + 2));
+        con2 = wrapAngle(hingeAtan2(sine, cosine, SMALL_ATAN) - fs(restAngle, r + 2));
         b2x = bx;
         b2y = by;
         b2z = bz;
@@ -1610,17 +1625,21 @@ function solveMembrane(
   x: usize,
   w: usize,
   particles: usize,
+  first: i32,
   count: i32,
   inverseRestShape: usize,
+  restShapeIndex: usize,
+  restShapeIndexBytes: i32,
   compliance: usize,
   complianceIndex: usize,
+  complianceIndexBytes: i32,
   lambda: usize,
   scale: f64,
   invHSq: f64,
   minDenominator: f64,
   fresh: bool,
 ): void {
-  for (let t = 0; t < count; t++) {
+  for (let t = first; t < first + count; t++) {
     const l = 3 * t;
     if (fresh) {
       setF32(lambda, l, 0);
@@ -1636,7 +1655,7 @@ function solveMembrane(
     const w0 = f(w, q0);
     const w1 = f(w, q1);
     const w2 = f(w, q2);
-    const o = 4 * t;
+    const o = rowOf(restShapeIndex, restShapeIndexBytes, t) << 2;
     const b11 = fs(inverseRestShape, o);
     const b12 = fs(inverseRestShape, o + 1);
     const b21 = fs(inverseRestShape, o + 2);
@@ -1667,7 +1686,7 @@ function solveMembrane(
     const s11 = w0 * p01 * p01 + w1 * b11 * b11 + w2 * b21 * b21;
     const s22 = w0 * p02 * p02 + w1 * b12 * b12 + w2 * b22 * b22;
     const s12 = w0 * p01 * p02 + w1 * b11 * b12 + w2 * b21 * b22;
-    const row = u(complianceIndex, t) << 2;
+    const row = rowOf(complianceIndex, complianceIndexBytes, t) << 2;
     const an = f(compliance, row) * invHSq;
     const an2 = f(compliance, row + 3) * invHSq;
     const ac = f(compliance, row + 1) * invHSq;
@@ -1726,8 +1745,11 @@ export function solveMembraneBatched(
   colourStarts: usize,
   colourCount: i32,
   inverseRestShape: usize,
+  restShapeIndex: usize,
+  restShapeIndexBytes: i32,
   compliance: usize,
   complianceIndex: usize,
+  complianceIndexBytes: i32,
   lambda: usize,
   scale: f64,
   invHSq: f64,
@@ -1763,11 +1785,12 @@ export function solveMembraneBatched(
       const w0 = gather(w, q0a, q0b);
       const w1 = gather(w, q1a, q1b);
       const w2 = gather(w, q2a, q2b);
-      const o = 4 * t;
-      const b11 = gather32(inverseRestShape, o, o + 4);
-      const b12 = gather32(inverseRestShape, o + 1, o + 5);
-      const b21 = gather32(inverseRestShape, o + 2, o + 6);
-      const b22 = gather32(inverseRestShape, o + 3, o + 7);
+      const oa = rowOf(restShapeIndex, restShapeIndexBytes, t) << 2;
+      const ob = rowOf(restShapeIndex, restShapeIndexBytes, t + 1) << 2;
+      const b11 = gather32(inverseRestShape, oa, ob);
+      const b12 = gather32(inverseRestShape, oa + 1, ob + 1);
+      const b21 = gather32(inverseRestShape, oa + 2, ob + 2);
+      const b22 = gather32(inverseRestShape, oa + 3, ob + 3);
       const x0 = loadX(p0a, p0b);
       const y0 = loadY(p0a, p0b);
       const z0 = loadZ(p0a, p0b);
@@ -1795,8 +1818,8 @@ export function solveMembraneBatched(
       const s22 = add(add(mul(mul(w0, p02), p02), mul(mul(w1, b12), b12)), mul(mul(w2, b22), b22));
       const s12 = add(add(mul(mul(w0, p01), p02), mul(mul(w1, b11), b12)), mul(mul(w2, b21), b22));
       // Rows of α₁₁, α₁₂, α₃₃, α₂₂ (membrane.ts MEMBRANE_ROW), one per triangle.
-      const rowA = u(complianceIndex, t) << 2;
-      const rowB = u(complianceIndex, t + 1) << 2;
+      const rowA = rowOf(complianceIndex, complianceIndexBytes, t) << 2;
+      const rowB = rowOf(complianceIndex, complianceIndexBytes, t + 1) << 2;
       const an = mul(gather(compliance, rowA, rowB), vInvHSq);
       const an2 = mul(gather(compliance, rowA + 3, rowB + 3), vInvHSq);
       const ac = mul(gather(compliance, rowA + 1, rowB + 1), vInvHSq);
@@ -1862,12 +1885,16 @@ export function solveMembraneBatched(
       solveMembrane(
         x,
         w,
-        particles + ((<usize>(3 * t)) << 2),
+        particles,
+        t,
         1,
-        inverseRestShape + ((<usize>(4 * t)) << 2),
+        inverseRestShape,
+        restShapeIndex,
+        restShapeIndexBytes,
         compliance,
-        complianceIndex + ((<usize>t) << 2),
-        lambda + ((<usize>(3 * t)) << 2),
+        complianceIndex,
+        complianceIndexBytes,
+        lambda,
         scale,
         invHSq,
         minDenominator,
@@ -1902,8 +1929,10 @@ export function solvePlateBendBatched(
   colourCount: i32,
   present: usize,
   restAngle: usize,
+  restAngleStep: i32,
   compliance: usize,
   complianceIndex: usize,
+  complianceIndexBytes: i32,
   lambda: usize,
   scale: f64,
   invHSq: f64,
@@ -1925,6 +1954,7 @@ export function solvePlateBendBatched(
     for (; t + 1 < end; t += 2) {
       const o = 6 * t;
       const l = 3 * t;
+      const r = restAngleStep * t;
       const q0a = u(particles, o);
       const q1a = u(particles, o + 1);
       const q2a = u(particles, o + 2);
@@ -1999,7 +2029,7 @@ export function solvePlateBendBatched(
       );
       const cosine0 = mul(add(add(mul(nx, bx0), mul(ny, by0)), mul(nz, bz0)), eLength0);
       const con0 = v128.bitselect(
-        wrapAngles(sub(hingeAtan2Lanes(sine0, cosine0), gather32(restAngle, l + 0, l + 3))),
+        wrapAngles(sub(hingeAtan2Lanes(sine0, cosine0), gather32(restAngle, r + 0, r + restAngleStep + 0))),
         zero,
         ok0,
       );
@@ -2046,7 +2076,7 @@ export function solvePlateBendBatched(
       );
       const cosine1 = mul(add(add(mul(nx, bx1), mul(ny, by1)), mul(nz, bz1)), eLength1);
       const con1 = v128.bitselect(
-        wrapAngles(sub(hingeAtan2Lanes(sine1, cosine1), gather32(restAngle, l + 1, l + 4))),
+        wrapAngles(sub(hingeAtan2Lanes(sine1, cosine1), gather32(restAngle, r + 1, r + restAngleStep + 1))),
         zero,
         ok1,
       );
@@ -2093,7 +2123,7 @@ export function solvePlateBendBatched(
       );
       const cosine2 = mul(add(add(mul(nx, bx2), mul(ny, by2)), mul(nz, bz2)), eLength2);
       const con2 = v128.bitselect(
-        wrapAngles(sub(hingeAtan2Lanes(sine2, cosine2), gather32(restAngle, l + 2, l + 5))),
+        wrapAngles(sub(hingeAtan2Lanes(sine2, cosine2), gather32(restAngle, r + 2, r + restAngleStep + 2))),
         zero,
         ok2,
       );
@@ -2119,8 +2149,8 @@ export function solvePlateBendBatched(
       const bb11 = add(add(mul(b1x, b1x), mul(b1y, b1y)), mul(b1z, b1z));
       const bb12 = add(add(mul(b1x, b2x), mul(b1y, b2y)), mul(b1z, b2z));
       const bb22 = add(add(mul(b2x, b2x), mul(b2y, b2y)), mul(b2z, b2z));
-      const alphaA = 6 * u(complianceIndex, t);
-      const alphaB = 6 * u(complianceIndex, t + 1);
+      const alphaA = 6 * rowOf(complianceIndex, complianceIndexBytes, t);
+      const alphaB = 6 * rowOf(complianceIndex, complianceIndexBytes, t + 1);
       const alpha0 = gather(compliance, alphaA, alphaB);
       const alpha1 = gather(compliance, alphaA + 1, alphaB + 1);
       const alpha2 = gather(compliance, alphaA + 2, alphaB + 2);
@@ -2462,9 +2492,11 @@ export function solvePlateBendBatched(
         w,
         particles + ((<usize>(6 * t)) << 2),
         present + <usize>t,
-        restAngle + ((<usize>(3 * t)) << 2),
+        restAngle + ((<usize>(restAngleStep * t)) << 2),
+        restAngleStep,
         compliance,
-        complianceIndex + ((<usize>t) << 2),
+        complianceIndex + <usize>(t * complianceIndexBytes),
+        complianceIndexBytes,
         lambda + ((<usize>(3 * t)) << 2),
         1,
         scale,

@@ -31,7 +31,7 @@ export class ConstraintForceProbe {
 
   /** Call after the prediction of the substep to be measured. */
   capturePredicted(state: ParticleState, runtimes: readonly BodyRuntime[]): void {
-    runtimes.forEach((body, b) => freeMoment(state, body, this.predictedMoment, b));
+    for (const [b, body] of runtimes.entries()) freeMoment(state, body, this.predictedMoment, b);
   }
 
   /** Call after the constraint sweep of that substep (before grab, collisions and self-collision). */

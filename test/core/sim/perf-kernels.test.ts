@@ -9,6 +9,7 @@ import { clothGrid } from '../../../core/sim/geometry/cloth-grid.ts';
 import { uniqueEdges } from '../../../core/sim/geometry/edges.ts';
 import { triangleHinges } from '../../../core/sim/geometry/hinges.ts';
 import { createParticleState, type ParticleState } from '../../../core/sim/state.ts';
+import { seededRandom } from '../../seeded-random.ts';
 import {
   referenceSolveDihedralBend,
   referenceSolveDistance,
@@ -25,21 +26,9 @@ import { hingeCompliances, neoHookeanCompliances, tetVolumeCompliances } from '.
  * (moves are ~1e-2 m), multipliers within 1e-9 relative to the largest.
  */
 
-/** Deterministic uniform numbers in [0, 1) (mulberry32). */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A rest state with uneven masses and every fifth particle pinned. */
 function restState(positions: Float64Array, seed: number): ParticleState {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const n = positions.length / 3;
   const mass = Float64Array.from({ length: n }, () => 0.05 + next());
   const pinned = Uint8Array.from({ length: n }, (_, p) => (p % 5 === 0 ? 1 : 0));
@@ -48,7 +37,7 @@ function restState(positions: Float64Array, seed: number): ParticleState {
 
 /** Moves every particle by up to ±amplitude per axis, and particle 1 onto particle 2 (collapse). */
 function deform(state: ParticleState, amplitude: number, seed: number): void {
-  const next = random(seed);
+  const next = seededRandom(seed);
   for (let k = 0; k < state.x.length; k++) state.x[k] = state.rest[k] + amplitude * (2 * next() - 1);
   state.x.copyWithin(3, 6, 9);
 }

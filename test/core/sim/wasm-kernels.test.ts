@@ -24,6 +24,7 @@ import { triangleHinges } from '../../../core/sim/geometry/hinges.ts';
 import { createParticleState, type ParticleState } from '../../../core/sim/state.ts';
 import { decodeBase64 } from '../../../core/sim/wasm/base64.ts';
 import { WasmKernels } from '../../../core/sim/wasm/wasm-kernels.ts';
+import { seededRandom } from '../../seeded-random.ts';
 import { sceneWith } from './fixtures.ts';
 import {
   hingeCompliances,
@@ -57,18 +58,6 @@ function maxAbs(a: ArrayLike<number>): number {
   return max;
 }
 
-/** Deterministic uniform numbers in [0, 1) (mulberry32). */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('generated kernel module', () => {
   it('is what the AssemblyScript source compiles to (scripts/build-sim-wasm.mjs --check)', () => {
     const run = spawnSync(process.execPath, [path.join(root, 'scripts/build-sim-wasm.mjs'), '--check'], {
@@ -92,7 +81,7 @@ describe('generated kernel module', () => {
 
 /** A rest state with uneven masses and every fifth particle pinned, deformed by ±amplitude, particle 1 on particle 2. */
 function deformedState(rest: Float64Array, amplitude: number, seed: number): ParticleState {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const n = rest.length / 3;
   const mass = Float64Array.from({ length: n }, () => 0.05 + next());
   const pinned = Uint8Array.from({ length: n }, (_, p) => (p % 5 === 0 ? 1 : 0));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTetMeasures, measureTet, minDihedralDeg } from '../../../core/tetra/tet-geometry.ts';
+import { seededRandom } from '../../seeded-random.ts';
 
 type Point = [number, number, number];
 const sub = (a: Point, b: Point): Point => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
@@ -28,21 +29,9 @@ function dihedralAtEdgeDeg(corners: Point[], i: number, j: number): number {
   return (Math.atan2(Math.hypot(...cross(a, b)), dot(a, b)) * 180) / Math.PI;
 }
 
-/** A seeded generator (mulberry32) so the tets are the same on every run. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('measureTet', () => {
   it('gives the six dihedral angles, volume, circumradius ratio and mean ratio of 200 random tets', () => {
-    const next = random(7);
+    const next = seededRandom(7);
     const m = createTetMeasures();
     const edges = [
       [0, 1],

@@ -100,11 +100,13 @@ export function createTetMeasures(): TetMeasures {
 }
 
 const RAD_TO_DEG = 180 / Math.PI;
+/** measureTet's circumcentre (only its radius is used). */
+const centre = new Float64Array(3);
 
 /**
- * Measures tet (a, b, c, d) into `out` and returns it (no allocation). Written out in full, with
- * no lookup tables or scratch arrays, because the quality report runs it on every tet of every
- * mesh made: the faces, edges and circumcentre share the corner differences.
+ * Measures tet (a, b, c, d) into `out` and returns it (no allocation). The faces and edges are
+ * written out in full, with no lookup tables, because the quality report runs it on every tet of
+ * every mesh made.
  */
 export function measureTet(
   p: ArrayLike<number>,
@@ -142,7 +144,7 @@ export function measureTet(
   const tx = dx - bx;
   const ty = dy - by;
   const tz = dz - bz;
-  const volume = (ux * (vy * wz - vz * wy) - uy * (vx * wz - vz * wx) + uz * (vx * wy - vy * wx)) / 6;
+  const volume = tetVolume(p, a, b, c, d);
   // Unit normals of the faces opposite each corner, outward for a positive tet: opposite a
   // (c − b) × (d − b), opposite b (d − a) × (c − a), opposite c (b − a) × (d − a), opposite d
   // (c − a) × (b − a). A degenerate face keeps its zero normal.
@@ -206,7 +208,7 @@ export function measureTet(
   const l23 = (dx - cx) * (dx - cx) + (dy - cy) * (dy - cy) + (dz - cz) * (dz - cz);
   const sum2 = l01 + l02 + l03 + l12 + l13 + l23;
   const minEdge2 = Math.min(l01, l02, l03, l12, l13, l23);
-  const radius = circumradius(ux, uy, uz, vx, vy, vz, wx, wy, wz, l01, l02, l03);
+  const radius = circumcenter(p, a, b, c, d, centre);
   out.volume = volume;
   if (volume <= 0) {
     // Degenerate or inverted: the angles above are meaningless; report the worst values.
@@ -226,41 +228,6 @@ export function measureTet(
 function dihedralDeg(dot: number): number {
   const cos = -dot;
   return Math.acos(cos < -1 ? -1 : Math.min(cos, 1)) * RAD_TO_DEG;
-}
-
-/**
- * Circumradius of the tet with edges u, v, w from one corner (squared lengths u2, v2, w2), m:
- * the circumcentre offset is (u²·(v×w) + v²·(w×u) + w²·(u×v)) / (2·u·(v×w)); Infinity when flat.
- */
-function circumradius(
-  ux: number,
-  uy: number,
-  uz: number,
-  vx: number,
-  vy: number,
-  vz: number,
-  wx: number,
-  wy: number,
-  wz: number,
-  u2: number,
-  v2: number,
-  w2: number,
-): number {
-  const vwx = vy * wz - vz * wy;
-  const vwy = vz * wx - vx * wz;
-  const vwz = vx * wy - vy * wx;
-  const det = 2 * (ux * vwx + uy * vwy + uz * vwz);
-  if (det === 0) return Infinity;
-  const wux = wy * uz - wz * uy;
-  const wuy = wz * ux - wx * uz;
-  const wuz = wx * uy - wy * ux;
-  const uvx = uy * vz - uz * vy;
-  const uvy = uz * vx - ux * vz;
-  const uvz = ux * vy - uy * vx;
-  const ox = (u2 * vwx + v2 * wux + w2 * uvx) / det;
-  const oy = (u2 * vwy + v2 * wuy + w2 * uvy) / det;
-  const oz = (u2 * vwz + v2 * wuz + w2 * uvz) / det;
-  return Math.sqrt(ox * ox + oy * oy + oz * oz);
 }
 
 /**

@@ -238,7 +238,8 @@ export function assembleGeometry(
   };
 }
 
-function linkLength(positions: Float64Array, a: number, b: number): number {
+/** Distance between vertices a and b of `positions` (xyz per vertex), m. */
+export function linkLength(positions: Float64Array, a: number, b: number): number {
   return Math.hypot(
     positions[3 * a] - positions[3 * b],
     positions[3 * a + 1] - positions[3 * b + 1],

@@ -1,5 +1,6 @@
 import { triangleAreaM2 } from '../material/compliance/mesh-measures.ts';
 import type { Vec3 } from '../scene/scene.ts';
+import { linkLength } from '../setup/body-geometry.ts';
 import { elementSlots, slotOf } from '../setup/body-groups.ts';
 import { blockElasticEnergyJ, energyBlockArity } from './block-energy.ts';
 import type { BodyRuntime } from './body-runtime.ts';
@@ -149,18 +150,11 @@ function edgeStrain(
   let counted = 0;
   for (let e = 0; e < edges.length / 2; e++) {
     if (include && !include(e)) continue;
-    const ra = 3 * edges[2 * e];
-    const rb = 3 * edges[2 * e + 1];
-    const a = ra + 3 * body.offset;
-    const b = rb + 3 * body.offset;
-    const length = Math.hypot(x[a] - x[b], x[a + 1] - x[b + 1], x[a + 2] - x[b + 2]);
-    // The rest length as core/setup/body-geometry.ts `edgeRestLengthsM` gives it, the same floats:
-    // measured here rather than kept per edge for the whole run.
-    const rest = Math.hypot(
-      restPositions[ra] - restPositions[rb],
-      restPositions[ra + 1] - restPositions[rb + 1],
-      restPositions[ra + 2] - restPositions[rb + 2],
-    );
+    const a = edges[2 * e];
+    const b = edges[2 * e + 1];
+    const length = linkLength(x, a + body.offset, b + body.offset);
+    // Measured here (the same floats as edgeRestLengthsM) rather than kept per edge for the run.
+    const rest = linkLength(restPositions, a, b);
     if (!(rest > 0)) continue;
     const strain = Math.abs(length / rest - 1);
     if (strain > max) max = strain;

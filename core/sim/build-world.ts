@@ -27,6 +27,7 @@ import { createRopeBendBlock } from './constraints/rope-bend.ts';
 import { createShapeMatchingBlock } from './constraints/shape-matching.ts';
 import { createTetVolumeBlock } from './constraints/tet-volume.ts';
 import { createTetherBlock } from './constraints/tether.ts';
+import { dissectBody, MIN_DISSECTED_PARTICLES } from './dissection.ts';
 import { ModalDamping } from './modal-damping.ts';
 import { PinMotion } from './pin-motion.ts';
 import { PlasticFlow } from './plasticity.ts';
@@ -80,7 +81,7 @@ export function buildWorldFromSetup(setup: SoftBodySetup, kernelOptions?: Kernel
     for (const pin of body.pins)
       if (pin.complianceMPerN === 0) for (const p of pin.particles) pinned[p + offsets[i]] = 1;
   });
-  const state = createParticleState(rest, mass, pinned);
+  const state = createParticleState(rest, mass, pinned, dissectBodies(rest, offsets, setup));
   const airDensityKgM3 = setup.air?.densityKgM3 ?? 0;
   const runtimes = setup.bodies.map((body, i) => bodyRuntime(body, offsets[i], state, airDensityKgM3));
   return new XpbdWorld(
@@ -94,6 +95,24 @@ export function buildWorldFromSetup(setup: SoftBodySetup, kernelOptions?: Kernel
     setup.contact ? createBodyContact(setup, runtimes) : undefined,
     kernelOptions,
   );
+}
+
+/**
+ * Each particle's leaf of its body's nested dissection (dissection.ts), or undefined when no body
+ * has MIN_DISSECTED_PARTICLES: the blocks then sweep in plain colour order.
+ */
+function dissectBodies(
+  rest: Float64Array,
+  offsets: readonly number[],
+  setup: SoftBodySetup,
+): Uint8Array | undefined {
+  const counts = setup.bodies.map((body) => body.geometry.mass.length);
+  if (!counts.some((count) => count >= MIN_DISSECTED_PARTICLES)) return undefined;
+  const leafOf = new Uint8Array(rest.length / 3);
+  counts.forEach((count, b) => {
+    if (count >= MIN_DISSECTED_PARTICLES) dissectBody(rest, offsets[b], count, leafOf);
+  });
+  return leafOf;
 }
 
 /**

@@ -23,12 +23,18 @@ export interface ParticleState {
   readonly mass: Float64Array;
   /** Rest positions, m (what `reset` returns to). Read only: shared with the setup like `mass`. */
   readonly rest: Float64Array;
+  /**
+   * Each particle's leaf of its body's nested dissection (dissection.ts), which orders the blocks'
+   * sweeps; absent when no body is big enough to cut.
+   */
+  readonly leafOf?: Uint8Array;
 }
 
 export function createParticleState(
   rest: Float64Array,
   mass: Float64Array,
   pinned: Uint8Array,
+  leafOf?: Uint8Array,
 ): ParticleState {
   const count = mass.length;
   const invMass = new Float64Array(count);
@@ -41,6 +47,7 @@ export function createParticleState(
     invMass,
     mass,
     rest,
+    ...(leafOf ? { leafOf } : {}),
   };
 }
 

@@ -51,7 +51,7 @@ export function createAttachmentBlock(
     target.set(state.rest.subarray(3 * p, 3 * p + 3), 3 * c);
     damping[c] = criticalDampingCoefficient(input.complianceMPerN[c], input.dampingRatio, state.invMass[p]);
   }
-  const colouring = colourConstraints(input.particles, 1, state.count);
+  const colouring = colourConstraints(input.particles, 1, state.count, state.leafOf);
   const order = colouring.order;
   const dampingNSPerM = permute(damping, 1, order);
   return {
@@ -60,6 +60,7 @@ export function createAttachmentBlock(
     arity: 1,
     particles: permute(input.particles, 1, order),
     colourStarts: colouring.colourStarts,
+    nodeColourStarts: colouring.nodeColourStarts,
     order,
     stiffnessScale: 1,
     damped: anyPositive(dampingNSPerM),

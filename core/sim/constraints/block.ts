@@ -11,6 +11,11 @@ export interface BlockBase {
   /** Colour c occupies [colourStarts[c], colourStarts[c + 1]); no two constraints of a colour share a particle. */
   readonly colourStarts: Uint32Array;
   /**
+   * A big body's block sweeps node by node of its nested dissection (dissection.ts): node n's
+   * colours are [nodeColourStarts[n], nodeColourStarts[n + 1]). Absent or null: plain colour order.
+   */
+  readonly nodeColourStarts?: Uint32Array | null;
+  /**
    * Scale on every Δλ: 1 for XPBD; for a body in classic PBD mode the per-iteration stiffness
    * k' = 1 − (1 − k)^(1/iterations) of Müller et al. 2007, §3.3 (its compliances are then 0).
    */

@@ -200,7 +200,7 @@ export function createDihedralBendBlock(
   const count = kept.length;
   const hinges = new Uint32Array(4 * count);
   for (let k = 0; k < count; k++) hinges.set(input.hinges.subarray(4 * kept[k], 4 * kept[k] + 4), 4 * k);
-  const colouring = colourConstraints(hinges, 4, state.count);
+  const colouring = colourConstraints(hinges, 4, state.count, state.leafOf);
   const order = colouring.order;
   const dampingNMS = permute(Float64Array.from(damping), 1, order);
   return {
@@ -209,6 +209,7 @@ export function createDihedralBendBlock(
     arity: 4,
     particles: permute(hinges, 4, order),
     colourStarts: colouring.colourStarts,
+    nodeColourStarts: colouring.nodeColourStarts,
     order: Uint32Array.from(order, (k) => kept[k]),
     stiffnessScale: 1,
     damped: anyPositive(dampingNMS),

@@ -58,7 +58,7 @@ export function createDistanceBlock(input: DistanceInput, state: ParticleState):
     restLength[c] = Math.sqrt(dx * dx + dy * dy + dz * dz);
     damping[c] = criticalDampingCoefficient(input.complianceMPerN[c], input.dampingRatio, w[a] + w[b]);
   }
-  const colouring = colourConstraints(input.particles, 2, state.count);
+  const colouring = colourConstraints(input.particles, 2, state.count, state.leafOf);
   const { order } = colouring;
   // An undamped block (no coefficient above 0) keeps none: its damping pass never runs.
   const dampingNSPerM = anyPositive(damping) ? permute(damping, 1, order) : new Float64Array(0);
@@ -68,6 +68,7 @@ export function createDistanceBlock(input: DistanceInput, state: ParticleState):
     arity: 2,
     particles: permute(input.particles, 2, order),
     colourStarts: colouring.colourStarts,
+    nodeColourStarts: colouring.nodeColourStarts,
     order,
     stiffnessScale: 1,
     damped: dampingNSPerM.length > 0,

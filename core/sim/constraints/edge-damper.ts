@@ -36,7 +36,7 @@ export function createEdgeDamperBlock(
     const wSum = state.invMass[input.particles[2 * c]] + state.invMass[input.particles[2 * c + 1]];
     beta[c] = criticalDampingCoefficient(input.complianceMPerN[c], input.dampingRatio, wSum);
   }
-  const colouring = colourConstraints(input.particles, 2, state.count);
+  const colouring = colourConstraints(input.particles, 2, state.count, state.leafOf);
   const order = colouring.order;
   const dampingNSPerM = permute(beta, 1, order);
   return {
@@ -45,6 +45,7 @@ export function createEdgeDamperBlock(
     arity: 2,
     particles: permute(input.particles, 2, order),
     colourStarts: colouring.colourStarts,
+    nodeColourStarts: colouring.nodeColourStarts,
     order,
     stiffnessScale: 1,
     damped: anyPositive(dampingNSPerM),

@@ -44,7 +44,7 @@ const MIN_LENGTH_SQ_M2 = 1e-24;
 
 export function createJointConeBlock(input: JointConeInput, state: ParticleState): Created<JointConeBlock> {
   const count = input.particles.length / 4;
-  const colouring = colourConstraints(input.particles, 4, state.count);
+  const colouring = colourConstraints(input.particles, 4, state.count, state.leafOf);
   const order = colouring.order;
   return {
     kind: 'joint-cone',
@@ -52,6 +52,7 @@ export function createJointConeBlock(input: JointConeInput, state: ParticleState
     arity: 4,
     particles: permute(input.particles, 4, order),
     colourStarts: colouring.colourStarts,
+    nodeColourStarts: colouring.nodeColourStarts,
     order,
     stiffnessScale: 1,
     damped: false,

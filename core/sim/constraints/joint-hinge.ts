@@ -64,7 +64,7 @@ export function createJointHingeBlock(
   state: ParticleState,
 ): Created<JointHingeBlock> {
   const count = input.particles.length / 6;
-  const colouring = colourConstraints(input.particles, 6, state.count);
+  const colouring = colourConstraints(input.particles, 6, state.count, state.leafOf);
   const order = colouring.order;
   return {
     kind: 'joint-hinge',
@@ -72,6 +72,7 @@ export function createJointHingeBlock(
     arity: 6,
     particles: permute(input.particles, 6, order),
     colourStarts: colouring.colourStarts,
+    nodeColourStarts: colouring.nodeColourStarts,
     order,
     stiffnessScale: 1,
     damped: false,

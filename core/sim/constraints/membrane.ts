@@ -256,7 +256,7 @@ export function createMembraneBlock(input: MembraneInput, state: ParticleState):
     triangles.set([a, b, c], 3 * k);
     writeTriangleInverseRestShape(rest, a, b, c, dmInv, 4 * k, input.warpDirection, 3 * t);
   });
-  const colouring = colourConstraints(triangles, 3, state.count);
+  const colouring = colourConstraints(triangles, 3, state.count, state.leafOf);
   const order = colouring.order;
   const inputOrder = Uint32Array.from(order, (k) => kept[k]);
   // Rows per input triangle (α₂₂ = α₁₁ where no weft is given: isotropic cloth), then shared.
@@ -275,6 +275,7 @@ export function createMembraneBlock(input: MembraneInput, state: ParticleState):
     arity: 3,
     particles: permute(triangles, 3, order),
     colourStarts: colouring.colourStarts,
+    nodeColourStarts: colouring.nodeColourStarts,
     order: inputOrder,
     stiffnessScale: 1,
     damped: false, // damped along its edges: edge-damper.ts

@@ -92,7 +92,7 @@ export function createNeoHookeanBlock(
     alphaH[k] = input.hydrostaticCompliancePerJ[t];
     gamma[k] = input.gamma[t];
   }
-  const colouring = colourConstraints(tets, 4, state.count);
+  const colouring = colourConstraints(tets, 4, state.count, state.leafOf);
   const order = colouring.order;
   const inputOrder = Uint32Array.from(order, (k) => kept[k]);
   const inverseRestShape = permute(dmInv, 9, order);
@@ -103,6 +103,7 @@ export function createNeoHookeanBlock(
     arity: 4,
     particles: permute(tets, 4, order),
     colourStarts: colouring.colourStarts,
+    nodeColourStarts: colouring.nodeColourStarts,
     order: inputOrder,
     stiffnessScale: 1,
     damped: false, // damped through its edges: edge-damper.ts

@@ -121,7 +121,7 @@ export function createNodalVolumeBlock(
     padded.fill(s.particles[0], arity * k, arity * (k + 1));
     padded.set(s.particles, arity * k);
   });
-  const colouring = colourConstraints(padded, arity, state.count);
+  const colouring = colourConstraints(padded, arity, state.count, state.leafOf);
   const order = colouring.order;
   const starStarts = new Uint32Array(count + 1);
   for (let k = 0; k < count; k++) starStarts[k + 1] = starStarts[k] + stars[order[k]].slots.length / 4;
@@ -141,6 +141,7 @@ export function createNodalVolumeBlock(
     arity,
     particles,
     colourStarts: colouring.colourStarts,
+    nodeColourStarts: colouring.nodeColourStarts,
     order: Uint32Array.from(order, (k) => kept[k]),
     stiffnessScale: 1,
     damped: false,

@@ -211,7 +211,7 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
     angles.push(...rowAngles);
   }
   const count = kept.length;
-  const colouring = colourConstraints(Uint32Array.from(particles), 6, state.count);
+  const colouring = colourConstraints(Uint32Array.from(particles), 6, state.count, state.leafOf);
   const order = colouring.order;
   const compliance = complianceTable(
     input.compliancePerNM,
@@ -224,6 +224,7 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
     arity: 6,
     particles: permute(Uint32Array.from(particles), 6, order),
     colourStarts: colouring.colourStarts,
+    nodeColourStarts: colouring.nodeColourStarts,
     order: Uint32Array.from(order, (k) => kept[k]),
     stiffnessScale: 1,
     damped: false,

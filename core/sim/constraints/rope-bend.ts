@@ -50,7 +50,7 @@ export function createRopeBendBlock(input: RopeBendInput, state: ParticleState):
       w[input.particles[3 * c]] + 4 * w[input.particles[3 * c + 1]] + w[input.particles[3 * c + 2]];
     damping[c] = criticalDampingCoefficient(input.complianceMPerN[c], input.dampingRatio, weight);
   }
-  const colouring = colourConstraints(input.particles, 3, state.count);
+  const colouring = colourConstraints(input.particles, 3, state.count, state.leafOf);
   const order = colouring.order;
   const dampingNSPerM = permute(damping, 1, order);
   return {
@@ -59,6 +59,7 @@ export function createRopeBendBlock(input: RopeBendInput, state: ParticleState):
     arity: 3,
     particles: permute(input.particles, 3, order),
     colourStarts: colouring.colourStarts,
+    nodeColourStarts: colouring.nodeColourStarts,
     order,
     stiffnessScale: 1,
     damped: anyPositive(dampingNSPerM),

@@ -114,7 +114,7 @@ export function createTetVolumeBlock(input: TetVolumeInput, state: ParticleState
       weightedGradSq(state.invMass, tets, k),
     );
   }
-  const colouring = colourConstraints(tets, 4, state.count);
+  const colouring = colourConstraints(tets, 4, state.count, state.leafOf);
   const order = colouring.order;
   // An undamped block (no coefficient above 0) keeps none: its damping pass never runs.
   const dampingPaSPerM3 = anyPositive(damping) ? permute(damping, 1, order) : new Float64Array(0);
@@ -124,6 +124,7 @@ export function createTetVolumeBlock(input: TetVolumeInput, state: ParticleState
     arity: 4,
     particles: permute(tets, 4, order),
     colourStarts: colouring.colourStarts,
+    nodeColourStarts: colouring.nodeColourStarts,
     order: Uint32Array.from(order, (k) => kept[k]),
     stiffnessScale: 1,
     damped: dampingPaSPerM3.length > 0,

@@ -35,7 +35,7 @@ export function createTetherBlock(input: TetherInput, state: ParticleState): Cre
   const count = input.particles.length / 2;
   const free = new Uint32Array(count);
   for (let c = 0; c < count; c++) free[c] = input.particles[2 * c];
-  const colouring = colourConstraints(free, 1, state.count);
+  const colouring = colourConstraints(free, 1, state.count, state.leafOf);
   const order = colouring.order;
   return {
     kind: 'tether',
@@ -43,6 +43,7 @@ export function createTetherBlock(input: TetherInput, state: ParticleState): Cre
     arity: 2,
     particles: permute(input.particles, 2, order),
     colourStarts: colouring.colourStarts,
+    nodeColourStarts: colouring.nodeColourStarts,
     order,
     stiffnessScale: 1,
     damped: false,

@@ -8,58 +8,106 @@
  * same floats. Chunks start at an even offset from the colour's start so that the f64x2 kernels
  * pair the same two constraints as one thread does (a lone last constraint takes the scalar path in
  * both). Colours too small to pay for the threads meeting at their end stay with the stepping
- * thread, in runs of consecutive colours.
+ * thread, in runs of consecutive colours. A block in nested-dissection order (dissection.ts) is
+ * divided by its nodes instead, which touch disjoint particles the same way.
  */
+
+import { DISSECTION_DEPTH, DISSECTION_NODES, SUBTREES } from '../dissection.ts';
 
 /** Constraints per chunk at least: some 10–40 µs in the kernels, against ~1 µs to claim and meet. */
 export const MIN_CHUNK_CONSTRAINTS = 256;
 /** Chunks per colour at most (a claim counts them in 8 bits). */
 export const MAX_CHUNKS = 16;
 
-/** Consecutive colours [first, end) solved one way: cut into chunks (then end = first + 1) or by the stepping thread. */
+/** One sweep: `colours` consecutive colours whose starts are bounds[at …at + colours]. */
+export interface ChunkSweep {
+  readonly at: number;
+  readonly colours: number;
+}
+
+/**
+ * Sweeps that touch disjoint particles, so any order of them gives the same floats: a divided run's
+ * sweeps are chunks the team's threads claim; an undivided run's the stepping thread sweeps alone.
+ */
 export interface ColourRun {
-  readonly first: number;
-  readonly end: number;
-  /** Chunks of a divided colour (0: the run is not divided). */
-  readonly chunks: number;
-  /** Where the divided colour's chunk bounds start in `bounds`: chunk k is [bounds[from + k], bounds[from + k + 1]). */
-  readonly boundsFrom: number;
+  readonly sweeps: readonly ChunkSweep[];
+  readonly divided: boolean;
 }
 
 export interface ColourChunks {
+  /** In the order they must run: each run starts once the one before has finished. */
   readonly runs: readonly ColourRun[];
-  /** The divided colours' chunk bounds, block positions, chunks + 1 per divided colour. */
+  /** Colour starts (block positions) that the sweeps read: copies of the block's, or a big colour's cuts. */
   readonly bounds: Uint32Array;
 }
 
 /**
- * The runs and chunks of the colours of `colourStarts` for a team of `threads`; null when no colour
- * is big enough to divide (the block is then swept by the stepping thread alone).
+ * The runs and chunks of the colours of `colourStarts` for a team of `threads`; null when nothing
+ * is worth dividing (the block is then swept by the stepping thread alone).
+ *
+ * A block in dissection order (`nodeColourStarts`, dissection.ts) is divided by its tree: first
+ * the subtrees of the level that has a subtree for every thread, one chunk each, then each level's
+ * separators above it, one chunk each, so that threads meet once per level instead of once per
+ * colour. The root's separator, which touches every part, is divided colour by colour like a block
+ * in plain colour order: a colour of at least two chunks of `minChunk` constraints is cut into
+ * chunks (at even offsets, so that the f64x2 kernels pair the same two constraints as one thread
+ * does); runs of smaller ones stay with the stepping thread.
  */
 export function colourChunks(
   colourStarts: Uint32Array,
   threads: number,
   minChunk = MIN_CHUNK_CONSTRAINTS,
+  nodeColourStarts?: Uint32Array | null,
 ): ColourChunks | null {
-  const colours = colourStarts.length - 1;
+  if (threads < 2) return null;
   const runs: ColourRun[] = [];
   const bounds: number[] = [];
-  let serialFrom = 0;
-  for (let c = 0; c < colours; c++) {
+  /** A sweep of the block's colours [first, end), their starts copied into `bounds`. */
+  const sweep = (first: number, end: number): ChunkSweep => {
+    const at = bounds.length;
+    for (let c = first; c <= end; c++) bounds.push(colourStarts[c]);
+    return { at, colours: end - first };
+  };
+  let divided = false;
+  let rootFrom = 0;
+  if (nodeColourStarts) {
+    const top = Math.min(DISSECTION_DEPTH, Math.ceil(Math.log2(threads)));
+    for (let level = top; level > 0; level--) {
+      const sweeps: ChunkSweep[] = [];
+      for (const tree of SUBTREES[level]) {
+        // At the top level a chunk is the whole subtree; above it the separator alone.
+        const first = nodeColourStarts[level === top ? tree.first : tree.end - 1];
+        const end = nodeColourStarts[tree.end];
+        if (first < end) sweeps.push(sweep(first, end));
+      }
+      if (sweeps.length === 0) continue;
+      runs.push({ sweeps, divided: sweeps.length > 1 });
+      divided ||= sweeps.length > 1;
+    }
+    rootFrom = nodeColourStarts[DISSECTION_NODES - 1]; // the root comes last in post-order
+  }
+  const colours = colourStarts.length - 1;
+  let serialFrom = rootFrom;
+  for (let c = rootFrom; c < colours; c++) {
     const start = colourStarts[c];
     const end = colourStarts[c + 1];
     // At least two chunks, and a few per thread where the colour allows: a thread that starts late
     // (a busy machine) then finds chunks left instead of making the others wait for its share.
-    const chunks = Math.min(MAX_CHUNKS, 4 * threads, Math.floor((end - start) / minChunk));
-    if (threads < 2 || chunks < 2) continue;
-    if (serialFrom < c) runs.push({ first: serialFrom, end: c, chunks: 0, boundsFrom: 0 });
-    runs.push({ first: c, end: c + 1, chunks, boundsFrom: bounds.length });
-    serialFrom = c + 1;
-    const size = 2 * Math.ceil((end - start) / (2 * chunks));
-    for (let k = 0; k < chunks; k++) bounds.push(Math.min(end, start + k * size));
+    const count = Math.min(MAX_CHUNKS, 4 * threads, Math.floor((end - start) / minChunk));
+    if (count < 2) continue;
+    if (serialFrom < c) runs.push({ sweeps: [sweep(serialFrom, c)], divided: false });
+    const size = 2 * Math.ceil((end - start) / (2 * count));
+    const sweeps: ChunkSweep[] = [];
+    for (let k = 0; k < count; k++) {
+      sweeps.push({ at: bounds.length, colours: 1 });
+      bounds.push(Math.min(end, start + k * size));
+    }
     bounds.push(end);
+    runs.push({ sweeps, divided: true });
+    divided = true;
+    serialFrom = c + 1;
   }
-  if (bounds.length === 0) return null;
-  if (serialFrom < colours) runs.push({ first: serialFrom, end: colours, chunks: 0, boundsFrom: 0 });
+  if (!divided) return null;
+  if (serialFrom < colours) runs.push({ sweeps: [sweep(serialFrom, colours)], divided: false });
   return { runs, bounds: Uint32Array.from(bounds) };
 }

@@ -19,6 +19,7 @@ export const GO = 0;
 export const CLAIM = 1;
 export const CHUNKS = 2;
 export const FINISHED = 3;
+/** Helpers in the team: each adds 1 when it joins and takes 1 when it leaves. */
 export const READY = 4;
 export const LEAVE = 5;
 /** Chunks the helpers have solved, all teams' generations together (what tests and benchmarks read). */
@@ -109,7 +110,11 @@ export function runSolverHelper(init: SolverHelperInit): void {
       generation = Atomics.load(control, GO);
     }
     seen = generation;
-    if (Atomics.load(control, LEAVE) !== 0) return;
+    if (Atomics.load(control, LEAVE) !== 0) {
+      Atomics.sub(control, READY, 1);
+      Atomics.notify(control, READY);
+      return;
+    }
     const chunks = Atomics.load(control, CHUNKS);
     for (let chunk = claimChunk(control, generation, chunks); chunk >= 0; ) {
       const at = chunk * RECORD_LENGTH;

@@ -36,34 +36,42 @@ export interface SolverHelper {
 /** One block's colours as the team solves them. */
 export interface BlockChunks {
   readonly chunks: ColourChunks;
-  /** Byte offsets of the chunk bounds and of the block's own colour starts in the memory. */
+  /** Byte offset of the chunks' colour starts (ColourChunks.bounds) in the memory. */
   readonly boundsAt: number;
-  readonly colourStartsAt: number;
   /** The block's sweep on the kernels themselves, and per chunk index one that records the call instead. */
   readonly solve: BlockSolve;
   readonly record: readonly BlockSolve[];
 }
 
 /**
- * Atomics.load polls before a thread sleeps in Atomics.wait (a few µs of spinning). Short: on a
- * busy machine a helper that spins long uses up its time slice and is scheduled late, one that
- * sleeps is woken promptly (a 16³ neo-Hookean cube at load 9 on 2 cores: helpers solved 46% of the
- * chunks with 256 polls, 39% with 1024, 12% with 16384, and the team took 0.84×, 0.82× and 1.7×
- * the one-thread wall time).
+ * Atomics.load polls before a thread sleeps in Atomics.wait: some 95 µs of spinning on the
+ * machine this was measured on (~6 ns a poll). Between two divided runs of a dissected block the
+ * stepping thread works alone for some 10–60 µs (the root's separator, prediction, velocities); a
+ * helper that spins past that is there for the next run, one that sleeps waits for a futex wake at
+ * every run. Paired in one process, 5 rounds each (ratio of one thread's wall time to the team's),
+ * 1024 / 4096 / 16384 polls: idle machine, cloth 64² 1.58 / 1.59 / 1.70, cloth 128² 1.76 / 1.73 /
+ * 1.75, 16³ neo-Hookean cube 1.59 / 1.63 / 1.76, edges + volume 1.62 / 1.68 / 1.76; beside two
+ * busy processes 1.42 / 1.36 / 1.23, 1.38 / 1.39 / 1.34, 1.01 / 1.04 / 1.34, 1.18 / 1.18 / 1.07.
+ * (Before the dissection, with a meeting per colour, long spins were worse at load: the helper
+ * used up its time slice spinning between colours.)
  */
-const DEFAULT_SPINS = 1 << 10;
+const DEFAULT_SPINS = 1 << 14;
 
 /**
- * A wait for a helper's chunk longer than this, ms, means the machine took the core from the helper
- * in the middle of its chunk (a chunk takes some 10–200 µs on a free core): on a busy machine the stepping thread
- * would wait a whole time slice for it at every such colour, so it solves the next divided colours
- * alone (the same floats), FIRST_BACKOFF of them after a first stall, twice as many after each
- * stall that follows within CLEAN_COLOURS of the team working again, up to MAX_BACKOFF.
+ * A wait for a helper's chunk longer than this, ms, and longer than the stepping thread took for
+ * its own chunks of the run, means the machine took the core from the helper in the middle of its
+ * chunk (a colour's chunk takes some 10–200 µs on a free core, a dissected block's subtree up to a
+ * few ms): on a busy machine the stepping thread would wait a whole time slice for it at every such
+ * run, so it solves the divided runs alone (the same floats) for FIRST_BACKOFF_MS after a first
+ * stall, twice as long after each stall that follows within CLEAN_RUNS of the team working again,
+ * up to MAX_BACKOFF_MS. Measured in time, not in runs: a dissected block's run is some 50 times a
+ * colour's, and a one-off stall (a garbage collector's thread taking the core) should cost a few
+ * ms of one thread, not a few frames.
  */
 const STALL_MS = 0.5;
-const FIRST_BACKOFF = 64;
-const MAX_BACKOFF = 8192;
-const CLEAN_COLOURS = 256;
+const FIRST_BACKOFF_MS = 4;
+const MAX_BACKOFF_MS = 512;
+const CLEAN_RUNS = 256;
 
 const clock = (globalThis as unknown as { performance: { now(): number } }).performance;
 
@@ -74,9 +82,9 @@ export class SolverTeam {
   private helpers = 0;
   /** Chunks published since the team was made (helperChunks of them were the helpers'). */
   private published = 0;
-  /** Divided colours still to solve alone after a stall, the next back-off, and colours since the last stall. */
-  private aloneFor = 0;
-  private backoff = FIRST_BACKOFF;
+  /** Until when divided runs are solved alone after a stall (clock ms), the next back-off, and runs since the last stall. */
+  private aloneUntilMs = -Infinity;
+  private backoffMs = FIRST_BACKOFF_MS;
   private clean = 0;
   /** Stalls seen (helpers descheduled mid-chunk) since the team was made. */
   stalls = 0;
@@ -131,6 +139,8 @@ export class SolverTeam {
       throw new RangeError(
         `a team of ${this.threads} threads takes 1 to ${this.threads - 1} helpers, not ${helpers.length}`,
       );
+    // A team started again after `stop` (which waited for its helpers to leave) clears the old LEAVE.
+    Atomics.store(this.control, LEAVE, 0);
     for (const helper of helpers) {
       helper.postMessage({
         type: 'solver-helper',
@@ -152,12 +162,18 @@ export class SolverTeam {
     this.helpers = helpers.length;
   }
 
-  /** Lets the helpers go (back to their workers' message loops); the stepping thread sweeps alone from then on. */
+  /**
+   * Lets the helpers go (back to their workers' message loops) and waits until they have left; the
+   * stepping thread sweeps alone from then on.
+   */
   stop(): void {
     if (!this.running) return;
     Atomics.store(this.control, LEAVE, 1);
     this.publish(0);
     this.helpers = 0;
+    // Until every helper has read LEAVE, a start of this team again would keep it in this round.
+    for (let ready = Atomics.load(this.control, READY); ready > 0; ready = Atomics.load(this.control, READY))
+      Atomics.wait(this.control, READY, ready, 50);
   }
 
   /** One sweep of a block, its big colours solved by the team (`running` must be true). */
@@ -165,18 +181,17 @@ export class SolverTeam {
     const { control, spins } = this;
     const { bounds } = block.chunks;
     for (const run of block.chunks.runs) {
-      if (run.chunks === 0) {
-        block.solve(invHSq, fresh, block.colourStartsAt + 4 * run.first, run.end - run.first);
+      const sweeps = run.sweeps;
+      if (!run.divided || clock.now() < this.aloneUntilMs) {
+        // Alone (after a stall, for a divided run): its sweeps in order give the same floats.
+        for (const { at, colours } of sweeps) block.solve(invHSq, fresh, block.boundsAt + 4 * at, colours);
         continue;
       }
-      if (this.aloneFor > 0) {
-        this.aloneFor--;
-        block.solve(invHSq, fresh, block.colourStartsAt + 4 * run.first, 1);
-        continue;
+      const chunks = sweeps.length;
+      for (let k = 0; k < chunks; k++) {
+        block.record[k](invHSq, fresh, block.boundsAt + 4 * sweeps[k].at, sweeps[k].colours);
       }
-      const first = block.boundsAt + 4 * run.boundsFrom;
-      const chunks = run.chunks;
-      for (let k = 0; k < chunks; k++) block.record[k](invHSq, fresh, first + 4 * k, 1);
+      const publishedAt = clock.now();
       const generation = this.publish(chunks);
       this.published += chunks;
       for (
@@ -184,14 +199,15 @@ export class SolverTeam {
         k >= 0;
         k = claimChunk(control, generation, chunks)
       ) {
+        const { at, colours } = sweeps[k];
         // An empty chunk (the colour's end came first) costs a claim only.
-        if (bounds[run.boundsFrom + k] < bounds[run.boundsFrom + k + 1])
-          block.solve(invHSq, fresh, first + 4 * k, 1);
+        if (bounds[at] < bounds[at + colours]) block.solve(invHSq, fresh, block.boundsAt + 4 * at, colours);
         Atomics.add(control, FINISHED, 1);
       }
       // Only chunks a helper claimed remain: it is running them.
       let left = spins;
       let sleptFrom = -1;
+      const ownMs = clock.now() - publishedAt;
       let finished = Atomics.load(control, FINISHED);
       while (finished < chunks) {
         if (--left <= 0) {
@@ -201,18 +217,18 @@ export class SolverTeam {
         }
         finished = Atomics.load(control, FINISHED);
       }
-      this.backOffAfter(sleptFrom >= 0 && clock.now() - sleptFrom > STALL_MS);
+      this.backOffAfter(sleptFrom >= 0 && clock.now() - sleptFrom > Math.max(STALL_MS, ownMs));
     }
   }
 
   private backOffAfter(stalled: boolean): void {
     if (!stalled) {
-      if (++this.clean >= CLEAN_COLOURS) this.backoff = FIRST_BACKOFF;
+      if (++this.clean >= CLEAN_RUNS) this.backoffMs = FIRST_BACKOFF_MS;
       return;
     }
     this.stalls++;
-    this.aloneFor = this.backoff;
-    this.backoff = Math.min(MAX_BACKOFF, 2 * this.backoff);
+    this.aloneUntilMs = clock.now() + this.backoffMs;
+    this.backoffMs = Math.min(MAX_BACKOFF_MS, 2 * this.backoffMs);
     this.clean = 0;
   }
 

@@ -111,11 +111,10 @@ export class WasmKernels {
       this.solvers.set(block, solve);
       const chunks = blockChunks.get(block);
       if (!team || !chunks) continue;
-      const most = Math.max(...chunks.runs.map((run) => run.chunks));
+      const most = Math.max(...chunks.runs.map((run) => (run.divided ? run.sweeps.length : 0)));
       this.divided.set(block, {
         chunks,
         boundsAt: pointers.get(chunks.bounds)!,
-        colourStartsAt: pointers.get(block.colourStarts)!,
         solve,
         record: Array.from({ length: most }, (_, k) =>
           binding.bind(block, { ...memory, kernels: team.recorder(k) }),
@@ -185,13 +184,12 @@ export class WasmKernels {
     const blockChunks = new Map<ConstraintBlock, ColourChunks>();
     if (shared) {
       for (const block of blocks) {
-        const chunks = kindOps(block).wasm ? colourChunks(block.colourStarts, threads) : null;
+        const chunks = kindOps(block).wasm
+          ? colourChunks(block.colourStarts, threads, undefined, block.nodeColourStarts)
+          : null;
         if (!chunks) continue;
         blockChunks.set(block, chunks);
         moving.push([null, '', chunks.bounds]);
-        // Runs of small colours read the block's own starts: a copy where the kernel does not move them.
-        if (!(kindOps(block).wasm!.fields as readonly string[]).includes('colourStarts'))
-          moving.push([null, '', block.colourStarts]);
       }
     }
     let bytes = 0;

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { closeSolverHelpers, spawnSolverHelpers } from '../../../core/node/solver-helpers.ts';
 import type { BodySpec, Scene } from '../../../core/scene/scene.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
-import { colourChunks, MAX_CHUNKS } from '../../../core/sim/wasm/colour-chunks.ts';
+import { type ColourChunks, colourChunks, MAX_CHUNKS } from '../../../core/sim/wasm/colour-chunks.ts';
 import {
   CHUNKS,
   CLAIM,
@@ -123,6 +123,28 @@ describe('solver team', () => {
       second.stopHelpers();
     }
   });
+  it('helps a world again when its helpers are let go and started once more', async () => {
+    const scene = sceneWith([cube('edges-volume')]);
+    const world = buildWorld(scene, {}, { threads: 2 });
+    const alone = buildWorld(scene);
+    const helperChunks = () =>
+      (world as unknown as { wasm: { team: { helperChunks: number } } }).wasm.team.helperChunks;
+    try {
+      for (let round = 0; round < 2; round++) {
+        expect(await world.startHelpers(helpers)).toBe(true);
+        const before = helperChunks();
+        for (let frame = 0; frame < 3; frame++) {
+          world.step(DT_S);
+          alone.step(DT_S);
+        }
+        expect(helperChunks(), `round ${round}`).toBeGreaterThan(before);
+        world.stopHelpers();
+      }
+      expect(differing(bits(world), bits(alone))).toBe(0);
+    } finally {
+      world.stopHelpers();
+    }
+  });
 });
 
 describe('solver team fallback', () => {
@@ -156,30 +178,73 @@ describe('solver team fallback', () => {
   });
 });
 
+/** Block positions each sweep of `chunks` covers, run by run. */
+function sweptPositions(chunks: ColourChunks): number[][][] {
+  return chunks.runs.map((run) =>
+    run.sweeps.map(({ at, colours }) => {
+      const positions: number[] = [];
+      for (let k = chunks.bounds[at]; k < chunks.bounds[at + colours]; k++) positions.push(k);
+      return positions;
+    }),
+  );
+}
+
 describe('colour chunks', () => {
   it('cuts big colours into chunks at even offsets that cover them, and leaves small ones whole', () => {
     // Colours of 1000, 100, 3001 and 511 constraints.
     const starts = Uint32Array.of(0, 1000, 1100, 4101, 4612);
     const chunks = colourChunks(starts, 2, 256)!;
-    expect(chunks.runs.map((r) => [r.first, r.end, r.chunks])).toEqual([
-      [0, 1, 3],
-      [1, 2, 0],
-      [2, 3, 8],
-      [3, 4, 0],
+    expect(chunks.runs.map((r) => [r.divided, r.sweeps.length])).toEqual([
+      [true, 3],
+      [false, 1],
+      [true, 8],
+      [false, 1],
     ]);
-    for (const run of chunks.runs.filter((r) => r.chunks > 0)) {
-      const bounds = chunks.bounds.subarray(run.boundsFrom, run.boundsFrom + run.chunks + 1);
-      expect(bounds[0]).toBe(starts[run.first]);
-      expect(bounds[run.chunks]).toBe(starts[run.end]);
-      for (let k = 0; k < run.chunks; k++) {
-        expect(bounds[k + 1]).toBeGreaterThanOrEqual(bounds[k]);
-        if (bounds[k + 1] < starts[run.end]) expect((bounds[k + 1] - bounds[0]) % 2).toBe(0);
+    const swept = sweptPositions(chunks);
+    // Every constraint once, in colour order.
+    expect(swept.flat(2)).toEqual(Array.from({ length: 4612 }, (_, k) => k));
+    chunks.runs.forEach((run, r) => {
+      if (!run.divided) return;
+      const colourStart = swept[r][0][0];
+      for (const sweep of run.sweeps) {
+        expect(sweep.colours).toBe(1);
+        if (chunks.bounds[sweep.at] < chunks.bounds[sweep.at + 1])
+          expect((chunks.bounds[sweep.at] - colourStart) % 2).toBe(0);
       }
-      expect(run.chunks).toBeLessThanOrEqual(MAX_CHUNKS);
-    }
+      expect(run.sweeps.length).toBeLessThanOrEqual(MAX_CHUNKS);
+    });
     expect(colourChunks(Uint32Array.of(0, 300, 600), 2, 256)).toBeNull();
     expect(colourChunks(starts, 1, 256)).toBeNull();
   });
+
+  it.each([2, 3, 4])(
+    'divides a dissected cloth by its tree for %i threads: sweeps of a run touch disjoint particles',
+    (threads) => {
+      const world = buildWorld(sceneWith([cloth]));
+      for (const block of world.runtimes[0].blocks) {
+        expect(block.nodeColourStarts).toBeTruthy();
+        const chunks = colourChunks(block.colourStarts, threads, 256, block.nodeColourStarts)!;
+        const swept = sweptPositions(chunks);
+        // Every constraint exactly once.
+        expect(swept.flat(2).sort((a, b) => a - b)).toEqual(Array.from({ length: block.count }, (_, k) => k));
+        // The subtrees come first, a chunk each: as many as the threads, or the next power of two.
+        expect(chunks.runs[0].divided).toBe(true);
+        expect(chunks.runs[0].sweeps.length).toBe(threads === 2 ? 2 : 4);
+        chunks.runs.forEach((run, r) => {
+          if (!run.divided) return;
+          const owner = new Map<number, number>();
+          swept[r].forEach((positions, sweep) => {
+            for (const k of positions)
+              for (let i = 0; i < block.arity; i++) {
+                const p = block.particles[block.arity * k + i];
+                expect(owner.get(p) ?? sweep, `particle ${p} in two sweeps of run ${r}`).toBe(sweep);
+                owner.set(p, sweep);
+              }
+          });
+        });
+      }
+    },
+  );
 });
 
 describe('solver team protocol', () => {

@@ -17,8 +17,17 @@
 export const DISSECTION_DEPTH = 2;
 /** Parts at the bottom of the tree. */
 export const LEAVES = 1 << DISSECTION_DEPTH;
-/** Nodes of the tree, leaves and separators. */
-export const DISSECTION_NODES = 2 * LEAVES - 1;
+/**
+ * Nodes in sweep order: the tree's (leaves and separators, post-order) with the root's separator in
+ * three: the constraints across the first cut that lie on the low side of the second cut in both
+ * halves (ROOT_LOW), those on its high side in both (ROOT_HIGH), and those across both cuts
+ * (ROOT_ACROSS). ROOT_LOW and ROOT_HIGH touch disjoint particles: the root's separator, a sheet
+ * through the whole body, is then swept by two threads too but for where the cuts cross.
+ */
+export const DISSECTION_NODES = 2 * LEAVES + 1;
+export const ROOT_LOW = 2 * LEAVES - 2;
+export const ROOT_HIGH = ROOT_LOW + 1;
+export const ROOT_ACROSS = ROOT_LOW + 2;
 /** Particles below which a body sweeps in plain colour order (too small to share among threads). */
 export const MIN_DISSECTED_PARTICLES = 2048;
 
@@ -28,7 +37,10 @@ export interface Subtree {
   readonly end: number;
 }
 
-/** SUBTREES[level][i]: the subtree of the i-th node of tree level `level` (0: the root). */
+/**
+ * SUBTREES[level][i]: the subtree of the i-th node of tree level `level` (0: the root, whose
+ * separator is the three nodes from ROOT_LOW on).
+ */
 export const SUBTREES: readonly (readonly Subtree[])[] = (() => {
   const levels: Subtree[][] = Array.from({ length: DISSECTION_DEPTH + 1 }, () => []);
   let next = 0;
@@ -41,6 +53,7 @@ export const SUBTREES: readonly (readonly Subtree[])[] = (() => {
     levels[level][i] = { first, end: ++next };
   };
   visit(0, 0);
+  levels[0][0] = { first: 0, end: DISSECTION_NODES };
   return levels;
 })();
 
@@ -66,6 +79,7 @@ function cut(
   level: number,
   leaf: number,
   leafOf: Uint8Array,
+  firstAxis = -1,
 ): void {
   if (level === DISSECTION_DEPTH) {
     for (let k = from; k < to; k++) leafOf[particles[k]] = leaf;
@@ -85,21 +99,28 @@ function cut(
   const half = Math.floor(part.length / 2);
   let best: number[] | null = null;
   let bestChanges = Infinity;
-  for (const axis of [0, 1, 2].sort((a, b) => extent[b] - extent[a] || a - b)) {
-    if (extent[axis] < 0.5 * longest) continue;
+  const candidates = [0, 1, 2]
+    .sort((a, b) => extent[b] - extent[a] || a - b)
+    .filter((axis) => extent[axis] >= 0.5 * longest);
+  // Below the first cut, another axis where one is long enough: the root's separator then splits.
+  const across = candidates.filter((axis) => axis !== firstAxis);
+  let bestAxis = -1;
+  for (const axis of across.length > 0 ? across : candidates) {
     const sorted = part.slice().sort((a, b) => rest[3 * a + axis] - rest[3 * b + axis] || a - b);
     const low = new Set(sorted.slice(0, half));
     let changes = 0;
     for (let k = 1; k < part.length; k++) if (low.has(part[k]) !== low.has(part[k - 1])) changes++;
     if (changes < bestChanges) {
       best = sorted;
+      bestAxis = axis;
       bestChanges = changes;
     }
   }
   particles.set(best!, from);
   const middle = from + half;
-  cut(rest, particles, from, middle, level + 1, 2 * leaf, leafOf);
-  cut(rest, particles, middle, to, level + 1, 2 * leaf + 1, leafOf);
+  const axis = level === 0 ? bestAxis : firstAxis;
+  cut(rest, particles, from, middle, level + 1, 2 * leaf, leafOf, axis);
+  cut(rest, particles, middle, to, level + 1, 2 * leaf + 1, leafOf, axis);
 }
 
 /**
@@ -113,5 +134,10 @@ export function constraintNode(particles: Uint32Array, arity: number, c: number,
   // The highest bit in which the leaves differ names the level of the cut the constraint straddles.
   let level = DISSECTION_DEPTH;
   for (; differ !== 0; differ >>>= 1) level--;
-  return SUBTREES[level][first >>> (DISSECTION_DEPTH - level)].end - 1;
+  if (level > 0) return SUBTREES[level][first >>> (DISSECTION_DEPTH - level)].end - 1;
+  // Across the first cut: which side of the second cut (a leaf's bit below its top one).
+  const side = DISSECTION_DEPTH - 2;
+  let sides = 0;
+  for (let k = 0; k < arity; k++) sides |= 1 << ((leafOf[particles[arity * c + k]] >>> side) & 1);
+  return sides === 1 ? ROOT_LOW : sides === 2 ? ROOT_HIGH : ROOT_ACROSS;
 }

@@ -12,7 +12,7 @@
  * divided by its nodes instead, which touch disjoint particles the same way.
  */
 
-import { DISSECTION_DEPTH, DISSECTION_NODES, SUBTREES } from '../dissection.ts';
+import { DISSECTION_DEPTH, ROOT_ACROSS, ROOT_HIGH, ROOT_LOW, SUBTREES } from '../dissection.ts';
 
 /** Constraints per chunk at least: some 10–40 µs in the kernels, against ~1 µs to claim and meet. */
 export const MIN_CHUNK_CONSTRAINTS = 256;
@@ -84,7 +84,13 @@ export function colourChunks(
       runs.push({ sweeps, divided: sweeps.length > 1 });
       divided ||= sweeps.length > 1;
     }
-    rootFrom = nodeColourStarts[DISSECTION_NODES - 1]; // the root comes last in post-order
+    // The root's separator: its low and high sides, a chunk each, then what crosses both cuts.
+    const sides = [ROOT_LOW, ROOT_HIGH]
+      .filter((node) => nodeColourStarts[node] < nodeColourStarts[node + 1])
+      .map((node) => sweep(nodeColourStarts[node], nodeColourStarts[node + 1]));
+    if (sides.length > 0) runs.push({ sweeps: sides, divided: sides.length > 1 });
+    divided ||= sides.length > 1;
+    rootFrom = nodeColourStarts[ROOT_ACROSS];
   }
   const colours = colourStarts.length - 1;
   let serialFrom = rootFrom;

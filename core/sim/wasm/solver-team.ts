@@ -86,6 +86,7 @@ export class SolverTeam {
   private aloneUntilMs = -Infinity;
   private backoffMs = FIRST_BACKOFF_MS;
   private clean = 0;
+  private readonly recorderCache: KernelExports[] = [];
   /** Stalls seen (helpers descheduled mid-chunk) since the team was made. */
   stalls = 0;
 
@@ -178,47 +179,68 @@ export class SolverTeam {
 
   /** One sweep of a block, its big colours solved by the team (`running` must be true). */
   solve(block: BlockChunks, invHSq: number, fresh: boolean): void {
-    const { control, spins } = this;
     const { bounds } = block.chunks;
     for (const run of block.chunks.runs) {
       const sweeps = run.sweeps;
-      if (!run.divided || clock.now() < this.aloneUntilMs) {
-        // Alone (after a stall, for a divided run): its sweeps in order give the same floats.
-        for (const { at, colours } of sweeps) block.solve(invHSq, fresh, block.boundsAt + 4 * at, colours);
-        continue;
-      }
-      const chunks = sweeps.length;
-      for (let k = 0; k < chunks; k++) {
-        block.record[k](invHSq, fresh, block.boundsAt + 4 * sweeps[k].at, sweeps[k].colours);
-      }
-      const publishedAt = clock.now();
-      const generation = this.publish(chunks);
-      this.published += chunks;
-      for (
-        let k = claimChunk(control, generation, chunks);
-        k >= 0;
-        k = claimChunk(control, generation, chunks)
-      ) {
-        const { at, colours } = sweeps[k];
-        // An empty chunk (the colour's end came first) costs a claim only.
-        if (bounds[at] < bounds[at + colours]) block.solve(invHSq, fresh, block.boundsAt + 4 * at, colours);
-        Atomics.add(control, FINISHED, 1);
-      }
-      // Only chunks a helper claimed remain: it is running them.
-      let left = spins;
-      let sleptFrom = -1;
-      const ownMs = clock.now() - publishedAt;
-      let finished = Atomics.load(control, FINISHED);
-      while (finished < chunks) {
-        if (--left <= 0) {
-          if (sleptFrom < 0) sleptFrom = clock.now();
-          Atomics.wait(control, FINISHED, finished);
-          left = spins;
-        }
-        finished = Atomics.load(control, FINISHED);
-      }
-      this.backOffAfter(sleptFrom >= 0 && clock.now() - sleptFrom > Math.max(STALL_MS, ownMs));
+      this.divide(
+        run.divided ? sweeps.length : 0,
+        (k) => block.record[k](invHSq, fresh, block.boundsAt + 4 * sweeps[k].at, sweeps[k].colours),
+        (k) => {
+          const { at, colours } = sweeps[k];
+          // An empty chunk (the colour's end came first) costs a claim only.
+          if (bounds[at] < bounds[at + colours]) block.solve(invHSq, fresh, block.boundsAt + 4 * at, colours);
+        },
+        () => {
+          // Its sweeps in order give the same floats as the chunks in any order.
+          for (const { at, colours } of sweeps) block.solve(invHSq, fresh, block.boundsAt + 4 * at, colours);
+        },
+      );
     }
+  }
+
+  /**
+   * Runs `chunks` kernel calls that touch disjoint memory on the team: `record(k)` writes chunk k's
+   * call into its record (through `recorders`), `run(k)` makes it here; `alone` makes them all here,
+   * in order, which the stepping thread does for 0 chunks and while it backs off after a stall.
+   */
+  divide(chunks: number, record: (k: number) => void, run: (k: number) => void, alone: () => void): void {
+    if (chunks === 0 || clock.now() < this.aloneUntilMs) {
+      alone();
+      return;
+    }
+    const control = this.control;
+    for (let k = 0; k < chunks; k++) record(k);
+    const publishedAt = clock.now();
+    const generation = this.publish(chunks);
+    this.published += chunks;
+    for (
+      let k = claimChunk(control, generation, chunks);
+      k >= 0;
+      k = claimChunk(control, generation, chunks)
+    ) {
+      run(k);
+      Atomics.add(control, FINISHED, 1);
+    }
+    // Only chunks a helper claimed remain: it is running them.
+    let left = this.spins;
+    let sleptFrom = -1;
+    const ownMs = clock.now() - publishedAt;
+    let finished = Atomics.load(control, FINISHED);
+    while (finished < chunks) {
+      if (--left <= 0) {
+        if (sleptFrom < 0) sleptFrom = clock.now();
+        Atomics.wait(control, FINISHED, finished);
+        left = this.spins;
+      }
+      finished = Atomics.load(control, FINISHED);
+    }
+    this.backOffAfter(sleptFrom >= 0 && clock.now() - sleptFrom > Math.max(STALL_MS, ownMs));
+  }
+
+  /** Per chunk index, kernels that write the call into that chunk's record (made on first use). */
+  recorders(chunk: number): KernelExports {
+    this.recorderCache[chunk] ??= this.recorder(chunk);
+    return this.recorderCache[chunk];
   }
 
   private backOffAfter(stalled: boolean): void {

@@ -68,6 +68,9 @@ export interface KernelOptions {
   readonly threads?: number;
 }
 
+/** Particles below which prediction and velocities stay on the stepping thread (a few µs of work). */
+const MIN_DIVIDED_PARTICLES = 2048;
+
 export class WasmKernels {
   private readonly solvers = new Map<ConstraintBlock, BlockSolve>();
   /** Blocks with colours big enough to divide, as the team solves them; empty without a team. */
@@ -254,12 +257,45 @@ export class WasmKernels {
 
   /** Prediction of particles [start, end) (xpbd-world.ts `substep`). */
   predict(start: number, end: number, keep: number, dvx: number, dvy: number, dvz: number, h: number): void {
-    this.kernels.predict(this.x, this.xPrev, this.v, this.w, start, end, keep, dvx, dvy, dvz, h);
+    const { x, xPrev, v, w } = this;
+    this.perParticle(start, end, (kernels, from, to) =>
+      kernels.predict(x, xPrev, v, w, from, to, keep, dvx, dvy, dvz, h),
+    );
   }
 
   /** v = (x − x_prev)/h for the first `coordinates` values. */
   velocities(coordinates: number, invH: number): void {
-    this.kernels.velocities(this.x, this.xPrev, this.v, coordinates, invH);
+    const { x, xPrev, v } = this;
+    this.perParticle(0, coordinates / 3, (kernels, from, to) =>
+      kernels.velocities(x + 24 * from, xPrev + 24 * from, v + 24 * from, 3 * (to - from), invH),
+    );
+  }
+
+  /**
+   * `call` over particles [start, end), on the team in contiguous ranges, one per thread, where it
+   * runs and the range is big (each particle's values depend on it alone: the same floats); each
+   * thread then also brings its part of the particles into its own cache for the sweeps that follow.
+   */
+  private perParticle(
+    start: number,
+    end: number,
+    call: (kernels: KernelExports, from: number, to: number) => void,
+  ): void {
+    const team = this.team?.running && end - start >= MIN_DIVIDED_PARTICLES ? this.team : null;
+    if (!team) {
+      call(this.kernels, start, end);
+      return;
+    }
+    const threads = team.threads;
+    // Even particle counts per range (whole f64x2 pairs of coordinates in every range but the last).
+    const size = 2 * Math.ceil((end - start) / (2 * threads));
+    const from = (k: number) => Math.min(end, start + k * size);
+    team.divide(
+      threads,
+      (k) => call(team.recorders(k), from(k), from(k + 1)),
+      (k) => call(this.kernels, from(k), from(k + 1)),
+      () => call(this.kernels, start, end),
+    );
   }
 
   /** True when `block` has a kernel here: its first sweep of a substep resets its multipliers. */

@@ -119,29 +119,22 @@ describe('nested dissection', () => {
   });
 
   it('leaves a small body in plain colour order and cuts a big one', () => {
-    const small = buildWorld(
-      sceneWith([
-        {
-          name: 'small',
-          shape: { type: 'cloth', size: [1, 1], cells: [16, 16], center: [0, 1, 0] },
-          material: { youngModulusPa: 2e6, poissonRatio: 0.3, densityKgM3: 400, thicknessM: 5e-4 },
-          model: 'cloth',
-        },
-      ]),
-    );
+    const clothWorld = (cells: number) =>
+      buildWorld(
+        sceneWith([
+          {
+            name: `cloth-${cells}`,
+            shape: { type: 'cloth', size: [1, 1], cells: [cells, cells], center: [0, 1, 0] },
+            material: { youngModulusPa: 2e6, poissonRatio: 0.3, densityKgM3: 400, thicknessM: 5e-4 },
+            model: 'cloth',
+          },
+        ]),
+      );
+    const small = clothWorld(16);
     expect(small.particleCount).toBeLessThan(MIN_DISSECTED_PARTICLES);
     expect(small.state.leafOf).toBeUndefined();
     for (const block of small.runtimes[0].blocks) expect(block.nodeColourStarts ?? null).toBeNull();
-    const big = buildWorld(
-      sceneWith([
-        {
-          name: 'big',
-          shape: { type: 'cloth', size: [1, 1], cells: [64, 64], center: [0, 1, 0] },
-          material: { youngModulusPa: 2e6, poissonRatio: 0.3, densityKgM3: 400, thicknessM: 5e-4 },
-          model: 'cloth',
-        },
-      ]),
-    );
+    const big = clothWorld(64);
     expect(big.state.leafOf).toBeInstanceOf(Uint8Array);
     for (const block of big.runtimes[0].blocks)
       expect(block.nodeColourStarts?.length).toBe(DISSECTION_NODES + 1);

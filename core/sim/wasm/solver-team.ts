@@ -115,9 +115,15 @@ export class SolverTeam {
 
   /**
    * Kernels that do not run but write the call into chunk record `chunk`, for bindings
-   * (kernel-bindings.ts) to bind a block's sweep that records.
+   * (kernel-bindings.ts) to bind a block's sweep that records, and for `divide`'s callers; one
+   * per chunk index, made on first use.
    */
   recorder(chunk: number): KernelExports {
+    this.recorderCache[chunk] ??= this.makeRecorder(chunk);
+    return this.recorderCache[chunk];
+  }
+
+  private makeRecorder(chunk: number): KernelExports {
     const record = this.records.subarray(chunk * RECORD_LENGTH, (chunk + 1) * RECORD_LENGTH);
     const recorder: Record<string, (...args: (number | boolean)[]) => void> = {};
     this.exportNames.forEach((name, index) => {
@@ -200,7 +206,7 @@ export class SolverTeam {
 
   /**
    * Runs `chunks` kernel calls that touch disjoint memory on the team: `record(k)` writes chunk k's
-   * call into its record (through `recorders`), `run(k)` makes it here; `alone` makes them all here,
+   * call into its record (through `recorder(k)`), `run(k)` makes it here; `alone` makes them all here,
    * in order, which the stepping thread does for 0 chunks and while it backs off after a stall.
    */
   divide(chunks: number, record: (k: number) => void, run: (k: number) => void, alone: () => void): void {
@@ -235,12 +241,6 @@ export class SolverTeam {
       finished = Atomics.load(control, FINISHED);
     }
     this.backOffAfter(sleptFrom >= 0 && clock.now() - sleptFrom > Math.max(STALL_MS, ownMs));
-  }
-
-  /** Per chunk index, kernels that write the call into that chunk's record (made on first use). */
-  recorders(chunk: number): KernelExports {
-    this.recorderCache[chunk] ??= this.recorder(chunk);
-    return this.recorderCache[chunk];
   }
 
   private backOffAfter(stalled: boolean): void {

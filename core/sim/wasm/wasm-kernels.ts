@@ -292,7 +292,7 @@ export class WasmKernels {
     const from = (k: number) => Math.min(end, start + k * size);
     team.divide(
       threads,
-      (k) => call(team.recorders(k), from(k), from(k + 1)),
+      (k) => call(team.recorder(k), from(k), from(k + 1)),
       (k) => call(this.kernels, from(k), from(k + 1)),
       () => call(this.kernels, start, end),
     );

@@ -24,6 +24,7 @@
  * --memory prints, instead of timing, what B/particle counts array by array (sim-memory.ts).
  */
 import type { Worker } from 'node:worker_threads';
+import { median } from '../core/math/median.ts';
 import { closeSolverHelpers, spawnSolverHelpers } from '../core/node/solver-helpers.ts';
 import { buildWorld } from '../core/sim/build-world.ts';
 import type { XpbdWorld } from '../core/sim/xpbd-world.ts';
@@ -127,12 +128,6 @@ const cpuMs = () => {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1000;
 };
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : 0.5 * (sorted[mid - 1] + sorted[mid]);
-}
 
 /** What Jolt gets from one of our built single-body worlds: its particles and constraint blocks. */
 function joltInputFrom(world: XpbdWorld, workerThreads: number): JoltBodyInput {

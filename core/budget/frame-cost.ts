@@ -1,3 +1,4 @@
+import { median } from '../math/median.ts';
 import type { Preset } from '../preset/preset.ts';
 import type { SoftBodySetup } from '../setup/setup.ts';
 import { buildWorldFromSetup } from '../sim/build-world.ts';
@@ -111,12 +112,6 @@ export function timeFrames(
     if (samples.length >= MIN_TIMED_FRAMES && now() - started > maxMs) break;
   }
   return { medianMs: median(samples), frames: samples.length };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 /** Our engine's cost per 60 Hz frame of body `index` of `setup`, alone with the scene's colliders. */

@@ -131,9 +131,24 @@ export interface World {
    */
   readonly solverThreads?: number;
   /**
+   * The solver team's counts since the world was built: chunks of divided runs solved, those the
+   * helpers solved, stalls (a helper descheduled mid-chunk, after which the stepping thread works
+   * alone a while) and frames stepped alone. Absent on worlds that step on one thread only.
+   */
+  readonly solverTeamCounts?: SolverTeamCounts;
+  /**
    * Per body, in the order of `bodies`, the surface triangles to draw now that elements have torn
    * (local indices, core/sim/torn-surface.ts), or null where its surface is as built. Absent on
    * worlds that do not tear.
    */
   tornSurfaces?(): (Uint32Array | null)[];
+}
+
+/** World.solverTeamCounts: running totals, so that a frame's share is the difference of two. */
+export interface SolverTeamCounts {
+  chunks: number;
+  helperChunks: number;
+  stalls: number;
+  /** Frames stepped alone: the team was slower lately (core/sim/wasm/team-chooser.ts), or on trial. */
+  framesAlone: number;
 }

@@ -21,7 +21,7 @@ import { tornSurface } from './torn-surface.ts';
 import type { SolverHelper } from './wasm/solver-team.ts';
 import { type KernelOptions, WasmKernels } from './wasm/wasm-kernels.ts';
 import { windAt } from './wind.ts';
-import type { BodyMetrics, BodyView, StepMetrics, World } from './world.ts';
+import type { BodyMetrics, BodyView, SolverTeamCounts, StepMetrics, World } from './world.ts';
 
 /**
  * The XPBD world: one particle state shared by all bodies, per-body constraint blocks, static
@@ -165,6 +165,18 @@ export class XpbdWorld implements World {
     return team && team.chunksSolved > 0 ? team.helperChunks / team.chunksSolved : 0;
   }
 
+  get solverTeamCounts(): SolverTeamCounts | undefined {
+    const team = this.wasm?.team;
+    return team
+      ? {
+          chunks: team.chunksSolved,
+          helperChunks: team.helperChunks,
+          stalls: team.stalls,
+          framesAlone: team.framesAlone,
+        }
+      : undefined;
+  }
+
   /** Threads that step this world now: 1 until `startHelpers` has its helpers (and with JS kernels). */
   get solverThreads(): number {
     return this.useWasm && this.wasm?.team?.running ? this.wasm.team.threads : 1;
@@ -196,7 +208,12 @@ export class XpbdWorld implements World {
         body.selfCollision?.prepare(this.state, frameDtS);
       }
       this.bodyContact?.prepare(this.state, frameDtS);
-      for (let s = 0; s < this.substeps; s++) this.substep(h, s === this.substeps - 1, this.time + s * h);
+      const substeps = () => {
+        for (let s = 0; s < this.substeps; s++) this.substep(h, s === this.substeps - 1, this.time + s * h);
+      };
+      const team = this.useWasm && this.wasm?.team?.running ? this.wasm.team : null;
+      if (team) team.frame(this.substeps, substeps);
+      else substeps();
       for (const body of this.runtimes) body.plasticity?.apply(this.state, frameDtS, this.restChanged);
       this.lastSubstepS = h;
       this.time += frameDtS;

@@ -13,6 +13,7 @@ import {
   RECORD_LENGTH,
   type SolverHelperInit,
 } from './solver-helper.ts';
+import { TeamChooser } from './team-chooser.ts';
 
 /**
  * The stepping thread's side of a team of threads over one world's shared kernel memory
@@ -87,6 +88,9 @@ export class SolverTeam {
   private backoffMs = FIRST_BACKOFF_MS;
   private clean = 0;
   private readonly recorderCache: KernelExports[] = [];
+  /** Whether frames step with the team or alone (`frame`), and whether this one does alone. */
+  private readonly chooser = new TeamChooser();
+  private frameAlone = false;
   /** Stalls seen (helpers descheduled mid-chunk) since the team was made. */
   stalls = 0;
 
@@ -97,6 +101,11 @@ export class SolverTeam {
     readonly exportNames: readonly string[],
     readonly spins = DEFAULT_SPINS,
   ) {}
+
+  /** Frames `frame` stepped alone since the team was made (the other way's trials included). */
+  get framesAlone(): number {
+    return this.chooser.framesAlone;
+  }
 
   /** Chunks the helpers have solved since the team started (the stepping thread solved the rest). */
   get helperChunks(): number {
@@ -183,6 +192,22 @@ export class SolverTeam {
       Atomics.wait(this.control, READY, ready, 50);
   }
 
+  /**
+   * Steps one frame of `substeps` substeps (`step`) with the team or alone, as the team's
+   * TeamChooser says from how fast frames went each way: the same floats either way.
+   */
+  frame(substeps: number, step: () => void): void {
+    const together = this.chooser.next();
+    this.frameAlone = !together;
+    const from = clock.now();
+    try {
+      step();
+    } finally {
+      this.frameAlone = false;
+    }
+    this.chooser.record(together, (clock.now() - from) / Math.max(1, substeps));
+  }
+
   /** One sweep of a block, its big colours solved by the team (`running` must be true). */
   solve(block: BlockChunks, invHSq: number, fresh: boolean): void {
     const { bounds } = block.chunks;
@@ -207,10 +232,11 @@ export class SolverTeam {
   /**
    * Runs `chunks` kernel calls that touch disjoint memory on the team: `record(k)` writes chunk k's
    * call into its record (through `recorder(k)`), `run(k)` makes it here; `alone` makes them all here,
-   * in order, which the stepping thread does for 0 chunks and while it backs off after a stall.
+   * in order, which the stepping thread does for 0 chunks, in frames the team steps alone
+   * (`frame`) and while it backs off after a stall.
    */
   divide(chunks: number, record: (k: number) => void, run: (k: number) => void, alone: () => void): void {
-    if (chunks === 0 || clock.now() < this.aloneUntilMs) {
+    if (chunks === 0 || this.frameAlone || clock.now() < this.aloneUntilMs) {
       alone();
       return;
     }

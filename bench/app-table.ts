@@ -5,6 +5,8 @@
  * them; the table, the scenes where the app is more than 10% slower, and the bytes the app posts
  * per frame that the bench does not.
  */
+
+import { median } from '../core/math/median.ts';
 import type { FrameLogEntry } from '../renderer/src/sim/frame-log.ts';
 
 export interface AppRow {
@@ -24,6 +26,20 @@ export interface AppRow {
   sharedPositions: boolean;
   metricsJsonBytesPerFrame: number;
   frames: number;
+  /** Threads that stepped the measured frames (most of any frame): the worker's solver team. */
+  solverThreads: number;
+  /** Share of the team's divided chunks that its helpers solved over the measured frames, 0…1 (0 alone). */
+  helperShare: number;
+  /** Stalls of the team over the measured frames (core/sim/wasm/solver-team.ts: a helper descheduled mid-chunk). */
+  stalls: number;
+  /** Share of the measured frames the worker stepped alone, 0…1 (core/sim/wasm/team-chooser.ts). */
+  aloneShare: number;
+  /**
+   * Medians of the worker's step time over the measured frames it stepped with its team and
+   * alone (NaN where none): on a machine whose cores are busy, what the team's choice weighed.
+   */
+  togetherMsPerFrame: number;
+  aloneMsPerFrame: number;
   /** Kernels of the Node engine and of the worker ('wasm' or 'js'). */
   benchKernels: string;
   workerKernels: string;
@@ -31,13 +47,6 @@ export interface AppRow {
 
 /** Worker time over bench time above which the app counts as slower than the bench. */
 export const SLOWER_RATIO = 1.1;
-
-export function median(values: readonly number[]): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : 0.5 * (sorted[mid - 1] + sorted[mid]);
-}
 
 /**
  * The last `count` stepped frames (frame ≥ 1) received after the log's last 'loaded' entry, or
@@ -72,6 +81,12 @@ export function summarizeFrames(
   | 'sharedPositions'
   | 'metricsJsonBytesPerFrame'
   | 'frames'
+  | 'solverThreads'
+  | 'helperShare'
+  | 'stalls'
+  | 'aloneShare'
+  | 'togetherMsPerFrame'
+  | 'aloneMsPerFrame'
 > {
   const intervals: number[] = [];
   for (let i = 1; i < frames.length; i++) intervals.push(frames[i].receivedMs - frames[i - 1].receivedMs);
@@ -83,6 +98,38 @@ export function summarizeFrames(
     sharedPositions: frames.length > 0 && frames.every((f) => f.sharedPositions),
     metricsJsonBytesPerFrame: median(frames.map((f) => f.metricsJsonBytes)),
     frames: frames.length,
+    solverThreads: Math.max(1, ...frames.map((f) => f.solverThreads ?? 1)),
+    ...teamOver(frames),
+  };
+}
+
+/**
+ * The team's work over `frames`, from the running counts before the first (those of the frame
+ * before it are not at hand, so the first frame's own chunks are left out) and after the last.
+ */
+function teamOver(
+  frames: readonly FrameLogEntry[],
+): Pick<AppRow, 'helperShare' | 'stalls' | 'aloneShare' | 'togetherMsPerFrame' | 'aloneMsPerFrame'> {
+  const first = frames[0]?.solverTeamCounts;
+  const last = frames[frames.length - 1]?.solverTeamCounts;
+  if (!first || !last) {
+    const ms = median(frames.map((f) => f.simMs));
+    return { helperShare: 0, stalls: 0, aloneShare: 1, togetherMsPerFrame: Number.NaN, aloneMsPerFrame: ms };
+  }
+  const chunks = last.chunks - first.chunks;
+  const together: number[] = [];
+  const alone: number[] = [];
+  for (let i = 1; i < frames.length; i++) {
+    const steppedAlone =
+      (frames[i].solverTeamCounts?.framesAlone ?? 0) > (frames[i - 1].solverTeamCounts?.framesAlone ?? 0);
+    (steppedAlone ? alone : together).push(frames[i].simMs);
+  }
+  return {
+    helperShare: chunks > 0 ? (last.helperChunks - first.helperChunks) / chunks : 0,
+    stalls: last.stalls - first.stalls,
+    aloneShare: frames.length > 1 ? alone.length / (frames.length - 1) : 0,
+    togetherMsPerFrame: median(together),
+    aloneMsPerFrame: median(alone),
   };
 }
 
@@ -103,6 +150,12 @@ export function medianRow(rounds: readonly AppRow[]): AppRow {
     metricsJsonBytesPerFrame: of((r) => r.metricsJsonBytesPerFrame),
     sharedPositions: rounds.every((r) => r.sharedPositions),
     frames: rounds.reduce((sum, r) => sum + r.frames, 0),
+    solverThreads: Math.max(...rounds.map((r) => r.solverThreads)),
+    helperShare: of((r) => r.helperShare),
+    stalls: of((r) => r.stalls),
+    aloneShare: of((r) => r.aloneShare),
+    togetherMsPerFrame: of((r) => r.togetherMsPerFrame),
+    aloneMsPerFrame: of((r) => r.aloneMsPerFrame),
   };
 }
 
@@ -122,6 +175,11 @@ export function formatAppTable(rows: readonly AppRow[]): string {
     'worker frame ms (step+metrics+send)',
     'ratio frame/bench',
     'page frame interval ms',
+    'threads',
+    'helpers %',
+    'stalls',
+    'alone %',
+    'step ms together / alone',
   ];
   const lines = rows.map((r) => [
     r.scene,
@@ -132,6 +190,11 @@ export function formatAppTable(rows: readonly AppRow[]): string {
     r.workerFrameMsPerFrame.toFixed(2),
     frameRatioOf(r).toFixed(2),
     r.pageIntervalMs.toFixed(2),
+    String(r.solverThreads),
+    (100 * r.helperShare).toFixed(0),
+    String(r.stalls),
+    (100 * r.aloneShare).toFixed(0),
+    `${r.togetherMsPerFrame.toFixed(2)} / ${r.aloneMsPerFrame.toFixed(2)}`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const format = (cells: string[]) =>

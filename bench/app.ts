@@ -3,7 +3,7 @@
  * benchmark.
  * For each scene of the sim bench (sim-scenes.ts) the Node engine is measured by the sim suite
  * itself (bundled, single-threaded, same substeps, wall clock) right before the app, so that both
- * see about the same load from other processes; then the same scene is opened as a
+ * see about the same load from other processes, with the app paused meanwhile; then the same scene is opened as a
  * project through the editor's Open… file chooser in headless Chromium (the web build served by
  * vite preview, as the e2e suite does) and run in the editor's simulation worker. The page's frame
  * log (renderer/src/sim/frame-log.ts) gives the worker's own step time per frame and when each
@@ -26,8 +26,10 @@ import {
   chooserFrom,
   chromiumOrSkip,
   frameLogOf,
+  frameLogProgressOf,
   openApp,
   serveWebBuild,
+  setPlaying,
   textOf,
   waitFor,
 } from './browser-app.ts';
@@ -54,7 +56,10 @@ function nodeBench(entry: string, frames: number, scene: string): NodeRow {
   return row;
 }
 
-/** Opens `bench`'s scene as a project and measures `frames` frames of the worker after a warm-up. */
+/**
+ * Opens `bench`'s scene as a project (the app paused, so that the load is all it does), plays it
+ * and measures `frames` frames of the worker after a warm-up. The app is left paused again.
+ */
 async function measureInApp(
   page: Page,
   bench: BenchScene,
@@ -69,33 +74,42 @@ async function measureInApp(
     mimeType: 'application/json',
     buffer: Buffer.from(writeProject(bench.scene, { selectedBody: 0 })),
   });
-  let measured: ReturnType<typeof measuredFrames> = null;
-  let workerKernels = '?';
+  const what = `${frames} frames of ${bench.name} in the worker`;
+  await waitFor(
+    async () => ((await frameLogProgressOf(page)).loadedMs ?? -1) >= sinceMs,
+    `${bench.name} to load`,
+  );
+  await setPlaying(page, true);
+  // Polled by the log's three numbers, the entries copied once at the end: copying the whole log
+  // a few times a second took the page's main thread and the bench's own process about a core
+  // between them, beside the worker being measured.
   await waitFor(
     async () => {
-      const log = await frameLogOf(page);
-      const loaded = [...log].reverse().find((entry) => entry.type === 'loaded');
-      if (!loaded || loaded.receivedMs < sinceMs) return false;
-      if (loaded.particleCount !== particles) {
+      const progress = await frameLogProgressOf(page);
+      if (progress.particleCount !== particles) {
         throw new Error(
-          `bench app: ${bench.name} loaded with ${loaded.particleCount} particles, not ${particles}`,
+          `bench app: ${bench.name} loaded with ${progress.particleCount} particles, not ${particles}`,
         );
       }
-      workerKernels = loaded.kernels ?? '?';
-      measured = measuredFrames(log, WARMUP_FRAMES, frames);
-      return measured !== null;
+      return progress.framesSinceLoad >= WARMUP_FRAMES + frames;
     },
-    `${frames} frames of ${bench.name} in the worker`,
+    what,
     180_000,
     250,
   );
+  await setPlaying(page, false);
+  const log = await frameLogOf(page);
+  const loaded = [...log].reverse().find((entry) => entry.type === 'loaded');
+  const measured = measuredFrames(log, WARMUP_FRAMES, frames);
+  if (!measured) throw new Error(`bench app: the frame log lost ${what}`);
+  const workerKernels = loaded?.kernels ?? '?';
   return {
     scene: bench.name,
     particles,
     benchMsPerFrame: 0,
     benchKernels: '?',
     workerKernels,
-    ...summarizeFrames(measured!),
+    ...summarizeFrames(measured),
   };
 }
 
@@ -115,6 +129,9 @@ export async function run(flags: string[]): Promise<void> {
   try {
     const { page } = session;
     await waitFor(async () => (await textOf(page, 'sim-state')) === 'Playing', 'the app to play');
+    // Paused while Node measures: the app's worker would otherwise step the scene before on the
+    // same cores (the Node figure then came out up to a third slower than on a quiet machine).
+    await setPlaying(page, false);
     for (const bench of scenes) {
       const measured: AppRow[] = [];
       for (let round = 0; round < rounds; round++) {

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileChooser, Page } from 'playwright-core';
 import { build, preview } from 'vite';
-import type { FrameLogEntry } from '../renderer/src/sim/frame-log.ts';
+import type { FrameLogEntry, FrameLogProgress } from '../renderer/src/sim/frame-log.ts';
 import { chromiumPath, repoRoot } from '../test/e2e/environment.ts';
 import { type AppSession, openInChromium } from '../test/e2e/sessions.ts';
 
@@ -56,6 +56,24 @@ export async function openApp(url: string): Promise<AppSession> {
 /** The frame log's entries so far (as text: the bench compiles without DOM types). */
 export function frameLogOf(page: Page): Promise<FrameLogEntry[]> {
   return page.evaluate('window.softbodyFrameLog.entries()') as Promise<FrameLogEntry[]>;
+}
+
+/** Where the frame log stands (cheap to poll: nothing is copied but three numbers). */
+export function frameLogProgressOf(page: Page): Promise<FrameLogProgress> {
+  return page.evaluate('window.softbodyFrameLog.progress()') as Promise<FrameLogProgress>;
+}
+
+/**
+ * Sets the simulation playing or paused with the toolbar's button, and waits until the status bar
+ * says so.
+ */
+export async function setPlaying(page: Page, playing: boolean): Promise<void> {
+  const state = playing ? 'Playing' : 'Paused';
+  if ((await textOf(page, 'sim-state')) !== state) await page.locator('[data-testid="play-pause"]').click();
+  await waitFor(
+    async () => (await textOf(page, 'sim-state')) === state,
+    `the app to be ${state.toLowerCase()}`,
+  );
 }
 
 /** The text of the element marked `data-testid="id"`, '' when it has none. */

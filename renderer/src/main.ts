@@ -59,7 +59,10 @@ const viewport = createViewport();
 
 // What the worker sends, for the browser benchmarks; only when the URL asks (`?frameLog`).
 const frameLog = frameLogFrom(window.location.search, () => performance.now());
-if (frameLog) Object.defineProperty(window, 'softbodyFrameLog', { value: { entries: frameLog.entries } });
+if (frameLog)
+  Object.defineProperty(window, 'softbodyFrameLog', {
+    value: { entries: frameLog.entries, progress: frameLog.progress },
+  });
 
 const sim = new SimClient((event) => {
   frameLog?.record(event);

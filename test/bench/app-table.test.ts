@@ -40,6 +40,29 @@ describe('app bench figures', () => {
       sharedPositions: false,
       metricsJsonBytesPerFrame: 100,
       frames: 3,
+      solverThreads: 1,
+      helperShare: 0,
+      stalls: 0,
+      aloneShare: 1,
+      togetherMsPerFrame: Number.NaN,
+      aloneMsPerFrame: 3,
+    });
+  });
+
+  test("the team's share and stalls are counted over the measured frames only", () => {
+    const counted = (frame: number, chunks: number, helperChunks: number, stalls: number): FrameLogEntry => ({
+      ...entry('frame', 20 * frame, frame, 5),
+      solverThreads: 2,
+      solverTeamCounts: { chunks, helperChunks, stalls, framesAlone: frame === 3 ? 2 : 1 },
+    });
+    const frames = [counted(1, 10, 4, 3), counted(2, 20, 9, 4), counted(3, 30, 14, 4)];
+    expect(summarizeFrames(frames)).toMatchObject({
+      solverThreads: 2,
+      helperShare: 0.5,
+      stalls: 1,
+      aloneShare: 0.5,
+      togetherMsPerFrame: 5,
+      aloneMsPerFrame: 5,
     });
   });
 
@@ -59,6 +82,12 @@ describe('app bench figures', () => {
       sharedPositions: false,
       metricsJsonBytesPerFrame: 650,
       frames: 96,
+      solverThreads: 2,
+      helperShare: 0.45,
+      stalls: 1,
+      aloneShare: 0.1,
+      togetherMsPerFrame: 9,
+      aloneMsPerFrame: 12,
       benchKernels: 'wasm',
       workerKernels: 'wasm',
     });
@@ -66,8 +95,11 @@ describe('app bench figures', () => {
     expect(lines[0]).toMatch(
       /^scene +particles +bench ms\/frame \(Node\) +worker step ms\/frame \(Chromium\) +ratio step\/bench/,
     );
-    expect(lines[1]).toMatch(/^even +4225 +10\.00 +10\.50 +1\.05 +10\.50 +1\.05 +16\.70$/);
-    expect(lines[2]).toMatch(/ 1\.25 +15\.00 +1\.50 +16\.70$/);
+    expect(lines[0]).toMatch(/ +threads +helpers % +stalls +alone % +step ms together \/ alone$/);
+    expect(lines[1]).toMatch(
+      /^even +4225 +10\.00 +10\.50 +1\.05 +10\.50 +1\.05 +16\.70 +2 +45 +1 +10 +9\.00 \/ 12\.00$/,
+    );
+    expect(lines[2]).toMatch(/ 1\.25 +15\.00 +1\.50 +16\.70 +2 +45 +1 +10 +9\.00 \/ 12\.00$/);
     expect(lines.slice(3)).toEqual([
       "slow: the app's worker is 25% slower per step than the Node bench (more than 10%)",
       "slow: the app's worker spends 50% more per frame (step, metrics, sending) than the Node bench's step (more than 10%)",
@@ -86,6 +118,12 @@ describe('app bench figures', () => {
       sharedPositions: true,
       metricsJsonBytesPerFrame: 700,
       frames: 96,
+      solverThreads: 2,
+      helperShare: workerMsPerFrame / 100,
+      stalls: 0,
+      aloneShare: 0,
+      togetherMsPerFrame: workerMsPerFrame,
+      aloneMsPerFrame: Number.NaN,
       benchKernels: 'wasm',
       workerKernels: 'wasm',
     });
@@ -95,6 +133,7 @@ describe('app bench figures', () => {
       workerMsPerFrame: 44,
       workerFrameMsPerFrame: 45,
       frames: 288,
+      helperShare: 0.44,
     });
     expect(row.sharedPositions).toBe(true);
   });

@@ -7,6 +7,7 @@ describe('frame log', () => {
     let nowMs = 5;
     const log = frameLogFrom('?frameLog', () => nowMs)!;
     const positions = new Float32Array(6);
+    expect(log.progress()).toEqual({ loadedMs: null, particleCount: 0, framesSinceLoad: 0 });
     log.record({
       type: 'loaded',
       bodies: [],
@@ -29,6 +30,7 @@ describe('frame log', () => {
       positions,
     });
     log.record({ type: 'play-state', playing: true });
+    expect(log.progress()).toEqual({ loadedMs: 5, particleCount: 2, framesSinceLoad: 1 });
     const entries = log.entries();
     expect(
       entries.map((e) => [e.type, e.receivedMs, e.frame, e.simMs, e.particleCount, e.positionsBytes]),

@@ -4,6 +4,7 @@
  * the worker's own step time, and the bytes each one carried. Off unless the page's URL asks for
  * it with `?frameLog`; then `window.softbodyFrameLog.entries()` returns a copy of the record.
  */
+import type { SolverTeamCounts } from '../../../core/sim/world.ts';
 import type { SimEvent } from './protocol.ts';
 
 export interface FrameLogEntry {
@@ -28,13 +29,34 @@ export interface FrameLogEntry {
   metricsJsonBytes: number;
   /** Which kernels the worker's solver runs ('loaded' entries only). */
   kernels?: 'wasm' | 'js';
-  /** Threads that stepped the frame ('frame' entries only; renderer/src/sim/solver-helpers.ts). */
+  /**
+   * Threads in the team that steps the world ('frame' entries only; renderer/src/sim/solver-helpers.ts);
+   * the frames the team stepped alone are counted in `solverTeamCounts.framesAlone`.
+   */
   solverThreads?: number;
+  /** The solver team's running counts after the frame ('frame' entries of a world with a team). */
+  solverTeamCounts?: SolverTeamCounts;
+}
+
+/** Where the log stands, for polling without copying it (FrameLog.progress). */
+export interface FrameLogProgress {
+  /** When the last 'loaded' event arrived (ms, page clock), null before any. */
+  loadedMs: number | null;
+  /** Its world's particles (0 before any load). */
+  particleCount: number;
+  /** Stepped frames (frame ≥ 1) received since that load. */
+  framesSinceLoad: number;
 }
 
 export interface FrameLog {
   record(event: SimEvent): void;
   entries(): FrameLogEntry[];
+  /**
+   * Where the log stands: what a benchmark polls while it waits, so that the page does not copy
+   * thousands of entries to it a few times a second (that work would take the cores the
+   * simulation is measured on).
+   */
+  progress(): FrameLogProgress;
 }
 
 /** Enough for several seconds at 60 frames/s; older entries are dropped so a long session stays small. */
@@ -43,13 +65,17 @@ const MAX_ENTRIES = 4096;
 export function createFrameLog(now: () => number): FrameLog {
   const entries: FrameLogEntry[] = [];
   let particleCount = 0;
+  let loadedMs: number | null = null;
+  let framesSinceLoad = 0;
   return {
     record(event) {
       if (event.type === 'loaded') {
         particleCount = event.particleCount;
+        loadedMs = now();
+        framesSinceLoad = 0;
         entries.push({
           type: 'loaded',
-          receivedMs: now(),
+          receivedMs: loadedMs,
           frame: 0,
           simMs: 0,
           workMs: 0,
@@ -60,6 +86,7 @@ export function createFrameLog(now: () => number): FrameLog {
           kernels: event.kernels,
         });
       } else if (event.type === 'frame') {
+        if (event.frame >= 1) framesSinceLoad++;
         entries.push({
           type: 'frame',
           receivedMs: now(),
@@ -71,6 +98,7 @@ export function createFrameLog(now: () => number): FrameLog {
           sharedPositions: event.positionsShared === true,
           metricsJsonBytes: event.bodies ? JSON.stringify(event.bodies).length : 0,
           solverThreads: event.solverThreads ?? 1,
+          ...(event.solverTeamCounts ? { solverTeamCounts: { ...event.solverTeamCounts } } : {}),
         });
       } else {
         return;
@@ -78,6 +106,7 @@ export function createFrameLog(now: () => number): FrameLog {
       if (entries.length > MAX_ENTRIES) entries.splice(0, entries.length - MAX_ENTRIES);
     },
     entries: () => entries.map((entry) => ({ ...entry })),
+    progress: () => ({ loadedMs, particleCount, framesSinceLoad }),
   };
 }
 

@@ -9,7 +9,7 @@
 
 import type { Scene } from '../../../core/scene/scene.ts';
 import type { SolidMesh } from '../../../core/scene/scene-meshes.ts';
-import type { BodyMetrics, BodyView } from '../../../core/sim/world.ts';
+import type { BodyMetrics, BodyView, SolverTeamCounts } from '../../../core/sim/world.ts';
 
 /** Main thread → worker. */
 export type SimCommand =
@@ -94,8 +94,13 @@ export type SimEvent =
       simTimeS: number;
       /** Wall time of the `step` call, ms. */
       simMs: number;
-      /** Threads that stepped the frame (the solver team: renderer/src/sim/solver-helpers.ts); absent: 1. */
+      /**
+       * Threads in the team that steps the world (renderer/src/sim/solver-helpers.ts; absent: 1). It
+       * steps some frames alone (solverTeamCounts.framesAlone: core/sim/wasm/team-chooser.ts).
+       */
       solverThreads?: number;
+      /** The solver team's running counts (World.solverTeamCounts), where the world has a team. */
+      solverTeamCounts?: SolverTeamCounts;
       kineticEnergyJ: number;
       hasNaN: boolean;
       /**

@@ -285,6 +285,7 @@ export class SimController {
         simMs,
         frameWorkMs: this.deps.now() - startMs,
         ...(world.solverThreads && world.solverThreads > 1 ? { solverThreads: world.solverThreads } : {}),
+        ...(world.solverTeamCounts ? { solverTeamCounts: world.solverTeamCounts } : {}),
         kineticEnergyJ,
         hasNaN,
         positions,

@@ -14,6 +14,11 @@ export interface AppRow {
   particles: number;
   /** Median wall ms per frame of the engine stepped in Node (the sim bench's own measuring). */
   benchMsPerFrame: number;
+  /**
+   * Median wall ms per frame of the same engine and scene stepped back to back in a blank page of
+   * the same Chromium, one thread (bench/chromium-engine-entry.ts): Chromium's V8 without the editor.
+   */
+  chromiumEngineMsPerFrame: number;
   /** Median of the worker's own step time, ms, over the measured frames. */
   workerMsPerFrame: number;
   /** Median of the worker's time for the whole frame (step, metrics, forces, positions out), ms. */
@@ -143,6 +148,7 @@ export function medianRow(rounds: readonly AppRow[]): AppRow {
   return {
     ...rounds[0],
     benchMsPerFrame: of((r) => r.benchMsPerFrame),
+    chromiumEngineMsPerFrame: of((r) => r.chromiumEngineMsPerFrame),
     workerMsPerFrame: of((r) => r.workerMsPerFrame),
     workerFrameMsPerFrame: of((r) => r.workerFrameMsPerFrame),
     pageIntervalMs: of((r) => r.pageIntervalMs),
@@ -170,8 +176,10 @@ export function formatAppTable(rows: readonly AppRow[]): string {
     'scene',
     'particles',
     'bench ms/frame (Node)',
+    'engine in Chromium ms/frame',
     'worker step ms/frame (Chromium)',
     'ratio step/bench',
+    'ratio step/engine in Chromium',
     'worker frame ms (step+metrics+send)',
     'ratio frame/bench',
     'page frame interval ms',
@@ -185,8 +193,10 @@ export function formatAppTable(rows: readonly AppRow[]): string {
     r.scene,
     String(r.particles),
     r.benchMsPerFrame.toFixed(2),
+    r.chromiumEngineMsPerFrame.toFixed(2),
     r.workerMsPerFrame.toFixed(2),
     ratioOf(r).toFixed(2),
+    (r.workerMsPerFrame / r.chromiumEngineMsPerFrame).toFixed(2),
     r.workerFrameMsPerFrame.toFixed(2),
     frameRatioOf(r).toFixed(2),
     r.pageIntervalMs.toFixed(2),

@@ -23,6 +23,7 @@ import {
   summarizeFrames,
 } from './app-table.ts';
 import {
+  browserBundle,
   chooserFrom,
   chromiumOrSkip,
   frameLogOf,
@@ -54,6 +55,34 @@ function nodeBench(entry: string, frames: number, scene: string): NodeRow {
   const row = (JSON.parse(result.stdout) as NodeRow[]).find((r) => r.scene === scene);
   if (!row) throw new Error(`bench app: the sim suite measured no '${scene}'`);
   return row;
+}
+
+/**
+ * The engine alone in Chromium: `bench`'s scene stepped back to back in a blank page of the app's
+ * browser (bench/chromium-engine-entry.ts), median wall ms per frame. Chromium's V8 is not Node's,
+ * so this is the figure that tells the engine's speed there from what the editor's page adds.
+ */
+async function engineInChromium(
+  page: Page,
+  script: string,
+  bench: BenchScene,
+  frames: number,
+): Promise<number> {
+  const browser = page.context().browser();
+  if (!browser) throw new Error('bench app: the app page has no browser to open a blank page in');
+  const blank = await browser.newPage();
+  try {
+    await blank.addScriptTag({ content: script });
+    return (await blank.evaluate(
+      ([name, count]) =>
+        (
+          globalThis as unknown as { softbodyStepBenchScene(n: string, f: number): number }
+        ).softbodyStepBenchScene(name, count),
+      [bench.name, frames] as const,
+    )) as number;
+  } finally {
+    await blank.close();
+  }
 }
 
 /**
@@ -107,6 +136,7 @@ async function measureInApp(
     scene: bench.name,
     particles,
     benchMsPerFrame: 0,
+    chromiumEngineMsPerFrame: Number.NaN,
     benchKernels: '?',
     workerKernels,
     ...summarizeFrames(measured),
@@ -122,7 +152,9 @@ export async function run(flags: string[]): Promise<void> {
   const scenes = benchScenes().filter((s) => !sceneFilter || s.name.includes(sceneFilter));
 
   const entry = await bundle();
-  if (!entry) throw new Error('bench app: esbuild is needed to bundle the sim suite (see bench/sim.ts)');
+  const engineScript = await browserBundle('chromium-engine-entry.ts');
+  if (!entry || !engineScript)
+    throw new Error('bench app: esbuild is needed to bundle the sim suite (see bench/sim.ts)');
   const served = await serveWebBuild('app');
   const session = await openApp(served.url);
   const rows: AppRow[] = [];
@@ -136,8 +168,14 @@ export async function run(flags: string[]): Promise<void> {
       const measured: AppRow[] = [];
       for (let round = 0; round < rounds; round++) {
         const nodeRow = nodeBench(entry, frames, bench.name);
+        const chromiumEngineMsPerFrame = await engineInChromium(page, engineScript, bench, frames);
         const row = await measureInApp(page, bench, nodeRow.particles, frames);
-        measured.push({ ...row, benchMsPerFrame: nodeRow.oursMsPerFrame, benchKernels: nodeRow.oursKernels });
+        measured.push({
+          ...row,
+          benchMsPerFrame: nodeRow.oursMsPerFrame,
+          chromiumEngineMsPerFrame,
+          benchKernels: nodeRow.oursKernels,
+        });
       }
       rows.push(medianRow(measured));
       console.error(`[bench app] ${bench.name} done`);

@@ -76,6 +76,28 @@ export async function setPlaying(page: Page, playing: boolean): Promise<void> {
   );
 }
 
+/**
+ * `entry` (a file of bench/) bundled for a browser page as one classic script's text: esbuild,
+ * the one tsx brings; null without it.
+ */
+export async function browserBundle(entry: string): Promise<string | null> {
+  let esbuild: typeof import('esbuild');
+  try {
+    esbuild = await import('esbuild');
+  } catch {
+    return null;
+  }
+  const result = await esbuild.build({
+    entryPoints: [join(repoRoot, 'bench', entry)],
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    write: false,
+    logLevel: 'warning',
+  });
+  return result.outputFiles[0].text;
+}
+
 /** The text of the element marked `data-testid="id"`, '' when it has none. */
 export async function textOf(page: Page, id: string): Promise<string> {
   return (await page.locator(`[data-testid="${id}"]`).textContent()) ?? '';

@@ -75,6 +75,7 @@ describe('app bench figures', () => {
       scene,
       particles: 4225,
       benchMsPerFrame: 10,
+      chromiumEngineMsPerFrame: 8,
       workerMsPerFrame,
       workerFrameMsPerFrame,
       pageIntervalMs: 16.7,
@@ -93,13 +94,13 @@ describe('app bench figures', () => {
     });
     const lines = formatAppTable([row('even', 10.5), row('slow', 12.5, 15)]).split('\n');
     expect(lines[0]).toMatch(
-      /^scene +particles +bench ms\/frame \(Node\) +worker step ms\/frame \(Chromium\) +ratio step\/bench/,
+      /^scene +particles +bench ms\/frame \(Node\) +engine in Chromium ms\/frame +worker step ms\/frame \(Chromium\) +ratio step\/bench +ratio step\/engine in Chromium/,
     );
     expect(lines[0]).toMatch(/ +threads +helpers % +stalls +alone % +step ms together \/ alone$/);
     expect(lines[1]).toMatch(
-      /^even +4225 +10\.00 +10\.50 +1\.05 +10\.50 +1\.05 +16\.70 +2 +45 +1 +10 +9\.00 \/ 12\.00$/,
+      /^even +4225 +10\.00 +8\.00 +10\.50 +1\.05 +1\.31 +10\.50 +1\.05 +16\.70 +2 +45 +1 +10 +9\.00 \/ 12\.00$/,
     );
-    expect(lines[2]).toMatch(/ 1\.25 +15\.00 +1\.50 +16\.70 +2 +45 +1 +10 +9\.00 \/ 12\.00$/);
+    expect(lines[2]).toMatch(/ 1\.25 +1\.56 +15\.00 +1\.50 +16\.70 +2 +45 +1 +10 +9\.00 \/ 12\.00$/);
     expect(lines.slice(3)).toEqual([
       "slow: the app's worker is 25% slower per step than the Node bench (more than 10%)",
       "slow: the app's worker spends 50% more per frame (step, metrics, sending) than the Node bench's step (more than 10%)",
@@ -111,6 +112,7 @@ describe('app bench figures', () => {
       scene: 'cube',
       particles: 4913,
       benchMsPerFrame,
+      chromiumEngineMsPerFrame: benchMsPerFrame - 1,
       workerMsPerFrame,
       workerFrameMsPerFrame: workerMsPerFrame + 1,
       pageIntervalMs: 20,
@@ -130,6 +132,7 @@ describe('app bench figures', () => {
     const row = medianRow([round(40, 80), round(42, 44), round(90, 43)]);
     expect(row).toMatchObject({
       benchMsPerFrame: 42,
+      chromiumEngineMsPerFrame: 41,
       workerMsPerFrame: 44,
       workerFrameMsPerFrame: 45,
       frames: 288,

@@ -110,8 +110,8 @@ async function measureInApp(
   );
   await setPlaying(page, true);
   // Polled by the log's three numbers, the entries copied once at the end: copying the whole log
-  // a few times a second took the page's main thread and the bench's own process about a core
-  // between them, beside the worker being measured.
+  // a few times a second took the page's main thread and the bench's own process about two
+  // thirds of a core between them, beside the worker being measured.
   await waitFor(
     async () => {
       const progress = await frameLogProgressOf(page);

@@ -35,10 +35,7 @@ import {
   waitFor,
 } from './browser-app.ts';
 import { bundle } from './sim.ts';
-import { type BenchScene, benchScenes, FRAME_DT_S, SUBSTEPS } from './sim-scenes.ts';
-
-/** Frames the worker steps after a load before the measured ones: the kernels warm up (the sim bench skips 20). */
-const WARMUP_FRAMES = 20;
+import { type BenchScene, benchScenes, FRAME_DT_S, SUBSTEPS, WARMUP_FRAMES } from './sim-scenes.ts';
 
 interface NodeRow {
   scene: string;

@@ -10,6 +10,7 @@ import { build, preview } from 'vite';
 import type { FrameLogEntry, FrameLogProgress } from '../renderer/src/sim/frame-log.ts';
 import { chromiumPath, repoRoot } from '../test/e2e/environment.ts';
 import { type AppSession, openInChromium } from '../test/e2e/sessions.ts';
+import { esbuildOrNull } from './sim.ts';
 
 /** The Chromium to drive, or null (and the sentence saying why the bench is skipped). */
 export function chromiumOrSkip(bench: string): string | null {
@@ -81,12 +82,8 @@ export async function setPlaying(page: Page, playing: boolean): Promise<void> {
  * the one tsx brings; null without it.
  */
 export async function browserBundle(entry: string): Promise<string | null> {
-  let esbuild: typeof import('esbuild');
-  try {
-    esbuild = await import('esbuild');
-  } catch {
-    return null;
-  }
+  const esbuild = await esbuildOrNull();
+  if (!esbuild) return null;
   const result = await esbuild.build({
     entryPoints: [join(repoRoot, 'bench', entry)],
     bundle: true,

@@ -6,10 +6,7 @@
  */
 import { median } from '../core/math/median.ts';
 import { buildWorld } from '../core/sim/build-world.ts';
-import { benchScenes, FRAME_DT_S } from './sim-scenes.ts';
-
-/** Frames stepped before the timed ones, as the sim suite does. */
-const WARMUP_FRAMES = 20;
+import { benchScenes, FRAME_DT_S, WARMUP_FRAMES } from './sim-scenes.ts';
 
 /** Median wall ms per frame of the bench scene named `name`, over `frames` frames. */
 function stepBenchScene(name: string, frames: number): number {

@@ -22,6 +22,8 @@ export interface BenchScene {
 /** Frame step, s, and substeps per frame (Jolt's mNumIterations). */
 export const FRAME_DT_S = 1 / 60;
 export const SUBSTEPS = 20;
+/** Frames every bench steps a scene before it times any: the kernels warm up (tier-up, caches). */
+export const WARMUP_FRAMES = 20;
 const LINEAR_DAMPING_PER_S = 0.05;
 
 function sceneOf(body: BodySpec): Scene {

@@ -31,7 +31,7 @@ import type { XpbdWorld } from '../core/sim/xpbd-world.ts';
 import { type Jolt, loadJolt } from './jolt-builds.ts';
 import { createJoltBody, type JoltBodyInput } from './jolt-soft-body.ts';
 import { formatBreakdown, memoryBreakdown, solverBytes } from './sim-memory.ts';
-import { type BenchScene, benchScenes, FRAME_DT_S, SUBSTEPS } from './sim-scenes.ts';
+import { type BenchScene, benchScenes, FRAME_DT_S, SUBSTEPS, WARMUP_FRAMES } from './sim-scenes.ts';
 
 interface Row {
   scene: string;
@@ -98,7 +98,7 @@ function parseOptions(flags: string[]): Options {
   const framesPerRound = 4;
   return {
     json: flags.includes('--json'),
-    warmupFrames: 20,
+    warmupFrames: WARMUP_FRAMES,
     rounds: Math.max(1, Math.round(frames / framesPerRound)),
     framesPerRound,
     sceneFilter: value('scene'),

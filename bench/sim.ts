@@ -32,14 +32,19 @@ const outDir = path.resolve(
   createHash('sha256').update(path.resolve(benchDir, '..')).digest('hex').slice(0, 12),
 );
 
-/** Bundles the suite for plain Node; the bundle's path, or null without esbuild (bench/app.ts runs it too). */
-export async function bundle(): Promise<string | null> {
-  let esbuild: typeof import('esbuild');
+/** esbuild (the one tsx brings), or null where it is not installed. */
+export async function esbuildOrNull(): Promise<typeof import('esbuild') | null> {
   try {
-    esbuild = await import('esbuild');
+    return await import('esbuild');
   } catch {
     return null;
   }
+}
+
+/** Bundles the suite for plain Node; the bundle's path, or null without esbuild (bench/app.ts runs it too). */
+export async function bundle(): Promise<string | null> {
+  const esbuild = await esbuildOrNull();
+  if (!esbuild) return null;
   await esbuild.build({
     entryPoints: {
       'sim-entry': path.join(benchDir, 'sim-entry.ts'),

@@ -21,7 +21,7 @@ const stack = new Int32Array(256);
 const tri = new Float64Array(4);
 /** The query point of the running search (0…2) and its radius or distance bound (3). */
 const query = new Float64Array(4);
-/** The segment of the running segmentMayCross: from (0…2) to (3…5). */
+/** The segment of the running segmentWindingChange: from (0…2) to (3…5). */
 const segment = new Float64Array(6);
 /** tri for closestOnTriangle, whose callers' `out` holds 3 numbers. */
 const single = new Float64Array(4);
@@ -275,11 +275,14 @@ function triangleWithinQuery(bvh: TriangleBvh): number {
 }
 
 /**
- * True when the segment from p to q may cross a triangle of `bvh`: exact crossings and
- * near-misses within a relative 1e-9 of a triangle's edges both count, so a false answer
- * means the segment certainly stays clear of the surface.
+ * How the winding number of a closed, consistently oriented surface changes along the segment
+ * from p to q: the sum over the triangles it crosses of +1 (entering: against the triangle's
+ * counter-clockwise normal) or −1 (leaving); NaN when it passes within a relative 1e-9 of a
+ * triangle's edge, ends within that of a triangle, or lies in a triangle's plane, where a crossing
+ * cannot be told from a near miss. So 0 means both ends have the same winding number (the
+ * segment stays clear of the surface, or enters and leaves it), whatever the surface's thickness.
  */
-export function segmentMayCross(
+export function segmentWindingChange(
   bvh: TriangleBvh,
   px: number,
   py: number,
@@ -287,18 +290,18 @@ export function segmentMayCross(
   qx: number,
   qy: number,
   qz: number,
-): boolean {
+): number {
   segment[0] = px;
   segment[1] = py;
   segment[2] = pz;
   segment[3] = qx;
   segment[4] = qy;
   segment[5] = qz;
-  return segmentMayCrossQuery(bvh);
+  return segmentWindingChangeQuery(bvh);
 }
 
-/** segmentMayCross for the segment from segment[0..2] to segment[3..5]. */
-function segmentMayCrossQuery(bvh: TriangleBvh): boolean {
+/** segmentWindingChange for the segment from segment[0..2] to segment[3..5]. */
+function segmentWindingChangeQuery(bvh: TriangleBvh): number {
   const px = segment[0];
   const py = segment[1];
   const pz = segment[2];
@@ -311,6 +314,7 @@ function segmentMayCrossQuery(bvh: TriangleBvh): boolean {
   const box = bvh.box;
   const p = bvh.positions;
   const idx = bvh.indices;
+  let change = 0;
   let top = 0;
   stack[top++] = 0;
   while (top > 0) {
@@ -360,7 +364,7 @@ function segmentMayCrossQuery(bvh: TriangleBvh): boolean {
       const e2x = p[3 * idx[3 * t + 2]] - p[a];
       const e2y = p[3 * idx[3 * t + 2] + 1] - p[a + 1];
       const e2z = p[3 * idx[3 * t + 2] + 2] - p[a + 2];
-      // Möller–Trumbore with a small slack on every bound (conservative).
+      // Möller–Trumbore; within 1e-9 of a bound (an edge, an end) the answer is NaN.
       const hx = dy * e2z - dz * e2y;
       const hy = dz * e2x - dx * e2z;
       const hz = dx * e2y - dy * e2x;
@@ -369,13 +373,14 @@ function segmentMayCrossQuery(bvh: TriangleBvh): boolean {
       const sy = py - p[a + 1];
       const sz = pz - p[a + 2];
       if (det === 0) {
-        // Parallel: only a segment lying in the triangle's plane can touch it; be conservative.
+        // Parallel: only a segment lying in the triangle's plane can touch it.
         const nx = e1y * e2z - e1z * e2y;
         const ny = e1z * e2x - e1x * e2z;
         const nz = e1x * e2y - e1y * e2x;
         // |s·n| ≤ 1e-9 |n| |s|, squared (Math.hypot with three arguments allocates in V8).
         const sn = sx * nx + sy * ny + sz * nz;
-        if (sn * sn <= 1e-18 * (nx * nx + ny * ny + nz * nz) * (sx * sx + sy * sy + sz * sz)) return true;
+        if (sn * sn <= 1e-18 * (nx * nx + ny * ny + nz * nz) * (sx * sx + sy * sy + sz * sz))
+          return Number.NaN;
         continue;
       }
       const inv = 1 / det;
@@ -387,8 +392,11 @@ function segmentMayCrossQuery(bvh: TriangleBvh): boolean {
       const v = (dx * qx2 + dy * qy2 + dz * qz2) * inv;
       if (v < -1e-9 || u + v > 1 + 1e-9) continue;
       const s = (e2x * qx2 + e2y * qy2 + e2z * qz2) * inv;
-      if (s >= -1e-9 && s <= 1 + 1e-9) return true;
+      if (s < -1e-9 || s > 1 + 1e-9) continue;
+      if (u < 1e-9 || v < 1e-9 || u + v > 1 - 1e-9 || s < 1e-9 || s > 1 - 1e-9) return Number.NaN;
+      // det = −d·(e1 × e2): positive when the segment runs against the outward normal.
+      change += det > 0 ? 1 : -1;
     }
   }
-  return false;
+  return change;
 }

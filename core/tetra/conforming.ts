@@ -1,4 +1,4 @@
-import { anyTriangleWithin, segmentMayCross } from './closest-point.ts';
+import { anyTriangleWithin, segmentWindingChange } from './closest-point.ts';
 import { pauseForEvents, throwIfCancelled } from './errors.ts';
 import { BCC_MEAN_EDGE, forEachBccPoint, type LatticeBox, latticeBox } from './lattice.ts';
 import { MeshingState, VertexKind } from './meshing-state.ts';
@@ -103,9 +103,10 @@ export async function meshConforming(
 
 /**
  * The BCC lattice points inside the surface (winding number > ½) and at least `clearance` (m)
- * from it. For a watertight surface the winding number only changes across the surface, so a
- * point joined to the previous point of its row by a segment that crosses no triangle has its
- * class, and only rows that cross the surface need winding numbers.
+ * from it. For a watertight surface the winding number is an integer off the surface and changes
+ * by ±1 only where the surface is crossed, so a point takes the previous point of its row's
+ * winding number plus the crossings between them (segmentWindingChange), and only a row's first
+ * point, or a point whose segment grazes a triangle's edge, needs a winding number computed.
  */
 function interiorLattice(
   box: LatticeBox,
@@ -114,7 +115,7 @@ function interiorLattice(
   watertight: boolean,
 ): Float64Array {
   const out: number[] = [];
-  let previousInside = false;
+  let previousWinding = 0;
   // A jitter of 1e-4 × the cube size breaks the exact co-sphericity of lattice points (which
   // would send every insphere test near them down the slow exact-arithmetic path).
   const jitter = 1e-4 * box.a;
@@ -127,10 +128,17 @@ function interiorLattice(
   let py = 0;
   let pz = 0;
   forEachBccPoint(box, (x, y, z, rowStart) => {
-    const inherit = watertight && !rowStart && !segmentMayCross(bvh, px, py, pz, x, y, z);
-    const inside = inherit ? previousInside : windingNumber(bvh, x, y, z) > 0.5;
+    const change = watertight && !rowStart ? segmentWindingChange(bvh, px, py, pz, x, y, z) : Number.NaN;
+    let inside: boolean;
+    if (Number.isNaN(change)) {
+      const winding = windingNumber(bvh, x, y, z);
+      inside = winding > 0.5;
+      previousWinding = Math.round(winding);
+    } else {
+      previousWinding += change;
+      inside = previousWinding > 0.5;
+    }
     const clear = inside && !anyTriangleWithin(bvh, x, y, z, clearance);
-    previousInside = inside;
     px = x;
     py = y;
     pz = z;

@@ -1,4 +1,11 @@
-import { anyTriangleWithin, closestPoint, createClosestPoint, segmentMayCross } from './closest-point.ts';
+import {
+  anyTriangleWithin,
+  closestOnTriangle,
+  closestPoint,
+  createClosestPoint,
+  segmentWindingChange,
+  triangleWithin,
+} from './closest-point.ts';
 import { Delaunay, SUPER_VERTEX_COUNT } from './delaunay.ts';
 import { brioOrder } from './spatial-sort.ts';
 import type { TriangleBvh } from './triangle-bvh.ts';
@@ -38,6 +45,13 @@ export class MeshingState {
   private inside: Uint8Array;
   private classifiedStamp: Uint32Array;
   private readonly cp = createClosestPoint();
+  /**
+   * The triangle that settled the last surfaceWithin that found one (−1 before any): the next
+   * query is mostly about a nearby point (the corners and midpoints of one face, the faces of one
+   * region), so this triangle is tried before the BVH.
+   */
+  private withinHint = -1;
+  private readonly hintPoint = new Float64Array(3);
 
   /** True when the input is watertight (the winding number is 0 or 1 off the surface). */
   private readonly watertight: boolean;
@@ -202,8 +216,8 @@ export class MeshingState {
 
   /**
    * For a watertight input: the class (1 inside, 0 outside) of a face neighbour of t that is
-   * already classified and whose centroid connects to t's centroid (x, y, z) without crossing
-   * the surface; −1 when there is none. Cheaper than a winding number.
+   * already classified and whose centroid connects to t's centroid (x, y, z) with no net crossing
+   * of the surface; −1 when there is none. Cheaper than a winding number.
    */
   private classFromNeighbour(t: number, x: number, y: number, z: number): number {
     if (!this.watertight) return -1;
@@ -225,14 +239,34 @@ export class MeshingState {
         uy += c[v + 1];
         uz += c[v + 2];
       }
-      if (!segmentMayCross(this.bvh, x, y, z, 0.25 * ux, 0.25 * uy, 0.25 * uz)) return this.inside[u];
+      // No net crossing between the centroids: the same winding number, so the same class.
+      if (segmentWindingChange(this.bvh, x, y, z, 0.25 * ux, 0.25 * uy, 0.25 * uz) === 0)
+        return this.inside[u];
     }
     return -1;
   }
 
   /** True when the input surface comes within `radius` (m) of (x, y, z). */
   surfaceWithin(x: number, y: number, z: number, radius: number): boolean {
-    return anyTriangleWithin(this.bvh, x, y, z, radius);
+    const hint = this.withinHint;
+    if (hint >= 0) {
+      const ix = this.bvh.indices;
+      const p = this.bvh.positions;
+      const d2 = closestOnTriangle(
+        p,
+        3 * ix[3 * hint],
+        3 * ix[3 * hint + 1],
+        3 * ix[3 * hint + 2],
+        x,
+        y,
+        z,
+        this.hintPoint,
+      );
+      if (d2 <= radius * radius) return true;
+    }
+    const found = triangleWithin(this.bvh, x, y, z, radius);
+    if (found >= 0) this.withinHint = found;
+    return found >= 0;
   }
 
   /** The triangle found by the last closest-point query (−1 when none was in range). */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- tetra [--json] [--mesh NAME]`: our tetrahedralizer against TetGen
+ * `npm run bench -- tetra [--json] [--mesh=NAME]`: our tetrahedralizer against TetGen
  * (the `tetgen` executable, when on PATH) on every mesh of ../shared/meshes that encloses a
  * volume, in the same run:
  *   - ours at the default resolution;

@@ -414,37 +414,57 @@ export function solvePlateBend(block: PlateBendBlock, state: ParticleState, h: n
     const bb11 = b1x * b1x + b1y * b1y + b1z * b1z;
     const bb12 = b1x * b2x + b1y * b2y + b1z * b2z;
     const bb22 = b2x * b2x + b2y * b2y + b2z * b2z;
+    // Grouped by w·u and w·v per hinge and corner (v is 0 at a hinge's far corner: v02, v10, v21):
+    // Σ_s w_s ∇θ_i·∇θ_j = N·N Σ w u_i u_j + N·n_Bj Σ w u_i v_j + N·n_Bi Σ w v_i u_j + n_Bi·n_Bj Σ w v_i v_j.
+    const wu00 = w0 * u00;
+    const wu01 = w1 * u01;
+    const wu02 = w2 * u02;
+    const wu10 = w0 * u10;
+    const wu11 = w1 * u11;
+    const wu12 = w2 * u12;
+    const wu20 = w0 * u20;
+    const wu21 = w1 * u21;
+    const wu22 = w2 * u22;
+    const wv00 = w0 * v00;
+    const wv01 = w1 * v01;
+    const wv11 = w1 * v11;
+    const wv12 = w2 * v12;
+    const wv20 = w0 * v20;
+    const wv22 = w2 * v22;
     system[0] =
-      w0 * (u00 * u00 * nSq + u00 * v00 * nb0 + v00 * u00 * nb0 + v00 * v00 * bb00) +
-      w1 * (u01 * u01 * nSq + u01 * v01 * nb0 + v01 * u01 * nb0 + v01 * v01 * bb00) +
-      w2 * (u02 * u02 * nSq + u02 * v02 * nb0 + v02 * u02 * nb0 + v02 * v02 * bb00) +
+      nSq * (wu00 * u00 + wu01 * u01 + wu02 * u02) +
+      2 * nb0 * (wu00 * v00 + wu01 * v01) +
+      bb00 * (wv00 * v00 + wv01 * v01) +
       w[particles[o + 3]] * vw0 * vw0 * bb00 +
       alpha[a] * invHSq;
     system[1] =
-      w0 * (u00 * u10 * nSq + u00 * v10 * nb1 + v00 * u10 * nb0 + v00 * v10 * bb01) +
-      w1 * (u01 * u11 * nSq + u01 * v11 * nb1 + v01 * u11 * nb0 + v01 * v11 * bb01) +
-      w2 * (u02 * u12 * nSq + u02 * v12 * nb1 + v02 * u12 * nb0 + v02 * v12 * bb01) +
+      nSq * (wu00 * u10 + wu01 * u11 + wu02 * u12) +
+      nb1 * (wu01 * v11 + wu02 * v12) +
+      nb0 * (wu10 * v00 + wu11 * v01) +
+      bb01 * (wv01 * v11) +
       alpha[a + 1] * invHSq;
     system[2] =
-      w0 * (u00 * u20 * nSq + u00 * v20 * nb2 + v00 * u20 * nb0 + v00 * v20 * bb02) +
-      w1 * (u01 * u21 * nSq + u01 * v21 * nb2 + v01 * u21 * nb0 + v01 * v21 * bb02) +
-      w2 * (u02 * u22 * nSq + u02 * v22 * nb2 + v02 * u22 * nb0 + v02 * v22 * bb02) +
+      nSq * (wu00 * u20 + wu01 * u21 + wu02 * u22) +
+      nb2 * (wu00 * v20 + wu02 * v22) +
+      nb0 * (wu20 * v00 + wu21 * v01) +
+      bb02 * (wv00 * v20) +
       alpha[a + 2] * invHSq;
     system[3] =
-      w0 * (u10 * u10 * nSq + u10 * v10 * nb1 + v10 * u10 * nb1 + v10 * v10 * bb11) +
-      w1 * (u11 * u11 * nSq + u11 * v11 * nb1 + v11 * u11 * nb1 + v11 * v11 * bb11) +
-      w2 * (u12 * u12 * nSq + u12 * v12 * nb1 + v12 * u12 * nb1 + v12 * v12 * bb11) +
+      nSq * (wu10 * u10 + wu11 * u11 + wu12 * u12) +
+      2 * nb1 * (wu11 * v11 + wu12 * v12) +
+      bb11 * (wv11 * v11 + wv12 * v12) +
       w[particles[o + 4]] * vw1 * vw1 * bb11 +
       alpha[a + 3] * invHSq;
     system[4] =
-      w0 * (u10 * u20 * nSq + u10 * v20 * nb2 + v10 * u20 * nb1 + v10 * v20 * bb12) +
-      w1 * (u11 * u21 * nSq + u11 * v21 * nb2 + v11 * u21 * nb1 + v11 * v21 * bb12) +
-      w2 * (u12 * u22 * nSq + u12 * v22 * nb2 + v12 * u22 * nb1 + v12 * v22 * bb12) +
+      nSq * (wu10 * u20 + wu11 * u21 + wu12 * u22) +
+      nb2 * (wu10 * v20 + wu12 * v22) +
+      nb1 * (wu21 * v11 + wu22 * v12) +
+      bb12 * (wv12 * v22) +
       alpha[a + 4] * invHSq;
     system[5] =
-      w0 * (u20 * u20 * nSq + u20 * v20 * nb2 + v20 * u20 * nb2 + v20 * v20 * bb22) +
-      w1 * (u21 * u21 * nSq + u21 * v21 * nb2 + v21 * u21 * nb2 + v21 * v21 * bb22) +
-      w2 * (u22 * u22 * nSq + u22 * v22 * nb2 + v22 * u22 * nb2 + v22 * v22 * bb22) +
+      nSq * (wu20 * u20 + wu21 * u21 + wu22 * u22) +
+      2 * nb2 * (wu20 * v20 + wu22 * v22) +
+      bb22 * (wv20 * v20 + wv22 * v22) +
       w[particles[o + 5]] * vw2 * vw2 * bb22 +
       alpha[a + 5] * invHSq;
     const l = 3 * t;

@@ -476,37 +476,57 @@ export function solvePlateBend(
     const bb11 = b1x * b1x + b1y * b1y + b1z * b1z;
     const bb12 = b1x * b2x + b1y * b2y + b1z * b2z;
     const bb22 = b2x * b2x + b2y * b2y + b2z * b2z;
+    // plate-bend.ts `solvePlateBend`'s system, grouped the same way (w·u, w·v; v is 0 at a
+    // hinge's far corner: v02, v10, v21).
+    const wu00 = w0 * u00;
+    const wu01 = w1 * u01;
+    const wu02 = w2 * u02;
+    const wu10 = w0 * u10;
+    const wu11 = w1 * u11;
+    const wu12 = w2 * u12;
+    const wu20 = w0 * u20;
+    const wu21 = w1 * u21;
+    const wu22 = w2 * u22;
+    const wv00 = w0 * v00;
+    const wv01 = w1 * v01;
+    const wv11 = w1 * v11;
+    const wv12 = w2 * v12;
+    const wv20 = w0 * v20;
+    const wv22 = w2 * v22;
     let a00 =
-      w0 * (u00 * u00 * nSq + u00 * v00 * nb0 + v00 * u00 * nb0 + v00 * v00 * bb00) +
-      w1 * (u01 * u01 * nSq + u01 * v01 * nb0 + v01 * u01 * nb0 + v01 * v01 * bb00) +
-      w2 * (u02 * u02 * nSq + u02 * v02 * nb0 + v02 * u02 * nb0 + v02 * v02 * bb00) +
+      nSq * (wu00 * u00 + wu01 * u01 + wu02 * u02) +
+      2 * nb0 * (wu00 * v00 + wu01 * v01) +
+      bb00 * (wv00 * v00 + wv01 * v01) +
       f(w, u(particles, o + 3)) * vw0 * vw0 * bb00 +
       f(compliance, a) * invHSq;
     let a01 =
-      w0 * (u00 * u10 * nSq + u00 * v10 * nb1 + v00 * u10 * nb0 + v00 * v10 * bb01) +
-      w1 * (u01 * u11 * nSq + u01 * v11 * nb1 + v01 * u11 * nb0 + v01 * v11 * bb01) +
-      w2 * (u02 * u12 * nSq + u02 * v12 * nb1 + v02 * u12 * nb0 + v02 * v12 * bb01) +
+      nSq * (wu00 * u10 + wu01 * u11 + wu02 * u12) +
+      nb1 * (wu01 * v11 + wu02 * v12) +
+      nb0 * (wu10 * v00 + wu11 * v01) +
+      bb01 * (wv01 * v11) +
       f(compliance, a + 1) * invHSq;
     let a02 =
-      w0 * (u00 * u20 * nSq + u00 * v20 * nb2 + v00 * u20 * nb0 + v00 * v20 * bb02) +
-      w1 * (u01 * u21 * nSq + u01 * v21 * nb2 + v01 * u21 * nb0 + v01 * v21 * bb02) +
-      w2 * (u02 * u22 * nSq + u02 * v22 * nb2 + v02 * u22 * nb0 + v02 * v22 * bb02) +
+      nSq * (wu00 * u20 + wu01 * u21 + wu02 * u22) +
+      nb2 * (wu00 * v20 + wu02 * v22) +
+      nb0 * (wu20 * v00 + wu21 * v01) +
+      bb02 * (wv00 * v20) +
       f(compliance, a + 2) * invHSq;
     let a11 =
-      w0 * (u10 * u10 * nSq + u10 * v10 * nb1 + v10 * u10 * nb1 + v10 * v10 * bb11) +
-      w1 * (u11 * u11 * nSq + u11 * v11 * nb1 + v11 * u11 * nb1 + v11 * v11 * bb11) +
-      w2 * (u12 * u12 * nSq + u12 * v12 * nb1 + v12 * u12 * nb1 + v12 * v12 * bb11) +
+      nSq * (wu10 * u10 + wu11 * u11 + wu12 * u12) +
+      2 * nb1 * (wu11 * v11 + wu12 * v12) +
+      bb11 * (wv11 * v11 + wv12 * v12) +
       f(w, u(particles, o + 4)) * vw1 * vw1 * bb11 +
       f(compliance, a + 3) * invHSq;
     let a12 =
-      w0 * (u10 * u20 * nSq + u10 * v20 * nb2 + v10 * u20 * nb1 + v10 * v20 * bb12) +
-      w1 * (u11 * u21 * nSq + u11 * v21 * nb2 + v11 * u21 * nb1 + v11 * v21 * bb12) +
-      w2 * (u12 * u22 * nSq + u12 * v22 * nb2 + v12 * u22 * nb1 + v12 * v22 * bb12) +
+      nSq * (wu10 * u20 + wu11 * u21 + wu12 * u22) +
+      nb2 * (wu10 * v20 + wu12 * v22) +
+      nb1 * (wu21 * v11 + wu22 * v12) +
+      bb12 * (wv12 * v22) +
       f(compliance, a + 4) * invHSq;
     let a22 =
-      w0 * (u20 * u20 * nSq + u20 * v20 * nb2 + v20 * u20 * nb2 + v20 * v20 * bb22) +
-      w1 * (u21 * u21 * nSq + u21 * v21 * nb2 + v21 * u21 * nb2 + v21 * v21 * bb22) +
-      w2 * (u22 * u22 * nSq + u22 * v22 * nb2 + v22 * u22 * nb2 + v22 * v22 * bb22) +
+      nSq * (wu20 * u20 + wu21 * u21 + wu22 * u22) +
+      2 * nb2 * (wu20 * v20 + wu22 * v22) +
+      bb22 * (wv20 * v20 + wv22 * v22) +
       f(w, u(particles, o + 5)) * vw2 * vw2 * bb22 +
       f(compliance, a + 5) * invHSq;
     const l0: f64 = fresh ? 0.0 : fs(lambda, l);
@@ -2157,32 +2177,31 @@ export function solvePlateBendBatched(
       const alpha3 = gather(compliance, alphaA + 3, alphaB + 3);
       const alpha4 = gather(compliance, alphaA + 4, alphaB + 4);
       const alpha5 = gather(compliance, alphaA + 5, alphaB + 5);
+      // The system as the scalar kernel groups it (w·u, w·v; v is 0 at a hinge's far corner).
+      const wu00 = mul(w0, u00);
+      const wu01 = mul(w1, u01);
+      const wu02 = mul(w2, u02);
+      const wu10 = mul(w0, u10);
+      const wu11 = mul(w1, u11);
+      const wu12 = mul(w2, u12);
+      const wu20 = mul(w0, u20);
+      const wu21 = mul(w1, u21);
+      const wu22 = mul(w2, u22);
+      const wv00 = mul(w0, v00);
+      const wv01 = mul(w1, v01);
+      const wv11 = mul(w1, v11);
+      const wv12 = mul(w2, v12);
+      const wv20 = mul(w0, v20);
+      const wv22 = mul(w2, v22);
+      const two = splat(2);
       let a00 = add(
         add(
           add(
             add(
-              mul(
-                w0,
-                add(
-                  add(add(mul(mul(u00, u00), nSq), mul(mul(u00, v00), nb0)), mul(mul(v00, u00), nb0)),
-                  mul(mul(v00, v00), bb00),
-                ),
-              ),
-              mul(
-                w1,
-                add(
-                  add(add(mul(mul(u01, u01), nSq), mul(mul(u01, v01), nb0)), mul(mul(v01, u01), nb0)),
-                  mul(mul(v01, v01), bb00),
-                ),
-              ),
+              mul(nSq, add(add(mul(wu00, u00), mul(wu01, u01)), mul(wu02, u02))),
+              mul(mul(two, nb0), add(mul(wu00, v00), mul(wu01, v01))),
             ),
-            mul(
-              w2,
-              add(
-                add(add(mul(mul(u02, u02), nSq), mul(mul(u02, v02), nb0)), mul(mul(v02, u02), nb0)),
-                mul(mul(v02, v02), bb00),
-              ),
-            ),
+            mul(bb00, add(mul(wv00, v00), mul(wv01, v01))),
           ),
           mul(mul(mul(gather(w, u(particles, o + 3), u(particles, o + 9)), vw0), vw0), bb00),
         ),
@@ -2191,56 +2210,26 @@ export function solvePlateBendBatched(
       let a01 = add(
         add(
           add(
-            mul(
-              w0,
-              add(
-                add(add(mul(mul(u00, u10), nSq), mul(mul(u00, v10), nb1)), mul(mul(v00, u10), nb0)),
-                mul(mul(v00, v10), bb01),
-              ),
-            ),
-            mul(
-              w1,
-              add(
-                add(add(mul(mul(u01, u11), nSq), mul(mul(u01, v11), nb1)), mul(mul(v01, u11), nb0)),
-                mul(mul(v01, v11), bb01),
-              ),
-            ),
-          ),
-          mul(
-            w2,
             add(
-              add(add(mul(mul(u02, u12), nSq), mul(mul(u02, v12), nb1)), mul(mul(v02, u12), nb0)),
-              mul(mul(v02, v12), bb01),
+              mul(nSq, add(add(mul(wu00, u10), mul(wu01, u11)), mul(wu02, u12))),
+              mul(nb1, add(mul(wu01, v11), mul(wu02, v12))),
             ),
+            mul(nb0, add(mul(wu10, v00), mul(wu11, v01))),
           ),
+          mul(bb01, mul(wv01, v11)),
         ),
         mul(alpha1, vInvHSq),
       );
       let a02 = add(
         add(
           add(
-            mul(
-              w0,
-              add(
-                add(add(mul(mul(u00, u20), nSq), mul(mul(u00, v20), nb2)), mul(mul(v00, u20), nb0)),
-                mul(mul(v00, v20), bb02),
-              ),
-            ),
-            mul(
-              w1,
-              add(
-                add(add(mul(mul(u01, u21), nSq), mul(mul(u01, v21), nb2)), mul(mul(v01, u21), nb0)),
-                mul(mul(v01, v21), bb02),
-              ),
-            ),
-          ),
-          mul(
-            w2,
             add(
-              add(add(mul(mul(u02, u22), nSq), mul(mul(u02, v22), nb2)), mul(mul(v02, u22), nb0)),
-              mul(mul(v02, v22), bb02),
+              mul(nSq, add(add(mul(wu00, u20), mul(wu01, u21)), mul(wu02, u22))),
+              mul(nb2, add(mul(wu00, v20), mul(wu02, v22))),
             ),
+            mul(nb0, add(mul(wu20, v00), mul(wu21, v01))),
           ),
+          mul(bb02, mul(wv00, v20)),
         ),
         mul(alpha2, vInvHSq),
       );
@@ -2248,28 +2237,10 @@ export function solvePlateBendBatched(
         add(
           add(
             add(
-              mul(
-                w0,
-                add(
-                  add(add(mul(mul(u10, u10), nSq), mul(mul(u10, v10), nb1)), mul(mul(v10, u10), nb1)),
-                  mul(mul(v10, v10), bb11),
-                ),
-              ),
-              mul(
-                w1,
-                add(
-                  add(add(mul(mul(u11, u11), nSq), mul(mul(u11, v11), nb1)), mul(mul(v11, u11), nb1)),
-                  mul(mul(v11, v11), bb11),
-                ),
-              ),
+              mul(nSq, add(add(mul(wu10, u10), mul(wu11, u11)), mul(wu12, u12))),
+              mul(mul(two, nb1), add(mul(wu11, v11), mul(wu12, v12))),
             ),
-            mul(
-              w2,
-              add(
-                add(add(mul(mul(u12, u12), nSq), mul(mul(u12, v12), nb1)), mul(mul(v12, u12), nb1)),
-                mul(mul(v12, v12), bb11),
-              ),
-            ),
+            mul(bb11, add(mul(wv11, v11), mul(wv12, v12))),
           ),
           mul(mul(mul(gather(w, u(particles, o + 4), u(particles, o + 10)), vw1), vw1), bb11),
         ),
@@ -2278,28 +2249,13 @@ export function solvePlateBendBatched(
       let a12 = add(
         add(
           add(
-            mul(
-              w0,
-              add(
-                add(add(mul(mul(u10, u20), nSq), mul(mul(u10, v20), nb2)), mul(mul(v10, u20), nb1)),
-                mul(mul(v10, v20), bb12),
-              ),
-            ),
-            mul(
-              w1,
-              add(
-                add(add(mul(mul(u11, u21), nSq), mul(mul(u11, v21), nb2)), mul(mul(v11, u21), nb1)),
-                mul(mul(v11, v21), bb12),
-              ),
-            ),
-          ),
-          mul(
-            w2,
             add(
-              add(add(mul(mul(u12, u22), nSq), mul(mul(u12, v22), nb2)), mul(mul(v12, u22), nb1)),
-              mul(mul(v12, v22), bb12),
+              mul(nSq, add(add(mul(wu10, u20), mul(wu11, u21)), mul(wu12, u22))),
+              mul(nb2, add(mul(wu10, v20), mul(wu12, v22))),
             ),
+            mul(nb1, add(mul(wu21, v11), mul(wu22, v12))),
           ),
+          mul(bb12, mul(wv12, v22)),
         ),
         mul(alpha4, vInvHSq),
       );
@@ -2307,28 +2263,10 @@ export function solvePlateBendBatched(
         add(
           add(
             add(
-              mul(
-                w0,
-                add(
-                  add(add(mul(mul(u20, u20), nSq), mul(mul(u20, v20), nb2)), mul(mul(v20, u20), nb2)),
-                  mul(mul(v20, v20), bb22),
-                ),
-              ),
-              mul(
-                w1,
-                add(
-                  add(add(mul(mul(u21, u21), nSq), mul(mul(u21, v21), nb2)), mul(mul(v21, u21), nb2)),
-                  mul(mul(v21, v21), bb22),
-                ),
-              ),
+              mul(nSq, add(add(mul(wu20, u20), mul(wu21, u21)), mul(wu22, u22))),
+              mul(mul(two, nb2), add(mul(wu20, v20), mul(wu22, v22))),
             ),
-            mul(
-              w2,
-              add(
-                add(add(mul(mul(u22, u22), nSq), mul(mul(u22, v22), nb2)), mul(mul(v22, u22), nb2)),
-                mul(mul(v22, v22), bb22),
-              ),
-            ),
+            mul(bb22, add(mul(wv20, v20), mul(wv22, v22))),
           ),
           mul(mul(mul(gather(w, u(particles, o + 5), u(particles, o + 11)), vw2), vw2), bb22),
         ),

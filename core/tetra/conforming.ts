@@ -104,9 +104,10 @@ export async function meshConforming(
 /**
  * The BCC lattice points inside the surface (winding number > ½) and at least `clearance` (m)
  * from it. For a watertight surface the winding number is an integer off the surface and changes
- * by ±1 only where the surface is crossed, so a point takes the previous point of its row's
- * winding number plus the crossings between them (segmentWindingChange), and only a row's first
- * point, or a point whose segment grazes a triangle's edge, needs a winding number computed.
+ * by ±1 only where the surface is crossed, so a point takes the previous point of its row's winding
+ * number plus the crossings between them (segmentWindingChange), a row's first point the previous
+ * row's first point's likewise, and only the very first point, or a point whose segment grazes a
+ * triangle's edge, needs a winding number computed.
  */
 function interiorLattice(
   box: LatticeBox,
@@ -115,7 +116,9 @@ function interiorLattice(
   watertight: boolean,
 ): Float64Array {
   const out: number[] = [];
-  let previousWinding = 0;
+  // The winding numbers of the previous point and of the previous row's first point (NaN: none yet).
+  let previousWinding = Number.NaN;
+  let rowWinding = Number.NaN;
   // A jitter of 1e-4 × the cube size breaks the exact co-sphericity of lattice points (which
   // would send every insphere test near them down the slow exact-arithmetic path).
   const jitter = 1e-4 * box.a;
@@ -124,24 +127,37 @@ function interiorLattice(
     seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
     return (seed / 4294967296 - 0.5) * jitter;
   };
-  let px = 0;
-  let py = 0;
-  let pz = 0;
+  const previous = [0, 0, 0];
+  const rowFirst = [0, 0, 0];
   forEachBccPoint(box, (x, y, z, rowStart) => {
-    const change = watertight && !rowStart ? segmentWindingChange(bvh, px, py, pz, x, y, z) : Number.NaN;
+    const from = rowStart ? rowFirst : previous;
+    const base = rowStart ? rowWinding : previousWinding;
+    // The winding number carried from `from` across the surface crossings between (NaN: not known).
+    const carried =
+      watertight && !Number.isNaN(base)
+        ? base + segmentWindingChange(bvh, from[0], from[1], from[2], x, y, z)
+        : Number.NaN;
+    let winding: number;
     let inside: boolean;
-    if (Number.isNaN(change)) {
-      const winding = windingNumber(bvh, x, y, z);
-      inside = winding > 0.5;
-      previousWinding = Math.round(winding);
+    if (Number.isNaN(carried)) {
+      const w = windingNumber(bvh, x, y, z);
+      inside = w > 0.5;
+      winding = Math.round(w);
     } else {
-      previousWinding += change;
-      inside = previousWinding > 0.5;
+      winding = carried;
+      inside = winding > 0.5;
+    }
+    previousWinding = winding;
+    previous[0] = x;
+    previous[1] = y;
+    previous[2] = z;
+    if (rowStart) {
+      rowWinding = winding;
+      rowFirst[0] = x;
+      rowFirst[1] = y;
+      rowFirst[2] = z;
     }
     const clear = inside && !anyTriangleWithin(bvh, x, y, z, clearance);
-    px = x;
-    py = y;
-    pz = z;
     if (inside && clear) out.push(x + wobble(), y + wobble(), z + wobble());
   });
   return Float64Array.from(out);

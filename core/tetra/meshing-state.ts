@@ -179,6 +179,29 @@ export class MeshingState {
   }
 
   /**
+   * Whether the point (x, y, z) is inside the input (winding number > ½), for a point near live tet
+   * t that isInside: for a watertight input, a segment from t's centroid that crosses the surface
+   * as often inwards as outwards says so without a winding number.
+   */
+  insideNear(t: number, x: number, y: number, z: number): boolean {
+    if (this.watertight && this.isInside(t)) {
+      const tv = this.dt.tetVerts;
+      const c = this.dt.coords;
+      let cx = 0;
+      let cy = 0;
+      let cz = 0;
+      for (let k = 0; k < 4; k++) {
+        const v = 3 * tv[4 * t + k];
+        cx += c[v];
+        cy += c[v + 1];
+        cz += c[v + 2];
+      }
+      if (segmentWindingChange(this.bvh, 0.25 * cx, 0.25 * cy, 0.25 * cz, x, y, z) === 0) return true;
+    }
+    return windingNumber(this.bvh, x, y, z) > 0.5;
+  }
+
+  /**
    * For a watertight input: true when a vertex of t known to be inside (lattice or Steiner)
    * reaches the centroid (x, y, z) without crossing the surface, so the centroid is inside
    * too; saves the winding number there. It does when the centroid lies within the vertex's

@@ -3,7 +3,6 @@ import { pauseForEvents, throwIfCancelled } from './errors.ts';
 import { type MeshingState, VertexKind } from './meshing-state.ts';
 import type { SurfaceIndex, SurfacePointPurpose } from './surface-index.ts';
 import { circumcenter, minDihedralDeg } from './tet-geometry.ts';
-import { windingNumber } from './winding-number.ts';
 import type { WorkGuard } from './work-guard.ts';
 
 export interface RefineSettings {
@@ -167,10 +166,7 @@ export async function refine(
       const t = badTets[k];
       if (!dt.tetAlive[t] || dt.tetStamp[t] !== badTets[k + 1]) continue;
       circumcenter(dt.coords, tv[4 * t], tv[4 * t + 1], tv[4 * t + 2], tv[4 * t + 3], cc);
-      if (
-        windingNumber(state.bvh, cc[0], cc[1], cc[2]) > 0.5 &&
-        !state.surfaceWithin(cc[0], cc[1], cc[2], clear)
-      ) {
+      if (state.insideNear(t, cc[0], cc[1], cc[2]) && !state.surfaceWithin(cc[0], cc[1], cc[2], clear)) {
         // No triangle within `clear` of it: that is its clearance.
         if (state.insert(cc[0], cc[1], cc[2], VertexKind.steiner, clear) >= 0) steiner++;
       } else {

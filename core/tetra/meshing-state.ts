@@ -1,5 +1,4 @@
 import {
-  anyTriangleWithin,
   closestOnTriangle,
   closestPoint,
   createClosestPoint,
@@ -207,14 +206,14 @@ export class MeshingState {
    * too; saves the winding number there. It does when the centroid lies within the vertex's
    * clearance (a ball around the vertex that no triangle enters; the bound it was inserted
    * with, else its distance to the surface, found once per vertex and kept), or, for the first
-   * such vertex, when no triangle comes within their distance of the centroid.
+   * such vertex, when the segment between them crosses the surface as often inwards as outwards
+   * (the same winding number at both ends).
    */
   private interiorVertexSees(t: number, x: number, y: number, z: number): boolean {
     if (!this.watertight) return false;
     const tv = this.dt.tetVerts;
     const c = this.dt.coords;
     let first = -1;
-    let firstDistance = 0;
     for (let k = 0; k < 4; k++) {
       const v = tv[4 * t + k];
       if (this.kind[v] !== VertexKind.lattice && this.kind[v] !== VertexKind.steiner) continue;
@@ -228,13 +227,12 @@ export class MeshingState {
         this.clearance[v] = closestPoint(this.bvh, c[3 * v], c[3 * v + 1], c[3 * v + 2], this.cp).distance;
         if (d2 < this.clearance[v] ** 2) return true;
       }
-      if (first < 0) {
-        first = v;
-        // Not Math.hypot: with three arguments V8 runs it as a generic builtin that allocates.
-        firstDistance = Math.sqrt(d2);
-      }
+      if (first < 0) first = v;
     }
-    return first >= 0 && !anyTriangleWithin(this.bvh, x, y, z, firstDistance);
+    return (
+      first >= 0 &&
+      segmentWindingChange(this.bvh, c[3 * first], c[3 * first + 1], c[3 * first + 2], x, y, z) === 0
+    );
   }
 
   /**

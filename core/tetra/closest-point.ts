@@ -270,10 +270,17 @@ function triangleWithinQuery(bvh: TriangleBvh): number {
     gridBox[a] = query[a] - reach;
     gridBox[3 + a] = query[a] + reach;
   }
-  const entries = grid.entriesIn(gridBox.subarray(0, 3), gridBox.subarray(3), MAX_GRID_CELLS, gridRange);
+  const entries = grid.entriesIn(gridBox, MAX_GRID_CELLS, gridRange);
   if (entries < 0 || entries > MAX_GRID_ENTRIES) return triangleWithinInBvh(bvh);
-  const [i0, j0, k0, i1, j1, k1] = gridRange;
-  const [nx, ny] = grid.cells;
+  // Indexed, not destructured: destructuring a typed array runs its iterator, which allocates.
+  const i0 = gridRange[0];
+  const j0 = gridRange[1];
+  const k0 = gridRange[2];
+  const i1 = gridRange[3];
+  const j1 = gridRange[4];
+  const k1 = gridRange[5];
+  const nx = grid.cells[0];
+  const ny = grid.cells[1];
   const p = bvh.positions;
   const ix = bvh.indices;
   const r2 = radius * radius;
@@ -359,10 +366,17 @@ function segmentWindingChangeQuery(bvh: TriangleBvh): number {
     gridBox[a] = Math.min(segment[a], segment[3 + a]) - slack;
     gridBox[3 + a] = Math.max(segment[a], segment[3 + a]) + slack;
   }
-  const entries = grid.entriesIn(gridBox.subarray(0, 3), gridBox.subarray(3), MAX_GRID_CELLS, gridRange);
+  const entries = grid.entriesIn(gridBox, MAX_GRID_CELLS, gridRange);
   if (entries < 0 || entries > MAX_GRID_ENTRIES) return segmentWindingChangeInBvh(bvh);
-  const [i0, j0, k0, i1, j1, k1] = gridRange;
-  const [nx, ny] = grid.cells;
+  // Indexed, not destructured: destructuring a typed array runs its iterator, which allocates.
+  const i0 = gridRange[0];
+  const j0 = gridRange[1];
+  const k0 = gridRange[2];
+  const i1 = gridRange[3];
+  const j1 = gridRange[4];
+  const k1 = gridRange[5];
+  const nx = grid.cells[0];
+  const ny = grid.cells[1];
   const p = bvh.positions;
   const idx = bvh.indices;
   grid.nextQuery();

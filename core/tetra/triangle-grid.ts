@@ -78,18 +78,19 @@ export class TriangleGrid {
   }
 
   /**
-   * The cell range of the box [lo, hi] (m, per axis) into `range` (i0, j0, k0, i1, j1, k1); returns
+   * The cell range of `box` (min xyz, max xyz; m) into `range` (i0, j0, k0, i1, j1, k1); returns
    * the triangle entries its cells list (a triangle in several of them counted in each), or −1
    * when the box spans more than `maxCells` cells.
    */
-  entriesIn(lo: ArrayLike<number>, hi: ArrayLike<number>, maxCells: number, range: Int32Array): number {
+  entriesIn(box: Float64Array, maxCells: number, range: Int32Array): number {
     for (let a = 0; a < 3; a++) {
-      range[a] = this.cellOf(lo[a], a);
-      range[3 + a] = this.cellOf(hi[a], a);
+      range[a] = this.cellOf(box[a], a);
+      range[3 + a] = this.cellOf(box[3 + a], a);
     }
     if ((range[3] - range[0] + 1) * (range[4] - range[1] + 1) * (range[5] - range[2] + 1) > maxCells)
       return -1;
-    const [nx, ny] = this.cells;
+    const nx = this.cells[0];
+    const ny = this.cells[1];
     let entries = 0;
     for (let k = range[2]; k <= range[5]; k++)
       for (let j = range[1]; j <= range[4]; j++) {

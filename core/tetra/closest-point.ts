@@ -28,9 +28,8 @@ export function createClosestPoint(): ClosestPoint {
  */
 const MAX_GRID_CELLS = 27;
 const MAX_GRID_ENTRIES = 128;
-/** Box (lo xyz, hi xyz) and cell range of the running grid query. */
+/** Box (min xyz, max xyz) of the running grid query. */
 const gridBox = new Float64Array(6);
-const gridRange = new Int32Array(6);
 
 const stack = new Int32Array(256);
 /** Closest point on a triangle (0…2) and its squared distance (3): see triangleDistance2. */
@@ -270,33 +269,15 @@ function triangleWithinQuery(bvh: TriangleBvh): number {
     gridBox[a] = query[a] - reach;
     gridBox[3 + a] = query[a] + reach;
   }
-  const entries = grid.entriesIn(gridBox, MAX_GRID_CELLS, gridRange);
-  if (entries < 0 || entries > MAX_GRID_ENTRIES) return triangleWithinInBvh(bvh);
-  // Indexed, not destructured: destructuring a typed array runs its iterator, which allocates.
-  const i0 = gridRange[0];
-  const j0 = gridRange[1];
-  const k0 = gridRange[2];
-  const i1 = gridRange[3];
-  const j1 = gridRange[4];
-  const k1 = gridRange[5];
-  const nx = grid.cells[0];
-  const ny = grid.cells[1];
+  const count = grid.candidates(gridBox, MAX_GRID_CELLS, MAX_GRID_ENTRIES);
+  if (count < 0) return triangleWithinInBvh(bvh);
   const p = bvh.positions;
   const ix = bvh.indices;
   const r2 = radius * radius;
-  grid.nextQuery();
-  for (let k = k0; k <= k1; k++) {
-    for (let j = j0; j <= j1; j++) {
-      for (let i = i0; i <= i1; i++) {
-        const cell = (k * ny + j) * nx + i;
-        for (let m = grid.start[cell]; m < grid.start[cell + 1]; m++) {
-          const t = grid.list[m];
-          if (!grid.firstVisit(t)) continue;
-          triangleDistance2(p, 3 * ix[3 * t], 3 * ix[3 * t + 1], 3 * ix[3 * t + 2], query, tri);
-          if (tri[3] <= r2) return t;
-        }
-      }
-    }
+  for (let m = 0; m < count; m++) {
+    const t = grid.found[m];
+    triangleDistance2(p, 3 * ix[3 * t], 3 * ix[3 * t + 1], 3 * ix[3 * t + 2], query, tri);
+    if (tri[3] <= r2) return t;
   }
   return -1;
 }
@@ -366,34 +347,15 @@ function segmentWindingChangeQuery(bvh: TriangleBvh): number {
     gridBox[a] = Math.min(segment[a], segment[3 + a]) - slack;
     gridBox[3 + a] = Math.max(segment[a], segment[3 + a]) + slack;
   }
-  const entries = grid.entriesIn(gridBox, MAX_GRID_CELLS, gridRange);
-  if (entries < 0 || entries > MAX_GRID_ENTRIES) return segmentWindingChangeInBvh(bvh);
-  // Indexed, not destructured: destructuring a typed array runs its iterator, which allocates.
-  const i0 = gridRange[0];
-  const j0 = gridRange[1];
-  const k0 = gridRange[2];
-  const i1 = gridRange[3];
-  const j1 = gridRange[4];
-  const k1 = gridRange[5];
-  const nx = grid.cells[0];
-  const ny = grid.cells[1];
+  const count = grid.candidates(gridBox, MAX_GRID_CELLS, MAX_GRID_ENTRIES);
+  if (count < 0) return segmentWindingChangeInBvh(bvh);
   const p = bvh.positions;
   const idx = bvh.indices;
-  grid.nextQuery();
   let change = 0;
-  for (let k = k0; k <= k1; k++) {
-    for (let j = j0; j <= j1; j++) {
-      for (let i = i0; i <= i1; i++) {
-        const cell = (k * ny + j) * nx + i;
-        for (let m = grid.start[cell]; m < grid.start[cell + 1]; m++) {
-          const t = grid.list[m];
-          if (!grid.firstVisit(t)) continue;
-          const c = triangleWindingChange(p, idx, t);
-          if (Number.isNaN(c)) return c;
-          change += c;
-        }
-      }
-    }
+  for (let m = 0; m < count; m++) {
+    const c = triangleWindingChange(p, idx, grid.found[m]);
+    if (Number.isNaN(c)) return c;
+    change += c;
   }
   return change;
 }

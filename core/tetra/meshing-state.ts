@@ -51,6 +51,9 @@ export class MeshingState {
    */
   private withinHint = -1;
   private readonly hintPoint = new Float64Array(3);
+  /** centroidOf's outputs: the tet being classified or tested, and a neighbour of it. */
+  private readonly tetCentroid = new Float64Array(3);
+  private readonly neighbourCentroid = new Float64Array(3);
 
   /** True when the input is watertight (the winding number is 0 or 1 off the surface). */
   private readonly watertight: boolean;
@@ -125,6 +128,25 @@ export class MeshingState {
     return this.kind[v] === VertexKind.surface || this.kind[v] === VertexKind.feature;
   }
 
+  /** The centroid of tet t (its corners' mean, m) into `out`, returned. */
+  private centroidOf(t: number, out: Float64Array): Float64Array {
+    const tv = this.dt.tetVerts;
+    const c = this.dt.coords;
+    let x = 0;
+    let y = 0;
+    let z = 0;
+    for (let k = 0; k < 4; k++) {
+      const v = 3 * tv[4 * t + k];
+      x += c[v];
+      y += c[v + 1];
+      z += c[v + 2];
+    }
+    out[0] = 0.25 * x;
+    out[1] = 0.25 * y;
+    out[2] = 0.25 * z;
+    return out;
+  }
+
   /** True when tet t (live) has a super-tet corner. */
   touchesSuper(t: number): boolean {
     const tv = this.dt.tetVerts;
@@ -155,20 +177,10 @@ export class MeshingState {
     if (this.classifiedStamp[t] === dt.tetStamp[t]) return this.inside[t] === 1;
     let result = false;
     if (!this.touchesSuper(t)) {
-      const tv = dt.tetVerts;
-      const c = dt.coords;
-      let x = 0;
-      let y = 0;
-      let z = 0;
-      for (let k = 0; k < 4; k++) {
-        const v = 3 * tv[4 * t + k];
-        x += c[v];
-        y += c[v + 1];
-        z += c[v + 2];
-      }
-      x *= 0.25;
-      y *= 0.25;
-      z *= 0.25;
+      const centroid = this.centroidOf(t, this.tetCentroid);
+      const x = centroid[0];
+      const y = centroid[1];
+      const z = centroid[2];
       const known = this.interiorVertexSees(t, x, y, z) ? 1 : this.classFromNeighbour(t, x, y, z);
       result = known >= 0 ? known === 1 : windingNumber(this.bvh, x, y, z) > 0.5;
     }
@@ -184,18 +196,8 @@ export class MeshingState {
    */
   insideNear(t: number, x: number, y: number, z: number): boolean {
     if (this.watertight && this.isInside(t)) {
-      const tv = this.dt.tetVerts;
-      const c = this.dt.coords;
-      let cx = 0;
-      let cy = 0;
-      let cz = 0;
-      for (let k = 0; k < 4; k++) {
-        const v = 3 * tv[4 * t + k];
-        cx += c[v];
-        cy += c[v + 1];
-        cz += c[v + 2];
-      }
-      if (segmentWindingChange(this.bvh, 0.25 * cx, 0.25 * cy, 0.25 * cz, x, y, z) === 0) return true;
+      const c = this.centroidOf(t, this.tetCentroid);
+      if (segmentWindingChange(this.bvh, c[0], c[1], c[2], x, y, z) === 0) return true;
     }
     return windingNumber(this.bvh, x, y, z) > 0.5;
   }
@@ -243,26 +245,15 @@ export class MeshingState {
   private classFromNeighbour(t: number, x: number, y: number, z: number): number {
     if (!this.watertight) return -1;
     const dt = this.dt;
-    const tv = dt.tetVerts;
-    const c = dt.coords;
     for (let i = 0; i < 4; i++) {
       const nb = dt.tetNbrs[4 * t + i];
       if (nb < 0) continue;
       const u = nb >> 2;
       // Classes are cached per slot; a super-tet neighbour says nothing about the region.
       if (this.classifiedStamp[u] !== dt.tetStamp[u] || this.touchesSuper(u)) continue;
-      let ux = 0;
-      let uy = 0;
-      let uz = 0;
-      for (let k = 0; k < 4; k++) {
-        const v = 3 * tv[4 * u + k];
-        ux += c[v];
-        uy += c[v + 1];
-        uz += c[v + 2];
-      }
+      const cu = this.centroidOf(u, this.neighbourCentroid);
       // No net crossing between the centroids: the same winding number, so the same class.
-      if (segmentWindingChange(this.bvh, x, y, z, 0.25 * ux, 0.25 * uy, 0.25 * uz) === 0)
-        return this.inside[u];
+      if (segmentWindingChange(this.bvh, x, y, z, cu[0], cu[1], cu[2]) === 0) return this.inside[u];
     }
     return -1;
   }

@@ -21,9 +21,13 @@ export class TriangleGrid {
   /** Cell c's triangles are list[start[c] … start[c + 1]); cell index (k·ny + j)·nx + i. */
   readonly start: Int32Array;
   readonly list: Int32Array;
-  /** Per triangle: the query that last visited it (a triangle in several cells is tested once). */
+  /** The triangles `candidates` found (its count of them are valid). */
+  found = new Int32Array(64);
+  /** Per triangle: the query that last listed it (a triangle in several cells is listed once). */
   private readonly seen: Uint32Array;
   private stamp = 0;
+  /** The running query's cell range: i0, j0, k0, i1, j1, k1. */
+  private readonly range = new Int32Array(6);
 
   constructor(bvh: TriangleBvh) {
     const p = bvh.positions;
@@ -78,11 +82,12 @@ export class TriangleGrid {
   }
 
   /**
-   * The cell range of `box` (min xyz, max xyz; m) into `range` (i0, j0, k0, i1, j1, k1); returns
-   * the triangle entries its cells list (a triangle in several of them counted in each), or −1
-   * when the box spans more than `maxCells` cells.
+   * The triangles listed in the cells that `box` (min xyz, max xyz; m) overlaps, each once, into
+   * `found` (grown as needed); returns how many, or −1 when the box spans more than `maxCells`
+   * cells or they list more than `maxEntries` triangles (a triangle in several counted in each).
    */
-  entriesIn(box: Float64Array, maxCells: number, range: Int32Array): number {
+  candidates(box: Float64Array, maxCells: number, maxEntries: number): number {
+    const range = this.range;
     for (let a = 0; a < 3; a++) {
       range[a] = this.cellOf(box[a], a);
       range[3 + a] = this.cellOf(box[3 + a], a);
@@ -97,23 +102,26 @@ export class TriangleGrid {
         const row = (k * ny + j) * nx;
         entries += this.start[row + range[3] + 1] - this.start[row + range[0]];
       }
-    return entries;
-  }
-
-  /** Starts a query: every triangle counts as not yet visited. */
-  nextQuery(): void {
+    if (entries > maxEntries) return -1;
+    if (this.found.length < entries) this.found = new Int32Array(2 * entries);
     this.stamp = (this.stamp + 1) >>> 0;
     if (this.stamp === 0) {
       this.seen.fill(0);
       this.stamp = 1;
     }
-  }
-
-  /** True the first time triangle t is visited in this query. */
-  firstVisit(t: number): boolean {
-    if (this.seen[t] === this.stamp) return false;
-    this.seen[t] = this.stamp;
-    return true;
+    let count = 0;
+    for (let k = range[2]; k <= range[5]; k++)
+      for (let j = range[1]; j <= range[4]; j++) {
+        const row = (k * ny + j) * nx;
+        // A row's cells are consecutive: their lists are one run of `list`.
+        for (let m = this.start[row + range[0]]; m < this.start[row + range[3] + 1]; m++) {
+          const t = this.list[m];
+          if (this.seen[t] === this.stamp) continue;
+          this.seen[t] = this.stamp;
+          this.found[count++] = t;
+        }
+      }
+    return count;
   }
 }
 

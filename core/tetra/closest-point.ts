@@ -259,12 +259,49 @@ export function triangleWithin(bvh: TriangleBvh, qx: number, qy: number, qz: num
   return triangleWithinQuery(bvh);
 }
 
+/**
+ * triangleWithin over a run of queries about nearby points (the corners of one face, the samples of
+ * one surface): the triangle that settled the last query is tried before the grid or the BVH.
+ */
+export class NearbyTriangleWithin {
+  /** The triangle tried first: the last one found (−1 before any); callers may set a better one. */
+  triangle = -1;
+  /** The tried triangle's distance from the last query point, m (∞ when none was tried). */
+  hintDistance = Number.POSITIVE_INFINITY;
+  private readonly near = new Float64Array(3);
+
+  constructor(private readonly bvh: TriangleBvh) {}
+
+  /** The first triangle within `radius` (m) of (x, y, z), the hint first, or −1; a found one is the next hint. */
+  find(x: number, y: number, z: number, radius: number): number {
+    const t = this.triangle;
+    this.hintDistance = Number.POSITIVE_INFINITY;
+    if (t >= 0) {
+      const ix = this.bvh.indices;
+      const d2 = closestOnTriangle(
+        this.bvh.positions,
+        3 * ix[3 * t],
+        3 * ix[3 * t + 1],
+        3 * ix[3 * t + 2],
+        x,
+        y,
+        z,
+        this.near,
+      );
+      this.hintDistance = Math.sqrt(d2);
+      if (d2 <= radius * radius) return t;
+    }
+    const found = triangleWithin(this.bvh, x, y, z, radius);
+    if (found >= 0) this.triangle = found;
+    return found;
+  }
+}
+
 /** triangleWithin for the point query[0..2] and the radius query[3]. */
 function triangleWithinQuery(bvh: TriangleBvh): number {
   const grid = triangleGridOf(bvh);
   const radius = query[3];
-  // The ball's box, widened a little.
-  const reach = radius + 1e-8 * Math.max(grid.cellSize[0], grid.cellSize[1], grid.cellSize[2]);
+  const reach = radius + grid.queryMargin;
   for (let a = 0; a < 3; a++) {
     gridBox[a] = query[a] - reach;
     gridBox[3 + a] = query[a] + reach;
@@ -341,11 +378,9 @@ export function segmentWindingChange(
 /** segmentWindingChange for the segment from segment[0..2] to segment[3..5]. */
 function segmentWindingChangeQuery(bvh: TriangleBvh): number {
   const grid = triangleGridOf(bvh);
-  // The segment's box, widened by far more than the crossing test's slack.
-  const slack = 1e-8 * Math.max(grid.cellSize[0], grid.cellSize[1], grid.cellSize[2]);
   for (let a = 0; a < 3; a++) {
-    gridBox[a] = Math.min(segment[a], segment[3 + a]) - slack;
-    gridBox[3 + a] = Math.max(segment[a], segment[3 + a]) + slack;
+    gridBox[a] = Math.min(segment[a], segment[3 + a]) - grid.queryMargin;
+    gridBox[3 + a] = Math.max(segment[a], segment[3 + a]) + grid.queryMargin;
   }
   const count = grid.candidates(gridBox, MAX_GRID_CELLS, MAX_GRID_ENTRIES);
   if (count < 0) return segmentWindingChangeInBvh(bvh);

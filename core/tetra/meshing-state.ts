@@ -1,9 +1,8 @@
 import {
-  closestOnTriangle,
   closestPoint,
   createClosestPoint,
+  NearbyTriangleWithin,
   segmentWindingChange,
-  triangleWithin,
 } from './closest-point.ts';
 import { Delaunay, SUPER_VERTEX_COUNT } from './delaunay.ts';
 import { brioOrder } from './spatial-sort.ts';
@@ -45,12 +44,10 @@ export class MeshingState {
   private classifiedStamp: Uint32Array;
   private readonly cp = createClosestPoint();
   /**
-   * The triangle that settled the last surfaceWithin that found one (−1 before any): the next
-   * query is mostly about a nearby point (the corners and midpoints of one face, the faces of one
-   * region), so this triangle is tried before the BVH.
+   * surfaceWithin's queries: mostly about nearby points (the corners and midpoints of one face, the
+   * faces of one region), so the triangle that settled the last is tried first.
    */
-  private withinHint = -1;
-  private readonly hintPoint = new Float64Array(3);
+  private readonly within: NearbyTriangleWithin;
   /** centroidOf's outputs: the tet being classified or tested, and a neighbour of it. */
   private readonly tetCentroid = new Float64Array(3);
   private readonly neighbourCentroid = new Float64Array(3);
@@ -66,6 +63,7 @@ export class MeshingState {
     capacity: number,
   ) {
     this.bvh = bvh;
+    this.within = new NearbyTriangleWithin(bvh);
     this.watertight = watertight;
     this.dt = new Delaunay(min, max, capacity);
     this.kind = new Uint8Array(Math.max(16, capacity + SUPER_VERTEX_COUNT));
@@ -260,25 +258,7 @@ export class MeshingState {
 
   /** True when the input surface comes within `radius` (m) of (x, y, z). */
   surfaceWithin(x: number, y: number, z: number, radius: number): boolean {
-    const hint = this.withinHint;
-    if (hint >= 0) {
-      const ix = this.bvh.indices;
-      const p = this.bvh.positions;
-      const d2 = closestOnTriangle(
-        p,
-        3 * ix[3 * hint],
-        3 * ix[3 * hint + 1],
-        3 * ix[3 * hint + 2],
-        x,
-        y,
-        z,
-        this.hintPoint,
-      );
-      if (d2 <= radius * radius) return true;
-    }
-    const found = triangleWithin(this.bvh, x, y, z, radius);
-    if (found >= 0) this.withinHint = found;
-    return found >= 0;
+    return this.within.find(x, y, z, radius) >= 0;
   }
 
   /** The triangle found by the last closest-point query (−1 when none was in range). */

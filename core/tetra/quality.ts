@@ -1,4 +1,4 @@
-import { closestOnTriangle, closestPoint, createClosestPoint, triangleWithin } from './closest-point.ts';
+import { closestPoint, createClosestPoint, NearbyTriangleWithin } from './closest-point.ts';
 import { createTetMeasures, measureTet } from './tet-geometry.ts';
 import type { TriangleBvh } from './triangle-bvh.ts';
 
@@ -173,40 +173,20 @@ class SurfaceProbe {
   worst = 0;
   private readonly bvh: TriangleBvh;
   private readonly cp = createClosestPoint();
-  private readonly near = new Float64Array(3);
-  private hint = -1;
+  /** The triangle closest to (or within the worst distance of) the previous point, tried first. */
+  private readonly within: NearbyTriangleWithin;
 
   constructor(bvh: TriangleBvh) {
     this.bvh = bvh;
+    this.within = new NearbyTriangleWithin(bvh);
   }
 
   offer(x: number, y: number, z: number): void {
-    const bvh = this.bvh;
-    let bound = Number.POSITIVE_INFINITY;
-    const t = this.hint;
-    if (t >= 0) {
-      const ix = bvh.indices;
-      const d2 = closestOnTriangle(
-        bvh.positions,
-        3 * ix[3 * t],
-        3 * ix[3 * t + 1],
-        3 * ix[3 * t + 2],
-        x,
-        y,
-        z,
-        this.near,
-      );
-      bound = Math.sqrt(d2);
-      if (bound <= this.worst) return;
-    }
     // A triangle within the worst distance settles the point, and is a better hint for the next.
-    const within = triangleWithin(bvh, x, y, z, this.worst);
-    if (within >= 0) {
-      this.hint = within;
-      return;
-    }
-    const cp = closestPoint(bvh, x, y, z, this.cp, bound);
-    if (cp.triangle >= 0) this.hint = cp.triangle;
+    if (this.within.find(x, y, z, this.worst) >= 0) return;
+    // Else the hint's distance bounds the exact search.
+    const cp = closestPoint(this.bvh, x, y, z, this.cp, this.within.hintDistance);
+    if (cp.triangle >= 0) this.within.triangle = cp.triangle;
     if (cp.distance > this.worst) this.worst = cp.distance;
   }
 }

@@ -18,6 +18,11 @@ export class TriangleGrid {
   readonly cellSize: Float64Array;
   /** Cells per axis. */
   readonly cells: Int32Array;
+  /**
+   * How far (m) a query widens its box before it takes the cells: 1e-8 of the largest cell, far
+   * more than the slack of the tests it runs on the triangles found, far less than a cell.
+   */
+  readonly queryMargin: number;
   /** Cell c's triangles are list[start[c] … start[c + 1]); cell index (k·ny + j)·nx + i. */
   readonly start: Int32Array;
   readonly list: Int32Array;
@@ -45,6 +50,7 @@ export class TriangleGrid {
       Math.max(1, Math.min(MAX_CELLS_PER_AXIS, Math.ceil((s + 2 * margin) / edge))),
     );
     this.cellSize = Float64Array.from(size, (s, a) => (s + 2 * margin) / this.cells[a]);
+    this.queryMargin = 1e-8 * Math.max(this.cellSize[0], this.cellSize[1], this.cellSize[2]);
     const [nx, ny, nz] = this.cells;
     const cellCount = nx * ny * nz;
     // Each triangle's cell range (min i, j, k, max i, j, k): counted, then listed.

@@ -84,6 +84,31 @@ function faceDeviation(
   return worst;
 }
 
+/**
+ * Whether faceDeviation(p, a, b, c) exceeds `limit` (m), mostly without finding a distance: a
+ * sample point with an input triangle within `limit` does not exceed it. One without may lie at
+ * exactly `limit` (a sample shared with the face whose deviation set the limit), so its distance
+ * settles it, as faceDeviation would have.
+ */
+function faceDeviatesBeyond(
+  p: Float64Array,
+  a: number,
+  b: number,
+  c: number,
+  bvh: TriangleBvh,
+  cp: ClosestPoint,
+  limit: number,
+): boolean {
+  for (const [u, v, w] of FACE_SAMPLES) {
+    const x = u * p[3 * a] + v * p[3 * b] + w * p[3 * c];
+    const y = u * p[3 * a + 1] + v * p[3 * b + 1] + w * p[3 * c + 1];
+    const z = u * p[3 * a + 2] + v * p[3 * b + 2] + w * p[3 * c + 2];
+    if (!anyTriangleWithin(bvh, x, y, z, limit) && closestPoint(bvh, x, y, z, cp).distance > limit)
+      return true;
+  }
+  return false;
+}
+
 function isSurfaceKind(k: number): boolean {
   return k === VertexKind.surface || k === VertexKind.feature;
 }
@@ -120,15 +145,23 @@ function peel(mesh: WorkMesh, s: OptimizeSettings): number {
     if (surfaceCorners < 4 && boundaryFaces < 3) continue;
     // The faces it exposes may stray no farther than the tolerance, or than the faces they
     // replace (with a little slack: both are as far off where the input is open).
-    let exposed = 0;
     let replaced = 0;
     for (let i = 0; i < 4; i++) {
+      if (nbr[4 * t + i] >= 0) continue;
       const [a, b, c] = FACE_OF[i];
-      const deviation = faceDeviation(p, tets[4 * t + a], tets[4 * t + b], tets[4 * t + c], s.bvh, cp);
-      if (nbr[4 * t + i] < 0) replaced = Math.max(replaced, deviation);
-      else exposed = Math.max(exposed, deviation);
+      replaced = Math.max(
+        replaced,
+        faceDeviation(p, tets[4 * t + a], tets[4 * t + b], tets[4 * t + c], s.bvh, cp),
+      );
     }
-    if (exposed > Math.max(s.surfaceTolerance, PEEL_SLACK * replaced)) continue;
+    const limit = Math.max(s.surfaceTolerance, PEEL_SLACK * replaced);
+    let strays = false;
+    for (let i = 0; i < 4 && !strays; i++) {
+      if (nbr[4 * t + i] < 0) continue;
+      const [a, b, c] = FACE_OF[i];
+      strays = faceDeviatesBeyond(p, tets[4 * t + a], tets[4 * t + b], tets[4 * t + c], s.bvh, cp, limit);
+    }
+    if (strays) continue;
     for (let i = 0; i < 4; i++) if (nbr[4 * t + i] >= 0) queue.push(nbr[4 * t + i] >> 2);
     mesh.remove(t);
     removed++;
@@ -299,6 +332,23 @@ function boundaryDeviationAround(c: SmoothContext, v: number): number {
   return worst;
 }
 
+/** Whether boundaryDeviationAround(c, v) exceeds `limit` (m), without finding the deviations. */
+function boundaryDeviatesAround(c: SmoothContext, v: number, limit: number): boolean {
+  const { tets, nbr, positions } = c.mesh;
+  for (let k = c.start[v]; k < c.start[v + 1]; k++) {
+    const t = c.list[k];
+    for (let i = 0; i < 4; i++) {
+      if (nbr[4 * t + i] >= 0 || tets[4 * t + i] === v) continue;
+      const [a, b, d] = FACE_OF[i];
+      if (
+        faceDeviatesBeyond(positions, tets[4 * t + a], tets[4 * t + b], tets[4 * t + d], c.bvh, c.cp, limit)
+      )
+        return true;
+    }
+  }
+  return false;
+}
+
 /** True when v is a corner of a boundary face. */
 function onBoundary(c: SmoothContext, v: number): boolean {
   const { tets, nbr } = c.mesh;
@@ -371,7 +421,7 @@ function smoothVertex(c: SmoothContext, v: number): boolean {
         p[3 * v + 1] = y1;
         p[3 * v + 2] = z1;
       }
-      if (boundaryDeviationAround(c, v) > allowedDeviation) return false;
+      if (boundaryDeviatesAround(c, v, allowedDeviation)) return false;
     }
     for (let k = c.start[v]; k < c.start[v + 1]; k++) {
       c.mesh.updateAngle(c.list[k]);

@@ -69,7 +69,7 @@ export async function meshConforming(
     surface.watertight,
     surface.min,
     surface.max,
-    2 * (samples.count + lattice.length / 3),
+    2 * (samples.count + lattice.windings.length),
   );
   s.progress(0.2, 'Delaunay');
   const cancelCheck = () => throwIfCancelled(s.guard);
@@ -77,7 +77,7 @@ export async function meshConforming(
   state.insertAll(samples.points, kinds, cancelCheck);
   // Lattice points keep `clearance` from the surface before their jitter, which moves them by
   // under 1e-4 × the cube size per axis: far less than the hundredth of it taken off here.
-  state.insertAll(lattice, VertexKind.lattice, cancelCheck, 0.99 * clearance);
+  state.insertAll(lattice.points, VertexKind.lattice, cancelCheck, 0.99 * clearance, lattice.windings);
   await pauseForEvents(s.guard);
   s.progress(0.4, 'refining');
   const index = SurfaceIndex.forEdge(h, surface.diagonal, surface.faceNormals);
@@ -102,8 +102,8 @@ export async function meshConforming(
 }
 
 /**
- * The BCC lattice points inside the surface (winding number > ½) and at least `clearance` (m)
- * from it. For a watertight surface the winding number is an integer off the surface and changes
+ * The BCC lattice points (xyz interleaved) inside the surface (winding number > ½) and at least
+ * `clearance` (m) from it, with their winding numbers (integers for a watertight surface). For a watertight surface the winding number is an integer off the surface and changes
  * by ±1 only where the surface is crossed, so a point takes the previous point of its row's winding
  * number plus the crossings between them (segmentWindingChange), a row's first point the previous
  * row's first point's likewise, and only the very first point, or a point whose segment grazes a
@@ -114,8 +114,9 @@ function interiorLattice(
   bvh: TriangleBvh,
   clearance: number,
   watertight: boolean,
-): Float64Array {
+): { points: Float64Array; windings: Float64Array } {
   const out: number[] = [];
+  const windings: number[] = [];
   // The winding numbers of the previous point and of the previous row's first point (NaN: none yet).
   let previousWinding = Number.NaN;
   let rowWinding = Number.NaN;
@@ -158,9 +159,12 @@ function interiorLattice(
       rowFirst[2] = z;
     }
     const clear = inside && !anyTriangleWithin(bvh, x, y, z, clearance);
-    if (inside && clear) out.push(x + wobble(), y + wobble(), z + wobble());
+    if (inside && clear) {
+      out.push(x + wobble(), y + wobble(), z + wobble());
+      windings.push(winding);
+    }
   });
-  return Float64Array.from(out);
+  return { points: Float64Array.from(out), windings: Float64Array.from(windings) };
 }
 
 /** Compacts the inside tets (with their vertices and face adjacency) out of the Delaunay. */

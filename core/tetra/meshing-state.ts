@@ -25,8 +25,13 @@ export const VertexKind = {
 
 /**
  * The Delaunay tetrahedralization being refined plus what it knows about the input: each
- * vertex's kind and each tet's inside/outside class (winding number of its centroid > ½),
- * cached per tet slot and recomputed when the slot is reused.
+ * vertex's kind and each tet's winding number at its centroid (inside when > ½), cached per tet
+ * slot and recomputed when the slot is reused.
+ *
+ * For a watertight input the winding number off the surface is an integer that changes by ±1
+ * where the surface is crossed, so a tet's is mostly carried from a neighbour's or an inside
+ * vertex's across the crossings between them (segmentWindingChange) instead of summed over the
+ * surface: every inside vertex (lattice, Steiner) keeps the winding number it was inserted with.
  */
 export class MeshingState {
   readonly dt: Delaunay;
@@ -39,8 +44,13 @@ export class MeshingState {
    */
   private clearance: Float64Array;
   private clearanceExact: Uint8Array;
-  /** Per tet slot: 1 inside, 0 outside, valid while classifiedStamp matches tetStamp. */
-  private inside: Uint8Array;
+  /** Per inside vertex of a watertight input: its winding number (an integer), NaN when not known. */
+  private vertexWinding: Float64Array;
+  /**
+   * Per tet slot: the winding number at its centroid (for a watertight input an integer; 0 for a
+   * tet with a super-tet corner), valid while classifiedStamp matches tetStamp.
+   */
+  private winding: Float64Array;
   private classifiedStamp: Uint32Array;
   private readonly cp = createClosestPoint();
   /**
@@ -69,7 +79,8 @@ export class MeshingState {
     this.kind = new Uint8Array(Math.max(16, capacity + SUPER_VERTEX_COUNT));
     this.clearance = new Float64Array(this.kind.length);
     this.clearanceExact = new Uint8Array(this.kind.length);
-    this.inside = new Uint8Array(this.dt.tetAlive.length);
+    this.vertexWinding = new Float64Array(this.kind.length);
+    this.winding = new Float64Array(this.dt.tetAlive.length);
     this.classifiedStamp = new Uint32Array(this.dt.tetAlive.length);
   }
 
@@ -77,12 +88,14 @@ export class MeshingState {
    * Inserts points (xyz interleaved) in BRIO order, each with `kind` (one value for all, or one
    * per point); returns how many were new. `poll` runs every 1024 points (cancellation).
    * clearanceM: a distance (m) every point is known to keep from the input surface, or 0.
+   * windings: per point, its winding number when known (inside points; see insert).
    */
   insertAll(
     points: Float64Array,
     kind: number | Uint8Array,
     poll?: (done: number) => void,
     clearanceM = 0,
+    windings?: Float64Array,
   ): number {
     const n = points.length / 3;
     const order = brioOrder(points, n);
@@ -90,7 +103,8 @@ export class MeshingState {
     for (let k = 0; k < n; k++) {
       const i = order[k];
       const kd = typeof kind === 'number' ? kind : kind[i];
-      if (this.insert(points[3 * i], points[3 * i + 1], points[3 * i + 2], kd, clearanceM) >= 0) added++;
+      const w = windings ? windings[i] : Number.NaN;
+      if (this.insert(points[3 * i], points[3 * i + 1], points[3 * i + 2], kd, clearanceM, w) >= 0) added++;
       if (poll && (k & 1023) === 1023) poll(k);
     }
     return added;
@@ -99,8 +113,10 @@ export class MeshingState {
   /**
    * Inserts one point; returns its vertex id, or −1 when it coincides with a vertex.
    * clearanceM: a distance (m) the point is known to keep from the input surface, or 0.
+   * winding: the point's winding number, for an inside point (lattice, Steiner) of a watertight
+   * input an integer that lets the tets around it carry theirs from it; NaN when not known.
    */
-  insert(x: number, y: number, z: number, kind: number, clearanceM = 0): number {
+  insert(x: number, y: number, z: number, kind: number, clearanceM = 0, winding = Number.NaN): number {
     const v = this.dt.insert(x, y, z);
     if (v < 0) return -1;
     if (v >= this.kind.length) {
@@ -114,10 +130,14 @@ export class MeshingState {
       const exact = new Uint8Array(size);
       exact.set(this.clearanceExact);
       this.clearanceExact = exact;
+      const windings = new Float64Array(size);
+      windings.set(this.vertexWinding);
+      this.vertexWinding = windings;
     }
     this.kind[v] = kind;
     this.clearance[v] = clearanceM;
     this.clearanceExact[v] = 0;
+    this.vertexWinding[v] = winding;
     return v;
   }
 
@@ -161,99 +181,116 @@ export class MeshingState {
     return t < this.classifiedStamp.length && this.classifiedStamp[t] === this.dt.tetStamp[t];
   }
 
-  /** Whether live tet t is inside the input (cached winding number of its centroid > ½). */
+  /** Whether live tet t is inside the input (the winding number at its centroid > ½). */
   isInside(t: number): boolean {
+    return this.windingOf(t) > 0.5;
+  }
+
+  /** The winding number at live tet t's centroid, found once per slot and kept (see the class). */
+  private windingOf(t: number): number {
     const dt = this.dt;
-    if (this.inside.length < dt.tetAlive.length) {
-      const inside = new Uint8Array(dt.tetAlive.length);
-      inside.set(this.inside);
-      this.inside = inside;
+    if (this.winding.length < dt.tetAlive.length) {
+      const winding = new Float64Array(dt.tetAlive.length);
+      winding.set(this.winding);
+      this.winding = winding;
       const stamps = new Uint32Array(dt.tetAlive.length);
       stamps.set(this.classifiedStamp);
       this.classifiedStamp = stamps;
     }
-    if (this.classifiedStamp[t] === dt.tetStamp[t]) return this.inside[t] === 1;
-    let result = false;
+    if (this.classifiedStamp[t] === dt.tetStamp[t]) return this.winding[t];
+    let w = 0;
     if (!this.touchesSuper(t)) {
       const centroid = this.centroidOf(t, this.tetCentroid);
       const x = centroid[0];
       const y = centroid[1];
       const z = centroid[2];
-      const known = this.interiorVertexSees(t, x, y, z) ? 1 : this.classFromNeighbour(t, x, y, z);
-      result = known >= 0 ? known === 1 : windingNumber(this.bvh, x, y, z) > 0.5;
+      w = this.windingFromInsideVertex(t, x, y, z);
+      if (Number.isNaN(w)) w = this.windingFromNeighbour(t, x, y, z);
+      if (Number.isNaN(w)) w = this.windingAt(x, y, z);
     }
-    this.inside[t] = result ? 1 : 0;
+    this.winding[t] = w;
     this.classifiedStamp[t] = dt.tetStamp[t];
-    return result;
+    return w;
   }
 
   /**
-   * Whether the point (x, y, z) is inside the input (winding number > ½), for a point near live tet
-   * t that isInside: for a watertight input, a segment from t's centroid that crosses the surface
-   * as often inwards as outwards says so without a winding number.
+   * The winding number at (x, y, z), a point near live tet t (inside when > ½): for a watertight
+   * input, t's carried across the crossings between its centroid and the point when that
+   * segment grazes no triangle; otherwise summed over the surface.
    */
-  insideNear(t: number, x: number, y: number, z: number): boolean {
-    if (this.watertight && this.isInside(t)) {
-      const c = this.centroidOf(t, this.tetCentroid);
-      if (segmentWindingChange(this.bvh, c[0], c[1], c[2], x, y, z) === 0) return true;
+  windingNear(t: number, x: number, y: number, z: number): number {
+    if (this.watertight) {
+      const from = this.windingOf(t);
+      if (!this.touchesSuper(t)) {
+        const c = this.centroidOf(t, this.tetCentroid);
+        const w = from + segmentWindingChange(this.bvh, c[0], c[1], c[2], x, y, z);
+        if (!Number.isNaN(w)) return w;
+      }
     }
-    return windingNumber(this.bvh, x, y, z) > 0.5;
+    return this.windingAt(x, y, z);
+  }
+
+  /** The winding number at (x, y, z) summed over the surface; rounded for a watertight input. */
+  private windingAt(x: number, y: number, z: number): number {
+    const w = windingNumber(this.bvh, x, y, z);
+    if (!this.watertight) return w;
+    // The nearest integer, on the same side of ½ (the class) as the sum.
+    const rounded = Math.round(w);
+    return rounded > 0.5 === w > 0.5 ? rounded : w > 0.5 ? 1 : 0;
   }
 
   /**
-   * For a watertight input: true when a vertex of t known to be inside (lattice or Steiner)
-   * reaches the centroid (x, y, z) without crossing the surface, so the centroid is inside
-   * too; saves the winding number there. It does when the centroid lies within the vertex's
-   * clearance (a ball around the vertex that no triangle enters; the bound it was inserted
-   * with, else its distance to the surface, found once per vertex and kept), or, for the first
-   * such vertex, when the segment between them crosses the surface as often inwards as outwards
-   * (the same winding number at both ends).
+   * For a watertight input: the winding number at t's centroid (x, y, z) from a vertex of t
+   * whose winding number is known (an inside one), or NaN. The centroid has the vertex's when it
+   * lies within the vertex's clearance (a ball around the vertex that no triangle enters; the
+   * bound it was inserted with, else its distance to the surface, found once per vertex and
+   * kept); otherwise, for the first such vertex, the vertex's plus the crossings between them.
    */
-  private interiorVertexSees(t: number, x: number, y: number, z: number): boolean {
-    if (!this.watertight) return false;
+  private windingFromInsideVertex(t: number, x: number, y: number, z: number): number {
+    if (!this.watertight) return Number.NaN;
     const tv = this.dt.tetVerts;
     const c = this.dt.coords;
     let first = -1;
     for (let k = 0; k < 4; k++) {
       const v = tv[4 * t + k];
-      if (this.kind[v] !== VertexKind.lattice && this.kind[v] !== VertexKind.steiner) continue;
+      if (Number.isNaN(this.vertexWinding[v])) continue;
       const dx = c[3 * v] - x;
       const dy = c[3 * v + 1] - y;
       const dz = c[3 * v + 2] - z;
       const d2 = dx * dx + dy * dy + dz * dz;
-      if (d2 < this.clearance[v] ** 2) return true;
+      if (d2 < this.clearance[v] ** 2) return this.vertexWinding[v];
       if (!this.clearanceExact[v]) {
         this.clearanceExact[v] = 1;
         this.clearance[v] = closestPoint(this.bvh, c[3 * v], c[3 * v + 1], c[3 * v + 2], this.cp).distance;
-        if (d2 < this.clearance[v] ** 2) return true;
+        if (d2 < this.clearance[v] ** 2) return this.vertexWinding[v];
       }
       if (first < 0) first = v;
     }
-    return (
-      first >= 0 &&
-      segmentWindingChange(this.bvh, c[3 * first], c[3 * first + 1], c[3 * first + 2], x, y, z) === 0
-    );
+    if (first < 0) return Number.NaN;
+    const change = segmentWindingChange(this.bvh, c[3 * first], c[3 * first + 1], c[3 * first + 2], x, y, z);
+    return this.vertexWinding[first] + change;
   }
 
   /**
-   * For a watertight input: the class (1 inside, 0 outside) of a face neighbour of t that is
-   * already classified and whose centroid connects to t's centroid (x, y, z) with no net crossing
-   * of the surface; −1 when there is none. Cheaper than a winding number.
+   * For a watertight input: the winding number at t's centroid (x, y, z) carried from a face
+   * neighbour of t that has one, across the crossings between their centroids; NaN when every
+   * such segment grazes a triangle. Cheaper than a winding number.
    */
-  private classFromNeighbour(t: number, x: number, y: number, z: number): number {
-    if (!this.watertight) return -1;
+  private windingFromNeighbour(t: number, x: number, y: number, z: number): number {
+    if (!this.watertight) return Number.NaN;
     const dt = this.dt;
     for (let i = 0; i < 4; i++) {
       const nb = dt.tetNbrs[4 * t + i];
       if (nb < 0) continue;
       const u = nb >> 2;
-      // Classes are cached per slot; a super-tet neighbour says nothing about the region.
+      // Windings are cached per slot; a super-tet neighbour's is not a centroid's.
       if (this.classifiedStamp[u] !== dt.tetStamp[u] || this.touchesSuper(u)) continue;
       const cu = this.centroidOf(u, this.neighbourCentroid);
-      // No net crossing between the centroids: the same winding number, so the same class.
-      if (segmentWindingChange(this.bvh, x, y, z, cu[0], cu[1], cu[2]) === 0) return this.inside[u];
+      // The change from t's centroid to u's: t's is u's less it.
+      const w = this.winding[u] - segmentWindingChange(this.bvh, x, y, z, cu[0], cu[1], cu[2]);
+      if (!Number.isNaN(w)) return w;
     }
-    return -1;
+    return Number.NaN;
   }
 
   /** True when the input surface comes within `radius` (m) of (x, y, z). */

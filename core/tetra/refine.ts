@@ -166,9 +166,10 @@ export async function refine(
       const t = badTets[k];
       if (!dt.tetAlive[t] || dt.tetStamp[t] !== badTets[k + 1]) continue;
       circumcenter(dt.coords, tv[4 * t], tv[4 * t + 1], tv[4 * t + 2], tv[4 * t + 3], cc);
-      if (state.insideNear(t, cc[0], cc[1], cc[2]) && !state.surfaceWithin(cc[0], cc[1], cc[2], clear)) {
+      const winding = state.windingNear(t, cc[0], cc[1], cc[2]);
+      if (winding > 0.5 && !state.surfaceWithin(cc[0], cc[1], cc[2], clear)) {
         // No triangle within `clear` of it: that is its clearance.
-        if (state.insert(cc[0], cc[1], cc[2], VertexKind.steiner, clear) >= 0) steiner++;
+        if (state.insert(cc[0], cc[1], cc[2], VertexKind.steiner, clear, winding) >= 0) steiner++;
       } else {
         queueSurface(cc[0], cc[1], cc[2], 'quality');
       }

@@ -87,6 +87,33 @@ describe('tetrahedralize (conforming)', () => {
     expect(Math.abs(overlapping.quality.volume - 1.5)).toBeLessThan(0.03);
   });
 
+  it('carries winding numbers through nested shells: a cavity stays empty, a nested solid is filled', async () => {
+    const outer = sphere(1, 3);
+    const inner = sphere(0.5, 3);
+    // The enclosed volume of a closed triangle mesh: Σ a·(b×c)/6.
+    const enclosed = (m: typeof outer) => {
+      const p = m.positions;
+      let v = 0;
+      for (let t = 0; t < m.indices.length; t += 3) {
+        const [a, b, c] = [3 * m.indices[t], 3 * m.indices[t + 1], 3 * m.indices[t + 2]];
+        v +=
+          p[a] * (p[b + 1] * p[c + 2] - p[b + 2] * p[c + 1]) -
+          p[a + 1] * (p[b] * p[c + 2] - p[b + 2] * p[c]) +
+          p[a + 2] * (p[b] * p[c + 1] - p[b + 1] * p[c]);
+      }
+      return v / 6;
+    };
+    // The inner shell facing inwards: winding number 0 in the cavity, 1 in the shell between.
+    const cavity = triMesh(Array.from(inner.positions), Array.from(inner.indices).reverse());
+    const hollow = await tetrahedralize(concat(outer, cavity), { targetTetCount: 4000 });
+    expect(validity(hollow).inverted).toBe(0);
+    const shell = enclosed(outer) - enclosed(inner);
+    expect(Math.abs(hollow.quality.volume / shell - 1)).toBeLessThan(0.03);
+    // Facing outwards: winding number 2 inside it, and the whole ball is solid.
+    const nested = await tetrahedralize(concat(outer, inner), { targetTetCount: 4000 });
+    expect(Math.abs(nested.quality.volume / enclosed(outer) - 1)).toBeLessThan(0.03);
+  });
+
   it('fills an open box (one face missing) as the solid it bounds', async () => {
     const mesh = await tetrahedralize(box([0, 0, 0], [1, 1, 1], [1]), { targetTetCount: 2000 });
     expect(validity(mesh).inverted).toBe(0);

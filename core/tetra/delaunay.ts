@@ -51,6 +51,11 @@ export class Delaunay {
 
   private freeSlots: Int32Array;
   private freeCount = 0;
+
+  /** The live tets (the super-tet's included). */
+  get liveTetCount(): number {
+    return this.slotCount - this.freeCount;
+  }
   private mark: Uint32Array;
   private markStamp = 0;
   private lastTet = 0;

@@ -73,7 +73,12 @@ export async function refine(
   const target = Math.max(s.targetTets, guard.limits.targetTetsFloor);
   const allowedTets = Math.min(guard.limits.tets, guard.limits.tetsPerTarget * target);
   const stopAbove = s.stopAboveTets ?? Number.POSITIVE_INFINITY;
-  const checkTets = () => {
+  /**
+   * Checks the inside tets against the tet limits (throwing past one); returns whether they are
+   * within stopAbove. While all the live tets are within both, the inside ones are, uncounted.
+   */
+  const tetsWithinStop = (): boolean => {
+    if (dt.liveTetCount <= Math.min(allowedTets, stopAbove)) return true;
     const tets = insideTetCount(state);
     guard.check('tets', tets, (n) => `Refinement made ${n} tets`);
     guard.check(
@@ -83,7 +88,7 @@ export async function refine(
       target,
       `tetra limit tetsPerTarget: ${guard.limits.tetsPerTarget} × the target of ${Math.round(target).toLocaleString('en-US')}`,
     );
-    return tets;
+    return tets <= stopAbove;
   };
   const checkInserted = () =>
     guard.check(
@@ -159,7 +164,7 @@ export async function refine(
       }
     }
     for (const t of freshList) fresh[t] = 0;
-    if (checkTets() > stopAbove) return false;
+    if (!tetsWithinStop()) return false;
     let steiner = 0;
     let counted = 0;
     for (let k = 0; k < badTets.length; k += 2) {
@@ -177,9 +182,9 @@ export async function refine(
         inserted += steiner - counted;
         counted = steiner;
         checkInserted();
-        // One round can add most of the tets: a cheap bound (tets not yet classified count as
-        // inside) is checked as it goes, the exact count (winding numbers) only past the limit.
-        if (insideTetBound(state) > allowedTets) checkTets();
+        // One round can add most of the tets: cheap bounds (the live tets, then the tets not yet
+        // classified counted as inside) are checked as it goes, the exact count only past the limit.
+        if (dt.liveTetCount > allowedTets && insideTetBound(state) > allowedTets) tetsWithinStop();
         throwIfCancelled(guard);
       }
     }
@@ -190,7 +195,7 @@ export async function refine(
     );
     checkInserted();
   }
-  return checkTets() <= stopAbove;
+  return tetsWithinStop();
 }
 
 /** Live tets classified inside or not classified yet: at least the inside count, without winding numbers. */

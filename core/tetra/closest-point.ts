@@ -311,8 +311,14 @@ function triangleWithinQuery(bvh: TriangleBvh): number {
   const p = bvh.positions;
   const ix = bvh.indices;
   const r2 = radius * radius;
+  const boxes = grid.triangleBox;
+  const qx = query[0];
+  const qy = query[1];
+  const qz = query[2];
   for (let m = 0; m < count; m++) {
     const t = grid.found[m];
+    // Out of reach of the ball by its (widened) box: no need for the closest point.
+    if (boxDistance2(boxes, t, qx, qy, qz) > r2) continue;
     triangleDistance2(p, 3 * ix[3 * t], 3 * ix[3 * t + 1], 3 * ix[3 * t + 2], query, tri);
     if (tri[3] <= r2) return t;
   }
@@ -384,11 +390,38 @@ function segmentWindingChangeQuery(bvh: TriangleBvh): number {
   }
   const count = grid.candidates(gridBox, MAX_GRID_CELLS, MAX_GRID_ENTRIES);
   if (count < 0) return segmentWindingChangeInBvh(bvh);
+  // The segment's box widened by 1e-8 of its longest side, beyond its ends' slack in the test.
+  const widen =
+    1e-8 *
+    Math.max(
+      Math.abs(segment[3] - segment[0]),
+      Math.abs(segment[4] - segment[1]),
+      Math.abs(segment[5] - segment[2]),
+    );
+  const x0 = gridBox[0] - widen;
+  const y0 = gridBox[1] - widen;
+  const z0 = gridBox[2] - widen;
+  const x1 = gridBox[3] + widen;
+  const y1 = gridBox[4] + widen;
+  const z1 = gridBox[5] + widen;
+  const boxes = grid.triangleBox;
   const p = bvh.positions;
   const idx = bvh.indices;
   let change = 0;
   for (let m = 0; m < count; m++) {
-    const c = triangleWindingChange(p, idx, grid.found[m]);
+    const t = grid.found[m];
+    const b = 6 * t;
+    // Boxes apart: the segment neither crosses the triangle nor comes near it.
+    if (
+      boxes[b] > x1 ||
+      boxes[b + 3] < x0 ||
+      boxes[b + 1] > y1 ||
+      boxes[b + 4] < y0 ||
+      boxes[b + 2] > z1 ||
+      boxes[b + 5] < z0
+    )
+      continue;
+    const c = triangleWindingChange(p, idx, t);
     if (Number.isNaN(c)) return c;
     change += c;
   }

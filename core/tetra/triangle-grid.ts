@@ -23,6 +23,12 @@ export class TriangleGrid {
    * more than the slack of the tests it runs on the triangles found, far less than a cell.
    */
   readonly queryMargin: number;
+  /**
+   * Per triangle: its bounding box (min xyz, max xyz; m) widened by 1e-8 of its largest side plus
+   * queryMargin, so a query can pass over a listed triangle it cannot reach without testing it: no
+   * point within the tests' relative slack of the triangle lies outside.
+   */
+  readonly triangleBox: Float64Array;
   /** Cell c's triangles are list[start[c] … start[c + 1]); cell index (k·ny + j)·nx + i. */
   readonly start: Int32Array;
   readonly list: Int32Array;
@@ -56,13 +62,23 @@ export class TriangleGrid {
     // Each triangle's cell range (min i, j, k, max i, j, k): counted, then listed.
     const ranges = new Int32Array(6 * triangles);
     const counts = new Int32Array(cellCount + 1);
+    const boxes = new Float64Array(6 * triangles);
     for (let t = 0; t < triangles; t++) {
+      let side = 0;
       for (let a = 0; a < 3; a++) {
         const u = p[3 * ix[3 * t] + a];
         const v = p[3 * ix[3 * t + 1] + a];
         const w = p[3 * ix[3 * t + 2] + a];
-        ranges[6 * t + a] = this.cellOf(Math.min(u, v, w), a);
-        ranges[6 * t + 3 + a] = this.cellOf(Math.max(u, v, w), a);
+        boxes[6 * t + a] = Math.min(u, v, w);
+        boxes[6 * t + 3 + a] = Math.max(u, v, w);
+        side = Math.max(side, boxes[6 * t + 3 + a] - boxes[6 * t + a]);
+        ranges[6 * t + a] = this.cellOf(boxes[6 * t + a], a);
+        ranges[6 * t + 3 + a] = this.cellOf(boxes[6 * t + 3 + a], a);
+      }
+      const widen = 1e-8 * side + this.queryMargin;
+      for (let a = 0; a < 3; a++) {
+        boxes[6 * t + a] -= widen;
+        boxes[6 * t + 3 + a] += widen;
       }
       for (let k = ranges[6 * t + 2]; k <= ranges[6 * t + 5]; k++)
         for (let j = ranges[6 * t + 1]; j <= ranges[6 * t + 4]; j++)
@@ -79,6 +95,7 @@ export class TriangleGrid {
             this.list[fill[(k * ny + j) * nx + i]++] = t;
     }
     this.seen = new Uint32Array(triangles);
+    this.triangleBox = boxes;
   }
 
   /** The cell along `axis` holding coordinate v (m), clamped to the grid. */

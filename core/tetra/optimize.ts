@@ -64,7 +64,12 @@ const FACE_SAMPLES = [
   [1 / 6, 1 / 6, 2 / 3],
 ];
 
-/** Largest distance from sample points of face (a, b, c) to the input surface, m. */
+/**
+ * Largest distance from sample points of face (a, b, c) to the input surface, m. A caller that
+ * only asks whether it exceeds `limit` (m) passes it: samples with an input triangle within the
+ * limit are then not measured, and the first sample beyond it ends the search, so the result
+ * exceeds the limit exactly when the full deviation does.
+ */
 function faceDeviation(
   p: Float64Array,
   a: number,
@@ -72,41 +77,18 @@ function faceDeviation(
   c: number,
   bvh: TriangleBvh,
   cp: ClosestPoint,
+  limit = 0,
 ): number {
   let worst = 0;
   for (const [u, v, w] of FACE_SAMPLES) {
     const x = u * p[3 * a] + v * p[3 * b] + w * p[3 * c];
     const y = u * p[3 * a + 1] + v * p[3 * b + 1] + w * p[3 * c + 1];
     const z = u * p[3 * a + 2] + v * p[3 * b + 2] + w * p[3 * c + 2];
-    if (anyTriangleWithin(bvh, x, y, z, worst)) continue;
+    if (anyTriangleWithin(bvh, x, y, z, Math.max(worst, limit))) continue;
     worst = Math.max(worst, closestPoint(bvh, x, y, z, cp).distance);
+    if (limit > 0 && worst > limit) break;
   }
   return worst;
-}
-
-/**
- * Whether faceDeviation(p, a, b, c) exceeds `limit` (m), mostly without finding a distance: a
- * sample point with an input triangle within `limit` does not exceed it. One without may lie at
- * exactly `limit` (a sample shared with the face whose deviation set the limit), so its distance
- * settles it, as faceDeviation would have.
- */
-function faceDeviatesBeyond(
-  p: Float64Array,
-  a: number,
-  b: number,
-  c: number,
-  bvh: TriangleBvh,
-  cp: ClosestPoint,
-  limit: number,
-): boolean {
-  for (const [u, v, w] of FACE_SAMPLES) {
-    const x = u * p[3 * a] + v * p[3 * b] + w * p[3 * c];
-    const y = u * p[3 * a + 1] + v * p[3 * b + 1] + w * p[3 * c + 1];
-    const z = u * p[3 * a + 2] + v * p[3 * b + 2] + w * p[3 * c + 2];
-    if (!anyTriangleWithin(bvh, x, y, z, limit) && closestPoint(bvh, x, y, z, cp).distance > limit)
-      return true;
-  }
-  return false;
 }
 
 function isSurfaceKind(k: number): boolean {
@@ -159,7 +141,7 @@ function peel(mesh: WorkMesh, s: OptimizeSettings): number {
     for (let i = 0; i < 4 && !strays; i++) {
       if (nbr[4 * t + i] < 0) continue;
       const [a, b, c] = FACE_OF[i];
-      strays = faceDeviatesBeyond(p, tets[4 * t + a], tets[4 * t + b], tets[4 * t + c], s.bvh, cp, limit);
+      strays = faceDeviation(p, tets[4 * t + a], tets[4 * t + b], tets[4 * t + c], s.bvh, cp, limit) > limit;
     }
     if (strays) continue;
     for (let i = 0; i < 4; i++) if (nbr[4 * t + i] >= 0) queue.push(nbr[4 * t + i] >> 2);
@@ -316,8 +298,11 @@ function worstAround(c: SmoothContext, v: number): number {
   return worst;
 }
 
-/** Largest deviation from the input surface of the boundary faces around v, m (0 if none). */
-function boundaryDeviationAround(c: SmoothContext, v: number): number {
+/**
+ * Largest deviation from the input surface of the boundary faces around v, m (0 if none); given
+ * `limit`, exceeding it exactly when the full deviation does, sooner (see faceDeviation).
+ */
+function boundaryDeviationAround(c: SmoothContext, v: number, limit = 0): number {
   const { tets, nbr, positions } = c.mesh;
   let worst = 0;
   for (let k = c.start[v]; k < c.start[v + 1]; k++) {
@@ -325,28 +310,20 @@ function boundaryDeviationAround(c: SmoothContext, v: number): number {
     for (let i = 0; i < 4; i++) {
       if (nbr[4 * t + i] >= 0 || tets[4 * t + i] === v) continue;
       const [a, b, d] = FACE_OF[i];
-      const dev = faceDeviation(positions, tets[4 * t + a], tets[4 * t + b], tets[4 * t + d], c.bvh, c.cp);
+      const dev = faceDeviation(
+        positions,
+        tets[4 * t + a],
+        tets[4 * t + b],
+        tets[4 * t + d],
+        c.bvh,
+        c.cp,
+        limit,
+      );
       if (dev > worst) worst = dev;
+      if (limit > 0 && worst > limit) return worst;
     }
   }
   return worst;
-}
-
-/** Whether boundaryDeviationAround(c, v) exceeds `limit` (m), without finding the deviations. */
-function boundaryDeviatesAround(c: SmoothContext, v: number, limit: number): boolean {
-  const { tets, nbr, positions } = c.mesh;
-  for (let k = c.start[v]; k < c.start[v + 1]; k++) {
-    const t = c.list[k];
-    for (let i = 0; i < 4; i++) {
-      if (nbr[4 * t + i] >= 0 || tets[4 * t + i] === v) continue;
-      const [a, b, d] = FACE_OF[i];
-      if (
-        faceDeviatesBeyond(positions, tets[4 * t + a], tets[4 * t + b], tets[4 * t + d], c.bvh, c.cp, limit)
-      )
-        return true;
-    }
-  }
-  return false;
 }
 
 /** True when v is a corner of a boundary face. */
@@ -421,7 +398,7 @@ function smoothVertex(c: SmoothContext, v: number): boolean {
         p[3 * v + 1] = y1;
         p[3 * v + 2] = z1;
       }
-      if (boundaryDeviatesAround(c, v, allowedDeviation)) return false;
+      if (boundaryDeviationAround(c, v, allowedDeviation) > allowedDeviation) return false;
     }
     for (let k = c.start[v]; k < c.start[v + 1]; k++) {
       c.mesh.updateAngle(c.list[k]);

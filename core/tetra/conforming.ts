@@ -103,7 +103,8 @@ export async function meshConforming(
 
 /**
  * The BCC lattice points (xyz interleaved) inside the surface (winding number > ½) and at least
- * `clearance` (m) from it, with their winding numbers (integers for a watertight surface). For a watertight surface the winding number is an integer off the surface and changes
+ * `clearance` (m) from it, with their winding numbers (integers for a watertight surface).
+ * For a watertight surface the winding number is an integer off the surface and changes
  * by ±1 only where the surface is crossed, so a point takes the previous point of its row's winding
  * number plus the crossings between them (segmentWindingChange), a row's first point the previous
  * row's first point's likewise, and only the very first point, or a point whose segment grazes a

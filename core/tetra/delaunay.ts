@@ -128,14 +128,16 @@ export class Delaunay {
       const v = tv[4 * t0 + i];
       if (c[3 * v] === x && c[3 * v + 1] === y && c[3 * v + 2] === z) return -(v + 1);
     }
-    const stamp = ++this.markStamp;
-    if (stamp === 0xffffffff) {
+    // Two stamps per insertion: in the cavity, and tested but not in it. Each neighbour's
+    // insphere test runs once, however many cavity faces it shares.
+    if (this.markStamp >= 0xfffffff0) {
       this.mark.fill(0);
-      this.markStamp = 1;
+      this.markStamp = 0;
     }
+    const ms = (this.markStamp += 2) - 1;
+    const tested = ms + 1;
     const mark = this.mark;
     // Local copies: nothing below reallocates these until the star is filled.
-    const ms = this.markStamp;
     const nbrs = this.tetNbrs;
     let cav = this.cavity;
     let cavCount = 0;
@@ -148,14 +150,23 @@ export class Delaunay {
         const nb = nbrs[4 * t + i];
         if (nb < 0) continue;
         const u = nb >> 2;
-        if (mark[u] === ms) continue;
+        if (mark[u] >= ms) continue;
         if (insphereSign(c, tv[4 * u], tv[4 * u + 1], tv[4 * u + 2], tv[4 * u + 3], q) > 0) {
           mark[u] = ms;
           if (cavCount === cav.length) cav = this.cavity = growInt32(cav, cavCount * 2);
           cav[cavCount++] = u;
+        } else {
+          mark[u] = tested;
         }
       }
     }
+    // The tets after the first that joined the cavity by their circumspheres: cav[1 … strict).
+    // Across a face from such a tet t (p strictly inside its circumsphere) to a neighbour u outside
+    // the cavity (p not strictly inside u's), p lies strictly on t's side of the face's plane: the
+    // two spheres meet on that plane, and beyond it t's open ball lies within u's (u's far corner
+    // is not inside t's sphere: the triangulation is Delaunay), so p cannot be there. Those faces
+    // need no orientation test; the first tet's faces and those of tets taken in below get one.
+    const strict = cavCount;
     // Collect the cavity boundary; if p does not see a boundary face strictly from inside
     // (co-spherical or co-planar configurations), take the tet beyond it into the cavity too,
     // so that every new tet has strictly positive volume.
@@ -171,7 +182,8 @@ export class Delaunay {
           const a = tv[4 * t + F0[i]];
           const b = tv[4 * t + F1[i]];
           const d = tv[4 * t + F2[i]];
-          if (orient3dSign(c, a, b, d, q) >= 0) {
+          const seen = nb >= 0 && k > 0 && k < strict;
+          if (!seen && orient3dSign(c, a, b, d, q) >= 0) {
             if (nb < 0) {
               throw new TetrahedralizeError('failed', 'A point lies outside the enclosing tetrahedron.');
             }

@@ -186,6 +186,26 @@ export class MeshingState {
     return this.windingOf(t) > 0.5;
   }
 
+  /**
+   * How many live tets are inside: one pass over the slots that reads the cached classes directly
+   * (refinement counts after every round, when all but the tets it has not looked at are cached).
+   */
+  insideCount(): number {
+    const dt = this.dt;
+    const alive = dt.tetAlive;
+    const stamps = dt.tetStamp;
+    let count = 0;
+    for (let t = 0; t < dt.slotCount; t++) {
+      if (!alive[t]) continue;
+      const w =
+        t < this.classifiedStamp.length && this.classifiedStamp[t] === stamps[t]
+          ? this.winding[t]
+          : this.windingOf(t);
+      if (w > 0.5) count++;
+    }
+    return count;
+  }
+
   /** The winding number at live tet t's centroid, found once per slot and kept (see the class). */
   private windingOf(t: number): number {
     const dt = this.dt;

@@ -79,7 +79,7 @@ export async function refine(
    */
   const tetsWithinStop = (): boolean => {
     if (dt.liveTetCount <= Math.min(allowedTets, stopAbove)) return true;
-    const tets = insideTetCount(state);
+    const tets = state.insideCount();
     guard.check('tets', tets, (n) => `Refinement made ${n} tets`);
     guard.check(
       'tetsPerTarget',
@@ -205,14 +205,6 @@ function insideTetBound(state: MeshingState): number {
   for (let t = 0; t < dt.slotCount; t++) {
     if (dt.tetAlive[t] && (!state.isClassified(t) || state.isInside(t))) count++;
   }
-  return count;
-}
-
-/** Live tets classified inside (cached classes: a pass over the slots, no winding numbers for old tets). */
-function insideTetCount(state: MeshingState): number {
-  const dt = state.dt;
-  let count = 0;
-  for (let t = 0; t < dt.slotCount; t++) if (dt.tetAlive[t] && state.isInside(t)) count++;
   return count;
 }
 

@@ -68,4 +68,24 @@ describe('Delaunay', () => {
     const { violations } = validate(dt);
     expect(violations).toBe(0);
   });
+
+  it('handles many points on one sphere, and points on its axes, without flat tets', () => {
+    // Every integer point at distance 9 or 7 from the centre, and the centre with the points
+    // between: exactly co-spherical sets (the coordinates /32 are exact), where a cavity meets
+    // many neighbours on its circumsphere and points on the planes of its faces.
+    const coords: number[] = [];
+    for (let x = -9; x <= 9; x++)
+      for (let y = -9; y <= 9; y++)
+        for (let z = -9; z <= 9; z++) {
+          const r2 = x * x + y * y + z * z;
+          const onAxis = (x === 0 ? 1 : 0) + (y === 0 ? 1 : 0) + (z === 0 ? 1 : 0) >= 2;
+          if (r2 === 81 || r2 === 49 || (onAxis && r2 < 49))
+            coords.push((x + 16) / 32, (y + 16) / 32, (z + 16) / 32);
+        }
+    const dt = build(Float64Array.from(coords));
+    const { tets, violations } = validate(dt);
+    expect(coords.length / 3).toBeGreaterThan(150);
+    expect(violations).toBe(0);
+    expect(tets).toBeGreaterThan(coords.length / 3);
+  });
 });

@@ -9,6 +9,12 @@ import { brioOrder } from './spatial-sort.ts';
 import type { TriangleBvh } from './triangle-bvh.ts';
 import { windingNumber } from './winding-number.ts';
 
+/**
+ * How far (× the distance of the centroid that asks) an inside vertex's clearance is searched:
+ * beyond it the clearance is taken as that far.
+ */
+const CLEARANCE_REACH = 3;
+
 /** What a Delaunay vertex stands for. */
 export const VertexKind = {
   /** A corner of the enclosing super-tet. */
@@ -281,7 +287,17 @@ export class MeshingState {
       if (d2 < this.clearance[v] ** 2) return this.vertexWinding[v];
       if (!this.clearanceExact[v]) {
         this.clearanceExact[v] = 1;
-        this.clearance[v] = closestPoint(this.bvh, c[3 * v], c[3 * v + 1], c[3 * v + 2], this.cp).distance;
+        // Searched only out to a few times this centroid's distance (the tets around a vertex are
+        // of a size), which prunes the search far from the surface: a bound as good as the exact.
+        const reach = CLEARANCE_REACH * Math.sqrt(d2);
+        this.clearance[v] = closestPoint(
+          this.bvh,
+          c[3 * v],
+          c[3 * v + 1],
+          c[3 * v + 2],
+          this.cp,
+          reach,
+        ).distance;
         if (d2 < this.clearance[v] ** 2) return this.vertexWinding[v];
       }
       if (first < 0) first = v;

@@ -65,10 +65,12 @@ const FACE_SAMPLES = [
 ];
 
 /**
- * Largest distance from sample points of face (a, b, c) to the input surface, m. A caller that
- * only asks whether it exceeds `limit` (m) passes it: samples with an input triangle within the
- * limit are then not measured, and the first sample beyond it ends the search, so the result
- * exceeds the limit exactly when the full deviation does.
+ * Largest distance from sample points of face (a, b, c) to the input surface, m, over the samples
+ * farther than `floor` (m; 0 when none is): a caller whose answer does not depend on distances
+ * up to the floor passes it, and samples with an input triangle that near are not measured. With
+ * `stopBeyond`, the first sample beyond the floor ends the search: for a caller that only asks
+ * whether the deviation exceeds the floor, which the result then does exactly when the full
+ * deviation does.
  */
 function faceDeviation(
   p: Float64Array,
@@ -77,18 +79,27 @@ function faceDeviation(
   c: number,
   bvh: TriangleBvh,
   cp: ClosestPoint,
-  limit = 0,
+  floor = 0,
+  stopBeyond = false,
 ): number {
   let worst = 0;
   for (const [u, v, w] of FACE_SAMPLES) {
     const x = u * p[3 * a] + v * p[3 * b] + w * p[3 * c];
     const y = u * p[3 * a + 1] + v * p[3 * b + 1] + w * p[3 * c + 1];
     const z = u * p[3 * a + 2] + v * p[3 * b + 2] + w * p[3 * c + 2];
-    if (anyTriangleWithin(bvh, x, y, z, Math.max(worst, limit))) continue;
+    if (anyTriangleWithin(bvh, x, y, z, Math.max(worst, floor))) continue;
     worst = Math.max(worst, closestPoint(bvh, x, y, z, cp).distance);
-    if (limit > 0 && worst > limit) break;
+    if (stopBeyond && worst > floor) break;
   }
   return worst;
+}
+
+/**
+ * A floor just under `threshold` (m) for a caller that takes max(threshold, deviation): the
+ * distances it skips cannot reach the threshold, whatever the rounding of the two tests.
+ */
+function floorUnder(threshold: number): number {
+  return threshold * (1 - 1e-9);
 }
 
 function isSurfaceKind(k: number): boolean {
@@ -131,9 +142,11 @@ function peel(mesh: WorkMesh, s: OptimizeSettings): number {
     for (let i = 0; i < 4; i++) {
       if (nbr[4 * t + i] >= 0) continue;
       const [a, b, c] = FACE_OF[i];
+      // Only a deviation past tolerance / PEEL_SLACK can raise the limit below.
+      const floor = Math.max(replaced, floorUnder(s.surfaceTolerance / PEEL_SLACK));
       replaced = Math.max(
         replaced,
-        faceDeviation(p, tets[4 * t + a], tets[4 * t + b], tets[4 * t + c], s.bvh, cp),
+        faceDeviation(p, tets[4 * t + a], tets[4 * t + b], tets[4 * t + c], s.bvh, cp, floor),
       );
     }
     const limit = Math.max(s.surfaceTolerance, PEEL_SLACK * replaced);
@@ -141,7 +154,8 @@ function peel(mesh: WorkMesh, s: OptimizeSettings): number {
     for (let i = 0; i < 4 && !strays; i++) {
       if (nbr[4 * t + i] < 0) continue;
       const [a, b, c] = FACE_OF[i];
-      strays = faceDeviation(p, tets[4 * t + a], tets[4 * t + b], tets[4 * t + c], s.bvh, cp, limit) > limit;
+      strays =
+        faceDeviation(p, tets[4 * t + a], tets[4 * t + b], tets[4 * t + c], s.bvh, cp, limit, true) > limit;
     }
     if (strays) continue;
     for (let i = 0; i < 4; i++) if (nbr[4 * t + i] >= 0) queue.push(nbr[4 * t + i] >> 2);
@@ -299,10 +313,11 @@ function worstAround(c: SmoothContext, v: number): number {
 }
 
 /**
- * Largest deviation from the input surface of the boundary faces around v, m (0 if none); given
- * `limit`, exceeding it exactly when the full deviation does, sooner (see faceDeviation).
+ * Largest deviation from the input surface of the boundary faces around v, m, over the samples
+ * farther than `floor` (0 when none is); with `stopBeyond`, exceeding the floor exactly when the
+ * full deviation does, sooner (see faceDeviation).
  */
-function boundaryDeviationAround(c: SmoothContext, v: number, limit = 0): number {
+function boundaryDeviationAround(c: SmoothContext, v: number, floor = 0, stopBeyond = false): number {
   const { tets, nbr, positions } = c.mesh;
   let worst = 0;
   for (let k = c.start[v]; k < c.start[v + 1]; k++) {
@@ -310,6 +325,7 @@ function boundaryDeviationAround(c: SmoothContext, v: number, limit = 0): number
     for (let i = 0; i < 4; i++) {
       if (nbr[4 * t + i] >= 0 || tets[4 * t + i] === v) continue;
       const [a, b, d] = FACE_OF[i];
+      // Samples no farther than the worst so far cannot raise it.
       const dev = faceDeviation(
         positions,
         tets[4 * t + a],
@@ -317,10 +333,11 @@ function boundaryDeviationAround(c: SmoothContext, v: number, limit = 0): number
         tets[4 * t + d],
         c.bvh,
         c.cp,
-        limit,
+        Math.max(worst, floor),
+        stopBeyond,
       );
       if (dev > worst) worst = dev;
-      if (limit > 0 && worst > limit) return worst;
+      if (stopBeyond && worst > floor) return worst;
     }
   }
   return worst;
@@ -393,12 +410,15 @@ function smoothVertex(c: SmoothContext, v: number): boolean {
         p[3 * v] = x0;
         p[3 * v + 1] = y0;
         p[3 * v + 2] = z0;
-        allowedDeviation = Math.max(c.surfaceTolerance, boundaryDeviationAround(c, v));
+        allowedDeviation = Math.max(
+          c.surfaceTolerance,
+          boundaryDeviationAround(c, v, floorUnder(c.surfaceTolerance)),
+        );
         p[3 * v] = x1;
         p[3 * v + 1] = y1;
         p[3 * v + 2] = z1;
       }
-      if (boundaryDeviationAround(c, v, allowedDeviation) > allowedDeviation) return false;
+      if (boundaryDeviationAround(c, v, allowedDeviation, true) > allowedDeviation) return false;
     }
     for (let k = c.start[v]; k < c.start[v + 1]; k++) {
       c.mesh.updateAngle(c.list[k]);

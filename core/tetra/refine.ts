@@ -3,6 +3,7 @@ import { pauseForEvents, throwIfCancelled } from './errors.ts';
 import { type MeshingState, VertexKind } from './meshing-state.ts';
 import type { SurfaceIndex, SurfacePointPurpose } from './surface-index.ts';
 import { circumcenter, minDihedralDeg } from './tet-geometry.ts';
+import { VertexPairSet } from './vertex-pair-set.ts';
 import type { WorkGuard } from './work-guard.ts';
 
 export interface RefineSettings {
@@ -103,6 +104,8 @@ export async function refine(
     if (surfaceIndex.tryAdd(cp[0], cp[1], cp[2], state.lastTriangle(), purpose))
       surfacePts.push(cp[0], cp[1], cp[2]);
   };
+  /** Edges whose midpoint lies within the surface tolerance. */
+  const edgesNearSurface = new VertexPairSet();
   const checkFace = (a: number, b: number, c: number) => {
     const p = dt.coords;
     if (!state.onSurface(a)) queueSurface(p[3 * a], p[3 * a + 1], p[3 * a + 2], 'fidelity');
@@ -110,6 +113,11 @@ export async function refine(
     if (!state.onSurface(c)) queueSurface(p[3 * c], p[3 * c + 1], p[3 * c + 2], 'fidelity');
     // Centroid and edge midpoints: barycentric (⅓, ⅓, ⅓), (½, ½, 0), (0, ½, ½), (½, 0, ½).
     for (let k = 0; k < 4; k++) {
+      // The edge of a midpoint: (a, b), (b, c), (a, c); a midpoint already found near the surface
+      // is again (vertices do not move here), from this face or the other one on that edge.
+      const u = k === 2 ? b : a;
+      const v = k === 1 ? b : c;
+      if (k > 0 && edgesNearSurface.has(u, v)) continue;
       const wa = k === 0 ? 1 / 3 : k === 2 ? 0 : 0.5;
       const wb = k === 0 ? 1 / 3 : k === 3 ? 0 : 0.5;
       const wc = 1 - wa - wb;
@@ -117,6 +125,7 @@ export async function refine(
       const y = wa * p[3 * a + 1] + wb * p[3 * b + 1] + wc * p[3 * c + 1];
       const z = wa * p[3 * a + 2] + wb * p[3 * b + 2] + wc * p[3 * c + 2];
       if (!state.surfaceWithin(x, y, z, s.surfaceTolerance)) queueSurface(x, y, z, 'fidelity');
+      else if (k > 0) edgesNearSurface.add(u, v);
     }
   };
   for (let round = 0; round < s.maxRounds; round++) {

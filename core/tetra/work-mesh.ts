@@ -25,6 +25,11 @@ export class WorkMesh {
    */
   readonly touched: Uint8Array;
   private free: number[] = [];
+  /**
+   * replace's faces: 4 entries each, a sorted vertex triple and its link (outer faces first, then
+   * new faces; −2 marks a matched one). A flip's cavity has 6 outer faces and 12 new ones.
+   */
+  private faceScratch = new Int32Array(4 * 32);
 
   constructor(raw: RawTetMesh) {
     this.positions = raw.positions;
@@ -70,15 +75,18 @@ export class WorkMesh {
    * new tet's face or a face of the cavity's outer boundary. Returns the new tet ids.
    */
   replace(old: readonly number[], quads: readonly (readonly [number, number, number, number])[]): number[] {
-    // Outer faces of the cavity: sorted vertex triple → the outer neighbour (or −1).
-    const outerKeys: string[] = [];
-    const outerNbr: number[] = [];
+    // Outer faces of the cavity, each as its sorted vertex triple, with the outer neighbour (or −1).
+    if (this.faceScratch.length < 16 * (old.length + quads.length))
+      this.faceScratch = new Int32Array(16 * (old.length + quads.length));
+    const faces = this.faceScratch;
+    let outer = 0;
     for (const t of old) {
       for (let i = 0; i < 4; i++) {
         const nb = this.nbr[4 * t + i];
         if (nb >= 0 && old.includes(nb >> 2)) continue;
-        outerKeys.push(this.faceKey(this.tets, t, i));
-        outerNbr.push(nb);
+        sortedFace(this.tets, t, i, faces, 4 * outer);
+        faces[4 * outer + 3] = nb;
+        outer++;
       }
     }
     for (const t of old) {
@@ -93,27 +101,33 @@ export class WorkMesh {
       this.touchTet(n);
       return n;
     });
-    const innerKeys = new Map<string, number>();
+    // New faces not yet matched follow the outer ones: triple and encoded face (−1 once matched).
+    let pending = outer;
+    let unmatched = 0;
     for (const n of ids) {
       for (let j = 0; j < 4; j++) {
-        const key = this.faceKey(this.tets, n, j);
-        const k = outerKeys.indexOf(key);
-        if (k >= 0) {
-          const nb = outerNbr[k];
+        const at = 4 * pending;
+        sortedFace(this.tets, n, j, faces, at);
+        let k = 0;
+        while (k < pending && !(faces[4 * k + 3] !== -2 && sameFace(faces, 4 * k, at))) k++;
+        if (k < outer) {
+          const nb = faces[4 * k + 3];
           this.nbr[4 * n + j] = nb;
           if (nb >= 0) this.nbr[nb] = 4 * n + j;
-          continue;
-        }
-        const other = innerKeys.get(key);
-        if (other === undefined) innerKeys.set(key, 4 * n + j);
-        else {
+        } else if (k < pending) {
+          const other = faces[4 * k + 3];
           this.nbr[4 * n + j] = other;
           this.nbr[other] = 4 * n + j;
-          innerKeys.delete(key);
+          faces[4 * k + 3] = -2;
+          unmatched--;
+        } else {
+          faces[at + 3] = 4 * n + j;
+          pending++;
+          unmatched++;
         }
       }
     }
-    if (innerKeys.size > 0) throw new TetrahedralizeError('failed', 'A tet flip left an unmatched face.');
+    if (unmatched > 0) throw new TetrahedralizeError('failed', 'A tet flip left an unmatched face.');
     return ids;
   }
 
@@ -154,13 +168,6 @@ export class WorkMesh {
     return { positions: positions.slice(0, 3 * vertexCount), tets, surface: Uint32Array.from(surface) };
   }
 
-  private faceKey(tets: Int32Array, t: number, i: number): string {
-    const f: number[] = [];
-    for (let c = 0; c < 4; c++) if (c !== i) f.push(tets[4 * t + c]);
-    f.sort((a, b) => a - b);
-    return `${f[0]},${f[1]},${f[2]}`;
-  }
-
   private allocate(): number {
     const reused = this.free.pop();
     if (reused !== undefined) return reused;
@@ -183,4 +190,36 @@ export class WorkMesh {
     angle.set(this.angle);
     this.angle = angle;
   }
+}
+
+/** The vertices of face i of tet t (the face opposite corner i), sorted, into out[at … at + 2]. */
+function sortedFace(tets: Int32Array, t: number, i: number, out: Int32Array, at: number): void {
+  let n = 0;
+  for (let c = 0; c < 4; c++) if (c !== i) out[at + n++] = tets[4 * t + c];
+  let x = out[at];
+  let y = out[at + 1];
+  let z = out[at + 2];
+  let swap: number;
+  if (x > y) {
+    swap = x;
+    x = y;
+    y = swap;
+  }
+  if (y > z) {
+    swap = y;
+    y = z;
+    z = swap;
+  }
+  if (x > y) {
+    swap = x;
+    x = y;
+    y = swap;
+  }
+  out[at] = x;
+  out[at + 1] = y;
+  out[at + 2] = z;
+}
+
+function sameFace(faces: Int32Array, a: number, b: number): boolean {
+  return faces[a] === faces[b] && faces[a + 1] === faces[b + 1] && faces[a + 2] === faces[b + 2];
 }

@@ -193,7 +193,7 @@ function snapBoundaryVertices(mesh: WorkMesh, s: OptimizeSettings): number {
     }
   }
   if (!any) return 0;
-  const { start, list } = vertexTets(mesh);
+  const { start, list } = vertexTets(mesh, onBoundary);
   const c: SmoothContext = {
     mesh,
     start,
@@ -240,17 +240,25 @@ interface Incidence {
   list: Int32Array;
 }
 
-/** Vertex → incident live tets, compressed rows. */
-function vertexTets(mesh: WorkMesh): Incidence {
+/**
+ * Vertex → incident live tets, compressed rows, for the vertices flagged in `wanted` (the others
+ * get empty rows: a pass that looks at a few hundred vertices does not scatter every tet).
+ */
+function vertexTets(mesh: WorkMesh, wanted: Uint8Array): Incidence {
   const vertexCount = mesh.kind.length;
   const start = new Int32Array(vertexCount + 1);
   const { tets, alive } = mesh;
-  for (let t = 0; t < mesh.count; t++) if (alive[t]) for (let k = 0; k < 4; k++) start[tets[4 * t + k] + 1]++;
+  for (let t = 0; t < mesh.count; t++) {
+    if (!alive[t]) continue;
+    for (let k = 0; k < 4; k++) if (wanted[tets[4 * t + k]]) start[tets[4 * t + k] + 1]++;
+  }
   for (let v = 0; v < vertexCount; v++) start[v + 1] += start[v];
   const fill = start.slice(0, vertexCount);
   const list = new Int32Array(start[vertexCount]);
-  for (let t = 0; t < mesh.count; t++)
-    if (alive[t]) for (let k = 0; k < 4; k++) list[fill[tets[4 * t + k]]++] = t;
+  for (let t = 0; t < mesh.count; t++) {
+    if (!alive[t]) continue;
+    for (let k = 0; k < 4; k++) if (wanted[tets[4 * t + k]]) list[fill[tets[4 * t + k]]++] = t;
+  }
   return { start, list };
 }
 
@@ -268,7 +276,12 @@ function smooth(mesh: WorkMesh, s: OptimizeSettings): number {
     }
   }
   if (!any) return 0;
-  const { start, list } = vertexTets(mesh);
+  // Only vertices whose neighbourhood changed since the last try: the others would fail again.
+  const attempt = mesh.touched;
+  for (let v = 0; v < vertexCount; v++)
+    bad[v] = bad[v] && attempt[v] && kind[v] !== VertexKind.feature ? 1 : 0;
+  attempt.fill(0);
+  const { start, list } = vertexTets(mesh, bad);
   const ctx: SmoothContext = {
     mesh,
     start,
@@ -277,14 +290,11 @@ function smooth(mesh: WorkMesh, s: OptimizeSettings): number {
     surfaceTolerance: s.surfaceTolerance,
     cp: createClosestPoint(),
   };
-  // Only vertices whose neighbourhood changed since the last try: the others would fail again.
-  const attempt = mesh.touched.slice();
-  mesh.touched.fill(0);
   let moved = 0;
   for (let v = 0; v < vertexCount; v++) {
     // A pass over a large boundary-heavy mesh takes seconds: poll for cancellation and time.
     if ((v & 1023) === 1023) throwIfCancelled(s.signal);
-    if (!bad[v] || !attempt[v] || kind[v] === VertexKind.feature || start[v] === start[v + 1]) continue;
+    if (!bad[v] || start[v] === start[v + 1]) continue;
     if (smoothVertex(ctx, v)) moved++;
   }
   return moved;

@@ -101,7 +101,7 @@ export class WorkMesh {
       this.touchTet(n);
       return n;
     });
-    // New faces not yet matched follow the outer ones: triple and encoded face (−1 once matched).
+    // New faces not yet matched follow the outer ones: triple and encoded face (−2 once matched).
     let pending = outer;
     let unmatched = 0;
     for (const n of ids) {

@@ -46,7 +46,8 @@ export class MeshingState {
   kind: Uint8Array;
   /**
    * Per inside vertex (lattice, Steiner): a lower bound on its distance to the input surface,
-   * m (0 when none is known); exact once clearanceExact is set. See interiorVertexSees.
+   * m (0 when none is known); once clearanceExact is set, its distance or CLEARANCE_REACH times
+   * the centroid distance that asked, whichever is less (see windingFromInsideVertex).
    */
   private clearance: Float64Array;
   private clearanceExact: Uint8Array;
@@ -269,8 +270,8 @@ export class MeshingState {
    * For a watertight input: the winding number at t's centroid (x, y, z) from a vertex of t
    * whose winding number is known (an inside one), or NaN. The centroid has the vertex's when it
    * lies within the vertex's clearance (a ball around the vertex that no triangle enters; the
-   * bound it was inserted with, else its distance to the surface, found once per vertex and
-   * kept); otherwise, for the first such vertex, the vertex's plus the crossings between them.
+   * bound it was inserted with, else its distance to the surface searched out to CLEARANCE_REACH
+   * times the centroid's distance, once per vertex and kept); otherwise, for the first such vertex, the vertex's plus the crossings between them.
    */
   private windingFromInsideVertex(t: number, x: number, y: number, z: number): number {
     if (!this.watertight) return Number.NaN;

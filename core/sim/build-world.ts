@@ -147,7 +147,9 @@ function bodyRuntime(
   airDensityKgM3: number,
 ): BodyRuntime {
   const geometry = body.geometry;
-  const created = body.constraints.map((set) => createBlock(set, offset, state, mayFlow(body)));
+  const created = body.constraints.map((set) =>
+    createBlock(set, offset, state, mayFlow(body), body.iterations),
+  );
   const breakAt = body.constraints.map((set, i) => {
     const thresholds = breakingThresholds(set);
     return thresholds ? permute(thresholds, 1, created[i].order) : null;
@@ -204,8 +206,13 @@ export function constraintInputOrder(
   set: number,
 ): Uint32Array {
   const bodySetup = setup.bodies[body];
-  return createBlock(bodySetup.constraints[set], world.runtimes[body].offset, world.state, mayFlow(bodySetup))
-    .order;
+  return createBlock(
+    bodySetup.constraints[set],
+    world.runtimes[body].offset,
+    world.state,
+    mayFlow(bodySetup),
+    bodySetup.iterations,
+  ).order;
 }
 
 /** The block without its input order (constraints/block.ts `Created`). */
@@ -221,13 +228,14 @@ function mayFlow(body: BodySetup): boolean {
 
 /**
  * The block of one constraint set, its particle indices moved to the world's arrays; `plastic`:
- * its rest shapes may flow.
+ * its rest shapes may flow; `iterations`: the body's sweeps of every block per substep.
  */
 function createBlock(
   set: ConstraintSet,
   offset: number,
   state: ParticleState,
   plastic: boolean,
+  iterations: number,
 ): Created<ConstraintBlock> {
   const global = (local: Uint32Array) => local.map((i) => i + offset);
   switch (set.kind) {
@@ -315,6 +323,7 @@ function createBlock(
               particles: global(set.particles),
               compliancePerNM: set.compliancePerNM,
               dampingRatio: set.dampingRatio,
+              sweepsPerSubstep: (set.passes ?? 1) * iterations,
             },
             state,
           ),

@@ -10,6 +10,15 @@ import {
 } from './block.ts';
 import { complianceTable, type RowIndex, rowStride, tableRow } from './compliance-table.ts';
 import { G, hingeAngle, hingeAtan2, hingeGradient, wrapAngle } from './dihedral-bend.ts';
+import {
+  FLAT_REST_ANGLE_RAD,
+  isLinearPlate,
+  LINEAR_ROW,
+  linearHingeCoefficient,
+  linearHingeCoefficients,
+  linearHingeVectors,
+  solveLinearPlateBend,
+} from './plate-bend-linear.ts';
 
 /**
  * Cloth bending as a plate element per triangle: the constraint vector of a triangle t =
@@ -29,6 +38,9 @@ import { G, hingeAngle, hingeAtan2, hingeGradient, wrapAngle } from './dihedral-
  * MIN_DENOMINATOR (everything pinned) skips the triangle.
  *
  * Damping (block.ts): each hinge of the triangle along its own ∇θ with β = 2ζ/√(α_ii·W_i) at rest.
+ *
+ * A sheet flat at rest measures its hinges linearly instead (plate-bend-linear.ts: the same α on
+ * a vector per hinge whose Jacobian is a rest constant): `hingeCoefficients` is then not empty.
  */
 export interface PlateBendBlock extends BlockBase {
   readonly kind: 'plate-bend';
@@ -53,7 +65,16 @@ export interface PlateBendBlock extends BlockBase {
   readonly complianceIndex: RowIndex;
   /** β per hinge, 3 per constraint, N·m·s/rad; empty when the block is undamped (`damped` false). */
   readonly dampingNMS: Float64Array;
-  /** Multipliers of the current substep, 3 per constraint, N·m·s², in single precision (membrane.ts says why). */
+  /**
+   * The linear measure's coefficients (plate-bend-linear.ts), LINEAR_ROW per row of the compliance
+   * table (the same `complianceIndex`); empty: the block measures hinge angles.
+   */
+  readonly hingeCoefficients: Float64Array;
+  /**
+   * Multipliers of the current substep, N·m·s², in single precision (membrane.ts says why): 3 per
+   * constraint for the angle measure; for the linear measure 9 (plate-bend-linear.ts), and none
+   * when the block is swept once per substep (every sweep then starts at λ = 0).
+   */
   readonly lambda: Float32Array;
 }
 
@@ -63,6 +84,13 @@ export interface PlateBendInput {
   /** α per triangle, 6 upper entries; a triangle whose α has no positive diagonal is left out. */
   compliancePerNM: Float64Array;
   dampingRatio: number;
+  /**
+   * 'auto' (the default): a sheet flat at rest (every rest angle within FLAT_REST_ANGLE_RAD of 0)
+   * takes the linear measure (plate-bend-linear.ts), any other the angles; 'angles': always the angles.
+   */
+  measure?: 'auto' | 'angles';
+  /** Sweeps of the block per substep (passes × the body's iterations; default 1): the linear measure keeps multipliers only above 1. */
+  sweepsPerSubstep?: number;
 }
 
 /** Particle slot (of the 6) of each of the 4 hinge particles of edge k (hinge k's dihedral-bend quadruple). */
@@ -213,11 +241,28 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
   const count = kept.length;
   const colouring = colourConstraints(Uint32Array.from(particles), 6, state.count, state.leafOf);
   const order = colouring.order;
-  const compliance = complianceTable(
-    input.compliancePerNM,
-    6,
-    Uint32Array.from(order, (k) => kept[k]),
-  );
+  const inputOf = Uint32Array.from(order, (k) => kept[k]);
+  const linear =
+    (input.measure ?? 'auto') === 'auto' && angles.every((a) => Math.abs(a) <= FLAT_REST_ANGLE_RAD);
+  // The linear measure's coefficients ride in the compliance table: one row index serves both.
+  const rowWidth = linear ? 6 + LINEAR_ROW : 6;
+  const rows = new Float64Array(rowWidth * inputCount);
+  for (let k = 0; k < count; k++) {
+    const c = kept[k];
+    rows.set(input.compliancePerNM.subarray(6 * c, 6 * c + 6), rowWidth * c);
+    if (linear)
+      linearHingeCoefficients(rest, particles.slice(6 * k, 6 * k + 6), present[k], rows, rowWidth * c + 6);
+  }
+  const table = complianceTable(rows, rowWidth, inputOf);
+  const rowCount = table.values.length / rowWidth;
+  const compliancePerNM = new Float64Array(6 * rowCount);
+  const hingeCoefficients = new Float64Array(linear ? LINEAR_ROW * rowCount : 0);
+  for (let r = 0; r < rowCount; r++) {
+    compliancePerNM.set(table.values.subarray(rowWidth * r, rowWidth * r + 6), 6 * r);
+    if (linear)
+      hingeCoefficients.set(table.values.subarray(rowWidth * r + 6, rowWidth * (r + 1)), LINEAR_ROW * r);
+  }
+  const keepsLambda = !linear || (input.sweepsPerSubstep ?? 1) > 1;
   const block: Created<PlateBendBlock> = {
     kind: 'plate-bend',
     count,
@@ -225,16 +270,18 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
     particles: permute(Uint32Array.from(particles), 6, order),
     colourStarts: colouring.colourStarts,
     nodeColourStarts: colouring.nodeColourStarts,
-    order: Uint32Array.from(order, (k) => kept[k]),
+    order: inputOf,
     stiffnessScale: 1,
     damped: false,
     present: Uint8Array.from(permute(Uint32Array.from(present), 1, order)),
-    restAngleRad: keptRestAngles(permute(Float64Array.from(angles), 3, order)),
-    compliancePerNM: compliance.values,
-    complianceIndex: compliance.index,
+    // The linear measure reads no rest angle (flat: 0 within FLAT_REST_ANGLE_RAD).
+    restAngleRad: linear ? new Float32Array(3) : keptRestAngles(permute(Float64Array.from(angles), 3, order)),
+    compliancePerNM,
+    complianceIndex: table.index,
+    hingeCoefficients,
     // Filled below when damped; an undamped block (the usual cloth) keeps none.
     dampingNMS: new Float64Array(input.dampingRatio > 0 ? 3 * count : 0),
-    lambda: new Float32Array(3 * count),
+    lambda: new Float32Array(keepsLambda ? (linear ? 9 : 3) * count : 0),
   };
   if (input.dampingRatio > 0) {
     for (let t = 0; t < count; t++) {
@@ -280,6 +327,10 @@ const V = new Float64Array(12); // v of hinge k at corner slot s (V[4k + s], s <
  * this sweep operation for operation (test/core/sim/wasm-kernels.test.ts: the same state to the bit).
  */
 export function solvePlateBend(block: PlateBendBlock, state: ParticleState, h: number): void {
+  if (isLinearPlate(block)) {
+    solveLinearPlateBend(block, state, h);
+    return;
+  }
   const x = state.x;
   const w = state.invMass;
   const particles = block.particles;
@@ -566,13 +617,22 @@ export function dampPlateBend(block: PlateBendBlock, state: ParticleState, h: nu
   }
 }
 
-/** Adds Σ_i λ_i·∇θ_i/h² (N) of every triangle to `forceN`. */
+/**
+ * Adds Σ_i λ_i·∇θ_i/h² (N) of every triangle to `forceN`. The linear measure adds −∇E at the
+ * current positions instead, Σ_axis −(α⁻¹·C_axis)·J: what λ/h² tends to as the substep converges,
+ * and exactly it after the triangle's own step (its constraint being linear), with no multipliers
+ * kept for a block swept once per substep.
+ */
 export function addPlateBendForces(
   block: PlateBendBlock,
   state: ParticleState,
   h: number,
   forceN: Float64Array,
 ): void {
+  if (isLinearPlate(block)) {
+    addLinearPlateForces(block, state.x, forceN);
+    return;
+  }
   const invHSq = 1 / (h * h);
   for (let t = 0; t < block.count; t++) {
     const mask = plateBendJacobian(block, state.x, t);
@@ -590,8 +650,55 @@ export function addPlateBendForces(
   }
 }
 
-/** ½·Cᵀ·α⁻¹·C of constraint t at positions x, J (0 when none of its hinges can be measured). */
+/** m of the constraint being measured (plate-bend-linear.ts `linearHingeVectors`), axis-major. */
+const HINGE_VECTORS = new Float64Array(9);
+/** α⁻¹·C per axis of the constraint being measured, axis-major as HINGE_VECTORS. */
+const GENERALISED_FORCE = new Float64Array(9);
+
+/**
+ * HINGE_VECTORS ← C and GENERALISED_FORCE ← α⁻¹·C per axis for linear constraint t at positions x;
+ * returns ½·Σ_axis Cᵀ·α⁻¹·C, J (0, and GENERALISED_FORCE 0, when its system cannot be solved).
+ */
+function linearConstraintEnergyJ(block: PlateBendBlock, x: Float64Array, t: number): number {
+  linearHingeVectors(block, x, t, HINGE_VECTORS);
+  GENERALISED_FORCE.fill(0);
+  const mask = block.present[t];
+  if (mask === 0) return 0;
+  const a = 6 * tableRow(block.complianceIndex, t);
+  for (let k = 0; k < 6; k++) SYSTEM[k] = block.compliancePerNM[a + k];
+  let energy = 0;
+  for (let axis = 0; axis < 3; axis++) {
+    const c = HINGE_VECTORS.subarray(3 * axis, 3 * axis + 3);
+    if (!solveSymmetric3(SYSTEM, c, mask, DELTA)) {
+      GENERALISED_FORCE.fill(0);
+      return 0;
+    }
+    GENERALISED_FORCE.set(DELTA, 3 * axis);
+    energy += 0.5 * (c[0] * DELTA[0] + c[1] * DELTA[1] + c[2] * DELTA[2]);
+  }
+  return energy;
+}
+
+function addLinearPlateForces(block: PlateBendBlock, x: Float64Array, forceN: Float64Array): void {
+  for (let t = 0; t < block.count; t++) {
+    if (linearConstraintEnergyJ(block, x, t) === 0) continue;
+    for (let s = 0; s < 6; s++) {
+      const p = 3 * block.particles[6 * t + s];
+      for (let k = 0; k < 3; k++) {
+        if (!(block.present[t] & (1 << k))) continue;
+        const g = linearHingeCoefficient(block, t, k, s);
+        for (let axis = 0; axis < 3; axis++) forceN[p + axis] -= GENERALISED_FORCE[3 * axis + k] * g;
+      }
+    }
+  }
+}
+
+/**
+ * ½·Cᵀ·α⁻¹·C of constraint t at positions x, J (0 when none of its hinges can be measured); the
+ * linear measure sums it over the three axes (plate-bend-linear.ts).
+ */
 export function plateBendConstraintEnergyJ(block: PlateBendBlock, x: Float64Array, t: number): number {
+  if (isLinearPlate(block)) return linearConstraintEnergyJ(block, x, t);
   const mask = plateBendJacobian(block, x, t);
   if (mask === 0) return 0;
   const a = 6 * tableRow(block.complianceIndex, t);

@@ -5,6 +5,7 @@ import type { DistanceBlock } from '../constraints/distance.ts';
 import type { MembraneBlock } from '../constraints/membrane.ts';
 import type { NeoHookeanBlock } from '../constraints/neo-hookean.ts';
 import { type PlateBendBlock, restAngleStep } from '../constraints/plate-bend.ts';
+import { isLinearPlate } from '../constraints/plate-bend-linear.ts';
 import type { TetVolumeBlock } from '../constraints/tet-volume.ts';
 
 /**
@@ -111,6 +112,24 @@ export interface KernelExports {
     scale: number,
     invHSq: number,
     minEdgeSq: number,
+    minDenominator: number,
+    fresh: boolean,
+  ): void;
+  solveLinearPlateBendBatched(
+    x: number,
+    w: number,
+    particles: number,
+    colourStarts: number,
+    colourCount: number,
+    present: number,
+    compliance: number,
+    coefficients: number,
+    complianceIndex: number,
+    complianceIndexBytes: number,
+    lambda: number,
+    keepLambda: boolean,
+    scale: number,
+    invHSq: number,
     minDenominator: number,
     fresh: boolean,
   ): void;
@@ -393,7 +412,10 @@ export const membraneKernel: KernelBinding<MembraneBlock> = {
   },
 };
 
-/** Two triangles of a colour at a time (f64x2): the colouring covers the wings as well as the corners. */
+/**
+ * Two triangles of a colour at a time (f64x2): the colouring covers the wings as well as the
+ * corners. A block with the linear measure (constraints/plate-bend-linear.ts) runs its own kernel.
+ */
 export const plateBendKernel: KernelBinding<PlateBendBlock> = {
   fields: [
     'particles',
@@ -402,6 +424,7 @@ export const plateBendKernel: KernelBinding<PlateBendBlock> = {
     'restAngleRad',
     'compliancePerNM',
     'complianceIndex',
+    'hingeCoefficients',
     'lambda',
   ],
   kernelCopy: null,
@@ -410,12 +433,35 @@ export const plateBendKernel: KernelBinding<PlateBendBlock> = {
     const colourStarts = at(block.colourStarts);
     const colours = block.colourStarts.length - 1;
     const present = at(block.present);
-    const rest = at(block.restAngleRad);
-    const restStep = restAngleStep(block);
     const compliance = at(block.compliancePerNM);
     const complianceIndex = at(block.complianceIndex);
     const indexBytes = rowIndexBytes(block.complianceIndex);
     const lambda = at(block.lambda);
+    if (isLinearPlate(block)) {
+      const coefficients = at(block.hingeCoefficients);
+      const keepLambda = block.lambda.length !== 0;
+      return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) =>
+        k.solveLinearPlateBendBatched(
+          x,
+          w,
+          particles,
+          startsAt,
+          colourCount,
+          present,
+          compliance,
+          coefficients,
+          complianceIndex,
+          indexBytes,
+          lambda,
+          keepLambda,
+          block.stiffnessScale,
+          invHSq,
+          MIN_DENOMINATOR,
+          fresh,
+        );
+    }
+    const rest = at(block.restAngleRad);
+    const restStep = restAngleStep(block);
     return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) =>
       k.solvePlateBendBatched(
         x,

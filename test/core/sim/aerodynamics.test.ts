@@ -25,6 +25,19 @@ const G = 9.81;
 
 const sheetMaterial = { youngModulusPa: 1e6, poissonRatio: 0.3, densityKgM3: 300, thicknessM: 5e-4 };
 
+/** Σ m·v / Σ m along `axis` over the free particles, m/s. */
+function centreOfMassVelocity(world: ReturnType<typeof buildWorld>, axis: number): number {
+  const { v, mass, invMass } = world.state;
+  let momentum = 0;
+  let total = 0;
+  for (let p = 0; p < world.particleCount; p++) {
+    if (invMass[p] === 0) continue;
+    momentum += mass[p] * v[3 * p + axis];
+    total += mass[p];
+  }
+  return momentum / total;
+}
+
 function sheet(overrides: Partial<BodySpec> = {}): BodySpec {
   return {
     name: 'sheet',
@@ -151,7 +164,13 @@ describe('air drag and lift', () => {
     run(inVacuum, 0.5);
     expect(Array.from(inAir.state.v)).toEqual(Array.from(inVacuum.state.v));
     expect(Array.from(inAir.state.x)).toEqual(Array.from(inVacuum.state.x));
-    for (let axis = 0; axis < 3; axis++) expect(Math.abs(meanVelocity(inAir, axis))).toBeLessThan(1e-12);
+    // Total momentum (the centre of mass's velocity), which no force of the body changes: it is 0
+    // but for rounding. The sheet relaxes by ~1e-8 m onto its single-precision membrane rest shapes,
+    // and the plate's linear measure (plate-bend-linear.ts) moves particles in the plane with it, so
+    // positions are rounded to ulp(0.5 m) = 1.1e-16 m each substep: up to ~1.3e-13 m/s at h = 1/1200 s
+    // per substep, 600 substeps here; measured 1.6e-12.
+    for (let axis = 0; axis < 3; axis++)
+      expect(Math.abs(centreOfMassVelocity(inAir, axis))).toBeLessThan(1e-11);
   });
 
   it('zero wind with zero coefficients compiles to no air at all: the same floats as a scene without air', () => {

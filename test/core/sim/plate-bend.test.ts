@@ -62,6 +62,7 @@ function patch(): { state: ParticleState; block: PlateBendBlock } {
       particles: Uint32Array.from(particles),
       compliancePerNM: Float64Array.from(compliance),
       dampingRatio: 0,
+      measure: 'angles',
     },
     state,
   );

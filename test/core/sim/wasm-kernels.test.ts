@@ -13,9 +13,11 @@ import { createMembraneBlock, MEMBRANE_ROW, solveMembrane } from '../../../core/
 import { createNeoHookeanBlock, solveNeoHookean } from '../../../core/sim/constraints/neo-hookean.ts';
 import {
   createPlateBendBlock,
+  type PlateBendBlock,
   restAngleStep,
   solvePlateBend,
 } from '../../../core/sim/constraints/plate-bend.ts';
+import { isLinearPlate, LINEAR_ROW } from '../../../core/sim/constraints/plate-bend-linear.ts';
 import { createTetVolumeBlock, solveTetVolume } from '../../../core/sim/constraints/tet-volume.ts';
 import { boxTetGrid } from '../../../core/sim/geometry/box-tets.ts';
 import { clothGrid } from '../../../core/sim/geometry/cloth-grid.ts';
@@ -166,7 +168,8 @@ const kernelCases: KernelCase[] = [
     name: 'membrane, a row per triangle, 300 rows before them: indexed by u16',
     rest: cloth.positions,
     amplitude: 0.03,
-    make: (s) => withRowIndex(createMembraneBlock(variedMembrane(s.rest), s), 'compliance', Uint16Array, 300),
+    make: (s) =>
+      withRowIndex(createMembraneBlock(variedMembrane(s.rest), s), ['compliance'], Uint16Array, 300),
     solve: solveMembrane,
   },
   {
@@ -174,7 +177,7 @@ const kernelCases: KernelCase[] = [
     rest: cloth.positions,
     amplitude: 0.03,
     make: (s) =>
-      withRowIndex(createMembraneBlock(variedMembrane(s.rest), s), 'compliance', Uint32Array, 70000),
+      withRowIndex(createMembraneBlock(variedMembrane(s.rest), s), ['compliance'], Uint32Array, 70000),
     solve: solveMembrane,
   },
   {
@@ -236,11 +239,7 @@ const kernelCases: KernelCase[] = [
     rest: cloth.positions,
     amplitude: 0.12,
     collapse: () => 7,
-    make: (s) =>
-      createPlateBendBlock(
-        plateBendInput(s.rest, cloth.triangles, (t) => (t % 3 ? 10 : 1e-3)),
-        s,
-      ),
+    make: (s) => createPlateBendBlock(anglePlateInput(s.rest), s),
     solve: solvePlateBend,
   },
   {
@@ -253,6 +252,7 @@ const kernelCases: KernelCase[] = [
         s,
       );
       expect(restAngleStep(block)).toBe(3);
+      expect(isLinearPlate(block)).toBe(false);
       return block;
     },
     solve: solvePlateBend,
@@ -262,15 +262,7 @@ const kernelCases: KernelCase[] = [
     rest: cloth.positions,
     amplitude: 0.12,
     make: (s) =>
-      withRowIndex(
-        createPlateBendBlock(
-          plateBendInput(s.rest, cloth.triangles, (t) => (t % 3 ? 10 : 1e-3)),
-          s,
-        ),
-        'compliancePerNM',
-        Uint16Array,
-        300,
-      ),
+      withRowIndex(createPlateBendBlock(anglePlateInput(s.rest), s), ['compliancePerNM'], Uint16Array, 300),
     solve: solvePlateBend,
   },
   {
@@ -278,56 +270,123 @@ const kernelCases: KernelCase[] = [
     rest: cloth.positions,
     amplitude: 0.12,
     make: (s) =>
-      withRowIndex(
-        createPlateBendBlock(
-          plateBendInput(s.rest, cloth.triangles, (t) => (t % 3 ? 10 : 1e-3)),
-          s,
-        ),
-        'compliancePerNM',
-        Uint32Array,
-        70000,
-      ),
+      withRowIndex(createPlateBendBlock(anglePlateInput(s.rest), s), ['compliancePerNM'], Uint32Array, 70000),
     solve: solvePlateBend,
   },
   {
     name: "plate bend, every triangle one α (the first triangle's): a one-element row index",
     rest: cloth.positions,
     amplitude: 0.12,
+    make: (s) =>
+      oneRowForAll(
+        createPlateBendBlock({ ...plateBendInput(s.rest, cloth.triangles, () => 10), measure: 'angles' }, s),
+        0,
+      ),
+    solve: solvePlateBend,
+  },
+  {
+    name: 'plate bend measured linearly (a sheet flat at rest, swept once: no multipliers; a collapsed triangle)',
+    rest: cloth.positions,
+    amplitude: 0.12,
+    collapse: () => 7,
     make: (s) => {
       const block = createPlateBendBlock(
-        plateBendInput(s.rest, cloth.triangles, () => 10),
+        plateBendInput(s.rest, cloth.triangles, (t) => (t % 3 ? 10 : 1e-3)),
         s,
       );
-      const first = 6 * tableRow(block.complianceIndex, 0);
-      return {
-        ...block,
-        compliancePerNM: block.compliancePerNM.slice(first, first + 6),
-        complianceIndex: Uint8Array.of(0),
-      };
+      expect(isLinearPlate(block)).toBe(true);
+      expect(block.lambda.length).toBe(0);
+      return block;
+    },
+    solve: solvePlateBend,
+  },
+  {
+    name: 'plate bend measured linearly, swept twice per substep: 9 multipliers per triangle',
+    rest: cloth.positions,
+    amplitude: 0.12,
+    make: (s) => {
+      const block = createPlateBendBlock(linearPlateInput(s.rest, 2), s);
+      expect(block.lambda.length).toBe(9 * block.count);
+      return block;
+    },
+    solve: solvePlateBend,
+  },
+  {
+    name: 'plate bend measured linearly, 300 rows before its rows: indexed by u16',
+    rest: cloth.positions,
+    amplitude: 0.12,
+    make: (s) =>
+      withRowIndex(
+        createPlateBendBlock(linearPlateInput(s.rest, 2), s),
+        ['compliancePerNM', 'hingeCoefficients'],
+        Uint16Array,
+        300,
+      ),
+    solve: solvePlateBend,
+  },
+  {
+    name: "plate bend measured linearly, every triangle an interior triangle's row: a one-element row index",
+    rest: cloth.positions,
+    amplitude: 0.12,
+    make: (s) => {
+      const block = createPlateBendBlock(linearPlateInput(s.rest, 2), s);
+      // An interior triangle's row (all three hinges): a boundary row would have hinges of 0.
+      return oneRowForAll(block, block.present.indexOf(7));
     },
     solve: solvePlateBend,
   },
 ];
 
+/** Plate-bend input of the test cloth (rigidity 10 or 1e-3 N·m) measured by its hinge angles. */
+function anglePlateInput(rest: Float64Array) {
+  return { ...plateBendInput(rest, cloth.triangles, (t) => (t % 3 ? 10 : 1e-3)), measure: 'angles' as const };
+}
+
+/** Plate-bend input of the flat test cloth, measured linearly, swept `sweeps` times per substep. */
+function linearPlateInput(rest: Float64Array, sweeps: number) {
+  return { ...plateBendInput(rest, cloth.triangles, (t) => (t % 3 ? 10 : 1e-3)), sweepsPerSubstep: sweeps };
+}
+
 /**
- * The block with `padRows` rows of NaN put before its compliance rows and its row index, of
- * `type`, moved past them: the same compliances, found only by reading every index in full
- * (300 padding rows need u16, 70000 u32; a narrower read lands on NaN).
+ * The block with the rows (compliance, and the linear coefficients) of its triangle `t` for every
+ * triangle: a one-element index.
+ */
+function oneRowForAll(block: PlateBendBlock, t: number): PlateBendBlock {
+  const first = tableRow(block.complianceIndex, t);
+  return {
+    ...block,
+    compliancePerNM: block.compliancePerNM.slice(6 * first, 6 * first + 6),
+    hingeCoefficients: block.hingeCoefficients.slice(LINEAR_ROW * first, LINEAR_ROW * (first + 1)),
+    complianceIndex: Uint8Array.of(0),
+  };
+}
+
+/** Values per row of each row-table field the padding below knows. */
+const ROW_WIDTH = { compliance: MEMBRANE_ROW, compliancePerNM: 6, hingeCoefficients: LINEAR_ROW } as const;
+
+/**
+ * The block with `padRows` rows of NaN put before the rows of each of `fields` and its row index,
+ * of `type`, moved past them: the same rows, found only by reading every index in full (300
+ * padding rows need u16, 70000 u32; a narrower read lands on NaN).
  */
 function withRowIndex<B extends { complianceIndex: RowIndex; count: number }>(
   block: B,
-  field: keyof B & ('compliance' | 'compliancePerNM'),
+  fields: readonly (keyof B & keyof typeof ROW_WIDTH)[],
   type: typeof Uint16Array | typeof Uint32Array,
   padRows: number,
 ): B {
-  const rows = block[field] as Float64Array;
-  const stride = field === 'compliance' ? MEMBRANE_ROW : 6;
-  const padded = new Float64Array(stride * padRows + rows.length).fill(Number.NaN);
-  padded.set(rows, stride * padRows);
+  const padded: Partial<B> = {};
+  for (const field of fields) {
+    const rows = block[field] as Float64Array;
+    const stride = ROW_WIDTH[field];
+    const values = new Float64Array(stride * padRows + rows.length).fill(Number.NaN);
+    values.set(rows, stride * padRows);
+    (padded as Record<string, Float64Array>)[field] = values;
+  }
   const index = type.from(
     Array.from({ length: block.count }, (_, t) => tableRow(block.complianceIndex, t) + padRows),
   );
-  return { ...block, [field]: padded, complianceIndex: index };
+  return { ...block, ...padded, complianceIndex: index };
 }
 
 /** Membrane input of the test cloth whose triangles each have their own compliances (stiffness 1 + t/100). */

@@ -2524,3 +2524,367 @@ function wrapAngles(angle: v128): v128 {
   const wrapped = v128.bitselect(sub(angle, splat(2 * Math.PI)), angle, f64x2.gt(angle, splat(Math.PI)));
   return v128.bitselect(add(angle, splat(2 * Math.PI)), wrapped, f64x2.le(angle, splat(-Math.PI)));
 }
+
+/**
+ * plate-bend-linear.ts `solveLinearPlateBend`, operation for operation. `keepLambda`: the block
+ * keeps its 9 multipliers per triangle (swept more than once per substep); without them every
+ * sweep starts at λ = 0 and writes none.
+ */
+export function solveLinearPlateBend(
+  x: usize,
+  w: usize,
+  particles: usize,
+  present: usize,
+  compliance: usize,
+  coefficients: usize,
+  complianceIndex: usize,
+  complianceIndexBytes: i32,
+  lambda: usize,
+  keepLambda: bool,
+  count: i32,
+  scale: f64,
+  invHSq: f64,
+  minDenominator: f64,
+  fresh: bool,
+): void {
+  for (let t = 0; t < count; t++) {
+    const o = 6 * t;
+    const row = rowOf(complianceIndex, complianceIndexBytes, t);
+    const a = 6 * row;
+    const c = 12 * row;
+    if (keepLambda && fresh) for (let k = 0; k < 9; k++) setF32(lambda, 9 * t + k, 0);
+    const mask = <i32>load<u8>(present + <usize>t);
+    const i0 = 3 * u(particles, o);
+    const i1 = 3 * u(particles, o + 1);
+    const i2 = 3 * u(particles, o + 2);
+    const i3 = 3 * u(particles, o + 3);
+    const i4 = 3 * u(particles, o + 4);
+    const i5 = 3 * u(particles, o + 5);
+    const w0 = f(w, u(particles, o));
+    const w1 = f(w, u(particles, o + 1));
+    const w2 = f(w, u(particles, o + 2));
+    const g00 = f(coefficients, c);
+    const g01 = f(coefficients, c + 1);
+    const g02 = f(coefficients, c + 2);
+    const g10 = f(coefficients, c + 3);
+    const g11 = f(coefficients, c + 4);
+    const g12 = f(coefficients, c + 5);
+    const g20 = f(coefficients, c + 6);
+    const g21 = f(coefficients, c + 7);
+    const g22 = f(coefficients, c + 8);
+    const q0 = f(coefficients, c + 9);
+    const q1 = f(coefficients, c + 10);
+    const q2 = f(coefficients, c + 11);
+    const wq0 = f(w, u(particles, o + 3)) * q0;
+    const wq1 = f(w, u(particles, o + 4)) * q1;
+    const wq2 = f(w, u(particles, o + 5)) * q2;
+    const wg00 = w0 * g00;
+    const wg01 = w1 * g01;
+    const wg02 = w2 * g02;
+    const wg10 = w0 * g10;
+    const wg11 = w1 * g11;
+    const wg12 = w2 * g12;
+    const wg20 = w0 * g20;
+    const wg21 = w1 * g21;
+    const wg22 = w2 * g22;
+    const t00 = f(compliance, a) * invHSq;
+    const t01 = f(compliance, a + 1) * invHSq;
+    const t02 = f(compliance, a + 2) * invHSq;
+    const t11 = f(compliance, a + 3) * invHSq;
+    const t12 = f(compliance, a + 4) * invHSq;
+    const t22 = f(compliance, a + 5) * invHSq;
+    let s00 = wg00 * g00 + wg01 * g01 + wg02 * g02 + wq0 * q0 + t00;
+    let s01 = wg00 * g10 + wg01 * g11 + wg02 * g12 + t01;
+    let s02 = wg00 * g20 + wg01 * g21 + wg02 * g22 + t02;
+    let s11 = wg10 * g10 + wg11 * g11 + wg12 * g12 + wq1 * q1 + t11;
+    let s12 = wg10 * g20 + wg11 * g21 + wg12 * g22 + t12;
+    let s22 = wg20 * g20 + wg21 * g21 + wg22 * g22 + wq2 * q2 + t22;
+    if (!(mask & 1)) {
+      s00 = 1;
+      s01 = 0;
+      s02 = 0;
+    }
+    if (!(mask & 2)) {
+      s11 = 1;
+      s01 = 0;
+      s12 = 0;
+    }
+    if (!(mask & 4)) {
+      s22 = 1;
+      s02 = 0;
+      s12 = 0;
+    }
+    const m00 = s11 * s22 - s12 * s12;
+    const m01 = s02 * s12 - s01 * s22;
+    const m02 = s01 * s12 - s02 * s11;
+    const determinant = s00 * m00 + s01 * m01 + s02 * m02;
+    if (!(determinant > minDenominator) || mask === 0) continue;
+    const m11 = s00 * s22 - s02 * s02;
+    const m12 = s01 * s02 - s00 * s12;
+    const m22 = s00 * s11 - s01 * s01;
+    const inv = 1 / determinant;
+    const on0 = mask & 1 ? scale : 0;
+    const on1 = mask & 2 ? scale : 0;
+    const on2 = mask & 4 ? scale : 0;
+    for (let axis = 0; axis < 3; axis++) {
+      const m0 = g00 * f(x, i0 + axis) + g01 * f(x, i1 + axis) + g02 * f(x, i2 + axis) + q0 * f(x, i3 + axis);
+      const m1 = g10 * f(x, i0 + axis) + g11 * f(x, i1 + axis) + g12 * f(x, i2 + axis) + q1 * f(x, i4 + axis);
+      const m2 = g20 * f(x, i0 + axis) + g21 * f(x, i1 + axis) + g22 * f(x, i2 + axis) + q2 * f(x, i5 + axis);
+      let r0 = -m0;
+      let r1 = -m1;
+      let r2 = -m2;
+      const l = 9 * t + 3 * axis;
+      if (keepLambda) {
+        const l0 = fs(lambda, l);
+        const l1 = fs(lambda, l + 1);
+        const l2 = fs(lambda, l + 2);
+        r0 -= t00 * l0 + t01 * l1 + t02 * l2;
+        r1 -= t01 * l0 + t11 * l1 + t12 * l2;
+        r2 -= t02 * l0 + t12 * l1 + t22 * l2;
+      }
+      const d0 = (m00 * r0 + m01 * r1 + m02 * r2) * inv * on0;
+      const d1 = (m01 * r0 + m11 * r1 + m12 * r2) * inv * on1;
+      const d2 = (m02 * r0 + m12 * r1 + m22 * r2) * inv * on2;
+      if (keepLambda) {
+        setF32(lambda, l, fs(lambda, l) + d0);
+        setF32(lambda, l + 1, fs(lambda, l + 1) + d1);
+        setF32(lambda, l + 2, fs(lambda, l + 2) + d2);
+      }
+      setF(x, i0 + axis, f(x, i0 + axis) + w0 * (g00 * d0 + g10 * d1 + g20 * d2));
+      setF(x, i1 + axis, f(x, i1 + axis) + w1 * (g01 * d0 + g11 * d1 + g21 * d2));
+      setF(x, i2 + axis, f(x, i2 + axis) + w2 * (g02 * d0 + g12 * d1 + g22 * d2));
+      setF(x, i3 + axis, f(x, i3 + axis) + wq0 * d0);
+      setF(x, i4 + axis, f(x, i4 + axis) + wq1 * d1);
+      setF(x, i5 + axis, f(x, i5 + axis) + wq2 * d2);
+    }
+  }
+}
+
+/** array[ia] ← lane 0, array[ib] ← lane 1 of an f32 array, rounded to nearest as a JS Float32Array store. */
+function storeLanesAt(array: usize, ia: i32, ib: i32, value: v128): void {
+  const single = f32x4.demote_f64x2_zero(value);
+  v128.store32_lane(array + ((<usize>ia) << 2), single, 0);
+  v128.store32_lane(array + ((<usize>ib) << 2), single, 1);
+}
+
+/** Lanes whose mask has `bit` set (all ones) or not (all zeros). */
+function bitLanes(maskA: i32, maskB: i32, bit: i32): v128 {
+  return i64x2.ne(i64x2.replace_lane(i64x2.splat(<i64>(maskA & bit)), 1, <i64>(maskB & bit)), i64x2.splat(0));
+}
+
+/**
+ * `solveLinearPlateBend`, two triangles of a colour at a time (the colouring covers all six
+ * particles of a triangle), the three axes one after another; a colour's odd last triangle goes
+ * through the scalar kernel. A lane whose triangle is skipped has Δλ = 0: it adds exactly 0.
+ */
+export function solveLinearPlateBendBatched(
+  x: usize,
+  w: usize,
+  particles: usize,
+  colourStarts: usize,
+  colourCount: i32,
+  present: usize,
+  compliance: usize,
+  coefficients: usize,
+  complianceIndex: usize,
+  complianceIndexBytes: i32,
+  lambda: usize,
+  keepLambda: bool,
+  scale: f64,
+  invHSq: f64,
+  minDenominator: f64,
+  fresh: bool,
+): void {
+  const vScale = splat(scale);
+  const vInvHSq = splat(invHSq);
+  const vMinDenominator = splat(minDenominator);
+  const zero = splat(0);
+  const one = splat(1);
+  for (let colour = 0; colour < colourCount; colour++) {
+    const start = u(colourStarts, colour);
+    const end = u(colourStarts, colour + 1);
+    let t = start;
+    for (; t + 1 < end; t += 2) {
+      const o = 6 * t;
+      const rowA = rowOf(complianceIndex, complianceIndexBytes, t);
+      const rowB = rowOf(complianceIndex, complianceIndexBytes, t + 1);
+      const aA = 6 * rowA;
+      const aB = 6 * rowB;
+      const cA = 12 * rowA;
+      const cB = 12 * rowB;
+      if (keepLambda && fresh) for (let k = 0; k < 18; k++) setF32(lambda, 9 * t + k, 0);
+      const maskA = <i32>load<u8>(present + <usize>t);
+      const maskB = <i32>load<u8>(present + <usize>(t + 1));
+      const pA0 = at(x, u(particles, o));
+      const pA1 = at(x, u(particles, o + 1));
+      const pA2 = at(x, u(particles, o + 2));
+      const pA3 = at(x, u(particles, o + 3));
+      const pA4 = at(x, u(particles, o + 4));
+      const pA5 = at(x, u(particles, o + 5));
+      const pB0 = at(x, u(particles, o + 6));
+      const pB1 = at(x, u(particles, o + 7));
+      const pB2 = at(x, u(particles, o + 8));
+      const pB3 = at(x, u(particles, o + 9));
+      const pB4 = at(x, u(particles, o + 10));
+      const pB5 = at(x, u(particles, o + 11));
+      const w0 = gather(w, u(particles, o), u(particles, o + 6));
+      const w1 = gather(w, u(particles, o + 1), u(particles, o + 7));
+      const w2 = gather(w, u(particles, o + 2), u(particles, o + 8));
+      const g00 = gather(coefficients, cA, cB);
+      const g01 = gather(coefficients, cA + 1, cB + 1);
+      const g02 = gather(coefficients, cA + 2, cB + 2);
+      const g10 = gather(coefficients, cA + 3, cB + 3);
+      const g11 = gather(coefficients, cA + 4, cB + 4);
+      const g12 = gather(coefficients, cA + 5, cB + 5);
+      const g20 = gather(coefficients, cA + 6, cB + 6);
+      const g21 = gather(coefficients, cA + 7, cB + 7);
+      const g22 = gather(coefficients, cA + 8, cB + 8);
+      const q0 = gather(coefficients, cA + 9, cB + 9);
+      const q1 = gather(coefficients, cA + 10, cB + 10);
+      const q2 = gather(coefficients, cA + 11, cB + 11);
+      const wq0 = mul(gather(w, u(particles, o + 3), u(particles, o + 9)), q0);
+      const wq1 = mul(gather(w, u(particles, o + 4), u(particles, o + 10)), q1);
+      const wq2 = mul(gather(w, u(particles, o + 5), u(particles, o + 11)), q2);
+      const wg00 = mul(w0, g00);
+      const wg01 = mul(w1, g01);
+      const wg02 = mul(w2, g02);
+      const wg10 = mul(w0, g10);
+      const wg11 = mul(w1, g11);
+      const wg12 = mul(w2, g12);
+      const wg20 = mul(w0, g20);
+      const wg21 = mul(w1, g21);
+      const wg22 = mul(w2, g22);
+      const t00 = mul(gather(compliance, aA, aB), vInvHSq);
+      const t01 = mul(gather(compliance, aA + 1, aB + 1), vInvHSq);
+      const t02 = mul(gather(compliance, aA + 2, aB + 2), vInvHSq);
+      const t11 = mul(gather(compliance, aA + 3, aB + 3), vInvHSq);
+      const t12 = mul(gather(compliance, aA + 4, aB + 4), vInvHSq);
+      const t22 = mul(gather(compliance, aA + 5, aB + 5), vInvHSq);
+      let s00 = add(add(add(add(mul(wg00, g00), mul(wg01, g01)), mul(wg02, g02)), mul(wq0, q0)), t00);
+      let s01 = add(add(add(mul(wg00, g10), mul(wg01, g11)), mul(wg02, g12)), t01);
+      let s02 = add(add(add(mul(wg00, g20), mul(wg01, g21)), mul(wg02, g22)), t02);
+      let s11 = add(add(add(add(mul(wg10, g10), mul(wg11, g11)), mul(wg12, g12)), mul(wq1, q1)), t11);
+      let s12 = add(add(add(mul(wg10, g20), mul(wg11, g21)), mul(wg12, g22)), t12);
+      let s22 = add(add(add(add(mul(wg20, g20), mul(wg21, g21)), mul(wg22, g22)), mul(wq2, q2)), t22);
+      const ok0 = bitLanes(maskA, maskB, 1);
+      const ok1 = bitLanes(maskA, maskB, 2);
+      const ok2 = bitLanes(maskA, maskB, 4);
+      s00 = v128.bitselect(s00, one, ok0);
+      s01 = v128.bitselect(s01, zero, ok0);
+      s02 = v128.bitselect(s02, zero, ok0);
+      s11 = v128.bitselect(s11, one, ok1);
+      s01 = v128.bitselect(s01, zero, ok1);
+      s12 = v128.bitselect(s12, zero, ok1);
+      s22 = v128.bitselect(s22, one, ok2);
+      s02 = v128.bitselect(s02, zero, ok2);
+      s12 = v128.bitselect(s12, zero, ok2);
+      const m00 = sub(mul(s11, s22), mul(s12, s12));
+      const m01 = sub(mul(s02, s12), mul(s01, s22));
+      const m02 = sub(mul(s01, s12), mul(s02, s11));
+      const determinant = add(add(mul(s00, m00), mul(s01, m01)), mul(s02, m02));
+      const keep = v128.and(f64x2.gt(determinant, vMinDenominator), v128.or(v128.or(ok0, ok1), ok2));
+      if (!v128.any_true(keep)) continue;
+      const m11 = sub(mul(s00, s22), mul(s02, s02));
+      const m12 = sub(mul(s01, s02), mul(s00, s12));
+      const m22 = sub(mul(s00, s11), mul(s01, s01));
+      const inv = div(one, determinant);
+      const on0 = v128.bitselect(vScale, zero, ok0);
+      const on1 = v128.bitselect(vScale, zero, ok1);
+      const on2 = v128.bitselect(vScale, zero, ok2);
+      for (let axis = 0; axis < 3; axis++) {
+        const off = <usize>(axis << 3);
+        const x0 = loadX(pA0 + off, pB0 + off);
+        const x1 = loadX(pA1 + off, pB1 + off);
+        const x2 = loadX(pA2 + off, pB2 + off);
+        const m0 = add(
+          add(add(mul(g00, x0), mul(g01, x1)), mul(g02, x2)),
+          mul(q0, loadX(pA3 + off, pB3 + off)),
+        );
+        const m1 = add(
+          add(add(mul(g10, x0), mul(g11, x1)), mul(g12, x2)),
+          mul(q1, loadX(pA4 + off, pB4 + off)),
+        );
+        const m2 = add(
+          add(add(mul(g20, x0), mul(g21, x1)), mul(g22, x2)),
+          mul(q2, loadX(pA5 + off, pB5 + off)),
+        );
+        let r0 = f64x2.neg(m0);
+        let r1 = f64x2.neg(m1);
+        let r2 = f64x2.neg(m2);
+        const lA = 9 * t + 3 * axis;
+        const lB = lA + 9;
+        let l0 = zero;
+        let l1 = zero;
+        let l2 = zero;
+        if (keepLambda) {
+          l0 = gather32(lambda, lA, lB);
+          l1 = gather32(lambda, lA + 1, lB + 1);
+          l2 = gather32(lambda, lA + 2, lB + 2);
+          r0 = sub(r0, add(add(mul(t00, l0), mul(t01, l1)), mul(t02, l2)));
+          r1 = sub(r1, add(add(mul(t01, l0), mul(t11, l1)), mul(t12, l2)));
+          r2 = sub(r2, add(add(mul(t02, l0), mul(t12, l1)), mul(t22, l2)));
+        }
+        const d0 = v128.bitselect(
+          mul(mul(add(add(mul(m00, r0), mul(m01, r1)), mul(m02, r2)), inv), on0),
+          zero,
+          keep,
+        );
+        const d1 = v128.bitselect(
+          mul(mul(add(add(mul(m01, r0), mul(m11, r1)), mul(m12, r2)), inv), on1),
+          zero,
+          keep,
+        );
+        const d2 = v128.bitselect(
+          mul(mul(add(add(mul(m02, r0), mul(m12, r1)), mul(m22, r2)), inv), on2),
+          zero,
+          keep,
+        );
+        if (keepLambda) {
+          storeLanesAt(lambda, lA, lB, add(l0, d0));
+          storeLanesAt(lambda, lA + 1, lB + 1, add(l1, d1));
+          storeLanesAt(lambda, lA + 2, lB + 2, add(l2, d2));
+        }
+        moveX(
+          pA0 + off,
+          pB0 + off,
+          loadX(pA0 + off, pB0 + off),
+          mul(w0, add(add(mul(g00, d0), mul(g10, d1)), mul(g20, d2))),
+        );
+        moveX(
+          pA1 + off,
+          pB1 + off,
+          loadX(pA1 + off, pB1 + off),
+          mul(w1, add(add(mul(g01, d0), mul(g11, d1)), mul(g21, d2))),
+        );
+        moveX(
+          pA2 + off,
+          pB2 + off,
+          loadX(pA2 + off, pB2 + off),
+          mul(w2, add(add(mul(g02, d0), mul(g12, d1)), mul(g22, d2))),
+        );
+        moveX(pA3 + off, pB3 + off, loadX(pA3 + off, pB3 + off), mul(wq0, d0));
+        moveX(pA4 + off, pB4 + off, loadX(pA4 + off, pB4 + off), mul(wq1, d1));
+        moveX(pA5 + off, pB5 + off, loadX(pA5 + off, pB5 + off), mul(wq2, d2));
+      }
+    }
+    if (t < end) {
+      solveLinearPlateBend(
+        x,
+        w,
+        particles + ((<usize>(6 * t)) << 2),
+        present + <usize>t,
+        compliance,
+        coefficients,
+        complianceIndex + <usize>(t * complianceIndexBytes),
+        complianceIndexBytes,
+        lambda + ((<usize>(9 * t)) << 2),
+        keepLambda,
+        1,
+        scale,
+        invHSq,
+        minDenominator,
+        fresh,
+      );
+    }
+  }
+}

@@ -1,0 +1,302 @@
+import type { ParticleState } from '../state.ts';
+import { MIN_DENOMINATOR } from './block.ts';
+import { rowStride, tableRow } from './compliance-table.ts';
+import type { PlateBendBlock } from './plate-bend.ts';
+
+/**
+ * The plate element of plate-bend.ts measured linearly, for a sheet flat at rest: the hinge angle
+ * θ_k is replaced by the vector
+ *
+ *   m_k = F_t·ν_k − F_w·ν_k = Σ_{p∈t} (∇φ_p^t·ν_k)·x_p − Σ_{p∈w} (∇φ_p^w·ν_k)·x_p      (dimensionless)
+ *
+ * with F_t, F_w the deformation gradients of the triangle and of its wing triangle across edge k
+ * (linear shape functions φ, their rest gradients ∇φ), and ν_k the rest in-plane unit normal of
+ * edge k pointing away from the triangle. A rigid motion maps ν_k alike on both sides (m = 0); an
+ * isometric fold by θ gives |m_k| = 2·sin(θ/2) = θ + O(θ³) along the normal, the same sign for the
+ * three hinges of a triangle (test/core/sim/plate-bend-linear.test.ts), so the plate's compliance
+ * α (the 3×3 matrix on the hinge angles) applies unchanged per axis:
+ *
+ *   C_axis = (m_0, m_1, m_2)_axis,    E = ½·Σ_axis C_axisᵀ·α⁻¹·C_axis.
+ *
+ * This is the quadratic bending energy of Bergou et al. 2006 ("A quadratic bending model for
+ * inextensible surfaces") in XPBD form: the Jacobian is a constant (the rest coefficients), the
+ * same for the three axes, so a triangle's step is one 3×3 system (Σ_p w_p·J_i,p·J_j,p + α̃) solved
+ * for three right-hand sides, with no angle, no atan2, no square root; being linear, one step
+ * satisfies the triangle's own equations exactly. The two measures differ by θ³/24 per hinge
+ * (|m| = 2·sin(θ/2)) and by the in-plane strain, which enters m but which the membrane keeps
+ * small: the cotton cloth cantilever comes to rest within 1e-6 of
+ * the angle measure's tip deflection (test/core/sim/plate-bend-linear.test.ts).
+ *
+ * Coefficients per row of the block's compliance table (12 values, `hingeCoefficients`): for hinge
+ * k, g_k,s of corner slot s (3 values, k = 0, 1, 2) and then q_k of its wing (slot 3 + k):
+ * m_k = Σ_s g_k,s·x_s + q_k·x_{3+k}.
+ *
+ * Multipliers, when kept (a block swept more than once per substep): 9 per triangle, axis-major,
+ * λ[9t + 3·axis + k]. A block swept once per substep starts every sweep at λ = 0 and keeps none.
+ */
+
+/** A sheet whose every rest angle is within this of 0 is flat (rad): m at rest is then below it. */
+export const FLAT_REST_ANGLE_RAD = 1e-6;
+
+/** Coefficients per row of `hingeCoefficients` (see the file comment). */
+export const LINEAR_ROW = 12;
+
+/** Slot (of the 6) of hinge k's corners a, b, c: edge (a, b), opposite corner c. */
+const EDGE_START = [0, 1, 2] as const;
+
+/**
+ * The 12 coefficients of a triangle's hinges into `out` at `at`, from rest positions `rest` and its
+ * 6 particles (corners, then the wing of each edge); hinges without their bit in `mask` get 0.
+ */
+export function linearHingeCoefficients(
+  rest: Float64Array,
+  six: ArrayLike<number>,
+  mask: number,
+  out: Float64Array,
+  at: number,
+): void {
+  out.fill(0, at, at + LINEAR_ROW);
+  for (let k = 0; k < 3; k++) {
+    if (!(mask & (1 << k))) continue;
+    const sa = EDGE_START[k];
+    const sb = (k + 1) % 3;
+    const sc = (k + 2) % 3;
+    const a = 3 * six[sa];
+    const b = 3 * six[sb];
+    const c = 3 * six[sc];
+    const d = 3 * six[3 + k];
+    const ex = rest[b] - rest[a];
+    const ey = rest[b + 1] - rest[a + 1];
+    const ez = rest[b + 2] - rest[a + 2];
+    const eSq = ex * ex + ey * ey + ez * ez;
+    // ν: the part of (c − a) across the edge, negated (away from the triangle), unit.
+    const cx = rest[c] - rest[a];
+    const cy = rest[c + 1] - rest[a + 1];
+    const cz = rest[c + 2] - rest[a + 2];
+    const along = (cx * ex + cy * ey + cz * ez) / eSq;
+    let nux = along * ex - cx;
+    let nuy = along * ey - cy;
+    let nuz = along * ez - cz;
+    const nuLength = Math.hypot(nux, nuy, nuz);
+    nux /= nuLength;
+    nuy /= nuLength;
+    nuz /= nuLength;
+    const ta = gradientAlong(rest, a, b, c, nux, nuy, nuz);
+    const tb = gradientAlong(rest, b, c, a, nux, nuy, nuz);
+    const tc = gradientAlong(rest, c, a, b, nux, nuy, nuz);
+    const wa = gradientAlong(rest, a, b, d, nux, nuy, nuz);
+    const wb = gradientAlong(rest, b, d, a, nux, nuy, nuz);
+    const wd = gradientAlong(rest, d, a, b, nux, nuy, nuz);
+    out[at + 3 * k + sa] = ta - wa;
+    out[at + 3 * k + sb] = tb - wb;
+    out[at + 3 * k + sc] = tc;
+    out[at + 9 + k] = -wd;
+  }
+}
+
+/**
+ * ∇φ_p·ν (1/m) at rest in triangle (p, q, r) (offsets of x in `rest`): the gradient of p's linear
+ * shape function is n̂ × (x_r − x_q) / (2·area), n̂ the unit normal of (p, q, r).
+ */
+function gradientAlong(
+  rest: Float64Array,
+  p: number,
+  q: number,
+  r: number,
+  nux: number,
+  nuy: number,
+  nuz: number,
+): number {
+  const ux = rest[q] - rest[p];
+  const uy = rest[q + 1] - rest[p + 1];
+  const uz = rest[q + 2] - rest[p + 2];
+  const vx = rest[r] - rest[p];
+  const vy = rest[r + 1] - rest[p + 1];
+  const vz = rest[r + 2] - rest[p + 2];
+  const nx = uy * vz - uz * vy;
+  const ny = uz * vx - ux * vz;
+  const nz = ux * vy - uy * vx;
+  const nSq = nx * nx + ny * ny + nz * nz; // (2·area)²
+  // n × (x_r − x_q) / |n|², with x_r − x_q = v − u.
+  const wx = vx - ux;
+  const wy = vy - uy;
+  const wz = vz - uz;
+  const gx = (ny * wz - nz * wy) / nSq;
+  const gy = (nz * wx - nx * wz) / nSq;
+  const gz = (nx * wy - ny * wx) / nSq;
+  return gx * nux + gy * nuy + gz * nuz;
+}
+
+/**
+ * One Gauss-Seidel sweep of a linear block in colour order, substep h in s (see the file comment).
+ * Per triangle: the system S = Σ_s w_s·g_i,s·g_j,s (+ w·q² on the diagonal) + α̃ by its cofactors
+ * once, then per axis m, the right-hand side −m − α̃·λ, Δλ = S⁻¹·rhs and the moves. A hinge without
+ * its bit in `present` (a boundary edge, a torn hinge) has its row replaced by the identity row, as
+ * plate-bend.ts `solveSymmetric3` does. The WebAssembly kernels (wasm/assembly/kernels.ts
+ * `solveLinearPlateBend`, `solveLinearPlateBendBatched`) repeat it operation for operation.
+ */
+export function solveLinearPlateBend(block: PlateBendBlock, state: ParticleState, h: number): void {
+  const x = state.x;
+  const w = state.invMass;
+  const particles = block.particles;
+  const alpha = block.compliancePerNM;
+  const coefficients = block.hingeCoefficients;
+  const index = block.complianceIndex;
+  const rowStep = rowStride(index);
+  const lambda = block.lambda;
+  const keep = lambda.length !== 0;
+  const present = block.present;
+  const scale = block.stiffnessScale;
+  const invHSq = 1 / (h * h);
+  for (let t = 0; t < block.count; t++) {
+    const o = 6 * t;
+    const row = index[t * rowStep];
+    const a = 6 * row;
+    const c = LINEAR_ROW * row;
+    const mask = present[t];
+    const i0 = 3 * particles[o];
+    const i1 = 3 * particles[o + 1];
+    const i2 = 3 * particles[o + 2];
+    const i3 = 3 * particles[o + 3];
+    const i4 = 3 * particles[o + 4];
+    const i5 = 3 * particles[o + 5];
+    const w0 = w[particles[o]];
+    const w1 = w[particles[o + 1]];
+    const w2 = w[particles[o + 2]];
+    const g00 = coefficients[c];
+    const g01 = coefficients[c + 1];
+    const g02 = coefficients[c + 2];
+    const g10 = coefficients[c + 3];
+    const g11 = coefficients[c + 4];
+    const g12 = coefficients[c + 5];
+    const g20 = coefficients[c + 6];
+    const g21 = coefficients[c + 7];
+    const g22 = coefficients[c + 8];
+    const q0 = coefficients[c + 9];
+    const q1 = coefficients[c + 10];
+    const q2 = coefficients[c + 11];
+    const wq0 = w[particles[o + 3]] * q0;
+    const wq1 = w[particles[o + 4]] * q1;
+    const wq2 = w[particles[o + 5]] * q2;
+    const wg00 = w0 * g00;
+    const wg01 = w1 * g01;
+    const wg02 = w2 * g02;
+    const wg10 = w0 * g10;
+    const wg11 = w1 * g11;
+    const wg12 = w2 * g12;
+    const wg20 = w0 * g20;
+    const wg21 = w1 * g21;
+    const wg22 = w2 * g22;
+    const t00 = alpha[a] * invHSq;
+    const t01 = alpha[a + 1] * invHSq;
+    const t02 = alpha[a + 2] * invHSq;
+    const t11 = alpha[a + 3] * invHSq;
+    const t12 = alpha[a + 4] * invHSq;
+    const t22 = alpha[a + 5] * invHSq;
+    let s00 = wg00 * g00 + wg01 * g01 + wg02 * g02 + wq0 * q0 + t00;
+    let s01 = wg00 * g10 + wg01 * g11 + wg02 * g12 + t01;
+    let s02 = wg00 * g20 + wg01 * g21 + wg02 * g22 + t02;
+    let s11 = wg10 * g10 + wg11 * g11 + wg12 * g12 + wq1 * q1 + t11;
+    let s12 = wg10 * g20 + wg11 * g21 + wg12 * g22 + t12;
+    let s22 = wg20 * g20 + wg21 * g21 + wg22 * g22 + wq2 * q2 + t22;
+    // A missing row becomes the identity row (its right-hand side is zeroed below).
+    if (!(mask & 1)) {
+      s00 = 1;
+      s01 = 0;
+      s02 = 0;
+    }
+    if (!(mask & 2)) {
+      s11 = 1;
+      s01 = 0;
+      s12 = 0;
+    }
+    if (!(mask & 4)) {
+      s22 = 1;
+      s02 = 0;
+      s12 = 0;
+    }
+    const m00 = s11 * s22 - s12 * s12;
+    const m01 = s02 * s12 - s01 * s22;
+    const m02 = s01 * s12 - s02 * s11;
+    const determinant = s00 * m00 + s01 * m01 + s02 * m02;
+    if (!(determinant > MIN_DENOMINATOR) || mask === 0) continue;
+    const m11 = s00 * s22 - s02 * s02;
+    const m12 = s01 * s02 - s00 * s12;
+    const m22 = s00 * s11 - s01 * s01;
+    const inv = 1 / determinant;
+    const on0 = mask & 1 ? scale : 0;
+    const on1 = mask & 2 ? scale : 0;
+    const on2 = mask & 4 ? scale : 0;
+    for (let axis = 0; axis < 3; axis++) {
+      const m0 = g00 * x[i0 + axis] + g01 * x[i1 + axis] + g02 * x[i2 + axis] + q0 * x[i3 + axis];
+      const m1 = g10 * x[i0 + axis] + g11 * x[i1 + axis] + g12 * x[i2 + axis] + q1 * x[i4 + axis];
+      const m2 = g20 * x[i0 + axis] + g21 * x[i1 + axis] + g22 * x[i2 + axis] + q2 * x[i5 + axis];
+      let r0 = -m0;
+      let r1 = -m1;
+      let r2 = -m2;
+      const l = 9 * t + 3 * axis;
+      if (keep) {
+        const l0 = lambda[l];
+        const l1 = lambda[l + 1];
+        const l2 = lambda[l + 2];
+        r0 -= t00 * l0 + t01 * l1 + t02 * l2;
+        r1 -= t01 * l0 + t11 * l1 + t12 * l2;
+        r2 -= t02 * l0 + t12 * l1 + t22 * l2;
+      }
+      const d0 = (m00 * r0 + m01 * r1 + m02 * r2) * inv * on0;
+      const d1 = (m01 * r0 + m11 * r1 + m12 * r2) * inv * on1;
+      const d2 = (m02 * r0 + m12 * r1 + m22 * r2) * inv * on2;
+      if (keep) {
+        lambda[l] += d0;
+        lambda[l + 1] += d1;
+        lambda[l + 2] += d2;
+      }
+      x[i0 + axis] += w0 * (g00 * d0 + g10 * d1 + g20 * d2);
+      x[i1 + axis] += w1 * (g01 * d0 + g11 * d1 + g21 * d2);
+      x[i2 + axis] += w2 * (g02 * d0 + g12 * d1 + g22 * d2);
+      x[i3 + axis] += wq0 * d0;
+      x[i4 + axis] += wq1 * d1;
+      x[i5 + axis] += wq2 * d2;
+    }
+  }
+}
+
+/**
+ * m of constraint t at positions x into `out`, axis-major as the multipliers (m_k's component
+ * `axis` at out[3·axis + k]); a hinge without its bit in `present` gives 0.
+ */
+export function linearHingeVectors(
+  block: PlateBendBlock,
+  x: Float64Array,
+  t: number,
+  out: Float64Array,
+): void {
+  const c = LINEAR_ROW * tableRow(block.complianceIndex, t);
+  const coefficients = block.hingeCoefficients;
+  for (let k = 0; k < 3; k++) {
+    for (let axis = 0; axis < 3; axis++) {
+      let m = 0;
+      if (block.present[t] & (1 << k)) {
+        for (let s = 0; s < 3; s++)
+          m += coefficients[c + 3 * k + s] * x[3 * block.particles[6 * t + s] + axis];
+        m += coefficients[c + 9 + k] * x[3 * block.particles[6 * t + 3 + k] + axis];
+      }
+      out[3 * axis + k] = m;
+    }
+  }
+}
+
+/** True when the block measures its hinges linearly (a sheet flat at rest; see the file comment). */
+export function isLinearPlate(block: PlateBendBlock): boolean {
+  return block.hingeCoefficients.length !== 0;
+}
+
+/**
+ * ∂m_k/∂x_s of constraint t (dimensionless, the same for every axis): slot s of the 6, hinge k;
+ * 0 where the hinge does not reach the slot.
+ */
+export function linearHingeCoefficient(block: PlateBendBlock, t: number, k: number, s: number): number {
+  const c = LINEAR_ROW * tableRow(block.complianceIndex, t);
+  if (s < 3) return block.hingeCoefficients[c + 3 * k + s];
+  return s === 3 + k ? block.hingeCoefficients[c + 9 + k] : 0;
+}

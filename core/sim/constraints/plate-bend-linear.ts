@@ -27,9 +27,17 @@ import type { PlateBendBlock } from './plate-bend.ts';
  * small: the cotton cloth cantilever comes to rest within 1e-6 of
  * the angle measure's tip deflection (test/core/sim/plate-bend-linear.test.ts).
  *
- * Coefficients per row of the block's compliance table (12 values, `hingeCoefficients`): for hinge
- * k, g_k,s of corner slot s (3 values, k = 0, 1, 2) and then q_k of its wing (slot 3 + k):
- * m_k = Σ_s g_k,s·x_s + q_k·x_{3+k}.
+ * Coefficients per row of the block's compliance table (LINEAR_ROW = 9 values, `hingeCoefficients`,
+ * single precision): for hinge k, c_k1 and c_k2 of corners 1 and 2 and q_k of its wing (slot 3 + k),
+ * relative to corner 0:
+ *
+ *   m_k = c_k1·(x_1 − x_0) + c_k2·(x_2 − x_0) + q_k·(x_{3+k} − x_0),
+ *
+ * so corner 0's coefficient is −(c_k1 + c_k2 + q_k) (exact in double precision: a sum of three
+ * singles). The coefficients sum to zero and positions enter as differences: a translation,
+ * however far, changes nothing. Rounding them to single precision (6e-8 relative, as the membrane's
+ * rest shapes and the rest angles) leaves a flat sheet a rest measure of about 1e-7 rad per hinge
+ * instead of 0, and halves what an irregular cloth keeps per triangle.
  *
  * Multipliers, when kept (a block swept more than once per substep): 9 per triangle, axis-major,
  * λ[9t + 3·axis + k]. A block swept once per substep starts every sweep at λ = 0 and keeps none.
@@ -39,14 +47,15 @@ import type { PlateBendBlock } from './plate-bend.ts';
 export const FLAT_REST_ANGLE_RAD = 1e-6;
 
 /** Coefficients per row of `hingeCoefficients` (see the file comment). */
-export const LINEAR_ROW = 12;
+export const LINEAR_ROW = 9;
 
 /** Slot (of the 6) of hinge k's corners a, b, c: edge (a, b), opposite corner c. */
 const EDGE_START = [0, 1, 2] as const;
 
 /**
- * The 12 coefficients of a triangle's hinges into `out` at `at`, from rest positions `rest` and its
- * 6 particles (corners, then the wing of each edge); hinges without their bit in `mask` get 0.
+ * The LINEAR_ROW coefficients of a triangle's hinges into `out` at `at`, from rest positions `rest`
+ * and its 6 particles (corners, then the wing of each edge), rounded to single precision (the
+ * values the block keeps); hinges without their bit in `mask` get 0.
  */
 export function linearHingeCoefficients(
   rest: Float64Array,
@@ -87,10 +96,14 @@ export function linearHingeCoefficients(
     const wa = gradientAlong(rest, a, b, d, nux, nuy, nuz);
     const wb = gradientAlong(rest, b, d, a, nux, nuy, nuz);
     const wd = gradientAlong(rest, d, a, b, nux, nuy, nuz);
-    out[at + 3 * k + sa] = ta - wa;
-    out[at + 3 * k + sb] = tb - wb;
-    out[at + 3 * k + sc] = tc;
-    out[at + 9 + k] = -wd;
+    // Slot s's coefficient of hinge k in t minus in the wing; corner 0's is left to the others' sum.
+    const corner = [0, 0, 0];
+    corner[sa] = ta - wa;
+    corner[sb] = tb - wb;
+    corner[sc] = tc;
+    out[at + 3 * k] = Math.fround(corner[1]);
+    out[at + 3 * k + 1] = Math.fround(corner[2]);
+    out[at + 3 * k + 2] = Math.fround(-wd);
   }
 }
 
@@ -163,18 +176,18 @@ export function solveLinearPlateBend(block: PlateBendBlock, state: ParticleState
     const w0 = w[particles[o]];
     const w1 = w[particles[o + 1]];
     const w2 = w[particles[o + 2]];
-    const g00 = coefficients[c];
-    const g01 = coefficients[c + 1];
-    const g02 = coefficients[c + 2];
-    const g10 = coefficients[c + 3];
-    const g11 = coefficients[c + 4];
-    const g12 = coefficients[c + 5];
-    const g20 = coefficients[c + 6];
-    const g21 = coefficients[c + 7];
-    const g22 = coefficients[c + 8];
-    const q0 = coefficients[c + 9];
-    const q1 = coefficients[c + 10];
-    const q2 = coefficients[c + 11];
+    const g01 = coefficients[c];
+    const g02 = coefficients[c + 1];
+    const q0 = coefficients[c + 2];
+    const g11 = coefficients[c + 3];
+    const g12 = coefficients[c + 4];
+    const q1 = coefficients[c + 5];
+    const g21 = coefficients[c + 6];
+    const g22 = coefficients[c + 7];
+    const q2 = coefficients[c + 8];
+    const g00 = -(g01 + g02 + q0);
+    const g10 = -(g11 + g12 + q1);
+    const g20 = -(g21 + g22 + q2);
     const wq0 = w[particles[o + 3]] * q0;
     const wq1 = w[particles[o + 4]] * q1;
     const wq2 = w[particles[o + 5]] * q2;
@@ -228,9 +241,12 @@ export function solveLinearPlateBend(block: PlateBendBlock, state: ParticleState
     const on1 = mask & 2 ? scale : 0;
     const on2 = mask & 4 ? scale : 0;
     for (let axis = 0; axis < 3; axis++) {
-      const m0 = g00 * x[i0 + axis] + g01 * x[i1 + axis] + g02 * x[i2 + axis] + q0 * x[i3 + axis];
-      const m1 = g10 * x[i0 + axis] + g11 * x[i1 + axis] + g12 * x[i2 + axis] + q1 * x[i4 + axis];
-      const m2 = g20 * x[i0 + axis] + g21 * x[i1 + axis] + g22 * x[i2 + axis] + q2 * x[i5 + axis];
+      const x0 = x[i0 + axis];
+      const e1 = x[i1 + axis] - x0;
+      const e2 = x[i2 + axis] - x0;
+      const m0 = g01 * e1 + g02 * e2 + q0 * (x[i3 + axis] - x0);
+      const m1 = g11 * e1 + g12 * e2 + q1 * (x[i4 + axis] - x0);
+      const m2 = g21 * e1 + g22 * e2 + q2 * (x[i5 + axis] - x0);
       let r0 = -m0;
       let r1 = -m1;
       let r2 = -m2;
@@ -271,15 +287,14 @@ export function linearHingeVectors(
   t: number,
   out: Float64Array,
 ): void {
-  const c = LINEAR_ROW * tableRow(block.complianceIndex, t);
-  const coefficients = block.hingeCoefficients;
+  const i0 = 3 * block.particles[6 * t];
   for (let k = 0; k < 3; k++) {
     for (let axis = 0; axis < 3; axis++) {
       let m = 0;
       if (block.present[t] & (1 << k)) {
-        for (let s = 0; s < 3; s++)
-          m += coefficients[c + 3 * k + s] * x[3 * block.particles[6 * t + s] + axis];
-        m += coefficients[c + 9 + k] * x[3 * block.particles[6 * t + 3 + k] + axis];
+        const x0 = x[i0 + axis];
+        for (const s of [1, 2, 3 + k])
+          m += linearHingeCoefficient(block, t, k, s) * (x[3 * block.particles[6 * t + s] + axis] - x0);
       }
       out[3 * axis + k] = m;
     }
@@ -296,7 +311,9 @@ export function isLinearPlate(block: PlateBendBlock): boolean {
  * 0 where the hinge does not reach the slot.
  */
 export function linearHingeCoefficient(block: PlateBendBlock, t: number, k: number, s: number): number {
-  const c = LINEAR_ROW * tableRow(block.complianceIndex, t);
-  if (s < 3) return block.hingeCoefficients[c + 3 * k + s];
-  return s === 3 + k ? block.hingeCoefficients[c + 9 + k] : 0;
+  const c = LINEAR_ROW * tableRow(block.complianceIndex, t) + 3 * k;
+  const row = block.hingeCoefficients;
+  if (s === 0) return -(row[c] + row[c + 1] + row[c + 2]);
+  if (s === 1 || s === 2) return row[c + s - 1];
+  return s === 3 + k ? row[c + 2] : 0;
 }

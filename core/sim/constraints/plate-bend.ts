@@ -67,9 +67,9 @@ export interface PlateBendBlock extends BlockBase {
   readonly dampingNMS: Float64Array;
   /**
    * The linear measure's coefficients (plate-bend-linear.ts), LINEAR_ROW per row of the compliance
-   * table (the same `complianceIndex`); empty: the block measures hinge angles.
+   * table (the same `complianceIndex`), in single precision; empty: the block measures hinge angles.
    */
-  readonly hingeCoefficients: Float64Array;
+  readonly hingeCoefficients: Float32Array;
   /**
    * Multipliers of the current substep, N·m·s², in single precision (membrane.ts says why): 3 per
    * constraint for the angle measure; for the linear measure 9 (plate-bend-linear.ts), and none
@@ -256,7 +256,7 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
   const table = complianceTable(rows, rowWidth, inputOf);
   const rowCount = table.values.length / rowWidth;
   const compliancePerNM = new Float64Array(6 * rowCount);
-  const hingeCoefficients = new Float64Array(linear ? LINEAR_ROW * rowCount : 0);
+  const hingeCoefficients = new Float32Array(linear ? LINEAR_ROW * rowCount : 0);
   for (let r = 0; r < rowCount; r++) {
     compliancePerNM.set(table.values.subarray(rowWidth * r, rowWidth * r + 6), 6 * r);
     if (linear)

@@ -171,7 +171,7 @@ describe('plate bending measured linearly (a sheet flat at rest)', () => {
     for (let i = 0; i < before.length; i++) expect(Math.abs(state.x[i] - before[i])).toBeLessThan(1e-12);
   });
 
-  it('a hinge folded by θ measures 2·sin(θ/2) (exactly: an isometric fold), sin θ of it along the normal', () => {
+  it('a hinge folded by θ measures 2·sin(θ/2) (an isometric fold; 1e-7: single-precision coefficients), sin θ of it along the normal', () => {
     const { state, block } = flatPatch();
     // The column of particles at x0 is a line of grid edges (no diagonal crosses it).
     const x0 = state.rest[3 * 3];
@@ -193,11 +193,12 @@ describe('plate bending measured linearly (a sheet flat at rest)', () => {
           if (!(block.present[t] & (1 << k))) continue;
           const angle = hingeAngle(state.x, plateHinge(block, t, k, quad), 0);
           const vector = [m[k], m[3 + k], m[6 + k]];
-          expect(Math.abs(Math.hypot(...vector) - 2 * Math.sin(Math.abs(angle) / 2))).toBeLessThan(1e-12);
+          // Within the coefficients' single precision (6e-8 relative).
+          expect(Math.abs(Math.hypot(...vector) - 2 * Math.sin(Math.abs(angle) / 2))).toBeLessThan(1e-7);
           if (Math.abs(angle) < 1e-9) continue;
           expect(Math.abs(angle)).toBeCloseTo(theta, 12);
           const along = vector[0] * n[0] + vector[1] * n[1] + vector[2] * n[2];
-          expect(Math.abs(along)).toBeCloseTo(Math.sin(theta), 12);
+          expect(Math.abs(Math.abs(along) - Math.sin(theta))).toBeLessThan(1e-7);
           sign ||= Math.sign(along * angle);
           expect(Math.sign(along * angle)).toBe(sign);
           folded++;

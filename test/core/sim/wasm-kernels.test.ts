@@ -377,11 +377,13 @@ function withRowIndex<B extends { complianceIndex: RowIndex; count: number }>(
 ): B {
   const padded: Partial<B> = {};
   for (const field of fields) {
-    const rows = block[field] as Float64Array;
+    const rows = block[field] as Float64Array | Float32Array;
     const stride = ROW_WIDTH[field];
-    const values = new Float64Array(stride * padRows + rows.length).fill(Number.NaN);
+    const values = new (rows.constructor as Float64ArrayConstructor | Float32ArrayConstructor)(
+      stride * padRows + rows.length,
+    ).fill(Number.NaN);
     values.set(rows, stride * padRows);
-    (padded as Record<string, Float64Array>)[field] = values;
+    (padded as Record<string, Float64Array | Float32Array>)[field] = values;
   }
   const index = type.from(
     Array.from({ length: block.count }, (_, t) => tableRow(block.complianceIndex, t) + padRows),

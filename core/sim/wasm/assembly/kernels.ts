@@ -2551,7 +2551,7 @@ export function solveLinearPlateBend(
     const o = 6 * t;
     const row = rowOf(complianceIndex, complianceIndexBytes, t);
     const a = 6 * row;
-    const c = 12 * row;
+    const c = 9 * row;
     if (keepLambda && fresh) for (let k = 0; k < 9; k++) setF32(lambda, 9 * t + k, 0);
     const mask = <i32>load<u8>(present + <usize>t);
     const i0 = 3 * u(particles, o);
@@ -2563,18 +2563,18 @@ export function solveLinearPlateBend(
     const w0 = f(w, u(particles, o));
     const w1 = f(w, u(particles, o + 1));
     const w2 = f(w, u(particles, o + 2));
-    const g00 = f(coefficients, c);
-    const g01 = f(coefficients, c + 1);
-    const g02 = f(coefficients, c + 2);
-    const g10 = f(coefficients, c + 3);
-    const g11 = f(coefficients, c + 4);
-    const g12 = f(coefficients, c + 5);
-    const g20 = f(coefficients, c + 6);
-    const g21 = f(coefficients, c + 7);
-    const g22 = f(coefficients, c + 8);
-    const q0 = f(coefficients, c + 9);
-    const q1 = f(coefficients, c + 10);
-    const q2 = f(coefficients, c + 11);
+    const g01 = fs(coefficients, c);
+    const g02 = fs(coefficients, c + 1);
+    const q0 = fs(coefficients, c + 2);
+    const g11 = fs(coefficients, c + 3);
+    const g12 = fs(coefficients, c + 4);
+    const q1 = fs(coefficients, c + 5);
+    const g21 = fs(coefficients, c + 6);
+    const g22 = fs(coefficients, c + 7);
+    const q2 = fs(coefficients, c + 8);
+    const g00 = -(g01 + g02 + q0);
+    const g10 = -(g11 + g12 + q1);
+    const g20 = -(g21 + g22 + q2);
     const wq0 = f(w, u(particles, o + 3)) * q0;
     const wq1 = f(w, u(particles, o + 4)) * q1;
     const wq2 = f(w, u(particles, o + 5)) * q2;
@@ -2627,9 +2627,12 @@ export function solveLinearPlateBend(
     const on1 = mask & 2 ? scale : 0;
     const on2 = mask & 4 ? scale : 0;
     for (let axis = 0; axis < 3; axis++) {
-      const m0 = g00 * f(x, i0 + axis) + g01 * f(x, i1 + axis) + g02 * f(x, i2 + axis) + q0 * f(x, i3 + axis);
-      const m1 = g10 * f(x, i0 + axis) + g11 * f(x, i1 + axis) + g12 * f(x, i2 + axis) + q1 * f(x, i4 + axis);
-      const m2 = g20 * f(x, i0 + axis) + g21 * f(x, i1 + axis) + g22 * f(x, i2 + axis) + q2 * f(x, i5 + axis);
+      const x0 = f(x, i0 + axis);
+      const e1 = f(x, i1 + axis) - x0;
+      const e2 = f(x, i2 + axis) - x0;
+      const m0 = g01 * e1 + g02 * e2 + q0 * (f(x, i3 + axis) - x0);
+      const m1 = g11 * e1 + g12 * e2 + q1 * (f(x, i4 + axis) - x0);
+      const m2 = g21 * e1 + g22 * e2 + q2 * (f(x, i5 + axis) - x0);
       let r0 = -m0;
       let r1 = -m1;
       let r2 = -m2;
@@ -2710,8 +2713,8 @@ export function solveLinearPlateBendBatched(
       const rowB = rowOf(complianceIndex, complianceIndexBytes, t + 1);
       const aA = 6 * rowA;
       const aB = 6 * rowB;
-      const cA = 12 * rowA;
-      const cB = 12 * rowB;
+      const cA = 9 * rowA;
+      const cB = 9 * rowB;
       if (keepLambda && fresh) for (let k = 0; k < 18; k++) setF32(lambda, 9 * t + k, 0);
       const maskA = <i32>load<u8>(present + <usize>t);
       const maskB = <i32>load<u8>(present + <usize>(t + 1));
@@ -2730,18 +2733,18 @@ export function solveLinearPlateBendBatched(
       const w0 = gather(w, u(particles, o), u(particles, o + 6));
       const w1 = gather(w, u(particles, o + 1), u(particles, o + 7));
       const w2 = gather(w, u(particles, o + 2), u(particles, o + 8));
-      const g00 = gather(coefficients, cA, cB);
-      const g01 = gather(coefficients, cA + 1, cB + 1);
-      const g02 = gather(coefficients, cA + 2, cB + 2);
-      const g10 = gather(coefficients, cA + 3, cB + 3);
-      const g11 = gather(coefficients, cA + 4, cB + 4);
-      const g12 = gather(coefficients, cA + 5, cB + 5);
-      const g20 = gather(coefficients, cA + 6, cB + 6);
-      const g21 = gather(coefficients, cA + 7, cB + 7);
-      const g22 = gather(coefficients, cA + 8, cB + 8);
-      const q0 = gather(coefficients, cA + 9, cB + 9);
-      const q1 = gather(coefficients, cA + 10, cB + 10);
-      const q2 = gather(coefficients, cA + 11, cB + 11);
+      const g01 = gather32(coefficients, cA, cB);
+      const g02 = gather32(coefficients, cA + 1, cB + 1);
+      const q0 = gather32(coefficients, cA + 2, cB + 2);
+      const g11 = gather32(coefficients, cA + 3, cB + 3);
+      const g12 = gather32(coefficients, cA + 4, cB + 4);
+      const q1 = gather32(coefficients, cA + 5, cB + 5);
+      const g21 = gather32(coefficients, cA + 6, cB + 6);
+      const g22 = gather32(coefficients, cA + 7, cB + 7);
+      const q2 = gather32(coefficients, cA + 8, cB + 8);
+      const g00 = f64x2.neg(add(add(g01, g02), q0));
+      const g10 = f64x2.neg(add(add(g11, g12), q1));
+      const g20 = f64x2.neg(add(add(g21, g22), q2));
       const wq0 = mul(gather(w, u(particles, o + 3), u(particles, o + 9)), q0);
       const wq1 = mul(gather(w, u(particles, o + 4), u(particles, o + 10)), q1);
       const wq2 = mul(gather(w, u(particles, o + 5), u(particles, o + 11)), q2);
@@ -2794,20 +2797,11 @@ export function solveLinearPlateBendBatched(
       for (let axis = 0; axis < 3; axis++) {
         const off = <usize>(axis << 3);
         const x0 = loadX(pA0 + off, pB0 + off);
-        const x1 = loadX(pA1 + off, pB1 + off);
-        const x2 = loadX(pA2 + off, pB2 + off);
-        const m0 = add(
-          add(add(mul(g00, x0), mul(g01, x1)), mul(g02, x2)),
-          mul(q0, loadX(pA3 + off, pB3 + off)),
-        );
-        const m1 = add(
-          add(add(mul(g10, x0), mul(g11, x1)), mul(g12, x2)),
-          mul(q1, loadX(pA4 + off, pB4 + off)),
-        );
-        const m2 = add(
-          add(add(mul(g20, x0), mul(g21, x1)), mul(g22, x2)),
-          mul(q2, loadX(pA5 + off, pB5 + off)),
-        );
+        const e1 = sub(loadX(pA1 + off, pB1 + off), x0);
+        const e2 = sub(loadX(pA2 + off, pB2 + off), x0);
+        const m0 = add(add(mul(g01, e1), mul(g02, e2)), mul(q0, sub(loadX(pA3 + off, pB3 + off), x0)));
+        const m1 = add(add(mul(g11, e1), mul(g12, e2)), mul(q1, sub(loadX(pA4 + off, pB4 + off), x0)));
+        const m2 = add(add(mul(g21, e1), mul(g22, e2)), mul(q2, sub(loadX(pA5 + off, pB5 + off), x0)));
         let r0 = f64x2.neg(m0);
         let r1 = f64x2.neg(m1);
         let r2 = f64x2.neg(m2);

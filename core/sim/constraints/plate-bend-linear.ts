@@ -1,7 +1,7 @@
 import type { ParticleState } from '../state.ts';
-import { MIN_DENOMINATOR } from './block.ts';
 import { rowStride, tableRow } from './compliance-table.ts';
 import type { PlateBendBlock } from './plate-bend.ts';
+import { INVERSE, invertSymmetric3 } from './symmetric3.ts';
 
 /**
  * The plate element of plate-bend.ts measured linearly, for a sheet flat at rest: the hinge angle
@@ -48,6 +48,9 @@ export const FLAT_REST_ANGLE_RAD = 1e-6;
 
 /** Coefficients per row of `hingeCoefficients` (see the file comment). */
 export const LINEAR_ROW = 9;
+
+/** Scratch system of the triangle being solved (symmetric3.ts layout). */
+const SYSTEM = new Float64Array(6);
 
 /** Slot (of the 6) of hinge k's corners a, b, c: edge (a, b), opposite corner c. */
 const EDGE_START = [0, 1, 2] as const;
@@ -144,8 +147,8 @@ function gradientAlong(
  * One Gauss-Seidel sweep of a linear block in colour order, substep h in s (see the file comment).
  * Per triangle: the system S = Σ_s w_s·g_i,s·g_j,s (+ w·q² on the diagonal) + α̃ by its cofactors
  * once, then per axis m, the right-hand side −m − α̃·λ, Δλ = S⁻¹·rhs and the moves. A hinge without
- * its bit in `present` (a boundary edge, a torn hinge) has its row replaced by the identity row, as
- * plate-bend.ts `solveSymmetric3` does. The WebAssembly kernels (wasm/assembly/kernels.ts
+ * its bit in `present` (a boundary edge, a torn hinge) has its row replaced by the identity row
+ * (symmetric3.ts). The WebAssembly kernels (wasm/assembly/kernels.ts
  * `solveLinearPlateBend`, `solveLinearPlateBendBatched`) repeat it operation for operation.
  */
 export function solveLinearPlateBend(block: PlateBendBlock, state: ParticleState, h: number): void {
@@ -206,37 +209,21 @@ export function solveLinearPlateBend(block: PlateBendBlock, state: ParticleState
     const t11 = alpha[a + 3] * invHSq;
     const t12 = alpha[a + 4] * invHSq;
     const t22 = alpha[a + 5] * invHSq;
-    let s00 = wg00 * g00 + wg01 * g01 + wg02 * g02 + wq0 * q0 + t00;
-    let s01 = wg00 * g10 + wg01 * g11 + wg02 * g12 + t01;
-    let s02 = wg00 * g20 + wg01 * g21 + wg02 * g22 + t02;
-    let s11 = wg10 * g10 + wg11 * g11 + wg12 * g12 + wq1 * q1 + t11;
-    let s12 = wg10 * g20 + wg11 * g21 + wg12 * g22 + t12;
-    let s22 = wg20 * g20 + wg21 * g21 + wg22 * g22 + wq2 * q2 + t22;
-    // A missing row becomes the identity row (its right-hand side is zeroed below).
-    if (!(mask & 1)) {
-      s00 = 1;
-      s01 = 0;
-      s02 = 0;
-    }
-    if (!(mask & 2)) {
-      s11 = 1;
-      s01 = 0;
-      s12 = 0;
-    }
-    if (!(mask & 4)) {
-      s22 = 1;
-      s02 = 0;
-      s12 = 0;
-    }
-    const m00 = s11 * s22 - s12 * s12;
-    const m01 = s02 * s12 - s01 * s22;
-    const m02 = s01 * s12 - s02 * s11;
-    const determinant = s00 * m00 + s01 * m01 + s02 * m02;
-    if (!(determinant > MIN_DENOMINATOR) || mask === 0) continue;
-    const m11 = s00 * s22 - s02 * s02;
-    const m12 = s01 * s02 - s00 * s12;
-    const m22 = s00 * s11 - s01 * s01;
-    const inv = 1 / determinant;
+    const system = SYSTEM;
+    system[0] = wg00 * g00 + wg01 * g01 + wg02 * g02 + wq0 * q0 + t00;
+    system[1] = wg00 * g10 + wg01 * g11 + wg02 * g12 + t01;
+    system[2] = wg00 * g20 + wg01 * g21 + wg02 * g22 + t02;
+    system[3] = wg10 * g10 + wg11 * g11 + wg12 * g12 + wq1 * q1 + t11;
+    system[4] = wg10 * g20 + wg11 * g21 + wg12 * g22 + t12;
+    system[5] = wg20 * g20 + wg21 * g21 + wg22 * g22 + wq2 * q2 + t22;
+    if (mask === 0 || !invertSymmetric3(system, mask)) continue;
+    const m00 = INVERSE[0];
+    const m01 = INVERSE[1];
+    const m02 = INVERSE[2];
+    const m11 = INVERSE[3];
+    const m12 = INVERSE[4];
+    const m22 = INVERSE[5];
+    const inv = INVERSE[6];
     const on0 = mask & 1 ? scale : 0;
     const on1 = mask & 2 ? scale : 0;
     const on2 = mask & 4 ? scale : 0;

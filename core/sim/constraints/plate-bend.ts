@@ -5,7 +5,6 @@ import {
   type BlockBase,
   type Created,
   criticalDampingCoefficient,
-  MIN_DENOMINATOR,
   MIN_LENGTH_M,
 } from './block.ts';
 import { complianceTable, type RowIndex, rowStride, tableRow } from './compliance-table.ts';
@@ -19,6 +18,7 @@ import {
   linearHingeVectors,
   solveLinearPlateBend,
 } from './plate-bend-linear.ts';
+import { solveSymmetric3 } from './symmetric3.ts';
 
 /**
  * Cloth bending as a plate element per triangle: the constraint vector of a triangle t =
@@ -161,54 +161,6 @@ export function plateBendJacobian(block: PlateBendBlock, x: Float64Array, t: num
     }
   }
   return mask;
-}
-
-/**
- * Solves the symmetric 3×3 system `a` (6 upper entries) · out = r on the rows of `mask` (the
- * others give 0); false when its determinant is at or below MIN_DENOMINATOR.
- */
-export function solveSymmetric3(a: Float64Array, r: Float64Array, mask: number, out: Float64Array): boolean {
-  let a00 = a[0];
-  let a01 = a[1];
-  let a02 = a[2];
-  let a11 = a[3];
-  let a12 = a[4];
-  let a22 = a[5];
-  let r0 = r[0];
-  let r1 = r[1];
-  let r2 = r[2];
-  // A missing row becomes the identity row with a zero right-hand side.
-  if (!(mask & 1)) {
-    a00 = 1;
-    a01 = 0;
-    a02 = 0;
-    r0 = 0;
-  }
-  if (!(mask & 2)) {
-    a11 = 1;
-    a01 = 0;
-    a12 = 0;
-    r1 = 0;
-  }
-  if (!(mask & 4)) {
-    a22 = 1;
-    a02 = 0;
-    a12 = 0;
-    r2 = 0;
-  }
-  const m00 = a11 * a22 - a12 * a12;
-  const m01 = a02 * a12 - a01 * a22;
-  const m02 = a01 * a12 - a02 * a11;
-  const determinant = a00 * m00 + a01 * m01 + a02 * m02;
-  if (!(determinant > MIN_DENOMINATOR)) return false;
-  const m11 = a00 * a22 - a02 * a02;
-  const m12 = a01 * a02 - a00 * a12;
-  const m22 = a00 * a11 - a01 * a01;
-  const inv = 1 / determinant;
-  out[0] = (m00 * r0 + m01 * r1 + m02 * r2) * inv;
-  out[1] = (m01 * r0 + m11 * r1 + m12 * r2) * inv;
-  out[2] = (m02 * r0 + m12 * r1 + m22 * r2) * inv;
-  return true;
 }
 
 export function createPlateBendBlock(input: PlateBendInput, state: ParticleState): Created<PlateBendBlock> {
@@ -415,7 +367,7 @@ export function solvePlateBend(block: PlateBendBlock, state: ParticleState, h: n
       vv[4 * k + 3] = -eLength * sb;
     }
     if (mask === 0) continue;
-    // A hinge that sits this step out has u = v = 0 (its row is replaced in solveSymmetric3).
+    // A hinge that sits this step out has u = v = 0 (its row is replaced in symmetric3.ts `solveSymmetric3`).
     for (let k = 0; k < 3; k++)
       if (!(mask & (1 << k))) {
         uu[3 * k] = uu[3 * k + 1] = uu[3 * k + 2] = 0;

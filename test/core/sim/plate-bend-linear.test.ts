@@ -12,13 +12,13 @@ import {
   plateBendConstraintEnergyJ,
   plateHinge,
   solvePlateBend,
-  solveSymmetric3,
 } from '../../../core/sim/constraints/plate-bend.ts';
 import {
   isLinearPlate,
   linearHingeCoefficient,
   linearHingeVectors,
 } from '../../../core/sim/constraints/plate-bend-linear.ts';
+import { solveSymmetric3 } from '../../../core/sim/constraints/symmetric3.ts';
 import { clothGrid } from '../../../core/sim/geometry/cloth-grid.ts';
 import { createParticleState, type ParticleState } from '../../../core/sim/state.ts';
 import { plateBendInput } from './physical-inputs.ts';

@@ -10,8 +10,8 @@ import {
   type PlateBendBlock,
   plateBendJacobian,
   solvePlateBend,
-  solveSymmetric3,
 } from '../../../core/sim/constraints/plate-bend.ts';
+import { solveSymmetric3 } from '../../../core/sim/constraints/symmetric3.ts';
 import { triangleNeighbours } from '../../../core/sim/geometry/hinges.ts';
 import { createParticleState, type ParticleState } from '../../../core/sim/state.ts';
 

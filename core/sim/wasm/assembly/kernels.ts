@@ -537,7 +537,7 @@ export function solvePlateBend(
       -con1 - (f(compliance, a + 1) * l0 + f(compliance, a + 3) * l1 + f(compliance, a + 4) * l2) * invHSq;
     let r2 =
       -con2 - (f(compliance, a + 2) * l0 + f(compliance, a + 4) * l1 + f(compliance, a + 5) * l2) * invHSq;
-    // plate-bend.ts `solveSymmetric3`.
+    // symmetric3.ts `solveSymmetric3`.
     if (!(mask & 1)) {
       a00 = 1;
       a01 = 0;
@@ -2292,7 +2292,7 @@ export function solvePlateBendBatched(
         f64x2.neg(con2),
         mul(add(add(mul(alpha2, l0), mul(alpha4, l1)), mul(alpha5, l2)), vInvHSq),
       );
-      // plate-bend.ts `solveSymmetric3`: a missing row becomes the identity row.
+      // symmetric3.ts `solveSymmetric3`: a missing row becomes the identity row.
       a00 = v128.bitselect(a00, one, ok0);
       a01 = v128.bitselect(a01, zero, ok0);
       a02 = v128.bitselect(a02, zero, ok0);

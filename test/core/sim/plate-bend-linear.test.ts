@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { standardScenes } from '../../../core/calibrate/scenes.ts';
 import { findBuiltInMaterial } from '../../../core/material/library.ts';
+import type { Scene } from '../../../core/scene/scene.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
 import { tableRow } from '../../../core/sim/constraints/compliance-table.ts';
 import { hingeAngle } from '../../../core/sim/constraints/dihedral-bend.ts';
@@ -276,6 +277,33 @@ describe('plate bending measured linearly (a sheet flat at rest)', () => {
   });
 });
 
+/**
+ * `scene` built and damped towards rest for `frames` frames of 1/60 s, its plate measured linearly
+ * (as built: the sheet is flat at rest) or, for 'angles', by the same triangles and compliances
+ * measured by their hinge angles (solved in JS).
+ */
+function restedWorld(scene: Scene, measure: 'auto' | 'angles', frames: number) {
+  const world = buildWorld(scene);
+  const blocks = world.runtimes[0].blocks as ConstraintBlock[];
+  const at = blocks.findIndex((b) => b.kind === 'plate-bend');
+  const linear = blocks[at] as PlateBendBlock;
+  expect(isLinearPlate(linear)).toBe(true);
+  if (measure === 'angles') {
+    const compliancePerNM = new Float64Array(6 * linear.count);
+    for (let t = 0; t < linear.count; t++) {
+      const row = 6 * tableRow(linear.complianceIndex, t);
+      compliancePerNM.set(linear.compliancePerNM.subarray(row, row + 6), 6 * t);
+    }
+    blocks[at] = createPlateBendBlock(
+      { particles: linear.particles, compliancePerNM, dampingRatio: 0, measure: 'angles' },
+      world.state,
+    );
+  }
+  world.extraLinearDampingPerS = 20;
+  for (let frame = 0; frame < frames; frame++) world.step(1 / 60);
+  return world;
+}
+
 describe('the linear measure in the engine', () => {
   it('bends the cotton cloth cantilever as the angle measure does: tip deflection at rest within 1e-4 (measured 1e-6)', () => {
     const cotton = findBuiltInMaterial('cotton');
@@ -284,25 +312,7 @@ describe('the linear measure in the engine', () => {
     if (!cantilever) throw new Error('no cloth cantilever');
     const scene = cantilever.scene(1 / 60, 20);
     const deflection = (measure: 'auto' | 'angles') => {
-      const world = buildWorld(scene);
-      const blocks = world.runtimes[0].blocks as ConstraintBlock[];
-      const at = blocks.findIndex((b) => b.kind === 'plate-bend');
-      const linear = blocks[at] as PlateBendBlock;
-      expect(isLinearPlate(linear)).toBe(true);
-      if (measure === 'angles') {
-        // The same triangles and compliances, measured by their hinge angles (solved in JS).
-        const compliancePerNM = new Float64Array(6 * linear.count);
-        for (let t = 0; t < linear.count; t++) {
-          const row = 6 * tableRow(linear.complianceIndex, t);
-          compliancePerNM.set(linear.compliancePerNM.subarray(row, row + 6), 6 * t);
-        }
-        blocks[at] = createPlateBendBlock(
-          { particles: linear.particles, compliancePerNM, dampingRatio: 0, measure: 'angles' },
-          world.state,
-        );
-      }
-      world.extraLinearDampingPerS = 20;
-      for (let frame = 0; frame < 240; frame++) world.step(1 / 60);
+      const world = restedWorld(scene, measure, 240);
       const probe = cantilever.probe(world.state.rest);
       let drop = 0;
       for (const p of probe) drop += world.state.rest[3 * p + 1] - world.state.x[3 * p + 1];
@@ -312,5 +322,42 @@ describe('the linear measure in the engine', () => {
     const angles = deflection('angles');
     expect(angles).toBeGreaterThan(0.5 * cantilever.setup.analytic);
     expect(Math.abs(linear / angles - 1)).toBeLessThan(1e-4);
+  });
+
+  it('droops a strip until its free end hangs near vertical as the angle measure does: within 1% of the drop (measured 0.3%)', () => {
+    const scene: Scene = {
+      gravity: [0, -9.81, 0],
+      solver: { dt: 1 / 60, substeps: 20 },
+      colliders: [],
+      bodies: [
+        {
+          name: 'strip',
+          shape: { type: 'cloth', size: [0.4, 0.1], cells: [16, 4], center: [0, 1, 0] },
+          material: {
+            youngModulusPa: 2e8,
+            poissonRatio: 0.3,
+            densityKgM3: 400,
+            thicknessM: 5e-4,
+          },
+          model: 'cloth',
+          dampingRatio: 0,
+          // The first two columns of particles: clamped, slope and all.
+          pins: [{ box: { min: [-0.21, 0.9, -0.1], max: [-0.17, 1.1, 0.1] } }],
+        },
+      ],
+    };
+    const tip = (measure: 'auto' | 'angles') => {
+      const world = restedWorld(scene, measure, 300);
+      const { x, rest } = world.state;
+      let [tx, ty, n] = [0, 0, 0];
+      for (let p = 0; p < world.particleCount; p++)
+        if (rest[3 * p] > 0.199) [tx, ty, n] = [tx + x[3 * p], ty + x[3 * p + 1], n + 1];
+      return [tx / n, ty / n];
+    };
+    const [lx, ly] = tip('auto');
+    const [ax, ay] = tip('angles');
+    const drop = 1 - ay;
+    expect(drop).toBeGreaterThan(0.3); // of a 0.375 m span: the free end hangs near vertical
+    expect(Math.hypot(lx - ax, ly - ay)).toBeLessThan(0.01 * drop);
   });
 });

@@ -1,12 +1,7 @@
 import { UPPER_3X3 } from '../../material/compliance/plate-bend.ts';
 import { colourConstraints, permute } from '../colour.ts';
 import type { ParticleState } from '../state.ts';
-import {
-  type BlockBase,
-  type Created,
-  criticalDampingCoefficient,
-  MIN_LENGTH_M,
-} from './block.ts';
+import { type BlockBase, type Created, criticalDampingCoefficient, MIN_LENGTH_M } from './block.ts';
 import { complianceTable, type RowIndex, rowStride, tableRow } from './compliance-table.ts';
 import { G, hingeAngle, hingeAtan2, hingeGradient, wrapAngle } from './dihedral-bend.ts';
 import {

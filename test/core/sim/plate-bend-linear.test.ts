@@ -58,6 +58,32 @@ function cornerNormal(block: PlateBendBlock, x: Float64Array, t: number): number
   return n.map((v) => v / length);
 }
 
+/**
+ * Each hinge of the block (present ones) at positions x: its angle as dihedral-bend.ts measures it
+ * (rad), |m| and m along its triangle's unit normal.
+ */
+function hingeReadings(
+  block: PlateBendBlock,
+  x: Float64Array,
+): { angle: number; length: number; along: number }[] {
+  const m = new Float64Array(9);
+  const quad = new Uint32Array(4);
+  const readings: { angle: number; length: number; along: number }[] = [];
+  for (let t = 0; t < block.count; t++) {
+    linearHingeVectors(block, x, t, m);
+    const n = cornerNormal(block, x, t);
+    for (let k = 0; k < 3; k++) {
+      if (!(block.present[t] & (1 << k))) continue;
+      readings.push({
+        angle: hingeAngle(x, plateHinge(block, t, k, quad), 0),
+        length: Math.hypot(m[k], m[3 + k], m[6 + k]),
+        along: m[k] * n[0] + m[3 + k] * n[1] + m[6 + k] * n[2],
+      });
+    }
+  }
+  return readings;
+}
+
 /** The XPBD step of plate-bend-linear.ts written plainly: per axis, J = the constant coefficients. */
 function plainSweep(block: PlateBendBlock, state: ParticleState, h: number): void {
   const upper = [
@@ -176,8 +202,6 @@ describe('plate bending measured linearly (a sheet flat at rest)', () => {
     const { state, block } = flatPatch();
     // The column of particles at x0 is a line of grid edges (no diagonal crosses it).
     const x0 = state.rest[3 * 3];
-    const m = new Float64Array(9);
-    const quad = new Uint32Array(4);
     for (const theta of [0.3, 1, 2]) {
       for (let p = 0; p < state.count; p++) {
         const r = state.rest[3 * p] - x0;
@@ -187,23 +211,15 @@ describe('plate bending measured linearly (a sheet flat at rest)', () => {
       }
       let folded = 0;
       let sign = 0;
-      for (let t = 0; t < block.count; t++) {
-        linearHingeVectors(block, state.x, t, m);
-        const n = cornerNormal(block, state.x, t);
-        for (let k = 0; k < 3; k++) {
-          if (!(block.present[t] & (1 << k))) continue;
-          const angle = hingeAngle(state.x, plateHinge(block, t, k, quad), 0);
-          const vector = [m[k], m[3 + k], m[6 + k]];
-          // Within the coefficients' single precision (6e-8 relative).
-          expect(Math.abs(Math.hypot(...vector) - 2 * Math.sin(Math.abs(angle) / 2))).toBeLessThan(1e-7);
-          if (Math.abs(angle) < 1e-9) continue;
-          expect(Math.abs(angle)).toBeCloseTo(theta, 12);
-          const along = vector[0] * n[0] + vector[1] * n[1] + vector[2] * n[2];
-          expect(Math.abs(Math.abs(along) - Math.sin(theta))).toBeLessThan(1e-7);
-          sign ||= Math.sign(along * angle);
-          expect(Math.sign(along * angle)).toBe(sign);
-          folded++;
-        }
+      for (const { angle, length, along } of hingeReadings(block, state.x)) {
+        // Within the coefficients' single precision (6e-8 relative).
+        expect(Math.abs(length - 2 * Math.sin(Math.abs(angle) / 2))).toBeLessThan(1e-7);
+        if (Math.abs(angle) < 1e-9) continue;
+        expect(Math.abs(angle)).toBeCloseTo(theta, 12);
+        expect(Math.abs(Math.abs(along) - Math.sin(theta))).toBeLessThan(1e-7);
+        sign ||= Math.sign(along * angle);
+        expect(Math.sign(along * angle)).toBe(sign);
+        folded++;
       }
       expect(folded).toBe(2 * 7); // each of the 7 edges on the line, seen from both triangles
     }
@@ -212,24 +228,15 @@ describe('plate bending measured linearly (a sheet flat at rest)', () => {
   it('a gently curved sheet: m along the normal is θ at every hinge, one sign for all (within 2%)', () => {
     const { state, block } = flatPatch();
     bend(state, 0.01);
-    const m = new Float64Array(9);
-    const quad = new Uint32Array(4);
     let checked = 0;
     let sign = 0;
-    for (let t = 0; t < block.count; t++) {
-      linearHingeVectors(block, state.x, t, m);
-      const n = cornerNormal(block, state.x, t);
-      for (let k = 0; k < 3; k++) {
-        if (!(block.present[t] & (1 << k))) continue;
-        const theta = hingeAngle(state.x, plateHinge(block, t, k, quad), 0);
-        if (Math.abs(theta) < 1e-3) continue;
-        const along = m[k] * n[0] + m[3 + k] * n[1] + m[6 + k] * n[2];
-        // In-plane stretch of the bent sheet (a few 1e-4 here) enters m beside the fold.
-        expect(Math.abs(Math.abs(along) / Math.abs(theta) - 1)).toBeLessThan(0.02);
-        sign ||= Math.sign(along * theta);
-        expect(Math.sign(along * theta)).toBe(sign);
-        checked++;
-      }
+    for (const { angle, along } of hingeReadings(block, state.x)) {
+      if (Math.abs(angle) < 1e-3) continue;
+      // In-plane stretch of the bent sheet (a few 1e-4 here) enters m beside the fold.
+      expect(Math.abs(Math.abs(along) / Math.abs(angle) - 1)).toBeLessThan(0.02);
+      sign ||= Math.sign(along * angle);
+      expect(Math.sign(along * angle)).toBe(sign);
+      checked++;
     }
     expect(checked).toBeGreaterThan(100);
   });

@@ -36,8 +36,8 @@ import { INVERSE, invertSymmetric3 } from './symmetric3.ts';
  * so corner 0's coefficient is −(c_k1 + c_k2 + q_k) (exact in double precision: a sum of three
  * singles). The coefficients sum to zero and positions enter as differences: a translation,
  * however far, changes nothing. Rounding them to single precision (6e-8 relative, as the membrane's
- * rest shapes and the rest angles) leaves a flat sheet a rest measure of about 1e-7 rad per hinge
- * instead of 0, and halves what an irregular cloth keeps per triangle.
+ * rest shapes and the rest angles) leaves an irregular flat sheet a rest measure of up to 2.5e-7 rad
+ * per hinge instead of 0 (a grid's: 0), and keeps 36 bytes per row where 12 doubles took 96.
  *
  * Multipliers, when kept (a block swept more than once per substep): 9 per triangle, axis-major,
  * λ[9t + 3·axis + k]. A block swept once per substep starts every sweep at λ = 0 and keeps none.

@@ -52,9 +52,6 @@ export const LINEAR_ROW = 9;
 /** Scratch system of the triangle being solved (symmetric3.ts layout). */
 const SYSTEM = new Float64Array(6);
 
-/** Slot (of the 6) of hinge k's corners a, b, c: edge (a, b), opposite corner c. */
-const EDGE_START = [0, 1, 2] as const;
-
 /**
  * The LINEAR_ROW coefficients of a triangle's hinges into `out` at `at`, from rest positions `rest`
  * and its 6 particles (corners, then the wing of each edge), rounded to single precision (the
@@ -70,7 +67,8 @@ export function linearHingeCoefficients(
   out.fill(0, at, at + LINEAR_ROW);
   for (let k = 0; k < 3; k++) {
     if (!(mask & (1 << k))) continue;
-    const sa = EDGE_START[k];
+    // Hinge k: edge (a, b) = corner slots (k, k + 1), opposite corner c at slot k + 2 (mod 3).
+    const sa = k;
     const sb = (k + 1) % 3;
     const sc = (k + 2) % 3;
     const a = 3 * six[sa];
@@ -274,16 +272,22 @@ export function linearHingeVectors(
   t: number,
   out: Float64Array,
 ): void {
-  const i0 = 3 * block.particles[6 * t];
+  const row = block.hingeCoefficients;
+  const c = LINEAR_ROW * tableRow(block.complianceIndex, t);
+  const o = 6 * t;
+  const i0 = 3 * block.particles[o];
+  const i1 = 3 * block.particles[o + 1];
+  const i2 = 3 * block.particles[o + 2];
   for (let k = 0; k < 3; k++) {
+    const present = block.present[t] & (1 << k);
+    const wing = 3 * block.particles[o + 3 + k];
     for (let axis = 0; axis < 3; axis++) {
-      let m = 0;
-      if (block.present[t] & (1 << k)) {
-        const x0 = x[i0 + axis];
-        for (const s of [1, 2, 3 + k])
-          m += linearHingeCoefficient(block, t, k, s) * (x[3 * block.particles[6 * t + s] + axis] - x0);
-      }
-      out[3 * axis + k] = m;
+      const x0 = x[i0 + axis];
+      out[3 * axis + k] = present
+        ? row[c + 3 * k] * (x[i1 + axis] - x0) +
+          row[c + 3 * k + 1] * (x[i2 + axis] - x0) +
+          row[c + 3 * k + 2] * (x[wing + axis] - x0)
+        : 0;
     }
   }
 }

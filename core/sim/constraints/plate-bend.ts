@@ -599,6 +599,8 @@ export function addPlateBendForces(
 
 /** m of the constraint being measured (plate-bend-linear.ts `linearHingeVectors`), axis-major. */
 const HINGE_VECTORS = new Float64Array(9);
+/** One axis of HINGE_VECTORS: C of that axis, one value per hinge. */
+const AXIS_VECTOR = new Float64Array(3);
 /** α⁻¹·C per axis of the constraint being measured, axis-major as HINGE_VECTORS. */
 const GENERALISED_FORCE = new Float64Array(9);
 
@@ -615,7 +617,8 @@ function linearConstraintEnergyJ(block: PlateBendBlock, x: Float64Array, t: numb
   for (let k = 0; k < 6; k++) SYSTEM[k] = block.compliancePerNM[a + k];
   let energy = 0;
   for (let axis = 0; axis < 3; axis++) {
-    const c = HINGE_VECTORS.subarray(3 * axis, 3 * axis + 3);
+    const c = AXIS_VECTOR;
+    for (let k = 0; k < 3; k++) c[k] = HINGE_VECTORS[3 * axis + k];
     if (!solveSymmetric3(SYSTEM, c, mask, DELTA)) {
       GENERALISED_FORCE.fill(0);
       return 0;

@@ -41,6 +41,13 @@ import { INVERSE, invertSymmetric3 } from './symmetric3.ts';
  *
  * Multipliers, when kept (a block swept more than once per substep): 9 per triangle, axis-major,
  * λ[9t + 3·axis + k]. A block swept once per substep starts every sweep at λ = 0 and keeps none.
+ *
+ * The Jacobian being a rest constant, a triangle's 3×3 system depends on the positions not at all:
+ * only on its row's coefficients and compliance, its six inverse masses, its hinges and the
+ * substep. A row of the table is shared only by triangles alike in all of these (plate-bend.ts),
+ * so the kernels can invert each row's system once per substep length (`prepareLinearSystems`,
+ * LINEAR_SYSTEM values a row) and a sweep then builds none: a grid of 128² cells has 46 rows for
+ * its 32,764 triangles.
  */
 
 /** A sheet whose every rest angle is within this of 0 is flat (rad): m at rest is then below it. */
@@ -49,8 +56,125 @@ export const FLAT_REST_ANGLE_RAD = 1e-6;
 /** Coefficients per row of `hingeCoefficients` (see the file comment). */
 export const LINEAR_ROW = 9;
 
+/**
+ * Values per row of a block's `linearSystems`: the step matrix P of the row's system (STEP below, 6
+ * upper entries), then the hinge mask it was made for (slot LINEAR_SYSTEM_MASK), plus
+ * SKIPPED_ROW where the triangle sits the step out: never a triangle's mask, so the kernels then
+ * build the system themselves and skip it as this file does.
+ */
+export const LINEAR_SYSTEM = 7;
+export const LINEAR_SYSTEM_MASK = 6;
+const SKIPPED_ROW = 8;
+
 /** Scratch system of the triangle being solved (symmetric3.ts layout). */
 const SYSTEM = new Float64Array(6);
+
+/**
+ * The system S = Σ_s w_s·g_i,s·g_j,s (+ w·q² on the diagonal) + α̃ of constraint t (6 upper
+ * entries, no row left out yet) into `out`, inverse masses `w` (1/kg), α̃ = α·invHSq (1/s²): the
+ * operations the WebAssembly kernels repeat, in their order.
+ */
+function linearPlateSystem(
+  block: PlateBendBlock,
+  w: Float64Array,
+  t: number,
+  invHSq: number,
+  out: Float64Array,
+): void {
+  const particles = block.particles;
+  const coefficients = block.hingeCoefficients;
+  const row = tableRow(block.complianceIndex, t);
+  const a = 6 * row;
+  const c = LINEAR_ROW * row;
+  const o = 6 * t;
+  const alpha = block.compliancePerNM;
+  const w0 = w[particles[o]];
+  const w1 = w[particles[o + 1]];
+  const w2 = w[particles[o + 2]];
+  const g01 = coefficients[c];
+  const g02 = coefficients[c + 1];
+  const q0 = coefficients[c + 2];
+  const g11 = coefficients[c + 3];
+  const g12 = coefficients[c + 4];
+  const q1 = coefficients[c + 5];
+  const g21 = coefficients[c + 6];
+  const g22 = coefficients[c + 7];
+  const q2 = coefficients[c + 8];
+  const g00 = -(g01 + g02 + q0);
+  const g10 = -(g11 + g12 + q1);
+  const g20 = -(g21 + g22 + q2);
+  const wq0 = w[particles[o + 3]] * q0;
+  const wq1 = w[particles[o + 4]] * q1;
+  const wq2 = w[particles[o + 5]] * q2;
+  const wg00 = w0 * g00;
+  const wg01 = w1 * g01;
+  const wg02 = w2 * g02;
+  const wg10 = w0 * g10;
+  const wg11 = w1 * g11;
+  const wg12 = w2 * g12;
+  const wg20 = w0 * g20;
+  const wg21 = w1 * g21;
+  const wg22 = w2 * g22;
+  out[0] = wg00 * g00 + wg01 * g01 + wg02 * g02 + wq0 * q0 + alpha[a] * invHSq;
+  out[1] = wg00 * g10 + wg01 * g11 + wg02 * g12 + alpha[a + 1] * invHSq;
+  out[2] = wg00 * g20 + wg01 * g21 + wg02 * g22 + alpha[a + 2] * invHSq;
+  out[3] = wg10 * g10 + wg11 * g11 + wg12 * g12 + wq1 * q1 + alpha[a + 3] * invHSq;
+  out[4] = wg10 * g20 + wg11 * g21 + wg12 * g22 + alpha[a + 4] * invHSq;
+  out[5] = wg20 * g20 + wg21 * g21 + wg22 * g22 + wq2 * q2 + alpha[a + 5] * invHSq;
+}
+
+/** P of the last `linearStepMatrix`: 6 upper entries (symmetric3.ts layout), N⁻¹·m⁻¹·s⁻²… as Δλ/rhs. */
+const STEP = new Float64Array(6);
+
+/**
+ * STEP ← the step matrix P = scale·S⁻¹ of `system` (6 upper entries) for the hinges of `mask`, the
+ * row and column of a missing hinge 0, so that Δλ_axis = P·rhs_axis; false (the triangle sits the
+ * step out) when no hinge is there or the determinant is at or below MIN_DENOMINATOR. The
+ * WebAssembly kernels repeat its operations.
+ */
+function linearStepMatrix(system: Float64Array, mask: number, scale: number): boolean {
+  if (mask === 0 || !invertSymmetric3(system, mask)) return false;
+  const factor = INVERSE[6] * scale;
+  const on0 = (mask & 1) !== 0;
+  const on1 = (mask & 2) !== 0;
+  const on2 = (mask & 4) !== 0;
+  STEP[0] = on0 ? INVERSE[0] * factor : 0;
+  STEP[1] = on0 && on1 ? INVERSE[1] * factor : 0;
+  STEP[2] = on0 && on2 ? INVERSE[2] * factor : 0;
+  STEP[3] = on1 ? INVERSE[3] * factor : 0;
+  STEP[4] = on1 && on2 ? INVERSE[4] * factor : 0;
+  STEP[5] = on2 ? INVERSE[5] * factor : 0;
+  return true;
+}
+
+/**
+ * Makes the block's `linearSystems` those of substep 1/√invHSq (s) and of its stiffness scale,
+ * unless they already are: each row's step matrix made once, from the first triangle that reads
+ * it, for the row's hinge mask. A
+ * grid's triangles share a few dozen rows, so its sweeps read a system where they built and
+ * inverted one per triangle. The rows tell the inverse masses apart (plate-bend.ts), which the
+ * world never changes after it is built; a substep of another length makes them again.
+ */
+export function prepareLinearSystems(block: PlateBendBlock, w: Float64Array, invHSq: number): void {
+  const systems = block.linearSystems;
+  const scale = block.stiffnessScale;
+  if (systems.length === 0 || (block.linearSystemsInvHSq === invHSq && block.linearSystemsScale === scale))
+    return;
+  const made = new Uint8Array(systems.length / LINEAR_SYSTEM);
+  for (let t = 0; t < block.count; t++) {
+    const row = tableRow(block.complianceIndex, t);
+    if (made[row]) continue;
+    made[row] = 1;
+    const s = LINEAR_SYSTEM * row;
+    linearPlateSystem(block, w, t, invHSq, SYSTEM);
+    const mask = systems[s + LINEAR_SYSTEM_MASK] % SKIPPED_ROW;
+    const kept = linearStepMatrix(SYSTEM, mask, scale);
+    for (let k = 0; k < 6; k++) systems[s + k] = kept ? STEP[k] : 0;
+    systems[s + LINEAR_SYSTEM_MASK] = kept ? mask : mask + SKIPPED_ROW;
+  }
+  block.linearSystemsInvHSq = invHSq;
+  block.linearSystemsScale = scale;
+}
 
 /**
  * The LINEAR_ROW coefficients of a triangle's hinges into `out` at `at`, from rest positions `rest`
@@ -143,11 +267,13 @@ function gradientAlong(
 
 /**
  * One Gauss-Seidel sweep of a linear block in colour order, substep h in s (see the file comment).
- * Per triangle: the system S = Σ_s w_s·g_i,s·g_j,s (+ w·q² on the diagonal) + α̃ by its cofactors
- * once, then per axis m, the right-hand side −m − α̃·λ, Δλ = S⁻¹·rhs and the moves. A hinge without
- * its bit in `present` (a boundary edge, a torn hinge) has its row replaced by the identity row
- * (symmetric3.ts). The WebAssembly kernels (wasm/assembly/kernels.ts
- * `solveLinearPlateBend`, `solveLinearPlateBendBatched`) repeat it operation for operation.
+ * Per triangle: the system S = Σ_s w_s·g_i,s·g_j,s (+ w·q² on the diagonal) + α̃ and its step
+ * matrix P = scale·S⁻¹ once (`linearStepMatrix`), then per axis m, the right-hand side −m − α̃·λ,
+ * Δλ = P·rhs and the moves. A hinge without its bit in `present` (a boundary edge, a torn hinge)
+ * has its row replaced by the identity row (symmetric3.ts) and its row of P zeroed. The WebAssembly
+ * kernels (wasm/assembly/kernels.ts `solveLinearPlateBend`, `solveLinearPlateBendBatched`) repeat it
+ * operation for operation; the batched one reads P from the block's rows where they hold
+ * (`prepareLinearSystems`), which this sweep, their oracle, always builds.
  */
 export function solveLinearPlateBend(block: PlateBendBlock, state: ParticleState, h: number): void {
   const x = state.x;
@@ -192,39 +318,20 @@ export function solveLinearPlateBend(block: PlateBendBlock, state: ParticleState
     const wq0 = w[particles[o + 3]] * q0;
     const wq1 = w[particles[o + 4]] * q1;
     const wq2 = w[particles[o + 5]] * q2;
-    const wg00 = w0 * g00;
-    const wg01 = w1 * g01;
-    const wg02 = w2 * g02;
-    const wg10 = w0 * g10;
-    const wg11 = w1 * g11;
-    const wg12 = w2 * g12;
-    const wg20 = w0 * g20;
-    const wg21 = w1 * g21;
-    const wg22 = w2 * g22;
     const t00 = alpha[a] * invHSq;
     const t01 = alpha[a + 1] * invHSq;
     const t02 = alpha[a + 2] * invHSq;
     const t11 = alpha[a + 3] * invHSq;
     const t12 = alpha[a + 4] * invHSq;
     const t22 = alpha[a + 5] * invHSq;
-    const system = SYSTEM;
-    system[0] = wg00 * g00 + wg01 * g01 + wg02 * g02 + wq0 * q0 + t00;
-    system[1] = wg00 * g10 + wg01 * g11 + wg02 * g12 + t01;
-    system[2] = wg00 * g20 + wg01 * g21 + wg02 * g22 + t02;
-    system[3] = wg10 * g10 + wg11 * g11 + wg12 * g12 + wq1 * q1 + t11;
-    system[4] = wg10 * g20 + wg11 * g21 + wg12 * g22 + t12;
-    system[5] = wg20 * g20 + wg21 * g21 + wg22 * g22 + wq2 * q2 + t22;
-    if (mask === 0 || !invertSymmetric3(system, mask)) continue;
-    const m00 = INVERSE[0];
-    const m01 = INVERSE[1];
-    const m02 = INVERSE[2];
-    const m11 = INVERSE[3];
-    const m12 = INVERSE[4];
-    const m22 = INVERSE[5];
-    const inv = INVERSE[6];
-    const on0 = mask & 1 ? scale : 0;
-    const on1 = mask & 2 ? scale : 0;
-    const on2 = mask & 4 ? scale : 0;
+    linearPlateSystem(block, w, t, invHSq, SYSTEM);
+    if (!linearStepMatrix(SYSTEM, mask, scale)) continue;
+    const p00 = STEP[0];
+    const p01 = STEP[1];
+    const p02 = STEP[2];
+    const p11 = STEP[3];
+    const p12 = STEP[4];
+    const p22 = STEP[5];
     for (let axis = 0; axis < 3; axis++) {
       const x0 = x[i0 + axis];
       const e1 = x[i1 + axis] - x0;
@@ -244,9 +351,9 @@ export function solveLinearPlateBend(block: PlateBendBlock, state: ParticleState
         r1 -= t01 * l0 + t11 * l1 + t12 * l2;
         r2 -= t02 * l0 + t12 * l1 + t22 * l2;
       }
-      const d0 = (m00 * r0 + m01 * r1 + m02 * r2) * inv * on0;
-      const d1 = (m01 * r0 + m11 * r1 + m12 * r2) * inv * on1;
-      const d2 = (m02 * r0 + m12 * r1 + m22 * r2) * inv * on2;
+      const d0 = p00 * r0 + p01 * r1 + p02 * r2;
+      const d1 = p01 * r0 + p11 * r1 + p12 * r2;
+      const d2 = p02 * r0 + p12 * r1 + p22 * r2;
       if (keep) {
         lambda[l] += d0;
         lambda[l + 1] += d1;

@@ -8,6 +8,8 @@ import {
   FLAT_REST_ANGLE_RAD,
   isLinearPlate,
   LINEAR_ROW,
+  LINEAR_SYSTEM,
+  LINEAR_SYSTEM_MASK,
   linearHingeCoefficient,
   linearHingeCoefficients,
   linearHingeVectors,
@@ -65,6 +67,16 @@ export interface PlateBendBlock extends BlockBase {
    * table (the same `complianceIndex`), in single precision; empty: the block measures hinge angles.
    */
   readonly hingeCoefficients: Float32Array;
+  /**
+   * The linear measure's step matrix per row of the compliance table, LINEAR_SYSTEM values
+   * (plate-bend-linear.ts `prepareLinearSystems`: its 3×3 system inverted, and the hinge mask it
+   * was made for), for the substep and scale below; empty: the kernels build every triangle's
+   * system as they sweep (the angle measure).
+   */
+  readonly linearSystems: Float64Array;
+  /** 1/h² (1/s²) and stiffness scale that `linearSystems` holds for; NaN before the first sweep that needs them. */
+  linearSystemsInvHSq: number;
+  linearSystemsScale: number;
   /**
    * Multipliers of the current substep, N·m·s², in single precision (membrane.ts says why): 3 per
    * constraint for the angle measure; for the linear measure 9 (plate-bend-linear.ts), and none
@@ -192,22 +204,31 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
   const linear =
     (input.measure ?? 'auto') === 'auto' && angles.every((a) => Math.abs(a) <= FLAT_REST_ANGLE_RAD);
   // The linear measure's coefficients ride in the compliance table: one row index serves both.
-  const rowWidth = linear ? 6 + LINEAR_ROW : 6;
+  // Its rows also tell the hinge mask and the six inverse masses apart, so that a row's system
+  // (`linearSystems`) is that of every triangle reading it.
+  const linearWidth = LINEAR_ROW + 1 + 6;
+  const rowWidth = linear ? 6 + linearWidth : 6;
   const rows = new Float64Array(rowWidth * inputCount);
   for (let k = 0; k < count; k++) {
     const c = kept[k];
-    rows.set(input.compliancePerNM.subarray(6 * c, 6 * c + 6), rowWidth * c);
-    if (linear)
-      linearHingeCoefficients(rest, particles.slice(6 * k, 6 * k + 6), present[k], rows, rowWidth * c + 6);
+    const at = rowWidth * c;
+    rows.set(input.compliancePerNM.subarray(6 * c, 6 * c + 6), at);
+    if (!linear) continue;
+    linearHingeCoefficients(rest, particles.slice(6 * k, 6 * k + 6), present[k], rows, at + 6);
+    rows[at + 6 + LINEAR_ROW] = present[k];
+    for (let s = 0; s < 6; s++) rows[at + 7 + LINEAR_ROW + s] = state.invMass[particles[6 * k + s]];
   }
   const table = complianceTable(rows, rowWidth, inputOf);
   const rowCount = table.values.length / rowWidth;
   const compliancePerNM = new Float64Array(6 * rowCount);
   const hingeCoefficients = new Float32Array(linear ? LINEAR_ROW * rowCount : 0);
+  const linearSystems = new Float64Array(linear ? LINEAR_SYSTEM * rowCount : 0);
   for (let r = 0; r < rowCount; r++) {
-    compliancePerNM.set(table.values.subarray(rowWidth * r, rowWidth * r + 6), 6 * r);
-    if (linear)
-      hingeCoefficients.set(table.values.subarray(rowWidth * r + 6, rowWidth * (r + 1)), LINEAR_ROW * r);
+    const at = rowWidth * r;
+    compliancePerNM.set(table.values.subarray(at, at + 6), 6 * r);
+    if (!linear) continue;
+    hingeCoefficients.set(table.values.subarray(at + 6, at + 6 + LINEAR_ROW), LINEAR_ROW * r);
+    linearSystems[LINEAR_SYSTEM * r + LINEAR_SYSTEM_MASK] = table.values[at + 6 + LINEAR_ROW];
   }
   const keepsLambda = !linear || (input.sweepsPerSubstep ?? 1) > 1;
   const block: Created<PlateBendBlock> = {
@@ -226,6 +247,9 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
     compliancePerNM,
     complianceIndex: table.index,
     hingeCoefficients,
+    linearSystems,
+    linearSystemsInvHSq: Number.NaN,
+    linearSystemsScale: Number.NaN,
     // Filled below when damped; an undamped block (the usual cloth) keeps none.
     dampingNMS: new Float64Array(input.dampingRatio > 0 ? 3 * count : 0),
     lambda: new Float32Array(keepsLambda ? (linear ? 9 : 3) * count : 0),

@@ -5,7 +5,7 @@ import type { DistanceBlock } from '../constraints/distance.ts';
 import type { MembraneBlock } from '../constraints/membrane.ts';
 import type { NeoHookeanBlock } from '../constraints/neo-hookean.ts';
 import { type PlateBendBlock, restAngleStep } from '../constraints/plate-bend.ts';
-import { isLinearPlate } from '../constraints/plate-bend-linear.ts';
+import { isLinearPlate, prepareLinearSystems } from '../constraints/plate-bend-linear.ts';
 import type { TetVolumeBlock } from '../constraints/tet-volume.ts';
 
 /**
@@ -126,6 +126,8 @@ export interface KernelExports {
     coefficients: number,
     complianceIndex: number,
     complianceIndexBytes: number,
+    systems: number,
+    cached: boolean,
     lambda: number,
     keepLambda: boolean,
     scale: number,
@@ -188,6 +190,8 @@ export interface KernelMemory {
   /** Byte offsets of the positions and of the inverse masses. */
   readonly x: number;
   readonly w: number;
+  /** The inverse masses themselves (1/kg), as the memory holds them. */
+  readonly invMass: Float64Array;
   /** Byte offset of a moved array (its view in the memory), or of a block's kernel-only copy, keyed by the block. */
   readonly at: (array: object) => number;
 }
@@ -425,10 +429,11 @@ export const plateBendKernel: KernelBinding<PlateBendBlock> = {
     'compliancePerNM',
     'complianceIndex',
     'hingeCoefficients',
+    'linearSystems',
     'lambda',
   ],
   kernelCopy: null,
-  bind(block, { kernels: k, x, w, at }) {
+  bind(block, { kernels: k, x, w, at, invMass }) {
     const particles = at(block.particles);
     const colourStarts = at(block.colourStarts);
     const colours = block.colourStarts.length - 1;
@@ -440,7 +445,11 @@ export const plateBendKernel: KernelBinding<PlateBendBlock> = {
     if (isLinearPlate(block)) {
       const coefficients = at(block.hingeCoefficients);
       const keepLambda = block.lambda.length !== 0;
-      return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) =>
+      const systems = at(block.linearSystems);
+      const cached = block.linearSystems.length !== 0;
+      return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) => {
+        // On the stepping thread, before any thread reads the rows' systems.
+        prepareLinearSystems(block, invMass, invHSq);
         k.solveLinearPlateBendBatched(
           x,
           w,
@@ -452,6 +461,8 @@ export const plateBendKernel: KernelBinding<PlateBendBlock> = {
           coefficients,
           complianceIndex,
           indexBytes,
+          systems,
+          cached,
           lambda,
           keepLambda,
           block.stiffnessScale,
@@ -459,6 +470,7 @@ export const plateBendKernel: KernelBinding<PlateBendBlock> = {
           MIN_DENOMINATOR,
           fresh,
         );
+      };
     }
     const rest = at(block.restAngleRad);
     const restStep = restAngleStep(block);

@@ -105,6 +105,7 @@ export class WasmKernels {
       kernels,
       x: this.x,
       w: this.w,
+      invMass: state.invMass,
       at: (array) => pointers.get(array)!,
     };
     for (const block of blocks) {

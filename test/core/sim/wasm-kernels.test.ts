@@ -17,7 +17,7 @@ import {
   restAngleStep,
   solvePlateBend,
 } from '../../../core/sim/constraints/plate-bend.ts';
-import { isLinearPlate, LINEAR_ROW } from '../../../core/sim/constraints/plate-bend-linear.ts';
+import { isLinearPlate, LINEAR_ROW, LINEAR_SYSTEM } from '../../../core/sim/constraints/plate-bend-linear.ts';
 import { createTetVolumeBlock, solveTetVolume } from '../../../core/sim/constraints/tet-volume.ts';
 import { boxTetGrid } from '../../../core/sim/geometry/box-tets.ts';
 import { clothGrid } from '../../../core/sim/geometry/cloth-grid.ts';
@@ -318,7 +318,7 @@ const kernelCases: KernelCase[] = [
     make: (s) =>
       withRowIndex(
         createPlateBendBlock(linearPlateInput(s.rest, 2), s),
-        ['compliancePerNM', 'hingeCoefficients'],
+        ['compliancePerNM', 'hingeCoefficients', 'linearSystems'],
         Uint16Array,
         300,
       ),
@@ -357,12 +357,19 @@ function oneRowForAll(block: PlateBendBlock, t: number): PlateBendBlock {
     ...block,
     compliancePerNM: block.compliancePerNM.slice(6 * first, 6 * first + 6),
     hingeCoefficients: block.hingeCoefficients.slice(LINEAR_ROW * first, LINEAR_ROW * (first + 1)),
+    // One row no longer tells the triangles' inverse masses apart: no step matrices per row.
+    linearSystems: new Float64Array(0),
     complianceIndex: Uint8Array.of(0),
   };
 }
 
 /** Values per row of each row-table field the padding below knows. */
-const ROW_WIDTH = { compliance: MEMBRANE_ROW, compliancePerNM: 6, hingeCoefficients: LINEAR_ROW } as const;
+const ROW_WIDTH = {
+  compliance: MEMBRANE_ROW,
+  compliancePerNM: 6,
+  hingeCoefficients: LINEAR_ROW,
+  linearSystems: LINEAR_SYSTEM,
+} as const;
 
 /**
  * The block with `padRows` rows of NaN put before the rows of each of `fields` and its row index,
@@ -456,6 +463,49 @@ describe('WebAssembly constraint kernels', () => {
       });
     }
   }
+
+  it("a linear plate's row step matrices follow the substep, the stiffness scale and torn hinges: the same floats as the JS kernel", () => {
+    // One mass for every particle, one pinned corner and cells of 1/8 m (exact in binary: the rest
+    // coefficients of triangles of one shape are the same floats): triangles share their rows.
+    const grid = clothGrid([1, 1], [8, 8], [0, 0, 0]);
+    const sheet = () => {
+      const n = grid.positions.length / 3;
+      const state = createParticleState(
+        grid.positions,
+        new Float64Array(n).fill(0.02),
+        Uint8Array.from({ length: n }, (_, p) => (p === 0 ? 1 : 0)),
+      );
+      const next = seededRandom(5);
+      for (let k = 0; k < state.x.length; k++) state.x[k] += 0.12 * (2 * next() - 1);
+      return state;
+    };
+    const jsState = sheet();
+    const wasmState = sheet();
+    const start = jsState.x.slice();
+    const input = plateBendInput(grid.positions, grid.triangles, () => 10);
+    const jsBlock = createPlateBendBlock(input, jsState);
+    const wasmBlock = createPlateBendBlock(input, wasmState);
+    expect(isLinearPlate(wasmBlock)).toBe(true);
+    // Rows shared by triangles: the sweeps read a step matrix made once per row.
+    expect(wasmBlock.linearSystems.length / LINEAR_SYSTEM).toBeLessThan(wasmBlock.count / 2);
+    const kernels = WasmKernels.create(wasmState, [wasmBlock]);
+    const sweep = (h: number, what: string) => {
+      solvePlateBend(jsBlock, jsState, h);
+      kernels!.solve(wasmBlock, h, true);
+      expect(maxAbsDifference(wasmState.x, jsState.x), what).toBe(0);
+    };
+    sweep(1 / 600, 'first sweep');
+    sweep(1 / 600, 'the same substep');
+    sweep(1 / 150, 'a longer substep');
+    for (const b of [jsBlock, wasmBlock]) b.stiffnessScale = 0.4;
+    sweep(1 / 150, 'another stiffness scale');
+    // Tear a hinge off every fifth full triangle: those take their systems from the positions again.
+    for (const b of [jsBlock, wasmBlock]) {
+      for (let t = 0; t < b.count; t += 5) if (b.present[t] === 7) b.present[t] = 5;
+    }
+    sweep(1 / 150, 'torn hinges');
+    expect(maxAbsDifference(jsState.x, start)).toBeGreaterThan(1e-3);
+  });
 
   it('leave blocks without a WebAssembly kernel to the JS solver (solve returns false)', () => {
     const state = deformedState(cloth.positions, 0.01, 3);

@@ -2619,13 +2619,16 @@ export function solveLinearPlateBend(
     const m02 = s01 * s12 - s02 * s11;
     const determinant = s00 * m00 + s01 * m01 + s02 * m02;
     if (!(determinant > minDenominator) || mask === 0) continue;
-    const m11 = s00 * s22 - s02 * s02;
-    const m12 = s01 * s02 - s00 * s12;
-    const m22 = s00 * s11 - s01 * s01;
-    const inv = 1 / determinant;
-    const on0 = mask & 1 ? scale : 0;
-    const on1 = mask & 2 ? scale : 0;
-    const on2 = mask & 4 ? scale : 0;
+    const factor = (1 / determinant) * scale;
+    const on0 = (mask & 1) !== 0;
+    const on1 = (mask & 2) !== 0;
+    const on2 = (mask & 4) !== 0;
+    const p00 = on0 ? m00 * factor : 0;
+    const p01 = on0 && on1 ? m01 * factor : 0;
+    const p02 = on0 && on2 ? m02 * factor : 0;
+    const p11 = on1 ? (s00 * s22 - s02 * s02) * factor : 0;
+    const p12 = on1 && on2 ? (s01 * s02 - s00 * s12) * factor : 0;
+    const p22 = on2 ? (s00 * s11 - s01 * s01) * factor : 0;
     for (let axis = 0; axis < 3; axis++) {
       const x0 = f(x, i0 + axis);
       const e1 = f(x, i1 + axis) - x0;
@@ -2645,9 +2648,9 @@ export function solveLinearPlateBend(
         r1 -= t01 * l0 + t11 * l1 + t12 * l2;
         r2 -= t02 * l0 + t12 * l1 + t22 * l2;
       }
-      const d0 = (m00 * r0 + m01 * r1 + m02 * r2) * inv * on0;
-      const d1 = (m01 * r0 + m11 * r1 + m12 * r2) * inv * on1;
-      const d2 = (m02 * r0 + m12 * r1 + m22 * r2) * inv * on2;
+      const d0 = p00 * r0 + p01 * r1 + p02 * r2;
+      const d1 = p01 * r0 + p11 * r1 + p12 * r2;
+      const d2 = p02 * r0 + p12 * r1 + p22 * r2;
       if (keepLambda) {
         setF32(lambda, l, fs(lambda, l) + d0);
         setF32(lambda, l + 1, fs(lambda, l + 1) + d1);
@@ -2675,10 +2678,17 @@ function bitLanes(maskA: i32, maskB: i32, bit: i32): v128 {
   return i64x2.ne(i64x2.replace_lane(i64x2.splat(<i64>(maskA & bit)), 1, <i64>(maskB & bit)), i64x2.splat(0));
 }
 
+/** Values per row of a linear plate's `linearSystems` (constraints/plate-bend-linear.ts LINEAR_SYSTEM). */
+const LINEAR_SYSTEM = 7;
+
 /**
  * `solveLinearPlateBend`, two triangles of a colour at a time (the colouring covers all six
  * particles of a triangle), the three axes one after another; a colour's odd last triangle goes
  * through the scalar kernel. A lane whose triangle is skipped has Δλ = 0: it adds exactly 0.
+ * `cached`: the rows' step matrices (`systems`, LINEAR_SYSTEM per row: P and the hinge mask it was
+ * made for, a row whose triangle sits the step out marked with a mask no triangle has) are
+ * current, and a pair whose triangles both still have those hinges reads them instead of building
+ * and inverting its two systems; the same floats either way.
  */
 export function solveLinearPlateBendBatched(
   x: usize,
@@ -2691,6 +2701,8 @@ export function solveLinearPlateBendBatched(
   coefficients: usize,
   complianceIndex: usize,
   complianceIndexBytes: i32,
+  systems: usize,
+  cached: bool,
   lambda: usize,
   keepLambda: bool,
   scale: f64,
@@ -2748,52 +2760,84 @@ export function solveLinearPlateBendBatched(
       const wq0 = mul(gather(w, u(particles, o + 3), u(particles, o + 9)), q0);
       const wq1 = mul(gather(w, u(particles, o + 4), u(particles, o + 10)), q1);
       const wq2 = mul(gather(w, u(particles, o + 5), u(particles, o + 11)), q2);
-      const wg00 = mul(w0, g00);
-      const wg01 = mul(w1, g01);
-      const wg02 = mul(w2, g02);
-      const wg10 = mul(w0, g10);
-      const wg11 = mul(w1, g11);
-      const wg12 = mul(w2, g12);
-      const wg20 = mul(w0, g20);
-      const wg21 = mul(w1, g21);
-      const wg22 = mul(w2, g22);
-      const t00 = mul(gather(compliance, aA, aB), vInvHSq);
-      const t01 = mul(gather(compliance, aA + 1, aB + 1), vInvHSq);
-      const t02 = mul(gather(compliance, aA + 2, aB + 2), vInvHSq);
-      const t11 = mul(gather(compliance, aA + 3, aB + 3), vInvHSq);
-      const t12 = mul(gather(compliance, aA + 4, aB + 4), vInvHSq);
-      const t22 = mul(gather(compliance, aA + 5, aB + 5), vInvHSq);
-      let s00 = add(add(add(add(mul(wg00, g00), mul(wg01, g01)), mul(wg02, g02)), mul(wq0, q0)), t00);
-      let s01 = add(add(add(mul(wg00, g10), mul(wg01, g11)), mul(wg02, g12)), t01);
-      let s02 = add(add(add(mul(wg00, g20), mul(wg01, g21)), mul(wg02, g22)), t02);
-      let s11 = add(add(add(add(mul(wg10, g10), mul(wg11, g11)), mul(wg12, g12)), mul(wq1, q1)), t11);
-      let s12 = add(add(add(mul(wg10, g20), mul(wg11, g21)), mul(wg12, g22)), t12);
-      let s22 = add(add(add(add(mul(wg20, g20), mul(wg21, g21)), mul(wg22, g22)), mul(wq2, q2)), t22);
-      const ok0 = bitLanes(maskA, maskB, 1);
-      const ok1 = bitLanes(maskA, maskB, 2);
-      const ok2 = bitLanes(maskA, maskB, 4);
-      s00 = v128.bitselect(s00, one, ok0);
-      s01 = v128.bitselect(s01, zero, ok0);
-      s02 = v128.bitselect(s02, zero, ok0);
-      s11 = v128.bitselect(s11, one, ok1);
-      s01 = v128.bitselect(s01, zero, ok1);
-      s12 = v128.bitselect(s12, zero, ok1);
-      s22 = v128.bitselect(s22, one, ok2);
-      s02 = v128.bitselect(s02, zero, ok2);
-      s12 = v128.bitselect(s12, zero, ok2);
-      const m00 = sub(mul(s11, s22), mul(s12, s12));
-      const m01 = sub(mul(s02, s12), mul(s01, s22));
-      const m02 = sub(mul(s01, s12), mul(s02, s11));
-      const determinant = add(add(mul(s00, m00), mul(s01, m01)), mul(s02, m02));
-      const keep = v128.and(f64x2.gt(determinant, vMinDenominator), v128.or(v128.or(ok0, ok1), ok2));
+      // The rows' step matrices hold while both triangles have the hinges they were made for
+      // (tearing takes hinges away): the same floats as making them here.
+      const sA = LINEAR_SYSTEM * rowA;
+      const sB = LINEAR_SYSTEM * rowB;
+      const fromRows = cached && f(systems, sA + 6) === <f64>maskA && f(systems, sB + 6) === <f64>maskB;
+      let t00 = zero;
+      let t01 = zero;
+      let t02 = zero;
+      let t11 = zero;
+      let t12 = zero;
+      let t22 = zero;
+      if (keepLambda || !fromRows) {
+        t00 = mul(gather(compliance, aA, aB), vInvHSq);
+        t01 = mul(gather(compliance, aA + 1, aB + 1), vInvHSq);
+        t02 = mul(gather(compliance, aA + 2, aB + 2), vInvHSq);
+        t11 = mul(gather(compliance, aA + 3, aB + 3), vInvHSq);
+        t12 = mul(gather(compliance, aA + 4, aB + 4), vInvHSq);
+        t22 = mul(gather(compliance, aA + 5, aB + 5), vInvHSq);
+      }
+      // P = scale·S⁻¹, a missing hinge's row and column 0 (plate-bend-linear.ts `linearStepMatrix`).
+      let p00 = zero;
+      let p01 = zero;
+      let p02 = zero;
+      let p11 = zero;
+      let p12 = zero;
+      let p22 = zero;
+      let keep = zero;
+      if (fromRows) {
+        p00 = gather(systems, sA, sB);
+        p01 = gather(systems, sA + 1, sB + 1);
+        p02 = gather(systems, sA + 2, sB + 2);
+        p11 = gather(systems, sA + 3, sB + 3);
+        p12 = gather(systems, sA + 4, sB + 4);
+        p22 = gather(systems, sA + 5, sB + 5);
+        keep = i64x2.splat(-1); // both lanes take the step
+      } else {
+        const ok0 = bitLanes(maskA, maskB, 1);
+        const ok1 = bitLanes(maskA, maskB, 2);
+        const ok2 = bitLanes(maskA, maskB, 4);
+        const wg00 = mul(w0, g00);
+        const wg01 = mul(w1, g01);
+        const wg02 = mul(w2, g02);
+        const wg10 = mul(w0, g10);
+        const wg11 = mul(w1, g11);
+        const wg12 = mul(w2, g12);
+        const wg20 = mul(w0, g20);
+        const wg21 = mul(w1, g21);
+        const wg22 = mul(w2, g22);
+        let s00 = add(add(add(add(mul(wg00, g00), mul(wg01, g01)), mul(wg02, g02)), mul(wq0, q0)), t00);
+        let s01 = add(add(add(mul(wg00, g10), mul(wg01, g11)), mul(wg02, g12)), t01);
+        let s02 = add(add(add(mul(wg00, g20), mul(wg01, g21)), mul(wg02, g22)), t02);
+        let s11 = add(add(add(add(mul(wg10, g10), mul(wg11, g11)), mul(wg12, g12)), mul(wq1, q1)), t11);
+        let s12 = add(add(add(mul(wg10, g20), mul(wg11, g21)), mul(wg12, g22)), t12);
+        let s22 = add(add(add(add(mul(wg20, g20), mul(wg21, g21)), mul(wg22, g22)), mul(wq2, q2)), t22);
+        s00 = v128.bitselect(s00, one, ok0);
+        s01 = v128.bitselect(s01, zero, ok0);
+        s02 = v128.bitselect(s02, zero, ok0);
+        s11 = v128.bitselect(s11, one, ok1);
+        s01 = v128.bitselect(s01, zero, ok1);
+        s12 = v128.bitselect(s12, zero, ok1);
+        s22 = v128.bitselect(s22, one, ok2);
+        s02 = v128.bitselect(s02, zero, ok2);
+        s12 = v128.bitselect(s12, zero, ok2);
+        const m00 = sub(mul(s11, s22), mul(s12, s12));
+        const m01 = sub(mul(s02, s12), mul(s01, s22));
+        const m02 = sub(mul(s01, s12), mul(s02, s11));
+        const determinant = add(add(mul(s00, m00), mul(s01, m01)), mul(s02, m02));
+        keep = v128.and(f64x2.gt(determinant, vMinDenominator), v128.or(v128.or(ok0, ok1), ok2));
+        if (!v128.any_true(keep)) continue;
+        const factor = mul(div(one, determinant), vScale);
+        p00 = v128.bitselect(mul(m00, factor), zero, ok0);
+        p01 = v128.bitselect(mul(m01, factor), zero, v128.and(ok0, ok1));
+        p02 = v128.bitselect(mul(m02, factor), zero, v128.and(ok0, ok2));
+        p11 = v128.bitselect(mul(sub(mul(s00, s22), mul(s02, s02)), factor), zero, ok1);
+        p12 = v128.bitselect(mul(sub(mul(s01, s02), mul(s00, s12)), factor), zero, v128.and(ok1, ok2));
+        p22 = v128.bitselect(mul(sub(mul(s00, s11), mul(s01, s01)), factor), zero, ok2);
+      }
       if (!v128.any_true(keep)) continue;
-      const m11 = sub(mul(s00, s22), mul(s02, s02));
-      const m12 = sub(mul(s01, s02), mul(s00, s12));
-      const m22 = sub(mul(s00, s11), mul(s01, s01));
-      const inv = div(one, determinant);
-      const on0 = v128.bitselect(vScale, zero, ok0);
-      const on1 = v128.bitselect(vScale, zero, ok1);
-      const on2 = v128.bitselect(vScale, zero, ok2);
       for (let axis = 0; axis < 3; axis++) {
         const off = <usize>(axis << 3);
         const x0 = loadX(pA0 + off, pB0 + off);
@@ -2818,21 +2862,9 @@ export function solveLinearPlateBendBatched(
           r1 = sub(r1, add(add(mul(t01, l0), mul(t11, l1)), mul(t12, l2)));
           r2 = sub(r2, add(add(mul(t02, l0), mul(t12, l1)), mul(t22, l2)));
         }
-        const d0 = v128.bitselect(
-          mul(mul(add(add(mul(m00, r0), mul(m01, r1)), mul(m02, r2)), inv), on0),
-          zero,
-          keep,
-        );
-        const d1 = v128.bitselect(
-          mul(mul(add(add(mul(m01, r0), mul(m11, r1)), mul(m12, r2)), inv), on1),
-          zero,
-          keep,
-        );
-        const d2 = v128.bitselect(
-          mul(mul(add(add(mul(m02, r0), mul(m12, r1)), mul(m22, r2)), inv), on2),
-          zero,
-          keep,
-        );
+        const d0 = v128.bitselect(add(add(mul(p00, r0), mul(p01, r1)), mul(p02, r2)), zero, keep);
+        const d1 = v128.bitselect(add(add(mul(p01, r0), mul(p11, r1)), mul(p12, r2)), zero, keep);
+        const d2 = v128.bitselect(add(add(mul(p02, r0), mul(p12, r1)), mul(p22, r2)), zero, keep);
         if (keepLambda) {
           storeLanesAt(lambda, lA, lB, add(l0, d0));
           storeLanesAt(lambda, lA + 1, lB + 1, add(l1, d1));

@@ -70,57 +70,52 @@ const SKIPPED_ROW = 8;
 const SYSTEM = new Float64Array(6);
 
 /**
- * The system S = Σ_s w_s·g_i,s·g_j,s (+ w·q² on the diagonal) + α̃ of constraint t (6 upper
- * entries, no row left out yet) into `out`, inverse masses `w` (1/kg), α̃ = α·invHSq (1/s²): the
- * operations the WebAssembly kernels repeat, in their order.
+ * Constraint t as the sweeps read it (`loadLinearTriangle`): the coefficients g of hinge k on the
+ * corners at 3k … 3k + 2 (corner 0's the negated sum), its wing's q_k at 9 + k, the corners'
+ * inverse masses (1/kg) at 12 … 14 and w·q_k of the wings at 15 + k.
  */
-function linearPlateSystem(
-  block: PlateBendBlock,
-  w: Float64Array,
-  t: number,
-  invHSq: number,
-  out: Float64Array,
-): void {
+const TRIANGLE = new Float64Array(18);
+
+function loadLinearTriangle(block: PlateBendBlock, w: Float64Array, t: number): void {
   const particles = block.particles;
   const coefficients = block.hingeCoefficients;
-  const row = tableRow(block.complianceIndex, t);
-  const a = 6 * row;
-  const c = LINEAR_ROW * row;
+  const c = LINEAR_ROW * tableRow(block.complianceIndex, t);
   const o = 6 * t;
-  const alpha = block.compliancePerNM;
-  const w0 = w[particles[o]];
-  const w1 = w[particles[o + 1]];
-  const w2 = w[particles[o + 2]];
-  const g01 = coefficients[c];
-  const g02 = coefficients[c + 1];
-  const q0 = coefficients[c + 2];
-  const g11 = coefficients[c + 3];
-  const g12 = coefficients[c + 4];
-  const q1 = coefficients[c + 5];
-  const g21 = coefficients[c + 6];
-  const g22 = coefficients[c + 7];
-  const q2 = coefficients[c + 8];
-  const g00 = -(g01 + g02 + q0);
-  const g10 = -(g11 + g12 + q1);
-  const g20 = -(g21 + g22 + q2);
-  const wq0 = w[particles[o + 3]] * q0;
-  const wq1 = w[particles[o + 4]] * q1;
-  const wq2 = w[particles[o + 5]] * q2;
-  const wg00 = w0 * g00;
-  const wg01 = w1 * g01;
-  const wg02 = w2 * g02;
-  const wg10 = w0 * g10;
-  const wg11 = w1 * g11;
-  const wg12 = w2 * g12;
-  const wg20 = w0 * g20;
-  const wg21 = w1 * g21;
-  const wg22 = w2 * g22;
-  out[0] = wg00 * g00 + wg01 * g01 + wg02 * g02 + wq0 * q0 + alpha[a] * invHSq;
-  out[1] = wg00 * g10 + wg01 * g11 + wg02 * g12 + alpha[a + 1] * invHSq;
-  out[2] = wg00 * g20 + wg01 * g21 + wg02 * g22 + alpha[a + 2] * invHSq;
-  out[3] = wg10 * g10 + wg11 * g11 + wg12 * g12 + wq1 * q1 + alpha[a + 3] * invHSq;
-  out[4] = wg10 * g20 + wg11 * g21 + wg12 * g22 + alpha[a + 4] * invHSq;
-  out[5] = wg20 * g20 + wg21 * g21 + wg22 * g22 + wq2 * q2 + alpha[a + 5] * invHSq;
+  for (let k = 0; k < 3; k++) {
+    const g1 = coefficients[c + 3 * k];
+    const g2 = coefficients[c + 3 * k + 1];
+    const q = coefficients[c + 3 * k + 2];
+    TRIANGLE[3 * k] = -(g1 + g2 + q);
+    TRIANGLE[3 * k + 1] = g1;
+    TRIANGLE[3 * k + 2] = g2;
+    TRIANGLE[9 + k] = q;
+    TRIANGLE[12 + k] = w[particles[o + k]];
+    TRIANGLE[15 + k] = w[particles[o + 3 + k]] * q;
+  }
+}
+
+/**
+ * The system S = Σ_s w_s·g_i,s·g_j,s (+ w·q² on the diagonal) + α̃ of the loaded triangle (6 upper
+ * entries, no row left out yet) into `out`, α̃ = α·invHSq (1/s²), α the 6 entries of `alpha` from
+ * `a`: the operations the WebAssembly kernels repeat, in their order.
+ */
+function linearPlateSystem(alpha: Float64Array, a: number, invHSq: number, out: Float64Array): void {
+  const T = TRIANGLE;
+  const wg00 = T[12] * T[0];
+  const wg01 = T[13] * T[1];
+  const wg02 = T[14] * T[2];
+  const wg10 = T[12] * T[3];
+  const wg11 = T[13] * T[4];
+  const wg12 = T[14] * T[5];
+  const wg20 = T[12] * T[6];
+  const wg21 = T[13] * T[7];
+  const wg22 = T[14] * T[8];
+  out[0] = wg00 * T[0] + wg01 * T[1] + wg02 * T[2] + T[15] * T[9] + alpha[a] * invHSq;
+  out[1] = wg00 * T[3] + wg01 * T[4] + wg02 * T[5] + alpha[a + 1] * invHSq;
+  out[2] = wg00 * T[6] + wg01 * T[7] + wg02 * T[8] + alpha[a + 2] * invHSq;
+  out[3] = wg10 * T[3] + wg11 * T[4] + wg12 * T[5] + T[16] * T[10] + alpha[a + 3] * invHSq;
+  out[4] = wg10 * T[6] + wg11 * T[7] + wg12 * T[8] + alpha[a + 4] * invHSq;
+  out[5] = wg20 * T[6] + wg21 * T[7] + wg22 * T[8] + T[17] * T[11] + alpha[a + 5] * invHSq;
 }
 
 /** P of the last `linearStepMatrix`: 6 upper entries (symmetric3.ts layout), N⁻¹·m⁻¹·s⁻²… as Δλ/rhs. */
@@ -166,7 +161,8 @@ export function prepareLinearSystems(block: PlateBendBlock, w: Float64Array, inv
     if (made[row]) continue;
     made[row] = 1;
     const s = LINEAR_SYSTEM * row;
-    linearPlateSystem(block, w, t, invHSq, SYSTEM);
+    loadLinearTriangle(block, w, t);
+    linearPlateSystem(block.compliancePerNM, 6 * row, invHSq, SYSTEM);
     const mask = systems[s + LINEAR_SYSTEM_MASK] % SKIPPED_ROW;
     const kept = linearStepMatrix(SYSTEM, mask, scale);
     for (let k = 0; k < 6; k++) systems[s + k] = kept ? STEP[k] : 0;
@@ -280,7 +276,6 @@ export function solveLinearPlateBend(block: PlateBendBlock, state: ParticleState
   const w = state.invMass;
   const particles = block.particles;
   const alpha = block.compliancePerNM;
-  const coefficients = block.hingeCoefficients;
   const index = block.complianceIndex;
   const rowStep = rowStride(index);
   const lambda = block.lambda;
@@ -292,7 +287,6 @@ export function solveLinearPlateBend(block: PlateBendBlock, state: ParticleState
     const o = 6 * t;
     const row = index[t * rowStep];
     const a = 6 * row;
-    const c = LINEAR_ROW * row;
     const mask = present[t];
     const i0 = 3 * particles[o];
     const i1 = 3 * particles[o + 1];
@@ -300,31 +294,33 @@ export function solveLinearPlateBend(block: PlateBendBlock, state: ParticleState
     const i3 = 3 * particles[o + 3];
     const i4 = 3 * particles[o + 4];
     const i5 = 3 * particles[o + 5];
-    const w0 = w[particles[o]];
-    const w1 = w[particles[o + 1]];
-    const w2 = w[particles[o + 2]];
-    const g01 = coefficients[c];
-    const g02 = coefficients[c + 1];
-    const q0 = coefficients[c + 2];
-    const g11 = coefficients[c + 3];
-    const g12 = coefficients[c + 4];
-    const q1 = coefficients[c + 5];
-    const g21 = coefficients[c + 6];
-    const g22 = coefficients[c + 7];
-    const q2 = coefficients[c + 8];
-    const g00 = -(g01 + g02 + q0);
-    const g10 = -(g11 + g12 + q1);
-    const g20 = -(g21 + g22 + q2);
-    const wq0 = w[particles[o + 3]] * q0;
-    const wq1 = w[particles[o + 4]] * q1;
-    const wq2 = w[particles[o + 5]] * q2;
+    loadLinearTriangle(block, w, t);
+    const T = TRIANGLE;
+    const g00 = T[0];
+    const g01 = T[1];
+    const g02 = T[2];
+    const g10 = T[3];
+    const g11 = T[4];
+    const g12 = T[5];
+    const g20 = T[6];
+    const g21 = T[7];
+    const g22 = T[8];
+    const q0 = T[9];
+    const q1 = T[10];
+    const q2 = T[11];
+    const w0 = T[12];
+    const w1 = T[13];
+    const w2 = T[14];
+    const wq0 = T[15];
+    const wq1 = T[16];
+    const wq2 = T[17];
     const t00 = alpha[a] * invHSq;
     const t01 = alpha[a + 1] * invHSq;
     const t02 = alpha[a + 2] * invHSq;
     const t11 = alpha[a + 3] * invHSq;
     const t12 = alpha[a + 4] * invHSq;
     const t22 = alpha[a + 5] * invHSq;
-    linearPlateSystem(block, w, t, invHSq, SYSTEM);
+    linearPlateSystem(alpha, a, invHSq, SYSTEM);
     if (!linearStepMatrix(SYSTEM, mask, scale)) continue;
     const p00 = STEP[0];
     const p01 = STEP[1];

@@ -44,10 +44,13 @@ import { INVERSE, invertSymmetric3 } from './symmetric3.ts';
  *
  * The Jacobian being a rest constant, a triangle's 3×3 system depends on the positions not at all:
  * only on its row's coefficients and compliance, its six inverse masses, its hinges and the
- * substep. A row of the table is shared only by triangles alike in all of these (plate-bend.ts),
- * so the kernels can invert each row's system once per substep length (`prepareLinearSystems`,
- * LINEAR_SYSTEM values a row) and a sweep then builds none: a grid of 128² cells has 46 rows for
- * its 32,764 triangles.
+ * substep. A row of the table is shared only by triangles alike in all of these, the inverse
+ * masses compared in single precision (plate-bend.ts), and the row's system is made with
+ * the masses of its first triangle (`linearRowTriangle`; the others' differ by 1.2e-7 at most, where
+ * the moves use each particle's own). So the kernels can invert each row's system once per
+ * substep length (`prepareLinearSystems`, LINEAR_SYSTEM values a row) and a sweep then builds
+ * none: a grid of 128² cells has 46 rows for its 32,764 triangles, a 1.2 × 0.8 m sheet of 120 × 80
+ * cells (whose areas and masses differ in their last bits from cell to cell) 949 for 18,958.
  */
 
 /** A sheet whose every rest angle is within this of 0 is flat (rad): m at rest is then below it. */
@@ -95,11 +98,22 @@ function loadLinearTriangle(block: PlateBendBlock, w: Float64Array, t: number): 
 }
 
 /**
- * The system S = Σ_s w_s·g_i,s·g_j,s (+ w·q² on the diagonal) + α̃ of the loaded triangle (6 upper
- * entries, no row left out yet) into `out`, α̃ = α·invHSq (1/s²), α the 6 entries of `alpha` from
- * `a`: the operations the WebAssembly kernels repeat, in their order.
+ * The system S = Σ_s w_s·g_i,s·g_j,s (+ w·q² on the diagonal) + α̃ of compliance row `row` (6 upper
+ * entries, no row left out yet) into `out`, α̃ = α·invHSq (1/s²), with the inverse masses `w` (1/kg)
+ * of the row's triangle (`linearRowTriangle`: the row's triangles have the same in single
+ * precision): the operations the WebAssembly kernels repeat, in their order. Leaves that triangle
+ * loaded (`TRIANGLE`).
  */
-function linearPlateSystem(alpha: Float64Array, a: number, invHSq: number, out: Float64Array): void {
+function linearPlateSystem(
+  block: PlateBendBlock,
+  w: Float64Array,
+  row: number,
+  invHSq: number,
+  out: Float64Array,
+): void {
+  loadLinearTriangle(block, w, block.linearRowTriangle[row]);
+  const alpha = block.compliancePerNM;
+  const a = 6 * row;
   const T = TRIANGLE;
   const wg00 = T[12] * T[0];
   const wg01 = T[13] * T[1];
@@ -144,8 +158,8 @@ function linearStepMatrix(system: Float64Array, mask: number, scale: number): bo
 
 /**
  * Makes the block's `linearSystems` those of substep 1/√invHSq (s) and of its stiffness scale,
- * unless they already are: each row's step matrix made once, from the first triangle that reads
- * it, for the row's hinge mask. A
+ * unless they already are: each row's step matrix made once (`linearPlateSystem`), for the row's
+ * hinge mask. A
  * grid's triangles share a few dozen rows, so its sweeps read a system where they built and
  * inverted one per triangle. The rows tell the inverse masses apart (plate-bend.ts), which the
  * world never changes after it is built; a substep of another length makes them again.
@@ -155,15 +169,10 @@ export function prepareLinearSystems(block: PlateBendBlock, w: Float64Array, inv
   const scale = block.stiffnessScale;
   if (systems.length === 0 || (block.linearSystemsInvHSq === invHSq && block.linearSystemsScale === scale))
     return;
-  const made = new Uint8Array(systems.length / LINEAR_SYSTEM);
-  for (let t = 0; t < block.count; t++) {
-    const row = tableRow(block.complianceIndex, t);
-    if (made[row]) continue;
-    made[row] = 1;
+  for (let row = 0; row < systems.length / LINEAR_SYSTEM; row++) {
     const s = LINEAR_SYSTEM * row;
-    loadLinearTriangle(block, w, t);
-    linearPlateSystem(block.compliancePerNM, 6 * row, invHSq, SYSTEM);
     const mask = systems[s + LINEAR_SYSTEM_MASK] % SKIPPED_ROW;
+    linearPlateSystem(block, w, row, invHSq, SYSTEM);
     const kept = linearStepMatrix(SYSTEM, mask, scale);
     for (let k = 0; k < 6; k++) systems[s + k] = kept ? STEP[k] : 0;
     systems[s + LINEAR_SYSTEM_MASK] = kept ? mask : mask + SKIPPED_ROW;
@@ -294,6 +303,9 @@ export function solveLinearPlateBend(block: PlateBendBlock, state: ParticleState
     const i3 = 3 * particles[o + 3];
     const i4 = 3 * particles[o + 4];
     const i5 = 3 * particles[o + 5];
+    // The row's system first (it loads the row's triangle), then this triangle's own masses for the moves.
+    linearPlateSystem(block, w, row, invHSq, SYSTEM);
+    if (!linearStepMatrix(SYSTEM, mask, scale)) continue;
     loadLinearTriangle(block, w, t);
     const T = TRIANGLE;
     const g00 = T[0];
@@ -320,8 +332,6 @@ export function solveLinearPlateBend(block: PlateBendBlock, state: ParticleState
     const t11 = alpha[a + 3] * invHSq;
     const t12 = alpha[a + 4] * invHSq;
     const t22 = alpha[a + 5] * invHSq;
-    linearPlateSystem(alpha, a, invHSq, SYSTEM);
-    if (!linearStepMatrix(SYSTEM, mask, scale)) continue;
     const p00 = STEP[0];
     const p01 = STEP[1];
     const p02 = STEP[2];

@@ -74,6 +74,12 @@ export interface PlateBendBlock extends BlockBase {
    * system as they sweep (the angle measure).
    */
   readonly linearSystems: Float64Array;
+  /**
+   * Per row of the compliance table, the triangle (block order) whose inverse masses its system
+   * uses (plate-bend-linear.ts `linearPlateSystem`): the row's triangles have the same masses in
+   * single precision; empty for the angle measure.
+   */
+  readonly linearRowTriangle: Uint32Array;
   /** 1/h² (1/s²) and stiffness scale that `linearSystems` holds for; NaN before the first sweep that needs them. */
   linearSystemsInvHSq: number;
   linearSystemsScale: number;
@@ -205,7 +211,11 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
     (input.measure ?? 'auto') === 'auto' && angles.every((a) => Math.abs(a) <= FLAT_REST_ANGLE_RAD);
   // The linear measure's coefficients ride in the compliance table: one row index serves both.
   // Its rows also tell the hinge mask and the six inverse masses apart, so that a row's system
-  // (`linearSystems`) is that of every triangle reading it.
+  // (`linearSystems`, made from the row's first triangle: `linearRowTriangle`) serves every triangle
+  // reading it. The inverse masses are told apart in single precision: a grid whose cell is not a
+  // power of two in metres has masses that differ in their last bits from cell to cell, which would
+  // give each triangle a row of its own. Compliances are told apart exactly: each triangle's is the
+  // one its set stores (test/core/preset/to-world.test.ts).
   const linearWidth = LINEAR_ROW + 1 + 6;
   const rowWidth = linear ? 6 + linearWidth : 6;
   const rows = new Float64Array(rowWidth * inputCount);
@@ -216,10 +226,17 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
     if (!linear) continue;
     linearHingeCoefficients(rest, particles.slice(6 * k, 6 * k + 6), present[k], rows, at + 6);
     rows[at + 6 + LINEAR_ROW] = present[k];
-    for (let s = 0; s < 6; s++) rows[at + 7 + LINEAR_ROW + s] = state.invMass[particles[6 * k + s]];
+    for (let s = 0; s < 6; s++)
+      rows[at + 7 + LINEAR_ROW + s] = Math.fround(state.invMass[particles[6 * k + s]]);
   }
   const table = complianceTable(rows, rowWidth, inputOf);
   const rowCount = table.values.length / rowWidth;
+  // Each row's first triangle (block order), whose inverse masses the linear measure's row system uses.
+  const firstOfRow = new Int32Array(linear ? rowCount : 0).fill(-1);
+  for (let t = 0; t < count && linear; t++) {
+    const row = tableRow(table.index, t);
+    if (firstOfRow[row] < 0) firstOfRow[row] = t;
+  }
   const compliancePerNM = new Float64Array(6 * rowCount);
   const hingeCoefficients = new Float32Array(linear ? LINEAR_ROW * rowCount : 0);
   const linearSystems = new Float64Array(linear ? LINEAR_SYSTEM * rowCount : 0);
@@ -248,6 +265,7 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
     complianceIndex: table.index,
     hingeCoefficients,
     linearSystems,
+    linearRowTriangle: Uint32Array.from(linear ? firstOfRow : []),
     linearSystemsInvHSq: Number.NaN,
     linearSystemsScale: Number.NaN,
     // Filled below when damped; an undamped block (the usual cloth) keeps none.

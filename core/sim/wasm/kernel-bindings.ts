@@ -127,6 +127,7 @@ export interface KernelExports {
     complianceIndex: number,
     complianceIndexBytes: number,
     systems: number,
+    rowTriangles: number,
     cached: boolean,
     lambda: number,
     keepLambda: boolean,
@@ -430,6 +431,7 @@ export const plateBendKernel: KernelBinding<PlateBendBlock> = {
     'complianceIndex',
     'hingeCoefficients',
     'linearSystems',
+    'linearRowTriangle',
     'lambda',
   ],
   kernelCopy: null,
@@ -446,6 +448,7 @@ export const plateBendKernel: KernelBinding<PlateBendBlock> = {
       const coefficients = at(block.hingeCoefficients);
       const keepLambda = block.lambda.length !== 0;
       const systems = at(block.linearSystems);
+      const rowTriangles = at(block.linearRowTriangle);
       const cached = block.linearSystems.length !== 0;
       return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) => {
         // On the stepping thread, before any thread reads the rows' systems.
@@ -462,6 +465,7 @@ export const plateBendKernel: KernelBinding<PlateBendBlock> = {
           complianceIndex,
           indexBytes,
           systems,
+          rowTriangles,
           cached,
           lambda,
           keepLambda,

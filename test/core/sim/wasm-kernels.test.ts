@@ -318,7 +318,7 @@ const kernelCases: KernelCase[] = [
     make: (s) =>
       withRowIndex(
         createPlateBendBlock(linearPlateInput(s.rest, 2), s),
-        ['compliancePerNM', 'hingeCoefficients', 'linearSystems'],
+        ['compliancePerNM', 'hingeCoefficients', 'linearSystems', 'linearRowTriangle'],
         Uint16Array,
         300,
       ),
@@ -357,8 +357,8 @@ function oneRowForAll(block: PlateBendBlock, t: number): PlateBendBlock {
     ...block,
     compliancePerNM: block.compliancePerNM.slice(6 * first, 6 * first + 6),
     hingeCoefficients: block.hingeCoefficients.slice(LINEAR_ROW * first, LINEAR_ROW * (first + 1)),
-    // One row no longer tells the triangles' inverse masses apart: no step matrices per row.
-    linearSystems: new Float64Array(0),
+    linearSystems: block.linearSystems.slice(LINEAR_SYSTEM * first, LINEAR_SYSTEM * (first + 1)),
+    linearRowTriangle: block.linearRowTriangle.slice(first, first + 1),
     complianceIndex: Uint8Array.of(0),
   };
 }
@@ -369,6 +369,7 @@ const ROW_WIDTH = {
   compliancePerNM: 6,
   hingeCoefficients: LINEAR_ROW,
   linearSystems: LINEAR_SYSTEM,
+  linearRowTriangle: 1,
 } as const;
 
 /**
@@ -465,16 +466,20 @@ describe('WebAssembly constraint kernels', () => {
   }
 
   it("a linear plate's row step matrices follow the substep, the stiffness scale and torn hinges: the same floats as the JS kernel", () => {
-    // One mass for every particle, one pinned corner and cells of 1/8 m (exact in binary: the rest
-    // coefficients of triangles of one shape are the same floats): triangles share their rows.
+    // Cells of 1/8 m (exact in binary: triangles of one shape have the same compliances), masses
+    // that differ in their last bits from particle to particle, as a grid's lumped masses do, and one
+    // pinned corner: triangles of one shape still share their row (inverse masses compared in
+    // single precision), whose system is made with its first triangle's masses.
     const grid = clothGrid([1, 1], [8, 8], [0, 0, 0]);
     const sheet = () => {
       const n = grid.positions.length / 3;
+      const mass = Float64Array.from({ length: n }, (_, p) => 0.02 * (1 + ((p * 7) % 5) * 1e-15));
       const state = createParticleState(
         grid.positions,
-        new Float64Array(n).fill(0.02),
+        mass,
         Uint8Array.from({ length: n }, (_, p) => (p === 0 ? 1 : 0)),
       );
+      expect(new Set(state.invMass).size).toBeGreaterThan(4);
       const next = seededRandom(5);
       for (let k = 0; k < state.x.length; k++) state.x[k] += 0.12 * (2 * next() - 1);
       return state;

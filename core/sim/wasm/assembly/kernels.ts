@@ -2534,6 +2534,8 @@ export function solveLinearPlateBend(
   x: usize,
   w: usize,
   particles: usize,
+  blockParticles: usize,
+  rowTriangles: usize,
   present: usize,
   compliance: usize,
   coefficients: usize,
@@ -2578,27 +2580,35 @@ export function solveLinearPlateBend(
     const wq0 = f(w, u(particles, o + 3)) * q0;
     const wq1 = f(w, u(particles, o + 4)) * q1;
     const wq2 = f(w, u(particles, o + 5)) * q2;
-    const wg00 = w0 * g00;
-    const wg01 = w1 * g01;
-    const wg02 = w2 * g02;
-    const wg10 = w0 * g10;
-    const wg11 = w1 * g11;
-    const wg12 = w2 * g12;
-    const wg20 = w0 * g20;
-    const wg21 = w1 * g21;
-    const wg22 = w2 * g22;
+    // The system is the row's: the inverse masses of its triangle (linearRowTriangle).
+    const r = 6 * <i32>load<u32>(rowTriangles + ((<usize>row) << 2));
+    const v0 = f(w, u(blockParticles, r));
+    const v1 = f(w, u(blockParticles, r + 1));
+    const v2 = f(w, u(blockParticles, r + 2));
+    const vq0 = f(w, u(blockParticles, r + 3)) * q0;
+    const vq1 = f(w, u(blockParticles, r + 4)) * q1;
+    const vq2 = f(w, u(blockParticles, r + 5)) * q2;
+    const wg00 = v0 * g00;
+    const wg01 = v1 * g01;
+    const wg02 = v2 * g02;
+    const wg10 = v0 * g10;
+    const wg11 = v1 * g11;
+    const wg12 = v2 * g12;
+    const wg20 = v0 * g20;
+    const wg21 = v1 * g21;
+    const wg22 = v2 * g22;
     const t00 = f(compliance, a) * invHSq;
     const t01 = f(compliance, a + 1) * invHSq;
     const t02 = f(compliance, a + 2) * invHSq;
     const t11 = f(compliance, a + 3) * invHSq;
     const t12 = f(compliance, a + 4) * invHSq;
     const t22 = f(compliance, a + 5) * invHSq;
-    let s00 = wg00 * g00 + wg01 * g01 + wg02 * g02 + wq0 * q0 + t00;
+    let s00 = wg00 * g00 + wg01 * g01 + wg02 * g02 + vq0 * q0 + t00;
     let s01 = wg00 * g10 + wg01 * g11 + wg02 * g12 + t01;
     let s02 = wg00 * g20 + wg01 * g21 + wg02 * g22 + t02;
-    let s11 = wg10 * g10 + wg11 * g11 + wg12 * g12 + wq1 * q1 + t11;
+    let s11 = wg10 * g10 + wg11 * g11 + wg12 * g12 + vq1 * q1 + t11;
     let s12 = wg10 * g20 + wg11 * g21 + wg12 * g22 + t12;
-    let s22 = wg20 * g20 + wg21 * g21 + wg22 * g22 + wq2 * q2 + t22;
+    let s22 = wg20 * g20 + wg21 * g21 + wg22 * g22 + vq2 * q2 + t22;
     if (!(mask & 1)) {
       s00 = 1;
       s01 = 0;
@@ -2702,6 +2712,7 @@ export function solveLinearPlateBendBatched(
   complianceIndex: usize,
   complianceIndexBytes: i32,
   systems: usize,
+  rowTriangles: usize,
   cached: bool,
   lambda: usize,
   keepLambda: bool,
@@ -2799,21 +2810,30 @@ export function solveLinearPlateBendBatched(
         const ok0 = bitLanes(maskA, maskB, 1);
         const ok1 = bitLanes(maskA, maskB, 2);
         const ok2 = bitLanes(maskA, maskB, 4);
-        const wg00 = mul(w0, g00);
-        const wg01 = mul(w1, g01);
-        const wg02 = mul(w2, g02);
-        const wg10 = mul(w0, g10);
-        const wg11 = mul(w1, g11);
-        const wg12 = mul(w2, g12);
-        const wg20 = mul(w0, g20);
-        const wg21 = mul(w1, g21);
-        const wg22 = mul(w2, g22);
-        let s00 = add(add(add(add(mul(wg00, g00), mul(wg01, g01)), mul(wg02, g02)), mul(wq0, q0)), t00);
+        // The system is the row's: the inverse masses of its triangle (linearRowTriangle).
+        const oA = 6 * <i32>load<u32>(rowTriangles + ((<usize>rowA) << 2));
+        const oB = 6 * <i32>load<u32>(rowTriangles + ((<usize>rowB) << 2));
+        const v0 = gather(w, u(particles, oA), u(particles, oB));
+        const v1 = gather(w, u(particles, oA + 1), u(particles, oB + 1));
+        const v2 = gather(w, u(particles, oA + 2), u(particles, oB + 2));
+        const vq0 = mul(gather(w, u(particles, oA + 3), u(particles, oB + 3)), q0);
+        const vq1 = mul(gather(w, u(particles, oA + 4), u(particles, oB + 4)), q1);
+        const vq2 = mul(gather(w, u(particles, oA + 5), u(particles, oB + 5)), q2);
+        const wg00 = mul(v0, g00);
+        const wg01 = mul(v1, g01);
+        const wg02 = mul(v2, g02);
+        const wg10 = mul(v0, g10);
+        const wg11 = mul(v1, g11);
+        const wg12 = mul(v2, g12);
+        const wg20 = mul(v0, g20);
+        const wg21 = mul(v1, g21);
+        const wg22 = mul(v2, g22);
+        let s00 = add(add(add(add(mul(wg00, g00), mul(wg01, g01)), mul(wg02, g02)), mul(vq0, q0)), t00);
         let s01 = add(add(add(mul(wg00, g10), mul(wg01, g11)), mul(wg02, g12)), t01);
         let s02 = add(add(add(mul(wg00, g20), mul(wg01, g21)), mul(wg02, g22)), t02);
-        let s11 = add(add(add(add(mul(wg10, g10), mul(wg11, g11)), mul(wg12, g12)), mul(wq1, q1)), t11);
+        let s11 = add(add(add(add(mul(wg10, g10), mul(wg11, g11)), mul(wg12, g12)), mul(vq1, q1)), t11);
         let s12 = add(add(add(mul(wg10, g20), mul(wg11, g21)), mul(wg12, g22)), t12);
-        let s22 = add(add(add(add(mul(wg20, g20), mul(wg21, g21)), mul(wg22, g22)), mul(wq2, q2)), t22);
+        let s22 = add(add(add(add(mul(wg20, g20), mul(wg21, g21)), mul(wg22, g22)), mul(vq2, q2)), t22);
         s00 = v128.bitselect(s00, one, ok0);
         s01 = v128.bitselect(s01, zero, ok0);
         s02 = v128.bitselect(s02, zero, ok0);
@@ -2898,6 +2918,8 @@ export function solveLinearPlateBendBatched(
         x,
         w,
         particles + ((<usize>(6 * t)) << 2),
+        particles,
+        rowTriangles,
         present + <usize>t,
         compliance,
         coefficients,

@@ -159,16 +159,14 @@ function linearStepMatrix(system: Float64Array, mask: number, scale: number): bo
 /**
  * Makes the block's `linearSystems` those of substep 1/√invHSq (s) and of its stiffness scale,
  * unless they already are: each row's step matrix made once (`linearPlateSystem`), for the row's
- * hinge mask. A
- * grid's triangles share a few dozen rows, so its sweeps read a system where they built and
- * inverted one per triangle. The rows tell the inverse masses apart (plate-bend.ts), which the
+ * hinge mask. A grid's triangles share a few dozen rows, so its sweeps read a system where they
+ * built and inverted one per triangle. The rows tell the inverse masses apart (plate-bend.ts), which the
  * world never changes after it is built; a substep of another length makes them again.
  */
 export function prepareLinearSystems(block: PlateBendBlock, w: Float64Array, invHSq: number): void {
   const systems = block.linearSystems;
   const scale = block.stiffnessScale;
-  if (systems.length === 0 || (block.linearSystemsInvHSq === invHSq && block.linearSystemsScale === scale))
-    return;
+  if (block.linearSystemsInvHSq === invHSq && block.linearSystemsScale === scale) return;
   for (let row = 0; row < systems.length / LINEAR_SYSTEM; row++) {
     const s = LINEAR_SYSTEM * row;
     const mask = systems[s + LINEAR_SYSTEM_MASK] % SKIPPED_ROW;

@@ -70,8 +70,7 @@ export interface PlateBendBlock extends BlockBase {
   /**
    * The linear measure's step matrix per row of the compliance table, LINEAR_SYSTEM values
    * (plate-bend-linear.ts `prepareLinearSystems`: its 3×3 system inverted, and the hinge mask it
-   * was made for), for the substep and scale below; empty: the kernels build every triangle's
-   * system as they sweep (the angle measure).
+   * was made for), for the substep and scale below; empty for the angle measure.
    */
   readonly linearSystems: Float64Array;
   /**
@@ -233,9 +232,11 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
   const rowCount = table.values.length / rowWidth;
   // Each row's first triangle (block order), whose inverse masses the linear measure's row system uses.
   const firstOfRow = new Int32Array(linear ? rowCount : 0).fill(-1);
-  for (let t = 0; t < count && linear; t++) {
-    const row = tableRow(table.index, t);
-    if (firstOfRow[row] < 0) firstOfRow[row] = t;
+  if (linear) {
+    for (let t = 0; t < count; t++) {
+      const row = tableRow(table.index, t);
+      if (firstOfRow[row] < 0) firstOfRow[row] = t;
+    }
   }
   const compliancePerNM = new Float64Array(6 * rowCount);
   const hingeCoefficients = new Float32Array(linear ? LINEAR_ROW * rowCount : 0);
@@ -265,7 +266,7 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
     complianceIndex: table.index,
     hingeCoefficients,
     linearSystems,
-    linearRowTriangle: Uint32Array.from(linear ? firstOfRow : []),
+    linearRowTriangle: Uint32Array.from(firstOfRow),
     linearSystemsInvHSq: Number.NaN,
     linearSystemsScale: Number.NaN,
     // Filled below when damped; an undamped block (the usual cloth) keeps none.

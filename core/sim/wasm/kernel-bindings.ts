@@ -128,7 +128,6 @@ export interface KernelExports {
     complianceIndexBytes: number,
     systems: number,
     rowTriangles: number,
-    cached: boolean,
     lambda: number,
     keepLambda: boolean,
     scale: number,
@@ -449,7 +448,6 @@ export const plateBendKernel: KernelBinding<PlateBendBlock> = {
       const keepLambda = block.lambda.length !== 0;
       const systems = at(block.linearSystems);
       const rowTriangles = at(block.linearRowTriangle);
-      const cached = block.linearSystems.length !== 0;
       return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) => {
         // On the stepping thread, before any thread reads the rows' systems.
         prepareLinearSystems(block, invMass, invHSq);
@@ -466,7 +464,6 @@ export const plateBendKernel: KernelBinding<PlateBendBlock> = {
           indexBytes,
           systems,
           rowTriangles,
-          cached,
           lambda,
           keepLambda,
           block.stiffnessScale,

@@ -385,13 +385,14 @@ function withRowIndex<B extends { complianceIndex: RowIndex; count: number }>(
 ): B {
   const padded: Partial<B> = {};
   for (const field of fields) {
-    const rows = block[field] as Float64Array | Float32Array;
+    const rows = block[field] as Float64Array | Float32Array | Uint32Array;
     const stride = ROW_WIDTH[field];
-    const values = new (rows.constructor as Float64ArrayConstructor | Float32ArrayConstructor)(
-      stride * padRows + rows.length,
-    ).fill(Number.NaN);
+    // NaN in float rows; 0 in the row triangles (u32), rows no triangle reads either way.
+    const values = new (
+      rows.constructor as Float64ArrayConstructor | Float32ArrayConstructor | Uint32ArrayConstructor
+    )(stride * padRows + rows.length).fill(Number.NaN);
     values.set(rows, stride * padRows);
-    (padded as Record<string, Float64Array | Float32Array>)[field] = values;
+    (padded as Record<string, Float64Array | Float32Array | Uint32Array>)[field] = values;
   }
   const index = type.from(
     Array.from({ length: block.count }, (_, t) => tableRow(block.complianceIndex, t) + padRows),
@@ -504,7 +505,8 @@ describe('WebAssembly constraint kernels', () => {
     sweep(1 / 150, 'a longer substep');
     for (const b of [jsBlock, wasmBlock]) b.stiffnessScale = 0.4;
     sweep(1 / 150, 'another stiffness scale');
-    // Tear a hinge off every fifth full triangle: those take their systems from the positions again.
+    // Tear a hinge off every fifth full triangle: its row's mask no longer matches, so the kernel
+    // builds those triangles' systems (from their rows) instead of reading them.
     for (const b of [jsBlock, wasmBlock]) {
       for (let t = 0; t < b.count; t += 5) if (b.present[t] === 7) b.present[t] = 5;
     }

@@ -2695,10 +2695,10 @@ const LINEAR_SYSTEM = 7;
  * `solveLinearPlateBend`, two triangles of a colour at a time (the colouring covers all six
  * particles of a triangle), the three axes one after another; a colour's odd last triangle goes
  * through the scalar kernel. A lane whose triangle is skipped has Δλ = 0: it adds exactly 0.
- * `cached`: the rows' step matrices (`systems`, LINEAR_SYSTEM per row: P and the hinge mask it was
- * made for, a row whose triangle sits the step out marked with a mask no triangle has) are
- * current, and a pair whose triangles both still have those hinges reads them instead of building
- * and inverting its two systems; the same floats either way.
+ * The rows' step matrices (`systems`, LINEAR_SYSTEM per row: P and the hinge mask it was made for,
+ * a row whose triangle sits the step out marked with a mask no triangle has) are current: a pair
+ * whose triangles both still have those hinges reads them instead of building and inverting its
+ * two systems (from the masses of the rows' triangles, `rowTriangles`); the same floats either way.
  */
 export function solveLinearPlateBendBatched(
   x: usize,
@@ -2713,7 +2713,6 @@ export function solveLinearPlateBendBatched(
   complianceIndexBytes: i32,
   systems: usize,
   rowTriangles: usize,
-  cached: bool,
   lambda: usize,
   keepLambda: bool,
   scale: f64,
@@ -2775,7 +2774,7 @@ export function solveLinearPlateBendBatched(
       // (tearing takes hinges away): the same floats as making them here.
       const sA = LINEAR_SYSTEM * rowA;
       const sB = LINEAR_SYSTEM * rowB;
-      const fromRows = cached && f(systems, sA + 6) === <f64>maskA && f(systems, sB + 6) === <f64>maskB;
+      const fromRows = f(systems, sA + 6) === <f64>maskA && f(systems, sB + 6) === <f64>maskB;
       let t00 = zero;
       let t01 = zero;
       let t02 = zero;

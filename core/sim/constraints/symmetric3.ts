@@ -61,9 +61,10 @@ export function solveSymmetric3(a: Float64Array, r: Float64Array, mask: number, 
   const r0 = mask & 1 ? r[0] : 0;
   const r1 = mask & 2 ? r[1] : 0;
   const r2 = mask & 4 ? r[2] : 0;
-  const [m00, m01, m02, m11, m12, m22, inv] = INVERSE;
-  out[0] = (m00 * r0 + m01 * r1 + m02 * r2) * inv;
-  out[1] = (m01 * r0 + m11 * r1 + m12 * r2) * inv;
-  out[2] = (m02 * r0 + m12 * r1 + m22 * r2) * inv;
+  // Indexed, not destructured: a typed array destructures through its iterator, per triangle.
+  const m = INVERSE;
+  out[0] = (m[0] * r0 + m[1] * r1 + m[2] * r2) * m[6];
+  out[1] = (m[1] * r0 + m[3] * r1 + m[4] * r2) * m[6];
+  out[2] = (m[2] * r0 + m[4] * r1 + m[5] * r2) * m[6];
   return true;
 }

@@ -39,9 +39,9 @@ export interface NeoHookeanBlock extends BlockBase {
   readonly complianceHydrostatic: Float64Array;
   /** Rest target γ of det F, dimensionless. */
   readonly gamma: Float64Array;
-  /** Multipliers of the current substep, J·s² (C is dimensionless). */
-  readonly lambdaDeviatoric: Float64Array;
-  readonly lambdaHydrostatic: Float64Array;
+  /** Multipliers of the current substep, J·s² (C is dimensionless), single precision as the solve. */
+  readonly lambdaDeviatoric: Float32Array;
+  readonly lambdaHydrostatic: Float32Array;
   /** Input tets left out because their rest volume is (nearly) zero. */
   readonly degenerateCount: number;
 }
@@ -114,8 +114,8 @@ export function createNeoHookeanBlock(
     complianceDeviatoric: permute(alphaD, 1, order),
     complianceHydrostatic: permute(alphaH, 1, order),
     gamma: permute(gamma, 1, order),
-    lambdaDeviatoric: new Float64Array(count),
-    lambdaHydrostatic: new Float64Array(count),
+    lambdaDeviatoric: new Float32Array(count),
+    lambdaHydrostatic: new Float32Array(count),
     degenerateCount: inputCount - count,
   };
 }
@@ -212,6 +212,7 @@ function cofactorIntoP(): number {
  * Δλ_D's is Δλ_D/‖F‖ along p.
  */
 export function solveNeoHookean(block: NeoHookeanBlock, state: ParticleState, h: number): void {
+  const fr = Math.fround;
   const x = state.x;
   const w = state.invMass;
   const particles = block.particles;
@@ -222,10 +223,11 @@ export function solveNeoHookean(block: NeoHookeanBlock, state: ParticleState, h:
   const gammaRest = block.gamma;
   const lambdaH = block.lambdaHydrostatic;
   const lambdaD = block.lambdaDeviatoric;
-  const scale = block.stiffnessScale;
+  const scale = fr(block.stiffnessScale);
   const count = block.count;
-  const invHSq = 1 / (h * h);
-  const minDenominator = MIN_DENOMINATOR;
+  const invHSq = fr(1 / (h * h));
+  const minDenominator = MIN_DENOMINATOR_F32;
+  const minNormSq = MIN_NORM_SQ_F32;
   for (let t = 0; t < count; t++) {
     const t4 = 4 * t;
     const q0 = particles[t4];
@@ -236,124 +238,181 @@ export function solveNeoHookean(block: NeoHookeanBlock, state: ParticleState, h:
     const i1 = 3 * q1;
     const i2 = 3 * q2;
     const i3 = 3 * q3;
+    // Edges in double precision, then rounded: what single precision loses is relative to the
+    // tet's size, not to its distance from the origin.
     const x0 = x[i0];
     const y0 = x[i0 + 1];
     const z0 = x[i0 + 2];
-    const e1x = x[i1] - x0;
-    const e1y = x[i1 + 1] - y0;
-    const e1z = x[i1 + 2] - z0;
-    const e2x = x[i2] - x0;
-    const e2y = x[i2 + 1] - y0;
-    const e2z = x[i2 + 2] - z0;
-    const e3x = x[i3] - x0;
-    const e3y = x[i3 + 1] - y0;
-    const e3z = x[i3 + 2] - z0;
+    const e1x = fr(x[i1] - x0);
+    const e1y = fr(x[i1 + 1] - y0);
+    const e1z = fr(x[i1 + 2] - z0);
+    const e2x = fr(x[i2] - x0);
+    const e2y = fr(x[i2 + 1] - y0);
+    const e2z = fr(x[i2 + 2] - z0);
+    const e3x = fr(x[i3] - x0);
+    const e3y = fr(x[i3 + 1] - y0);
+    const e3z = fr(x[i3 + 2] - z0);
     // c_i = cof E columns.
-    const c1x = e2y * e3z - e2z * e3y;
-    const c1y = e2z * e3x - e2x * e3z;
-    const c1z = e2x * e3y - e2y * e3x;
-    const c2x = e3y * e1z - e3z * e1y;
-    const c2y = e3z * e1x - e3x * e1z;
-    const c2z = e3x * e1y - e3y * e1x;
-    const c3x = e1y * e2z - e1z * e2y;
-    const c3y = e1z * e2x - e1x * e2z;
-    const c3z = e1x * e2y - e1y * e2x;
-    const c0x = -(c1x + c2x + c3x);
-    const c0y = -(c1y + c2y + c3y);
-    const c0z = -(c1z + c2z + c3z);
-    const b = detB[t];
-    const det = b * (e1x * c1x + e1y * c1y + e1z * c1z);
-    const w0 = w[q0];
-    const w1 = w[q1];
-    const w2 = w[q2];
-    const w3 = w[q3];
+    const c1x = fr(fr(e2y * e3z) - fr(e2z * e3y));
+    const c1y = fr(fr(e2z * e3x) - fr(e2x * e3z));
+    const c1z = fr(fr(e2x * e3y) - fr(e2y * e3x));
+    const c2x = fr(fr(e3y * e1z) - fr(e3z * e1y));
+    const c2y = fr(fr(e3z * e1x) - fr(e3x * e1z));
+    const c2z = fr(fr(e3x * e1y) - fr(e3y * e1x));
+    const c3x = fr(fr(e1y * e2z) - fr(e1z * e2y));
+    const c3y = fr(fr(e1z * e2x) - fr(e1x * e2z));
+    const c3z = fr(fr(e1x * e2y) - fr(e1y * e2x));
+    const c0x = -fr(fr(c1x + c2x) + c3x);
+    const c0y = -fr(fr(c1y + c2y) + c3y);
+    const c0z = -fr(fr(c1z + c2z) + c3z);
+    const b = fr(detB[t]);
+    const det = fr(b * dot3(e1x, e1y, e1z, c1x, c1y, c1z));
+    const w0 = fr(w[q0]);
+    const w1 = fr(w[q1]);
+    const w2 = fr(w[q2]);
+    const w3 = fr(w[q3]);
     // Σ w|∇C_H|² = det Dm⁻¹²·Σ w|c|².
-    const wCC =
-      w0 * (c0x * c0x + c0y * c0y + c0z * c0z) +
-      w1 * (c1x * c1x + c1y * c1y + c1z * c1z) +
-      w2 * (c2x * c2x + c2y * c2y + c2z * c2z) +
-      w3 * (c3x * c3x + c3y * c3y + c3z * c3z);
-    const aTildeH = alphaH[t] * invHSq;
-    const a11 = b * b * wCC + aTildeH;
-    const b1 = gammaRest[t] - det - aTildeH * lambdaH[t];
+    const wCC = weighted4(
+      w0,
+      w1,
+      w2,
+      w3,
+      dot3(c0x, c0y, c0z, c0x, c0y, c0z),
+      dot3(c1x, c1y, c1z, c1x, c1y, c1z),
+      dot3(c2x, c2y, c2z, c2x, c2y, c2z),
+      dot3(c3x, c3y, c3z, c3x, c3y, c3z),
+    );
+    const aTildeH = fr(fr(alphaH[t]) * invHSq);
+    const a11 = fr(fr(fr(b * b) * wCC) + aTildeH);
+    const lambdaHT = lambdaH[t];
+    const b1 = fr(fr(fr(gammaRest[t]) - det) - fr(aTildeH * lambdaHT));
     // p_i = column i of E·M.
     const o = 6 * t;
-    const m00 = M[o];
-    const m01 = M[o + 1];
-    const m02 = M[o + 2];
-    const m11 = M[o + 3];
-    const m12 = M[o + 4];
-    const m22 = M[o + 5];
-    const p1x = e1x * m00 + e2x * m01 + e3x * m02;
-    const p1y = e1y * m00 + e2y * m01 + e3y * m02;
-    const p1z = e1z * m00 + e2z * m01 + e3z * m02;
-    const p2x = e1x * m01 + e2x * m11 + e3x * m12;
-    const p2y = e1y * m01 + e2y * m11 + e3y * m12;
-    const p2z = e1z * m01 + e2z * m11 + e3z * m12;
-    const p3x = e1x * m02 + e2x * m12 + e3x * m22;
-    const p3y = e1y * m02 + e2y * m12 + e3y * m22;
-    const p3z = e1z * m02 + e2z * m12 + e3z * m22;
-    const normSq =
-      e1x * p1x +
-      e1y * p1y +
-      e1z * p1z +
-      e2x * p2x +
-      e2y * p2y +
-      e2z * p2z +
-      e3x * p3x +
-      e3y * p3y +
-      e3z * p3z;
+    const m00 = fr(M[o]);
+    const m01 = fr(M[o + 1]);
+    const m02 = fr(M[o + 2]);
+    const m11 = fr(M[o + 3]);
+    const m12 = fr(M[o + 4]);
+    const m22 = fr(M[o + 5]);
+    const p1x = dot3(e1x, e2x, e3x, m00, m01, m02);
+    const p1y = dot3(e1y, e2y, e3y, m00, m01, m02);
+    const p1z = dot3(e1z, e2z, e3z, m00, m01, m02);
+    const p2x = dot3(e1x, e2x, e3x, m01, m11, m12);
+    const p2y = dot3(e1y, e2y, e3y, m01, m11, m12);
+    const p2z = dot3(e1z, e2z, e3z, m01, m11, m12);
+    const p3x = dot3(e1x, e2x, e3x, m02, m12, m22);
+    const p3y = dot3(e1y, e2y, e3y, m02, m12, m22);
+    const p3z = dot3(e1z, e2z, e3z, m02, m12, m22);
+    let normSq = fr(fr(e1x * p1x) + fr(e1y * p1y));
+    normSq = fr(normSq + fr(e1z * p1z));
+    normSq = fr(normSq + fr(e2x * p2x));
+    normSq = fr(normSq + fr(e2y * p2y));
+    normSq = fr(normSq + fr(e2z * p2z));
+    normSq = fr(normSq + fr(e3x * p3x));
+    normSq = fr(normSq + fr(e3y * p3y));
+    normSq = fr(normSq + fr(e3z * p3z));
     // Moves per unit multiplier: sH along c (= det Dm⁻¹·Δλ_H), sD along p (= Δλ_D/‖F‖).
-    const p0x = -(p1x + p2x + p3x);
-    const p0y = -(p1y + p2y + p3y);
-    const p0z = -(p1z + p2z + p3z);
-    let sH = 0;
+    const p0x = -fr(fr(p1x + p2x) + p3x);
+    const p0y = -fr(fr(p1y + p2y) + p3y);
+    const p0z = -fr(fr(p1z + p2z) + p3z);
     let sD = 0;
     let dH = 0;
     let dD = 0;
-    if (normSq > 1e-18) {
-      const norm = Math.sqrt(normSq);
-      const inv = 1 / norm;
-      const wPP =
-        w0 * (p0x * p0x + p0y * p0y + p0z * p0z) +
-        w1 * (p1x * p1x + p1y * p1y + p1z * p1z) +
-        w2 * (p2x * p2x + p2y * p2y + p2z * p2z) +
-        w3 * (p3x * p3x + p3y * p3y + p3z * p3z);
-      const wCP =
-        w0 * (c0x * p0x + c0y * p0y + c0z * p0z) +
-        w1 * (c1x * p1x + c1y * p1y + c1z * p1z) +
-        w2 * (c2x * p2x + c2y * p2y + c2z * p2z) +
-        w3 * (c3x * p3x + c3y * p3y + c3z * p3z);
-      const wHD = b * inv * wCP;
-      const aTildeD = alphaD[t] * invHSq;
-      const a22 = wPP * inv * inv + aTildeD;
-      const b2 = -norm - aTildeD * lambdaD[t];
-      const determinant = a11 * a22 - wHD * wHD;
-      if (!(determinant > minDenominator)) continue;
-      dH = (scale * (b1 * a22 - wHD * b2)) / determinant;
-      dD = (scale * (a11 * b2 - wHD * b1)) / determinant;
-      sD = dD * inv;
+    if (normSq > minNormSq) {
+      const norm = fr(Math.sqrt(normSq));
+      const inv = fr(1 / norm);
+      const wPP = weighted4(
+        w0,
+        w1,
+        w2,
+        w3,
+        dot3(p0x, p0y, p0z, p0x, p0y, p0z),
+        dot3(p1x, p1y, p1z, p1x, p1y, p1z),
+        dot3(p2x, p2y, p2z, p2x, p2y, p2z),
+        dot3(p3x, p3y, p3z, p3x, p3y, p3z),
+      );
+      const wCP = weighted4(
+        w0,
+        w1,
+        w2,
+        w3,
+        dot3(c0x, c0y, c0z, p0x, p0y, p0z),
+        dot3(c1x, c1y, c1z, p1x, p1y, p1z),
+        dot3(c2x, c2y, c2z, p2x, p2y, p2z),
+        dot3(c3x, c3y, c3z, p3x, p3y, p3z),
+      );
+      const wHD = fr(fr(b * inv) * wCP);
+      const aTildeD = fr(fr(alphaD[t]) * invHSq);
+      const a22 = fr(fr(fr(wPP * inv) * inv) + aTildeD);
+      const b2 = fr(-norm - fr(aTildeD * lambdaD[t]));
+      const determinant = fr(fr(a11 * a22) - fr(wHD * wHD));
+      // Zero, or beyond single precision: nothing moves. A torn tet's compliances (TORN_COMPLIANCE)
+      // overflow it, so it sits out, as the limit Δλ → 0 of an infinite compliance says.
+      if (!(determinant > minDenominator) || !(determinant < Infinity)) continue;
+      dH = fr(fr(scale * fr(fr(b1 * a22) - fr(wHD * b2))) / determinant);
+      dD = fr(fr(scale * fr(fr(a11 * b2) - fr(wHD * b1))) / determinant);
+      sD = fr(dD * inv);
     } else {
-      if (!(a11 > minDenominator)) continue;
-      dH = (scale * b1) / a11;
+      if (!(a11 > minDenominator) || !(a11 < Infinity)) continue; // as above
+      dH = fr(fr(scale * b1) / a11);
     }
-    sH = b * dH;
-    lambdaH[t] += dH;
+    const sH = fr(b * dH);
+    lambdaH[t] = lambdaHT + dH; // Float32Array: rounded as the kernels' single-precision add
     lambdaD[t] += dD;
-    // x_k += w_k·(∇_k C_H·Δλ_H + ∇_k C_D·Δλ_D) = w_k·(sH·c_k + sD·p_k).
-    x[i0] += w0 * (sH * c0x + sD * p0x);
-    x[i0 + 1] += w0 * (sH * c0y + sD * p0y);
-    x[i0 + 2] += w0 * (sH * c0z + sD * p0z);
-    x[i1] += w1 * (sH * c1x + sD * p1x);
-    x[i1 + 1] += w1 * (sH * c1y + sD * p1y);
-    x[i1 + 2] += w1 * (sH * c1z + sD * p1z);
-    x[i2] += w2 * (sH * c2x + sD * p2x);
-    x[i2 + 1] += w2 * (sH * c2y + sD * p2y);
-    x[i2 + 2] += w2 * (sH * c2z + sD * p2z);
-    x[i3] += w3 * (sH * c3x + sD * p3x);
-    x[i3 + 1] += w3 * (sH * c3y + sD * p3y);
-    x[i3 + 2] += w3 * (sH * c3z + sD * p3z);
+    // x_k += w_k·u_k, u_k = ∇_k C_H·Δλ_H + ∇_k C_D·Δλ_D = sH·c_k + sD·p_k: u_1..u_3 in single
+    // precision, u_0 = −(u_1 + u_2 + u_3) and the moves in double, so that Σ m_k·Δx_k stays 0 to double
+    // precision (momentum) whatever single precision rounds.
+    const u1x = fr(fr(sH * c1x) + fr(sD * p1x));
+    const u1y = fr(fr(sH * c1y) + fr(sD * p1y));
+    const u1z = fr(fr(sH * c1z) + fr(sD * p1z));
+    const u2x = fr(fr(sH * c2x) + fr(sD * p2x));
+    const u2y = fr(fr(sH * c2y) + fr(sD * p2y));
+    const u2z = fr(fr(sH * c2z) + fr(sD * p2z));
+    const u3x = fr(fr(sH * c3x) + fr(sD * p3x));
+    const u3y = fr(fr(sH * c3y) + fr(sD * p3y));
+    const u3z = fr(fr(sH * c3z) + fr(sD * p3z));
+    const W0 = w[q0];
+    const W1 = w[q1];
+    const W2 = w[q2];
+    const W3 = w[q3];
+    x[i0] += W0 * -(u1x + u2x + u3x);
+    x[i0 + 1] += W0 * -(u1y + u2y + u3y);
+    x[i0 + 2] += W0 * -(u1z + u2z + u3z);
+    x[i1] += W1 * u1x;
+    x[i1 + 1] += W1 * u1y;
+    x[i1 + 2] += W1 * u1z;
+    x[i2] += W2 * u2x;
+    x[i2 + 1] += W2 * u2y;
+    x[i2 + 2] += W2 * u2z;
+    x[i3] += W3 * u3x;
+    x[i3 + 1] += W3 * u3y;
+    x[i3 + 2] += W3 * u3z;
   }
+}
+
+/** MIN_DENOMINATOR and the ‖F‖² below which the deviatoric part sits out, in single precision. */
+const MIN_DENOMINATOR_F32 = Math.fround(MIN_DENOMINATOR);
+const MIN_NORM_SQ_F32 = Math.fround(1e-18);
+
+/** a·b of two 3-vectors in single precision, summed left to right (as the kernels). */
+function dot3(ax: number, ay: number, az: number, bx: number, by: number, bz: number): number {
+  const fr = Math.fround;
+  return fr(fr(fr(ax * bx) + fr(ay * by)) + fr(az * bz));
+}
+
+/** w0·s0 + w1·s1 + w2·s2 + w3·s3 in single precision, summed left to right (as the kernels). */
+function weighted4(
+  w0: number,
+  w1: number,
+  w2: number,
+  w3: number,
+  s0: number,
+  s1: number,
+  s2: number,
+  s3: number,
+): number {
+  const fr = Math.fround;
+  return fr(fr(fr(fr(w0 * s0) + fr(w1 * s1)) + fr(w2 * s2)) + fr(w3 * s3));
 }
 
 /** Adds λ_H·∇C_H/h² + λ_D·∇C_D/h² (N) of every tet to `forceN` (3 per particle). */

@@ -161,7 +161,6 @@ export interface KernelExports {
     colourCount: number,
     count: number,
     restShapeProductByEntry: number,
-    restShapeProduct: number,
     inverseRestDeterminant: number,
     complianceHydrostatic: number,
     complianceDeviatoric: number,
@@ -211,7 +210,7 @@ export interface KernelBinding<B extends BlockBase> {
    * A kernel-only array derived from the block, moved after its fields, written into `into` when
    * given (a refresh after the fields changed); null where the kernel needs none.
    */
-  readonly kernelCopy: ((block: B, into?: Float64Array) => Float64Array) | null;
+  readonly kernelCopy: ((block: B, into?: Float32Array) => Float32Array) | null;
   /** The block's sweep on the memory, made once when the world is built. */
   readonly bind: (block: B, memory: KernelMemory) => BlockSolve;
 }
@@ -318,7 +317,6 @@ export const neoHookeanKernel: KernelBinding<NeoHookeanBlock> = {
   fields: [
     'particles',
     'colourStarts',
-    'restShapeProduct',
     'inverseRestDeterminant',
     'complianceHydrostatic',
     'complianceDeviatoric',
@@ -326,10 +324,11 @@ export const neoHookeanKernel: KernelBinding<NeoHookeanBlock> = {
     'lambdaHydrostatic',
     'lambdaDeviatoric',
   ],
-  // M entry by entry (m00 of every tet, then m01, …) from 6 per tet: pairs of tets load an entry at once.
+  // M entry by entry (m00 of every tet, then m01, …) from 6 per tet, rounded to single precision as
+  // the kernel solves (neo-hookean.ts `solveNeoHookean`): four tets load an entry at once.
   kernelCopy(block, into) {
     const { restShapeProduct: product, count } = block;
-    const out = into ?? new Float64Array(6 * count);
+    const out = into ?? new Float32Array(6 * count);
     for (let t = 0; t < count; t++) for (let j = 0; j < 6; j++) out[j * count + t] = product[6 * t + j];
     return out;
   },
@@ -337,7 +336,6 @@ export const neoHookeanKernel: KernelBinding<NeoHookeanBlock> = {
     const particles = at(block.particles);
     const colourStarts = at(block.colourStarts);
     const colours = block.colourStarts.length - 1;
-    const product = at(block.restShapeProduct);
     // The block itself keys its kernel-only copy of restShapeProduct, entry by entry.
     const productByEntry = at(block);
     const count = block.count;
@@ -356,7 +354,6 @@ export const neoHookeanKernel: KernelBinding<NeoHookeanBlock> = {
         colourCount,
         count,
         productByEntry,
-        product,
         determinant,
         alphaH,
         alphaD,

@@ -88,7 +88,7 @@ export class WasmKernels {
     state: ParticleState,
     blocks: readonly ConstraintBlock[],
     /** Each block's kernel-only copy, as a view of the memory (rewritten by `refresh`). */
-    private readonly copyViews: ReadonlyMap<ConstraintBlock, Float64Array>,
+    private readonly copyViews: ReadonlyMap<ConstraintBlock, Float32Array>,
     /** The memory: a shared WebAssembly.Memory where a team may form. */
     private readonly memoryObject: { readonly buffer: ArrayBuffer },
     /** The module instantiated on it (helpers instantiate the same). */
@@ -168,7 +168,7 @@ export class WasmKernels {
     // [owner, field, array]: the array moves into the memory and owner[field] becomes the view;
     // an owner of null marks a kernel-only copy (`pointers` then keys its offset by the block).
     const moving: [object | null, string, MovableArray][] = [];
-    const copies = new Map<ConstraintBlock, Float64Array>();
+    const copies = new Map<ConstraintBlock, Float32Array>();
     for (const name of STATE_FIELDS) moving.push([state, name, state[name]]);
     for (const block of blocks) {
       const binding = kindOps(block).wasm;
@@ -235,11 +235,11 @@ export class WasmKernels {
       if (owner) (owner as Record<string, MovableArray>)[name] = view;
       pointers.set(owner ? view : array, offsets[k]);
     });
-    const copyViews = new Map<ConstraintBlock, Float64Array>();
+    const copyViews = new Map<ConstraintBlock, Float32Array>();
     for (const [block, copy] of copies) {
       const offset = pointers.get(copy)!;
       pointers.set(block, offset);
-      copyViews.set(block, new Float64Array(memory.buffer, offset, copy.length));
+      copyViews.set(block, new Float32Array(memory.buffer, offset, copy.length));
     }
     const exports = instance.exports as KernelExports;
     return new WasmKernels(

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { neoHookeanConstants } from '../../../core/material/elastic.ts';
 import type { BodySpec, Scene } from '../../../core/scene/scene.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
+import { TORN_COMPLIANCE } from '../../../core/sim/constraints/block.ts';
 import { type RowIndex, tableRow } from '../../../core/sim/constraints/compliance-table.ts';
 import { createDihedralBendBlock, solveDihedralBend } from '../../../core/sim/constraints/dihedral-bend.ts';
 import { createDistanceBlock, solveDistance } from '../../../core/sim/constraints/distance.ts';
@@ -38,7 +39,8 @@ import {
 
 /**
  * The WebAssembly kernels (core/sim/wasm) against the JS kernels they mirror. They perform the
- * same float operations in the same order (two constraints of a colour per f64x2, which cannot
+ * same float operations in the same order (two constraints of a colour per f64x2, four tets per
+ * f32x4 for the neo-Hookean kernel, which solves in single precision; constraints of a colour cannot
  * interact), so the results are the same floats; the tolerance stated, 1e-12 m on positions and
  * 1e-12 relative on multipliers, only allows for a last-bit difference of Math.atan2 between the
  * two runtimes on hinges folded past 23.6°.
@@ -199,12 +201,15 @@ const kernelCases: KernelCase[] = [
     name: 'neo-Hookean',
     rest: box.positions,
     amplitude: 0.04,
-    // A compressible tet of the first colour, not its odd last one: solved in a pair, with its
-    // hydrostatic constraint alone (the deviatoric one has no gradient at F = 0).
+    // A compressible tet of the first colour in one of its groups of four (not a last one to three
+    // the scalar kernel takes): solved beside three others, with its hydrostatic constraint alone
+    // (the deviatoric one has no gradient at F = 0). The box's colours hold 1 to 9 tets, so the
+    // groups of four and every length of a colour's remainder are swept.
     collapse: (b: ReturnType<typeof createNeoHookeanBlock>) => {
-      for (let t = b.colourStarts[0]; t < b.colourStarts[1] - 1; t++)
-        if (b.complianceHydrostatic[t] > 0) return t;
-      throw new Error('no compressible tet in the first colour');
+      const start = b.colourStarts[0];
+      const grouped = start + 4 * Math.floor((b.colourStarts[1] - start) / 4);
+      for (let t = start; t < grouped; t++) if (b.complianceHydrostatic[t] > 0) return t;
+      throw new Error('no compressible tet in a group of four of the first colour');
     },
     make: (s) =>
       createNeoHookeanBlock(
@@ -217,6 +222,29 @@ const kernelCases: KernelCase[] = [
         ),
         s,
       ),
+    solve: solveNeoHookean,
+  },
+  {
+    name: 'neo-Hookean, every seventh tet torn (compliances beyond single precision: it sits out)',
+    rest: box.positions,
+    amplitude: 0.04,
+    make: (s) => {
+      const block = createNeoHookeanBlock(
+        neoHookeanCompliances(
+          s.rest,
+          box.tets,
+          () => material.muPa,
+          () => material.inverseLambdaNhPerPa,
+          () => material.gamma,
+        ),
+        s,
+      );
+      for (let t = 0; t < block.count; t += 7) {
+        block.complianceHydrostatic[t] = TORN_COMPLIANCE;
+        block.complianceDeviatoric[t] = TORN_COMPLIANCE;
+      }
+      return block;
+    },
     solve: solveNeoHookean,
   },
   {

@@ -824,12 +824,28 @@ function at(x: usize, q: i32): usize {
   return x + <usize>q * 24;
 }
 
-/** One tet of `solveNeoHookean`. */
+// ---- The neo-Hookean tet in single precision ----
+// `solveNeoHookean` forms its constraints, their gradients and its 2×2 system in f32 (edges taken in
+// f64, then rounded) and moves the positions in f64 (u_0 = −(u_1 + u_2 + u_3) and x += w·u): four tets
+// of a colour at a time in f32x4, a colour's last one to three tets one by one. Its rest data comes
+// from the block's kernel copy (kernel-bindings.ts): M entry by entry, f32, `count` values each.
+
+/** Element i of an f32 array. */
+function f32At(ptr: usize, i: i32): f32 {
+  return load<f32>(ptr + ((<usize>i) << 2));
+}
+
+function setF32At(ptr: usize, i: i32, value: f32): void {
+  store<f32>(ptr + ((<usize>i) << 2), value);
+}
+
+/** One tet of `solveNeoHookean`, operation for operation. */
 function neoHookeanTet(
   x: usize,
   w: usize,
   particles: usize,
-  restShapeProduct: usize,
+  count: i32,
+  restShapeProductByEntry: usize,
   inverseRestDeterminant: usize,
   complianceHydrostatic: usize,
   complianceDeviatoric: usize,
@@ -837,14 +853,14 @@ function neoHookeanTet(
   lambdaH: usize,
   lambdaD: usize,
   t: i32,
-  scale: f64,
-  invHSq: f64,
-  minDenominator: f64,
+  scale: f32,
+  invHSq: f32,
+  minDenominator: f32,
   fresh: bool,
 ): void {
   if (fresh) {
-    setF(lambdaH, t, 0);
-    setF(lambdaD, t, 0);
+    setF32At(lambdaH, t, 0);
+    setF32At(lambdaD, t, 0);
   }
   const t4 = 4 * t;
   const q0 = u(particles, t4);
@@ -858,24 +874,15 @@ function neoHookeanTet(
   const x0 = f(x, i0);
   const y0 = f(x, i0 + 1);
   const z0 = f(x, i0 + 2);
-  const x1 = f(x, i1);
-  const y1 = f(x, i1 + 1);
-  const z1 = f(x, i1 + 2);
-  const x2 = f(x, i2);
-  const y2 = f(x, i2 + 1);
-  const z2 = f(x, i2 + 2);
-  const x3 = f(x, i3);
-  const y3 = f(x, i3 + 1);
-  const z3 = f(x, i3 + 2);
-  const e1x = x1 - x0;
-  const e1y = y1 - y0;
-  const e1z = z1 - z0;
-  const e2x = x2 - x0;
-  const e2y = y2 - y0;
-  const e2z = z2 - z0;
-  const e3x = x3 - x0;
-  const e3y = y3 - y0;
-  const e3z = z3 - z0;
+  const e1x = <f32>(f(x, i1) - x0);
+  const e1y = <f32>(f(x, i1 + 1) - y0);
+  const e1z = <f32>(f(x, i1 + 2) - z0);
+  const e2x = <f32>(f(x, i2) - x0);
+  const e2y = <f32>(f(x, i2 + 1) - y0);
+  const e2z = <f32>(f(x, i2 + 2) - z0);
+  const e3x = <f32>(f(x, i3) - x0);
+  const e3y = <f32>(f(x, i3 + 1) - y0);
+  const e3z = <f32>(f(x, i3 + 2) - z0);
   const c1x = e2y * e3z - e2z * e3y;
   const c1y = e2z * e3x - e2x * e3z;
   const c1z = e2x * e3y - e2y * e3x;
@@ -888,28 +895,29 @@ function neoHookeanTet(
   const c0x = -(c1x + c2x + c3x);
   const c0y = -(c1y + c2y + c3y);
   const c0z = -(c1z + c2z + c3z);
-  const b = f(inverseRestDeterminant, t);
+  const b = <f32>f(inverseRestDeterminant, t);
   const det = b * (e1x * c1x + e1y * c1y + e1z * c1z);
-  const w0 = f(w, q0);
-  const w1 = f(w, q1);
-  const w2 = f(w, q2);
-  const w3 = f(w, q3);
+  const w0 = <f32>f(w, q0);
+  const w1 = <f32>f(w, q1);
+  const w2 = <f32>f(w, q2);
+  const w3 = <f32>f(w, q3);
   const wCC =
     w0 * (c0x * c0x + c0y * c0y + c0z * c0z) +
     w1 * (c1x * c1x + c1y * c1y + c1z * c1z) +
     w2 * (c2x * c2x + c2y * c2y + c2z * c2z) +
     w3 * (c3x * c3x + c3y * c3y + c3z * c3z);
-  const aTildeH = f(complianceHydrostatic, t) * invHSq;
+  const aTildeH = <f32>f(complianceHydrostatic, t) * invHSq;
   const a11 = b * b * wCC + aTildeH;
-  const lambdaHT = f(lambdaH, t);
-  const b1 = f(gammaRest, t) - det - aTildeH * lambdaHT;
-  const o = 6 * t;
-  const m00 = f(restShapeProduct, o);
-  const m01 = f(restShapeProduct, o + 1);
-  const m02 = f(restShapeProduct, o + 2);
-  const m11 = f(restShapeProduct, o + 3);
-  const m12 = f(restShapeProduct, o + 4);
-  const m22 = f(restShapeProduct, o + 5);
+  const lambdaHT = f32At(lambdaH, t);
+  const b1 = <f32>f(gammaRest, t) - det - aTildeH * lambdaHT;
+  const stride = (<usize>count) << 2;
+  const entry = restShapeProductByEntry + ((<usize>t) << 2);
+  const m00 = load<f32>(entry);
+  const m01 = load<f32>(entry + stride);
+  const m02 = load<f32>(entry + 2 * stride);
+  const m11 = load<f32>(entry + 3 * stride);
+  const m12 = load<f32>(entry + 4 * stride);
+  const m22 = load<f32>(entry + 5 * stride);
   const p1x = e1x * m00 + e2x * m01 + e3x * m02;
   const p1y = e1y * m00 + e2y * m01 + e3y * m02;
   const p1z = e1z * m00 + e2z * m01 + e3z * m02;
@@ -924,13 +932,12 @@ function neoHookeanTet(
   const p0x = -(p1x + p2x + p3x);
   const p0y = -(p1y + p2y + p3y);
   const p0z = -(p1z + p2z + p3z);
-  let sH: f64 = 0;
-  let sD: f64 = 0;
-  let dH: f64 = 0;
-  let dD: f64 = 0;
-  if (normSq > 1e-18) {
-    const norm = Math.sqrt(normSq);
-    const inv = 1 / norm;
+  let sD: f32 = 0;
+  let dH: f32 = 0;
+  let dD: f32 = 0;
+  if (normSq > <f32>1e-18) {
+    const norm = Mathf.sqrt(normSq);
+    const inv = <f32>1 / norm;
     const wPP =
       w0 * (p0x * p0x + p0y * p0y + p0z * p0z) +
       w1 * (p1x * p1x + p1y * p1y + p1z * p1z) +
@@ -942,39 +949,130 @@ function neoHookeanTet(
       w2 * (c2x * p2x + c2y * p2y + c2z * p2z) +
       w3 * (c3x * p3x + c3y * p3y + c3z * p3z);
     const wHD = b * inv * wCP;
-    const aTildeD = f(complianceDeviatoric, t) * invHSq;
+    const aTildeD = <f32>f(complianceDeviatoric, t) * invHSq;
     const a22 = wPP * inv * inv + aTildeD;
-    const b2 = -norm - aTildeD * f(lambdaD, t);
+    const b2 = -norm - aTildeD * f32At(lambdaD, t);
     const determinant = a11 * a22 - wHD * wHD;
-    if (!(determinant > minDenominator)) return;
+    if (!(determinant > minDenominator) || !(determinant <= f32.MAX_VALUE)) return;
     dH = (scale * (b1 * a22 - wHD * b2)) / determinant;
     dD = (scale * (a11 * b2 - wHD * b1)) / determinant;
     sD = dD * inv;
   } else {
-    if (!(a11 > minDenominator)) return;
+    if (!(a11 > minDenominator) || !(a11 <= f32.MAX_VALUE)) return;
     dH = (scale * b1) / a11;
   }
-  sH = b * dH;
-  setF(lambdaH, t, lambdaHT + dH);
-  setF(lambdaD, t, f(lambdaD, t) + dD);
-  setF(x, i0, x0 + w0 * (sH * c0x + sD * p0x));
-  setF(x, i0 + 1, y0 + w0 * (sH * c0y + sD * p0y));
-  setF(x, i0 + 2, z0 + w0 * (sH * c0z + sD * p0z));
-  setF(x, i1, x1 + w1 * (sH * c1x + sD * p1x));
-  setF(x, i1 + 1, y1 + w1 * (sH * c1y + sD * p1y));
-  setF(x, i1 + 2, z1 + w1 * (sH * c1z + sD * p1z));
-  setF(x, i2, x2 + w2 * (sH * c2x + sD * p2x));
-  setF(x, i2 + 1, y2 + w2 * (sH * c2y + sD * p2y));
-  setF(x, i2 + 2, z2 + w2 * (sH * c2z + sD * p2z));
-  setF(x, i3, x3 + w3 * (sH * c3x + sD * p3x));
-  setF(x, i3 + 1, y3 + w3 * (sH * c3y + sD * p3y));
-  setF(x, i3 + 2, z3 + w3 * (sH * c3z + sD * p3z));
+  const sH = b * dH;
+  setF32At(lambdaH, t, lambdaHT + dH);
+  setF32At(lambdaD, t, f32At(lambdaD, t) + dD);
+  const u1x = <f64>(sH * c1x + sD * p1x);
+  const u1y = <f64>(sH * c1y + sD * p1y);
+  const u1z = <f64>(sH * c1z + sD * p1z);
+  const u2x = <f64>(sH * c2x + sD * p2x);
+  const u2y = <f64>(sH * c2y + sD * p2y);
+  const u2z = <f64>(sH * c2z + sD * p2z);
+  const u3x = <f64>(sH * c3x + sD * p3x);
+  const u3y = <f64>(sH * c3y + sD * p3y);
+  const u3z = <f64>(sH * c3z + sD * p3z);
+  const W0 = f(w, q0);
+  const W1 = f(w, q1);
+  const W2 = f(w, q2);
+  const W3 = f(w, q3);
+  setF(x, i0, x0 + W0 * -(u1x + u2x + u3x));
+  setF(x, i0 + 1, y0 + W0 * -(u1y + u2y + u3y));
+  setF(x, i0 + 2, z0 + W0 * -(u1z + u2z + u3z));
+  setF(x, i1, f(x, i1) + W1 * u1x);
+  setF(x, i1 + 1, f(x, i1 + 1) + W1 * u1y);
+  setF(x, i1 + 2, f(x, i1 + 2) + W1 * u1z);
+  setF(x, i2, f(x, i2) + W2 * u2x);
+  setF(x, i2 + 1, f(x, i2 + 1) + W2 * u2y);
+  setF(x, i2 + 2, f(x, i2 + 2) + W2 * u2z);
+  setF(x, i3, f(x, i3) + W3 * u3x);
+  setF(x, i3 + 1, f(x, i3 + 1) + W3 * u3y);
+  setF(x, i3 + 2, f(x, i3 + 2) + W3 * u3z);
+}
+
+function add4(a: v128, b: v128): v128 {
+  return f32x4.add(a, b);
+}
+
+function sub4(a: v128, b: v128): v128 {
+  return f32x4.sub(a, b);
+}
+
+function mul4(a: v128, b: v128): v128 {
+  return f32x4.mul(a, b);
+}
+
+function div4(a: v128, b: v128): v128 {
+  return f32x4.div(a, b);
+}
+
+/** (lo₀, lo₁, hi₀, hi₁) of two f64 pairs, each rounded to f32. */
+function narrow(lo: v128, hi: v128): v128 {
+  return v128.shuffle<u8>(
+    f32x4.demote_f64x2_zero(lo),
+    f32x4.demote_f64x2_zero(hi),
+    0,
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    7,
+    16,
+    17,
+    18,
+    19,
+    20,
+    21,
+    22,
+    23,
+  );
+}
+
+/** Lanes 0 and 1 of an f32x4, as f64 (exact). */
+function lowHalf(v: v128): v128 {
+  return f64x2.promote_low_f32x4(v);
+}
+
+/** Lanes 2 and 3 of an f32x4, as f64 (exact). */
+function highHalf(v: v128): v128 {
+  return f64x2.promote_low_f32x4(
+    v128.shuffle<u8>(v, v, 8, 9, 10, 11, 12, 13, 14, 15, 8, 9, 10, 11, 12, 13, 14, 15),
+  );
+}
+
+/** (array[a], array[b], array[c], array[d]) of an f64 array, rounded to f32. */
+function gather4(array: usize, a: i32, b: i32, c: i32, d: i32): v128 {
+  return narrow(gather(array, a, b), gather(array, c, d));
+}
+
+/** The f64 array's values t … t + 3, rounded to f32. */
+function quad(array: usize, t: i32): v128 {
+  const at = array + ((<usize>t) << 3);
+  return narrow(v128.load(at), v128.load(at, 16));
+}
+
+/** Coordinate (at byte offset 0, 8 or 16 of each address: x, y or z) of four particles += w·u, in f64. */
+function moveQuad(
+  pa: usize,
+  pb: usize,
+  pc: usize,
+  pd: usize,
+  wab: v128,
+  wcd: v128,
+  uab: v128,
+  ucd: v128,
+): void {
+  moveX(pa, pb, loadX(pa, pb), mul(wab, uab));
+  moveX(pc, pd, loadX(pc, pd), mul(wcd, ucd));
 }
 
 /**
- * `solveNeoHookean`, two tets of a colour at a time; colourStarts as in constraints/block.ts.
- * `restShapeProductByEntry` holds the block's restShapeProduct entry by entry (m00 of every tet,
- * then m01, …: `count` values each), so that a pair of tets loads each entry at once.
+ * `solveNeoHookean`, four tets of a colour at a time (f32x4); colourStarts as in constraints/block.ts,
+ * the rest data as in `neoHookeanTet`. A lane whose tet the scalar kernel would skip keeps its
+ * multipliers and moves by exactly 0, as in the f64x2 kernels.
  */
 export function solveNeoHookeanBatched(
   x: usize,
@@ -984,7 +1082,6 @@ export function solveNeoHookeanBatched(
   colourCount: i32,
   count: i32,
   restShapeProductByEntry: usize,
-  restShapeProduct: usize,
   inverseRestDeterminant: usize,
   complianceHydrostatic: usize,
   complianceDeviatoric: usize,
@@ -996,18 +1093,22 @@ export function solveNeoHookeanBatched(
   minDenominator: f64,
   fresh: bool,
 ): void {
-  const vScale = splat(scale);
-  const vInvHSq = splat(invHSq);
-  const vMinDenominator = splat(minDenominator);
-  const vMinNormSq = splat(1e-18);
-  const zero = splat(0);
-  const one = splat(1);
-  const entryStride = (<usize>count) << 3;
+  const scale32 = <f32>scale;
+  const invHSq32 = <f32>invHSq;
+  const minDenominator32 = <f32>minDenominator;
+  const vScale = f32x4.splat(scale32);
+  const vInvHSq = f32x4.splat(invHSq32);
+  const vMinDenominator = f32x4.splat(minDenominator32);
+  const vMinNormSq = f32x4.splat(<f32>1e-18);
+  const vMaxF32 = f32x4.splat(f32.MAX_VALUE);
+  const zero = f32x4.splat(0);
+  const one = f32x4.splat(1);
+  const stride = (<usize>count) << 2;
   for (let colour = 0; colour < colourCount; colour++) {
     const start = u(colourStarts, colour);
     const end = u(colourStarts, colour + 1);
     let t = start;
-    for (; t + 1 < end; t += 2) {
+    for (; t + 3 < end; t += 4) {
       const ta = 4 * t;
       const q0a = u(particles, ta);
       const q1a = u(particles, ta + 1);
@@ -1017,167 +1118,230 @@ export function solveNeoHookeanBatched(
       const q1b = u(particles, ta + 5);
       const q2b = u(particles, ta + 6);
       const q3b = u(particles, ta + 7);
+      const q0c = u(particles, ta + 8);
+      const q1c = u(particles, ta + 9);
+      const q2c = u(particles, ta + 10);
+      const q3c = u(particles, ta + 11);
+      const q0d = u(particles, ta + 12);
+      const q1d = u(particles, ta + 13);
+      const q2d = u(particles, ta + 14);
+      const q3d = u(particles, ta + 15);
       const p0a = at(x, q0a);
-      const p1a = at(x, q1a);
-      const p2a = at(x, q2a);
-      const p3a = at(x, q3a);
       const p0b = at(x, q0b);
+      const p0c = at(x, q0c);
+      const p0d = at(x, q0d);
+      const x0ab = loadX(p0a, p0b);
+      const y0ab = loadY(p0a, p0b);
+      const z0ab = loadZ(p0a, p0b);
+      const x0cd = loadX(p0c, p0d);
+      const y0cd = loadY(p0c, p0d);
+      const z0cd = loadZ(p0c, p0d);
+      const p1a = at(x, q1a);
       const p1b = at(x, q1b);
+      const p1c = at(x, q1c);
+      const p1d = at(x, q1d);
+      const e1x = narrow(sub(loadX(p1a, p1b), x0ab), sub(loadX(p1c, p1d), x0cd));
+      const e1y = narrow(sub(loadY(p1a, p1b), y0ab), sub(loadY(p1c, p1d), y0cd));
+      const e1z = narrow(sub(loadZ(p1a, p1b), z0ab), sub(loadZ(p1c, p1d), z0cd));
+      const p2a = at(x, q2a);
       const p2b = at(x, q2b);
+      const p2c = at(x, q2c);
+      const p2d = at(x, q2d);
+      const e2x = narrow(sub(loadX(p2a, p2b), x0ab), sub(loadX(p2c, p2d), x0cd));
+      const e2y = narrow(sub(loadY(p2a, p2b), y0ab), sub(loadY(p2c, p2d), y0cd));
+      const e2z = narrow(sub(loadZ(p2a, p2b), z0ab), sub(loadZ(p2c, p2d), z0cd));
+      const p3a = at(x, q3a);
       const p3b = at(x, q3b);
-      const x0 = loadX(p0a, p0b);
-      const y0 = loadY(p0a, p0b);
-      const z0 = loadZ(p0a, p0b);
-      const x1 = loadX(p1a, p1b);
-      const y1 = loadY(p1a, p1b);
-      const z1 = loadZ(p1a, p1b);
-      const x2 = loadX(p2a, p2b);
-      const y2 = loadY(p2a, p2b);
-      const z2 = loadZ(p2a, p2b);
-      const x3 = loadX(p3a, p3b);
-      const y3 = loadY(p3a, p3b);
-      const z3 = loadZ(p3a, p3b);
-      const e1x = sub(x1, x0);
-      const e1y = sub(y1, y0);
-      const e1z = sub(z1, z0);
-      const e2x = sub(x2, x0);
-      const e2y = sub(y2, y0);
-      const e2z = sub(z2, z0);
-      const e3x = sub(x3, x0);
-      const e3y = sub(y3, y0);
-      const e3z = sub(z3, z0);
-      const c1x = sub(mul(e2y, e3z), mul(e2z, e3y));
-      const c1y = sub(mul(e2z, e3x), mul(e2x, e3z));
-      const c1z = sub(mul(e2x, e3y), mul(e2y, e3x));
-      const c2x = sub(mul(e3y, e1z), mul(e3z, e1y));
-      const c2y = sub(mul(e3z, e1x), mul(e3x, e1z));
-      const c2z = sub(mul(e3x, e1y), mul(e3y, e1x));
-      const c3x = sub(mul(e1y, e2z), mul(e1z, e2y));
-      const c3y = sub(mul(e1z, e2x), mul(e1x, e2z));
-      const c3z = sub(mul(e1x, e2y), mul(e1y, e2x));
-      const c0x = f64x2.neg(add(add(c1x, c2x), c3x));
-      const c0y = f64x2.neg(add(add(c1y, c2y), c3y));
-      const c0z = f64x2.neg(add(add(c1z, c2z), c3z));
-      const b = pair(inverseRestDeterminant, t);
-      const det = mul(b, add(add(mul(e1x, c1x), mul(e1y, c1y)), mul(e1z, c1z)));
-      const w0 = gather(w, q0a, q0b);
-      const w1 = gather(w, q1a, q1b);
-      const w2 = gather(w, q2a, q2b);
-      const w3 = gather(w, q3a, q3b);
-      const wCC = add(
-        add(
-          add(
-            mul(w0, add(add(mul(c0x, c0x), mul(c0y, c0y)), mul(c0z, c0z))),
-            mul(w1, add(add(mul(c1x, c1x), mul(c1y, c1y)), mul(c1z, c1z))),
+      const p3c = at(x, q3c);
+      const p3d = at(x, q3d);
+      const e3x = narrow(sub(loadX(p3a, p3b), x0ab), sub(loadX(p3c, p3d), x0cd));
+      const e3y = narrow(sub(loadY(p3a, p3b), y0ab), sub(loadY(p3c, p3d), y0cd));
+      const e3z = narrow(sub(loadZ(p3a, p3b), z0ab), sub(loadZ(p3c, p3d), z0cd));
+      const c1x = sub4(mul4(e2y, e3z), mul4(e2z, e3y));
+      const c1y = sub4(mul4(e2z, e3x), mul4(e2x, e3z));
+      const c1z = sub4(mul4(e2x, e3y), mul4(e2y, e3x));
+      const c2x = sub4(mul4(e3y, e1z), mul4(e3z, e1y));
+      const c2y = sub4(mul4(e3z, e1x), mul4(e3x, e1z));
+      const c2z = sub4(mul4(e3x, e1y), mul4(e3y, e1x));
+      const c3x = sub4(mul4(e1y, e2z), mul4(e1z, e2y));
+      const c3y = sub4(mul4(e1z, e2x), mul4(e1x, e2z));
+      const c3z = sub4(mul4(e1x, e2y), mul4(e1y, e2x));
+      const c0x = f32x4.neg(add4(add4(c1x, c2x), c3x));
+      const c0y = f32x4.neg(add4(add4(c1y, c2y), c3y));
+      const c0z = f32x4.neg(add4(add4(c1z, c2z), c3z));
+      const b = quad(inverseRestDeterminant, t);
+      const det = mul4(b, add4(add4(mul4(e1x, c1x), mul4(e1y, c1y)), mul4(e1z, c1z)));
+      const w0 = gather4(w, q0a, q0b, q0c, q0d);
+      const w1 = gather4(w, q1a, q1b, q1c, q1d);
+      const w2 = gather4(w, q2a, q2b, q2c, q2d);
+      const w3 = gather4(w, q3a, q3b, q3c, q3d);
+      const wCC = add4(
+        add4(
+          add4(
+            mul4(w0, add4(add4(mul4(c0x, c0x), mul4(c0y, c0y)), mul4(c0z, c0z))),
+            mul4(w1, add4(add4(mul4(c1x, c1x), mul4(c1y, c1y)), mul4(c1z, c1z))),
           ),
-          mul(w2, add(add(mul(c2x, c2x), mul(c2y, c2y)), mul(c2z, c2z))),
+          mul4(w2, add4(add4(mul4(c2x, c2x), mul4(c2y, c2y)), mul4(c2z, c2z))),
         ),
-        mul(w3, add(add(mul(c3x, c3x), mul(c3y, c3y)), mul(c3z, c3z))),
+        mul4(w3, add4(add4(mul4(c3x, c3x), mul4(c3y, c3y)), mul4(c3z, c3z))),
       );
-      const aTildeH = mul(pair(complianceHydrostatic, t), vInvHSq);
-      const a11 = add(mul(mul(b, b), wCC), aTildeH);
+      const aTildeH = mul4(quad(complianceHydrostatic, t), vInvHSq);
+      const a11 = add4(mul4(mul4(b, b), wCC), aTildeH);
+      const o = (<usize>t) << 2;
       let lambdaHT = zero;
-      if (!fresh) lambdaHT = pair(lambdaH, t);
-      const b1 = sub(sub(pair(gammaRest, t), det), mul(aTildeH, lambdaHT));
-      const m00 = pair(restShapeProductByEntry, t);
-      const m01 = pair(restShapeProductByEntry + entryStride, t);
-      const m02 = pair(restShapeProductByEntry + 2 * entryStride, t);
-      const m11 = pair(restShapeProductByEntry + 3 * entryStride, t);
-      const m12 = pair(restShapeProductByEntry + 4 * entryStride, t);
-      const m22 = pair(restShapeProductByEntry + 5 * entryStride, t);
-      const p1x = add(add(mul(e1x, m00), mul(e2x, m01)), mul(e3x, m02));
-      const p1y = add(add(mul(e1y, m00), mul(e2y, m01)), mul(e3y, m02));
-      const p1z = add(add(mul(e1z, m00), mul(e2z, m01)), mul(e3z, m02));
-      const p2x = add(add(mul(e1x, m01), mul(e2x, m11)), mul(e3x, m12));
-      const p2y = add(add(mul(e1y, m01), mul(e2y, m11)), mul(e3y, m12));
-      const p2z = add(add(mul(e1z, m01), mul(e2z, m11)), mul(e3z, m12));
-      const p3x = add(add(mul(e1x, m02), mul(e2x, m12)), mul(e3x, m22));
-      const p3y = add(add(mul(e1y, m02), mul(e2y, m12)), mul(e3y, m22));
-      const p3z = add(add(mul(e1z, m02), mul(e2z, m12)), mul(e3z, m22));
-      let normSq = add(mul(e1x, p1x), mul(e1y, p1y));
-      normSq = add(normSq, mul(e1z, p1z));
-      normSq = add(normSq, mul(e2x, p2x));
-      normSq = add(normSq, mul(e2y, p2y));
-      normSq = add(normSq, mul(e2z, p2z));
-      normSq = add(normSq, mul(e3x, p3x));
-      normSq = add(normSq, mul(e3y, p3y));
-      normSq = add(normSq, mul(e3z, p3z));
-      const p0x = f64x2.neg(add(add(p1x, p2x), p3x));
-      const p0y = f64x2.neg(add(add(p1y, p2y), p3y));
-      const p0z = f64x2.neg(add(add(p1z, p2z), p3z));
+      if (!fresh) lambdaHT = v128.load(lambdaH + o);
+      const b1 = sub4(sub4(quad(gammaRest, t), det), mul4(aTildeH, lambdaHT));
+      const entry = restShapeProductByEntry + o;
+      const m00 = v128.load(entry);
+      const m01 = v128.load(entry + stride);
+      const m02 = v128.load(entry + 2 * stride);
+      const m11 = v128.load(entry + 3 * stride);
+      const m12 = v128.load(entry + 4 * stride);
+      const m22 = v128.load(entry + 5 * stride);
+      const p1x = add4(add4(mul4(e1x, m00), mul4(e2x, m01)), mul4(e3x, m02));
+      const p1y = add4(add4(mul4(e1y, m00), mul4(e2y, m01)), mul4(e3y, m02));
+      const p1z = add4(add4(mul4(e1z, m00), mul4(e2z, m01)), mul4(e3z, m02));
+      const p2x = add4(add4(mul4(e1x, m01), mul4(e2x, m11)), mul4(e3x, m12));
+      const p2y = add4(add4(mul4(e1y, m01), mul4(e2y, m11)), mul4(e3y, m12));
+      const p2z = add4(add4(mul4(e1z, m01), mul4(e2z, m11)), mul4(e3z, m12));
+      const p3x = add4(add4(mul4(e1x, m02), mul4(e2x, m12)), mul4(e3x, m22));
+      const p3y = add4(add4(mul4(e1y, m02), mul4(e2y, m12)), mul4(e3y, m22));
+      const p3z = add4(add4(mul4(e1z, m02), mul4(e2z, m12)), mul4(e3z, m22));
+      let normSq = add4(mul4(e1x, p1x), mul4(e1y, p1y));
+      normSq = add4(normSq, mul4(e1z, p1z));
+      normSq = add4(normSq, mul4(e2x, p2x));
+      normSq = add4(normSq, mul4(e2y, p2y));
+      normSq = add4(normSq, mul4(e2z, p2z));
+      normSq = add4(normSq, mul4(e3x, p3x));
+      normSq = add4(normSq, mul4(e3y, p3y));
+      normSq = add4(normSq, mul4(e3z, p3z));
+      const p0x = f32x4.neg(add4(add4(p1x, p2x), p3x));
+      const p0y = f32x4.neg(add4(add4(p1y, p2y), p3y));
+      const p0z = f32x4.neg(add4(add4(p1z, p2z), p3z));
       // Both branches of the scalar kernel, chosen per lane.
-      const deviatoric = f64x2.gt(normSq, vMinNormSq);
-      const norm = f64x2.sqrt(normSq);
-      const inv = div(one, norm);
-      const wPP = add(
-        add(
-          add(
-            mul(w0, add(add(mul(p0x, p0x), mul(p0y, p0y)), mul(p0z, p0z))),
-            mul(w1, add(add(mul(p1x, p1x), mul(p1y, p1y)), mul(p1z, p1z))),
+      const deviatoric = f32x4.gt(normSq, vMinNormSq);
+      const norm = f32x4.sqrt(normSq);
+      const inv = div4(one, norm);
+      const wPP = add4(
+        add4(
+          add4(
+            mul4(w0, add4(add4(mul4(p0x, p0x), mul4(p0y, p0y)), mul4(p0z, p0z))),
+            mul4(w1, add4(add4(mul4(p1x, p1x), mul4(p1y, p1y)), mul4(p1z, p1z))),
           ),
-          mul(w2, add(add(mul(p2x, p2x), mul(p2y, p2y)), mul(p2z, p2z))),
+          mul4(w2, add4(add4(mul4(p2x, p2x), mul4(p2y, p2y)), mul4(p2z, p2z))),
         ),
-        mul(w3, add(add(mul(p3x, p3x), mul(p3y, p3y)), mul(p3z, p3z))),
+        mul4(w3, add4(add4(mul4(p3x, p3x), mul4(p3y, p3y)), mul4(p3z, p3z))),
       );
-      const wCP = add(
-        add(
-          add(
-            mul(w0, add(add(mul(c0x, p0x), mul(c0y, p0y)), mul(c0z, p0z))),
-            mul(w1, add(add(mul(c1x, p1x), mul(c1y, p1y)), mul(c1z, p1z))),
+      const wCP = add4(
+        add4(
+          add4(
+            mul4(w0, add4(add4(mul4(c0x, p0x), mul4(c0y, p0y)), mul4(c0z, p0z))),
+            mul4(w1, add4(add4(mul4(c1x, p1x), mul4(c1y, p1y)), mul4(c1z, p1z))),
           ),
-          mul(w2, add(add(mul(c2x, p2x), mul(c2y, p2y)), mul(c2z, p2z))),
+          mul4(w2, add4(add4(mul4(c2x, p2x), mul4(c2y, p2y)), mul4(c2z, p2z))),
         ),
-        mul(w3, add(add(mul(c3x, p3x), mul(c3y, p3y)), mul(c3z, p3z))),
+        mul4(w3, add4(add4(mul4(c3x, p3x), mul4(c3y, p3y)), mul4(c3z, p3z))),
       );
-      const wHD = mul(mul(b, inv), wCP);
-      const aTildeD = mul(pair(complianceDeviatoric, t), vInvHSq);
-      const a22 = add(mul(mul(wPP, inv), inv), aTildeD);
+      const wHD = mul4(mul4(b, inv), wCP);
+      const aTildeD = mul4(quad(complianceDeviatoric, t), vInvHSq);
+      const a22 = add4(mul4(mul4(wPP, inv), inv), aTildeD);
       let lambdaDT = zero;
-      if (!fresh) lambdaDT = pair(lambdaD, t);
-      const b2 = sub(f64x2.neg(norm), mul(aTildeD, lambdaDT));
-      const determinant = sub(mul(a11, a22), mul(wHD, wHD));
-      const dHCoupled = div(mul(vScale, sub(mul(b1, a22), mul(wHD, b2))), determinant);
-      const dDCoupled = div(mul(vScale, sub(mul(a11, b2), mul(wHD, b1))), determinant);
+      if (!fresh) lambdaDT = v128.load(lambdaD + o);
+      const b2 = sub4(f32x4.neg(norm), mul4(aTildeD, lambdaDT));
+      const determinant = sub4(mul4(a11, a22), mul4(wHD, wHD));
+      const dHCoupled = div4(mul4(vScale, sub4(mul4(b1, a22), mul4(wHD, b2))), determinant);
+      const dDCoupled = div4(mul4(vScale, sub4(mul4(a11, b2), mul4(wHD, b1))), determinant);
       // The hydrostatic constraint alone, for a lane whose ‖F‖ is ~0: almost never, so mostly not computed.
       let dHAlone = zero;
-      if (!i64x2.all_true(deviatoric)) dHAlone = div(mul(vScale, b1), a11);
+      if (!i32x4.all_true(deviatoric)) dHAlone = div4(mul4(vScale, b1), a11);
+      // A lane whose system overflowed single precision sits out, as in the scalar kernel (torn tets).
       const keep = v128.bitselect(
-        f64x2.gt(determinant, vMinDenominator),
-        f64x2.gt(a11, vMinDenominator),
+        v128.and(f32x4.gt(determinant, vMinDenominator), f32x4.le(determinant, vMaxF32)),
+        v128.and(f32x4.gt(a11, vMinDenominator), f32x4.le(a11, vMaxF32)),
         deviatoric,
       );
       if (!v128.any_true(keep)) {
         if (fresh) {
-          storePair(lambdaH, t, zero);
-          storePair(lambdaD, t, zero);
+          v128.store(lambdaH + o, zero);
+          v128.store(lambdaD + o, zero);
         }
         continue;
       }
       const dH = v128.bitselect(dHCoupled, dHAlone, deviatoric);
       const dD = v128.bitselect(dDCoupled, zero, deviatoric);
-      const sD = v128.bitselect(mul(dDCoupled, inv), zero, v128.and(deviatoric, keep));
-      const sH = v128.bitselect(mul(b, dH), zero, keep);
-      storePair(lambdaH, t, v128.bitselect(add(lambdaHT, dH), lambdaHT, keep));
-      storePair(lambdaD, t, v128.bitselect(add(lambdaDT, dD), lambdaDT, keep));
-      moveX(p0a, p0b, loadX(p0a, p0b), mul(w0, add(mul(sH, c0x), mul(sD, p0x))));
-      moveY(p0a, p0b, loadY(p0a, p0b), mul(w0, add(mul(sH, c0y), mul(sD, p0y))));
-      moveZ(p0a, p0b, loadZ(p0a, p0b), mul(w0, add(mul(sH, c0z), mul(sD, p0z))));
-      moveX(p1a, p1b, loadX(p1a, p1b), mul(w1, add(mul(sH, c1x), mul(sD, p1x))));
-      moveY(p1a, p1b, loadY(p1a, p1b), mul(w1, add(mul(sH, c1y), mul(sD, p1y))));
-      moveZ(p1a, p1b, loadZ(p1a, p1b), mul(w1, add(mul(sH, c1z), mul(sD, p1z))));
-      moveX(p2a, p2b, loadX(p2a, p2b), mul(w2, add(mul(sH, c2x), mul(sD, p2x))));
-      moveY(p2a, p2b, loadY(p2a, p2b), mul(w2, add(mul(sH, c2y), mul(sD, p2y))));
-      moveZ(p2a, p2b, loadZ(p2a, p2b), mul(w2, add(mul(sH, c2z), mul(sD, p2z))));
-      moveX(p3a, p3b, loadX(p3a, p3b), mul(w3, add(mul(sH, c3x), mul(sD, p3x))));
-      moveY(p3a, p3b, loadY(p3a, p3b), mul(w3, add(mul(sH, c3y), mul(sD, p3y))));
-      moveZ(p3a, p3b, loadZ(p3a, p3b), mul(w3, add(mul(sH, c3z), mul(sD, p3z))));
+      const sD = v128.bitselect(mul4(dDCoupled, inv), zero, v128.and(deviatoric, keep));
+      const sH = v128.bitselect(mul4(b, dH), zero, keep);
+      v128.store(lambdaH + o, v128.bitselect(add4(lambdaHT, dH), lambdaHT, keep));
+      v128.store(lambdaD + o, v128.bitselect(add4(lambdaDT, dD), lambdaDT, keep));
+      // x_k += w_k·u_k for corners 1–3 (u in f32, the moves in f64), then corner 0 by −w_0·(u_1 + u_2 + u_3).
+      // A lane left out has u = +0 even where its gradients overflowed single precision (0·∞ is NaN).
+      let w01 = gather(w, q1a, q1b);
+      let w23 = gather(w, q1c, q1d);
+      let step = v128.and(add4(mul4(sH, c1x), mul4(sD, p1x)), keep);
+      let sumXab = lowHalf(step);
+      let sumXcd = highHalf(step);
+      moveQuad(p1a, p1b, p1c, p1d, w01, w23, sumXab, sumXcd);
+      step = v128.and(add4(mul4(sH, c1y), mul4(sD, p1y)), keep);
+      let sumYab = lowHalf(step);
+      let sumYcd = highHalf(step);
+      moveQuad(p1a + 8, p1b + 8, p1c + 8, p1d + 8, w01, w23, sumYab, sumYcd);
+      step = v128.and(add4(mul4(sH, c1z), mul4(sD, p1z)), keep);
+      let sumZab = lowHalf(step);
+      let sumZcd = highHalf(step);
+      moveQuad(p1a + 16, p1b + 16, p1c + 16, p1d + 16, w01, w23, sumZab, sumZcd);
+      w01 = gather(w, q2a, q2b);
+      w23 = gather(w, q2c, q2d);
+      step = v128.and(add4(mul4(sH, c2x), mul4(sD, p2x)), keep);
+      let uab = lowHalf(step);
+      let ucd = highHalf(step);
+      sumXab = add(sumXab, uab);
+      sumXcd = add(sumXcd, ucd);
+      moveQuad(p2a, p2b, p2c, p2d, w01, w23, uab, ucd);
+      step = v128.and(add4(mul4(sH, c2y), mul4(sD, p2y)), keep);
+      uab = lowHalf(step);
+      ucd = highHalf(step);
+      sumYab = add(sumYab, uab);
+      sumYcd = add(sumYcd, ucd);
+      moveQuad(p2a + 8, p2b + 8, p2c + 8, p2d + 8, w01, w23, uab, ucd);
+      step = v128.and(add4(mul4(sH, c2z), mul4(sD, p2z)), keep);
+      uab = lowHalf(step);
+      ucd = highHalf(step);
+      sumZab = add(sumZab, uab);
+      sumZcd = add(sumZcd, ucd);
+      moveQuad(p2a + 16, p2b + 16, p2c + 16, p2d + 16, w01, w23, uab, ucd);
+      w01 = gather(w, q3a, q3b);
+      w23 = gather(w, q3c, q3d);
+      step = v128.and(add4(mul4(sH, c3x), mul4(sD, p3x)), keep);
+      uab = lowHalf(step);
+      ucd = highHalf(step);
+      sumXab = add(sumXab, uab);
+      sumXcd = add(sumXcd, ucd);
+      moveQuad(p3a, p3b, p3c, p3d, w01, w23, uab, ucd);
+      step = v128.and(add4(mul4(sH, c3y), mul4(sD, p3y)), keep);
+      uab = lowHalf(step);
+      ucd = highHalf(step);
+      sumYab = add(sumYab, uab);
+      sumYcd = add(sumYcd, ucd);
+      moveQuad(p3a + 8, p3b + 8, p3c + 8, p3d + 8, w01, w23, uab, ucd);
+      step = v128.and(add4(mul4(sH, c3z), mul4(sD, p3z)), keep);
+      uab = lowHalf(step);
+      ucd = highHalf(step);
+      sumZab = add(sumZab, uab);
+      sumZcd = add(sumZcd, ucd);
+      moveQuad(p3a + 16, p3b + 16, p3c + 16, p3d + 16, w01, w23, uab, ucd);
+      w01 = gather(w, q0a, q0b);
+      w23 = gather(w, q0c, q0d);
+      moveQuad(p0a, p0b, p0c, p0d, w01, w23, f64x2.neg(sumXab), f64x2.neg(sumXcd));
+      moveQuad(p0a + 8, p0b + 8, p0c + 8, p0d + 8, w01, w23, f64x2.neg(sumYab), f64x2.neg(sumYcd));
+      moveQuad(p0a + 16, p0b + 16, p0c + 16, p0d + 16, w01, w23, f64x2.neg(sumZab), f64x2.neg(sumZcd));
     }
-    if (t < end) {
+    for (; t < end; t++) {
       neoHookeanTet(
         x,
         w,
         particles,
-        restShapeProduct,
+        count,
+        restShapeProductByEntry,
         inverseRestDeterminant,
         complianceHydrostatic,
         complianceDeviatoric,
@@ -1185,9 +1349,9 @@ export function solveNeoHookeanBatched(
         lambdaH,
         lambdaD,
         t,
-        scale,
-        invHSq,
-        minDenominator,
+        scale32,
+        invHSq32,
+        minDenominator32,
         fresh,
       );
     }

@@ -1,6 +1,7 @@
 import { colourConstraints, permute } from '../colour.ts';
 import type { ParticleState } from '../state.ts';
-import { type BlockBase, type Created, MIN_DENOMINATOR } from './block.ts';
+import type { BlockBase, Created } from './block.ts';
+import { dot3, MIN_DENOMINATOR_F32, weighted4 } from './single-precision.ts';
 import { isDegenerateTet, tetVolume, writeInverseRestShape } from './tet-rest.ts';
 
 /**
@@ -227,7 +228,7 @@ export function solveNeoHookean(block: NeoHookeanBlock, state: ParticleState, h:
   const count = block.count;
   const invHSq = fr(1 / (h * h));
   const minDenominator = MIN_DENOMINATOR_F32;
-  const minNormSq = MIN_NORM_SQ_F32;
+  const minNormSq = MIN_NORM_SQ_F32; // ‖F‖² below which the deviatoric part sits out
   for (let t = 0; t < count; t++) {
     const t4 = 4 * t;
     const q0 = particles[t4];
@@ -390,30 +391,7 @@ export function solveNeoHookean(block: NeoHookeanBlock, state: ParticleState, h:
   }
 }
 
-/** MIN_DENOMINATOR and the ‖F‖² below which the deviatoric part sits out, in single precision. */
-const MIN_DENOMINATOR_F32 = Math.fround(MIN_DENOMINATOR);
 const MIN_NORM_SQ_F32 = Math.fround(1e-18);
-
-/** a·b of two 3-vectors in single precision, summed left to right (as the kernels). */
-function dot3(ax: number, ay: number, az: number, bx: number, by: number, bz: number): number {
-  const fr = Math.fround;
-  return fr(fr(fr(ax * bx) + fr(ay * by)) + fr(az * bz));
-}
-
-/** w0·s0 + w1·s1 + w2·s2 + w3·s3 in single precision, summed left to right (as the kernels). */
-function weighted4(
-  w0: number,
-  w1: number,
-  w2: number,
-  w3: number,
-  s0: number,
-  s1: number,
-  s2: number,
-  s3: number,
-): number {
-  const fr = Math.fround;
-  return fr(fr(fr(fr(w0 * s0) + fr(w1 * s1)) + fr(w2 * s2)) + fr(w3 * s3));
-}
 
 /** Adds λ_H·∇C_H/h² + λ_D·∇C_D/h² (N) of every tet to `forceN` (3 per particle). */
 export function addNeoHookeanForces(

@@ -25,7 +25,7 @@ import { hingeCompliances, neoHookeanCompliances, tetVolumeCompliances } from '.
  * positions and multipliers agree up to float rounding. Tolerances: positions within 1e-12 m
  * (moves are ~1e-2 m), multipliers within 1e-9 relative to the largest; for a kernel that solves in
  * single precision (neo-Hookean), within 1e-7 m and 2e-6 (measured: 7.2e-9 m for moves of 0.14 m,
- * and 2.0e-7), against a reference that solves in double precision.
+ * and 2.3e-7), against a reference that solves in double precision.
  */
 
 const TOLERANCE = {

@@ -160,11 +160,9 @@ export interface KernelExports {
     colourStarts: number,
     colourCount: number,
     count: number,
-    restShapeProductByEntry: number,
-    inverseRestDeterminant: number,
+    restByEntry: number,
     complianceHydrostatic: number,
     complianceDeviatoric: number,
-    gamma: number,
     lambdaH: number,
     lambdaD: number,
     scale: number,
@@ -317,32 +315,33 @@ export const neoHookeanKernel: KernelBinding<NeoHookeanBlock> = {
   fields: [
     'particles',
     'colourStarts',
-    'inverseRestDeterminant',
     'complianceHydrostatic',
     'complianceDeviatoric',
-    'gamma',
     'lambdaHydrostatic',
     'lambdaDeviatoric',
   ],
-  // M entry by entry (m00 of every tet, then m01, …) from 6 per tet, rounded to single precision as
-  // the kernel solves (neo-hookean.ts `solveNeoHookean`): four tets load an entry at once.
+  // The rest data entry by entry (m00 of every tet, then m01, …, m22, det Dm⁻¹, γ), rounded to single
+  // precision as the kernel solves (neo-hookean.ts `solveNeoHookean`): four tets load an entry at once.
+  // Only plasticity changes it after the build (M), and refreshes it.
   kernelCopy(block, into) {
-    const { restShapeProduct: product, count } = block;
-    const out = into ?? new Float32Array(6 * count);
-    for (let t = 0; t < count; t++) for (let j = 0; j < 6; j++) out[j * count + t] = product[6 * t + j];
+    const { restShapeProduct: product, inverseRestDeterminant, gamma, count } = block;
+    const out = into ?? new Float32Array(8 * count);
+    for (let t = 0; t < count; t++) {
+      for (let j = 0; j < 6; j++) out[j * count + t] = product[6 * t + j];
+      out[6 * count + t] = inverseRestDeterminant[t];
+      out[7 * count + t] = gamma[t];
+    }
     return out;
   },
   bind(block, { kernels: k, x, w, at }) {
     const particles = at(block.particles);
     const colourStarts = at(block.colourStarts);
     const colours = block.colourStarts.length - 1;
-    // The block itself keys its kernel-only copy of restShapeProduct, entry by entry.
-    const productByEntry = at(block);
+    // The block itself keys its kernel-only copy of the rest data, entry by entry.
+    const restByEntry = at(block);
     const count = block.count;
-    const determinant = at(block.inverseRestDeterminant);
     const alphaH = at(block.complianceHydrostatic);
     const alphaD = at(block.complianceDeviatoric);
-    const gamma = at(block.gamma);
     const lambdaH = at(block.lambdaHydrostatic);
     const lambdaD = at(block.lambdaDeviatoric);
     return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) =>
@@ -353,11 +352,9 @@ export const neoHookeanKernel: KernelBinding<NeoHookeanBlock> = {
         startsAt,
         colourCount,
         count,
-        productByEntry,
-        determinant,
+        restByEntry,
         alphaH,
         alphaD,
-        gamma,
         lambdaH,
         lambdaD,
         block.stiffnessScale,

@@ -828,7 +828,9 @@ function at(x: usize, q: i32): usize {
 // `solveNeoHookean` forms its constraints, their gradients and its 2×2 system in f32 (edges taken in
 // f64, then rounded) and moves the positions in f64 (u_0 = −(u_1 + u_2 + u_3) and x += w·u): four tets
 // of a colour at a time in f32x4, a colour's last one to three tets one by one. Its rest data comes
-// from the block's kernel copy (kernel-bindings.ts): M entry by entry, f32, `count` values each.
+// from the block's kernel copy (kernel-bindings.ts), f32, `count` values an entry: m00, m01, m02,
+// m11, m12, m22 of M, then det Dm⁻¹, then γ; the compliances, which tearing and the stiffness limit
+// rewrite, from the block's own arrays.
 
 /** Element i of an f32 array. */
 function f32At(ptr: usize, i: i32): f32 {
@@ -845,11 +847,9 @@ function neoHookeanTet(
   w: usize,
   particles: usize,
   count: i32,
-  restShapeProductByEntry: usize,
-  inverseRestDeterminant: usize,
+  restByEntry: usize,
   complianceHydrostatic: usize,
   complianceDeviatoric: usize,
-  gammaRest: usize,
   lambdaH: usize,
   lambdaD: usize,
   t: i32,
@@ -895,7 +895,9 @@ function neoHookeanTet(
   const c0x = -(c1x + c2x + c3x);
   const c0y = -(c1y + c2y + c3y);
   const c0z = -(c1z + c2z + c3z);
-  const b = <f32>f(inverseRestDeterminant, t);
+  const stride = (<usize>count) << 2;
+  const entry = restByEntry + ((<usize>t) << 2);
+  const b = load<f32>(entry + 6 * stride);
   const det = b * (e1x * c1x + e1y * c1y + e1z * c1z);
   const w0 = <f32>f(w, q0);
   const w1 = <f32>f(w, q1);
@@ -909,9 +911,7 @@ function neoHookeanTet(
   const aTildeH = <f32>f(complianceHydrostatic, t) * invHSq;
   const a11 = b * b * wCC + aTildeH;
   const lambdaHT = f32At(lambdaH, t);
-  const b1 = <f32>f(gammaRest, t) - det - aTildeH * lambdaHT;
-  const stride = (<usize>count) << 2;
-  const entry = restShapeProductByEntry + ((<usize>t) << 2);
+  const b1 = load<f32>(entry + 7 * stride) - det - aTildeH * lambdaHT;
   const m00 = load<f32>(entry);
   const m01 = load<f32>(entry + stride);
   const m02 = load<f32>(entry + 2 * stride);
@@ -1081,11 +1081,9 @@ export function solveNeoHookeanBatched(
   colourStarts: usize,
   colourCount: i32,
   count: i32,
-  restShapeProductByEntry: usize,
-  inverseRestDeterminant: usize,
+  restByEntry: usize,
   complianceHydrostatic: usize,
   complianceDeviatoric: usize,
-  gammaRest: usize,
   lambdaH: usize,
   lambdaD: usize,
   scale: f64,
@@ -1169,7 +1167,9 @@ export function solveNeoHookeanBatched(
       const c0x = f32x4.neg(add4(add4(c1x, c2x), c3x));
       const c0y = f32x4.neg(add4(add4(c1y, c2y), c3y));
       const c0z = f32x4.neg(add4(add4(c1z, c2z), c3z));
-      const b = quad(inverseRestDeterminant, t);
+      const o = (<usize>t) << 2;
+      const entry = restByEntry + o;
+      const b = v128.load(entry + 6 * stride);
       const det = mul4(b, add4(add4(mul4(e1x, c1x), mul4(e1y, c1y)), mul4(e1z, c1z)));
       const w0 = gather4(w, q0a, q0b, q0c, q0d);
       const w1 = gather4(w, q1a, q1b, q1c, q1d);
@@ -1187,11 +1187,9 @@ export function solveNeoHookeanBatched(
       );
       const aTildeH = mul4(quad(complianceHydrostatic, t), vInvHSq);
       const a11 = add4(mul4(mul4(b, b), wCC), aTildeH);
-      const o = (<usize>t) << 2;
       let lambdaHT = zero;
       if (!fresh) lambdaHT = v128.load(lambdaH + o);
-      const b1 = sub4(sub4(quad(gammaRest, t), det), mul4(aTildeH, lambdaHT));
-      const entry = restShapeProductByEntry + o;
+      const b1 = sub4(sub4(v128.load(entry + 7 * stride), det), mul4(aTildeH, lambdaHT));
       const m00 = v128.load(entry);
       const m01 = v128.load(entry + stride);
       const m02 = v128.load(entry + 2 * stride);
@@ -1341,11 +1339,9 @@ export function solveNeoHookeanBatched(
         w,
         particles,
         count,
-        restShapeProductByEntry,
-        inverseRestDeterminant,
+        restByEntry,
         complianceHydrostatic,
         complianceDeviatoric,
-        gammaRest,
         lambdaH,
         lambdaD,
         t,

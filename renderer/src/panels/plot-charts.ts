@@ -10,6 +10,7 @@ import 'uplot/dist/uPlot.min.css';
 import { CHART_KEYS, type ChartKey, type MetricSeries } from '../editor/metric-series.ts';
 import { el } from '../views/dom.ts';
 import { legendValue } from './legend-value.ts';
+import { widenFlat } from './plot-range.ts';
 
 const REDRAW_INTERVAL_MS = 100;
 /** Room first kept under each plot for its title and legend, CSS px; measured once drawn. */
@@ -46,7 +47,14 @@ export function createCharts(container: HTMLElement, series: MetricSeries): { st
         // The legend sits below the plot, inside the host: leave it about two lines.
         height: Math.max(60, host.clientHeight - LEGEND_HEIGHT_PX),
         legend: { show: true },
-        scales: { x: { time: false } },
+        scales: {
+          x: { time: false },
+          // uPlot's own ranging (10% padding), after a line flat up to float noise is widened.
+          y: {
+            range: (_plot, min, max) =>
+              min == null ? [null, null] : uPlot.rangeNum(...widenFlat(min, max), 0.1, true),
+          },
+        },
         axes: [
           { stroke: '#9aa1ad', grid: { stroke: '#353a43' } },
           { stroke: '#9aa1ad', grid: { stroke: '#353a43' }, label: CHARTS[key].unit, size: 60 },

@@ -832,15 +832,6 @@ function at(x: usize, q: i32): usize {
 // m11, m12, m22 of M, then det Dm⁻¹, then γ; the compliances, which tearing and the stiffness limit
 // rewrite, from the block's own arrays.
 
-/** Element i of an f32 array. */
-function f32At(ptr: usize, i: i32): f32 {
-  return load<f32>(ptr + ((<usize>i) << 2));
-}
-
-function setF32At(ptr: usize, i: i32, value: f32): void {
-  store<f32>(ptr + ((<usize>i) << 2), value);
-}
-
 /** One tet of `solveNeoHookean`, operation for operation. */
 function neoHookeanTet(
   x: usize,
@@ -859,8 +850,8 @@ function neoHookeanTet(
   fresh: bool,
 ): void {
   if (fresh) {
-    setF32At(lambdaH, t, 0);
-    setF32At(lambdaD, t, 0);
+    setF32(lambdaH, t, 0);
+    setF32(lambdaD, t, 0);
   }
   const t4 = 4 * t;
   const q0 = u(particles, t4);
@@ -910,7 +901,7 @@ function neoHookeanTet(
     w3 * (c3x * c3x + c3y * c3y + c3z * c3z);
   const aTildeH = <f32>f(complianceHydrostatic, t) * invHSq;
   const a11 = b * b * wCC + aTildeH;
-  const lambdaHT = f32At(lambdaH, t);
+  const lambdaHT = <f32>fs(lambdaH, t);
   const b1 = load<f32>(entry + 7 * stride) - det - aTildeH * lambdaHT;
   const m00 = load<f32>(entry);
   const m01 = load<f32>(entry + stride);
@@ -951,7 +942,7 @@ function neoHookeanTet(
     const wHD = b * inv * wCP;
     const aTildeD = <f32>f(complianceDeviatoric, t) * invHSq;
     const a22 = wPP * inv * inv + aTildeD;
-    const b2 = -norm - aTildeD * f32At(lambdaD, t);
+    const b2 = -norm - aTildeD * <f32>fs(lambdaD, t);
     const determinant = a11 * a22 - wHD * wHD;
     if (!(determinant > minDenominator) || !(determinant <= f32.MAX_VALUE)) return;
     dH = (scale * (b1 * a22 - wHD * b2)) / determinant;
@@ -962,8 +953,8 @@ function neoHookeanTet(
     dH = (scale * b1) / a11;
   }
   const sH = b * dH;
-  setF32At(lambdaH, t, lambdaHT + dH);
-  setF32At(lambdaD, t, f32At(lambdaD, t) + dD);
+  setF32(lambdaH, t, lambdaHT + dH); // exact: the f32 sum
+  setF32(lambdaD, t, <f32>fs(lambdaD, t) + dD);
   const u1x = <f64>(sH * c1x + sD * p1x);
   const u1y = <f64>(sH * c1y + sD * p1y);
   const u1z = <f64>(sH * c1z + sD * p1z);

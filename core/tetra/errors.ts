@@ -1,3 +1,5 @@
+import { yieldWhenDue } from './event-loop.ts';
+
 /**
  * Why a tetrahedralization did not produce a mesh:
  * - 'empty-mesh': the input has no usable triangles;
@@ -58,11 +60,11 @@ export function throwIfCancelled(signal: AbortSignalLike | undefined): void {
 }
 
 /**
- * Lets pending events run (an abort from the UI arrives as one), then throws if the signal
- * fired. Long stages call it between steps; without timers (an unusual host) it only checks.
+ * Lets pending events run (an abort from the UI arrives as one) when a slice of work has passed
+ * since the last time (event-loop.ts), then throws if the signal fired. Long stages call it
+ * between steps.
  */
 export async function pauseForEvents(signal: AbortSignalLike | undefined): Promise<void> {
-  const timers = globalThis as { setTimeout?: (callback: () => void, ms: number) => unknown };
-  if (timers.setTimeout) await new Promise<void>((resolve) => timers.setTimeout!(resolve, 0));
+  await yieldWhenDue();
   throwIfCancelled(signal);
 }

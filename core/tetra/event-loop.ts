@@ -15,8 +15,14 @@
  */
 export const EVENT_SLICE_MS = 20;
 
-/** When this thread last yielded, ms (Date.now). One per thread: the event loop is. */
+/** When this thread last yielded, ms (nowMs). One per thread: the event loop is. */
 let lastYieldMs = Number.NEGATIVE_INFINITY;
+
+/** A monotonic clock where the host has one (a wall clock set back must not stop the yields), ms. */
+function nowMs(): number {
+  const clock = (globalThis as { performance?: { now(): number } }).performance;
+  return clock ? clock.now() : Date.now();
+}
 
 interface Timers {
   setImmediate?: (callback: () => void) => unknown;
@@ -55,7 +61,9 @@ export function nextTask(): Promise<void> {
 
 /** Yields (nextTask) when EVENT_SLICE_MS has passed since this thread last did; else returns at once. */
 export async function yieldWhenDue(): Promise<void> {
-  if (Date.now() - lastYieldMs < EVENT_SLICE_MS) return;
+  const sinceMs = nowMs() - lastYieldMs;
+  // A clock that went back (sinceMs < 0) counts as due.
+  if (sinceMs >= 0 && sinceMs < EVENT_SLICE_MS) return;
   await nextTask();
-  lastYieldMs = Date.now();
+  lastYieldMs = nowMs();
 }

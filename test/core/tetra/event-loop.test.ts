@@ -19,13 +19,17 @@ describe('event-loop yields', () => {
   });
 
   it('yields once a slice of work has passed since the last yield, and not before', async () => {
-    let now = Date.now() + 1e6;
-    vi.spyOn(Date, 'now').mockImplementation(() => now);
+    let now = performance.now() + 1e6;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
     expect(await crossesTask(yieldWhenDue)).toBe(true);
     now += EVENT_SLICE_MS - 1;
     expect(await crossesTask(yieldWhenDue)).toBe(false);
     now += 1;
     expect(await crossesTask(yieldWhenDue)).toBe(true);
+    // A clock that went back: due at once, not after the slice has passed again.
+    now -= 1000;
+    expect(await crossesTask(yieldWhenDue)).toBe(true);
+    expect(await crossesTask(yieldWhenDue)).toBe(false);
   });
 
   it('takes a task without a timer: setImmediate, else a MessageChannel message, else setTimeout', async () => {

@@ -338,7 +338,7 @@ function printTable(rows: Row[], options: Options): void {
   console.log(
     `sim: ${SUBSTEPS} substeps (= Jolt mNumIterations) per frame of ${(FRAME_DT_S * 1000).toFixed(2)} ms; ` +
       `median ${options.clock === 'cpu' ? 'CPU' : 'wall'} ms per frame, single-threaded; ` +
-      `ratio = Jolt time / our time (above 1: we are faster); ours: ${rows[0]?.oursKernels === 'js' ? 'JS' : 'WebAssembly (f64x2; neo-Hookean f32x4)'} kernels`,
+      `ratio = Jolt time / our time (above 1: we are faster); ours: ${rows[0]?.oursKernels === 'js' ? 'JS' : 'WebAssembly (f64x2; neo-Hookean and membrane f32x4)'} kernels`,
   );
   console.log(format(header));
   for (const line of lines) console.log(format(line));

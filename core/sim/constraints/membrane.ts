@@ -1,7 +1,8 @@
 import { colourConstraints, permute } from '../colour.ts';
 import type { ParticleState } from '../state.ts';
-import { type BlockBase, type Created, MIN_DENOMINATOR, TORN_COMPLIANCE } from './block.ts';
+import { type BlockBase, type Created, TORN_COMPLIANCE } from './block.ts';
 import { complianceTable, type RowIndex, rowStride, tableRow } from './compliance-table.ts';
+import { dot3, MIN_DENOMINATOR_F32, powerOfTwoScale } from './single-precision.ts';
 
 /**
  * Cloth membrane (stretch and shear) as one constraint vector per triangle: the Green strain in an
@@ -38,20 +39,22 @@ import { complianceTable, type RowIndex, rowStride, tableRow } from './complianc
  * constraint vector, as in neo-hookean.ts): (∇C·W·∇Cᵀ + α̃)·Δλ = −C − α̃·λ, α̃ = α/h²; the moves
  * are x_k += w_k·(β_k1·g1 + β_k2·g2), g1 = Δλ₁·f1 + ½Δλ₃·f2, g2 = Δλ₂·f2 + ½Δλ₃·f1.
  *
- * At rest λ = 0 and C = 0 but for the single-precision rounding of the stored Dm⁻¹ (|C| about
- * 5e-8 on cloth grids: a rest shape off by that strain, far below the discretisation's error), and
- * the system is positive definite (no rest multipliers, unlike the stable neo-Hookean pair).
- * Guards: a 3×3 determinant at or below MIN_DENOMINATOR (all three particles pinned, a collapsed
- * triangle with α = 0) skips the triangle; degenerate rest triangles are left out of the block when
- * it is built.
+ * The solve is in single precision (`solveMembrane`; single-precision.ts): C itself is only known
+ * to about 6e-8 there (|F|² is rounded near 1), a strain far below the discretisation's error.
+ * At rest λ = 0 and C = 0 but for that rounding and the single-precision Dm⁻¹ (|C| about 5e-8 on
+ * cloth grids), and the system is positive definite (no rest multipliers, unlike the stable
+ * neo-Hookean pair).
+ * Guards: a 3×3 determinant, of the system divided by its trace, at or below MIN_DENOMINATOR (a
+ * collapsed triangle with α = 0; a torn one, whose infinite compliance makes it NaN) skips the
+ * triangle; degenerate rest triangles are left out of the block when it is built.
  * Damping is not done here: the cloth compiler adds an edge-damper set along the triangle edges.
  */
 export interface MembraneBlock extends BlockBase {
   readonly kind: 'membrane';
   /**
    * Dm⁻¹ rows, row-major (B11, B12, B21, B22), 1/m, in single precision: a rest constant (its
-   * rounding, 6e-8 relative, is a rest shape that much off, far below the discretisation's error);
-   * the kernels compute in f64 from it. Triangle t's is at restShapeOffset(block, t).
+   * rounding, 6e-8 relative, is a rest shape that much off, far below the discretisation's error),
+   * as the kernels compute with it. Triangle t's is at restShapeOffset(block, t).
    */
   readonly inverseRestShape: Float32Array;
   /**
@@ -315,8 +318,19 @@ export const MEMBRANE_TORN_ROW = [
   TORN_COMPLIANCE,
 ] as const;
 
-/** One Gauss-Seidel sweep over the block in colour order, substep h in s (see the block comment). */
+/**
+ * One Gauss-Seidel sweep over the block in colour order, substep h in s (see the block comment),
+ * in single precision (single-precision.ts): the edges taken in double and rounded, F, C, the 3×3
+ * system and Δλ in f32, the moves in double with u_0 = −(u_1 + u_2). The system's entries grow as
+ * w·|Dm⁻¹|² (4e9 on the 128² bench cloth, 1e14 on a 5 cm patch of 64² cells of silk), so that its
+ * determinant, about their cube, would pass single precision's 3.4e38 on small or finely meshed
+ * cloth: the system is scaled by the power of two that brings its trace to [1, 2) before the
+ * adjugate solve, and Δλ by it again. Scaling by a power of two is exact, so the floats are those
+ * of the unscaled solve wherever that one stays within range. A torn triangle's compliance is
+ * infinite in single precision and makes the determinant NaN: it sits out.
+ */
 export function solveMembrane(block: MembraneBlock, state: ParticleState, h: number): void {
+  const fr = Math.fround;
   const x = state.x;
   const w = state.invMass;
   const particles = block.particles;
@@ -328,9 +342,9 @@ export function solveMembrane(block: MembraneBlock, state: ParticleState, h: num
   const alphaIndex = block.complianceIndex;
   const rowStep = rowStride(alphaIndex);
   const lambda = block.lambda;
-  const scale = block.stiffnessScale;
+  const scale = fr(block.stiffnessScale);
   const count = block.count;
-  const invHSq = 1 / (h * h);
+  const invHSq = fr(1 / (h * h));
   for (let t = 0; t < count; t++) {
     const q0 = particles[3 * t];
     const q1 = particles[3 * t + 1];
@@ -338,9 +352,9 @@ export function solveMembrane(block: MembraneBlock, state: ParticleState, h: num
     const i0 = 3 * q0;
     const i1 = 3 * q1;
     const i2 = 3 * q2;
-    const w0 = w[q0];
-    const w1 = w[q1];
-    const w2 = w[q2];
+    const w0 = fr(w[q0]);
+    const w1 = fr(w[q1]);
+    const w2 = fr(w[q2]);
     const o = 4 * (ownShapes ? t : shapeIndex[t * shapeStep]);
     const b11 = B[o];
     const b12 = B[o + 1];
@@ -349,80 +363,97 @@ export function solveMembrane(block: MembraneBlock, state: ParticleState, h: num
     const x0 = x[i0];
     const y0 = x[i0 + 1];
     const z0 = x[i0 + 2];
-    const e1x = x[i1] - x0;
-    const e1y = x[i1 + 1] - y0;
-    const e1z = x[i1 + 2] - z0;
-    const e2x = x[i2] - x0;
-    const e2y = x[i2 + 1] - y0;
-    const e2z = x[i2 + 2] - z0;
-    const f1x = e1x * b11 + e2x * b21;
-    const f1y = e1y * b11 + e2y * b21;
-    const f1z = e1z * b11 + e2z * b21;
-    const f2x = e1x * b12 + e2x * b22;
-    const f2y = e1y * b12 + e2y * b22;
-    const f2z = e1z * b12 + e2z * b22;
-    const q11 = f1x * f1x + f1y * f1y + f1z * f1z;
-    const q22 = f2x * f2x + f2y * f2y + f2z * f2z;
-    const q12 = f1x * f2x + f1y * f2y + f1z * f2z;
-    const c1 = 0.5 * (q11 - 1);
-    const c2 = 0.5 * (q22 - 1);
-    const c3 = 0.5 * q12;
+    const e1x = fr(x[i1] - x0);
+    const e1y = fr(x[i1 + 1] - y0);
+    const e1z = fr(x[i1 + 2] - z0);
+    const e2x = fr(x[i2] - x0);
+    const e2y = fr(x[i2 + 1] - y0);
+    const e2z = fr(x[i2 + 2] - z0);
+    const f1x = fr(fr(e1x * b11) + fr(e2x * b21));
+    const f1y = fr(fr(e1y * b11) + fr(e2y * b21));
+    const f1z = fr(fr(e1z * b11) + fr(e2z * b21));
+    const f2x = fr(fr(e1x * b12) + fr(e2x * b22));
+    const f2y = fr(fr(e1y * b12) + fr(e2y * b22));
+    const f2z = fr(fr(e1z * b12) + fr(e2z * b22));
+    const q11 = dot3(f1x, f1y, f1z, f1x, f1y, f1z);
+    const q22 = dot3(f2x, f2y, f2z, f2x, f2y, f2z);
+    const q12 = dot3(f1x, f1y, f1z, f2x, f2y, f2z);
+    const c1 = fr(0.5 * fr(q11 - 1));
+    const c2 = fr(0.5 * fr(q22 - 1));
+    const c3 = fr(0.5 * q12);
     // β_k1, β_k2 per vertex and S_ab = Σ w·β_a·β_b.
-    const p01 = -(b11 + b21);
-    const p02 = -(b12 + b22);
-    const s11 = w0 * p01 * p01 + w1 * b11 * b11 + w2 * b21 * b21;
-    const s22 = w0 * p02 * p02 + w1 * b12 * b12 + w2 * b22 * b22;
-    const s12 = w0 * p01 * p02 + w1 * b11 * b12 + w2 * b21 * b22;
+    const p01 = -fr(b11 + b21);
+    const p02 = -fr(b12 + b22);
+    const s11 = dot3(fr(w0 * p01), fr(w1 * b11), fr(w2 * b21), p01, b11, b21);
+    const s22 = dot3(fr(w0 * p02), fr(w1 * b12), fr(w2 * b22), p02, b12, b22);
+    const s12 = dot3(fr(w0 * p01), fr(w1 * b11), fr(w2 * b21), p02, b12, b22);
     const a = MEMBRANE_ROW * alphaIndex[t * rowStep];
-    const an = alpha[a + ALPHA_NORMAL] * invHSq;
-    const an2 = alpha[a + ALPHA_NORMAL_WEFT] * invHSq;
-    const ac = alpha[a + ALPHA_COUPLING] * invHSq;
-    const as = alpha[a + ALPHA_SHEAR] * invHSq;
-    const a11 = s11 * q11 + an;
-    const a22 = s22 * q22 + an2;
-    const a33 = 0.25 * (s11 * q22 + 2 * s12 * q12 + s22 * q11) + as;
-    const a12 = s12 * q12 + ac;
-    const a13 = 0.5 * (s11 * q12 + s12 * q11);
-    const a23 = 0.5 * (s12 * q22 + s22 * q12);
+    const an = fr(fr(alpha[a + ALPHA_NORMAL]) * invHSq);
+    const an2 = fr(fr(alpha[a + ALPHA_NORMAL_WEFT]) * invHSq);
+    const ac = fr(fr(alpha[a + ALPHA_COUPLING]) * invHSq);
+    const as = fr(fr(alpha[a + ALPHA_SHEAR]) * invHSq);
+    const a11 = fr(fr(s11 * q11) + an);
+    const a22 = fr(fr(s22 * q22) + an2);
+    const a33 = fr(fr(0.25 * fr(fr(fr(s11 * q22) + fr(fr(2 * s12) * q12)) + fr(s22 * q11))) + as);
+    const a12 = fr(fr(s12 * q12) + ac);
+    const a13 = fr(0.5 * fr(fr(s11 * q12) + fr(s12 * q11)));
+    const a23 = fr(0.5 * fr(fr(s12 * q22) + fr(s22 * q12)));
+    // Scaled by the power of two that brings the trace to [1, 2): exact (see the function comment).
+    const k = powerOfTwoScale(fr(fr(a11 + a22) + a33));
+    const A11 = fr(a11 * k);
+    const A22 = fr(a22 * k);
+    const A33 = fr(a33 * k);
+    const A12 = fr(a12 * k);
+    const A13 = fr(a13 * k);
+    const A23 = fr(a23 * k);
     const l = 3 * t;
     const l1 = lambda[l];
     const l2 = lambda[l + 1];
     const l3 = lambda[l + 2];
-    const r1 = -c1 - (an * l1 + ac * l2);
-    const r2 = -c2 - (ac * l1 + an2 * l2);
-    const r3 = -c3 - as * l3;
+    const r1 = fr(-c1 - fr(fr(an * l1) + fr(ac * l2)));
+    const r2 = fr(-c2 - fr(fr(ac * l1) + fr(an2 * l2)));
+    const r3 = fr(-c3 - fr(as * l3));
     // Symmetric 3×3 solve by the adjugate.
-    const m11 = a22 * a33 - a23 * a23;
-    const m12 = a13 * a23 - a12 * a33;
-    const m13 = a12 * a23 - a13 * a22;
-    const determinant = a11 * m11 + a12 * m12 + a13 * m13;
-    if (!(determinant > MIN_DENOMINATOR)) continue;
-    const m22 = a11 * a33 - a13 * a13;
-    const m23 = a12 * a13 - a11 * a23;
-    const m33 = a11 * a22 - a12 * a12;
-    const inv = scale / determinant;
-    const d1 = (m11 * r1 + m12 * r2 + m13 * r3) * inv;
-    const d2 = (m12 * r1 + m22 * r2 + m23 * r3) * inv;
-    const d3 = (m13 * r1 + m23 * r2 + m33 * r3) * inv;
+    const m11 = fr(fr(A22 * A33) - fr(A23 * A23));
+    const m12 = fr(fr(A13 * A23) - fr(A12 * A33));
+    const m13 = fr(fr(A12 * A23) - fr(A13 * A22));
+    const determinant = fr(fr(fr(A11 * m11) + fr(A12 * m12)) + fr(A13 * m13));
+    if (!(determinant > MIN_DENOMINATOR_F32)) continue;
+    const m22 = fr(fr(A11 * A33) - fr(A13 * A13));
+    const m23 = fr(fr(A12 * A13) - fr(A11 * A23));
+    const m33 = fr(fr(A11 * A22) - fr(A12 * A12));
+    const inv = fr(fr(k * scale) / determinant);
+    const d1 = fr(dot3(m11, m12, m13, r1, r2, r3) * inv);
+    const d2 = fr(dot3(m12, m22, m23, r1, r2, r3) * inv);
+    const d3 = fr(dot3(m13, m23, m33, r1, r2, r3) * inv);
     lambda[l] = l1 + d1;
     lambda[l + 1] = l2 + d2;
     lambda[l + 2] = l3 + d3;
-    const h3 = 0.5 * d3;
-    const g1x = d1 * f1x + h3 * f2x;
-    const g1y = d1 * f1y + h3 * f2y;
-    const g1z = d1 * f1z + h3 * f2z;
-    const g2x = d2 * f2x + h3 * f1x;
-    const g2y = d2 * f2y + h3 * f1y;
-    const g2z = d2 * f2z + h3 * f1z;
-    x[i0] += w0 * (p01 * g1x + p02 * g2x);
-    x[i0 + 1] += w0 * (p01 * g1y + p02 * g2y);
-    x[i0 + 2] += w0 * (p01 * g1z + p02 * g2z);
-    x[i1] += w1 * (b11 * g1x + b12 * g2x);
-    x[i1 + 1] += w1 * (b11 * g1y + b12 * g2y);
-    x[i1 + 2] += w1 * (b11 * g1z + b12 * g2z);
-    x[i2] += w2 * (b21 * g1x + b22 * g2x);
-    x[i2 + 1] += w2 * (b21 * g1y + b22 * g2y);
-    x[i2 + 2] += w2 * (b21 * g1z + b22 * g2z);
+    const h3 = fr(0.5 * d3);
+    const g1x = fr(fr(d1 * f1x) + fr(h3 * f2x));
+    const g1y = fr(fr(d1 * f1y) + fr(h3 * f2y));
+    const g1z = fr(fr(d1 * f1z) + fr(h3 * f2z));
+    const g2x = fr(fr(d2 * f2x) + fr(h3 * f1x));
+    const g2y = fr(fr(d2 * f2y) + fr(h3 * f1y));
+    const g2z = fr(fr(d2 * f2z) + fr(h3 * f1z));
+    const u1x = fr(fr(b11 * g1x) + fr(b12 * g2x));
+    const u1y = fr(fr(b11 * g1y) + fr(b12 * g2y));
+    const u1z = fr(fr(b11 * g1z) + fr(b12 * g2z));
+    const u2x = fr(fr(b21 * g1x) + fr(b22 * g2x));
+    const u2y = fr(fr(b21 * g1y) + fr(b22 * g2y));
+    const u2z = fr(fr(b21 * g1z) + fr(b22 * g2z));
+    const W0 = w[q0];
+    const W1 = w[q1];
+    const W2 = w[q2];
+    x[i0] = x0 + W0 * -(u1x + u2x);
+    x[i0 + 1] = y0 + W0 * -(u1y + u2y);
+    x[i0 + 2] = z0 + W0 * -(u1z + u2z);
+    x[i1] += W1 * u1x;
+    x[i1 + 1] += W1 * u1y;
+    x[i1 + 2] += W1 * u1z;
+    x[i2] += W2 * u2x;
+    x[i2 + 1] += W2 * u2y;
+    x[i2 + 2] += W2 * u2z;
   }
 }
 

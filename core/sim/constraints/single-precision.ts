@@ -1,13 +1,14 @@
 import { MIN_DENOMINATOR } from './block.ts';
 
 /**
- * Arithmetic of the kernels that solve in single precision (neo-hookean.ts): every
+ * Arithmetic of the kernels that solve in single precision (neo-hookean.ts, membrane.ts): every
  * operation rounded to f32 with Math.fround, which gives exactly what the WebAssembly kernels' f32
  * and f32x4 operations give (a double holds the exact sum, difference, product, quotient or root of
  * two singles to well within the half-ulp that rounding to single needs). Such a kernel takes its
  * edges in double and rounds them, so that what it loses is relative to the element's size, not to
  * its distance from the origin; and it moves the positions in double by w_k·u_k with
- * u_0 = −(u_1 + u_2 + u_3), so that Σ m_k·Δx_k stays 0 to double precision (momentum).
+ * u_0 = −(u_1 + u_2 + u_3) (a triangle: −(u_1 + u_2)), so that Σ m_k·Δx_k stays 0 to double
+ * precision (momentum).
  */
 
 /** MIN_DENOMINATOR in single precision. */
@@ -32,4 +33,19 @@ export function weighted4(
 ): number {
   const fr = Math.fround;
   return fr(fr(fr(fr(w0 * s0) + fr(w1 * s1)) + fr(w2 * s2)) + fr(w3 * s3));
+}
+
+const scaleBits = new Int32Array(1);
+const scaleFloat = new Float32Array(scaleBits.buffer);
+
+/**
+ * 2^(127 − e) for the biased exponent e of single `value`: a positive normal value times it lies
+ * in [1, 2). The kernels take it from the bits alike (a shift and a subtraction); for e = 255
+ * (infinite or NaN) it is −∞, which makes what it scales NaN.
+ */
+export function powerOfTwoScale(value: number): number {
+  scaleFloat[0] = value;
+  const exponent = (scaleBits[0] >>> 23) & 0xff;
+  scaleBits[0] = (254 - exponent) << 23;
+  return scaleFloat[0];
 }

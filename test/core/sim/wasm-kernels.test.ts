@@ -39,9 +39,9 @@ import {
 
 /**
  * The WebAssembly kernels (core/sim/wasm) against the JS kernels they mirror. They perform the
- * same float operations in the same order (two constraints of a colour per f64x2, four tets per
- * f32x4 for the neo-Hookean kernel, which solves in single precision; constraints of a colour cannot
- * interact), so the results are the same floats; the tolerance stated, 1e-12 m on positions and
+ * same float operations in the same order (two constraints of a colour per f64x2; four tets or
+ * triangles per f32x4 for the neo-Hookean and membrane kernels, which solve in single precision;
+ * constraints of a colour cannot interact), so the results are the same floats; the tolerance stated, 1e-12 m on positions and
  * 1e-12 relative on multipliers, only allows for a last-bit difference of Math.atan2 between the
  * two runtimes on hinges folded past 23.6°.
  */
@@ -164,6 +164,30 @@ const kernelCases: KernelCase[] = [
         { ...membraneCompliances(s.rest, cloth.triangles, 2e6, 0.3, 5e-4), tearable: true },
         s,
       ),
+    solve: solveMembrane,
+  },
+  {
+    name: 'membrane, every seventh triangle torn (compliances beyond single precision: it sits out)',
+    rest: cloth.positions,
+    amplitude: 0.03,
+    make: (s) => {
+      const block = createMembraneBlock(
+        { ...membraneCompliances(s.rest, cloth.triangles, 2e6, 0.3, 5e-4), tearable: true },
+        s,
+      );
+      for (let t = 0; t < block.count; t += 7) block.complianceIndex[t] = block.tornRow!;
+      return block;
+    },
+    solve: solveMembrane,
+  },
+  {
+    name: 'membrane with particles 1e10 times lighter (system entries about 3e13: its determinant passes single precision unscaled)',
+    rest: cloth.positions,
+    amplitude: 0.03,
+    make: (s) => {
+      for (let p = 0; p < s.invMass.length; p++) s.invMass[p] *= 1e10;
+      return createMembraneBlock(membraneCompliances(s.rest, cloth.triangles, 2e6, 0.3, 5e-4), s);
+    },
     solve: solveMembrane,
   },
   {

@@ -1787,10 +1787,21 @@ export function solveDihedralBendBatched(
   }
 }
 
+/** single-precision.ts `powerOfTwoScale`: 2^(127 − e) for the biased exponent e of `value`. */
+function powerOfTwoScale(value: f32): f32 {
+  return reinterpret<f32>((254 - ((reinterpret<i32>(value) >>> 23) & 0xff)) << 23);
+}
+
+/** `powerOfTwoScale` per lane. */
+function powerOfTwoScale4(value: v128): v128 {
+  const exponent = v128.and(i32x4.shr_u(value, 23), i32x4.splat(0xff));
+  return i32x4.shl(i32x4.sub(i32x4.splat(254), exponent), 23);
+}
+
 /**
- * membrane.ts `solveMembrane`, one triangle after the other (the odd last triangle of a colour in
- * solveMembraneBatched). `fresh`: the multipliers read as 0 and are written as Δλ (0 where a
- * triangle skips).
+ * membrane.ts `solveMembrane` in single precision, operation for operation, one triangle after the
+ * other (a colour's last one to three triangles in solveMembraneBatched). `fresh`: the multipliers
+ * read as 0 and are written as Δλ (0 where a triangle skips).
  */
 function solveMembrane(
   x: usize,
@@ -1805,9 +1816,9 @@ function solveMembrane(
   complianceIndex: usize,
   complianceIndexBytes: i32,
   lambda: usize,
-  scale: f64,
-  invHSq: f64,
-  minDenominator: f64,
+  scale: f32,
+  invHSq: f32,
+  minDenominator: f32,
   fresh: bool,
 ): void {
   for (let t = first; t < first + count; t++) {
@@ -1823,23 +1834,23 @@ function solveMembrane(
     const i0 = 3 * q0;
     const i1 = 3 * q1;
     const i2 = 3 * q2;
-    const w0 = f(w, q0);
-    const w1 = f(w, q1);
-    const w2 = f(w, q2);
-    const o = rowOf(restShapeIndex, restShapeIndexBytes, t) << 2;
-    const b11 = fs(inverseRestShape, o);
-    const b12 = fs(inverseRestShape, o + 1);
-    const b21 = fs(inverseRestShape, o + 2);
-    const b22 = fs(inverseRestShape, o + 3);
+    const w0 = <f32>f(w, q0);
+    const w1 = <f32>f(w, q1);
+    const w2 = <f32>f(w, q2);
+    const o = inverseRestShape + ((<usize>rowOf(restShapeIndex, restShapeIndexBytes, t)) << 4);
+    const b11 = load<f32>(o);
+    const b12 = load<f32>(o, 4);
+    const b21 = load<f32>(o, 8);
+    const b22 = load<f32>(o, 12);
     const x0 = f(x, i0);
     const y0 = f(x, i0 + 1);
     const z0 = f(x, i0 + 2);
-    const e1x = f(x, i1) - x0;
-    const e1y = f(x, i1 + 1) - y0;
-    const e1z = f(x, i1 + 2) - z0;
-    const e2x = f(x, i2) - x0;
-    const e2y = f(x, i2 + 1) - y0;
-    const e2z = f(x, i2 + 2) - z0;
+    const e1x = <f32>(f(x, i1) - x0);
+    const e1y = <f32>(f(x, i1 + 1) - y0);
+    const e1z = <f32>(f(x, i1 + 2) - z0);
+    const e2x = <f32>(f(x, i2) - x0);
+    const e2y = <f32>(f(x, i2 + 1) - y0);
+    const e2z = <f32>(f(x, i2 + 2) - z0);
     const f1x = e1x * b11 + e2x * b21;
     const f1y = e1y * b11 + e2y * b21;
     const f1z = e1z * b11 + e2z * b21;
@@ -1849,66 +1860,88 @@ function solveMembrane(
     const q11 = f1x * f1x + f1y * f1y + f1z * f1z;
     const q22 = f2x * f2x + f2y * f2y + f2z * f2z;
     const q12 = f1x * f2x + f1y * f2y + f1z * f2z;
-    const c1 = 0.5 * (q11 - 1);
-    const c2 = 0.5 * (q22 - 1);
-    const c3 = 0.5 * q12;
+    const c1 = <f32>0.5 * (q11 - 1);
+    const c2 = <f32>0.5 * (q22 - 1);
+    const c3 = <f32>0.5 * q12;
     const p01 = -(b11 + b21);
     const p02 = -(b12 + b22);
     const s11 = w0 * p01 * p01 + w1 * b11 * b11 + w2 * b21 * b21;
     const s22 = w0 * p02 * p02 + w1 * b12 * b12 + w2 * b22 * b22;
     const s12 = w0 * p01 * p02 + w1 * b11 * b12 + w2 * b21 * b22;
     const row = rowOf(complianceIndex, complianceIndexBytes, t) << 2;
-    const an = f(compliance, row) * invHSq;
-    const an2 = f(compliance, row + 3) * invHSq;
-    const ac = f(compliance, row + 1) * invHSq;
-    const as = f(compliance, row + 2) * invHSq;
+    const an = <f32>f(compliance, row) * invHSq;
+    const an2 = <f32>f(compliance, row + 3) * invHSq;
+    const ac = <f32>f(compliance, row + 1) * invHSq;
+    const as = <f32>f(compliance, row + 2) * invHSq;
     const a11 = s11 * q11 + an;
     const a22 = s22 * q22 + an2;
-    const a33 = 0.25 * (s11 * q22 + 2 * s12 * q12 + s22 * q11) + as;
+    const a33 = <f32>0.25 * (s11 * q22 + <f32>2 * s12 * q12 + s22 * q11) + as;
     const a12 = s12 * q12 + ac;
-    const a13 = 0.5 * (s11 * q12 + s12 * q11);
-    const a23 = 0.5 * (s12 * q22 + s22 * q12);
-    const l1 = fs(lambda, l);
-    const l2 = fs(lambda, l + 1);
-    const l3 = fs(lambda, l + 2);
+    const a13 = <f32>0.5 * (s11 * q12 + s12 * q11);
+    const a23 = <f32>0.5 * (s12 * q22 + s22 * q12);
+    const k = powerOfTwoScale(a11 + a22 + a33);
+    const A11 = a11 * k;
+    const A22 = a22 * k;
+    const A33 = a33 * k;
+    const A12 = a12 * k;
+    const A13 = a13 * k;
+    const A23 = a23 * k;
+    const l1 = load<f32>(lambda + ((<usize>l) << 2));
+    const l2 = load<f32>(lambda + ((<usize>l) << 2), 4);
+    const l3 = load<f32>(lambda + ((<usize>l) << 2), 8);
     const r1 = -c1 - (an * l1 + ac * l2);
     const r2 = -c2 - (ac * l1 + an2 * l2);
     const r3 = -c3 - as * l3;
-    const m11 = a22 * a33 - a23 * a23;
-    const m12 = a13 * a23 - a12 * a33;
-    const m13 = a12 * a23 - a13 * a22;
-    const determinant = a11 * m11 + a12 * m12 + a13 * m13;
+    const m11 = A22 * A33 - A23 * A23;
+    const m12 = A13 * A23 - A12 * A33;
+    const m13 = A12 * A23 - A13 * A22;
+    const determinant = A11 * m11 + A12 * m12 + A13 * m13;
     if (!(determinant > minDenominator)) continue;
-    const m22 = a11 * a33 - a13 * a13;
-    const m23 = a12 * a13 - a11 * a23;
-    const m33 = a11 * a22 - a12 * a12;
-    const inv = scale / determinant;
+    const m22 = A11 * A33 - A13 * A13;
+    const m23 = A12 * A13 - A11 * A23;
+    const m33 = A11 * A22 - A12 * A12;
+    const inv = (k * scale) / determinant;
     const d1 = (m11 * r1 + m12 * r2 + m13 * r3) * inv;
     const d2 = (m12 * r1 + m22 * r2 + m23 * r3) * inv;
     const d3 = (m13 * r1 + m23 * r2 + m33 * r3) * inv;
-    setF32(lambda, l, l1 + d1);
-    setF32(lambda, l + 1, l2 + d2);
-    setF32(lambda, l + 2, l3 + d3);
-    const h3 = 0.5 * d3;
+    store<f32>(lambda + ((<usize>l) << 2), l1 + d1);
+    store<f32>(lambda + ((<usize>l) << 2), l2 + d2, 4);
+    store<f32>(lambda + ((<usize>l) << 2), l3 + d3, 8);
+    const h3 = <f32>0.5 * d3;
     const g1x = d1 * f1x + h3 * f2x;
     const g1y = d1 * f1y + h3 * f2y;
     const g1z = d1 * f1z + h3 * f2z;
     const g2x = d2 * f2x + h3 * f1x;
     const g2y = d2 * f2y + h3 * f1y;
     const g2z = d2 * f2z + h3 * f1z;
-    setF(x, i0, x0 + w0 * (p01 * g1x + p02 * g2x));
-    setF(x, i0 + 1, y0 + w0 * (p01 * g1y + p02 * g2y));
-    setF(x, i0 + 2, z0 + w0 * (p01 * g1z + p02 * g2z));
-    setF(x, i1, f(x, i1) + w1 * (b11 * g1x + b12 * g2x));
-    setF(x, i1 + 1, f(x, i1 + 1) + w1 * (b11 * g1y + b12 * g2y));
-    setF(x, i1 + 2, f(x, i1 + 2) + w1 * (b11 * g1z + b12 * g2z));
-    setF(x, i2, f(x, i2) + w2 * (b21 * g1x + b22 * g2x));
-    setF(x, i2 + 1, f(x, i2 + 1) + w2 * (b21 * g1y + b22 * g2y));
-    setF(x, i2 + 2, f(x, i2 + 2) + w2 * (b21 * g1z + b22 * g2z));
+    const u1x = <f64>(b11 * g1x + b12 * g2x);
+    const u1y = <f64>(b11 * g1y + b12 * g2y);
+    const u1z = <f64>(b11 * g1z + b12 * g2z);
+    const u2x = <f64>(b21 * g1x + b22 * g2x);
+    const u2y = <f64>(b21 * g1y + b22 * g2y);
+    const u2z = <f64>(b21 * g1z + b22 * g2z);
+    const W0 = f(w, q0);
+    const W1 = f(w, q1);
+    const W2 = f(w, q2);
+    setF(x, i0, x0 + W0 * -(u1x + u2x));
+    setF(x, i0 + 1, y0 + W0 * -(u1y + u2y));
+    setF(x, i0 + 2, z0 + W0 * -(u1z + u2z));
+    setF(x, i1, f(x, i1) + W1 * u1x);
+    setF(x, i1 + 1, f(x, i1 + 1) + W1 * u1y);
+    setF(x, i1 + 2, f(x, i1 + 2) + W1 * u1z);
+    setF(x, i2, f(x, i2) + W2 * u2x);
+    setF(x, i2 + 1, f(x, i2 + 1) + W2 * u2y);
+    setF(x, i2 + 2, f(x, i2 + 2) + W2 * u2z);
   }
 }
 
-/** `solveMembrane`, two triangles of a colour at a time. */
+/**
+ * `solveMembrane`, four triangles of a colour at a time (f32x4), the moves in f64 as in the scalar
+ * kernel; a colour's last one to three triangles go through it. The rest shapes load one f32x4 per
+ * triangle (its B11, B12, B21, B22) and are transposed to one per entry; the multipliers, 3 per
+ * triangle, load as three f32x4 and are shuffled likewise. A lane whose triangle the scalar kernel
+ * would skip keeps its multipliers and moves by exactly 0.
+ */
 export function solveMembraneBatched(
   x: usize,
   w: usize,
@@ -1927,19 +1960,22 @@ export function solveMembraneBatched(
   minDenominator: f64,
   fresh: bool,
 ): void {
-  const vScale = splat(scale);
-  const vInvHSq = splat(invHSq);
-  const vMinDenominator = splat(minDenominator);
-  const zero = splat(0);
-  const half = splat(0.5);
-  const quarter = splat(0.25);
-  const one = splat(1);
-  const two = splat(2);
+  const scale32 = <f32>scale;
+  const invHSq32 = <f32>invHSq;
+  const minDenominator32 = <f32>minDenominator;
+  const vScale = f32x4.splat(scale32);
+  const vInvHSq = f32x4.splat(invHSq32);
+  const vMinDenominator = f32x4.splat(minDenominator32);
+  const zero = f32x4.splat(0);
+  const half = f32x4.splat(0.5);
+  const quarter = f32x4.splat(0.25);
+  const one = f32x4.splat(1);
+  const two = f32x4.splat(2);
   for (let colour = 0; colour < colourCount; colour++) {
     const start = u(colourStarts, colour);
     const end = u(colourStarts, colour + 1);
     let t = start;
-    for (; t + 1 < end; t += 2) {
+    for (; t + 3 < end; t += 4) {
       const ta = 3 * t;
       const q0a = u(particles, ta);
       const q1a = u(particles, ta + 1);
@@ -1947,110 +1983,196 @@ export function solveMembraneBatched(
       const q0b = u(particles, ta + 3);
       const q1b = u(particles, ta + 4);
       const q2b = u(particles, ta + 5);
+      const q0c = u(particles, ta + 6);
+      const q1c = u(particles, ta + 7);
+      const q2c = u(particles, ta + 8);
+      const q0d = u(particles, ta + 9);
+      const q1d = u(particles, ta + 10);
+      const q2d = u(particles, ta + 11);
       const p0a = at(x, q0a);
-      const p1a = at(x, q1a);
-      const p2a = at(x, q2a);
       const p0b = at(x, q0b);
+      const p0c = at(x, q0c);
+      const p0d = at(x, q0d);
+      const x0ab = loadX(p0a, p0b);
+      const y0ab = loadY(p0a, p0b);
+      const z0ab = loadZ(p0a, p0b);
+      const x0cd = loadX(p0c, p0d);
+      const y0cd = loadY(p0c, p0d);
+      const z0cd = loadZ(p0c, p0d);
+      const p1a = at(x, q1a);
       const p1b = at(x, q1b);
+      const p1c = at(x, q1c);
+      const p1d = at(x, q1d);
+      const e1x = narrow(sub(loadX(p1a, p1b), x0ab), sub(loadX(p1c, p1d), x0cd));
+      const e1y = narrow(sub(loadY(p1a, p1b), y0ab), sub(loadY(p1c, p1d), y0cd));
+      const e1z = narrow(sub(loadZ(p1a, p1b), z0ab), sub(loadZ(p1c, p1d), z0cd));
+      const p2a = at(x, q2a);
       const p2b = at(x, q2b);
-      const w0 = gather(w, q0a, q0b);
-      const w1 = gather(w, q1a, q1b);
-      const w2 = gather(w, q2a, q2b);
-      const oa = rowOf(restShapeIndex, restShapeIndexBytes, t) << 2;
-      const ob = rowOf(restShapeIndex, restShapeIndexBytes, t + 1) << 2;
-      const b11 = gather32(inverseRestShape, oa, ob);
-      const b12 = gather32(inverseRestShape, oa + 1, ob + 1);
-      const b21 = gather32(inverseRestShape, oa + 2, ob + 2);
-      const b22 = gather32(inverseRestShape, oa + 3, ob + 3);
-      const x0 = loadX(p0a, p0b);
-      const y0 = loadY(p0a, p0b);
-      const z0 = loadZ(p0a, p0b);
-      const e1x = sub(loadX(p1a, p1b), x0);
-      const e1y = sub(loadY(p1a, p1b), y0);
-      const e1z = sub(loadZ(p1a, p1b), z0);
-      const e2x = sub(loadX(p2a, p2b), x0);
-      const e2y = sub(loadY(p2a, p2b), y0);
-      const e2z = sub(loadZ(p2a, p2b), z0);
-      const f1x = add(mul(e1x, b11), mul(e2x, b21));
-      const f1y = add(mul(e1y, b11), mul(e2y, b21));
-      const f1z = add(mul(e1z, b11), mul(e2z, b21));
-      const f2x = add(mul(e1x, b12), mul(e2x, b22));
-      const f2y = add(mul(e1y, b12), mul(e2y, b22));
-      const f2z = add(mul(e1z, b12), mul(e2z, b22));
-      const q11 = add(add(mul(f1x, f1x), mul(f1y, f1y)), mul(f1z, f1z));
-      const q22 = add(add(mul(f2x, f2x), mul(f2y, f2y)), mul(f2z, f2z));
-      const q12 = add(add(mul(f1x, f2x), mul(f1y, f2y)), mul(f1z, f2z));
-      const c1 = mul(half, sub(q11, one));
-      const c2 = mul(half, sub(q22, one));
-      const c3 = mul(half, q12);
-      const p01 = f64x2.neg(add(b11, b21));
-      const p02 = f64x2.neg(add(b12, b22));
-      const s11 = add(add(mul(mul(w0, p01), p01), mul(mul(w1, b11), b11)), mul(mul(w2, b21), b21));
-      const s22 = add(add(mul(mul(w0, p02), p02), mul(mul(w1, b12), b12)), mul(mul(w2, b22), b22));
-      const s12 = add(add(mul(mul(w0, p01), p02), mul(mul(w1, b11), b12)), mul(mul(w2, b21), b22));
+      const p2c = at(x, q2c);
+      const p2d = at(x, q2d);
+      const e2x = narrow(sub(loadX(p2a, p2b), x0ab), sub(loadX(p2c, p2d), x0cd));
+      const e2y = narrow(sub(loadY(p2a, p2b), y0ab), sub(loadY(p2c, p2d), y0cd));
+      const e2z = narrow(sub(loadZ(p2a, p2b), z0ab), sub(loadZ(p2c, p2d), z0cd));
+      // (B11, B12, B21, B22) of each triangle, transposed to (a, b, c, d) per entry.
+      const ba = v128.load(inverseRestShape + ((<usize>rowOf(restShapeIndex, restShapeIndexBytes, t)) << 4));
+      const bb = v128.load(
+        inverseRestShape + ((<usize>rowOf(restShapeIndex, restShapeIndexBytes, t + 1)) << 4),
+      );
+      const bc = v128.load(
+        inverseRestShape + ((<usize>rowOf(restShapeIndex, restShapeIndexBytes, t + 2)) << 4),
+      );
+      const bd = v128.load(
+        inverseRestShape + ((<usize>rowOf(restShapeIndex, restShapeIndexBytes, t + 3)) << 4),
+      );
+      const firstAB = v128.shuffle<f32>(ba, bb, 0, 4, 1, 5);
+      const firstCD = v128.shuffle<f32>(bc, bd, 0, 4, 1, 5);
+      const secondAB = v128.shuffle<f32>(ba, bb, 2, 6, 3, 7);
+      const secondCD = v128.shuffle<f32>(bc, bd, 2, 6, 3, 7);
+      const b11 = v128.shuffle<f32>(firstAB, firstCD, 0, 1, 4, 5);
+      const b12 = v128.shuffle<f32>(firstAB, firstCD, 2, 3, 6, 7);
+      const b21 = v128.shuffle<f32>(secondAB, secondCD, 0, 1, 4, 5);
+      const b22 = v128.shuffle<f32>(secondAB, secondCD, 2, 3, 6, 7);
+      const w0 = gather4(w, q0a, q0b, q0c, q0d);
+      const w1 = gather4(w, q1a, q1b, q1c, q1d);
+      const w2 = gather4(w, q2a, q2b, q2c, q2d);
+      const f1x = add4(mul4(e1x, b11), mul4(e2x, b21));
+      const f1y = add4(mul4(e1y, b11), mul4(e2y, b21));
+      const f1z = add4(mul4(e1z, b11), mul4(e2z, b21));
+      const f2x = add4(mul4(e1x, b12), mul4(e2x, b22));
+      const f2y = add4(mul4(e1y, b12), mul4(e2y, b22));
+      const f2z = add4(mul4(e1z, b12), mul4(e2z, b22));
+      const q11 = add4(add4(mul4(f1x, f1x), mul4(f1y, f1y)), mul4(f1z, f1z));
+      const q22 = add4(add4(mul4(f2x, f2x), mul4(f2y, f2y)), mul4(f2z, f2z));
+      const q12 = add4(add4(mul4(f1x, f2x), mul4(f1y, f2y)), mul4(f1z, f2z));
+      const c1 = mul4(half, sub4(q11, one));
+      const c2 = mul4(half, sub4(q22, one));
+      const c3 = mul4(half, q12);
+      const p01 = f32x4.neg(add4(b11, b21));
+      const p02 = f32x4.neg(add4(b12, b22));
+      const s11 = add4(add4(mul4(mul4(w0, p01), p01), mul4(mul4(w1, b11), b11)), mul4(mul4(w2, b21), b21));
+      const s22 = add4(add4(mul4(mul4(w0, p02), p02), mul4(mul4(w1, b12), b12)), mul4(mul4(w2, b22), b22));
+      const s12 = add4(add4(mul4(mul4(w0, p01), p02), mul4(mul4(w1, b11), b12)), mul4(mul4(w2, b21), b22));
       // Rows of α₁₁, α₁₂, α₃₃, α₂₂ (membrane.ts MEMBRANE_ROW), one per triangle.
       const rowA = rowOf(complianceIndex, complianceIndexBytes, t) << 2;
       const rowB = rowOf(complianceIndex, complianceIndexBytes, t + 1) << 2;
-      const an = mul(gather(compliance, rowA, rowB), vInvHSq);
-      const an2 = mul(gather(compliance, rowA + 3, rowB + 3), vInvHSq);
-      const ac = mul(gather(compliance, rowA + 1, rowB + 1), vInvHSq);
-      const as = mul(gather(compliance, rowA + 2, rowB + 2), vInvHSq);
-      const a11 = add(mul(s11, q11), an);
-      const a22 = add(mul(s22, q22), an2);
-      const a33 = add(mul(quarter, add(add(mul(s11, q22), mul(mul(two, s12), q12)), mul(s22, q11))), as);
-      const a12 = add(mul(s12, q12), ac);
-      const a13 = mul(half, add(mul(s11, q12), mul(s12, q11)));
-      const a23 = mul(half, add(mul(s12, q22), mul(s22, q12)));
+      const rowC = rowOf(complianceIndex, complianceIndexBytes, t + 2) << 2;
+      const rowD = rowOf(complianceIndex, complianceIndexBytes, t + 3) << 2;
+      const an = mul4(gather4(compliance, rowA, rowB, rowC, rowD), vInvHSq);
+      const ac = mul4(gather4(compliance, rowA + 1, rowB + 1, rowC + 1, rowD + 1), vInvHSq);
+      const as = mul4(gather4(compliance, rowA + 2, rowB + 2, rowC + 2, rowD + 2), vInvHSq);
+      const an2 = mul4(gather4(compliance, rowA + 3, rowB + 3, rowC + 3, rowD + 3), vInvHSq);
+      const a11 = add4(mul4(s11, q11), an);
+      const a22 = add4(mul4(s22, q22), an2);
+      const a33 = add4(
+        mul4(quarter, add4(add4(mul4(s11, q22), mul4(mul4(two, s12), q12)), mul4(s22, q11))),
+        as,
+      );
+      const a12 = add4(mul4(s12, q12), ac);
+      const a13 = mul4(half, add4(mul4(s11, q12), mul4(s12, q11)));
+      const a23 = mul4(half, add4(mul4(s12, q22), mul4(s22, q12)));
+      const k = powerOfTwoScale4(add4(add4(a11, a22), a33));
+      const A11 = mul4(a11, k);
+      const A22 = mul4(a22, k);
+      const A33 = mul4(a33, k);
+      const A12 = mul4(a12, k);
+      const A13 = mul4(a13, k);
+      const A23 = mul4(a23, k);
+      // Multipliers (a1 a2 a3 b1) (b2 b3 c1 c2) (c3 d1 d2 d3), to one vector per entry.
+      const lp = lambda + ((<usize>ta) << 2);
       let l1 = zero;
       let l2 = zero;
       let l3 = zero;
       if (!fresh) {
-        l1 = gather32(lambda, ta, ta + 3);
-        l2 = gather32(lambda, ta + 1, ta + 4);
-        l3 = gather32(lambda, ta + 2, ta + 5);
+        const first = v128.load(lp);
+        const second = v128.load(lp, 16);
+        const third = v128.load(lp, 32);
+        l1 = v128.shuffle<f32>(v128.shuffle<f32>(first, second, 0, 3, 6, 7), third, 0, 1, 2, 5);
+        l2 = v128.shuffle<f32>(v128.shuffle<f32>(first, second, 1, 4, 7, 7), third, 0, 1, 2, 6);
+        l3 = v128.shuffle<f32>(v128.shuffle<f32>(first, second, 2, 5, 5, 5), third, 0, 1, 4, 7);
       }
-      const r1 = sub(f64x2.neg(c1), add(mul(an, l1), mul(ac, l2)));
-      const r2 = sub(f64x2.neg(c2), add(mul(ac, l1), mul(an2, l2)));
-      const r3 = sub(f64x2.neg(c3), mul(as, l3));
-      const m11 = sub(mul(a22, a33), mul(a23, a23));
-      const m12 = sub(mul(a13, a23), mul(a12, a33));
-      const m13 = sub(mul(a12, a23), mul(a13, a22));
-      const determinant = add(add(mul(a11, m11), mul(a12, m12)), mul(a13, m13));
-      const keep = f64x2.gt(determinant, vMinDenominator);
+      const r1 = sub4(f32x4.neg(c1), add4(mul4(an, l1), mul4(ac, l2)));
+      const r2 = sub4(f32x4.neg(c2), add4(mul4(ac, l1), mul4(an2, l2)));
+      const r3 = sub4(f32x4.neg(c3), mul4(as, l3));
+      const m11 = sub4(mul4(A22, A33), mul4(A23, A23));
+      const m12 = sub4(mul4(A13, A23), mul4(A12, A33));
+      const m13 = sub4(mul4(A12, A23), mul4(A13, A22));
+      const determinant = add4(add4(mul4(A11, m11), mul4(A12, m12)), mul4(A13, m13));
+      const keep = f32x4.gt(determinant, vMinDenominator);
       if (!v128.any_true(keep)) {
         if (fresh) {
-          storeLanes(lambda, ta, zero);
-          storeLanes(lambda, ta + 1, zero);
-          storeLanes(lambda, ta + 2, zero);
+          v128.store(lp, zero);
+          v128.store(lp, zero, 16);
+          v128.store(lp, zero, 32);
         }
         continue;
       }
-      const m22 = sub(mul(a11, a33), mul(a13, a13));
-      const m23 = sub(mul(a12, a13), mul(a11, a23));
-      const m33 = sub(mul(a11, a22), mul(a12, a12));
-      const inv = div(vScale, determinant);
-      const d1 = v128.bitselect(mul(add(add(mul(m11, r1), mul(m12, r2)), mul(m13, r3)), inv), zero, keep);
-      const d2 = v128.bitselect(mul(add(add(mul(m12, r1), mul(m22, r2)), mul(m23, r3)), inv), zero, keep);
-      const d3 = v128.bitselect(mul(add(add(mul(m13, r1), mul(m23, r2)), mul(m33, r3)), inv), zero, keep);
-      storeLanes(lambda, ta, v128.bitselect(add(l1, d1), l1, keep));
-      storeLanes(lambda, ta + 1, v128.bitselect(add(l2, d2), l2, keep));
-      storeLanes(lambda, ta + 2, v128.bitselect(add(l3, d3), l3, keep));
-      const h3 = mul(half, d3);
-      const g1x = add(mul(d1, f1x), mul(h3, f2x));
-      const g1y = add(mul(d1, f1y), mul(h3, f2y));
-      const g1z = add(mul(d1, f1z), mul(h3, f2z));
-      const g2x = add(mul(d2, f2x), mul(h3, f1x));
-      const g2y = add(mul(d2, f2y), mul(h3, f1y));
-      const g2z = add(mul(d2, f2z), mul(h3, f1z));
-      moveX(p0a, p0b, x0, mul(w0, add(mul(p01, g1x), mul(p02, g2x))));
-      moveY(p0a, p0b, y0, mul(w0, add(mul(p01, g1y), mul(p02, g2y))));
-      moveZ(p0a, p0b, z0, mul(w0, add(mul(p01, g1z), mul(p02, g2z))));
-      moveX(p1a, p1b, loadX(p1a, p1b), mul(w1, add(mul(b11, g1x), mul(b12, g2x))));
-      moveY(p1a, p1b, loadY(p1a, p1b), mul(w1, add(mul(b11, g1y), mul(b12, g2y))));
-      moveZ(p1a, p1b, loadZ(p1a, p1b), mul(w1, add(mul(b11, g1z), mul(b12, g2z))));
-      moveX(p2a, p2b, loadX(p2a, p2b), mul(w2, add(mul(b21, g1x), mul(b22, g2x))));
-      moveY(p2a, p2b, loadY(p2a, p2b), mul(w2, add(mul(b21, g1y), mul(b22, g2y))));
-      moveZ(p2a, p2b, loadZ(p2a, p2b), mul(w2, add(mul(b21, g1z), mul(b22, g2z))));
+      const m22 = sub4(mul4(A11, A33), mul4(A13, A13));
+      const m23 = sub4(mul4(A12, A13), mul4(A11, A23));
+      const m33 = sub4(mul4(A11, A22), mul4(A12, A12));
+      const inv = div4(mul4(k, vScale), determinant);
+      const d1 = v128.and(mul4(add4(add4(mul4(m11, r1), mul4(m12, r2)), mul4(m13, r3)), inv), keep);
+      const d2 = v128.and(mul4(add4(add4(mul4(m12, r1), mul4(m22, r2)), mul4(m23, r3)), inv), keep);
+      const d3 = v128.and(mul4(add4(add4(mul4(m13, r1), mul4(m23, r2)), mul4(m33, r3)), inv), keep);
+      const n1 = add4(l1, d1);
+      const n2 = add4(l2, d2);
+      const n3 = add4(l3, d3);
+      const firstPairs = v128.shuffle<f32>(n1, n2, 0, 4, 1, 5); // a1 a2 b1 b2
+      const lastPairs = v128.shuffle<f32>(n1, n2, 2, 6, 3, 7); // c1 c2 d1 d2
+      v128.store(lp, v128.shuffle<f32>(firstPairs, n3, 0, 1, 4, 2));
+      v128.store(
+        lp,
+        v128.shuffle<f32>(v128.shuffle<f32>(firstPairs, n3, 3, 5, 0, 0), lastPairs, 0, 1, 4, 5),
+        16,
+      );
+      v128.store(lp, v128.shuffle<f32>(n3, lastPairs, 2, 6, 7, 3), 32);
+      const h3 = mul4(half, d3);
+      const g1x = add4(mul4(d1, f1x), mul4(h3, f2x));
+      const g1y = add4(mul4(d1, f1y), mul4(h3, f2y));
+      const g1z = add4(mul4(d1, f1z), mul4(h3, f2z));
+      const g2x = add4(mul4(d2, f2x), mul4(h3, f1x));
+      const g2y = add4(mul4(d2, f2y), mul4(h3, f1y));
+      const g2z = add4(mul4(d2, f2z), mul4(h3, f1z));
+      // x_k += w_k·u_k for corners 1 and 2 (u in f32, the moves in f64), then corner 0 by
+      // −w_0·(u_1 + u_2). A lane left out has u = +0 even where its F overflowed single precision.
+      let w01 = gather(w, q1a, q1b);
+      let w23 = gather(w, q1c, q1d);
+      let step = v128.and(add4(mul4(b11, g1x), mul4(b12, g2x)), keep);
+      let sumXab = lowHalf(step);
+      let sumXcd = highHalf(step);
+      moveQuad(p1a, p1b, p1c, p1d, w01, w23, sumXab, sumXcd);
+      step = v128.and(add4(mul4(b11, g1y), mul4(b12, g2y)), keep);
+      let sumYab = lowHalf(step);
+      let sumYcd = highHalf(step);
+      moveQuad(p1a + 8, p1b + 8, p1c + 8, p1d + 8, w01, w23, sumYab, sumYcd);
+      step = v128.and(add4(mul4(b11, g1z), mul4(b12, g2z)), keep);
+      let sumZab = lowHalf(step);
+      let sumZcd = highHalf(step);
+      moveQuad(p1a + 16, p1b + 16, p1c + 16, p1d + 16, w01, w23, sumZab, sumZcd);
+      w01 = gather(w, q2a, q2b);
+      w23 = gather(w, q2c, q2d);
+      step = v128.and(add4(mul4(b21, g1x), mul4(b22, g2x)), keep);
+      let uab = lowHalf(step);
+      let ucd = highHalf(step);
+      sumXab = add(sumXab, uab);
+      sumXcd = add(sumXcd, ucd);
+      moveQuad(p2a, p2b, p2c, p2d, w01, w23, uab, ucd);
+      step = v128.and(add4(mul4(b21, g1y), mul4(b22, g2y)), keep);
+      uab = lowHalf(step);
+      ucd = highHalf(step);
+      sumYab = add(sumYab, uab);
+      sumYcd = add(sumYcd, ucd);
+      moveQuad(p2a + 8, p2b + 8, p2c + 8, p2d + 8, w01, w23, uab, ucd);
+      step = v128.and(add4(mul4(b21, g1z), mul4(b22, g2z)), keep);
+      uab = lowHalf(step);
+      ucd = highHalf(step);
+      sumZab = add(sumZab, uab);
+      sumZcd = add(sumZcd, ucd);
+      moveQuad(p2a + 16, p2b + 16, p2c + 16, p2d + 16, w01, w23, uab, ucd);
+      w01 = gather(w, q0a, q0b);
+      w23 = gather(w, q0c, q0d);
+      moveQuad(p0a, p0b, p0c, p0d, w01, w23, f64x2.neg(sumXab), f64x2.neg(sumXcd));
+      moveQuad(p0a + 8, p0b + 8, p0c + 8, p0d + 8, w01, w23, f64x2.neg(sumYab), f64x2.neg(sumYcd));
+      moveQuad(p0a + 16, p0b + 16, p0c + 16, p0d + 16, w01, w23, f64x2.neg(sumZab), f64x2.neg(sumZcd));
     }
     if (t < end) {
       solveMembrane(
@@ -2058,7 +2180,7 @@ export function solveMembraneBatched(
         w,
         particles,
         t,
-        1,
+        end - t,
         inverseRestShape,
         restShapeIndex,
         restShapeIndexBytes,
@@ -2066,9 +2188,9 @@ export function solveMembraneBatched(
         complianceIndex,
         complianceIndexBytes,
         lambda,
-        scale,
-        invHSq,
-        minDenominator,
+        scale32,
+        invHSq32,
+        minDenominator32,
         fresh,
       );
     }

@@ -412,7 +412,8 @@ export const membraneKernel: KernelBinding<MembraneBlock> = {
 
 /**
  * Two triangles of a colour at a time (f64x2): the colouring covers the wings as well as the
- * corners. A block with the linear measure (constraints/plate-bend-linear.ts) runs its own kernel.
+ * corners. A block with the linear measure (constraints/plate-bend-linear.ts) runs its own kernel,
+ * one triangle at a time with its x and y axes side by side in an f64x2.
  */
 export const plateBendKernel: KernelBinding<PlateBendBlock> = {
   fields: [

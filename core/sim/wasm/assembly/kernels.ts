@@ -2956,22 +2956,20 @@ function storeLanesAt(array: usize, ia: i32, ib: i32, value: v128): void {
   v128.store32_lane(array + ((<usize>ib) << 2), single, 1);
 }
 
-/** Lanes whose mask has `bit` set (all ones) or not (all zeros). */
-function bitLanes(maskA: i32, maskB: i32, bit: i32): v128 {
-  return i64x2.ne(i64x2.replace_lane(i64x2.splat(<i64>(maskA & bit)), 1, <i64>(maskB & bit)), i64x2.splat(0));
-}
-
 /** Values per row of a linear plate's `linearSystems` (constraints/plate-bend-linear.ts LINEAR_SYSTEM). */
 const LINEAR_SYSTEM = 7;
 
 /**
- * `solveLinearPlateBend`, two triangles of a colour at a time (the colouring covers all six
- * particles of a triangle), the three axes one after another; a colour's odd last triangle goes
- * through the scalar kernel. A lane whose triangle is skipped has Δλ = 0: it adds exactly 0.
- * The rows' step matrices (`systems`, LINEAR_SYSTEM per row: P and the hinge mask it was made for,
- * a row whose triangle sits the step out marked with a mask no triangle has) are current: a pair
- * whose triangles both still have those hinges reads them instead of building and inverting its
- * two systems (from the masses of the rows' triangles, `rowTriangles`); the same floats either way.
+ * `solveLinearPlateBend` with its x and y axes side by side in an f64x2 and z beside them: the
+ * measure's Jacobian is the same for the three axes, so one triangle's step is the same operations
+ * per axis, and each particle's x and y load and store as one v128 (the two-triangle form loaded
+ * and stored every coordinate lane by lane). The same floats as the scalar kernel. The rows' step
+ * matrices (`systems`, LINEAR_SYSTEM per row: P and the hinge mask it was made for, a row whose
+ * triangle sits the step out marked with a mask no triangle has) are current: a triangle that still
+ * has those hinges reads them; one whose hinges were torn since goes through the scalar kernel,
+ * which builds and inverts its system (from the masses of its row's triangle, `rowTriangles`).
+ * Triangles are taken in order: those of a colour share no particle, and the colours follow one
+ * another in `colourStarts`.
  */
 export function solveLinearPlateBendBatched(
   x: usize,
@@ -2993,203 +2991,17 @@ export function solveLinearPlateBendBatched(
   minDenominator: f64,
   fresh: bool,
 ): void {
-  const vScale = splat(scale);
-  const vInvHSq = splat(invHSq);
-  const vMinDenominator = splat(minDenominator);
-  const zero = splat(0);
-  const one = splat(1);
-  for (let colour = 0; colour < colourCount; colour++) {
-    const start = u(colourStarts, colour);
-    const end = u(colourStarts, colour + 1);
-    let t = start;
-    for (; t + 1 < end; t += 2) {
-      const o = 6 * t;
-      const rowA = rowOf(complianceIndex, complianceIndexBytes, t);
-      const rowB = rowOf(complianceIndex, complianceIndexBytes, t + 1);
-      const aA = 6 * rowA;
-      const aB = 6 * rowB;
-      const cA = 9 * rowA;
-      const cB = 9 * rowB;
-      if (keepLambda && fresh) for (let k = 0; k < 18; k++) setF32(lambda, 9 * t + k, 0);
-      const maskA = <i32>load<u8>(present + <usize>t);
-      const maskB = <i32>load<u8>(present + <usize>(t + 1));
-      const pA0 = at(x, u(particles, o));
-      const pA1 = at(x, u(particles, o + 1));
-      const pA2 = at(x, u(particles, o + 2));
-      const pA3 = at(x, u(particles, o + 3));
-      const pA4 = at(x, u(particles, o + 4));
-      const pA5 = at(x, u(particles, o + 5));
-      const pB0 = at(x, u(particles, o + 6));
-      const pB1 = at(x, u(particles, o + 7));
-      const pB2 = at(x, u(particles, o + 8));
-      const pB3 = at(x, u(particles, o + 9));
-      const pB4 = at(x, u(particles, o + 10));
-      const pB5 = at(x, u(particles, o + 11));
-      const w0 = gather(w, u(particles, o), u(particles, o + 6));
-      const w1 = gather(w, u(particles, o + 1), u(particles, o + 7));
-      const w2 = gather(w, u(particles, o + 2), u(particles, o + 8));
-      const g01 = gather32(coefficients, cA, cB);
-      const g02 = gather32(coefficients, cA + 1, cB + 1);
-      const q0 = gather32(coefficients, cA + 2, cB + 2);
-      const g11 = gather32(coefficients, cA + 3, cB + 3);
-      const g12 = gather32(coefficients, cA + 4, cB + 4);
-      const q1 = gather32(coefficients, cA + 5, cB + 5);
-      const g21 = gather32(coefficients, cA + 6, cB + 6);
-      const g22 = gather32(coefficients, cA + 7, cB + 7);
-      const q2 = gather32(coefficients, cA + 8, cB + 8);
-      const g00 = f64x2.neg(add(add(g01, g02), q0));
-      const g10 = f64x2.neg(add(add(g11, g12), q1));
-      const g20 = f64x2.neg(add(add(g21, g22), q2));
-      const wq0 = mul(gather(w, u(particles, o + 3), u(particles, o + 9)), q0);
-      const wq1 = mul(gather(w, u(particles, o + 4), u(particles, o + 10)), q1);
-      const wq2 = mul(gather(w, u(particles, o + 5), u(particles, o + 11)), q2);
-      // The rows' step matrices hold while both triangles have the hinges they were made for
-      // (tearing takes hinges away): the same floats as making them here.
-      const sA = LINEAR_SYSTEM * rowA;
-      const sB = LINEAR_SYSTEM * rowB;
-      const fromRows = f(systems, sA + 6) === <f64>maskA && f(systems, sB + 6) === <f64>maskB;
-      let t00 = zero;
-      let t01 = zero;
-      let t02 = zero;
-      let t11 = zero;
-      let t12 = zero;
-      let t22 = zero;
-      if (keepLambda || !fromRows) {
-        t00 = mul(gather(compliance, aA, aB), vInvHSq);
-        t01 = mul(gather(compliance, aA + 1, aB + 1), vInvHSq);
-        t02 = mul(gather(compliance, aA + 2, aB + 2), vInvHSq);
-        t11 = mul(gather(compliance, aA + 3, aB + 3), vInvHSq);
-        t12 = mul(gather(compliance, aA + 4, aB + 4), vInvHSq);
-        t22 = mul(gather(compliance, aA + 5, aB + 5), vInvHSq);
-      }
-      // P = scale·S⁻¹, a missing hinge's row and column 0 (plate-bend-linear.ts `linearStepMatrix`).
-      let p00 = zero;
-      let p01 = zero;
-      let p02 = zero;
-      let p11 = zero;
-      let p12 = zero;
-      let p22 = zero;
-      let keep = zero;
-      if (fromRows) {
-        p00 = gather(systems, sA, sB);
-        p01 = gather(systems, sA + 1, sB + 1);
-        p02 = gather(systems, sA + 2, sB + 2);
-        p11 = gather(systems, sA + 3, sB + 3);
-        p12 = gather(systems, sA + 4, sB + 4);
-        p22 = gather(systems, sA + 5, sB + 5);
-        keep = i64x2.splat(-1); // both lanes take the step
-      } else {
-        const ok0 = bitLanes(maskA, maskB, 1);
-        const ok1 = bitLanes(maskA, maskB, 2);
-        const ok2 = bitLanes(maskA, maskB, 4);
-        // The system is the row's: the inverse masses of its triangle (linearRowTriangle).
-        const oA = 6 * <i32>load<u32>(rowTriangles + ((<usize>rowA) << 2));
-        const oB = 6 * <i32>load<u32>(rowTriangles + ((<usize>rowB) << 2));
-        const v0 = gather(w, u(particles, oA), u(particles, oB));
-        const v1 = gather(w, u(particles, oA + 1), u(particles, oB + 1));
-        const v2 = gather(w, u(particles, oA + 2), u(particles, oB + 2));
-        const vq0 = mul(gather(w, u(particles, oA + 3), u(particles, oB + 3)), q0);
-        const vq1 = mul(gather(w, u(particles, oA + 4), u(particles, oB + 4)), q1);
-        const vq2 = mul(gather(w, u(particles, oA + 5), u(particles, oB + 5)), q2);
-        const wg00 = mul(v0, g00);
-        const wg01 = mul(v1, g01);
-        const wg02 = mul(v2, g02);
-        const wg10 = mul(v0, g10);
-        const wg11 = mul(v1, g11);
-        const wg12 = mul(v2, g12);
-        const wg20 = mul(v0, g20);
-        const wg21 = mul(v1, g21);
-        const wg22 = mul(v2, g22);
-        let s00 = add(add(add(add(mul(wg00, g00), mul(wg01, g01)), mul(wg02, g02)), mul(vq0, q0)), t00);
-        let s01 = add(add(add(mul(wg00, g10), mul(wg01, g11)), mul(wg02, g12)), t01);
-        let s02 = add(add(add(mul(wg00, g20), mul(wg01, g21)), mul(wg02, g22)), t02);
-        let s11 = add(add(add(add(mul(wg10, g10), mul(wg11, g11)), mul(wg12, g12)), mul(vq1, q1)), t11);
-        let s12 = add(add(add(mul(wg10, g20), mul(wg11, g21)), mul(wg12, g22)), t12);
-        let s22 = add(add(add(add(mul(wg20, g20), mul(wg21, g21)), mul(wg22, g22)), mul(vq2, q2)), t22);
-        s00 = v128.bitselect(s00, one, ok0);
-        s01 = v128.bitselect(s01, zero, ok0);
-        s02 = v128.bitselect(s02, zero, ok0);
-        s11 = v128.bitselect(s11, one, ok1);
-        s01 = v128.bitselect(s01, zero, ok1);
-        s12 = v128.bitselect(s12, zero, ok1);
-        s22 = v128.bitselect(s22, one, ok2);
-        s02 = v128.bitselect(s02, zero, ok2);
-        s12 = v128.bitselect(s12, zero, ok2);
-        const m00 = sub(mul(s11, s22), mul(s12, s12));
-        const m01 = sub(mul(s02, s12), mul(s01, s22));
-        const m02 = sub(mul(s01, s12), mul(s02, s11));
-        const determinant = add(add(mul(s00, m00), mul(s01, m01)), mul(s02, m02));
-        keep = v128.and(f64x2.gt(determinant, vMinDenominator), v128.or(v128.or(ok0, ok1), ok2));
-        if (!v128.any_true(keep)) continue;
-        const factor = mul(div(one, determinant), vScale);
-        p00 = v128.bitselect(mul(m00, factor), zero, ok0);
-        p01 = v128.bitselect(mul(m01, factor), zero, v128.and(ok0, ok1));
-        p02 = v128.bitselect(mul(m02, factor), zero, v128.and(ok0, ok2));
-        p11 = v128.bitselect(mul(sub(mul(s00, s22), mul(s02, s02)), factor), zero, ok1);
-        p12 = v128.bitselect(mul(sub(mul(s01, s02), mul(s00, s12)), factor), zero, v128.and(ok1, ok2));
-        p22 = v128.bitselect(mul(sub(mul(s00, s11), mul(s01, s01)), factor), zero, ok2);
-      }
-      if (!v128.any_true(keep)) continue;
-      for (let axis = 0; axis < 3; axis++) {
-        const off = <usize>(axis << 3);
-        const x0 = loadX(pA0 + off, pB0 + off);
-        const e1 = sub(loadX(pA1 + off, pB1 + off), x0);
-        const e2 = sub(loadX(pA2 + off, pB2 + off), x0);
-        const m0 = add(add(mul(g01, e1), mul(g02, e2)), mul(q0, sub(loadX(pA3 + off, pB3 + off), x0)));
-        const m1 = add(add(mul(g11, e1), mul(g12, e2)), mul(q1, sub(loadX(pA4 + off, pB4 + off), x0)));
-        const m2 = add(add(mul(g21, e1), mul(g22, e2)), mul(q2, sub(loadX(pA5 + off, pB5 + off), x0)));
-        let r0 = f64x2.neg(m0);
-        let r1 = f64x2.neg(m1);
-        let r2 = f64x2.neg(m2);
-        const lA = 9 * t + 3 * axis;
-        const lB = lA + 9;
-        let l0 = zero;
-        let l1 = zero;
-        let l2 = zero;
-        if (keepLambda) {
-          l0 = gather32(lambda, lA, lB);
-          l1 = gather32(lambda, lA + 1, lB + 1);
-          l2 = gather32(lambda, lA + 2, lB + 2);
-          r0 = sub(r0, add(add(mul(t00, l0), mul(t01, l1)), mul(t02, l2)));
-          r1 = sub(r1, add(add(mul(t01, l0), mul(t11, l1)), mul(t12, l2)));
-          r2 = sub(r2, add(add(mul(t02, l0), mul(t12, l1)), mul(t22, l2)));
-        }
-        const d0 = v128.bitselect(add(add(mul(p00, r0), mul(p01, r1)), mul(p02, r2)), zero, keep);
-        const d1 = v128.bitselect(add(add(mul(p01, r0), mul(p11, r1)), mul(p12, r2)), zero, keep);
-        const d2 = v128.bitselect(add(add(mul(p02, r0), mul(p12, r1)), mul(p22, r2)), zero, keep);
-        if (keepLambda) {
-          storeLanesAt(lambda, lA, lB, add(l0, d0));
-          storeLanesAt(lambda, lA + 1, lB + 1, add(l1, d1));
-          storeLanesAt(lambda, lA + 2, lB + 2, add(l2, d2));
-        }
-        moveX(
-          pA0 + off,
-          pB0 + off,
-          loadX(pA0 + off, pB0 + off),
-          mul(w0, add(add(mul(g00, d0), mul(g10, d1)), mul(g20, d2))),
-        );
-        moveX(
-          pA1 + off,
-          pB1 + off,
-          loadX(pA1 + off, pB1 + off),
-          mul(w1, add(add(mul(g01, d0), mul(g11, d1)), mul(g21, d2))),
-        );
-        moveX(
-          pA2 + off,
-          pB2 + off,
-          loadX(pA2 + off, pB2 + off),
-          mul(w2, add(add(mul(g02, d0), mul(g12, d1)), mul(g22, d2))),
-        );
-        moveX(pA3 + off, pB3 + off, loadX(pA3 + off, pB3 + off), mul(wq0, d0));
-        moveX(pA4 + off, pB4 + off, loadX(pA4 + off, pB4 + off), mul(wq1, d1));
-        moveX(pA5 + off, pB5 + off, loadX(pA5 + off, pB5 + off), mul(wq2, d2));
-      }
-    }
-    if (t < end) {
+  const end = u(colourStarts, colourCount);
+  for (let t = u(colourStarts, 0); t < end; t++) {
+    const o = 6 * t;
+    const row = rowOf(complianceIndex, complianceIndexBytes, t);
+    const mask = <i32>load<u8>(present + <usize>t);
+    const sys = LINEAR_SYSTEM * row;
+    if (f(systems, sys + 6) !== <f64>mask) {
       solveLinearPlateBend(
         x,
         w,
-        particles + ((<usize>(6 * t)) << 2),
+        particles + ((<usize>o) << 2),
         particles,
         rowTriangles,
         present + <usize>t,
@@ -3205,6 +3017,147 @@ export function solveLinearPlateBendBatched(
         minDenominator,
         fresh,
       );
+      continue;
     }
+    if (keepLambda && fresh) for (let k = 0; k < 9; k++) setF32(lambda, 9 * t + k, 0);
+    const c = 9 * row;
+    const k0 = u(particles, o);
+    const k1 = u(particles, o + 1);
+    const k2 = u(particles, o + 2);
+    const k3 = u(particles, o + 3);
+    const k4 = u(particles, o + 4);
+    const k5 = u(particles, o + 5);
+    const p0 = at(x, k0);
+    const p1 = at(x, k1);
+    const p2 = at(x, k2);
+    const p3 = at(x, k3);
+    const p4 = at(x, k4);
+    const p5 = at(x, k5);
+    const g01 = fs(coefficients, c);
+    const g02 = fs(coefficients, c + 1);
+    const q0 = fs(coefficients, c + 2);
+    const g11 = fs(coefficients, c + 3);
+    const g12 = fs(coefficients, c + 4);
+    const q1 = fs(coefficients, c + 5);
+    const g21 = fs(coefficients, c + 6);
+    const g22 = fs(coefficients, c + 7);
+    const q2 = fs(coefficients, c + 8);
+    const g00 = -(g01 + g02 + q0);
+    const g10 = -(g11 + g12 + q1);
+    const g20 = -(g21 + g22 + q2);
+    const w0 = f(w, k0);
+    const w1 = f(w, k1);
+    const w2 = f(w, k2);
+    const wq0 = f(w, k3) * q0;
+    const wq1 = f(w, k4) * q1;
+    const wq2 = f(w, k5) * q2;
+    const p00 = f(systems, sys);
+    const p01 = f(systems, sys + 1);
+    const p02 = f(systems, sys + 2);
+    const p11 = f(systems, sys + 3);
+    const p12 = f(systems, sys + 4);
+    const p22 = f(systems, sys + 5);
+    let t00: f64 = 0;
+    let t01: f64 = 0;
+    let t02: f64 = 0;
+    let t11: f64 = 0;
+    let t12: f64 = 0;
+    let t22: f64 = 0;
+    if (keepLambda) {
+      const a = 6 * row;
+      t00 = f(compliance, a) * invHSq;
+      t01 = f(compliance, a + 1) * invHSq;
+      t02 = f(compliance, a + 2) * invHSq;
+      t11 = f(compliance, a + 3) * invHSq;
+      t12 = f(compliance, a + 4) * invHSq;
+      t22 = f(compliance, a + 5) * invHSq;
+    }
+    // x and y, lane by lane the scalar kernel's operations.
+    const x0 = v128.load(p0);
+    const e1 = sub(v128.load(p1), x0);
+    const e2 = sub(v128.load(p2), x0);
+    const m0 = add(add(mul(splat(g01), e1), mul(splat(g02), e2)), mul(splat(q0), sub(v128.load(p3), x0)));
+    const m1 = add(add(mul(splat(g11), e1), mul(splat(g12), e2)), mul(splat(q1), sub(v128.load(p4), x0)));
+    const m2 = add(add(mul(splat(g21), e1), mul(splat(g22), e2)), mul(splat(q2), sub(v128.load(p5), x0)));
+    let r0 = f64x2.neg(m0);
+    let r1 = f64x2.neg(m1);
+    let r2 = f64x2.neg(m2);
+    // Multipliers 9t + 3·axis + hinge: x's in lane 0, y's in lane 1.
+    const l = 9 * t;
+    let l0 = splat(0);
+    let l1 = splat(0);
+    let l2 = splat(0);
+    if (keepLambda) {
+      l0 = gather32(lambda, l, l + 3);
+      l1 = gather32(lambda, l + 1, l + 4);
+      l2 = gather32(lambda, l + 2, l + 5);
+      r0 = sub(r0, add(add(mul(splat(t00), l0), mul(splat(t01), l1)), mul(splat(t02), l2)));
+      r1 = sub(r1, add(add(mul(splat(t01), l0), mul(splat(t11), l1)), mul(splat(t12), l2)));
+      r2 = sub(r2, add(add(mul(splat(t02), l0), mul(splat(t12), l1)), mul(splat(t22), l2)));
+    }
+    const d0 = add(add(mul(splat(p00), r0), mul(splat(p01), r1)), mul(splat(p02), r2));
+    const d1 = add(add(mul(splat(p01), r0), mul(splat(p11), r1)), mul(splat(p12), r2));
+    const d2 = add(add(mul(splat(p02), r0), mul(splat(p12), r1)), mul(splat(p22), r2));
+    if (keepLambda) {
+      storeLanesAt(lambda, l, l + 3, add(l0, d0));
+      storeLanesAt(lambda, l + 1, l + 4, add(l1, d1));
+      storeLanesAt(lambda, l + 2, l + 5, add(l2, d2));
+    }
+    v128.store(
+      p0,
+      add(
+        v128.load(p0),
+        mul(splat(w0), add(add(mul(splat(g00), d0), mul(splat(g10), d1)), mul(splat(g20), d2))),
+      ),
+    );
+    v128.store(
+      p1,
+      add(
+        v128.load(p1),
+        mul(splat(w1), add(add(mul(splat(g01), d0), mul(splat(g11), d1)), mul(splat(g21), d2))),
+      ),
+    );
+    v128.store(
+      p2,
+      add(
+        v128.load(p2),
+        mul(splat(w2), add(add(mul(splat(g02), d0), mul(splat(g12), d1)), mul(splat(g22), d2))),
+      ),
+    );
+    v128.store(p3, add(v128.load(p3), mul(splat(wq0), d0)));
+    v128.store(p4, add(v128.load(p4), mul(splat(wq1), d1)));
+    v128.store(p5, add(v128.load(p5), mul(splat(wq2), d2)));
+    // z.
+    const z0 = load<f64>(p0, 16);
+    const ez1 = load<f64>(p1, 16) - z0;
+    const ez2 = load<f64>(p2, 16) - z0;
+    let s0 = -(g01 * ez1 + g02 * ez2 + q0 * (load<f64>(p3, 16) - z0));
+    let s1 = -(g11 * ez1 + g12 * ez2 + q1 * (load<f64>(p4, 16) - z0));
+    let s2 = -(g21 * ez1 + g22 * ez2 + q2 * (load<f64>(p5, 16) - z0));
+    let n0: f64 = 0;
+    let n1: f64 = 0;
+    let n2: f64 = 0;
+    if (keepLambda) {
+      n0 = fs(lambda, l + 6);
+      n1 = fs(lambda, l + 7);
+      n2 = fs(lambda, l + 8);
+      s0 -= t00 * n0 + t01 * n1 + t02 * n2;
+      s1 -= t01 * n0 + t11 * n1 + t12 * n2;
+      s2 -= t02 * n0 + t12 * n1 + t22 * n2;
+    }
+    const dz0 = p00 * s0 + p01 * s1 + p02 * s2;
+    const dz1 = p01 * s0 + p11 * s1 + p12 * s2;
+    const dz2 = p02 * s0 + p12 * s1 + p22 * s2;
+    if (keepLambda) {
+      setF32(lambda, l + 6, n0 + dz0);
+      setF32(lambda, l + 7, n1 + dz1);
+      setF32(lambda, l + 8, n2 + dz2);
+    }
+    store<f64>(p0, load<f64>(p0, 16) + w0 * (g00 * dz0 + g10 * dz1 + g20 * dz2), 16);
+    store<f64>(p1, load<f64>(p1, 16) + w1 * (g01 * dz0 + g11 * dz1 + g21 * dz2), 16);
+    store<f64>(p2, load<f64>(p2, 16) + w2 * (g02 * dz0 + g12 * dz1 + g22 * dz2), 16);
+    store<f64>(p3, load<f64>(p3, 16) + wq0 * dz0, 16);
+    store<f64>(p4, load<f64>(p4, 16) + wq1 * dz1, 16);
+    store<f64>(p5, load<f64>(p5, 16) + wq2 * dz2, 16);
   }
 }

@@ -44,9 +44,10 @@ import { dot3, MIN_DENOMINATOR_F32, powerOfTwoScale } from './single-precision.t
  * At rest λ = 0 and C = 0 but for that rounding and the single-precision Dm⁻¹ (|C| about 5e-8 on
  * cloth grids), and the system is positive definite (no rest multipliers, unlike the stable
  * neo-Hookean pair).
- * Guards: a 3×3 determinant, of the system divided by its trace, at or below MIN_DENOMINATOR (a
- * collapsed triangle with α = 0; a torn one, whose infinite compliance makes it NaN) skips the
- * triangle; degenerate rest triangles are left out of the block when it is built.
+ * Guards: a 3×3 determinant, of the system scaled to a trace in [1, 2), at or below
+ * MIN_DENOMINATOR or NaN (a collapsed triangle with α = 0; a torn one, whose infinite compliance
+ * makes it NaN) skips the triangle; degenerate rest triangles are left out of the block when it is
+ * built.
  * Damping is not done here: the cloth compiler adds an edge-damper set along the triangle edges.
  */
 export interface MembraneBlock extends BlockBase {

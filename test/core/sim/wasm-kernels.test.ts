@@ -41,9 +41,10 @@ import {
  * The WebAssembly kernels (core/sim/wasm) against the JS kernels they mirror. They perform the
  * same float operations in the same order (two constraints of a colour per f64x2; four tets or
  * triangles per f32x4 for the neo-Hookean and membrane kernels, which solve in single precision;
- * constraints of a colour cannot interact), so the results are the same floats; the tolerance stated, 1e-12 m on positions and
- * 1e-12 relative on multipliers, only allows for a last-bit difference of Math.atan2 between the
- * two runtimes on hinges folded past 23.6°.
+ * a linear plate's x and y axes per f64x2; constraints of a colour cannot interact), so the
+ * results are the same floats; the tolerance stated, 1e-12 m on positions and 1e-12 relative on
+ * multipliers, only allows for a last-bit difference of Math.atan2 between the two runtimes on
+ * hinges folded past 23.6°.
  */
 const POSITION_TOLERANCE_M = 1e-12;
 const LAMBDA_TOLERANCE = 1e-12;

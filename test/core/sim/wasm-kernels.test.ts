@@ -365,6 +365,23 @@ const kernelCases: KernelCase[] = [
     solve: solvePlateBend,
   },
   {
+    name: 'plate bend measured linearly, swept twice per substep, a hinge torn off every fifth triangle (its system built, its multipliers kept)',
+    rest: cloth.positions,
+    amplitude: 0.12,
+    make: (s) => {
+      const block = createPlateBendBlock(linearPlateInput(s.rest, 2), s);
+      let torn = 0;
+      for (let t = 0; t < block.count; t += 5) {
+        if (block.present[t] !== 7) continue;
+        block.present[t] = 5;
+        torn++;
+      }
+      expect(torn).toBeGreaterThan(5);
+      return block;
+    },
+    solve: solvePlateBend,
+  },
+  {
     name: 'plate bend measured linearly, 300 rows before its rows: indexed by u16',
     rest: cloth.positions,
     amplitude: 0.12,

@@ -2,7 +2,7 @@ import { colourConstraints, permute } from '../colour.ts';
 import type { ParticleState } from '../state.ts';
 import { type BlockBase, type Created, TORN_COMPLIANCE } from './block.ts';
 import { complianceTable, type RowIndex, rowStride, tableRow } from './compliance-table.ts';
-import { dot3, MIN_DENOMINATOR_F32, powerOfTwoScale } from './single-precision.ts';
+import { dot2, dot3, MIN_DENOMINATOR_F32, powerOfTwoScale } from './single-precision.ts';
 
 /**
  * Cloth membrane (stretch and shear) as one constraint vector per triangle: the Green strain in an
@@ -370,12 +370,12 @@ export function solveMembrane(block: MembraneBlock, state: ParticleState, h: num
     const e2x = fr(x[i2] - x0);
     const e2y = fr(x[i2 + 1] - y0);
     const e2z = fr(x[i2 + 2] - z0);
-    const f1x = fr(fr(e1x * b11) + fr(e2x * b21));
-    const f1y = fr(fr(e1y * b11) + fr(e2y * b21));
-    const f1z = fr(fr(e1z * b11) + fr(e2z * b21));
-    const f2x = fr(fr(e1x * b12) + fr(e2x * b22));
-    const f2y = fr(fr(e1y * b12) + fr(e2y * b22));
-    const f2z = fr(fr(e1z * b12) + fr(e2z * b22));
+    const f1x = dot2(e1x, e2x, b11, b21);
+    const f1y = dot2(e1y, e2y, b11, b21);
+    const f1z = dot2(e1z, e2z, b11, b21);
+    const f2x = dot2(e1x, e2x, b12, b22);
+    const f2y = dot2(e1y, e2y, b12, b22);
+    const f2z = dot2(e1z, e2z, b12, b22);
     const q11 = dot3(f1x, f1y, f1z, f1x, f1y, f1z);
     const q22 = dot3(f2x, f2y, f2z, f2x, f2y, f2z);
     const q12 = dot3(f1x, f1y, f1z, f2x, f2y, f2z);
@@ -397,8 +397,8 @@ export function solveMembrane(block: MembraneBlock, state: ParticleState, h: num
     const a22 = fr(fr(s22 * q22) + an2);
     const a33 = fr(fr(0.25 * fr(fr(fr(s11 * q22) + fr(fr(2 * s12) * q12)) + fr(s22 * q11))) + as);
     const a12 = fr(fr(s12 * q12) + ac);
-    const a13 = fr(0.5 * fr(fr(s11 * q12) + fr(s12 * q11)));
-    const a23 = fr(0.5 * fr(fr(s12 * q22) + fr(s22 * q12)));
+    const a13 = fr(0.5 * dot2(s11, s12, q12, q11));
+    const a23 = fr(0.5 * dot2(s12, s22, q22, q12));
     // Scaled by the power of two that brings the trace to [1, 2): exact (see the function comment).
     const k = powerOfTwoScale(fr(fr(a11 + a22) + a33));
     const A11 = fr(a11 * k);
@@ -411,14 +411,14 @@ export function solveMembrane(block: MembraneBlock, state: ParticleState, h: num
     const l1 = lambda[l];
     const l2 = lambda[l + 1];
     const l3 = lambda[l + 2];
-    const r1 = fr(-c1 - fr(fr(an * l1) + fr(ac * l2)));
-    const r2 = fr(-c2 - fr(fr(ac * l1) + fr(an2 * l2)));
+    const r1 = fr(-c1 - dot2(an, ac, l1, l2));
+    const r2 = fr(-c2 - dot2(ac, an2, l1, l2));
     const r3 = fr(-c3 - fr(as * l3));
     // Symmetric 3×3 solve by the adjugate.
     const m11 = fr(fr(A22 * A33) - fr(A23 * A23));
     const m12 = fr(fr(A13 * A23) - fr(A12 * A33));
     const m13 = fr(fr(A12 * A23) - fr(A13 * A22));
-    const determinant = fr(fr(fr(A11 * m11) + fr(A12 * m12)) + fr(A13 * m13));
+    const determinant = dot3(A11, A12, A13, m11, m12, m13);
     if (!(determinant > MIN_DENOMINATOR_F32)) continue;
     const m22 = fr(fr(A11 * A33) - fr(A13 * A13));
     const m23 = fr(fr(A12 * A13) - fr(A11 * A23));
@@ -431,18 +431,18 @@ export function solveMembrane(block: MembraneBlock, state: ParticleState, h: num
     lambda[l + 1] = l2 + d2;
     lambda[l + 2] = l3 + d3;
     const h3 = fr(0.5 * d3);
-    const g1x = fr(fr(d1 * f1x) + fr(h3 * f2x));
-    const g1y = fr(fr(d1 * f1y) + fr(h3 * f2y));
-    const g1z = fr(fr(d1 * f1z) + fr(h3 * f2z));
-    const g2x = fr(fr(d2 * f2x) + fr(h3 * f1x));
-    const g2y = fr(fr(d2 * f2y) + fr(h3 * f1y));
-    const g2z = fr(fr(d2 * f2z) + fr(h3 * f1z));
-    const u1x = fr(fr(b11 * g1x) + fr(b12 * g2x));
-    const u1y = fr(fr(b11 * g1y) + fr(b12 * g2y));
-    const u1z = fr(fr(b11 * g1z) + fr(b12 * g2z));
-    const u2x = fr(fr(b21 * g1x) + fr(b22 * g2x));
-    const u2y = fr(fr(b21 * g1y) + fr(b22 * g2y));
-    const u2z = fr(fr(b21 * g1z) + fr(b22 * g2z));
+    const g1x = dot2(d1, h3, f1x, f2x);
+    const g1y = dot2(d1, h3, f1y, f2y);
+    const g1z = dot2(d1, h3, f1z, f2z);
+    const g2x = dot2(d2, h3, f2x, f1x);
+    const g2y = dot2(d2, h3, f2y, f1y);
+    const g2z = dot2(d2, h3, f2z, f1z);
+    const u1x = dot2(b11, b12, g1x, g2x);
+    const u1y = dot2(b11, b12, g1y, g2y);
+    const u1z = dot2(b11, b12, g1z, g2z);
+    const u2x = dot2(b21, b22, g1x, g2x);
+    const u2y = dot2(b21, b22, g1y, g2y);
+    const u2z = dot2(b21, b22, g1z, g2z);
     const W0 = w[q0];
     const W1 = w[q1];
     const W2 = w[q2];

@@ -1,7 +1,7 @@
 import { colourConstraints, permute } from '../colour.ts';
 import type { ParticleState } from '../state.ts';
 import type { BlockBase, Created } from './block.ts';
-import { dot3, MIN_DENOMINATOR_F32, weighted4 } from './single-precision.ts';
+import { dot2, dot3, MIN_DENOMINATOR_F32, weighted4 } from './single-precision.ts';
 import { isDegenerateTet, tetVolume, writeInverseRestShape } from './tet-rest.ts';
 
 /**
@@ -363,15 +363,15 @@ export function solveNeoHookean(block: NeoHookeanBlock, state: ParticleState, h:
     // x_k += w_k·u_k, u_k = ∇_k C_H·Δλ_H + ∇_k C_D·Δλ_D = sH·c_k + sD·p_k: u_1..u_3 in single
     // precision, u_0 = −(u_1 + u_2 + u_3) and the moves in double, so that Σ m_k·Δx_k stays 0 to double
     // precision (momentum) whatever single precision rounds.
-    const u1x = fr(fr(sH * c1x) + fr(sD * p1x));
-    const u1y = fr(fr(sH * c1y) + fr(sD * p1y));
-    const u1z = fr(fr(sH * c1z) + fr(sD * p1z));
-    const u2x = fr(fr(sH * c2x) + fr(sD * p2x));
-    const u2y = fr(fr(sH * c2y) + fr(sD * p2y));
-    const u2z = fr(fr(sH * c2z) + fr(sD * p2z));
-    const u3x = fr(fr(sH * c3x) + fr(sD * p3x));
-    const u3y = fr(fr(sH * c3y) + fr(sD * p3y));
-    const u3z = fr(fr(sH * c3z) + fr(sD * p3z));
+    const u1x = dot2(sH, sD, c1x, p1x);
+    const u1y = dot2(sH, sD, c1y, p1y);
+    const u1z = dot2(sH, sD, c1z, p1z);
+    const u2x = dot2(sH, sD, c2x, p2x);
+    const u2y = dot2(sH, sD, c2y, p2y);
+    const u2z = dot2(sH, sD, c2z, p2z);
+    const u3x = dot2(sH, sD, c3x, p3x);
+    const u3y = dot2(sH, sD, c3y, p3y);
+    const u3z = dot2(sH, sD, c3z, p3z);
     const W0 = w[q0];
     const W1 = w[q1];
     const W2 = w[q2];

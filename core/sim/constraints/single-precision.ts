@@ -14,6 +14,12 @@ import { MIN_DENOMINATOR } from './block.ts';
 /** MIN_DENOMINATOR in single precision. */
 export const MIN_DENOMINATOR_F32 = Math.fround(MIN_DENOMINATOR);
 
+/** a0·b0 + a1·b1 in single precision (as the kernels). */
+export function dot2(a0: number, a1: number, b0: number, b1: number): number {
+  const fr = Math.fround;
+  return fr(fr(a0 * b0) + fr(a1 * b1));
+}
+
 /** a·b of two 3-vectors in single precision, summed left to right (as the kernels). */
 export function dot3(ax: number, ay: number, az: number, bx: number, by: number, bz: number): number {
   const fr = Math.fround;

@@ -513,11 +513,13 @@ describe('WebAssembly constraint kernels', () => {
         const h = 1 / 600;
         let lambdaError = 0;
         for (let sweep = 0; sweep < 8; sweep++) {
-          for (const l of lambdasOf(jsBlock)) l.fill(0);
           // A fresh sweep resets the multipliers itself (whatever they held: here NaN); the others
-          // continue from the zeros written here.
+          // continue from the multipliers of the sweep before, so that α̃·λ enters.
           const fresh = sweep % 2 === 0;
-          for (const l of lambdasOf(wasmBlock)) l.fill(fresh ? Number.NaN : 0);
+          if (fresh) {
+            for (const l of lambdasOf(jsBlock)) l.fill(0);
+            for (const l of lambdasOf(wasmBlock)) l.fill(Number.NaN);
+          }
           c.solve(jsBlock as never, jsState, h);
           expect(kernels!.solve(wasmBlock, h, fresh)).toBe(true);
           const wasmLambdas = lambdasOf(wasmBlock);

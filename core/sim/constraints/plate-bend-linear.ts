@@ -63,10 +63,16 @@ export const LINEAR_ROW = 9;
  * Values per row of a block's `linearSystems`: the step matrix P of the row's system (STEP below, 6
  * upper entries), then the hinge mask it was made for (slot LINEAR_SYSTEM_MASK), plus
  * SKIPPED_ROW where the triangle sits the step out: never a triangle's mask, so the kernels then
- * build the system themselves and skip it as this file does.
+ * build the system themselves and skip it as this file does. Then, for the WebAssembly kernel to
+ * read at constant offsets rather than convert per triangle, the values it would compute the same
+ * from the row: α̃ = α·invHSq (6 upper entries, 1/s² over N·m… as α), the coefficients g of the
+ * three hinges on the corners (corner 0's the negated sum, as `loadLinearTriangle`; 9, hinge-major)
+ * and the wings' q (3).
  */
-export const LINEAR_SYSTEM = 7;
+export const LINEAR_SYSTEM = 25;
 export const LINEAR_SYSTEM_MASK = 6;
+const ROW_ALPHA = 7;
+const ROW_COEFFICIENTS = 13;
 const SKIPPED_ROW = 8;
 
 /** Scratch system of the triangle being solved (symmetric3.ts layout). */
@@ -174,6 +180,9 @@ export function prepareLinearSystems(block: PlateBendBlock, w: Float64Array, inv
     const kept = linearStepMatrix(SYSTEM, mask, scale);
     for (let k = 0; k < 6; k++) systems[s + k] = kept ? STEP[k] : 0;
     systems[s + LINEAR_SYSTEM_MASK] = kept ? mask : mask + SKIPPED_ROW;
+    for (let k = 0; k < 6; k++) systems[s + ROW_ALPHA + k] = block.compliancePerNM[6 * row + k] * invHSq;
+    // TRIANGLE holds the row's triangle (linearPlateSystem), whose coefficients are the row's.
+    for (let k = 0; k < 12; k++) systems[s + ROW_COEFFICIENTS + k] = TRIANGLE[k];
   }
   block.linearSystemsInvHSq = invHSq;
   block.linearSystemsScale = scale;

@@ -2956,20 +2956,49 @@ function storeLanesAt(array: usize, ia: i32, ib: i32, value: v128): void {
   v128.store32_lane(array + ((<usize>ib) << 2), single, 1);
 }
 
+/** Byte offsets in a linear plate's row (constraints/plate-bend-linear.ts, the row's layout). */
+const LINEAR_SYSTEM_MASK = 6;
+const P_00: usize = 0;
+const P_01: usize = 8;
+const P_02: usize = 16;
+const P_11: usize = 24;
+const P_12: usize = 32;
+const P_22: usize = 40;
+const T_00: usize = 56;
+const T_01: usize = 64;
+const T_02: usize = 72;
+const T_11: usize = 80;
+const T_12: usize = 88;
+const T_22: usize = 96;
+const G_00: usize = 104;
+const G_01: usize = 112;
+const G_02: usize = 120;
+const G_10: usize = 128;
+const G_11: usize = 136;
+const G_12: usize = 144;
+const G_20: usize = 152;
+const G_21: usize = 160;
+const G_22: usize = 168;
+const Q_0: usize = 176;
+const Q_1: usize = 184;
+const Q_2: usize = 192;
+
 /** Values per row of a linear plate's `linearSystems` (constraints/plate-bend-linear.ts LINEAR_SYSTEM). */
-const LINEAR_SYSTEM = 7;
+const LINEAR_SYSTEM = 25;
 
 /**
  * `solveLinearPlateBend` with its x and y axes side by side in an f64x2 and z beside them: the
  * measure's Jacobian is the same for the three axes, so one triangle's step is the same operations
  * per axis, and each particle's x and y load and store as one v128 (the two-triangle form loaded
- * and stored every coordinate lane by lane). The same floats as the scalar kernel. The rows' step
- * matrices (`systems`, LINEAR_SYSTEM per row: P and the hinge mask it was made for, a row whose
- * triangle sits the step out marked with a mask no triangle has) are current: a triangle that still
- * has those hinges reads them; one whose hinges were torn since goes through the scalar kernel,
- * which builds and inverts its system (from the masses of its row's triangle, `rowTriangles`).
- * Triangles are taken in order: those of a colour share no particle, and the colours follow one
- * another in `colourStarts`.
+ * and stored every coordinate lane by lane). The same floats as the scalar kernel. The rows
+ * (`systems`, LINEAR_SYSTEM per row, constraints/plate-bend-linear.ts `prepareLinearSystems`) are
+ * current: their step matrix P, the hinge mask it was made for (a row whose triangle sits the step
+ * out marked with a mask no triangle has), α̃ and the hinge coefficients in f64, read at constant
+ * offsets from the row's address where the coefficients were converted and splatted per triangle.
+ * A triangle that still has the row's hinges reads them; one whose hinges were torn since goes
+ * through the scalar kernel, which builds and inverts its system (from the masses of its row's
+ * triangle, `rowTriangles`). Triangles are taken in order: those of a colour share no particle,
+ * and the colours follow one another in `colourStarts`.
  */
 export function solveLinearPlateBendBatched(
   x: usize,
@@ -2996,8 +3025,8 @@ export function solveLinearPlateBendBatched(
     const o = 6 * t;
     const row = rowOf(complianceIndex, complianceIndexBytes, t);
     const mask = <i32>load<u8>(present + <usize>t);
-    const sys = LINEAR_SYSTEM * row;
-    if (f(systems, sys + 6) !== <f64>mask) {
+    const s = systems + ((<usize>(LINEAR_SYSTEM * row)) << 3);
+    if (load<f64>(s, 8 * LINEAR_SYSTEM_MASK) !== <f64>mask) {
       solveLinearPlateBend(
         x,
         w,
@@ -3020,65 +3049,35 @@ export function solveLinearPlateBendBatched(
       continue;
     }
     if (keepLambda && fresh) for (let k = 0; k < 9; k++) setF32(lambda, 9 * t + k, 0);
-    const c = 9 * row;
-    const k0 = u(particles, o);
-    const k1 = u(particles, o + 1);
-    const k2 = u(particles, o + 2);
-    const k3 = u(particles, o + 3);
-    const k4 = u(particles, o + 4);
-    const k5 = u(particles, o + 5);
-    const p0 = at(x, k0);
-    const p1 = at(x, k1);
-    const p2 = at(x, k2);
-    const p3 = at(x, k3);
-    const p4 = at(x, k4);
-    const p5 = at(x, k5);
-    const g01 = fs(coefficients, c);
-    const g02 = fs(coefficients, c + 1);
-    const q0 = fs(coefficients, c + 2);
-    const g11 = fs(coefficients, c + 3);
-    const g12 = fs(coefficients, c + 4);
-    const q1 = fs(coefficients, c + 5);
-    const g21 = fs(coefficients, c + 6);
-    const g22 = fs(coefficients, c + 7);
-    const q2 = fs(coefficients, c + 8);
-    const g00 = -(g01 + g02 + q0);
-    const g10 = -(g11 + g12 + q1);
-    const g20 = -(g21 + g22 + q2);
-    const w0 = f(w, k0);
-    const w1 = f(w, k1);
-    const w2 = f(w, k2);
-    const wq0 = f(w, k3) * q0;
-    const wq1 = f(w, k4) * q1;
-    const wq2 = f(w, k5) * q2;
-    const p00 = f(systems, sys);
-    const p01 = f(systems, sys + 1);
-    const p02 = f(systems, sys + 2);
-    const p11 = f(systems, sys + 3);
-    const p12 = f(systems, sys + 4);
-    const p22 = f(systems, sys + 5);
-    let t00: f64 = 0;
-    let t01: f64 = 0;
-    let t02: f64 = 0;
-    let t11: f64 = 0;
-    let t12: f64 = 0;
-    let t22: f64 = 0;
-    if (keepLambda) {
-      const a = 6 * row;
-      t00 = f(compliance, a) * invHSq;
-      t01 = f(compliance, a + 1) * invHSq;
-      t02 = f(compliance, a + 2) * invHSq;
-      t11 = f(compliance, a + 3) * invHSq;
-      t12 = f(compliance, a + 4) * invHSq;
-      t22 = f(compliance, a + 5) * invHSq;
-    }
+    const pp = particles + ((<usize>o) << 2);
+    const k0 = load<u32>(pp);
+    const k1 = load<u32>(pp, 4);
+    const k2 = load<u32>(pp, 8);
+    const k3 = load<u32>(pp, 12);
+    const k4 = load<u32>(pp, 16);
+    const k5 = load<u32>(pp, 20);
+    const p0 = x + <usize>k0 * 24;
+    const p1 = x + <usize>k1 * 24;
+    const p2 = x + <usize>k2 * 24;
+    const p3 = x + <usize>k3 * 24;
+    const p4 = x + <usize>k4 * 24;
+    const p5 = x + <usize>k5 * 24;
     // x and y, lane by lane the scalar kernel's operations.
     const x0 = v128.load(p0);
     const e1 = sub(v128.load(p1), x0);
     const e2 = sub(v128.load(p2), x0);
-    const m0 = add(add(mul(splat(g01), e1), mul(splat(g02), e2)), mul(splat(q0), sub(v128.load(p3), x0)));
-    const m1 = add(add(mul(splat(g11), e1), mul(splat(g12), e2)), mul(splat(q1), sub(v128.load(p4), x0)));
-    const m2 = add(add(mul(splat(g21), e1), mul(splat(g22), e2)), mul(splat(q2), sub(v128.load(p5), x0)));
+    const m0 = add(
+      add(mul(v128.load64_splat(s, G_01), e1), mul(v128.load64_splat(s, G_02), e2)),
+      mul(v128.load64_splat(s, Q_0), sub(v128.load(p3), x0)),
+    );
+    const m1 = add(
+      add(mul(v128.load64_splat(s, G_11), e1), mul(v128.load64_splat(s, G_12), e2)),
+      mul(v128.load64_splat(s, Q_1), sub(v128.load(p4), x0)),
+    );
+    const m2 = add(
+      add(mul(v128.load64_splat(s, G_21), e1), mul(v128.load64_splat(s, G_22), e2)),
+      mul(v128.load64_splat(s, Q_2), sub(v128.load(p5), x0)),
+    );
     let r0 = f64x2.neg(m0);
     let r1 = f64x2.neg(m1);
     let r2 = f64x2.neg(m2);
@@ -3091,37 +3090,88 @@ export function solveLinearPlateBendBatched(
       l0 = gather32(lambda, l, l + 3);
       l1 = gather32(lambda, l + 1, l + 4);
       l2 = gather32(lambda, l + 2, l + 5);
-      r0 = sub(r0, add(add(mul(splat(t00), l0), mul(splat(t01), l1)), mul(splat(t02), l2)));
-      r1 = sub(r1, add(add(mul(splat(t01), l0), mul(splat(t11), l1)), mul(splat(t12), l2)));
-      r2 = sub(r2, add(add(mul(splat(t02), l0), mul(splat(t12), l1)), mul(splat(t22), l2)));
+      r0 = sub(
+        r0,
+        add(
+          add(mul(v128.load64_splat(s, T_00), l0), mul(v128.load64_splat(s, T_01), l1)),
+          mul(v128.load64_splat(s, T_02), l2),
+        ),
+      );
+      r1 = sub(
+        r1,
+        add(
+          add(mul(v128.load64_splat(s, T_01), l0), mul(v128.load64_splat(s, T_11), l1)),
+          mul(v128.load64_splat(s, T_12), l2),
+        ),
+      );
+      r2 = sub(
+        r2,
+        add(
+          add(mul(v128.load64_splat(s, T_02), l0), mul(v128.load64_splat(s, T_12), l1)),
+          mul(v128.load64_splat(s, T_22), l2),
+        ),
+      );
     }
-    const d0 = add(add(mul(splat(p00), r0), mul(splat(p01), r1)), mul(splat(p02), r2));
-    const d1 = add(add(mul(splat(p01), r0), mul(splat(p11), r1)), mul(splat(p12), r2));
-    const d2 = add(add(mul(splat(p02), r0), mul(splat(p12), r1)), mul(splat(p22), r2));
+    const d0 = add(
+      add(mul(v128.load64_splat(s, P_00), r0), mul(v128.load64_splat(s, P_01), r1)),
+      mul(v128.load64_splat(s, P_02), r2),
+    );
+    const d1 = add(
+      add(mul(v128.load64_splat(s, P_01), r0), mul(v128.load64_splat(s, P_11), r1)),
+      mul(v128.load64_splat(s, P_12), r2),
+    );
+    const d2 = add(
+      add(mul(v128.load64_splat(s, P_02), r0), mul(v128.load64_splat(s, P_12), r1)),
+      mul(v128.load64_splat(s, P_22), r2),
+    );
     if (keepLambda) {
       storeLanesAt(lambda, l, l + 3, add(l0, d0));
       storeLanesAt(lambda, l + 1, l + 4, add(l1, d1));
       storeLanesAt(lambda, l + 2, l + 5, add(l2, d2));
     }
+    const w0 = f(w, k0);
+    const w1 = f(w, k1);
+    const w2 = f(w, k2);
+    const wq0 = f(w, k3) * load<f64>(s, Q_0);
+    const wq1 = f(w, k4) * load<f64>(s, Q_1);
+    const wq2 = f(w, k5) * load<f64>(s, Q_2);
     v128.store(
       p0,
       add(
         v128.load(p0),
-        mul(splat(w0), add(add(mul(splat(g00), d0), mul(splat(g10), d1)), mul(splat(g20), d2))),
+        mul(
+          splat(w0),
+          add(
+            add(mul(v128.load64_splat(s, G_00), d0), mul(v128.load64_splat(s, G_10), d1)),
+            mul(v128.load64_splat(s, G_20), d2),
+          ),
+        ),
       ),
     );
     v128.store(
       p1,
       add(
         v128.load(p1),
-        mul(splat(w1), add(add(mul(splat(g01), d0), mul(splat(g11), d1)), mul(splat(g21), d2))),
+        mul(
+          splat(w1),
+          add(
+            add(mul(v128.load64_splat(s, G_01), d0), mul(v128.load64_splat(s, G_11), d1)),
+            mul(v128.load64_splat(s, G_21), d2),
+          ),
+        ),
       ),
     );
     v128.store(
       p2,
       add(
         v128.load(p2),
-        mul(splat(w2), add(add(mul(splat(g02), d0), mul(splat(g12), d1)), mul(splat(g22), d2))),
+        mul(
+          splat(w2),
+          add(
+            add(mul(v128.load64_splat(s, G_02), d0), mul(v128.load64_splat(s, G_12), d1)),
+            mul(v128.load64_splat(s, G_22), d2),
+          ),
+        ),
       ),
     );
     v128.store(p3, add(v128.load(p3), mul(splat(wq0), d0)));
@@ -3131,9 +3181,21 @@ export function solveLinearPlateBendBatched(
     const z0 = load<f64>(p0, 16);
     const ez1 = load<f64>(p1, 16) - z0;
     const ez2 = load<f64>(p2, 16) - z0;
-    let s0 = -(g01 * ez1 + g02 * ez2 + q0 * (load<f64>(p3, 16) - z0));
-    let s1 = -(g11 * ez1 + g12 * ez2 + q1 * (load<f64>(p4, 16) - z0));
-    let s2 = -(g21 * ez1 + g22 * ez2 + q2 * (load<f64>(p5, 16) - z0));
+    let s0 = -(
+      load<f64>(s, G_01) * ez1 +
+      load<f64>(s, G_02) * ez2 +
+      load<f64>(s, Q_0) * (load<f64>(p3, 16) - z0)
+    );
+    let s1 = -(
+      load<f64>(s, G_11) * ez1 +
+      load<f64>(s, G_12) * ez2 +
+      load<f64>(s, Q_1) * (load<f64>(p4, 16) - z0)
+    );
+    let s2 = -(
+      load<f64>(s, G_21) * ez1 +
+      load<f64>(s, G_22) * ez2 +
+      load<f64>(s, Q_2) * (load<f64>(p5, 16) - z0)
+    );
     let n0: f64 = 0;
     let n1: f64 = 0;
     let n2: f64 = 0;
@@ -3141,21 +3203,36 @@ export function solveLinearPlateBendBatched(
       n0 = fs(lambda, l + 6);
       n1 = fs(lambda, l + 7);
       n2 = fs(lambda, l + 8);
-      s0 -= t00 * n0 + t01 * n1 + t02 * n2;
-      s1 -= t01 * n0 + t11 * n1 + t12 * n2;
-      s2 -= t02 * n0 + t12 * n1 + t22 * n2;
+      s0 -= load<f64>(s, T_00) * n0 + load<f64>(s, T_01) * n1 + load<f64>(s, T_02) * n2;
+      s1 -= load<f64>(s, T_01) * n0 + load<f64>(s, T_11) * n1 + load<f64>(s, T_12) * n2;
+      s2 -= load<f64>(s, T_02) * n0 + load<f64>(s, T_12) * n1 + load<f64>(s, T_22) * n2;
     }
-    const dz0 = p00 * s0 + p01 * s1 + p02 * s2;
-    const dz1 = p01 * s0 + p11 * s1 + p12 * s2;
-    const dz2 = p02 * s0 + p12 * s1 + p22 * s2;
+    const dz0 = load<f64>(s, P_00) * s0 + load<f64>(s, P_01) * s1 + load<f64>(s, P_02) * s2;
+    const dz1 = load<f64>(s, P_01) * s0 + load<f64>(s, P_11) * s1 + load<f64>(s, P_12) * s2;
+    const dz2 = load<f64>(s, P_02) * s0 + load<f64>(s, P_12) * s1 + load<f64>(s, P_22) * s2;
     if (keepLambda) {
       setF32(lambda, l + 6, n0 + dz0);
       setF32(lambda, l + 7, n1 + dz1);
       setF32(lambda, l + 8, n2 + dz2);
     }
-    store<f64>(p0, load<f64>(p0, 16) + w0 * (g00 * dz0 + g10 * dz1 + g20 * dz2), 16);
-    store<f64>(p1, load<f64>(p1, 16) + w1 * (g01 * dz0 + g11 * dz1 + g21 * dz2), 16);
-    store<f64>(p2, load<f64>(p2, 16) + w2 * (g02 * dz0 + g12 * dz1 + g22 * dz2), 16);
+    store<f64>(
+      p0,
+      load<f64>(p0, 16) +
+        w0 * (load<f64>(s, G_00) * dz0 + load<f64>(s, G_10) * dz1 + load<f64>(s, G_20) * dz2),
+      16,
+    );
+    store<f64>(
+      p1,
+      load<f64>(p1, 16) +
+        w1 * (load<f64>(s, G_01) * dz0 + load<f64>(s, G_11) * dz1 + load<f64>(s, G_21) * dz2),
+      16,
+    );
+    store<f64>(
+      p2,
+      load<f64>(p2, 16) +
+        w2 * (load<f64>(s, G_02) * dz0 + load<f64>(s, G_12) * dz1 + load<f64>(s, G_22) * dz2),
+      16,
+    );
     store<f64>(p3, load<f64>(p3, 16) + wq0 * dz0, 16);
     store<f64>(p4, load<f64>(p4, 16) + wq1 * dz1, 16);
     store<f64>(p5, load<f64>(p5, 16) + wq2 * dz2, 16);

@@ -631,6 +631,18 @@ const worldCases: [string, Scene][] = [
     sceneWith([cube('edges-volume')], { dt: 1 / 60, substeps: 10 }, ground),
   ],
   [
+    'a cube of 5³ particles falling on the ground (an odd count of coordinates: the velocities end on one alone)',
+    sceneWith(
+      [
+        cube('neo-hookean', {
+          shape: { type: 'box', size: [0.3, 0.3, 0.3], cells: [4, 4, 4], center: [0, 0.4, 0] },
+        }),
+      ],
+      { dt: 1 / 60, substeps: 10 },
+      ground,
+    ),
+  ],
+  [
     'two bodies, one in classic PBD mode (stiffness scale, 3 iterations)',
     sceneWith(
       [

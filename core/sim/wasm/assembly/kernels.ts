@@ -54,35 +54,41 @@ export function predict(
   dvz: f64,
   h: f64,
 ): void {
+  // x and y of a particle side by side in an f64x2, z beside them: the same operations per axis.
+  const keepXY = f64x2.splat(keep);
+  const dvXY = f64x2.replace_lane(f64x2.splat(dvx), 1, dvy);
+  const hXY = f64x2.splat(h);
   for (let p = start; p < end; p++) {
-    const p3 = 3 * p;
-    const px = f(x, p3);
-    const py = f(x, p3 + 1);
-    const pz = f(x, p3 + 2);
-    setF(xPrev, p3, px);
-    setF(xPrev, p3 + 1, py);
-    setF(xPrev, p3 + 2, pz);
+    const offset = <usize>p * 24;
+    const xp = x + offset;
+    const vp = v + offset;
+    const pxy = v128.load(xp);
+    const pz = load<f64>(xp, 16);
+    v128.store(xPrev + offset, pxy);
+    store<f64>(xPrev + offset, pz, 16);
     if (f(w, p) === 0) {
-      setF(v, p3, 0);
-      setF(v, p3 + 1, 0);
-      setF(v, p3 + 2, 0);
+      v128.store(vp, f64x2.splat(0));
+      store<f64>(vp, 0, 16);
       continue;
     }
-    const vx = f(v, p3) * keep + dvx;
-    const vy = f(v, p3 + 1) * keep + dvy;
-    const vz = f(v, p3 + 2) * keep + dvz;
-    setF(v, p3, vx);
-    setF(v, p3 + 1, vy);
-    setF(v, p3 + 2, vz);
-    setF(x, p3, px + vx * h);
-    setF(x, p3 + 1, py + vy * h);
-    setF(x, p3 + 2, pz + vz * h);
+    const vxy = f64x2.add(f64x2.mul(v128.load(vp), keepXY), dvXY);
+    const vz = load<f64>(vp, 16) * keep + dvz;
+    v128.store(vp, vxy);
+    store<f64>(vp, vz, 16);
+    v128.store(xp, f64x2.add(pxy, f64x2.mul(vxy, hXY)));
+    store<f64>(xp, pz + vz * h, 16);
   }
 }
 
-/** xpbd-world.ts `substep`: v = (x − x_prev)/h over `coordinates` values. */
+/** xpbd-world.ts `substep`: v = (x − x_prev)/h over `coordinates` values, two at a time. */
 export function velocities(x: usize, xPrev: usize, v: usize, coordinates: i32, invH: f64): void {
-  for (let k = 0; k < coordinates; k++) setF(v, k, (f(x, k) - f(xPrev, k)) * invH);
+  const invHs = f64x2.splat(invH);
+  let k = 0;
+  for (; k + 1 < coordinates; k += 2) {
+    const at = (<usize>k) << 3;
+    v128.store(v + at, f64x2.mul(f64x2.sub(v128.load(x + at), v128.load(xPrev + at)), invHs));
+  }
+  if (k < coordinates) setF(v, k, (f(x, k) - f(xPrev, k)) * invH);
 }
 
 /** distance.ts `solveDistance`. */

@@ -192,6 +192,21 @@ const kernelCases: KernelCase[] = [
     solve: solveMembrane,
   },
   {
+    name: "membrane, every triangle one compliance row (the first triangle's, as one material on equal cells): a one-element row index",
+    rest: cloth.positions,
+    amplitude: 0.03,
+    make: (s) => {
+      const block = createMembraneBlock(membraneCompliances(s.rest, cloth.triangles, 2e6, 0.3, 5e-4), s);
+      const first = tableRow(block.complianceIndex, 0);
+      return {
+        ...block,
+        compliance: block.compliance.slice(MEMBRANE_ROW * first, MEMBRANE_ROW * (first + 1)),
+        complianceIndex: Uint8Array.of(0),
+      };
+    },
+    solve: solveMembrane,
+  },
+  {
     name: 'membrane, a row per triangle, 300 rows before them: indexed by u16',
     rest: cloth.positions,
     amplitude: 0.03,

@@ -30,6 +30,16 @@ function rowOf(index: usize, bytes: i32, i: i32): i32 {
   return <i32>load<u8>(index + <usize>(i * bytes));
 }
 
+/**
+ * `rowOf` with the index's width known when the kernel is compiled: R = u8 a u8 row per constraint,
+ * R = bool no index (row i); any other R leaves it to `bytes`.
+ */
+function knownRow<R>(index: usize, bytes: i32, i: i32): i32 {
+  if (isBoolean<R>()) return i;
+  if (sizeof<R>() === 1) return <i32>load<u8>(index + <usize>i);
+  return rowOf(index, bytes, i);
+}
+
 /** array[i] ← value rounded to f32 (to nearest, as a JS Float32Array store). */
 function setF32(ptr: usize, i: i32, value: f64): void {
   store<f32>(ptr + ((<usize>i) << 2), <f32>value);
@@ -1966,6 +1976,86 @@ export function solveMembraneBatched(
   minDenominator: f64,
   fresh: bool,
 ): void {
+  // The rest-shape row lookup specialized for the common index widths, where it is one load: a u8
+  // row per triangle (a regular mesh's few shapes) and none (a row per triangle).
+  if (restShapeIndexBytes === 1)
+    membraneSweep<u8>(
+      x,
+      w,
+      particles,
+      colourStarts,
+      colourCount,
+      inverseRestShape,
+      restShapeIndex,
+      restShapeIndexBytes,
+      compliance,
+      complianceIndex,
+      complianceIndexBytes,
+      lambda,
+      scale,
+      invHSq,
+      minDenominator,
+      fresh,
+    );
+  else if (restShapeIndexBytes < 0)
+    membraneSweep<bool>(
+      x,
+      w,
+      particles,
+      colourStarts,
+      colourCount,
+      inverseRestShape,
+      restShapeIndex,
+      restShapeIndexBytes,
+      compliance,
+      complianceIndex,
+      complianceIndexBytes,
+      lambda,
+      scale,
+      invHSq,
+      minDenominator,
+      fresh,
+    );
+  else
+    membraneSweep<i32>(
+      x,
+      w,
+      particles,
+      colourStarts,
+      colourCount,
+      inverseRestShape,
+      restShapeIndex,
+      restShapeIndexBytes,
+      compliance,
+      complianceIndex,
+      complianceIndexBytes,
+      lambda,
+      scale,
+      invHSq,
+      minDenominator,
+      fresh,
+    );
+}
+
+/** `solveMembraneBatched` with its rest-shape rows looked up by `knownRow<R>`. */
+function membraneSweep<R>(
+  x: usize,
+  w: usize,
+  particles: usize,
+  colourStarts: usize,
+  colourCount: i32,
+  inverseRestShape: usize,
+  restShapeIndex: usize,
+  restShapeIndexBytes: i32,
+  compliance: usize,
+  complianceIndex: usize,
+  complianceIndexBytes: i32,
+  lambda: usize,
+  scale: f64,
+  invHSq: f64,
+  minDenominator: f64,
+  fresh: bool,
+): void {
   const scale32 = <f32>scale;
   const invHSq32 = <f32>invHSq;
   const minDenominator32 = <f32>minDenominator;
@@ -1977,6 +2067,13 @@ export function solveMembraneBatched(
   const quarter = f32x4.splat(0.25);
   const one = f32x4.splat(1);
   const two = f32x4.splat(2);
+  // Where every triangle shares one compliance row (one material), its α̃ once for the sweep.
+  const oneRow = complianceIndexBytes === 0;
+  const shared = rowOf(complianceIndex, complianceIndexBytes, 0) << 2;
+  const sharedAn = oneRow ? mul4(f32x4.splat(<f32>f(compliance, shared)), vInvHSq) : zero;
+  const sharedAc = oneRow ? mul4(f32x4.splat(<f32>f(compliance, shared + 1)), vInvHSq) : zero;
+  const sharedAs = oneRow ? mul4(f32x4.splat(<f32>f(compliance, shared + 2)), vInvHSq) : zero;
+  const sharedAn2 = oneRow ? mul4(f32x4.splat(<f32>f(compliance, shared + 3)), vInvHSq) : zero;
   for (let colour = 0; colour < colourCount; colour++) {
     const start = u(colourStarts, colour);
     const end = u(colourStarts, colour + 1);
@@ -2020,15 +2117,17 @@ export function solveMembraneBatched(
       const e2y = narrow(sub(loadY(p2a, p2b), y0ab), sub(loadY(p2c, p2d), y0cd));
       const e2z = narrow(sub(loadZ(p2a, p2b), z0ab), sub(loadZ(p2c, p2d), z0cd));
       // (B11, B12, B21, B22) of each triangle, transposed to (a, b, c, d) per entry.
-      const ba = v128.load(inverseRestShape + ((<usize>rowOf(restShapeIndex, restShapeIndexBytes, t)) << 4));
+      const ba = v128.load(
+        inverseRestShape + ((<usize>knownRow<R>(restShapeIndex, restShapeIndexBytes, t)) << 4),
+      );
       const bb = v128.load(
-        inverseRestShape + ((<usize>rowOf(restShapeIndex, restShapeIndexBytes, t + 1)) << 4),
+        inverseRestShape + ((<usize>knownRow<R>(restShapeIndex, restShapeIndexBytes, t + 1)) << 4),
       );
       const bc = v128.load(
-        inverseRestShape + ((<usize>rowOf(restShapeIndex, restShapeIndexBytes, t + 2)) << 4),
+        inverseRestShape + ((<usize>knownRow<R>(restShapeIndex, restShapeIndexBytes, t + 2)) << 4),
       );
       const bd = v128.load(
-        inverseRestShape + ((<usize>rowOf(restShapeIndex, restShapeIndexBytes, t + 3)) << 4),
+        inverseRestShape + ((<usize>knownRow<R>(restShapeIndex, restShapeIndexBytes, t + 3)) << 4),
       );
       const firstAB = v128.shuffle<f32>(ba, bb, 0, 4, 1, 5);
       const firstCD = v128.shuffle<f32>(bc, bd, 0, 4, 1, 5);
@@ -2059,14 +2158,20 @@ export function solveMembraneBatched(
       const s22 = add4(add4(mul4(mul4(w0, p02), p02), mul4(mul4(w1, b12), b12)), mul4(mul4(w2, b22), b22));
       const s12 = add4(add4(mul4(mul4(w0, p01), p02), mul4(mul4(w1, b11), b12)), mul4(mul4(w2, b21), b22));
       // Rows of α₁₁, α₁₂, α₃₃, α₂₂ (membrane.ts MEMBRANE_ROW), one per triangle.
-      const rowA = rowOf(complianceIndex, complianceIndexBytes, t) << 2;
-      const rowB = rowOf(complianceIndex, complianceIndexBytes, t + 1) << 2;
-      const rowC = rowOf(complianceIndex, complianceIndexBytes, t + 2) << 2;
-      const rowD = rowOf(complianceIndex, complianceIndexBytes, t + 3) << 2;
-      const an = mul4(gather4(compliance, rowA, rowB, rowC, rowD), vInvHSq);
-      const ac = mul4(gather4(compliance, rowA + 1, rowB + 1, rowC + 1, rowD + 1), vInvHSq);
-      const as = mul4(gather4(compliance, rowA + 2, rowB + 2, rowC + 2, rowD + 2), vInvHSq);
-      const an2 = mul4(gather4(compliance, rowA + 3, rowB + 3, rowC + 3, rowD + 3), vInvHSq);
+      let an = sharedAn;
+      let ac = sharedAc;
+      let as = sharedAs;
+      let an2 = sharedAn2;
+      if (!oneRow) {
+        const rowA = rowOf(complianceIndex, complianceIndexBytes, t) << 2;
+        const rowB = rowOf(complianceIndex, complianceIndexBytes, t + 1) << 2;
+        const rowC = rowOf(complianceIndex, complianceIndexBytes, t + 2) << 2;
+        const rowD = rowOf(complianceIndex, complianceIndexBytes, t + 3) << 2;
+        an = mul4(gather4(compliance, rowA, rowB, rowC, rowD), vInvHSq);
+        ac = mul4(gather4(compliance, rowA + 1, rowB + 1, rowC + 1, rowD + 1), vInvHSq);
+        as = mul4(gather4(compliance, rowA + 2, rowB + 2, rowC + 2, rowD + 2), vInvHSq);
+        an2 = mul4(gather4(compliance, rowA + 3, rowB + 3, rowC + 3, rowD + 3), vInvHSq);
+      }
       const a11 = add4(mul4(s11, q11), an);
       const a22 = add4(mul4(s22, q22), an2);
       const a33 = add4(

@@ -60,9 +60,10 @@ export const FLAT_REST_ANGLE_RAD = 1e-6;
 export const LINEAR_ROW = 9;
 
 /**
- * Values per row of a block's `linearSystems`: the step matrix P of the row's system (STEP below, 6
- * upper entries), then the hinge mask it was made for (slot LINEAR_SYSTEM_MASK), plus
- * SKIPPED_ROW where the triangle sits the step out: never a triangle's mask, so the kernels then
+ * Values per row of a block's `linearSystems`: the step matrix P of the row's system negated (−STEP
+ * below, 6 upper entries: the WebAssembly kernel solves for Δλ = −P·(m + α̃·λ), the same floats as
+ * P·(−m − α̃·λ) with one negation fewer per hinge), then the hinge mask it was made for (slot
+ * LINEAR_SYSTEM_MASK), plus SKIPPED_ROW where the triangle sits the step out: never a triangle's mask, so the kernels then
  * build the system themselves and skip it as this file does. Then, for the WebAssembly kernel to
  * read at constant offsets rather than convert per triangle, the values it would compute the same
  * from the row: α̃ = α·invHSq (6 upper entries, 1/s² over N·m… as α), the coefficients g of the
@@ -178,7 +179,7 @@ export function prepareLinearSystems(block: PlateBendBlock, w: Float64Array, inv
     const mask = systems[s + LINEAR_SYSTEM_MASK] % SKIPPED_ROW;
     linearPlateSystem(block, w, row, invHSq, SYSTEM);
     const kept = linearStepMatrix(SYSTEM, mask, scale);
-    for (let k = 0; k < 6; k++) systems[s + k] = kept ? STEP[k] : 0;
+    for (let k = 0; k < 6; k++) systems[s + k] = kept ? -STEP[k] : 0;
     systems[s + LINEAR_SYSTEM_MASK] = kept ? mask : mask + SKIPPED_ROW;
     for (let k = 0; k < 6; k++) systems[s + ROW_ALPHA + k] = block.compliancePerNM[6 * row + k] * invHSq;
     // TRIANGLE holds the row's triangle (linearPlateSystem), whose coefficients are the row's.

@@ -3189,9 +3189,11 @@ export function solveLinearPlateBendBatched(
       add(mul(v128.load64_splat(s, G_21), e1), mul(v128.load64_splat(s, G_22), e2)),
       mul(v128.load64_splat(s, Q_2), sub(v128.load(p5), x0)),
     );
-    let r0 = f64x2.neg(m0);
-    let r1 = f64x2.neg(m1);
-    let r2 = f64x2.neg(m2);
+    // r = m (+ α̃·λ): the scalar kernel's right-hand side negated, which the row's −P undoes
+    // exactly (rounding to nearest is symmetric in sign), one negation fewer per hinge.
+    let r0 = m0;
+    let r1 = m1;
+    let r2 = m2;
     // Multipliers 9t + 3·axis + hinge: x's in lane 0, y's in lane 1.
     const l = 9 * t;
     let l0 = splat(0);
@@ -3201,21 +3203,21 @@ export function solveLinearPlateBendBatched(
       l0 = gather32(lambda, l, l + 3);
       l1 = gather32(lambda, l + 1, l + 4);
       l2 = gather32(lambda, l + 2, l + 5);
-      r0 = sub(
+      r0 = add(
         r0,
         add(
           add(mul(v128.load64_splat(s, T_00), l0), mul(v128.load64_splat(s, T_01), l1)),
           mul(v128.load64_splat(s, T_02), l2),
         ),
       );
-      r1 = sub(
+      r1 = add(
         r1,
         add(
           add(mul(v128.load64_splat(s, T_01), l0), mul(v128.load64_splat(s, T_11), l1)),
           mul(v128.load64_splat(s, T_12), l2),
         ),
       );
-      r2 = sub(
+      r2 = add(
         r2,
         add(
           add(mul(v128.load64_splat(s, T_02), l0), mul(v128.load64_splat(s, T_12), l1)),
@@ -3292,21 +3294,12 @@ export function solveLinearPlateBendBatched(
     const z0 = load<f64>(p0, 16);
     const ez1 = load<f64>(p1, 16) - z0;
     const ez2 = load<f64>(p2, 16) - z0;
-    let s0 = -(
-      load<f64>(s, G_01) * ez1 +
-      load<f64>(s, G_02) * ez2 +
-      load<f64>(s, Q_0) * (load<f64>(p3, 16) - z0)
-    );
-    let s1 = -(
-      load<f64>(s, G_11) * ez1 +
-      load<f64>(s, G_12) * ez2 +
-      load<f64>(s, Q_1) * (load<f64>(p4, 16) - z0)
-    );
-    let s2 = -(
-      load<f64>(s, G_21) * ez1 +
-      load<f64>(s, G_22) * ez2 +
-      load<f64>(s, Q_2) * (load<f64>(p5, 16) - z0)
-    );
+    let s0 =
+      load<f64>(s, G_01) * ez1 + load<f64>(s, G_02) * ez2 + load<f64>(s, Q_0) * (load<f64>(p3, 16) - z0);
+    let s1 =
+      load<f64>(s, G_11) * ez1 + load<f64>(s, G_12) * ez2 + load<f64>(s, Q_1) * (load<f64>(p4, 16) - z0);
+    let s2 =
+      load<f64>(s, G_21) * ez1 + load<f64>(s, G_22) * ez2 + load<f64>(s, Q_2) * (load<f64>(p5, 16) - z0);
     let n0: f64 = 0;
     let n1: f64 = 0;
     let n2: f64 = 0;
@@ -3314,9 +3307,9 @@ export function solveLinearPlateBendBatched(
       n0 = fs(lambda, l + 6);
       n1 = fs(lambda, l + 7);
       n2 = fs(lambda, l + 8);
-      s0 -= load<f64>(s, T_00) * n0 + load<f64>(s, T_01) * n1 + load<f64>(s, T_02) * n2;
-      s1 -= load<f64>(s, T_01) * n0 + load<f64>(s, T_11) * n1 + load<f64>(s, T_12) * n2;
-      s2 -= load<f64>(s, T_02) * n0 + load<f64>(s, T_12) * n1 + load<f64>(s, T_22) * n2;
+      s0 += load<f64>(s, T_00) * n0 + load<f64>(s, T_01) * n1 + load<f64>(s, T_02) * n2;
+      s1 += load<f64>(s, T_01) * n0 + load<f64>(s, T_11) * n1 + load<f64>(s, T_12) * n2;
+      s2 += load<f64>(s, T_02) * n0 + load<f64>(s, T_12) * n1 + load<f64>(s, T_22) * n2;
     }
     const dz0 = load<f64>(s, P_00) * s0 + load<f64>(s, P_01) * s1 + load<f64>(s, P_02) * s2;
     const dz1 = load<f64>(s, P_01) * s0 + load<f64>(s, P_11) * s1 + load<f64>(s, P_12) * s2;

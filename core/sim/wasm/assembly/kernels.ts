@@ -1076,6 +1076,25 @@ function moveQuad(
   moveX(pc, pd, loadX(pc, pd), mul(wcd, ucd));
 }
 
+/** `moveQuad` with x −= w·u: the same floats as x += w·(−u), without the negation. */
+function moveQuadBack(
+  pa: usize,
+  pb: usize,
+  pc: usize,
+  pd: usize,
+  wab: v128,
+  wcd: v128,
+  uab: v128,
+  ucd: v128,
+): void {
+  const ab = f64x2.sub(loadX(pa, pb), mul(wab, uab));
+  v128.store64_lane(pa, ab, 0);
+  v128.store64_lane(pb, ab, 1);
+  const cd = f64x2.sub(loadX(pc, pd), mul(wcd, ucd));
+  v128.store64_lane(pc, cd, 0);
+  v128.store64_lane(pd, cd, 1);
+}
+
 /**
  * `solveNeoHookean`, four tets of a colour at a time (f32x4); colourStarts as in constraints/block.ts,
  * the rest data as in `neoHookeanTet`. A lane whose tet the scalar kernel would skip keeps its
@@ -1171,9 +1190,10 @@ export function solveNeoHookeanBatched(
       const c3x = sub4(mul4(e1y, e2z), mul4(e1z, e2y));
       const c3y = sub4(mul4(e1z, e2x), mul4(e1x, e2z));
       const c3z = sub4(mul4(e1x, e2y), mul4(e1y, e2x));
-      const c0x = f32x4.neg(add4(add4(c1x, c2x), c3x));
-      const c0y = f32x4.neg(add4(add4(c1y, c2y), c3y));
-      const c0z = f32x4.neg(add4(add4(c1z, c2z), c3z));
+      // −c_0 and −p_0 below: they enter only products of two of them, where the signs cancel exactly.
+      const c0x = add4(add4(c1x, c2x), c3x);
+      const c0y = add4(add4(c1y, c2y), c3y);
+      const c0z = add4(add4(c1z, c2z), c3z);
       const o = (<usize>t) << 2;
       const entry = restByEntry + o;
       const b = v128.load(entry + 6 * stride);
@@ -1220,9 +1240,9 @@ export function solveNeoHookeanBatched(
       normSq = add4(normSq, mul4(e3x, p3x));
       normSq = add4(normSq, mul4(e3y, p3y));
       normSq = add4(normSq, mul4(e3z, p3z));
-      const p0x = f32x4.neg(add4(add4(p1x, p2x), p3x));
-      const p0y = f32x4.neg(add4(add4(p1y, p2y), p3y));
-      const p0z = f32x4.neg(add4(add4(p1z, p2z), p3z));
+      const p0x = add4(add4(p1x, p2x), p3x);
+      const p0y = add4(add4(p1y, p2y), p3y);
+      const p0z = add4(add4(p1z, p2z), p3z);
       // Both branches of the scalar kernel, chosen per lane.
       const deviatoric = f32x4.gt(normSq, vMinNormSq);
       const norm = f32x4.sqrt(normSq);
@@ -1336,9 +1356,9 @@ export function solveNeoHookeanBatched(
       moveQuad(p3a + 16, p3b + 16, p3c + 16, p3d + 16, w01, w23, uab, ucd);
       w01 = gather(w, q0a, q0b);
       w23 = gather(w, q0c, q0d);
-      moveQuad(p0a, p0b, p0c, p0d, w01, w23, f64x2.neg(sumXab), f64x2.neg(sumXcd));
-      moveQuad(p0a + 8, p0b + 8, p0c + 8, p0d + 8, w01, w23, f64x2.neg(sumYab), f64x2.neg(sumYcd));
-      moveQuad(p0a + 16, p0b + 16, p0c + 16, p0d + 16, w01, w23, f64x2.neg(sumZab), f64x2.neg(sumZcd));
+      moveQuadBack(p0a, p0b, p0c, p0d, w01, w23, sumXab, sumXcd);
+      moveQuadBack(p0a + 8, p0b + 8, p0c + 8, p0d + 8, w01, w23, sumYab, sumYcd);
+      moveQuadBack(p0a + 16, p0b + 16, p0c + 16, p0d + 16, w01, w23, sumZab, sumZcd);
     }
     for (; t < end; t++) {
       neoHookeanTet(
@@ -2059,7 +2079,7 @@ function membraneSweep<R>(
   const scale32 = <f32>scale;
   const invHSq32 = <f32>invHSq;
   const minDenominator32 = <f32>minDenominator;
-  const vScale = f32x4.splat(scale32);
+  const vNegativeScale = f32x4.splat(-scale32);
   const vInvHSq = f32x4.splat(invHSq32);
   const vMinDenominator = f32x4.splat(minDenominator32);
   const zero = f32x4.splat(0);
@@ -2152,8 +2172,9 @@ function membraneSweep<R>(
       const c1 = mul4(half, sub4(q11, one));
       const c2 = mul4(half, sub4(q22, one));
       const c3 = mul4(half, q12);
-      const p01 = f32x4.neg(add4(b11, b21));
-      const p02 = f32x4.neg(add4(b12, b22));
+      // −Dm⁻¹'s corner-0 entries: they enter only products of two of them (signs cancel exactly).
+      const p01 = add4(b11, b21);
+      const p02 = add4(b12, b22);
       const s11 = add4(add4(mul4(mul4(w0, p01), p01), mul4(mul4(w1, b11), b11)), mul4(mul4(w2, b21), b21));
       const s22 = add4(add4(mul4(mul4(w0, p02), p02), mul4(mul4(w1, b12), b12)), mul4(mul4(w2, b22), b22));
       const s12 = add4(add4(mul4(mul4(w0, p01), p02), mul4(mul4(w1, b11), b12)), mul4(mul4(w2, b21), b22));
@@ -2201,9 +2222,10 @@ function membraneSweep<R>(
         l2 = v128.shuffle<f32>(v128.shuffle<f32>(first, second, 1, 4, 7, 7), third, 0, 1, 2, 6);
         l3 = v128.shuffle<f32>(v128.shuffle<f32>(first, second, 2, 5, 5, 5), third, 0, 1, 4, 7);
       }
-      const r1 = sub4(f32x4.neg(c1), add4(mul4(an, l1), mul4(ac, l2)));
-      const r2 = sub4(f32x4.neg(c2), add4(mul4(ac, l1), mul4(an2, l2)));
-      const r3 = sub4(f32x4.neg(c3), mul4(as, l3));
+      // −r: the scalar kernel's right-hand side negated, which −inv below undoes exactly.
+      const r1 = add4(c1, add4(mul4(an, l1), mul4(ac, l2)));
+      const r2 = add4(c2, add4(mul4(ac, l1), mul4(an2, l2)));
+      const r3 = add4(c3, mul4(as, l3));
       const m11 = sub4(mul4(A22, A33), mul4(A23, A23));
       const m12 = sub4(mul4(A13, A23), mul4(A12, A33));
       const m13 = sub4(mul4(A12, A23), mul4(A13, A22));
@@ -2220,7 +2242,7 @@ function membraneSweep<R>(
       const m22 = sub4(mul4(A11, A33), mul4(A13, A13));
       const m23 = sub4(mul4(A12, A13), mul4(A11, A23));
       const m33 = sub4(mul4(A11, A22), mul4(A12, A12));
-      const inv = div4(mul4(k, vScale), determinant);
+      const inv = div4(mul4(k, vNegativeScale), determinant);
       const d1 = v128.and(mul4(add4(add4(mul4(m11, r1), mul4(m12, r2)), mul4(m13, r3)), inv), keep);
       const d2 = v128.and(mul4(add4(add4(mul4(m12, r1), mul4(m22, r2)), mul4(m23, r3)), inv), keep);
       const d3 = v128.and(mul4(add4(add4(mul4(m13, r1), mul4(m23, r2)), mul4(m33, r3)), inv), keep);
@@ -2281,9 +2303,9 @@ function membraneSweep<R>(
       moveQuad(p2a + 16, p2b + 16, p2c + 16, p2d + 16, w01, w23, uab, ucd);
       w01 = gather(w, q0a, q0b);
       w23 = gather(w, q0c, q0d);
-      moveQuad(p0a, p0b, p0c, p0d, w01, w23, f64x2.neg(sumXab), f64x2.neg(sumXcd));
-      moveQuad(p0a + 8, p0b + 8, p0c + 8, p0d + 8, w01, w23, f64x2.neg(sumYab), f64x2.neg(sumYcd));
-      moveQuad(p0a + 16, p0b + 16, p0c + 16, p0d + 16, w01, w23, f64x2.neg(sumZab), f64x2.neg(sumZcd));
+      moveQuadBack(p0a, p0b, p0c, p0d, w01, w23, sumXab, sumXcd);
+      moveQuadBack(p0a + 8, p0b + 8, p0c + 8, p0d + 8, w01, w23, sumYab, sumYcd);
+      moveQuadBack(p0a + 16, p0b + 16, p0c + 16, p0d + 16, w01, w23, sumZab, sumZcd);
     }
     if (t < end) {
       solveMembrane(

@@ -835,6 +835,16 @@ function moveZ(pa: usize, pb: usize, old: v128, delta: v128): void {
   v128.store64_lane(pb, value, 1, 16);
 }
 
+/**
+ * The value at pa −= lane 0 of `delta`, at pb −= lane 1, `old` holding both: x − y, the same floats
+ * as moveX/Y/Z's x + (−y) without the negation (pa and pb the coordinate's own addresses).
+ */
+function moveBack(pa: usize, pb: usize, old: v128, delta: v128): void {
+  const value = f64x2.sub(old, delta);
+  v128.store64_lane(pa, value, 0);
+  v128.store64_lane(pb, value, 1);
+}
+
 /** Address of particle q's position. */
 function at(x: usize, q: i32): usize {
   return x + <usize>q * 24;
@@ -1448,9 +1458,9 @@ export function solveDistanceBatched(
       moveX(a3a, a3b, xa, mul(sa, dx));
       moveY(a3a, a3b, ya, mul(sa, dy));
       moveZ(a3a, a3b, za, mul(sa, dz));
-      moveX(b3a, b3b, xb, f64x2.neg(mul(sb, dx))); // x − y = x + (−y) exactly
-      moveY(b3a, b3b, yb, f64x2.neg(mul(sb, dy))); // x − y = x + (−y) exactly
-      moveZ(b3a, b3b, zb, f64x2.neg(mul(sb, dz))); // x − y = x + (−y) exactly
+      moveBack(b3a, b3b, xb, mul(sb, dx));
+      moveBack(b3a + 8, b3b + 8, yb, mul(sb, dy));
+      moveBack(b3a + 16, b3b + 16, zb, mul(sb, dz));
     }
     if (c < end) {
       solveDistance(
@@ -1544,9 +1554,10 @@ export function solveTetVolumeBatched(
       const g3x = sub(mul(ay, bz), mul(az, by));
       const g3y = sub(mul(az, bx), mul(ax, bz));
       const g3z = sub(mul(ax, by), mul(ay, bx));
-      const g0x = f64x2.neg(add(add(g1x, g2x), g3x));
-      const g0y = f64x2.neg(add(add(g1y, g2y), g3y));
-      const g0z = f64x2.neg(add(add(g1z, g2z), g3z));
+      // −g_0: squared below, and corner 0 moved by x − s_0·(−g_0) (moveBack).
+      const g0x = add(add(g1x, g2x), g3x);
+      const g0y = add(add(g1y, g2y), g3y);
+      const g0z = add(add(g1z, g2z), g3z);
       const w0 = gather(w, q0a, q0b);
       const w1 = gather(w, q1a, q1b);
       const w2 = gather(w, q2a, q2b);
@@ -1584,9 +1595,9 @@ export function solveTetVolumeBatched(
       const s1 = mul(w1, d);
       const s2 = mul(w2, d);
       const s3 = mul(w3, d);
-      moveX(p0a, p0b, loadX(p0a, p0b), mul(s0, g0x));
-      moveY(p0a, p0b, loadY(p0a, p0b), mul(s0, g0y));
-      moveZ(p0a, p0b, loadZ(p0a, p0b), mul(s0, g0z));
+      moveBack(p0a, p0b, loadX(p0a, p0b), mul(s0, g0x));
+      moveBack(p0a + 8, p0b + 8, loadY(p0a, p0b), mul(s0, g0y));
+      moveBack(p0a + 16, p0b + 16, loadZ(p0a, p0b), mul(s0, g0z));
       moveX(p1a, p1b, loadX(p1a, p1b), mul(s1, g1x));
       moveY(p1a, p1b, loadY(p1a, p1b), mul(s1, g1y));
       moveZ(p1a, p1b, loadZ(p1a, p1b), mul(s1, g1z));

@@ -845,6 +845,24 @@ function moveBack(pa: usize, pb: usize, old: v128, delta: v128): void {
   v128.store64_lane(pb, value, 1);
 }
 
+/**
+ * Lane 0's particle (position at pa) += (dx, dy, dz)'s lane 0, lane 1's (at pb) += lane 1: each
+ * particle's x and y load, move and store as one v128 (the lanes' x and y steps interleaved), z lane
+ * by lane. The two particles differ.
+ */
+function movePair(pa: usize, pb: usize, dx: v128, dy: v128, dz: v128): void {
+  v128.store(pa, add(v128.load(pa), v128.shuffle<f64>(dx, dy, 0, 2)));
+  v128.store(pb, add(v128.load(pb), v128.shuffle<f64>(dx, dy, 1, 3)));
+  moveZ(pa, pb, loadZ(pa, pb), dz);
+}
+
+/** `movePair` with x − y: the same floats as x + (−y). */
+function movePairBack(pa: usize, pb: usize, dx: v128, dy: v128, dz: v128): void {
+  v128.store(pa, f64x2.sub(v128.load(pa), v128.shuffle<f64>(dx, dy, 0, 2)));
+  v128.store(pb, f64x2.sub(v128.load(pb), v128.shuffle<f64>(dx, dy, 1, 3)));
+  moveBack(pa + 16, pb + 16, loadZ(pa, pb), dz);
+}
+
 /** Address of particle q's position. */
 function at(x: usize, q: i32): usize {
   return x + <usize>q * 24;
@@ -1595,18 +1613,10 @@ export function solveTetVolumeBatched(
       const s1 = mul(w1, d);
       const s2 = mul(w2, d);
       const s3 = mul(w3, d);
-      moveBack(p0a, p0b, loadX(p0a, p0b), mul(s0, g0x));
-      moveBack(p0a + 8, p0b + 8, loadY(p0a, p0b), mul(s0, g0y));
-      moveBack(p0a + 16, p0b + 16, loadZ(p0a, p0b), mul(s0, g0z));
-      moveX(p1a, p1b, loadX(p1a, p1b), mul(s1, g1x));
-      moveY(p1a, p1b, loadY(p1a, p1b), mul(s1, g1y));
-      moveZ(p1a, p1b, loadZ(p1a, p1b), mul(s1, g1z));
-      moveX(p2a, p2b, loadX(p2a, p2b), mul(s2, g2x));
-      moveY(p2a, p2b, loadY(p2a, p2b), mul(s2, g2y));
-      moveZ(p2a, p2b, loadZ(p2a, p2b), mul(s2, g2z));
-      moveX(p3a, p3b, loadX(p3a, p3b), mul(s3, g3x));
-      moveY(p3a, p3b, loadY(p3a, p3b), mul(s3, g3y));
-      moveZ(p3a, p3b, loadZ(p3a, p3b), mul(s3, g3z));
+      movePairBack(p0a, p0b, mul(s0, g0x), mul(s0, g0y), mul(s0, g0z));
+      movePair(p1a, p1b, mul(s1, g1x), mul(s1, g1y), mul(s1, g1z));
+      movePair(p2a, p2b, mul(s2, g2x), mul(s2, g2y), mul(s2, g2z));
+      movePair(p3a, p3b, mul(s3, g3x), mul(s3, g3y), mul(s3, g3z));
     }
     if (t < end) {
       const o = (<usize>t) << 3;

@@ -63,12 +63,12 @@ export const LINEAR_ROW = 9;
  * Values per row of a block's `linearSystems`: the step matrix P of the row's system negated (−STEP
  * below, 6 upper entries: the WebAssembly kernel solves for Δλ = −P·(m + α̃·λ), the same floats as
  * P·(−m − α̃·λ) with one negation fewer per hinge), then the hinge mask it was made for (slot
- * LINEAR_SYSTEM_MASK), plus SKIPPED_ROW where the triangle sits the step out: never a triangle's mask, so the kernels then
- * build the system themselves and skip it as this file does. Then, for the WebAssembly kernel to
- * read at constant offsets rather than convert per triangle, the values it would compute the same
- * from the row: α̃ = α·invHSq (6 upper entries, 1/s² over N·m… as α), the coefficients g of the
- * three hinges on the corners (corner 0's the negated sum, as `loadLinearTriangle`; 9, hinge-major)
- * and the wings' q (3).
+ * LINEAR_SYSTEM_MASK), plus SKIPPED_ROW where the triangle sits the step out: never a triangle's
+ * mask, so the kernels then build the system themselves and skip it as this file does. Then, for
+ * the WebAssembly kernel to read at constant offsets rather than convert per triangle, the values
+ * it would compute the same from the row: α̃ = α·invHSq (6 upper entries, α's units over s²), the
+ * coefficients g of the three hinges on the corners (corner 0's the negated sum, as
+ * `loadLinearTriangle`; 9, hinge-major) and the wings' q (3).
  */
 export const LINEAR_SYSTEM = 25;
 export const LINEAR_SYSTEM_MASK = 6;

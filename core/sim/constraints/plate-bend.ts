@@ -69,8 +69,9 @@ export interface PlateBendBlock extends BlockBase {
   readonly hingeCoefficients: Float32Array;
   /**
    * The linear measure's step matrix per row of the compliance table, LINEAR_SYSTEM values
-   * (plate-bend-linear.ts `prepareLinearSystems`: its 3×3 system inverted, and the hinge mask it
-   * was made for), for the substep and scale below; empty for the angle measure.
+   * (plate-bend-linear.ts `prepareLinearSystems`: its 3×3 system inverted and negated, the hinge
+   * mask it was made for, α̃ and the hinge coefficients in f64), for the substep and scale below;
+   * empty for the angle measure.
    */
   readonly linearSystems: Float64Array;
   /**

@@ -3146,9 +3146,10 @@ const LINEAR_SYSTEM = 25;
  * per axis, and each particle's x and y load and store as one v128 (the two-triangle form loaded
  * and stored every coordinate lane by lane). The same floats as the scalar kernel. The rows
  * (`systems`, LINEAR_SYSTEM per row, constraints/plate-bend-linear.ts `prepareLinearSystems`) are
- * current: their step matrix P, the hinge mask it was made for (a row whose triangle sits the step
- * out marked with a mask no triangle has), α̃ and the hinge coefficients in f64, read at constant
- * offsets from the row's address where the coefficients were converted and splatted per triangle.
+ * current: their step matrix negated (−P), the hinge mask it was made for (a row whose triangle
+ * sits the step out marked with a mask no triangle has), α̃ and the hinge coefficients in f64, read
+ * at constant offsets from the row's address where the coefficients were converted and splatted
+ * per triangle.
  * A triangle that still has the row's hinges reads them; one whose hinges were torn since goes
  * through the scalar kernel, which builds and inverts its system (from the masses of its row's
  * triangle, `rowTriangles`). Triangles are taken in order: those of a colour share no particle,

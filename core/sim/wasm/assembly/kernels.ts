@@ -3141,6 +3141,19 @@ const Q_2: usize = 192;
 const LINEAR_SYSTEM = 25;
 
 /**
+ * x and y of the particle at p += w·(g_0·d_0 + g_1·d_1 + g_2·d_2): a corner's move in
+ * `solveLinearPlateBendBatched`, its coefficients on the three hinges splatted.
+ */
+function moveByHinges(p: usize, w: f64, g0: v128, g1: v128, g2: v128, d0: v128, d1: v128, d2: v128): void {
+  v128.store(p, add(v128.load(p), mul(splat(w), add(add(mul(g0, d0), mul(g1, d1)), mul(g2, d2)))));
+}
+
+/** `moveByHinges` for z alone (the position's third value), in scalars. */
+function moveZByHinges(p: usize, w: f64, g0: f64, g1: f64, g2: f64, d0: f64, d1: f64, d2: f64): void {
+  store<f64>(p, load<f64>(p, 16) + w * (g0 * d0 + g1 * d1 + g2 * d2), 16);
+}
+
+/**
  * `solveLinearPlateBend` with its x and y axes side by side in an f64x2 and z beside them: the
  * measure's Jacobian is the same for the three axes, so one triangle's step is the same operations
  * per axis, and each particle's x and y load and store as one v128 (the two-triangle form loaded
@@ -3292,44 +3305,35 @@ export function solveLinearPlateBendBatched(
     const wq0 = f(w, k3) * load<f64>(s, Q_0);
     const wq1 = f(w, k4) * load<f64>(s, Q_1);
     const wq2 = f(w, k5) * load<f64>(s, Q_2);
-    v128.store(
+    moveByHinges(
       p0,
-      add(
-        v128.load(p0),
-        mul(
-          splat(w0),
-          add(
-            add(mul(v128.load64_splat(s, G_00), d0), mul(v128.load64_splat(s, G_10), d1)),
-            mul(v128.load64_splat(s, G_20), d2),
-          ),
-        ),
-      ),
+      w0,
+      v128.load64_splat(s, G_00),
+      v128.load64_splat(s, G_10),
+      v128.load64_splat(s, G_20),
+      d0,
+      d1,
+      d2,
     );
-    v128.store(
+    moveByHinges(
       p1,
-      add(
-        v128.load(p1),
-        mul(
-          splat(w1),
-          add(
-            add(mul(v128.load64_splat(s, G_01), d0), mul(v128.load64_splat(s, G_11), d1)),
-            mul(v128.load64_splat(s, G_21), d2),
-          ),
-        ),
-      ),
+      w1,
+      v128.load64_splat(s, G_01),
+      v128.load64_splat(s, G_11),
+      v128.load64_splat(s, G_21),
+      d0,
+      d1,
+      d2,
     );
-    v128.store(
+    moveByHinges(
       p2,
-      add(
-        v128.load(p2),
-        mul(
-          splat(w2),
-          add(
-            add(mul(v128.load64_splat(s, G_02), d0), mul(v128.load64_splat(s, G_12), d1)),
-            mul(v128.load64_splat(s, G_22), d2),
-          ),
-        ),
-      ),
+      w2,
+      v128.load64_splat(s, G_02),
+      v128.load64_splat(s, G_12),
+      v128.load64_splat(s, G_22),
+      d0,
+      d1,
+      d2,
     );
     v128.store(p3, add(v128.load(p3), mul(splat(wq0), d0)));
     v128.store(p4, add(v128.load(p4), mul(splat(wq1), d1)));
@@ -3363,24 +3367,9 @@ export function solveLinearPlateBendBatched(
       setF32(lambda, l + 7, n1 + dz1);
       setF32(lambda, l + 8, n2 + dz2);
     }
-    store<f64>(
-      p0,
-      load<f64>(p0, 16) +
-        w0 * (load<f64>(s, G_00) * dz0 + load<f64>(s, G_10) * dz1 + load<f64>(s, G_20) * dz2),
-      16,
-    );
-    store<f64>(
-      p1,
-      load<f64>(p1, 16) +
-        w1 * (load<f64>(s, G_01) * dz0 + load<f64>(s, G_11) * dz1 + load<f64>(s, G_21) * dz2),
-      16,
-    );
-    store<f64>(
-      p2,
-      load<f64>(p2, 16) +
-        w2 * (load<f64>(s, G_02) * dz0 + load<f64>(s, G_12) * dz1 + load<f64>(s, G_22) * dz2),
-      16,
-    );
+    moveZByHinges(p0, w0, load<f64>(s, G_00), load<f64>(s, G_10), load<f64>(s, G_20), dz0, dz1, dz2);
+    moveZByHinges(p1, w1, load<f64>(s, G_01), load<f64>(s, G_11), load<f64>(s, G_21), dz0, dz1, dz2);
+    moveZByHinges(p2, w2, load<f64>(s, G_02), load<f64>(s, G_12), load<f64>(s, G_22), dz0, dz1, dz2);
     store<f64>(p3, load<f64>(p3, 16) + wq0 * dz0, 16);
     store<f64>(p4, load<f64>(p4, 16) + wq1 * dz1, 16);
     store<f64>(p5, load<f64>(p5, 16) + wq2 * dz2, 16);

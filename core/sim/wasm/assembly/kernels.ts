@@ -1115,12 +1115,8 @@ function moveQuadBack(
   uab: v128,
   ucd: v128,
 ): void {
-  const ab = f64x2.sub(loadX(pa, pb), mul(wab, uab));
-  v128.store64_lane(pa, ab, 0);
-  v128.store64_lane(pb, ab, 1);
-  const cd = f64x2.sub(loadX(pc, pd), mul(wcd, ucd));
-  v128.store64_lane(pc, cd, 0);
-  v128.store64_lane(pd, cd, 1);
+  moveBack(pa, pb, loadX(pa, pb), mul(wab, uab));
+  moveBack(pc, pd, loadX(pc, pd), mul(wcd, ucd));
 }
 
 /**

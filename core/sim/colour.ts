@@ -5,6 +5,9 @@
  *
  * Greedy first-fit in input order: each constraint takes the lowest colour none of its
  * particles has used yet. Per-particle bit masks make that a few OR operations per constraint.
+ * Then, for a kernel that solves `batch` constraints of a colour at a time, each colour's size is
+ * made a multiple of `batch` where a later colour can take the remainder, so that the kernel seldom
+ * ends a colour on its scalar path.
  */
 
 import { constraintNode, DISSECTION_NODES } from './dissection.ts';
@@ -26,13 +29,15 @@ export interface Colouring {
  * Colours `count` constraints of `arity` particles each (`particles[arity·i + k]`).
  * Deterministic: the same input always yields the same colours and order. With `leafOf` (each
  * particle's leaf of the nested dissection, dissection.ts) the constraints are grouped by node
- * first, leaves to root, and each node's constraints take colours of their own.
+ * first, leaves to root, and each node's constraints take colours of their own. With `batch` > 1
+ * the colour sizes are evened to multiples of it (`evenColourSizes`); 1 keeps first fit's colours.
  */
 export function colourConstraints(
   particles: Uint32Array,
   arity: number,
   particleCount: number,
   leafOf?: Uint8Array,
+  batch = 1,
 ): Colouring {
   const count = Math.floor(particles.length / arity);
   const nodeOf = leafOf ? constraintNodes(particles, arity, count, leafOf) : null;
@@ -55,6 +60,7 @@ export function colourConstraints(
     const base = colourCount;
     if (nodeColourStarts) nodeColourStarts[node] = base;
     if (node > 0) used.fill(0);
+    const members: number[][] = [];
     for (let c = 0; c < count; c++) {
       if (nodeOf && nodeOf[c] !== node) continue;
       let colour = -1;
@@ -71,6 +77,12 @@ export function colourConstraints(
       const word = colour >>> 5;
       const bit = 1 << (colour & 31);
       for (let k = 0; k < arity; k++) used[particles[c * arity + k] * words + word] |= bit;
+      for (let k = members.length; k <= colour; k++) members.push([]);
+      members[colour].push(c);
+    }
+    if (batch > 1) evenColourSizes(members, batch, { particles, arity, used, words });
+    for (let colour = 0; colour < members.length; colour++) {
+      for (const c of members[colour]) colourOf[c] = base + colour;
     }
   }
   if (nodeColourStarts) nodeColourStarts[DISSECTION_NODES] = colourCount;
@@ -82,6 +94,58 @@ export function colourConstraints(
   const order = new Uint32Array(count);
   for (let c = 0; c < count; c++) order[next[colourOf[c]]++] = c;
   return { order, colourStarts, nodeColourStarts };
+}
+
+interface ColourMasks {
+  readonly particles: Uint32Array;
+  readonly arity: number;
+  /** Per particle, `words` words of bits: bit j set where one of its constraints has colour j. */
+  readonly used: Uint32Array;
+  readonly words: number;
+}
+
+/**
+ * Brings each colour, first to last, to a multiple of `batch` where the colouring allows: its
+ * last (size mod batch) constraints move on to the first later colour where they share no
+ * particle. `members[j]` lists colour j's constraints (of one node, colours numbered from 0); no
+ * colour is added. Deterministic, as the first fit. (Pulling constraints of later colours in
+ * instead finds none: first fit left each of them a neighbour in every earlier colour.)
+ */
+function evenColourSizes(members: number[][], batch: number, masks: ColourMasks): void {
+  for (let colour = 0; colour + 1 < members.length; colour++) {
+    const list = members[colour];
+    const kept: number[] = [];
+    for (const c of list.splice(list.length - (list.length % batch))) {
+      let target = colour + 1;
+      while (target < members.length && !fits(c, target, masks)) target++;
+      if (target === members.length) {
+        kept.push(c);
+        continue;
+      }
+      recolour(c, colour, target, masks);
+      members[target].push(c);
+    }
+    list.push(...kept);
+  }
+}
+
+/** Whether constraint `c` shares no particle with colour `colour`'s constraints. */
+function fits(c: number, colour: number, masks: ColourMasks): boolean {
+  const { particles, arity, used, words } = masks;
+  const word = colour >>> 5;
+  let mask = 0;
+  for (let k = 0; k < arity; k++) mask |= used[particles[c * arity + k] * words + word];
+  return (mask & (1 << (colour & 31))) === 0;
+}
+
+/** Moves constraint `c`'s particles' marks from colour `from` to colour `to`. */
+function recolour(c: number, from: number, to: number, masks: ColourMasks): void {
+  const { particles, arity, used, words } = masks;
+  for (let k = 0; k < arity; k++) {
+    const p = particles[c * arity + k] * words;
+    used[p + (from >>> 5)] &= ~(1 << (from & 31));
+    used[p + (to >>> 5)] |= 1 << (to & 31);
+  }
 }
 
 /** Each constraint's dissection node; null when they all fall in one (nothing to group). */

@@ -28,6 +28,26 @@ describe('constraint colouring', () => {
     expect(colouring.colourStarts[colouring.colourStarts.length - 1]).toBe(tets.length / 4);
   });
 
+  it('makes colour sizes multiples of a batch of 4 where a later colour takes the remainder', () => {
+    // An 8³ box: first fit alone leaves 56 of its 2,560 tets past a multiple of 4 (colours ending
+    // on the scalar path); moving each colour's remainder on leaves 16.
+    const box = boxTetGrid([1, 1, 1], [8, 8, 8], [0, 0, 0]);
+    const { order, colourStarts } = colourConstraints(box.tets, 4, box.positions.length / 3, undefined, 4);
+    let remainders = 0;
+    for (let colour = 0; colour + 1 < colourStarts.length; colour++) {
+      remainders += (colourStarts[colour + 1] - colourStarts[colour]) % 4;
+      const seen = new Set<number>();
+      for (let k = colourStarts[colour]; k < colourStarts[colour + 1]; k++) {
+        for (let i = 0; i < 4; i++) {
+          const p = box.tets[4 * order[k] + i];
+          expect(seen.has(p)).toBe(false);
+          seen.add(p);
+        }
+      }
+    }
+    expect(remainders).toBeLessThanOrEqual(0.01 * order.length);
+  });
+
   it('needs more than 32 colours without failing when particles are shared widely', () => {
     // A star: 40 constraints all sharing particle 0 need 40 colours (more than one mask word).
     const star = new Uint32Array(80);

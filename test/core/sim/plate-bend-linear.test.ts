@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { standardScenes } from '../../../core/calibrate/scenes.ts';
 import { findBuiltInMaterial } from '../../../core/material/library.ts';
 import type { Scene } from '../../../core/scene/scene.ts';
-import { buildWorld } from '../../../core/sim/build-world.ts';
-import { tableRow } from '../../../core/sim/constraints/compliance-table.ts';
+import { compileScene } from '../../../core/setup/compile-scene.ts';
+import { buildWorld, buildWorldFromSetup } from '../../../core/sim/build-world.ts';
 import { hingeAngle } from '../../../core/sim/constraints/dihedral-bend.ts';
 import type { ConstraintBlock } from '../../../core/sim/constraints/index.ts';
 import {
@@ -290,21 +290,22 @@ describe('plate bending measured linearly (a sheet flat at rest)', () => {
  * measured by their hinge angles (solved in JS), swept as the built block is.
  */
 function restedWorld(scene: Scene, measure: 'auto' | 'angles', frames: number) {
-  const world = buildWorld(scene);
+  const setup = compileScene(scene);
+  const world = buildWorldFromSetup(setup);
   const blocks = world.runtimes[0].blocks as ConstraintBlock[];
   const at = blocks.findIndex((b) => b.kind === 'plate-bend');
   const linear = blocks[at] as PlateBendBlock;
   expect(isLinearPlate(linear)).toBe(true);
   if (measure === 'angles') {
-    const compliancePerNM = new Float64Array(6 * linear.count);
-    for (let t = 0; t < linear.count; t++) {
-      const row = 6 * tableRow(linear.complianceIndex, t);
-      compliancePerNM.set(linear.compliancePerNM.subarray(row, row + 6), 6 * t);
-    }
+    // Made from the set the built block was made from, so coloured and swept in the same order.
+    const set = setup.bodies[0].constraints.find((c) => c.kind === 'plate-bend');
+    if (set?.kind !== 'plate-bend') throw new Error('the cloth has no plate set');
+    const particles = set.particles.map((p) => p + world.runtimes[0].offset);
     const angles = createPlateBendBlock(
-      { particles: linear.particles, compliancePerNM, dampingRatio: 0, measure: 'angles' },
+      { particles, compliancePerNM: set.compliancePerNM, dampingRatio: 0, measure: 'angles' },
       world.state,
     );
+    expect(angles.particles).toEqual(linear.particles);
     // Swept as the built block is: its stiffness scale and its sweeps per substep.
     angles.stiffnessScale = linear.stiffnessScale;
     angles.passes = linear.passes;

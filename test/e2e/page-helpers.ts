@@ -152,9 +152,16 @@ export interface InMemoryFile {
  * from memory, and waits (30 s at most: the big meshes take a while) until the app shows it static.
  */
 export async function openMesh(page: Page, mesh: string | InMemoryFile): Promise<void> {
+  // The notices shown now are marked, so that the wait below is for this import's own: the title
+  // alone already names the file where the same file is opened again, before its import ends.
+  await page.evaluate(
+    `document.querySelectorAll('[data-testid="notification"]').forEach((n) => n.setAttribute('data-before-open', ''))`,
+  );
   const chooser = await chooserFrom(page, 'open-mesh');
   await chooser.setFiles(typeof mesh === 'string' ? join(sharedMeshes, mesh) : mesh);
   const name = typeof mesh === 'string' ? mesh : mesh.name;
+  const imported = `[...document.querySelectorAll('[data-testid="notification"]:not([data-before-open])')].some((n) => n.textContent.startsWith(${JSON.stringify(`Imported ${name}:`)}))`;
+  await expect.poll(() => page.evaluate(imported), { timeout: 30_000 }).toBe(true);
   await expect.poll(() => textOf(page, 'document-title'), { timeout: 30_000 }).toBe(`${name} (static mesh)`);
 }
 

@@ -10,7 +10,7 @@
  * ends a colour on its scalar path.
  */
 
-import { constraintNode, DISSECTION_NODES } from './dissection.ts';
+import { constraintNode, DISSECTION_NODES, ROOT_ACROSS } from './dissection.ts';
 
 export interface Colouring {
   /** `order[k]` is the input index of the constraint placed at position k (block → input remap). */
@@ -30,7 +30,9 @@ export interface Colouring {
  * Deterministic: the same input always yields the same colours and order. With `leafOf` (each
  * particle's leaf of the nested dissection, dissection.ts) the constraints are grouped by node
  * first, leaves to root, and each node's constraints take colours of their own. With `batch` > 1
- * the colour sizes are evened to multiples of it (`evenColourSizes`); 1 keeps first fit's colours.
+ * the colour sizes are evened to multiples of it (`evenColourSizes`), and with a dissection what a
+ * node's colours cannot take evenly goes to ROOT_ACROSS, the node swept last (it may touch every
+ * part, and every part has been swept by then); 1 keeps first fit's colours.
  */
 export function colourConstraints(
   particles: Uint32Array,
@@ -72,17 +74,25 @@ export function colourConstraints(
           colour = word * 32 + (31 - Math.clz32(lowestFree));
         }
       }
-      colourOf[c] = base + colour;
-      if (base + colour + 1 > colourCount) colourCount = base + colour + 1;
       const word = colour >>> 5;
       const bit = 1 << (colour & 31);
       for (let k = 0; k < arity; k++) used[particles[c * arity + k] * words + word] |= bit;
       for (let k = members.length; k <= colour; k++) members.push([]);
       members[colour].push(c);
     }
-    if (batch > 1) evenColourSizes(members, batch, { particles, arity, used, words });
-    for (let colour = 0; colour < members.length; colour++) {
-      for (const c of members[colour]) colourOf[c] = base + colour;
+    if (batch > 1) {
+      evenColourSizes(members, batch, { particles, arity, used, words });
+      // What is left over moves on to the node swept last, whose constraints may touch any part.
+      if (nodeOf && node < ROOT_ACROSS) {
+        for (const list of members)
+          for (const c of list.splice(list.length - (list.length % batch))) nodeOf[c] = ROOT_ACROSS;
+      }
+    }
+    // Numbered in order, a colour emptied above left out.
+    for (const list of members) {
+      if (list.length === 0) continue;
+      for (const c of list) colourOf[c] = colourCount;
+      colourCount++;
     }
   }
   if (nodeColourStarts) nodeColourStarts[DISSECTION_NODES] = colourCount;

@@ -98,7 +98,7 @@ export function createNeoHookeanBlock(
   }
   // Colours in multiples of the kernel's four lanes (f32x4) where they can be: a tet left over at a
   // colour's end costs the scalar kernel some three lanes' time, and a 16³ cube has 245 colours
-  // (first fit alone left 348 of its 20,480 tets so, 4% of its frame; evened, 72).
+  // (first fit alone left 348 of its 20,480 tets so, 4% of its frame; evened, 4).
   const colouring = colourConstraints(tets, 4, state.count, state.leafOf, NEO_HOOKEAN_LANES);
   const order = colouring.order;
   const inputOrder = Uint32Array.from(order, (k) => kept[k]);

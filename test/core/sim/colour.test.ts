@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { colourConstraints } from '../../../core/sim/colour.ts';
+import { constraintNode, DISSECTION_NODES, dissectBody, ROOT_ACROSS } from '../../../core/sim/dissection.ts';
 import { boxTetGrid } from '../../../core/sim/geometry/box-tets.ts';
 
 describe('constraint colouring', () => {
@@ -46,6 +47,37 @@ describe('constraint colouring', () => {
       }
     }
     expect(remainders).toBeLessThanOrEqual(0.01 * order.length);
+  });
+
+  it('with a dissection, moves what is left over to the node swept last and keeps each node apart', () => {
+    // A 16³ box, cut as the world cuts it: first fit leaves 348 of its 20,480 tets past a multiple
+    // of 4; evening within each node leaves 72, and moving those to the root's crossing node 4.
+    const box = boxTetGrid([1, 1, 1], [16, 16, 16], [0, 0, 0]);
+    const particleCount = box.positions.length / 3;
+    const leafOf = new Uint8Array(particleCount);
+    dissectBody(box.positions, 0, particleCount, leafOf);
+    const { order, colourStarts, nodeColourStarts } = colourConstraints(
+      box.tets,
+      4,
+      particleCount,
+      leafOf,
+      4,
+    );
+    if (!nodeColourStarts) throw new Error('the box was not cut');
+    let remainders = 0;
+    for (let colour = 0; colour + 1 < colourStarts.length; colour++) {
+      const size = colourStarts[colour + 1] - colourStarts[colour];
+      expect(size).toBeGreaterThan(0);
+      remainders += size % 4;
+    }
+    expect(remainders).toBeLessThanOrEqual(8);
+    // Every constraint sits in its own dissection node or in the crossing node.
+    for (let node = 0; node < DISSECTION_NODES; node++) {
+      for (let k = colourStarts[nodeColourStarts[node]]; k < colourStarts[nodeColourStarts[node + 1]]; k++) {
+        const own = constraintNode(box.tets, 4, order[k], leafOf);
+        expect(own === node || node === ROOT_ACROSS).toBe(true);
+      }
+    }
   });
 
   it('needs more than 32 colours without failing when particles are shared widely', () => {

@@ -1,6 +1,7 @@
 /**
- * `npm run bench -- app [--frames=N] [--scene=TEXT] [--rounds=N]`: the app path against the engine
- * benchmark.
+ * `npm run bench -- app [--frames=N] [--scene=TEXT] [--rounds=N] [--viewport=auto|full|light]`: the app
+ * path against the engine benchmark, with the viewport as the app chooses it (`auto`: light where
+ * WebGL renders in software, renderer/src/viewport/render-quality.ts) or as named.
  * For each scene of the sim bench (sim-scenes.ts) the Node engine is measured by the sim suite
  * itself (bundled, single-threaded, same substeps, wall clock) right before the app, so that both
  * see about the same load from other processes, with the app paused meanwhile; then the same scene is opened as a
@@ -146,6 +147,9 @@ export async function run(flags: string[]): Promise<void> {
   const frames = Number(value('frames') ?? 96);
   const rounds = Math.max(1, Number(value('rounds') ?? 1));
   const sceneFilter = value('scene');
+  const viewport = value('viewport') ?? 'auto';
+  if (viewport !== 'auto' && viewport !== 'full' && viewport !== 'light')
+    throw new Error(`bench app: --viewport=${viewport}: expected auto, full or light`);
   const scenes = benchScenes().filter((s) => !sceneFilter || s.name.includes(sceneFilter));
 
   const entry = await bundle();
@@ -153,8 +157,9 @@ export async function run(flags: string[]): Promise<void> {
   if (!entry || !engineScript)
     throw new Error('bench app: esbuild is needed to bundle the sim suite (see bench/sim.ts)');
   const served = await serveWebBuild('app');
-  const session = await openApp(served.url);
+  const session = await openApp(served.url, viewport);
   const rows: AppRow[] = [];
+  const drawRates: string[] = [];
   try {
     const { page } = session;
     await waitFor(async () => (await textOf(page, 'sim-state')) === 'Playing', 'the app to play');
@@ -167,6 +172,8 @@ export async function run(flags: string[]): Promise<void> {
         const nodeRow = nodeBench(entry, frames, bench.name);
         const chromiumEngineMsPerFrame = await engineInChromium(page, engineScript, bench, frames);
         const row = await measureInApp(page, bench, nodeRow.particles, frames);
+        // The status bar's reading (draws a second over its last half second) as the measure ends.
+        drawRates.push(`${bench.name} ${await textOf(page, 'fps')}`);
         measured.push({
           ...row,
           benchMsPerFrame: nodeRow.oursMsPerFrame,
@@ -178,6 +185,10 @@ export async function run(flags: string[]): Promise<void> {
       console.error(`[bench app] ${bench.name} done`);
     }
     const isolated = (await page.evaluate('crossOriginIsolated')) as boolean;
+    const drawn = (await page.evaluate(
+      `[document.querySelector('.viewport-canvas')?.dataset.quality ?? 'none',
+        document.querySelector('[data-testid="viewport-quality"]')?.title ?? '']`,
+    )) as [string, string];
     const problems = session.problems;
     console.log(
       `app: ${SUBSTEPS} substeps per frame of ${(FRAME_DT_S * 1000).toFixed(2)} ms; medians over ${frames} frames after ` +
@@ -188,7 +199,11 @@ export async function run(flags: string[]): Promise<void> {
         'software WebGL on the same cores; page interval = time between frames reaching the page (the worker paces ' +
         `itself to ${(FRAME_DT_S * 1000).toFixed(1)} ms frames, so on average it is no shorter; frames held up behind a long page task arrive in bursts)`,
     );
+    console.log(
+      `Viewport: ${drawn[0]} (--viewport=${viewport}; renderer/src/viewport/render-quality.ts)${drawn[1] ? `: ${drawn[1]}` : ''}`,
+    );
     console.log(formatAppTable(rows));
+    console.log(`Viewport draws as each measure ended: ${drawRates.join(', ')}`);
     const kernels = [...new Set(rows.map((r) => `${r.benchKernels} / ${r.workerKernels}`))].join(', ');
     console.log(`Solver kernels (Node / worker): ${kernels}`);
     console.log(formatCopiesNote(rows, isolated));

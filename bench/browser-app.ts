@@ -47,9 +47,14 @@ export async function serveWebBuild(bench: string): Promise<ServedApp> {
 /**
  * The app at `url` in headless Chromium, with the frame log on. Questions the app asks (discard
  * unsaved changes?) are answered yes: the bench opens one document after another.
+ * @param viewport the viewport's profile: `auto` lets the app choose, as a user's page does (light
+ *   here, where WebGL renders in software: renderer/src/viewport/render-quality.ts)
  */
-export async function openApp(url: string): Promise<AppSession> {
-  const session = await openInChromium(`${url}?frameLog`);
+export async function openApp(
+  url: string,
+  viewport: 'auto' | 'full' | 'light' = 'auto',
+): Promise<AppSession> {
+  const session = await openInChromium(`${url}?frameLog&viewport=${viewport}`);
   session.page.on('dialog', (dialog) => void dialog.accept());
   return session;
 }

@@ -22,6 +22,7 @@ import { SimClient } from './sim/sim-client.ts';
 import { initialAppState, withNotification } from './state/app-state.ts';
 import { applySimEvent } from './state/sim-reducer.ts';
 import { createStore, watch } from './state/store.ts';
+import { chooseViewportQuality, probeRendererName, type QualityChoice } from './viewport/render-quality.ts';
 import { Viewport } from './viewport/viewport.ts';
 import { mountNotifications } from './views/notifications.ts';
 import { mountStatusBar } from './views/status-bar.ts';
@@ -35,10 +36,12 @@ function required(id: string): HTMLElement {
 }
 
 /** The viewport, or null (and an error the user sees) where WebGL2 is not available. */
-function createViewport(): Viewport | null {
+function createViewport(quality: QualityChoice): Viewport | null {
   try {
-    return new Viewport(required('viewport'), (fps) =>
-      store.update((state) => ({ ...state, ui: { ...state.ui, fps } })),
+    return new Viewport(
+      required('viewport'),
+      (fps) => store.update((state) => ({ ...state, ui: { ...state.ui, fps } })),
+      quality.quality,
     );
   } catch (error) {
     console.error('[renderer] viewport unavailable:', error);
@@ -55,7 +58,9 @@ function createViewport(): Viewport | null {
 
 const host = chooseHost();
 const store = createStore(initialAppState());
-const viewport = createViewport();
+// Light where WebGL draws on the CPU the solver needs (render-quality.ts); `?viewport=` decides.
+const viewportQuality = chooseViewportQuality(window.location.search, probeRendererName());
+const viewport = createViewport(viewportQuality);
 
 // What the worker sends, for the browser benchmarks; only when the URL asks (`?frameLog`).
 const frameLog = frameLogFrom(window.location.search, () => performance.now());
@@ -150,7 +155,11 @@ const runCommand = (command: MenuCommand, detail?: MenuCommandDetail) => {
   if (run) run();
   else runFileCommand(command, detail);
 };
-mountStatusBar(required('status-bar'), store);
+mountStatusBar(
+  required('status-bar'),
+  store,
+  viewport ? { choice: viewportQuality, setQuality: (quality) => viewport.setQuality(quality) } : null,
+);
 mountNotifications(required('notifications'), store, actions.dismiss);
 
 host.onMenuCommand(runCommand);

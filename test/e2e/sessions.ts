@@ -18,7 +18,12 @@ export interface AppSession {
 /** Viewport size of the browser session, CSS px. */
 export const PAGE_SIZE = { width: 960, height: 600 };
 
-/** @param extraArgs Chromium switches added to the suite's own (e.g. to take WebGL away) */
+/**
+ * Opens `url` with the full viewport (`?viewport=full`) unless it names one: the suite's pictures
+ * count shadows and antialiased edges, and here WebGL renders in software, where the app would
+ * start light (renderer/src/viewport/render-quality.ts; `viewport=auto` leaves the choice to it).
+ * @param extraArgs Chromium switches added to the suite's own (e.g. to take WebGL away)
+ */
 export async function openInChromium(url: string, extraArgs: string[] = []): Promise<AppSession> {
   const browser = await chromium.launch({
     executablePath: chromiumPath,
@@ -27,8 +32,14 @@ export async function openInChromium(url: string, extraArgs: string[] = []): Pro
   });
   const page = await browser.newPage({ viewport: PAGE_SIZE, deviceScaleFactor: 1 });
   const { problems, messages } = await watchProblems(page);
-  await page.goto(url);
+  await page.goto(withViewportQuality(url));
   return { page, problems, messages, close: () => browser.close() };
+}
+
+function withViewportQuality(url: string): string {
+  const parsed = new URL(url);
+  if (!parsed.searchParams.has('viewport')) parsed.searchParams.set('viewport', 'full');
+  return parsed.toString();
 }
 
 export async function openInElectron(target: ElectronTarget): Promise<AppSession> {

@@ -19,6 +19,7 @@ import {
   WebGLRenderer,
 } from 'three';
 import type { Bounds } from './framing.ts';
+import type { QualityProfile } from './render-quality.ts';
 
 const BACKGROUND = 0x272b33;
 const GROUND = 0x3b414b;
@@ -36,16 +37,22 @@ export interface Stage {
   /** Moves ground and grid to height `heightM` (m). */
   setGroundHeight(heightM: number): void;
   setGridVisible(visible: boolean): void;
+  /** Turns the sun's shadows on or off (the quality profile). */
+  setShadows(enabled: boolean): void;
   /** Fits the sun's shadow camera around `bounds` so shadows stay sharp. */
   fitShadows(bounds: Bounds): void;
   dispose(): void;
 }
 
-export function createStage(canvas: HTMLCanvasElement): Stage {
-  const renderer = new WebGLRenderer({ canvas, antialias: true, powerPreference: 'high-performance' });
+export function createStage(canvas: HTMLCanvasElement, profile: Readonly<QualityProfile>): Stage {
+  const renderer = new WebGLRenderer({
+    canvas,
+    antialias: profile.antialias,
+    powerPreference: 'high-performance',
+  });
   renderer.outputColorSpace = SRGBColorSpace;
   renderer.toneMapping = ACESFilmicToneMapping;
-  renderer.shadowMap.enabled = true;
+  renderer.shadowMap.enabled = profile.shadows;
   renderer.shadowMap.type = PCFSoftShadowMap;
 
   const scene = new Scene();
@@ -89,6 +96,16 @@ export function createStage(canvas: HTMLCanvasElement): Stage {
     },
     setGridVisible(visible) {
       grid.visible = visible;
+    },
+    setShadows(enabled) {
+      if (renderer.shadowMap.enabled === enabled) return;
+      renderer.shadowMap.enabled = enabled;
+      // three.js builds shadow lookups into each material's shader: have them built again.
+      scene.traverse((object) => {
+        const material = (object as Partial<Mesh>).material;
+        if (!material) return;
+        for (const one of Array.isArray(material) ? material : [material]) one.needsUpdate = true;
+      });
     },
     fitShadows(bounds) {
       const cx = (bounds.min[0] + bounds.max[0]) / 2;

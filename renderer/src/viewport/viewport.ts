@@ -11,6 +11,7 @@ import { CameraRig } from './camera-rig.ts';
 import { type Bounds, bodiesBounds, boundsOf } from './framing.ts';
 import { type GrabHandler, GrabTool } from './grab-tool.ts';
 import { RenderLoop } from './render-loop.ts';
+import { QUALITY_PROFILES, type QualityProfile, type ViewportQuality } from './render-quality.ts';
 import { SceneDecorations } from './scene-decorations.ts';
 import { SelectionPoints } from './selection-points.ts';
 import { type SelectionPickHandler, SelectionTool } from './selection-tool.ts';
@@ -47,13 +48,20 @@ export class Viewport {
   private worldsShown = 0;
   private currentPositions: Float32Array | null = null;
 
-  constructor(container: HTMLElement, onFps: (fps: number) => void) {
+  private profile: Readonly<QualityProfile>;
+  private readonly container: HTMLElement;
+
+  /** @param quality how much to draw (render-quality.ts: light where WebGL runs in software) */
+  constructor(container: HTMLElement, onFps: (fps: number) => void, quality: ViewportQuality = 'full') {
     this.canvas = document.createElement('canvas');
     this.canvas.className = 'viewport-canvas';
     this.canvas.setAttribute('aria-label', '3D viewport');
+    this.canvas.dataset.quality = quality;
     container.append(this.canvas);
+    this.container = container;
 
-    this.stage = createStage(this.canvas);
+    this.profile = QUALITY_PROFILES[quality];
+    this.stage = createStage(this.canvas, this.profile);
     this.stage.scene.add(this.bodies.root);
     this.rig = new CameraRig(this.canvas, () => this.invalidate());
     // Before the tools below: the gizmo's pointer listener must run first to keep its presses.
@@ -85,28 +93,31 @@ export class Viewport {
     this.resizeObserver.observe(container);
     this.resize(container);
 
-    this.loop = new RenderLoop({
-      beforeDraw: () => {
-        // Moving the window to a screen of another density resizes nothing, so check here.
-        if (pixelRatio() !== this.stage.renderer.getPixelRatio()) this.resize(container);
-        const cameraMoved = this.rig.update();
-        if (this.pendingPositions) {
-          this.bodies.update(this.pendingPositions);
-          this.publishDrawn();
-          this.decorations.setPositions(this.pendingPositions);
-          this.selectionPoints.update(this.pendingPositions);
-          this.currentPositions = this.pendingPositions;
-          this.pendingPositions = null;
-          this.dirty = true;
-        }
-        const draw = this.dirty || cameraMoved;
-        this.dirty = false;
-        if (draw) this.decorations.beforeDraw();
-        return draw;
+    this.loop = new RenderLoop(
+      {
+        beforeDraw: () => {
+          // Moving the window to a screen of another density resizes nothing, so check here.
+          if (this.pixelRatio() !== this.stage.renderer.getPixelRatio()) this.resize(container);
+          const cameraMoved = this.rig.update();
+          if (this.pendingPositions) {
+            this.bodies.update(this.pendingPositions);
+            this.publishDrawn();
+            this.decorations.setPositions(this.pendingPositions);
+            this.selectionPoints.update(this.pendingPositions);
+            this.currentPositions = this.pendingPositions;
+            this.pendingPositions = null;
+            this.dirty = true;
+          }
+          const draw = this.dirty || cameraMoved;
+          this.dirty = false;
+          if (draw) this.decorations.beforeDraw();
+          return draw;
+        },
+        draw: () => this.stage.renderer.render(this.stage.scene, this.rig.camera),
+        onFps,
       },
-      draw: () => this.stage.renderer.render(this.stage.scene, this.rig.camera),
-      onFps,
-    });
+      this.profile.minDrawIntervalMs,
+    );
     this.loop.start();
   }
 
@@ -239,6 +250,18 @@ export class Viewport {
     this.dirty = true;
   }
 
+  /**
+   * Switches the drawing profile (render-quality.ts). Antialiasing stays as the page opened:
+   * WebGL fixes it when the context is made.
+   */
+  setQuality(quality: ViewportQuality): void {
+    this.profile = { ...QUALITY_PROFILES[quality], antialias: this.profile.antialias };
+    this.canvas.dataset.quality = quality;
+    this.stage.setShadows(this.profile.shadows);
+    this.loop.setMinDrawInterval(this.profile.minDrawIntervalMs);
+    this.resize(this.container);
+  }
+
   private showScene(reframeCamera = true): void {
     this.bodies.root.visible = true;
     this.decorations.setVisible(true);
@@ -292,13 +315,13 @@ export class Viewport {
   private resize(container: HTMLElement): void {
     const width = Math.max(1, container.clientWidth);
     const height = Math.max(1, container.clientHeight);
-    this.stage.renderer.setPixelRatio(pixelRatio());
+    this.stage.renderer.setPixelRatio(this.pixelRatio());
     this.stage.renderer.setSize(width, height, false);
     this.rig.setAspect(width / height);
     this.invalidate();
   }
-}
 
-function pixelRatio(): number {
-  return Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO);
+  private pixelRatio(): number {
+    return Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO) * this.profile.resolutionScale;
+  }
 }

@@ -1,13 +1,26 @@
 /** The status bar: viewport fps, solver ms per frame, particle and constraint counts, time, state. */
 import type { AppState } from '../state/app-state.ts';
 import type { Store } from '../state/store.ts';
+import { QUALITY_PROFILES, type QualityChoice, type ViewportQuality } from '../viewport/render-quality.ts';
 import { el } from './dom.ts';
 
-export function mountStatusBar(container: HTMLElement, store: Store<AppState>): () => void {
+/** The viewport's drawing profile as chosen, and how to change it. */
+export interface QualityControl {
+  choice: QualityChoice;
+  setQuality(quality: ViewportQuality): void;
+}
+
+/** @param quality the viewport's profile, or null where there is no viewport */
+export function mountStatusBar(
+  container: HTMLElement,
+  store: Store<AppState>,
+  quality: QualityControl | null = null,
+): () => void {
   const field = (testId: string, title: string) => el('span', { className: 'status-field', testId, title });
   const state = field('sim-state', 'Simulation state');
   const time = field('sim-time', 'Simulated time since reset');
   const fps = field('fps', 'Viewport frames drawn per second');
+  const qualityNote = quality ? qualityToggle(quality) : null;
   const simMs = field('sim-ms', 'Solver wall time per frame (worker), smoothed');
   const particles = field('particles', 'Particles in the world');
   const constraints = field('constraints', 'Constraints in the world');
@@ -15,6 +28,7 @@ export function mountStatusBar(container: HTMLElement, store: Store<AppState>): 
     state,
     time,
     el('span', { className: 'toolbar-spacer' }),
+    ...(qualityNote ? [qualityNote] : []),
     fps,
     simMs,
     particles,
@@ -40,4 +54,32 @@ export function mountStatusBar(container: HTMLElement, store: Store<AppState>): 
   };
   render(store.get());
   return store.subscribe(render);
+}
+
+/**
+ * Shown only where the viewport started light: says why the picture is coarser than usual,
+ * and a click switches between light and full for this session.
+ */
+function qualityToggle(control: QualityControl): HTMLButtonElement | null {
+  if (control.choice.quality !== 'light') return null;
+  const button = el('button', { className: 'status-field status-toggle', testId: 'viewport-quality' });
+  button.type = 'button';
+  const lightFps = (1000 / QUALITY_PROFILES.light.minDrawIntervalMs).toFixed(0);
+  let current: ViewportQuality = 'light';
+  const show = () => {
+    button.textContent = `${current} viewport`;
+    button.title =
+      current === 'light'
+        ? `Light viewport: ${control.choice.reason}. Half resolution, no shadows or antialiasing, at most ` +
+          `${lightFps} draws a second, so the simulation keeps the processor. Click for the full picture ` +
+          '(antialiased only when opened with ?viewport=full).'
+        : 'Full viewport: shadows, full resolution, a draw for every new frame. Click for the light one.';
+  };
+  button.addEventListener('click', () => {
+    current = current === 'light' ? 'full' : 'light';
+    control.setQuality(current);
+    show();
+  });
+  show();
+  return button;
 }

@@ -1,0 +1,72 @@
+/**
+ * How much the viewport draws. On a GPU the full picture is cheap. Where WebGL runs in software
+ * (SwiftShader, llvmpipe, Windows' WARP: a machine without a usable GPU, a VM, a remote desktop),
+ * every draw is done by the CPU the simulation steps on. On a 2-core machine the full picture of a
+ * 3k-triangle cube took about 100 ms of CPU per draw in Chromium's GPU process, and that process
+ * runs above the page's workers, so the viewport crawled at about 7 fps and the solver lost a core.
+ * The light profile draws the same scene at half resolution, without shadows or antialiasing,
+ * and at most 24 times a second: about a fifth of the CPU per draw, at a steady rate.
+ */
+
+export type ViewportQuality = 'full' | 'light';
+
+export interface QualityProfile {
+  /** Multisampled edges; fixed when the WebGL context is made. */
+  antialias: boolean;
+  /** The sun's shadow map (a second pass over the bodies, and shadow lookups on the ground). */
+  shadows: boolean;
+  /** Drawn pixels per CSS pixel, as a share of the screen's own density. */
+  resolutionScale: number;
+  /** Shortest time between two draws, ms (0: every animation frame that has something new). */
+  minDrawIntervalMs: number;
+}
+
+export const QUALITY_PROFILES: Readonly<Record<ViewportQuality, Readonly<QualityProfile>>> = {
+  full: { antialias: true, shadows: true, resolutionScale: 1, minDrawIntervalMs: 0 },
+  light: { antialias: false, shadows: false, resolutionScale: 0.5, minDrawIntervalMs: 1000 / 24 },
+};
+
+export interface QualityChoice {
+  quality: ViewportQuality;
+  /** Why, in words the status bar shows. */
+  reason: string;
+}
+
+/** Renderer names of WebGL implementations that draw on the CPU. */
+const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|lavapipe|basic render driver|software/i;
+
+export function isSoftwareRenderer(rendererName: string): boolean {
+  return SOFTWARE_RENDERER.test(rendererName);
+}
+
+/**
+ * The profile for this page: `?viewport=full` or `?viewport=light` in the URL decides;
+ * otherwise light where `rendererName` (null: not known) names a software renderer.
+ */
+export function chooseViewportQuality(search: string, rendererName: string | null): QualityChoice {
+  const asked = new URLSearchParams(search).get('viewport');
+  if (asked === 'full' || asked === 'light') return { quality: asked, reason: 'asked for in the URL' };
+  if (rendererName !== null && isSoftwareRenderer(rendererName)) {
+    return { quality: 'light', reason: `WebGL renders in software (${rendererName})` };
+  }
+  return {
+    quality: 'full',
+    reason: rendererName === null ? 'renderer not known' : `WebGL on ${rendererName}`,
+  };
+}
+
+/**
+ * The name of the renderer a WebGL2 context gets here, read from a throwaway context (the
+ * viewport's own must be made knowing whether to antialias); null where the browser hides it.
+ */
+export function probeRendererName(): string | null {
+  const gl = document.createElement('canvas').getContext('webgl2');
+  if (!gl) return null;
+  try {
+    const info = gl.getExtension('WEBGL_debug_renderer_info');
+    const name: unknown = gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER);
+    return typeof name === 'string' ? name : null;
+  } finally {
+    gl.getExtension('WEBGL_lose_context')?.loseContext();
+  }
+}

@@ -40,8 +40,13 @@ export class ModalDamping {
     this.rates = this.uniform ? rates.slice(0, 1) : rates;
   }
 
+  /** Whether `damp` changes any velocity (some rate above 0, not suspended). */
+  get acts(): boolean {
+    return this.active && !this.suspended;
+  }
+
   damp(state: ParticleState, h: number): void {
-    if (!this.active || this.suspended) return;
+    if (!this.acts) return;
     const { v, invMass } = state;
     const count = this.count;
     const rateStep = this.uniform ? 0 : 1;

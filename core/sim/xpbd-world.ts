@@ -46,6 +46,10 @@ import type { BodyMetrics, BodyView, SolverTeamCounts, StepMetrics, World } from
  *   damp       constraint damping along ∇C, implicit, at velocity level (constraints/block.ts)
  * and after the frame's substeps, the plastic groups' rest-shape creep (plasticity.ts).
  *
+ * Where nothing between a substep's velocity update and the next substep's prediction reads or
+ * changes a velocity (no constraint damping, modal damping, air, grab or tearing), the two run in
+ * one pass over the particles (`velocitiesFuse`), with the same floats.
+ *
  * Prediction, velocities and the distance, tet-volume, dihedral-bend and neo-Hookean sweeps run
  * as WebAssembly (wasm/wasm-kernels.ts) where the runtime allows it, on the same arrays and with
  * the same floats as the JS kernels, which run everything else and are the fallback. Built with
@@ -75,6 +79,16 @@ export class XpbdWorld implements World {
   private readonly restChanged = (block: ConstraintBlock): void => this.wasm?.refresh(block);
   /** Breaking of constraints over their groups' breaking stress; null when no group has one. */
   readonly tearing: Tearing | null;
+  /**
+   * Whether a substep's velocities may wait for the next substep's prediction and run in the same
+   * pass over the particles (WebAssembly `velocitiesPredict`: the same floats), where nothing
+   * between the two reads or changes a velocity. On by default; off runs them apart (tests).
+   */
+  fuseVelocities = true;
+  /** 1/h of the velocities the last substep left to the next one's prediction; 0 when none. */
+  private pendingInvH = 0;
+  /** The bodies hold every particle, one after another (the fused pass goes body by body). */
+  private readonly bodiesCoverParticles: boolean;
 
   constructor(
     readonly state: ParticleState,
@@ -111,7 +125,23 @@ export class XpbdWorld implements World {
     );
     this.useWasm = this.wasm !== null;
     this.tearing = Tearing.create(runtimes);
+    this.bodiesCoverParticles =
+      runtimes.every((r, b) => r.offset === (b === 0 ? 0 : runtimes[b - 1].offset + runtimes[b - 1].count)) &&
+      (runtimes.length === 0
+        ? state.count === 0
+        : runtimes[runtimes.length - 1].offset + runtimes[runtimes.length - 1].count === state.count);
     for (const body of runtimes) body.pinMotion?.place(this.state, 0);
+  }
+
+  /**
+   * Whether this frame's velocities can run with the next substep's prediction: nothing between
+   * them touches a velocity (no constraint damping, grab, tearing, modal damping or air, which
+   * read or change v there).
+   */
+  private velocitiesFuse(): boolean {
+    if (!this.fuseVelocities || !this.useWasm || !this.wasm || !this.bodiesCoverParticles) return false;
+    if (this.air || this.grabbed.active || this.tearing) return false;
+    return this.runtimes.every((r) => !r.modalDamping.acts && r.blocks.every((b) => !b.damped));
   }
 
   /**
@@ -208,8 +238,12 @@ export class XpbdWorld implements World {
         body.selfCollision?.prepare(this.state, frameDtS);
       }
       this.bodyContact?.prepare(this.state, frameDtS);
+      const fuse = this.velocitiesFuse();
       const substeps = () => {
-        for (let s = 0; s < this.substeps; s++) this.substep(h, s === this.substeps - 1, this.time + s * h);
+        for (let s = 0; s < this.substeps; s++) {
+          const last = s === this.substeps - 1;
+          this.substep(h, last, this.time + s * h, fuse && !last);
+        }
       };
       const team = this.useWasm && this.wasm?.team?.running ? this.wasm.team : null;
       if (team) team.frame(this.substeps, substeps);
@@ -309,8 +343,10 @@ export class XpbdWorld implements World {
   /**
    * @param measured true for the substep whose constraint forces the metrics report
    * @param timeS the substep's start time (the wind's)
+   * @param leaveVelocities leave this substep's velocities to the next one's prediction
+   *   (`velocitiesFuse`); they are computed here otherwise
    */
-  private substep(h: number, measured: boolean, timeS: number): void {
+  private substep(h: number, measured: boolean, timeS: number, leaveVelocities: boolean): void {
     const { x, xPrev, v, invMass } = this.state;
     const [gx, gy, gz] = this.gravity;
     const wasm = this.useWasm ? this.wasm : null;
@@ -326,7 +362,9 @@ export class XpbdWorld implements World {
       const dvy = gy * h;
       const dvz = gz * h;
       if (wasm) {
-        wasm.predict(body.offset, end, keep, dvx, dvy, dvz, h);
+        if (this.pendingInvH > 0)
+          wasm.velocitiesPredict(body.offset, end, this.pendingInvH, keep, dvx, dvy, dvz, h);
+        else wasm.predict(body.offset, end, keep, dvx, dvy, dvz, h);
         continue;
       }
       for (let p = body.offset; p < end; p++) {
@@ -356,6 +394,7 @@ export class XpbdWorld implements World {
         x[p3 + 2] = pz + vz * h;
       }
     }
+    this.pendingInvH = 0;
     for (const body of this.runtimes) body.aerodynamics?.apply(this.state, h);
     for (const body of this.runtimes) {
       for (const block of body.blocks) {
@@ -382,7 +421,9 @@ export class XpbdWorld implements World {
     for (const body of this.runtimes) body.selfCollision?.solve(this.state);
     const invH = 1 / h;
     const coordinates = 3 * this.particleCount;
-    if (wasm) {
+    if (wasm && leaveVelocities) {
+      this.pendingInvH = invH;
+    } else if (wasm) {
       wasm.velocities(coordinates, invH);
     } else {
       // Three per iteration: V8 re-checks each typed array once per iteration, not per access.

@@ -34,6 +34,20 @@ export interface KernelExports {
     h: number,
   ): void;
   velocities(x: number, xPrev: number, v: number, coordinates: number, invH: number): void;
+  velocitiesPredict(
+    x: number,
+    xPrev: number,
+    v: number,
+    w: number,
+    start: number,
+    end: number,
+    invH: number,
+    keep: number,
+    dvx: number,
+    dvy: number,
+    dvz: number,
+    h: number,
+  ): void;
   solveDistanceBatched(
     x: number,
     w: number,

@@ -264,6 +264,26 @@ export class WasmKernels {
     );
   }
 
+  /**
+   * The velocities of particles [start, end) at the end of a substep (v = (x − x_prev)·invH) and
+   * their prediction for the next (as `predict`), in one pass: the same floats as the two.
+   */
+  velocitiesPredict(
+    start: number,
+    end: number,
+    invH: number,
+    keep: number,
+    dvx: number,
+    dvy: number,
+    dvz: number,
+    h: number,
+  ): void {
+    const { x, xPrev, v, w } = this;
+    this.perParticle(start, end, (kernels, from, to) =>
+      kernels.velocitiesPredict(x, xPrev, v, w, from, to, invH, keep, dvx, dvy, dvz, h),
+    );
+  }
+
   /** v = (x − x_prev)/h for the first `coordinates` values. */
   velocities(coordinates: number, invH: number): void {
     const { x, xPrev, v } = this;

@@ -27,6 +27,7 @@ import { triangleHinges } from '../../../core/sim/geometry/hinges.ts';
 import { createParticleState, type ParticleState } from '../../../core/sim/state.ts';
 import { decodeBase64 } from '../../../core/sim/wasm/base64.ts';
 import { WasmKernels } from '../../../core/sim/wasm/wasm-kernels.ts';
+import type { XpbdWorld } from '../../../core/sim/xpbd-world.ts';
 import { seededRandom } from '../../seeded-random.ts';
 import { sceneWith } from './fixtures.ts';
 import {
@@ -702,6 +703,48 @@ describe('worlds stepped by the WebAssembly kernels', () => {
       expect(wasm.measureBodies()).toEqual(js.measureBodies());
     });
   }
+
+  it("leaves a substep's velocities to the next prediction's pass where nothing between reads them: the same floats", () => {
+    const fused = vi.spyOn(WasmKernels.prototype, 'velocitiesPredict');
+    /** Steps `scene` 40 frames with the velocities fused and apart; how many fused passes ran. */
+    const fusedPasses = (scene: Scene, prepare?: (world: XpbdWorld) => void): number => {
+      const together = buildWorld(scene) as XpbdWorld;
+      const apart = buildWorld(scene) as XpbdWorld;
+      apart.fuseVelocities = false;
+      prepare?.(together);
+      prepare?.(apart);
+      fused.mockClear();
+      for (let frame = 0; frame < 40; frame++) {
+        together.step(scene.solver.dt);
+        apart.step(scene.solver.dt);
+      }
+      expect(maxAbsDifference(together.state.x, together.state.rest)).toBeGreaterThan(0.01);
+      expect(Array.from(together.state.x)).toEqual(Array.from(apart.state.x));
+      expect(Array.from(together.state.v)).toEqual(Array.from(apart.state.v));
+      return fused.mock.calls.length;
+    };
+    const undamped = { dampingRatio: 0 };
+    const settings = { dt: 1 / 60, substeps: 10 };
+    // Every substep but a frame's last hands its velocities on, one pass per body.
+    expect(fusedPasses(sceneWith([cube('neo-hookean', undamped)], settings, ground))).toBe(40 * 9);
+    expect(
+      fusedPasses(
+        sceneWith([{ ...clothBody, ...undamped }, cube('edges-volume', undamped)], settings, ground),
+      ),
+    ).toBe(40 * 9 * 2);
+    // Constraint damping, and a held grab, change velocities after they are made: made apart.
+    expect(fusedPasses(sceneWith([clothBody], settings, ground))).toBe(0);
+    const grabbed = (world: XpbdWorld) => {
+      expect(
+        world.grab(
+          world.state.invMass.findIndex((w) => w > 0),
+          [0.1, 0.8, 0],
+        ),
+      ).toBe(true);
+    };
+    expect(fusedPasses(sceneWith([cube('neo-hookean', undamped)], settings, ground), grabbed)).toBe(0);
+    fused.mockRestore();
+  });
 
   it('keeps the state in one fixed memory: the arrays never move or detach while stepping', () => {
     const scene = worldCases[1][1];

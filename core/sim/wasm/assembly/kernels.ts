@@ -90,6 +90,56 @@ export function predict(
   }
 }
 
+/**
+ * xpbd-world.ts `substep`: a substep's velocities, v = (x − x_prev)·invH, and the next substep's
+ * prediction (`predict` above) of particles [start, end), in one pass over them: the same
+ * operations in the same order as `velocities` then `predict`, so the same floats.
+ */
+export function velocitiesPredict(
+  x: usize,
+  xPrev: usize,
+  v: usize,
+  w: usize,
+  start: i32,
+  end: i32,
+  invH: f64,
+  keep: f64,
+  dvx: f64,
+  dvy: f64,
+  dvz: f64,
+  h: f64,
+): void {
+  const invHXY = f64x2.splat(invH);
+  const keepXY = f64x2.splat(keep);
+  const dvXY = f64x2.replace_lane(f64x2.splat(dvx), 1, dvy);
+  const hXY = f64x2.splat(h);
+  for (let p = start; p < end; p++) {
+    const offset = <usize>p * 24;
+    const xp = x + offset;
+    const vp = v + offset;
+    const pp = xPrev + offset;
+    const pxy = v128.load(xp);
+    const pz = load<f64>(xp, 16);
+    if (f(w, p) === 0) {
+      v128.store(pp, pxy);
+      store<f64>(pp, pz, 16);
+      v128.store(vp, f64x2.splat(0));
+      store<f64>(vp, 0, 16);
+      continue;
+    }
+    const uxy = f64x2.mul(f64x2.sub(pxy, v128.load(pp)), invHXY);
+    const uz = (pz - load<f64>(pp, 16)) * invH;
+    v128.store(pp, pxy);
+    store<f64>(pp, pz, 16);
+    const vxy = f64x2.add(f64x2.mul(uxy, keepXY), dvXY);
+    const vz = uz * keep + dvz;
+    v128.store(vp, vxy);
+    store<f64>(vp, vz, 16);
+    v128.store(xp, f64x2.add(pxy, f64x2.mul(vxy, hXY)));
+    store<f64>(xp, pz + vz * h, 16);
+  }
+}
+
 /** xpbd-world.ts `substep`: v = (x − x_prev)/h over `coordinates` values, two at a time. */
 export function velocities(x: usize, xPrev: usize, v: usize, coordinates: i32, invH: f64): void {
   const invHs = f64x2.splat(invH);

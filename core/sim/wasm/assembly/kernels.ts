@@ -64,36 +64,13 @@ export function predict(
   dvz: f64,
   h: f64,
 ): void {
-  // x and y of a particle side by side in an f64x2, z beside them: the same operations per axis.
-  const keepXY = f64x2.splat(keep);
-  const dvXY = f64x2.replace_lane(f64x2.splat(dvx), 1, dvy);
-  const hXY = f64x2.splat(h);
-  for (let p = start; p < end; p++) {
-    const offset = <usize>p * 24;
-    const xp = x + offset;
-    const vp = v + offset;
-    const pxy = v128.load(xp);
-    const pz = load<f64>(xp, 16);
-    v128.store(xPrev + offset, pxy);
-    store<f64>(xPrev + offset, pz, 16);
-    if (f(w, p) === 0) {
-      v128.store(vp, f64x2.splat(0));
-      store<f64>(vp, 0, 16);
-      continue;
-    }
-    const vxy = f64x2.add(f64x2.mul(v128.load(vp), keepXY), dvXY);
-    const vz = load<f64>(vp, 16) * keep + dvz;
-    v128.store(vp, vxy);
-    store<f64>(vp, vz, 16);
-    v128.store(xp, f64x2.add(pxy, f64x2.mul(vxy, hXY)));
-    store<f64>(xp, pz + vz * h, 16);
-  }
+  predictSweep<u8>(x, xPrev, v, w, start, end, 0, keep, dvx, dvy, dvz, h);
 }
 
 /**
  * xpbd-world.ts `substep`: a substep's velocities, v = (x − x_prev)·invH, and the next substep's
- * prediction (`predict` above) of particles [start, end), in one pass over them: the same
- * operations in the same order as `velocities` then `predict`, so the same floats.
+ * prediction of particles [start, end), in one pass over them: the same operations in the same
+ * order as `velocities` then `predict`, so the same floats.
  */
 export function velocitiesPredict(
   x: usize,
@@ -109,6 +86,28 @@ export function velocitiesPredict(
   dvz: f64,
   h: f64,
 ): void {
+  predictSweep<bool>(x, xPrev, v, w, start, end, invH, keep, dvx, dvy, dvz, h);
+}
+
+/**
+ * `predict`, or with F = bool (a compile-time switch, as `knownRow`) `velocitiesPredict`: each
+ * particle's velocity made from its move over the substep before (invH) in place of the one stored.
+ */
+function predictSweep<F>(
+  x: usize,
+  xPrev: usize,
+  v: usize,
+  w: usize,
+  start: i32,
+  end: i32,
+  invH: f64,
+  keep: f64,
+  dvx: f64,
+  dvy: f64,
+  dvz: f64,
+  h: f64,
+): void {
+  // x and y of a particle side by side in an f64x2, z beside them: the same operations per axis.
   const invHXY = f64x2.splat(invH);
   const keepXY = f64x2.splat(keep);
   const dvXY = f64x2.replace_lane(f64x2.splat(dvx), 1, dvy);
@@ -120,17 +119,23 @@ export function velocitiesPredict(
     const pp = xPrev + offset;
     const pxy = v128.load(xp);
     const pz = load<f64>(xp, 16);
+    let uxy = f64x2.splat(0);
+    let uz = 0.0;
+    if (isBoolean<F>()) {
+      uxy = f64x2.mul(f64x2.sub(pxy, v128.load(pp)), invHXY);
+      uz = (pz - load<f64>(pp, 16)) * invH;
+    }
+    v128.store(pp, pxy);
+    store<f64>(pp, pz, 16);
     if (f(w, p) === 0) {
-      v128.store(pp, pxy);
-      store<f64>(pp, pz, 16);
       v128.store(vp, f64x2.splat(0));
       store<f64>(vp, 0, 16);
       continue;
     }
-    const uxy = f64x2.mul(f64x2.sub(pxy, v128.load(pp)), invHXY);
-    const uz = (pz - load<f64>(pp, 16)) * invH;
-    v128.store(pp, pxy);
-    store<f64>(pp, pz, 16);
+    if (!isBoolean<F>()) {
+      uxy = v128.load(vp);
+      uz = load<f64>(vp, 16);
+    }
     const vxy = f64x2.add(f64x2.mul(uxy, keepXY), dvXY);
     const vz = uz * keep + dvz;
     v128.store(vp, vxy);

@@ -102,9 +102,24 @@ describe('Tetrahedralize (browser host in Chromium)', () => {
 
   test('Cancel stops a run with a notification and leaves the mesh and its result as they were', async () => {
     const before = await textOf(page, 'tetra-quality');
-    await byTestId(page, 'tetrahedralize').click();
-    await expect.poll(() => byTestId(page, 'tetra-cancel').isVisible(), { timeout: 10_000 }).toBe(true);
-    await byTestId(page, 'tetra-cancel').click();
+    // Run and Cancel clicked in the page, Cancel on the first animation frame its button shows:
+    // the look and the click are one task, so the run cannot end between them (a Playwright click
+    // waits for the button, and where the short run ended meanwhile it waited until the timeout).
+    const cancelled = (await page.evaluate(`new Promise((resolve) => {
+      const cancel = () => document.querySelector('[data-testid="tetra-cancel"]');
+      document.querySelector('[data-testid="tetrahedralize"]').click();
+      const startedMs = performance.now();
+      const look = () => {
+        const button = cancel();
+        if (button && button.offsetParent !== null) {
+          button.click();
+          resolve(true);
+        } else if (performance.now() - startedMs > 10000) resolve(false);
+        else requestAnimationFrame(look);
+      };
+      look();
+    })`)) as boolean;
+    expect(cancelled).toBe(true);
     await expect
       .poll(() => page.locator('[data-testid="notification"]').last().textContent(), { timeout: 10_000 })
       .toContain('Tetrahedralization cancelled');

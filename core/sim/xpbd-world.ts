@@ -81,7 +81,7 @@ export class XpbdWorld implements World {
   readonly tearing: Tearing | null;
   /**
    * Whether a substep's velocities may wait for the next substep's prediction and run in the same
-   * pass over the particles (WebAssembly `velocitiesPredict`: the same floats), where nothing
+   * pass over the particles (WebAssembly `predict` with invH > 0: the same floats), where nothing
    * between the two reads or changes a velocity. On by default; off runs them apart (tests).
    */
   fuseVelocities = true;
@@ -125,11 +125,13 @@ export class XpbdWorld implements World {
     );
     this.useWasm = this.wasm !== null;
     this.tearing = Tearing.create(runtimes);
-    this.bodiesCoverParticles =
-      runtimes.every((r, b) => r.offset === (b === 0 ? 0 : runtimes[b - 1].offset + runtimes[b - 1].count)) &&
-      (runtimes.length === 0
-        ? state.count === 0
-        : runtimes[runtimes.length - 1].offset + runtimes[runtimes.length - 1].count === state.count);
+    let next = 0;
+    let contiguous = true;
+    for (const r of runtimes) {
+      contiguous &&= r.offset === next;
+      next += r.count;
+    }
+    this.bodiesCoverParticles = contiguous && next === state.count;
     for (const body of runtimes) body.pinMotion?.place(this.state, 0);
   }
 
@@ -362,9 +364,7 @@ export class XpbdWorld implements World {
       const dvy = gy * h;
       const dvz = gz * h;
       if (wasm) {
-        if (this.pendingInvH > 0)
-          wasm.velocitiesPredict(body.offset, end, this.pendingInvH, keep, dvx, dvy, dvz, h);
-        else wasm.predict(body.offset, end, keep, dvx, dvy, dvz, h);
+        wasm.predict(body.offset, end, this.pendingInvH, keep, dvx, dvy, dvz, h);
         continue;
       }
       for (let p = body.offset; p < end; p++) {

@@ -27,20 +27,6 @@ export interface KernelExports {
     w: number,
     start: number,
     end: number,
-    keep: number,
-    dvx: number,
-    dvy: number,
-    dvz: number,
-    h: number,
-  ): void;
-  velocities(x: number, xPrev: number, v: number, coordinates: number, invH: number): void;
-  velocitiesPredict(
-    x: number,
-    xPrev: number,
-    v: number,
-    w: number,
-    start: number,
-    end: number,
     invH: number,
     keep: number,
     dvx: number,
@@ -48,6 +34,7 @@ export interface KernelExports {
     dvz: number,
     h: number,
   ): void;
+  velocities(x: number, xPrev: number, v: number, coordinates: number, invH: number): void;
   solveDistanceBatched(
     x: number,
     w: number,

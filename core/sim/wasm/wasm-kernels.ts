@@ -256,19 +256,12 @@ export class WasmKernels {
     );
   }
 
-  /** Prediction of particles [start, end) (xpbd-world.ts `substep`). */
-  predict(start: number, end: number, keep: number, dvx: number, dvy: number, dvz: number, h: number): void {
-    const { x, xPrev, v, w } = this;
-    this.perParticle(start, end, (kernels, from, to) =>
-      kernels.predict(x, xPrev, v, w, from, to, keep, dvx, dvy, dvz, h),
-    );
-  }
-
   /**
-   * The velocities of particles [start, end) at the end of a substep (v = (x − x_prev)·invH) and
-   * their prediction for the next (as `predict`), in one pass: the same floats as the two.
+   * Prediction of particles [start, end) (xpbd-world.ts `substep`); where invH > 0 with the
+   * velocities of the substep before made first (v = (x − x_prev)·invH) in the same pass: the same
+   * floats as `velocities` then a prediction.
    */
-  velocitiesPredict(
+  predict(
     start: number,
     end: number,
     invH: number,
@@ -280,7 +273,7 @@ export class WasmKernels {
   ): void {
     const { x, xPrev, v, w } = this;
     this.perParticle(start, end, (kernels, from, to) =>
-      kernels.velocitiesPredict(x, xPrev, v, w, from, to, invH, keep, dvx, dvy, dvz, h),
+      kernels.predict(x, xPrev, v, w, from, to, invH, keep, dvx, dvy, dvz, h),
     );
   }
 

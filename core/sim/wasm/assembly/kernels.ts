@@ -50,29 +50,13 @@ function fs(ptr: usize, i: i32): f64 {
   return <f64>load<f32>(ptr + ((<usize>i) << 2));
 }
 
-/** xpbd-world.ts `substep`, prediction of particles [start, end). */
-export function predict(
-  x: usize,
-  xPrev: usize,
-  v: usize,
-  w: usize,
-  start: i32,
-  end: i32,
-  keep: f64,
-  dvx: f64,
-  dvy: f64,
-  dvz: f64,
-  h: f64,
-): void {
-  predictSweep<u8>(x, xPrev, v, w, start, end, 0, keep, dvx, dvy, dvz, h);
-}
-
 /**
- * xpbd-world.ts `substep`: a substep's velocities, v = (x − x_prev)·invH, and the next substep's
- * prediction of particles [start, end), in one pass over them: the same operations in the same
- * order as `velocities` then `predict`, so the same floats.
+ * xpbd-world.ts `substep`: prediction of particles [start, end). Where invH > 0 each particle's
+ * velocity is first made from its move over the substep before, v = (x − x_prev)·invH (the
+ * substep's velocities and the next prediction in one pass over them: the same operations in the
+ * same order as `velocities` then a prediction, so the same floats).
  */
-export function velocitiesPredict(
+export function predict(
   x: usize,
   xPrev: usize,
   v: usize,
@@ -86,12 +70,13 @@ export function velocitiesPredict(
   dvz: f64,
   h: f64,
 ): void {
-  predictSweep<bool>(x, xPrev, v, w, start, end, invH, keep, dvx, dvy, dvz, h);
+  if (invH > 0) predictSweep<bool>(x, xPrev, v, w, start, end, invH, keep, dvx, dvy, dvz, h);
+  else predictSweep<u8>(x, xPrev, v, w, start, end, 0, keep, dvx, dvy, dvz, h);
 }
 
 /**
- * `predict`, or with F = bool (a compile-time switch, as `knownRow`) `velocitiesPredict`: each
- * particle's velocity made from its move over the substep before (invH) in place of the one stored.
+ * `predict`; with F = bool (a compile-time switch, as `knownRow`) each particle's velocity is made
+ * from its move over the substep before (invH) in place of the one stored.
  */
 function predictSweep<F>(
   x: usize,

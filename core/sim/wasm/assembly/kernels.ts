@@ -1262,10 +1262,19 @@ export function solveNeoHookeanBatched(
       const entry = restByEntry + o;
       const b = v128.load(entry + 6 * stride);
       const det = mul4(b, add4(add4(mul4(e1x, c1x), mul4(e1y, c1y)), mul4(e1z, c1z)));
-      const w0 = gather4(w, q0a, q0b, q0c, q0d);
-      const w1 = gather4(w, q1a, q1b, q1c, q1d);
-      const w2 = gather4(w, q2a, q2b, q2c, q2d);
-      const w3 = gather4(w, q3a, q3b, q3c, q3d);
+      // Inverse masses in f64 pairs for the moves, rounded to f32 for the solve (gathered once).
+      const w0ab = gather(w, q0a, q0b);
+      const w0cd = gather(w, q0c, q0d);
+      const w1ab = gather(w, q1a, q1b);
+      const w1cd = gather(w, q1c, q1d);
+      const w2ab = gather(w, q2a, q2b);
+      const w2cd = gather(w, q2c, q2d);
+      const w3ab = gather(w, q3a, q3b);
+      const w3cd = gather(w, q3c, q3d);
+      const w0 = narrow(w0ab, w0cd);
+      const w1 = narrow(w1ab, w1cd);
+      const w2 = narrow(w2ab, w2cd);
+      const w3 = narrow(w3ab, w3cd);
       const wCC = add4(
         add4(
           add4(
@@ -1365,14 +1374,6 @@ export function solveNeoHookeanBatched(
       // Axis by axis, x_k += w_k·u_k for corners 1–3 (u in f32, the moves in f64), then corner 0 by
       // −w_0·(u_1 + u_2 + u_3): one axis's sums live at a time, where all three spilled (2% faster).
       // A lane left out has u = +0 even where its gradients overflowed single precision (0·∞ is NaN).
-      const w1ab = gather(w, q1a, q1b);
-      const w1cd = gather(w, q1c, q1d);
-      const w2ab = gather(w, q2a, q2b);
-      const w2cd = gather(w, q2c, q2d);
-      const w3ab = gather(w, q3a, q3b);
-      const w3cd = gather(w, q3c, q3d);
-      const w0ab = gather(w, q0a, q0b);
-      const w0cd = gather(w, q0c, q0d);
       let step = v128.and(add4(mul4(sH, c1x), mul4(sD, p1x)), keep);
       let uab = lowHalf(step);
       let ucd = highHalf(step);

@@ -1,6 +1,6 @@
+export * from '../math/mesh-measures.ts';
 export * from './compliance/cloth.ts';
 export * from './compliance/edges-volume.ts';
-export * from './compliance/mesh-measures.ts';
 export * from './compliance/neo-hookean.ts';
 export * from './compliance/nodal-volume.ts';
 export * from './compliance/orthotropic-cloth.ts';

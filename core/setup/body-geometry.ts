@@ -1,10 +1,9 @@
 import { DocumentError } from '../document/problem.ts';
-import { triangleAreaM2 } from '../material/compliance/mesh-measures.ts';
+import { signedTetVolumeM3, triangleAreaM2 } from '../math/mesh-measures.ts';
 import { applyMeshTransform, meshTransformOf } from '../scene/mesh-transform.ts';
 import type { BodySpec } from '../scene/scene.ts';
 import type { SceneMeshes } from '../scene/scene-meshes.ts';
 import { vertexRangeProblems } from '../scene/scene-selection.ts';
-import { tetVolume } from '../sim/constraints/tet-rest.ts';
 import { boxTetGrid } from '../sim/geometry/box-tets.ts';
 import { clothGrid } from '../sim/geometry/cloth-grid.ts';
 import { uniqueEdges } from '../sim/geometry/edges.ts';
@@ -157,7 +156,7 @@ function solidGeometry(positions: Float64Array, tets: Uint32Array, slots: BodySl
   const tetSlot = elementSlots(slots, tets, 4);
   const mass = new Float64Array(positions.length / 3);
   for (let t = 0; t < tets.length; t += 4) {
-    const v = Math.abs(tetVolume(positions, tets[t], tets[t + 1], tets[t + 2], tets[t + 3]));
+    const v = Math.abs(signedTetVolumeM3(positions, tets[t], tets[t + 1], tets[t + 2], tets[t + 3]));
     const quarter = (density[tetSlot[t / 4]] * v) / 4;
     for (let k = 0; k < 4; k++) mass[tets[t + k]] += quarter;
   }
@@ -194,7 +193,7 @@ export function assembleGeometry(
     let volume = 0;
     for (let t = 0; t < elements.length; t += 4)
       volume += Math.abs(
-        tetVolume(positions, elements[t], elements[t + 1], elements[t + 2], elements[t + 3]),
+        signedTetVolumeM3(positions, elements[t], elements[t + 1], elements[t + 2], elements[t + 3]),
       );
     const edges = uniqueEdges(elements, 4, count);
     return {

@@ -6,7 +6,6 @@ import {
   plateBendingStiffnessNM,
 } from '../material/compliance/cloth.ts';
 import { residualBulkModulusPa, tetVolumeComplianceM3PerPa } from '../material/compliance/edges-volume.ts';
-import { triangleAreaM2 } from '../material/compliance/mesh-measures.ts';
 import { neoHookeanTetCompliance } from '../material/compliance/neo-hookean.ts';
 import {
   edgesVolumeBulkSplitPa,
@@ -18,10 +17,11 @@ import {
 import { orthotropicMembraneCompliance } from '../material/compliance/orthotropic-cloth.ts';
 import { hingeEdgeWeight, plateBendCompliancePerNM } from '../material/compliance/plate-bend.ts';
 import { ropeAxialStiffnessN } from '../material/compliance/rope.ts';
+import { signedTetVolumeM3, triangleAreaM2 } from '../math/mesh-measures.ts';
 import type { BodySpec, ConstraintModel, SolverSettings, Vec3 } from '../scene/scene.ts';
 import { isDegenerateTriangle } from '../sim/constraints/membrane.ts';
 import { enclosedVolume } from '../sim/constraints/pressure.ts';
-import { isDegenerateTet, tetVolume } from '../sim/constraints/tet-rest.ts';
+import { isDegenerateTet } from '../sim/constraints/tet-rest.ts';
 import { triangleHinges, triangleNeighbours } from '../sim/geometry/hinges.ts';
 import { isClosedSurface } from '../sim/geometry/mesh-body.ts';
 import type { BodyGeometry } from './body-geometry.ts';
@@ -276,7 +276,7 @@ function solidTets(geometry: BodyGeometry): { kept: number[]; volumeM3: Float64A
   for (let t = 0; t < tets.length / 4; t++)
     if (!isDegenerateTet(positions, tets.subarray(4 * t, 4 * t + 4))) kept.push(t);
   const volumeM3 = Float64Array.from(kept, (t) =>
-    Math.abs(tetVolume(positions, tets[4 * t], tets[4 * t + 1], tets[4 * t + 2], tets[4 * t + 3])),
+    Math.abs(signedTetVolumeM3(positions, tets[4 * t], tets[4 * t + 1], tets[4 * t + 2], tets[4 * t + 3])),
   );
   return { kept, volumeM3 };
 }

@@ -1,8 +1,9 @@
 import { UPPER_3X3 } from '../material/compliance/plate-bend.ts';
+import { signedTetVolumeM3 } from '../math/mesh-measures.ts';
 import { G as HINGE_GRADIENT, hingeAngle } from '../sim/constraints/dihedral-bend.ts';
 import { writeTriangleInverseRestShape } from '../sim/constraints/membrane.ts';
 import { PLATE_HINGE_SLOTS } from '../sim/constraints/plate-bend.ts';
-import { isDegenerateTet, tetVolume, writeInverseRestShape } from '../sim/constraints/tet-rest.ts';
+import { isDegenerateTet, writeInverseRestShape } from '../sim/constraints/tet-rest.ts';
 import type { BodyGeometry } from './body-geometry.ts';
 import type { ConstraintSet, SetupPin } from './setup.ts';
 
@@ -253,7 +254,7 @@ function setTerms(set: ConstraintSet, x: Float64Array, exact: boolean): GaussNew
         const tet = set.tets.subarray(4 * t, 4 * t + 4);
         if (isDegenerateTet(x, tet)) continue;
         writeInverseRestShape(x, tet[0], tet[1], tet[2], tet[3], dmInv, 9 * t);
-        const v = Math.abs(tetVolume(x, tet[0], tet[1], tet[2], tet[3]));
+        const v = Math.abs(signedTetVolumeM3(x, tet[0], tet[1], tet[2], tet[3]));
         const aD = set.deviatoricCompliancePerJ[t];
         const aH = set.hydrostaticCompliancePerJ[t];
         if (!(aD > 0) || !(aH > 0)) continue;

@@ -1,4 +1,4 @@
-import { triangleAreaM2 } from '../material/compliance/mesh-measures.ts';
+import { signedTetVolumeM3, triangleAreaM2 } from '../math/mesh-measures.ts';
 import type { Vec3 } from '../scene/scene.ts';
 import { linkLength } from '../setup/body-geometry.ts';
 import { elementSlots, slotOf } from '../setup/body-groups.ts';
@@ -6,7 +6,6 @@ import { blockElasticEnergyJ, energyBlockArity } from './block-energy.ts';
 import type { BodyRuntime } from './body-runtime.ts';
 import { addBlockForces } from './constraints/index.ts';
 import { kindOps } from './constraints/kinds.ts';
-import { tetVolume } from './constraints/tet-rest.ts';
 import type { ParticleState } from './state.ts';
 import type { BodyMetrics, GroupMetrics } from './world.ts';
 
@@ -171,7 +170,7 @@ function currentMeasure(body: BodyRuntime, x: Float64Array): number {
   let sum = 0;
   if (g.kind === 'solid') {
     for (let t = 0; t < g.tets.length; t += 4)
-      sum += tetVolume(local, g.tets[t], g.tets[t + 1], g.tets[t + 2], g.tets[t + 3]);
+      sum += signedTetVolumeM3(local, g.tets[t], g.tets[t + 1], g.tets[t + 2], g.tets[t + 3]);
   } else if (g.kind === 'cloth') {
     for (let t = 0; t < g.triangles.length; t += 3)
       sum += triangleAreaM2(local, g.triangles[t], g.triangles[t + 1], g.triangles[t + 2]);

@@ -1,4 +1,4 @@
-import { tetVolume } from './tet-geometry.ts';
+import { signedTetVolumeM3 } from '../math/mesh-measures.ts';
 /**
  * A tet whose signed volume is at most this × the cube of its longest edge counts as flat: its
  * volume is rounding noise (a regular tet has 0.118), and the solver would give it a rest volume
@@ -29,7 +29,13 @@ export function findBadTets(positions: ArrayLike<number>, tets: ArrayLike<number
   const tetCount = Math.floor(tets.length / 4);
   for (let k = 0; k < tetCount; k++) {
     // A corner index past the positions reads undefined: the volume comes out NaN.
-    const volume = tetVolume(positions, tets[4 * k], tets[4 * k + 1], tets[4 * k + 2], tets[4 * k + 3]);
+    const volume = signedTetVolumeM3(
+      positions,
+      tets[4 * k],
+      tets[4 * k + 1],
+      tets[4 * k + 2],
+      tets[4 * k + 3],
+    );
     if (volume > FLAT_TET_VOLUME_RATIO * longestEdge(positions, tets, k) ** 3) continue;
     if (first < 0) {
       first = k;

@@ -1,4 +1,5 @@
-import { minDihedralDeg, tetVolume } from './tet-geometry.ts';
+import { signedTetVolumeM3 } from '../math/mesh-measures.ts';
+import { minDihedralDeg } from './tet-geometry.ts';
 import type { WorkMesh } from './work-mesh.ts';
 
 type Quad = [number, number, number, number];
@@ -82,7 +83,7 @@ function tryFlips(mesh: WorkMesh, t: number): boolean {
  * false when they are flat.
  */
 function addPositive(p: Float64Array, a: number, b: number, c: number, d: number): boolean {
-  const v = tetVolume(p, a, b, c, d);
+  const v = signedTetVolumeM3(p, a, b, c, d);
   if (!(v > 0 || v < 0)) return false;
   const q = trial.quads;
   const o = 4 * trial.quadCount++;
@@ -98,7 +99,7 @@ function trialVolume(p: Float64Array): number {
   const q = trial.quads;
   let volume = 0;
   for (let k = 0; k < trial.quadCount; k++)
-    volume += tetVolume(p, q[4 * k], q[4 * k + 1], q[4 * k + 2], q[4 * k + 3]);
+    volume += signedTetVolumeM3(p, q[4 * k], q[4 * k + 1], q[4 * k + 2], q[4 * k + 3]);
   return volume;
 }
 
@@ -164,7 +165,7 @@ function flip32(mesh: WorkMesh, t: number, i: number, j: number): boolean {
 
 function volumeOf(mesh: WorkMesh, t: number): number {
   const v = mesh.tets;
-  return tetVolume(mesh.positions, v[4 * t], v[4 * t + 1], v[4 * t + 2], v[4 * t + 3]);
+  return signedTetVolumeM3(mesh.positions, v[4 * t], v[4 * t + 1], v[4 * t + 2], v[4 * t + 3]);
 }
 
 /**

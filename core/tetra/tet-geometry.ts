@@ -3,22 +3,7 @@
  * orientation means signed volume det[b−a, c−a, d−a] / 6 > 0 (see delaunay.ts).
  */
 
-/** Signed volume of tet (a, b, c, d), m³. */
-export function tetVolume(p: ArrayLike<number>, a: number, b: number, c: number, d: number): number {
-  const ax = p[3 * a];
-  const ay = p[3 * a + 1];
-  const az = p[3 * a + 2];
-  const ux = p[3 * b] - ax;
-  const uy = p[3 * b + 1] - ay;
-  const uz = p[3 * b + 2] - az;
-  const vx = p[3 * c] - ax;
-  const vy = p[3 * c + 1] - ay;
-  const vz = p[3 * c + 2] - az;
-  const wx = p[3 * d] - ax;
-  const wy = p[3 * d + 1] - ay;
-  const wz = p[3 * d + 2] - az;
-  return (ux * (vy * wz - vz * wy) - uy * (vx * wz - vz * wx) + uz * (vx * wy - vy * wx)) / 6;
-}
+import { signedTetVolumeM3 } from '../math/mesh-measures.ts';
 
 /** Circumcentre of tet (a, b, c, d) written to out[0..2]; returns the circumradius, m. */
 export function circumcenter(
@@ -144,7 +129,7 @@ export function measureTet(
   const tx = dx - bx;
   const ty = dy - by;
   const tz = dz - bz;
-  const volume = tetVolume(p, a, b, c, d);
+  const volume = signedTetVolumeM3(p, a, b, c, d);
   // Unit normals of the faces opposite each corner, outward for a positive tet: opposite a
   // (c − b) × (d − b), opposite b (d − a) × (c − a), opposite c (b − a) × (d − a), opposite d
   // (c − a) × (b − a). A degenerate face keeps its zero normal.

@@ -1,3 +1,4 @@
+import { signedTetVolumeM3 } from '../math/mesh-measures.ts';
 import type { TriMesh } from '../mesh/types.ts';
 import { type ConformingSettings, meshConforming } from './conforming.ts';
 import { embedPoints } from './embed.ts';
@@ -15,7 +16,6 @@ import {
   FIRST_MESH_BOUNDARY_LAYER,
   fitBoundaryLayer,
 } from './tet-count-model.ts';
-import { tetVolume } from './tet-geometry.ts';
 import { TriangleBvh } from './triangle-bvh.ts';
 import {
   DEFAULT_TARGET_TETS,
@@ -541,7 +541,7 @@ function finish(
 function throwIfInverted(positions: Float32Array, tets: Uint32Array): void {
   let count = 0;
   for (let k = 0; k < tets.length; k += 4) {
-    if (!(tetVolume(positions, tets[k], tets[k + 1], tets[k + 2], tets[k + 3]) > 0)) count++;
+    if (!(signedTetVolumeM3(positions, tets[k], tets[k + 1], tets[k + 2], tets[k + 3]) > 0)) count++;
   }
   if (count > 0) throw inverted(count);
 }

@@ -1,5 +1,5 @@
+import { edgeKey, indexEdges, triangleAreaM2 } from '../../math/mesh-measures.ts';
 import { clampPoisson, shearModulusPa } from '../elastic.ts';
-import { edgeKey, indexEdges, triangleAreaM2 } from './mesh-measures.ts';
 
 /**
  * Cloth (a membrane of thickness t, m): per-triangle membrane constraints for stretch and shear

@@ -1,5 +1,5 @@
+import { edgeKey, signedTetVolumeM3 } from '../../math/mesh-measures.ts';
 import { bulkModulusPa, shearModulusPa } from '../elastic.ts';
-import { edgeKey, signedTetVolumeM3 } from './mesh-measures.ts';
 
 /**
  * Solids as edge springs plus per-tet volume constraints (what simple runtimes such as Jolt

@@ -1,8 +1,8 @@
 import { lameLambdaPa, shearModulusPa } from '../../material/elastic.ts';
+import { signedTetVolumeM3 } from '../../math/mesh-measures.ts';
 import { elementSlots } from '../../setup/body-groups.ts';
 import { restStiffness } from '../../setup/rest-stiffness.ts';
 import type { BodySetup } from '../../setup/setup.ts';
-import { tetVolume } from '../../sim/constraints/tet-rest.ts';
 
 /**
  * The largest time step at which an explicit integrator (MuJoCo's flex elasticity: forces from
@@ -42,7 +42,7 @@ function elementBound(body: BodySetup): number {
     const slot = elementSlots(body.slots, g.tets, 4);
     for (let t = 0; t < g.tets.length / 4; t++) {
       const v = g.tets.subarray(4 * t, 4 * t + 4);
-      const volume = Math.abs(tetVolume(x, v[0], v[1], v[2], v[3]));
+      const volume = Math.abs(signedTetVolumeM3(x, v[0], v[1], v[2], v[3]));
       if (!(volume > 0)) continue;
       const m = body.slots.materials[slot[t]];
       const mu = shearModulusPa(m.youngModulusPa, m.poissonRatio);

@@ -1,3 +1,4 @@
+import { signedTetVolumeM3 } from '../../math/mesh-measures.ts';
 import type { ParticleState } from '../state.ts';
 import type { NeoHookeanStiffnessLimit } from '../stiffness-limit.ts';
 import { tableRow } from './compliance-table.ts';
@@ -16,7 +17,6 @@ import type { NeoHookeanBlock } from './neo-hookean.ts';
 import { type NodalVolumeBlock, nodalVolumeM3 } from './nodal-volume.ts';
 import { type PlateBendBlock, plateBendConstraintEnergyJ } from './plate-bend.ts';
 import type { RopeBendBlock } from './rope-bend.ts';
-import { tetVolume } from './tet-rest.ts';
 import type { TetVolumeBlock } from './tet-volume.ts';
 
 /**
@@ -55,8 +55,13 @@ export function tetVolumeEnergyJ(block: TetVolumeBlock, state: ParticleState, si
   for (let t = 0; t < count; t++) {
     if (!(compliance[t] > 0)) continue;
     const change =
-      tetVolume(x, particles[4 * t], particles[4 * t + 1], particles[4 * t + 2], particles[4 * t + 3]) -
-      restVolume[t];
+      signedTetVolumeM3(
+        x,
+        particles[4 * t],
+        particles[4 * t + 1],
+        particles[4 * t + 2],
+        particles[4 * t + 3],
+      ) - restVolume[t];
     const constraintEnergy = (0.5 * change * change) / compliance[t];
     energy += constraintEnergy;
     sink?.(t, constraintEnergy);

@@ -1,8 +1,9 @@
+import { signedTetVolumeM3 } from '../../math/mesh-measures.ts';
 import { colourConstraints, permute } from '../colour.ts';
 import type { ParticleState } from '../state.ts';
 import type { BlockBase, Created } from './block.ts';
 import { dot2, dot3, MIN_DENOMINATOR_F32, weighted4 } from './single-precision.ts';
-import { isDegenerateTet, tetVolume, writeInverseRestShape } from './tet-rest.ts';
+import { isDegenerateTet, writeInverseRestShape } from './tet-rest.ts';
 
 /**
  * Stable neo-Hookean tetrahedron as two constraints (Macklin & Müller 2021, "A Constraint-based
@@ -88,10 +89,10 @@ export function createNeoHookeanBlock(
     let b = input.tets[4 * t + 1];
     let c = input.tets[4 * t + 2];
     const d = input.tets[4 * t + 3];
-    if (tetVolume(rest, a, b, c, d) < 0) [b, c] = [c, b];
+    if (signedTetVolumeM3(rest, a, b, c, d) < 0) [b, c] = [c, b];
     tets.set([a, b, c, d], 4 * k);
     writeInverseRestShape(rest, a, b, c, d, dmInv, 9 * k);
-    volume[k] = tetVolume(rest, a, b, c, d);
+    volume[k] = signedTetVolumeM3(rest, a, b, c, d);
     alphaD[k] = input.deviatoricCompliancePerJ[t];
     alphaH[k] = input.hydrostaticCompliancePerJ[t];
     gamma[k] = input.gamma[t];

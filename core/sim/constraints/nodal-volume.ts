@@ -1,3 +1,4 @@
+import { signedTetVolumeM3 } from '../../math/mesh-measures.ts';
 import { colourConstraints, permute } from '../colour.ts';
 import type { ParticleState } from '../state.ts';
 import {
@@ -7,7 +8,7 @@ import {
   criticalDampingCoefficient,
   MIN_DENOMINATOR,
 } from './block.ts';
-import { isDegenerateTet, tetVolume } from './tet-rest.ts';
+import { isDegenerateTet } from './tet-rest.ts';
 
 /**
  * Nodal volume constraint (averaged nodal pressure, Bonet & Burton 1998; the derivation and the
@@ -77,7 +78,7 @@ export function createNodalVolumeBlock(
     const tet = input.tets.subarray(4 * t, 4 * t + 4);
     if (isDegenerateTet(rest, tet)) continue;
     const [a, b, c, d] = tet;
-    if (tetVolume(rest, a, b, c, d) < 0) tets.push(a, c, b, d);
+    if (signedTetVolumeM3(rest, a, b, c, d) < 0) tets.push(a, c, b, d);
     else tets.push(a, b, c, d);
   }
   const around = new Map<number, number[]>();
@@ -109,7 +110,7 @@ export function createNodalVolumeBlock(
         }
         slots.push(slot);
       }
-      volume += tetVolume(rest, tets[4 * t], tets[4 * t + 1], tets[4 * t + 2], tets[4 * t + 3]) / 4;
+      volume += signedTetVolumeM3(rest, tets[4 * t], tets[4 * t + 1], tets[4 * t + 2], tets[4 * t + 3]) / 4;
     }
     kept.push(c);
     stars.push({ particles, slots, volume });
@@ -381,7 +382,7 @@ export function nodalVolumeM3(block: NodalVolumeBlock, x: Float64Array, c: numbe
   const base = block.arity * c;
   let volume = 0;
   for (let e = block.starStarts[c]; e < block.starStarts[c + 1]; e++) {
-    volume += tetVolume(
+    volume += signedTetVolumeM3(
       x,
       particles[base + slots[4 * e]],
       particles[base + slots[4 * e + 1]],

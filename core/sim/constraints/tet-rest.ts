@@ -3,25 +3,10 @@
  * rest shape matrix Dm⁻¹ (Dm = [x1−x0, x2−x0, x3−x0] as columns), stored row-major.
  */
 
+import { signedTetVolumeM3 } from '../../math/mesh-measures.ts';
+
 /** A rest tet is degenerate when 6V ≤ this × (longest edge)³ (flat or collapsed; no valid Dm⁻¹). */
 export const DEGENERATE_TET_RATIO = 1e-9;
-
-/** Signed volume of tet (a, b, c, d) in `positions` (xyz interleaved), m³. */
-export function tetVolume(positions: Float64Array, a: number, b: number, c: number, d: number): number {
-  const ax = positions[3 * a];
-  const ay = positions[3 * a + 1];
-  const az = positions[3 * a + 2];
-  const e1x = positions[3 * b] - ax;
-  const e1y = positions[3 * b + 1] - ay;
-  const e1z = positions[3 * b + 2] - az;
-  const e2x = positions[3 * c] - ax;
-  const e2y = positions[3 * c + 1] - ay;
-  const e2z = positions[3 * c + 2] - az;
-  const e3x = positions[3 * d] - ax;
-  const e3y = positions[3 * d + 1] - ay;
-  const e3z = positions[3 * d + 2] - az;
-  return (e1x * (e2y * e3z - e2z * e3y) + e1y * (e2z * e3x - e2x * e3z) + e1z * (e2x * e3y - e2y * e3x)) / 6;
-}
 
 /** Longest of the six edges of a tet, m. */
 export function longestTetEdge(positions: Float64Array, tet: ArrayLike<number>): number {
@@ -39,7 +24,7 @@ export function longestTetEdge(positions: Float64Array, tet: ArrayLike<number>):
 
 /** True when the rest tet has (nearly) no volume and must not get a volume or strain constraint. */
 export function isDegenerateTet(positions: Float64Array, tet: ArrayLike<number>): boolean {
-  const volume = tetVolume(positions, tet[0], tet[1], tet[2], tet[3]);
+  const volume = signedTetVolumeM3(positions, tet[0], tet[1], tet[2], tet[3]);
   const edge = longestTetEdge(positions, tet);
   return !(Math.abs(6 * volume) > DEGENERATE_TET_RATIO * edge * edge * edge);
 }

@@ -1,3 +1,4 @@
+import { signedTetVolumeM3 } from '../../math/mesh-measures.ts';
 import { colourConstraints, permute } from '../colour.ts';
 import type { ParticleState } from '../state.ts';
 import {
@@ -7,7 +8,7 @@ import {
   criticalDampingCoefficient,
   MIN_DENOMINATOR,
 } from './block.ts';
-import { isDegenerateTet, tetVolume } from './tet-rest.ts';
+import { isDegenerateTet } from './tet-rest.ts';
 
 /**
  * Tetrahedron volume constraint (Müller et al. 2007, §4.4 with XPBD compliance; what Jolt's
@@ -104,7 +105,7 @@ export function createTetVolumeBlock(input: TetVolumeInput, state: ParticleState
     const t = kept[k];
     let b = input.tets[4 * t + 1];
     let c = input.tets[4 * t + 2];
-    if (tetVolume(rest, input.tets[4 * t], b, c, input.tets[4 * t + 3]) < 0) [b, c] = [c, b];
+    if (signedTetVolumeM3(rest, input.tets[4 * t], b, c, input.tets[4 * t + 3]) < 0) [b, c] = [c, b];
     tets.set([input.tets[4 * t], b, c, input.tets[4 * t + 3]], 4 * k);
     volume[k] = volumeGradient(rest, tets, k);
     alpha[k] = input.complianceM3PerPa[t];

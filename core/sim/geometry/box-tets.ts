@@ -1,4 +1,4 @@
-import { tetVolume } from '../constraints/tet-rest.ts';
+import { signedTetVolumeM3 } from '../../math/mesh-measures.ts';
 
 /** A tetrahedral mesh: positions in m (xyz interleaved) and 4 vertex indices per tet, positive orientation. */
 export interface TetGrid {
@@ -58,7 +58,7 @@ export function boxTetGrid(
               [c(1, 1, 1), c(1, 1, 0), c(1, 0, 1), c(0, 1, 1)],
             ];
         for (const [a, b, cc, d] of split) {
-          const positive = tetVolume(positions, a, b, cc, d) > 0;
+          const positive = signedTetVolumeM3(positions, a, b, cc, d) > 0;
           tets.set(positive ? [a, b, cc, d] : [a, cc, b, d], 4 * t++);
         }
       }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { hingeBendCompliancePerNM } from '../../../core/material/compliance/cloth.ts';
-import { triangleAreaM2 } from '../../../core/material/compliance/mesh-measures.ts';
 import {
   hingeEdgeWeight,
   plateBendCompliancePerNM,
   UPPER_3X3,
 } from '../../../core/material/compliance/plate-bend.ts';
+import { triangleAreaM2 } from '../../../core/math/mesh-measures.ts';
 import { G, hingeAngle } from '../../../core/sim/constraints/dihedral-bend.ts';
 import { triangleHinges, triangleNeighbours } from '../../../core/sim/geometry/hinges.ts';
 

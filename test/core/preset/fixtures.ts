@@ -1,5 +1,5 @@
-import { signedTetVolumeM3 } from '../../../core/material/compliance/mesh-measures.ts';
 import { findBuiltInMaterial, type Material } from '../../../core/material/index.ts';
+import { signedTetVolumeM3 } from '../../../core/math/mesh-measures.ts';
 import { type Preset, presetFromScene } from '../../../core/preset/index.ts';
 import type { BodySpecDocument, SceneDocument } from '../../../core/scene/scene.ts';
 import type { SceneMeshes } from '../../../core/scene/scene-meshes.ts';

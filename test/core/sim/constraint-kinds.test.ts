@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { triangleAreaM2 } from '../../../core/material/compliance/mesh-measures.ts';
 import { hingeEdgeWeight, plateBendCompliancePerNM } from '../../../core/material/compliance/plate-bend.ts';
 import { neoHookeanConstants } from '../../../core/material/elastic.ts';
+import { triangleAreaM2 } from '../../../core/math/mesh-measures.ts';
 import { blockElasticEnergyJ, energyBlockArity } from '../../../core/sim/block-energy.ts';
 import { createAttachmentBlock } from '../../../core/sim/constraints/attachment.ts';
 import { createDihedralBendBlock } from '../../../core/sim/constraints/dihedral-bend.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { signedTetVolumeM3 } from '../../../core/math/mesh-measures.ts';
 import type { BodySpec } from '../../../core/scene/scene.ts';
 import { buildBodyGeometry } from '../../../core/setup/body-geometry.ts';
-import { tetVolume } from '../../../core/sim/constraints/tet-rest.ts';
 import { boxTetGrid } from '../../../core/sim/geometry/box-tets.ts';
 import { triangleHinges } from '../../../core/sim/geometry/hinges.ts';
 import { tetBoundaryTriangles } from '../../../core/sim/geometry/tet-surface.ts';
@@ -16,7 +16,7 @@ describe('box tet grid', () => {
     expect(tets.length / 4).toBe(5 * 3 * 2 * 4);
     let volume = 0;
     for (let t = 0; t < tets.length; t += 4) {
-      const v = tetVolume(positions, tets[t], tets[t + 1], tets[t + 2], tets[t + 3]);
+      const v = signedTetVolumeM3(positions, tets[t], tets[t + 1], tets[t + 2], tets[t + 3]);
       expect(v).toBeGreaterThan(0);
       volume += v;
     }

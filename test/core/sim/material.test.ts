@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { residualBulkModulusPa } from '../../../core/material/compliance/edges-volume.ts';
 import { bulkModulusPa, neoHookeanConstants, shearModulusPa } from '../../../core/material/elastic.ts';
+import { signedTetVolumeM3 } from '../../../core/math/mesh-measures.ts';
 import { solidEdgeStiffness } from '../../../core/setup/edge-stiffness.ts';
-import { tetVolume } from '../../../core/sim/constraints/tet-rest.ts';
 import { uniqueEdges } from '../../../core/sim/geometry/edges.ts';
 
 describe('material constants', () => {
@@ -30,7 +30,7 @@ describe('edge stiffness of the edges-volume model', () => {
     const tets = Uint32Array.of(0, 1, 2, 3);
     const edges = uniqueEdges(tets, 4, 4);
     const k = solidEdgeStiffness(x, tets, edges, 1e5, 0.3);
-    const volume = tetVolume(x, 0, 1, 2, 3);
+    const volume = signedTetVolumeM3(x, 0, 1, 2, 3);
     return Array.from(k, (ke, e) => {
       const [a, b] = [edges[2 * e], edges[2 * e + 1]];
       const lengthSq = [0, 1, 2].reduce((sum, i) => sum + (x[3 * a + i] - x[3 * b + i]) ** 2, 0);

@@ -2,9 +2,8 @@ import {
   hingeBendCompliancePerNM,
   membraneTriangleCompliance,
 } from '../../../core/material/compliance/cloth.ts';
-import { triangleAreaM2 } from '../../../core/material/compliance/mesh-measures.ts';
 import { hingeEdgeWeight, plateBendCompliancePerNM } from '../../../core/material/compliance/plate-bend.ts';
-import { tetVolume } from '../../../core/sim/constraints/tet-rest.ts';
+import { signedTetVolumeM3, triangleAreaM2 } from '../../../core/math/mesh-measures.ts';
 import { triangleNeighbours } from '../../../core/sim/geometry/hinges.ts';
 
 /**
@@ -15,7 +14,7 @@ import { triangleNeighbours } from '../../../core/sim/geometry/hinges.ts';
 
 /** |V| of tet t of `tets` at `rest`, m³. */
 function volumeOf(rest: Float64Array, tets: Uint32Array, t: number): number {
-  return Math.abs(tetVolume(rest, tets[4 * t], tets[4 * t + 1], tets[4 * t + 2], tets[4 * t + 3]));
+  return Math.abs(signedTetVolumeM3(rest, tets[4 * t], tets[4 * t + 1], tets[4 * t + 2], tets[4 * t + 3]));
 }
 
 /** Neo-Hookean compliances α_D = 1/(μV), α_H = (1/λ_NH)/V per tet, with μ, 1/λ_NH and γ per tet. */

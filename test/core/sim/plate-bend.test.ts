@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { calibrateMaterial } from '../../../core/calibrate/calibrate.ts';
-import { triangleAreaM2 } from '../../../core/material/compliance/mesh-measures.ts';
 import { hingeEdgeWeight, plateBendCompliancePerNM } from '../../../core/material/compliance/plate-bend.ts';
 import { findBuiltInMaterial } from '../../../core/material/library.ts';
+import { triangleAreaM2 } from '../../../core/math/mesh-measures.ts';
 import {
   CONSTRAINT,
   createPlateBendBlock,

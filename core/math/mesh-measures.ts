@@ -1,6 +1,7 @@
 /**
- * Rest measures of mesh elements, for the compliance mappings. Positions in m, xyz interleaved;
- * any array-like works (the preset stores float32, the solver float64).
+ * Measures of mesh elements, the one copy that the tetrahedralizer, the solver's rest shapes and
+ * the compliance mappings share. Positions in m, xyz interleaved; any array-like works (the
+ * preset stores float32, the solver float64).
  */
 
 /** Signed volume of tet (a, b, c, d), m³: det[b−a, c−a, d−a] / 6 (positive orientation > 0). */

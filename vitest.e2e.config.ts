@@ -10,5 +10,9 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // A condition polled for (expect.poll) may take seconds on a loaded machine: a project opened
+    // while the page's worker and software WebGL share two cores once took over the default 1 s.
+    // A poll that holds returns at once; the bound only decides when one that never holds fails.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

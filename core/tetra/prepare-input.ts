@@ -1,3 +1,4 @@
+import { triangleAreaM2 } from '../math/mesh-measures.ts';
 import type { TriMesh } from '../mesh/types.ts';
 import { TetrahedralizeError } from './errors.ts';
 import type { TriangleSoup } from './triangle-bvh.ts';
@@ -54,7 +55,7 @@ export function prepareSurface(mesh: TriMesh): PreparedSurface {
   // Drop zero-area triangles (collinear corners): they carry no surface and no solid angle.
   const kept: number[] = [];
   for (let k = 0; k < tris.length; k += 3) {
-    if (triangleArea2(pos, tris[k], tris[k + 1], tris[k + 2]) > 0)
+    if (triangleAreaM2(pos, tris[k], tris[k + 1], tris[k + 2]) > 0)
       kept.push(tris[k], tris[k + 1], tris[k + 2]);
   }
   if (kept.length === 0) {
@@ -152,19 +153,6 @@ function weldExact(src: Float32Array, vertexCount: number): { remap: Int32Array;
     positions[3 * k + 2] = values[3 * first[k] + 2];
   }
   return { remap, positions };
-}
-
-function triangleArea2(p: Float64Array, a: number, b: number, c: number): number {
-  const ux = p[3 * b] - p[3 * a];
-  const uy = p[3 * b + 1] - p[3 * a + 1];
-  const uz = p[3 * b + 2] - p[3 * a + 2];
-  const vx = p[3 * c] - p[3 * a];
-  const vy = p[3 * c + 1] - p[3 * a + 1];
-  const vz = p[3 * c + 2] - p[3 * a + 2];
-  const nx = uy * vz - uz * vy;
-  const ny = uz * vx - ux * vz;
-  const nz = ux * vy - uy * vx;
-  return nx * nx + ny * ny + nz * nz;
 }
 
 /**
@@ -285,6 +273,6 @@ function unitFaceNormals(p: Float64Array, indices: Uint32Array): Float64Array {
 function totalArea(p: Float64Array, indices: Uint32Array): number {
   let area = 0;
   for (let t = 0; t < indices.length; t += 3)
-    area += 0.5 * Math.sqrt(triangleArea2(p, indices[t], indices[t + 1], indices[t + 2]));
+    area += triangleAreaM2(p, indices[t], indices[t + 1], indices[t + 2]);
   return area;
 }

@@ -89,15 +89,15 @@ export class Viewport {
     );
     this.stage.scene.add(this.selectionPoints.object);
 
-    this.resizeObserver = new ResizeObserver(() => this.resize(container));
+    this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(container);
-    this.resize(container);
+    this.resize();
 
     this.loop = new RenderLoop(
       {
         beforeDraw: () => {
           // Moving the window to a screen of another density resizes nothing, so check here.
-          if (this.pixelRatio() !== this.stage.renderer.getPixelRatio()) this.resize(container);
+          if (this.pixelRatio() !== this.stage.renderer.getPixelRatio()) this.resize();
           const cameraMoved = this.rig.update();
           if (this.pendingPositions) {
             this.bodies.update(this.pendingPositions);
@@ -259,7 +259,7 @@ export class Viewport {
     this.canvas.dataset.quality = quality;
     this.stage.setShadows(this.profile.shadows);
     this.loop.setMinDrawInterval(this.profile.minDrawIntervalMs);
-    this.resize(this.container);
+    this.resize();
   }
 
   private showScene(reframeCamera = true): void {
@@ -312,9 +312,9 @@ export class Viewport {
     this.canvas.remove();
   }
 
-  private resize(container: HTMLElement): void {
-    const width = Math.max(1, container.clientWidth);
-    const height = Math.max(1, container.clientHeight);
+  private resize(): void {
+    const width = Math.max(1, this.container.clientWidth);
+    const height = Math.max(1, this.container.clientHeight);
     this.stage.renderer.setPixelRatio(this.pixelRatio());
     this.stage.renderer.setSize(width, height, false);
     this.rig.setAspect(width / height);

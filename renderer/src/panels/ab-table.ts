@@ -1,7 +1,7 @@
 /**
  * The A/B table: the two compared bodies side by side, one row per parameter (ab-diff.ts), rows
  * where A and B differ highlighted, grouped as material, what the solver gets, and live figures.
- * The live rows follow the simulation at most every READOUT_INTERVAL_MS without rebuilding the
+ * The live rows follow the simulation at most ten times a second (views/readout-pacer.ts) without rebuilding the
  * panel; the table unsubscribes itself once it has left the document.
  */
 
@@ -9,9 +9,7 @@ import { abDiff, type DiffRow } from '../editor/ab-diff.ts';
 import type { Comparison } from '../editor/ab-edits.ts';
 import type { Editor } from '../editor/editor.ts';
 import { el } from '../views/dom.ts';
-
-/** Shortest time between two updates of the live rows, ms. */
-const READOUT_INTERVAL_MS = 200;
+import { readoutPacer } from '../views/readout-pacer.ts';
 
 const testIdOf = (label: string) =>
   `ab-row-${label
@@ -58,26 +56,24 @@ export function abTable(editor: Editor, comparison: Comparison): HTMLElement | n
     ]),
     tbody,
   ]);
-  let pending: ReturnType<typeof setTimeout> | undefined;
+  const pacer = readoutPacer(() => {
+    if (!table.isConnected) return;
+    const now = editor.state;
+    for (const row of abDiff(now.scene, now.meshes, comparison, now.metrics) ?? []) {
+      const old = liveRows.get(row.label);
+      if (!old) continue;
+      const fresh = rowElement(row);
+      old.replaceWith(fresh);
+      liveRows.set(row.label, fresh);
+    }
+  });
   const unsubscribe = editor.store.subscribe((state, previous) => {
     if (!table.isConnected) {
       unsubscribe();
-      clearTimeout(pending);
+      pacer.cancel();
       return;
     }
-    if (state.metrics === previous.metrics || pending !== undefined) return;
-    pending = setTimeout(() => {
-      pending = undefined;
-      if (!table.isConnected) return;
-      const now = editor.state;
-      for (const row of abDiff(now.scene, now.meshes, comparison, now.metrics) ?? []) {
-        const old = liveRows.get(row.label);
-        if (!old) continue;
-        const fresh = rowElement(row);
-        old.replaceWith(fresh);
-        liveRows.set(row.label, fresh);
-      }
-    }, READOUT_INTERVAL_MS);
+    if (state.metrics !== previous.metrics) pacer.request();
   });
   return table;
 }

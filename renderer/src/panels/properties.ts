@@ -36,6 +36,7 @@ import {
 } from '../editor/scene-edits.ts';
 import type { MeshFrameChoice } from '../mesh/import-frame.ts';
 import { el } from '../views/dom.ts';
+import { readoutPacer } from '../views/readout-pacer.ts';
 import { abSection, compareSection } from './ab-section.ts';
 import type { ClothChoices } from './cloth-from-mesh-section.ts';
 import { clothSections } from './cloth-section.ts';
@@ -362,9 +363,6 @@ function groupsSection(editor: Editor, index: number, spec: BodySpec): HTMLEleme
   return section('Group plasticity', ...fields);
 }
 
-/** Shortest time between two updates of the metrics readout, ms. */
-const READOUT_INTERVAL_MS = 100;
-
 const sci = (value: number) => (Number.isFinite(value) ? value.toExponential(2) : '∞');
 
 function solverGets(editor: Editor, spec: BodySpec): HTMLElement {
@@ -529,24 +527,18 @@ function metricsSection(editor: Editor, index: number): HTMLElement {
     fields.force.value.textContent = constraintForceText(metrics.groups);
   };
   show();
-  // Text updates at most every READOUT_INTERVAL_MS (frames arrive at 60 Hz; nobody reads that
-  // fast, and each update costs the main thread a layout), with the newest figures.
-  let pending: ReturnType<typeof setTimeout> | undefined;
-  let shownAt = 0;
+  // Text updates at most ten times a second (readout-pacer.ts), with the newest figures.
+  const pacer = readoutPacer(() => {
+    if (container.isConnected) show();
+  });
   // Unsubscribes itself once the section has left the document (the panel rebuilt).
   const unsubscribe = editor.store.subscribe((state, previous) => {
     if (!container.isConnected) {
       unsubscribe();
-      clearTimeout(pending);
+      pacer.cancel();
       return;
     }
-    if (state.metrics === previous.metrics || pending !== undefined) return;
-    const wait = Math.max(0, shownAt + READOUT_INTERVAL_MS - performance.now());
-    pending = setTimeout(() => {
-      pending = undefined;
-      shownAt = performance.now();
-      if (container.isConnected) show();
-    }, wait);
+    if (state.metrics !== previous.metrics) pacer.request();
   });
   return container;
 }

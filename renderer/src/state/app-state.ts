@@ -92,6 +92,26 @@ export function withSim(state: AppState, patch: Partial<SimState>): AppState {
   return { ...state, sim: { ...state.sim, ...patch } };
 }
 
+/**
+ * Whether `next` differs from `previous` only in what a playing simulation changes every frame
+ * (frame, time, solver ms, kinetic energy) or the viewport's fps: views pace their readouts of
+ * those (views/readout-pacer.ts) and show any other change at once.
+ */
+export function onlyRunningFiguresChanged(next: AppState, previous: AppState): boolean {
+  const a = next.sim;
+  const b = previous.sim;
+  return (
+    a.playing &&
+    b.playing &&
+    a.status === b.status &&
+    a.particleCount === b.particleCount &&
+    a.constraintCount === b.constraintCount &&
+    a.kernels === b.kernels &&
+    next.document === previous.document &&
+    next.ui.notifications === previous.ui.notifications
+  );
+}
+
 /** Weight of the newest sample in the exponential moving average of sim ms. */
 const SIM_MS_SMOOTHING = 0.1;
 

@@ -6,9 +6,10 @@
  */
 import type { EditorState } from '../editor/editor-state.ts';
 import { PreviewStiffnessCache } from '../editor/preview-stiffness.ts';
-import type { AppState } from '../state/app-state.ts';
+import { type AppState, onlyRunningFiguresChanged } from '../state/app-state.ts';
 import type { Store } from '../state/store.ts';
 import { el } from './dom.ts';
+import { readoutPacer } from './readout-pacer.ts';
 import { statsRows } from './stats-rows.ts';
 
 export function mountStatsOverlay(
@@ -66,15 +67,25 @@ export function mountStatsOverlay(
         .map((row) => el('div', { className: 'stats-note', testId: 'stats-warning', text: row.note })),
     );
   };
-  const unsubscribe = [app.subscribe(render), editor.subscribe(render)];
+  // The figures a playing simulation changes every frame are paced; anything else shows at once.
+  const pacer = readoutPacer(render);
+  const unsubscribe = [
+    app.subscribe((next, previous) =>
+      onlyRunningFiguresChanged(next, previous) ? pacer.request() : pacer.now(),
+    ),
+    editor.subscribe((next, previous) =>
+      next.scene === previous.scene && next.meshes === previous.meshes ? pacer.request() : pacer.now(),
+    ),
+  ];
   return {
     element,
     setVisible(visible) {
       element.hidden = !visible;
       shownKey = '';
-      render();
+      pacer.now();
     },
     dispose() {
+      pacer.cancel();
       for (const u of unsubscribe) u();
       element.remove();
     },

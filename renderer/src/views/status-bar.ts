@@ -1,8 +1,9 @@
 /** The status bar: viewport fps, solver ms per frame, particle and constraint counts, time, state. */
-import type { AppState } from '../state/app-state.ts';
+import { type AppState, onlyRunningFiguresChanged } from '../state/app-state.ts';
 import type { Store } from '../state/store.ts';
 import { QUALITY_PROFILES, type QualityChoice, type ViewportQuality } from '../viewport/render-quality.ts';
 import { el } from './dom.ts';
+import { readoutPacer } from './readout-pacer.ts';
 
 /** The viewport's drawing profile as chosen, and how to change it. */
 export interface QualityControl {
@@ -37,23 +38,38 @@ export function mountStatusBar(
 
   const count = new Intl.NumberFormat('en-US');
   const render = (s: AppState) => {
-    state.textContent =
+    // Only a text that changed is written: each write costs the page a layout.
+    setText(
+      state,
       s.sim.status === 'loading'
         ? 'Loading…'
         : s.sim.status === 'error'
           ? 'Error'
           : s.sim.playing
             ? 'Playing'
-            : 'Paused';
-    time.textContent = `t = ${s.sim.simTimeS.toFixed(2)} s`;
-    fps.textContent = s.ui.fps === null ? '— fps' : `${s.ui.fps.toFixed(1)} fps`;
-    simMs.textContent =
-      s.sim.simMsPerFrame === null ? 'sim — ms' : `sim ${s.sim.simMsPerFrame.toFixed(2)} ms`;
-    particles.textContent = `${count.format(s.sim.particleCount)} particles`;
-    constraints.textContent = `${count.format(s.sim.constraintCount)} constraints`;
+            : 'Paused',
+    );
+    setText(time, `t = ${s.sim.simTimeS.toFixed(2)} s`);
+    setText(fps, s.ui.fps === null ? '— fps' : `${s.ui.fps.toFixed(1)} fps`);
+    setText(simMs, s.sim.simMsPerFrame === null ? 'sim — ms' : `sim ${s.sim.simMsPerFrame.toFixed(2)} ms`);
+    setText(particles, `${count.format(s.sim.particleCount)} particles`);
+    setText(constraints, `${count.format(s.sim.constraintCount)} constraints`);
   };
   render(store.get());
-  return store.subscribe(render);
+  // Playing, the time and solver figures change every frame: paced. Anything else (play or
+  // pause, a load, a paused step or reset) shows at once, with the newest figures.
+  const pacer = readoutPacer(() => render(store.get()));
+  const unsubscribe = store.subscribe((s, previous) =>
+    onlyRunningFiguresChanged(s, previous) ? pacer.request() : pacer.now(),
+  );
+  return () => {
+    unsubscribe();
+    pacer.cancel();
+  };
+}
+
+function setText(element: HTMLElement, text: string): void {
+  if (element.textContent !== text) element.textContent = text;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { RenderLoop } from '../../renderer/src/viewport/render-loop.ts';
+import { type DrawIntervals, RenderLoop } from '../../renderer/src/viewport/render-loop.ts';
 
 /** Animation frames on a fake clock: `advance` runs one tick `stepMs` later. */
 function fakeFrames() {
@@ -24,13 +24,15 @@ function fakeFrames() {
 
 /**
  * The times (ms) of the draws over `ticks` ticks `stepMs` apart; `changed(tick)` says whether the
- * tick numbered `tick` (from 1) has something new to draw.
+ * tick numbered `tick` (from 1) has something new to draw, `cameraMoves(tick)` whether the camera
+ * moves on it.
  */
 function drawsOver(
   ticks: number,
   stepMs: number,
-  minDrawIntervalMs: number,
+  intervals: DrawIntervals | number,
   changed: (tick: number) => boolean = () => true,
+  cameraMoves: (tick: number) => boolean = () => false,
 ) {
   const frames = fakeFrames();
   const drawnAt: number[] = [];
@@ -39,15 +41,16 @@ function drawsOver(
   let pending = false;
   const loop = new RenderLoop(
     {
+      moveCamera: () => cameraMoves(tick),
       // What changed since the last draw stays to be drawn until a draw takes it.
-      beforeDraw: () => pending,
+      beforeDraw: (cameraMoved) => pending || cameraMoved,
       draw: () => {
         drawnAt.push(now);
         pending = false;
       },
       onFps: () => {},
     },
-    minDrawIntervalMs,
+    typeof intervals === 'number' ? { contentMs: intervals, cameraMs: intervals } : intervals,
   );
   loop.start();
   for (let i = 0; i < ticks; i++) {
@@ -86,5 +89,16 @@ describe('RenderLoop', () => {
     // (drawn on tick 4, 50 ms later), tick 11's comes after a still spell and is drawn at once.
     const drawnAt = drawsOver(20, 1000 / 60, 1000 / 24, (tick) => [1, 2, 11].includes(tick));
     expect(drawnAt.map((t) => Math.round(t * 0.06))).toEqual([1, 4, 11]);
+  });
+
+  test('content capped at 12 a second is drawn at 24 while the camera moves, and at 12 again after', () => {
+    const light = { contentMs: 1000 / 12, cameraMs: 1000 / 24 };
+    // A playing simulation (new content every tick) for 6 s; the camera moves in seconds 2 and 3.
+    const moving = (tick: number) => tick > 120 && tick <= 240;
+    const drawnAt = drawsOver(360, 1000 / 60, light, () => true, moving);
+    const inSecond = (s: number) => drawnAt.filter((t) => t > 1000 * s && t <= 1000 * (s + 1)).length;
+    expect([0, 1, 2, 3, 4, 5].map(inSecond)).toEqual([12, 12, 24, 24, 12, 12]);
+    // A camera at rest with nothing new draws nothing.
+    expect(drawsOver(60, 1000 / 60, light, () => false)).toEqual([]);
   });
 });

@@ -4,9 +4,18 @@
  * every draw is done by the CPU the simulation steps on. On a 2-core machine the full picture of a
  * 3k-triangle cube took about 100 ms of CPU per draw in Chromium's GPU process, and that process
  * runs above the page's workers, so the viewport crawled at about 7 fps and the solver lost a core.
- * The light profile draws the same scene at half resolution, without shadows or antialiasing,
- * and at most 24 times a second: about a fifth of the CPU per draw, at a steady rate.
+ * The light profile draws the same scene at half resolution, without shadows or antialiasing:
+ * about a fifth of the CPU per draw. Most of what is left is per draw, not per pixel (the page's
+ * composite and SwiftShader's threads), so it also draws a playing simulation at most 12 times a
+ * second: with the 16³ neo-Hookean cube playing, Chromium's GPU process took 82% of a core at a
+ * cap of 24 and 45% at 12, and the worker's step went from 10.5–11.4 ms to 5.5–8.2 (its solver
+ * team got the second core back). Under the solver's load the cap of 24 was never reached: in
+ * one app bench each way (bench/app.ts) the viewport drew 9.1–13.5 times a second at 24 (the 128²
+ * cloth 2.9) and 9.0–12.4 at 12 (6.7). A moving camera is still drawn up to 24 times a second:
+ * the picture answers the hand at once.
  */
+
+import type { DrawIntervals } from './render-loop.ts';
 
 export type ViewportQuality = 'full' | 'light';
 
@@ -17,13 +26,18 @@ export interface QualityProfile {
   shadows: boolean;
   /** Drawn pixels per CSS pixel, as a share of the screen's own density. */
   resolutionScale: number;
-  /** Shortest time between two draws, ms (0: every animation frame that has something new). */
-  minDrawIntervalMs: number;
+  /** Shortest times between two draws, ms (0: every animation frame that has something new). */
+  drawIntervals: Readonly<DrawIntervals>;
 }
 
 export const QUALITY_PROFILES: Readonly<Record<ViewportQuality, Readonly<QualityProfile>>> = {
-  full: { antialias: true, shadows: true, resolutionScale: 1, minDrawIntervalMs: 0 },
-  light: { antialias: false, shadows: false, resolutionScale: 0.5, minDrawIntervalMs: 1000 / 24 },
+  full: { antialias: true, shadows: true, resolutionScale: 1, drawIntervals: { contentMs: 0, cameraMs: 0 } },
+  light: {
+    antialias: false,
+    shadows: false,
+    resolutionScale: 0.5,
+    drawIntervals: { contentMs: 1000 / 12, cameraMs: 1000 / 24 },
+  },
 };
 
 export interface QualityChoice {

@@ -95,10 +95,10 @@ export class Viewport {
 
     this.loop = new RenderLoop(
       {
-        beforeDraw: () => {
+        moveCamera: () => this.rig.update(),
+        beforeDraw: (cameraMoved) => {
           // Moving the window to a screen of another density resizes nothing, so check here.
           if (this.pixelRatio() !== this.stage.renderer.getPixelRatio()) this.resize();
-          const cameraMoved = this.rig.update();
           if (this.pendingPositions) {
             this.bodies.update(this.pendingPositions);
             this.publishDrawn();
@@ -116,7 +116,7 @@ export class Viewport {
         draw: () => this.stage.renderer.render(this.stage.scene, this.rig.camera),
         onFps,
       },
-      this.profile.minDrawIntervalMs,
+      this.profile.drawIntervals,
     );
     this.loop.start();
   }
@@ -258,7 +258,7 @@ export class Viewport {
     this.profile = { ...QUALITY_PROFILES[quality], antialias: this.profile.antialias };
     this.canvas.dataset.quality = quality;
     this.stage.setShadows(this.profile.shadows);
-    this.loop.setMinDrawInterval(this.profile.minDrawIntervalMs);
+    this.loop.setDrawIntervals(this.profile.drawIntervals);
     this.resize();
   }
 

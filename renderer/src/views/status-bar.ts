@@ -80,15 +80,17 @@ function qualityToggle(control: QualityControl): HTMLButtonElement | null {
   if (control.choice.quality !== 'light') return null;
   const button = el('button', { className: 'status-field status-toggle', testId: 'viewport-quality' });
   button.type = 'button';
-  const lightFps = (1000 / QUALITY_PROFILES.light.minDrawIntervalMs).toFixed(0);
+  const { contentMs, cameraMs } = QUALITY_PROFILES.light.drawIntervals;
+  const perSecond = (intervalMs: number) => (1000 / intervalMs).toFixed(0);
   let current: ViewportQuality = 'light';
   const show = () => {
     button.textContent = `${current} viewport`;
     button.title =
       current === 'light'
-        ? `Light viewport: ${control.choice.reason}. Half resolution, no shadows or antialiasing, at most ` +
-          `${lightFps} draws a second, so the simulation keeps the processor. Click for the full picture ` +
-          '(antialiased only when opened with ?viewport=full).'
+        ? `Light viewport: ${control.choice.reason}. Half resolution, no shadows or antialiasing, a playing ` +
+          `simulation drawn at most ${perSecond(contentMs)} times a second (a moving camera ${perSecond(cameraMs)}), ` +
+          'so the simulation keeps the processor. Click for the full picture (antialiased only when opened ' +
+          'with ?viewport=full).'
         : 'Full viewport: shadows, full resolution, a draw for every new frame. Click for the light one.';
   };
   button.addEventListener('click', () => {

@@ -68,13 +68,17 @@ export function mountStatsOverlay(
     );
   };
   // The figures a playing simulation changes every frame are paced; anything else shows at once.
+  // Hidden, it shows nothing (setVisible draws it afresh).
   const pacer = readoutPacer(render);
+  const follow = (paced: boolean) => {
+    if (element.hidden) return;
+    if (paced) pacer.request();
+    else pacer.now();
+  };
   const unsubscribe = [
-    app.subscribe((next, previous) =>
-      onlyRunningFiguresChanged(next, previous) ? pacer.request() : pacer.now(),
-    ),
+    app.subscribe((next, previous) => follow(onlyRunningFiguresChanged(next, previous))),
     editor.subscribe((next, previous) =>
-      next.scene === previous.scene && next.meshes === previous.meshes ? pacer.request() : pacer.now(),
+      follow(next.scene === previous.scene && next.meshes === previous.meshes),
     ),
   ];
   return {

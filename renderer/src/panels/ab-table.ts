@@ -1,8 +1,8 @@
 /**
  * The A/B table: the two compared bodies side by side, one row per parameter (ab-diff.ts), rows
  * where A and B differ highlighted, grouped as material, what the solver gets, and live figures.
- * The live rows follow the simulation at most ten times a second (views/readout-pacer.ts) without rebuilding the
- * panel; the table unsubscribes itself once it has left the document.
+ * The live rows follow the simulation at most ten times a second (views/readout-pacer.ts) without
+ * rebuilding the panel; the table unsubscribes itself once it has left the document.
  */
 
 import { abDiff, type DiffRow } from '../editor/ab-diff.ts';

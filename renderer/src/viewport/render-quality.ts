@@ -7,12 +7,12 @@
  * The light profile draws the same scene at half resolution, without shadows or antialiasing:
  * about a fifth of the CPU per draw. Most of what is left is per draw, not per pixel (the page's
  * composite and SwiftShader's threads), so it also draws a playing simulation at most 12 times a
- * second: with the 16³ neo-Hookean cube playing, Chromium's GPU process took 82% of a core at a
- * cap of 24 and 45% at 12, and the worker's step went from 10.5–11.4 ms to 5.5–8.2 (its solver
- * team got the second core back). Under the solver's load the cap of 24 was never reached: in
- * one app bench each way (bench/app.ts) the viewport drew 9.1–13.5 times a second at 24 (the 128²
- * cloth 2.9) and 9.0–12.4 at 12 (6.7). A moving camera is still drawn up to 24 times a second:
- * the picture answers the hand at once.
+ * second: with the 16³ neo-Hookean cube playing, Chromium's GPU process took 79–83% of a core at
+ * a cap of 24 and 44–47% at 12, and the worker's median step was 8.7–11.4 ms against 5.5–8.2 (its
+ * solver team got the second core back; 8 s probes). In the app bench (bench/app.ts) the worker
+ * stepped the four scenes at 1.16–1.46 of the Node bench with a cap of 24, the viewport drawing
+ * 13.5–25 times a second, and at 0.58–1.07 with 12. A moving camera is still drawn up to 24 times
+ * a second: the picture answers the hand at once.
  */
 
 import type { DrawIntervals } from './render-loop.ts';

@@ -9,7 +9,7 @@ import { abDiff, type DiffRow } from '../editor/ab-diff.ts';
 import type { Comparison } from '../editor/ab-edits.ts';
 import type { Editor } from '../editor/editor.ts';
 import { el } from '../views/dom.ts';
-import { readoutPacer } from '../views/readout-pacer.ts';
+import { pacedWhileAttached } from '../views/readout-pacer.ts';
 
 const testIdOf = (label: string) =>
   `ab-row-${label
@@ -56,24 +56,20 @@ export function abTable(editor: Editor, comparison: Comparison): HTMLElement | n
     ]),
     tbody,
   ]);
-  const pacer = readoutPacer(() => {
-    if (!table.isConnected) return;
-    const now = editor.state;
-    for (const row of abDiff(now.scene, now.meshes, comparison, now.metrics) ?? []) {
-      const old = liveRows.get(row.label);
-      if (!old) continue;
-      const fresh = rowElement(row);
-      old.replaceWith(fresh);
-      liveRows.set(row.label, fresh);
-    }
-  });
-  const unsubscribe = editor.store.subscribe((state, previous) => {
-    if (!table.isConnected) {
-      unsubscribe();
-      pacer.cancel();
-      return;
-    }
-    if (state.metrics !== previous.metrics) pacer.request();
-  });
+  pacedWhileAttached(
+    table,
+    editor.store,
+    (state, previous) => state.metrics !== previous.metrics,
+    () => {
+      const now = editor.state;
+      for (const row of abDiff(now.scene, now.meshes, comparison, now.metrics) ?? []) {
+        const old = liveRows.get(row.label);
+        if (!old) continue;
+        const fresh = rowElement(row);
+        old.replaceWith(fresh);
+        liveRows.set(row.label, fresh);
+      }
+    },
+  );
   return table;
 }

@@ -36,7 +36,7 @@ import {
 } from '../editor/scene-edits.ts';
 import type { MeshFrameChoice } from '../mesh/import-frame.ts';
 import { el } from '../views/dom.ts';
-import { readoutPacer } from '../views/readout-pacer.ts';
+import { pacedWhileAttached } from '../views/readout-pacer.ts';
 import { abSection, compareSection } from './ab-section.ts';
 import type { ClothChoices } from './cloth-from-mesh-section.ts';
 import { clothSections } from './cloth-section.ts';
@@ -527,19 +527,9 @@ function metricsSection(editor: Editor, index: number): HTMLElement {
     fields.force.value.textContent = constraintForceText(metrics.groups);
   };
   show();
-  // Text updates at most ten times a second (readout-pacer.ts), with the newest figures.
-  const pacer = readoutPacer(() => {
-    if (container.isConnected) show();
-  });
-  // Unsubscribes itself once the section has left the document (the panel rebuilt).
-  const unsubscribe = editor.store.subscribe((state, previous) => {
-    if (!container.isConnected) {
-      unsubscribe();
-      pacer.cancel();
-      return;
-    }
-    if (state.metrics !== previous.metrics) pacer.request();
-  });
+  // Text updates at most ten times a second (readout-pacer.ts), with the newest figures, until the
+  // section leaves the document (the panel rebuilt).
+  pacedWhileAttached(container, editor.store, (state, previous) => state.metrics !== previous.metrics, show);
   return container;
 }
 

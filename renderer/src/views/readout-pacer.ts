@@ -7,6 +7,8 @@
  * (on the next task) and the last change always, so what stays on screen is never stale.
  */
 
+import type { Store } from '../state/store.ts';
+
 /** Shortest time between two shows of a paced readout, ms: ten a second. */
 export const READOUT_INTERVAL_MS = 100;
 
@@ -51,4 +53,29 @@ export function readoutPacer(
     },
     cancel,
   };
+}
+
+/**
+ * A paced readout of `store` inside `element`: `show` runs paced after each change that
+ * `concerns(next, previous)` says it shows, for as long as `element` is in the document. The
+ * first change after it has left unsubscribes: a rebuilt panel drops its old sections without
+ * telling them.
+ */
+export function pacedWhileAttached<T>(
+  element: Element,
+  store: Store<T>,
+  concerns: (next: T, previous: T) => boolean,
+  show: () => void,
+): void {
+  const pacer = readoutPacer(() => {
+    if (element.isConnected) show();
+  });
+  const unsubscribe = store.subscribe((next, previous) => {
+    if (!element.isConnected) {
+      unsubscribe();
+      pacer.cancel();
+      return;
+    }
+    if (concerns(next, previous)) pacer.request();
+  });
 }

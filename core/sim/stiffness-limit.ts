@@ -41,9 +41,9 @@ export class NeoHookeanStiffnessLimit {
     this.substepS = Number.NaN;
   }
 
-  /** Scales the block's compliances for substep h (s); a no-op when h is unchanged. */
-  apply(h: number): void {
-    if (h === this.substepS) return;
+  /** Scales the block's compliances for substep h (s); a no-op when h is unchanged. Whether it rewrote them. */
+  apply(h: number): boolean {
+    if (h === this.substepS) return false;
     this.substepS = h;
     const block = this.block;
     let limited = 0;
@@ -55,6 +55,7 @@ export class NeoHookeanStiffnessLimit {
       block.complianceHydrostatic[t] = this.complianceHydrostatic[t] * s;
     }
     this.limitedCount = limited;
+    return true;
   }
 }
 

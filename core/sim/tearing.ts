@@ -146,8 +146,15 @@ export class Tearing {
     );
   }
 
-  /** Measures every tearable constraint after a substep h (s) and tears those above their threshold; returns how many tore. */
-  afterSubstep(state: ParticleState, h: number): number {
+  /**
+   * Measures every tearable constraint after a substep h (s) and tears those above their threshold;
+   * returns how many tore. `changed` gets each element it tore, whose compliances it rewrote.
+   */
+  afterSubstep(
+    state: ParticleState,
+    h: number,
+    changed?: (block: ConstraintBlock, element: number) => void,
+  ): number {
     let torn = 0;
     for (const entry of this.blocks) {
       const { block, breakAt, measured, alive } = entry;
@@ -155,6 +162,7 @@ export class Tearing {
       for (let c = 0; c < block.count; c++) {
         if (alive[c] === 0 || !(breakAt[c] > 0) || !(measured[c] > breakAt[c])) continue;
         tearOne(entry, c);
+        changed?.(block, c);
         this.stopDampers(entry.dampers[c]);
         this.spread?.onTorn(entry.body, block, c);
         entry.body.modalDamping.suspended = true;

@@ -75,8 +75,12 @@ export class XpbdWorld implements World {
   private useWasm: boolean;
   /** Scratch: the wind of the current substep, m/s. */
   private readonly wind = new Float64Array(3);
-  /** A block's rest shapes changed (plasticity): its WebAssembly kernel copy follows. */
-  private readonly restChanged = (block: ConstraintBlock): void => this.wasm?.refresh(block);
+  /**
+   * A block's rest shapes (plasticity) or compliances (tearing, the stiffness limit) changed in
+   * place, all of them or element `element`'s: its WebAssembly kernel copy follows.
+   */
+  private readonly blockChanged = (block: ConstraintBlock, element?: number): void =>
+    this.wasm?.refresh(block, element);
   /** Breaking of constraints over their groups' breaking stress; null when no group has one. */
   readonly tearing: Tearing | null;
   /**
@@ -236,7 +240,7 @@ export class XpbdWorld implements World {
     if (frameDtS > 0) {
       const h = frameDtS / this.substeps;
       for (const body of this.runtimes) {
-        body.stiffnessLimit?.apply(h);
+        if (body.stiffnessLimit?.apply(h)) this.blockChanged(body.stiffnessLimit.block);
         body.selfCollision?.prepare(this.state, frameDtS);
       }
       this.bodyContact?.prepare(this.state, frameDtS);
@@ -250,7 +254,7 @@ export class XpbdWorld implements World {
       const team = this.useWasm && this.wasm?.team?.running ? this.wasm.team : null;
       if (team) team.frame(this.substeps, substeps);
       else substeps();
-      for (const body of this.runtimes) body.plasticity?.apply(this.state, frameDtS, this.restChanged);
+      for (const body of this.runtimes) body.plasticity?.apply(this.state, frameDtS, this.blockChanged);
       this.lastSubstepS = h;
       this.time += frameDtS;
     }
@@ -276,12 +280,14 @@ export class XpbdWorld implements World {
     this.grabbed.release();
     this.probe.freeForceN.fill(0);
     resetParticleState(this.state);
+    // A torn tet's compliances come back here; the stiffness limit rewrites them (and so the kernel
+    // copy) at the next step, its `onReset` having cleared the substep it last applied.
     this.tearing?.reset();
     for (const r of this.runtimes) for (const b of r.blocks) resetLambda(b);
     // A shape-matching region's carried correction belongs to the velocities just cleared.
     for (const r of this.runtimes)
       for (const b of r.blocks) if (b.kind === 'shape-matching') b.driftMPerS.fill(0);
-    for (const r of this.runtimes) r.plasticity?.reset(this.restChanged);
+    for (const r of this.runtimes) r.plasticity?.reset(this.blockChanged);
     for (const r of this.runtimes) r.pinMotion?.place(this.state, 0);
     this.positionsF32?.set(this.state.x);
     this.time = 0;
@@ -435,6 +441,6 @@ export class XpbdWorld implements World {
     }
     for (const body of this.runtimes) for (const block of body.blocks) dampBlock(block, this.state, h);
     this.grabbed.damp(this.state, h);
-    this.tearing?.afterSubstep(this.state, h);
+    this.tearing?.afterSubstep(this.state, h, this.blockChanged);
   }
 }

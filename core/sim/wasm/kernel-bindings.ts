@@ -162,8 +162,6 @@ export interface KernelExports {
     colourCount: number,
     count: number,
     restByEntry: number,
-    complianceHydrostatic: number,
-    complianceDeviatoric: number,
     lambdaH: number,
     lambdaD: number,
     scale: number,
@@ -207,9 +205,10 @@ export interface KernelBinding<B extends BlockBase> {
   readonly fields: readonly ArrayField<B>[];
   /**
    * A kernel-only array derived from the block, moved after its fields, written into `into` when
-   * given (a refresh after the fields changed); null where the kernel needs none.
+   * given (a refresh after the fields changed: only element `element`'s values where given); null
+   * where the kernel needs none.
    */
-  readonly kernelCopy: ((block: B, into?: Float32Array) => Float32Array) | null;
+  readonly kernelCopy: ((block: B, into?: Float32Array, element?: number) => Float32Array) | null;
   /** The block's sweep on the memory, made once when the world is built. */
   readonly bind: (block: B, memory: KernelMemory) => BlockSolve;
 }
@@ -313,24 +312,22 @@ export const dihedralBendKernel: KernelBinding<DihedralBendBlock> = {
 };
 
 export const neoHookeanKernel: KernelBinding<NeoHookeanBlock> = {
-  fields: [
-    'particles',
-    'colourStarts',
-    'complianceHydrostatic',
-    'complianceDeviatoric',
-    'lambdaHydrostatic',
-    'lambdaDeviatoric',
-  ],
-  // The rest data entry by entry (m00 of every tet, then m01, …, m22, det Dm⁻¹, γ), rounded to single
-  // precision as the kernel solves (neo-hookean.ts `solveNeoHookean`): four tets load an entry at once.
-  // Only plasticity changes it after the build (M), and refreshes it.
-  kernelCopy(block, into) {
+  fields: ['particles', 'colourStarts', 'lambdaHydrostatic', 'lambdaDeviatoric'],
+  // The rest data and compliances entry by entry (m00 of every tet, then m01, …, m22, det Dm⁻¹, γ,
+  // α_H, α_D), rounded to single precision as the kernel solves (neo-hookean.ts `solveNeoHookean`):
+  // four tets load an entry at once, one load where the f64 compliances took five. Plasticity (M),
+  // tearing, a reset and the stiffness limit (α) change it after the build; the world refreshes it.
+  kernelCopy(block, into, element) {
     const { restShapeProduct: product, inverseRestDeterminant, gamma, count } = block;
-    const out = into ?? new Float32Array(8 * count);
-    for (let t = 0; t < count; t++) {
+    const { complianceHydrostatic, complianceDeviatoric } = block;
+    const out = into ?? new Float32Array(10 * count);
+    const end = element === undefined ? count : element + 1;
+    for (let t = element ?? 0; t < end; t++) {
       for (let j = 0; j < 6; j++) out[j * count + t] = product[6 * t + j];
       out[6 * count + t] = inverseRestDeterminant[t];
       out[7 * count + t] = gamma[t];
+      out[8 * count + t] = complianceHydrostatic[t];
+      out[9 * count + t] = complianceDeviatoric[t];
     }
     return out;
   },
@@ -341,8 +338,6 @@ export const neoHookeanKernel: KernelBinding<NeoHookeanBlock> = {
     // The block itself keys its kernel-only copy of the rest data, entry by entry.
     const restByEntry = at(block);
     const count = block.count;
-    const alphaH = at(block.complianceHydrostatic);
-    const alphaD = at(block.complianceDeviatoric);
     const lambdaH = at(block.lambdaHydrostatic);
     const lambdaD = at(block.lambdaDeviatoric);
     return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) =>
@@ -354,8 +349,6 @@ export const neoHookeanKernel: KernelBinding<NeoHookeanBlock> = {
         colourCount,
         count,
         restByEntry,
-        alphaH,
-        alphaD,
         lambdaH,
         lambdaD,
         block.stiffnessScale,

@@ -145,11 +145,12 @@ export class WasmKernels {
 
   /**
    * Rewrites `block`'s kernel-only copy from its fields after they changed in place (plasticity
-   * updating rest shapes); the moved fields themselves need nothing.
+   * updating rest shapes, tearing one element's compliances: only `element`'s values where given);
+   * the moved fields themselves need nothing.
    */
-  refresh(block: ConstraintBlock): void {
+  refresh(block: ConstraintBlock, element?: number): void {
     const view = this.copyViews.get(block);
-    if (view) kindOps(block).wasm?.kernelCopy?.(block, view);
+    if (view) kindOps(block).wasm?.kernelCopy?.(block, view, element);
   }
 
   /**

@@ -29,7 +29,7 @@ import { decodeBase64 } from '../../../core/sim/wasm/base64.ts';
 import { WasmKernels } from '../../../core/sim/wasm/wasm-kernels.ts';
 import type { XpbdWorld } from '../../../core/sim/xpbd-world.ts';
 import { seededRandom } from '../../seeded-random.ts';
-import { sceneWith } from './fixtures.ts';
+import { hangingBar, sceneWith } from './fixtures.ts';
 import {
   hingeCompliances,
   membraneCompliances,
@@ -745,6 +745,53 @@ describe('worlds stepped by the WebAssembly kernels', () => {
     };
     expect(fusedPasses(sceneWith([cube('neo-hookean', undamped)], settings, ground), grabbed)).toBe(0);
     predict.mockRestore();
+  });
+
+  it('follows compliances rewritten in place (tearing, its reset, the stiffness limit at a new substep): the same state as the JS kernels', () => {
+    const length = 0.4;
+    const bar: BodySpec = {
+      ...hangingBar({
+        model: 'neo-hookean',
+        youngModulusPa: 2e6,
+        poissonRatio: 0.3,
+        densityKgM3: 1000,
+        side: 0.1,
+        length,
+        cells: [2, 8, 2],
+      }),
+      // Half the stress at the top of the hanging bar (ρ·g·L): its upper tets tear.
+      groups: [
+        {
+          name: 'all',
+          vertices: Array.from({ length: 3 * 9 * 3 }, (_, i) => i),
+          breakingStressPa: 0.5 * 1000 * 9.81 * length,
+        },
+      ],
+    };
+    const scene = sceneWith([bar], { dt: 1 / 60, substeps: 4 });
+    const js = buildWorld(scene) as XpbdWorld;
+    const wasm = buildWorld(scene) as XpbdWorld;
+    js.kernels = 'js';
+    const limit = wasm.runtimes[0].stiffnessLimit!;
+    const run = (frames: number, dtS: number) => {
+      for (let frame = 0; frame < frames; frame++) {
+        js.step(dtS);
+        wasm.step(dtS);
+      }
+      expect(maxAbsDifference(wasm.state.x, js.state.x)).toBeLessThanOrEqual(POSITION_TOLERANCE_M);
+      expect(wasm.tearing!.tornCount).toBe(js.tearing!.tornCount);
+    };
+    run(60, 1 / 60);
+    expect(wasm.tearing!.tornCount).toBeGreaterThan(0);
+    const limitedAt60Hz = limit.limitedCount;
+    expect(limitedAt60Hz).toBeGreaterThan(0);
+    js.reset();
+    wasm.reset();
+    expect(wasm.tearing!.tornCount).toBe(0);
+    // Half the frame step: the stiffness limit scales fewer tets, and the bar tears again.
+    run(60, 1 / 120);
+    expect(limit.limitedCount).toBeLessThan(limitedAt60Hz);
+    expect(wasm.tearing!.tornCount).toBeGreaterThan(0);
   });
 
   it('keeps the state in one fixed memory: the arrays never move or detach while stepping', () => {

@@ -913,8 +913,8 @@ function at(x: usize, q: i32): usize {
 // f64, then rounded) and moves the positions in f64 (u_0 = −(u_1 + u_2 + u_3) and x += w·u): four tets
 // of a colour at a time in f32x4, a colour's last one to three tets one by one. Its rest data comes
 // from the block's kernel copy (kernel-bindings.ts), f32, `count` values an entry: m00, m01, m02,
-// m11, m12, m22 of M, then det Dm⁻¹, then γ; the compliances, which tearing and the stiffness limit
-// rewrite, from the block's own arrays.
+// m11, m12, m22 of M, then det Dm⁻¹, then γ, then the compliances α_H and α_D (which the world
+// copies again wherever tearing, a reset or the stiffness limit rewrites them).
 
 /** One tet of `solveNeoHookean`, operation for operation. */
 function neoHookeanTet(
@@ -923,8 +923,6 @@ function neoHookeanTet(
   particles: usize,
   count: i32,
   restByEntry: usize,
-  complianceHydrostatic: usize,
-  complianceDeviatoric: usize,
   lambdaH: usize,
   lambdaD: usize,
   t: i32,
@@ -983,7 +981,7 @@ function neoHookeanTet(
     w1 * (c1x * c1x + c1y * c1y + c1z * c1z) +
     w2 * (c2x * c2x + c2y * c2y + c2z * c2z) +
     w3 * (c3x * c3x + c3y * c3y + c3z * c3z);
-  const aTildeH = <f32>f(complianceHydrostatic, t) * invHSq;
+  const aTildeH = load<f32>(entry + 8 * stride) * invHSq;
   const a11 = b * b * wCC + aTildeH;
   const lambdaHT = <f32>fs(lambdaH, t);
   const b1 = load<f32>(entry + 7 * stride) - det - aTildeH * lambdaHT;
@@ -1024,7 +1022,7 @@ function neoHookeanTet(
       w2 * (c2x * p2x + c2y * p2y + c2z * p2z) +
       w3 * (c3x * p3x + c3y * p3y + c3z * p3z);
     const wHD = b * inv * wCP;
-    const aTildeD = <f32>f(complianceDeviatoric, t) * invHSq;
+    const aTildeD = load<f32>(entry + 9 * stride) * invHSq;
     const a22 = wPP * inv * inv + aTildeD;
     const b2 = -norm - aTildeD * <f32>fs(lambdaD, t);
     const determinant = a11 * a22 - wHD * wHD;
@@ -1123,12 +1121,6 @@ function gather4(array: usize, a: i32, b: i32, c: i32, d: i32): v128 {
   return narrow(gather(array, a, b), gather(array, c, d));
 }
 
-/** The f64 array's values t … t + 3, rounded to f32. */
-function quad(array: usize, t: i32): v128 {
-  const at = array + ((<usize>t) << 3);
-  return narrow(v128.load(at), v128.load(at, 16));
-}
-
 /** Coordinate (at byte offset 0, 8 or 16 of each address: x, y or z) of four particles += w·u, in f64. */
 function moveQuad(
   pa: usize,
@@ -1172,8 +1164,60 @@ export function solveNeoHookeanBatched(
   colourCount: i32,
   count: i32,
   restByEntry: usize,
-  complianceHydrostatic: usize,
-  complianceDeviatoric: usize,
+  lambdaH: usize,
+  lambdaD: usize,
+  scale: f64,
+  invHSq: f64,
+  minDenominator: f64,
+  fresh: bool,
+): void {
+  if (fresh)
+    neoHookeanColours<bool>(
+      x,
+      w,
+      particles,
+      colourStarts,
+      colourCount,
+      count,
+      restByEntry,
+      lambdaH,
+      lambdaD,
+      scale,
+      invHSq,
+      minDenominator,
+      fresh,
+    );
+  else
+    neoHookeanColours<u8>(
+      x,
+      w,
+      particles,
+      colourStarts,
+      colourCount,
+      count,
+      restByEntry,
+      lambdaH,
+      lambdaD,
+      scale,
+      invHSq,
+      minDenominator,
+      fresh,
+    );
+}
+
+/**
+ * `solveNeoHookeanBatched`; with F = bool (a compile-time switch, as `knownRow`) the sweep right
+ * after the multipliers were reset: both are 0, so neither is loaded nor α̃·λ formed (b − α̃·0 is b
+ * exactly where α̃ is finite, and a tet whose α̃ is not, a torn one, sits out either way).
+ */
+function neoHookeanColours<F>(
+  x: usize,
+  w: usize,
+  particles: usize,
+  colourStarts: usize,
+  colourCount: i32,
+  count: i32,
+  restByEntry: usize,
   lambdaH: usize,
   lambdaD: usize,
   scale: f64,
@@ -1285,11 +1329,14 @@ export function solveNeoHookeanBatched(
         ),
         mul4(w3, add4(add4(mul4(c3x, c3x), mul4(c3y, c3y)), mul4(c3z, c3z))),
       );
-      const aTildeH = mul4(quad(complianceHydrostatic, t), vInvHSq);
+      const aTildeH = mul4(v128.load(entry + 8 * stride), vInvHSq);
       const a11 = add4(mul4(mul4(b, b), wCC), aTildeH);
       let lambdaHT = zero;
-      if (!fresh) lambdaHT = v128.load(lambdaH + o);
-      const b1 = sub4(sub4(v128.load(entry + 7 * stride), det), mul4(aTildeH, lambdaHT));
+      let b1 = sub4(v128.load(entry + 7 * stride), det);
+      if (!isBoolean<F>()) {
+        lambdaHT = v128.load(lambdaH + o);
+        b1 = sub4(b1, mul4(aTildeH, lambdaHT));
+      }
       const m00 = v128.load(entry);
       const m01 = v128.load(entry + stride);
       const m02 = v128.load(entry + 2 * stride);
@@ -1341,11 +1388,14 @@ export function solveNeoHookeanBatched(
         mul4(w3, add4(add4(mul4(c3x, p3x), mul4(c3y, p3y)), mul4(c3z, p3z))),
       );
       const wHD = mul4(mul4(b, inv), wCP);
-      const aTildeD = mul4(quad(complianceDeviatoric, t), vInvHSq);
+      const aTildeD = mul4(v128.load(entry + 9 * stride), vInvHSq);
       const a22 = add4(mul4(mul4(wPP, inv), inv), aTildeD);
       let lambdaDT = zero;
-      if (!fresh) lambdaDT = v128.load(lambdaD + o);
-      const b2 = sub4(f32x4.neg(norm), mul4(aTildeD, lambdaDT));
+      let b2 = f32x4.neg(norm);
+      if (!isBoolean<F>()) {
+        lambdaDT = v128.load(lambdaD + o);
+        b2 = sub4(b2, mul4(aTildeD, lambdaDT));
+      }
       const determinant = sub4(mul4(a11, a22), mul4(wHD, wHD));
       const dHCoupled = div4(mul4(vScale, sub4(mul4(b1, a22), mul4(wHD, b2))), determinant);
       const dDCoupled = div4(mul4(vScale, sub4(mul4(a11, b2), mul4(wHD, b1))), determinant);
@@ -1439,8 +1489,6 @@ export function solveNeoHookeanBatched(
         particles,
         count,
         restByEntry,
-        complianceHydrostatic,
-        complianceDeviatoric,
         lambdaH,
         lambdaD,
         t,

@@ -1517,6 +1517,60 @@ export function solveDistanceBatched(
   minDenominator: f64,
   fresh: bool,
 ): void {
+  if (fresh)
+    distanceColours<bool>(
+      x,
+      w,
+      particles,
+      colourStarts,
+      colourCount,
+      restLength,
+      compliance,
+      lambda,
+      scale,
+      invHSq,
+      minLength,
+      minDenominator,
+      fresh,
+    );
+  else
+    distanceColours<u8>(
+      x,
+      w,
+      particles,
+      colourStarts,
+      colourCount,
+      restLength,
+      compliance,
+      lambda,
+      scale,
+      invHSq,
+      minLength,
+      minDenominator,
+      fresh,
+    );
+}
+
+/**
+ * `solveDistanceBatched`; with F = bool (a compile-time switch, as `knownRow`) the sweep right after
+ * the multipliers' reset: they are 0, so none is loaded nor α̃·λ formed (b − α̃·0 is b exactly, α̃
+ * being finite in double precision even for a torn constraint).
+ */
+function distanceColours<F>(
+  x: usize,
+  w: usize,
+  particles: usize,
+  colourStarts: usize,
+  colourCount: i32,
+  restLength: usize,
+  compliance: usize,
+  lambda: usize,
+  scale: f64,
+  invHSq: f64,
+  minLength: f64,
+  minDenominator: f64,
+  fresh: bool,
+): void {
   const vScale = splat(scale);
   const vInvHSq = splat(invHSq);
   const vMinLength = splat(minLength);
@@ -1552,15 +1606,16 @@ export function solveDistanceBatched(
       const denominator = add(add(wa, wb), alphaTilde);
       const keep = v128.and(f64x2.gt(length, vMinLength), f64x2.gt(denominator, vMinDenominator));
       let lambdaC = zero;
-      if (!fresh) lambdaC = pair(lambda, c);
+      let b = sub(pair(restLength, c), length);
+      if (!isBoolean<F>()) {
+        lambdaC = pair(lambda, c);
+        b = sub(b, mul(alphaTilde, lambdaC));
+      }
       if (!v128.any_true(keep)) {
-        if (fresh) storePair(lambda, c, zero);
+        if (isBoolean<F>()) storePair(lambda, c, zero);
         continue;
       }
-      const dLambda = div(
-        mul(vScale, sub(sub(pair(restLength, c), length), mul(alphaTilde, lambdaC))),
-        denominator,
-      );
+      const dLambda = div(mul(vScale, b), denominator);
       storePair(lambda, c, v128.bitselect(add(lambdaC, dLambda), lambdaC, keep));
       const s = v128.bitselect(div(dLambda, length), zero, keep);
       const sa = mul(wa, s);
@@ -1593,6 +1648,53 @@ export function solveDistanceBatched(
 
 /** `solveTetVolume`, two tets of a colour at a time. */
 export function solveTetVolumeBatched(
+  x: usize,
+  w: usize,
+  particles: usize,
+  colourStarts: usize,
+  colourCount: i32,
+  restVolume: usize,
+  compliance: usize,
+  lambda: usize,
+  scale: f64,
+  invHSq: f64,
+  minDenominator: f64,
+  fresh: bool,
+): void {
+  if (fresh)
+    tetVolumeColours<bool>(
+      x,
+      w,
+      particles,
+      colourStarts,
+      colourCount,
+      restVolume,
+      compliance,
+      lambda,
+      scale,
+      invHSq,
+      minDenominator,
+      fresh,
+    );
+  else
+    tetVolumeColours<u8>(
+      x,
+      w,
+      particles,
+      colourStarts,
+      colourCount,
+      restVolume,
+      compliance,
+      lambda,
+      scale,
+      invHSq,
+      minDenominator,
+      fresh,
+    );
+}
+
+/** `solveTetVolumeBatched`; F as in `distanceColours`. */
+function tetVolumeColours<F>(
   x: usize,
   w: usize,
   particles: usize,
@@ -1689,16 +1791,15 @@ export function solveTetVolumeBatched(
       const denominator = add(wGradSq, alphaTilde);
       const keep = f64x2.gt(denominator, vMinDenominator);
       let lambdaT = zero;
-      if (!fresh) lambdaT = pair(lambda, t);
+      if (!isBoolean<F>()) lambdaT = pair(lambda, t);
       if (!v128.any_true(keep)) {
-        if (fresh) storePair(lambda, t, zero);
+        if (isBoolean<F>()) storePair(lambda, t, zero);
         continue;
       }
       const volume = mul(add(add(mul(ax, g1x), mul(ay, g1y)), mul(az, g1z)), sixth);
-      const dLambda = div(
-        mul(vScale, sub(sub(pair(restVolume, t), volume), mul(alphaTilde, lambdaT))),
-        denominator,
-      );
+      let b = sub(pair(restVolume, t), volume);
+      if (!isBoolean<F>()) b = sub(b, mul(alphaTilde, lambdaT));
+      const dLambda = div(mul(vScale, b), denominator);
       storePair(lambda, t, v128.bitselect(add(lambdaT, dLambda), lambdaT, keep));
       const d = v128.bitselect(mul(dLambda, sixth), zero, keep);
       const s0 = mul(w0, d);

@@ -1171,60 +1171,6 @@ export function solveNeoHookeanBatched(
   minDenominator: f64,
   fresh: bool,
 ): void {
-  if (fresh)
-    neoHookeanColours<bool>(
-      x,
-      w,
-      particles,
-      colourStarts,
-      colourCount,
-      count,
-      restByEntry,
-      lambdaH,
-      lambdaD,
-      scale,
-      invHSq,
-      minDenominator,
-      fresh,
-    );
-  else
-    neoHookeanColours<u8>(
-      x,
-      w,
-      particles,
-      colourStarts,
-      colourCount,
-      count,
-      restByEntry,
-      lambdaH,
-      lambdaD,
-      scale,
-      invHSq,
-      minDenominator,
-      fresh,
-    );
-}
-
-/**
- * `solveNeoHookeanBatched`; with F = bool (a compile-time switch, as `knownRow`) the sweep right
- * after the multipliers were reset: both are 0, so neither is loaded nor α̃·λ formed (b − α̃·0 is b
- * exactly where α̃ is finite, and a tet whose α̃ is not, a torn one, sits out either way).
- */
-function neoHookeanColours<F>(
-  x: usize,
-  w: usize,
-  particles: usize,
-  colourStarts: usize,
-  colourCount: i32,
-  count: i32,
-  restByEntry: usize,
-  lambdaH: usize,
-  lambdaD: usize,
-  scale: f64,
-  invHSq: f64,
-  minDenominator: f64,
-  fresh: bool,
-): void {
   const scale32 = <f32>scale;
   const invHSq32 = <f32>invHSq;
   const minDenominator32 = <f32>minDenominator;
@@ -1331,9 +1277,11 @@ function neoHookeanColours<F>(
       );
       const aTildeH = mul4(v128.load(entry + 8 * stride), vInvHSq);
       const a11 = add4(mul4(mul4(b, b), wCC), aTildeH);
+      // Right after the multipliers' reset they are 0: neither is loaded nor α̃·λ formed (b − α̃·0 is
+      // b exactly where α̃ is finite, and a tet whose α̃ is not, a torn one, sits out either way).
       let lambdaHT = zero;
       let b1 = sub4(v128.load(entry + 7 * stride), det);
-      if (!isBoolean<F>()) {
+      if (!fresh) {
         lambdaHT = v128.load(lambdaH + o);
         b1 = sub4(b1, mul4(aTildeH, lambdaHT));
       }
@@ -1392,7 +1340,7 @@ function neoHookeanColours<F>(
       const a22 = add4(mul4(mul4(wPP, inv), inv), aTildeD);
       let lambdaDT = zero;
       let b2 = f32x4.neg(norm);
-      if (!isBoolean<F>()) {
+      if (!fresh) {
         lambdaDT = v128.load(lambdaD + o);
         b2 = sub4(b2, mul4(aTildeD, lambdaDT));
       }
@@ -1517,60 +1465,6 @@ export function solveDistanceBatched(
   minDenominator: f64,
   fresh: bool,
 ): void {
-  if (fresh)
-    distanceColours<bool>(
-      x,
-      w,
-      particles,
-      colourStarts,
-      colourCount,
-      restLength,
-      compliance,
-      lambda,
-      scale,
-      invHSq,
-      minLength,
-      minDenominator,
-      fresh,
-    );
-  else
-    distanceColours<u8>(
-      x,
-      w,
-      particles,
-      colourStarts,
-      colourCount,
-      restLength,
-      compliance,
-      lambda,
-      scale,
-      invHSq,
-      minLength,
-      minDenominator,
-      fresh,
-    );
-}
-
-/**
- * `solveDistanceBatched`; with F = bool (a compile-time switch, as `knownRow`) the sweep right after
- * the multipliers' reset: they are 0, so none is loaded nor α̃·λ formed (b − α̃·0 is b exactly, α̃
- * being finite in double precision even for a torn constraint).
- */
-function distanceColours<F>(
-  x: usize,
-  w: usize,
-  particles: usize,
-  colourStarts: usize,
-  colourCount: i32,
-  restLength: usize,
-  compliance: usize,
-  lambda: usize,
-  scale: f64,
-  invHSq: f64,
-  minLength: f64,
-  minDenominator: f64,
-  fresh: bool,
-): void {
   const vScale = splat(scale);
   const vInvHSq = splat(invHSq);
   const vMinLength = splat(minLength);
@@ -1605,14 +1499,16 @@ function distanceColours<F>(
       const alphaTilde = mul(pair(compliance, c), vInvHSq);
       const denominator = add(add(wa, wb), alphaTilde);
       const keep = v128.and(f64x2.gt(length, vMinLength), f64x2.gt(denominator, vMinDenominator));
+      // Right after the multipliers' reset, b − α̃·0 is b exactly (α̃ is finite in double precision,
+      // a torn constraint's too): λ is neither loaded nor multiplied.
       let lambdaC = zero;
       let b = sub(pair(restLength, c), length);
-      if (!isBoolean<F>()) {
+      if (!fresh) {
         lambdaC = pair(lambda, c);
         b = sub(b, mul(alphaTilde, lambdaC));
       }
       if (!v128.any_true(keep)) {
-        if (isBoolean<F>()) storePair(lambda, c, zero);
+        if (fresh) storePair(lambda, c, zero);
         continue;
       }
       const dLambda = div(mul(vScale, b), denominator);
@@ -1648,53 +1544,6 @@ function distanceColours<F>(
 
 /** `solveTetVolume`, two tets of a colour at a time. */
 export function solveTetVolumeBatched(
-  x: usize,
-  w: usize,
-  particles: usize,
-  colourStarts: usize,
-  colourCount: i32,
-  restVolume: usize,
-  compliance: usize,
-  lambda: usize,
-  scale: f64,
-  invHSq: f64,
-  minDenominator: f64,
-  fresh: bool,
-): void {
-  if (fresh)
-    tetVolumeColours<bool>(
-      x,
-      w,
-      particles,
-      colourStarts,
-      colourCount,
-      restVolume,
-      compliance,
-      lambda,
-      scale,
-      invHSq,
-      minDenominator,
-      fresh,
-    );
-  else
-    tetVolumeColours<u8>(
-      x,
-      w,
-      particles,
-      colourStarts,
-      colourCount,
-      restVolume,
-      compliance,
-      lambda,
-      scale,
-      invHSq,
-      minDenominator,
-      fresh,
-    );
-}
-
-/** `solveTetVolumeBatched`; F as in `distanceColours`. */
-function tetVolumeColours<F>(
   x: usize,
   w: usize,
   particles: usize,
@@ -1791,14 +1640,14 @@ function tetVolumeColours<F>(
       const denominator = add(wGradSq, alphaTilde);
       const keep = f64x2.gt(denominator, vMinDenominator);
       let lambdaT = zero;
-      if (!isBoolean<F>()) lambdaT = pair(lambda, t);
+      if (!fresh) lambdaT = pair(lambda, t);
       if (!v128.any_true(keep)) {
-        if (isBoolean<F>()) storePair(lambda, t, zero);
+        if (fresh) storePair(lambda, t, zero);
         continue;
       }
       const volume = mul(add(add(mul(ax, g1x), mul(ay, g1y)), mul(az, g1z)), sixth);
       let b = sub(pair(restVolume, t), volume);
-      if (!isBoolean<F>()) b = sub(b, mul(alphaTilde, lambdaT));
+      if (!fresh) b = sub(b, mul(alphaTilde, lambdaT)); // b − α̃·0 is b exactly, as in the distance kernel
       const dLambda = div(mul(vScale, b), denominator);
       storePair(lambda, t, v128.bitselect(add(lambdaT, dLambda), lambdaT, keep));
       const d = v128.bitselect(mul(dLambda, sixth), zero, keep);

@@ -39,6 +39,38 @@ export function hangingBar(options: {
   };
 }
 
+/** Length of `tearableBar`, m. */
+export const TEARABLE_BAR_M = 0.4;
+
+/**
+ * A neo-Hookean `hangingBar` 0.1 m square and TEARABLE_BAR_M long (2×8×2 cells, 1000 kg/m³, the
+ * default damping) whose tets all tear above `breakingStressPa`.
+ */
+export function tearableBar(options: {
+  youngModulusPa: number;
+  poissonRatio: number;
+  breakingStressPa: number;
+}): BodySpec {
+  return {
+    ...hangingBar({
+      model: 'neo-hookean',
+      youngModulusPa: options.youngModulusPa,
+      poissonRatio: options.poissonRatio,
+      densityKgM3: 1000,
+      side: 0.1,
+      length: TEARABLE_BAR_M,
+      cells: [2, 8, 2],
+    }),
+    groups: [
+      {
+        name: 'all',
+        vertices: Array.from({ length: 3 * 9 * 3 }, (_, i) => i),
+        breakingStressPa: options.breakingStressPa,
+      },
+    ],
+  };
+}
+
 /** A rope of `segments` links of `linkM` hanging straight down from a pin at (0, 2, 0). */
 export function hangingChain(options: {
   segments: number;

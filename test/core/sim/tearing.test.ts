@@ -17,7 +17,7 @@ import {
 import { plateHinge } from '../../../core/sim/constraints/plate-bend.ts';
 import { TORN_COMPLIANCE } from '../../../core/sim/tearing.ts';
 import type { XpbdWorld } from '../../../core/sim/xpbd-world.ts';
-import { hangingBar, hangingChain, hangingStrip, sceneWith } from './fixtures.ts';
+import { hangingChain, hangingStrip, sceneWith, TEARABLE_BAR_M, tearableBar } from './fixtures.ts';
 
 const g = 9.81;
 const segments = 10;
@@ -175,19 +175,9 @@ describe('tearing', () => {
   });
 
   it('neo-Hookean tets tear where the stress of a hanging bar exceeds the breaking stress, and only there; the state stays finite', () => {
-    const length = 0.4;
-    const bar = (breakingStressPa: number): BodySpec => ({
-      ...hangingBar({
-        model: 'neo-hookean',
-        youngModulusPa: 2e5,
-        poissonRatio: 0.3,
-        densityKgM3: 1000,
-        side: 0.1,
-        length,
-        cells: [2, 8, 2],
-      }),
-      groups: [{ name: 'all', vertices: Array.from({ length: 3 * 9 * 3 }, (_, i) => i), breakingStressPa }],
-    });
+    const length = TEARABLE_BAR_M;
+    const bar = (breakingStressPa: number) =>
+      tearableBar({ youngModulusPa: 2e5, poissonRatio: 0.3, breakingStressPa });
     const topStressPa = 1000 * g * length; // ρ·g·L at the top
     const run = (stressPa: number) => {
       const world = buildWorld(parseScene(sceneWith([bar(stressPa)], { dt: 1 / 60, substeps: 30 })));
@@ -270,25 +260,11 @@ describe('tearing', () => {
   });
 
   it('a nodal-volume star stops exactly when one of its tets tears; reset restores it', () => {
-    const length = 0.4;
-    const bar: BodySpec = {
-      ...hangingBar({
-        model: 'neo-hookean',
-        youngModulusPa: 2e5,
-        poissonRatio: 0.45, // nodal-volume stars carry the bulk above the per-tet limit
-        densityKgM3: 1000,
-        side: 0.1,
-        length,
-        cells: [2, 8, 2],
-      }),
-      groups: [
-        {
-          name: 'all',
-          vertices: Array.from({ length: 3 * 9 * 3 }, (_, i) => i),
-          breakingStressPa: 500 * g * length,
-        },
-      ],
-    };
+    const bar = tearableBar({
+      youngModulusPa: 2e5,
+      poissonRatio: 0.45, // nodal-volume stars carry the bulk above the per-tet limit
+      breakingStressPa: 500 * g * TEARABLE_BAR_M,
+    });
     const world = buildWorld(parseScene(sceneWith([bar], { dt: 1 / 60, substeps: 30 })));
     world.extraLinearDampingPerS = 20;
     const stars = blockOf(world, 'nodal-volume');

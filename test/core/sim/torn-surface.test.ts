@@ -4,7 +4,7 @@ import { parseScene } from '../../../core/scene/scene-validate.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
 import { tornSurface } from '../../../core/sim/torn-surface.ts';
 import type { XpbdWorld } from '../../../core/sim/xpbd-world.ts';
-import { hangingBar, hangingStrip, sceneWith } from './fixtures.ts';
+import { hangingBar, hangingStrip, sceneWith, TEARABLE_BAR_M, tearableBar } from './fixtures.ts';
 
 const g = 9.81;
 const key = (corners: ArrayLike<number>) =>
@@ -71,25 +71,11 @@ describe('the surface drawn after tearing', () => {
   });
 
   it('a torn neo-Hookean bar is drawn as the closed, outward boundary of the tets left; its untorn faces keep their turn', () => {
-    const length = 0.4;
-    const bar: BodySpec = {
-      ...hangingBar({
-        model: 'neo-hookean',
-        youngModulusPa: 2e5,
-        poissonRatio: 0.3,
-        densityKgM3: 1000,
-        side: 0.1,
-        length,
-        cells: [2, 8, 2],
-      }),
-      groups: [
-        {
-          name: 'all',
-          vertices: Array.from({ length: 3 * 9 * 3 }, (_, i) => i),
-          breakingStressPa: 500 * g * length,
-        },
-      ],
-    };
+    const bar = tearableBar({
+      youngModulusPa: 2e5,
+      poissonRatio: 0.3,
+      breakingStressPa: 500 * g * TEARABLE_BAR_M,
+    });
     const world = buildWorld(parseScene(sceneWith([bar], { dt: 1 / 60, substeps: 30 })));
     world.extraLinearDampingPerS = 20;
     for (let f = 0; f < 90; f++) world.step(1 / 60);

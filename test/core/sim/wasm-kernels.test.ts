@@ -29,7 +29,7 @@ import { decodeBase64 } from '../../../core/sim/wasm/base64.ts';
 import { WasmKernels } from '../../../core/sim/wasm/wasm-kernels.ts';
 import type { XpbdWorld } from '../../../core/sim/xpbd-world.ts';
 import { seededRandom } from '../../seeded-random.ts';
-import { hangingBar, sceneWith } from './fixtures.ts';
+import { sceneWith, TEARABLE_BAR_M, tearableBar } from './fixtures.ts';
 import {
   hingeCompliances,
   membraneCompliances,
@@ -748,26 +748,12 @@ describe('worlds stepped by the WebAssembly kernels', () => {
   });
 
   it('follows compliances rewritten in place (tearing, its reset, the stiffness limit at a new substep): the same state as the JS kernels', () => {
-    const length = 0.4;
-    const bar: BodySpec = {
-      ...hangingBar({
-        model: 'neo-hookean',
-        youngModulusPa: 2e6,
-        poissonRatio: 0.3,
-        densityKgM3: 1000,
-        side: 0.1,
-        length,
-        cells: [2, 8, 2],
-      }),
-      // Half the stress at the top of the hanging bar (ρ·g·L): its upper tets tear.
-      groups: [
-        {
-          name: 'all',
-          vertices: Array.from({ length: 3 * 9 * 3 }, (_, i) => i),
-          breakingStressPa: 0.5 * 1000 * 9.81 * length,
-        },
-      ],
-    };
+    // Half the stress at the top of the hanging bar (ρ·g·L): its upper tets tear.
+    const bar = tearableBar({
+      youngModulusPa: 2e6,
+      poissonRatio: 0.3,
+      breakingStressPa: 0.5 * 1000 * 9.81 * TEARABLE_BAR_M,
+    });
     const scene = sceneWith([bar], { dt: 1 / 60, substeps: 4 });
     const js = buildWorld(scene) as XpbdWorld;
     const wasm = buildWorld(scene) as XpbdWorld;

@@ -17,6 +17,16 @@ describe('readoutPacer', () => {
     nowMs += ms;
     await vi.advanceTimersByTimeAsync(ms);
   };
+  /** A pacer on the fake clock whose show counts itself: `shows()` so far. */
+  const countingPacer = () => {
+    let shows = 0;
+    const pacer = readoutPacer(
+      () => shows++,
+      READOUT_INTERVAL_MS,
+      () => nowMs,
+    );
+    return { pacer, shows: () => shows };
+  };
 
   test('60 requests a second show ten times a second, the first at once and the last always', async () => {
     let value = 0;
@@ -41,34 +51,24 @@ describe('readoutPacer', () => {
   });
 
   test('now shows at once and drops the pending show', async () => {
-    let shows = 0;
-    const pacer = readoutPacer(
-      () => shows++,
-      READOUT_INTERVAL_MS,
-      () => nowMs,
-    );
+    const { pacer, shows } = countingPacer();
     pacer.request();
     await advance(0);
-    expect(shows).toBe(1);
+    expect(shows()).toBe(1);
     pacer.request();
     pacer.now();
-    expect(shows).toBe(2);
+    expect(shows()).toBe(2);
     await advance(2 * READOUT_INTERVAL_MS);
-    expect(shows).toBe(2);
+    expect(shows()).toBe(2);
   });
 
   test('cancel drops the pending show', async () => {
-    let shows = 0;
-    const pacer = readoutPacer(
-      () => shows++,
-      READOUT_INTERVAL_MS,
-      () => nowMs,
-    );
+    const { pacer, shows } = countingPacer();
     pacer.now();
     pacer.request();
     pacer.cancel();
     await advance(2 * READOUT_INTERVAL_MS);
-    expect(shows).toBe(1);
+    expect(shows()).toBe(1);
   });
 });
 

@@ -4,7 +4,8 @@ import { linkLength } from '../setup/body-geometry.ts';
 import { elementSlots, slotOf } from '../setup/body-groups.ts';
 import { blockElasticEnergyJ, energyBlockArity } from './block-energy.ts';
 import type { BodyRuntime } from './body-runtime.ts';
-import { addBlockForces } from './constraints/index.ts';
+import type { ConstraintSubset } from './constraints/block.ts';
+import { addBlockForces, type ConstraintBlock } from './constraints/index.ts';
 import { kindOps } from './constraints/kinds.ts';
 import type { ParticleState } from './state.ts';
 import type { BodyMetrics, GroupMetrics } from './world.ts';
@@ -194,8 +195,10 @@ function pinForces(
   if (body.pins.length === 0) return [];
   const internal = new Float64Array(3 * state.count);
   const attachment = new Float64Array(3 * state.count);
+  const onRigidPins = rigidPinConstraints(body);
   for (const block of body.blocks) {
-    addBlockForces(block, state, substepS, block.kind === 'attachment' ? attachment : internal);
+    if (block.kind === 'attachment') addBlockForces(block, state, substepS, attachment);
+    else addBlockForces(block, state, substepS, internal, onRigidPins(block));
   }
   const forces = body.pins.map((pin) => {
     const total = [0, 0, 0];
@@ -210,6 +213,40 @@ function pinForces(
   });
   if (freeForceN) correctRigidTotal(body, state, gravity, forces, attachment, freeForceN);
   return forces.map((f) => Math.hypot(f[0], f[1], f[2]));
+}
+
+/** Per body, its blocks' constraints on rigidly pinned particles (rigidPinConstraints). */
+const rigidPinSubsets = new WeakMap<BodyRuntime, Map<ConstraintBlock, ConstraintSubset>>();
+
+/**
+ * The constraints of a block of `body` that touch a rigidly pinned particle, block order. pinForces
+ * reads the internal forces on those particles only, and only these constraints add to them (in
+ * the same order as a sweep over the whole block, so the same floats): on a hanging cloth a few
+ * dozen of its tens of thousands. Found on the body's first measure; a body keeps its blocks' and
+ * pins' particles for its life.
+ */
+function rigidPinConstraints(body: BodyRuntime): (block: ConstraintBlock) => ConstraintSubset {
+  let subsets = rigidPinSubsets.get(body);
+  if (!subsets) {
+    subsets = new Map();
+    rigidPinSubsets.set(body, subsets);
+  }
+  const known = subsets;
+  return (block) => {
+    let subset = known.get(block);
+    if (!subset) {
+      const pinned = new Set<number>();
+      for (const pin of body.pins) if (!pin.soft) for (const p of pin.particles) pinned.add(p);
+      const touching: number[] = [];
+      const { arity, particles } = block;
+      for (let c = 0; c < block.count; c++) {
+        if (particles.subarray(arity * c, arity * (c + 1)).some((p) => pinned.has(p))) touching.push(c);
+      }
+      subset = Uint32Array.from(touching);
+      known.set(block, subset);
+    }
+    return subset;
+  };
 }
 
 /**

@@ -3,10 +3,12 @@ import type { ParticleState } from '../state.ts';
 import {
   anyPositive,
   type BlockBase,
+  type ConstraintSubset,
   type Created,
   criticalDampingCoefficient,
   MIN_DENOMINATOR,
   MIN_LENGTH_M,
+  subsetCount,
 } from './block.ts';
 
 /**
@@ -129,10 +131,12 @@ export function addAttachmentForces(
   state: ParticleState,
   h: number,
   forceN: Float64Array,
+  only?: ConstraintSubset,
 ): void {
   const x = state.x;
   const invHSq = 1 / (h * h);
-  for (let c = 0; c < block.count; c++) {
+  for (let i = 0, n = subsetCount(block, only); i < n; i++) {
+    const c = only ? only[i] : i;
     const p3 = 3 * block.particles[c];
     const dx = x[p3] - block.targetM[3 * c];
     const dy = x[p3 + 1] - block.targetM[3 * c + 1];

@@ -87,3 +87,14 @@ export function anyPositive(values: Float64Array): boolean {
   for (let i = 0; i < values.length; i++) if (values[i] > 0) return true;
   return false;
 }
+
+/**
+ * Some constraints of a block, by index in block order: an `add*Forces` given one adds only
+ * theirs (the metrics' pin forces read only the particles of rigid pins, body-metrics.ts).
+ */
+export type ConstraintSubset = Uint32Array;
+
+/** How many constraints a sweep over `only` visits, or over the whole block when it is absent. */
+export function subsetCount(block: BlockBase, only?: ConstraintSubset): number {
+  return only ? only.length : block.count;
+}

@@ -3,10 +3,12 @@ import type { ParticleState } from '../state.ts';
 import {
   anyPositive,
   type BlockBase,
+  type ConstraintSubset,
   type Created,
   criticalDampingCoefficient,
   MIN_DENOMINATOR,
   MIN_LENGTH_M,
+  subsetCount,
 } from './block.ts';
 
 /**
@@ -438,9 +440,11 @@ export function addDihedralBendForces(
   state: ParticleState,
   h: number,
   forceN: Float64Array,
+  only?: ConstraintSubset,
 ): void {
   const invHSq = 1 / (h * h);
-  for (let c = 0; c < block.count; c++) {
+  for (let i = 0, n = subsetCount(block, only); i < n; i++) {
+    const c = only ? only[i] : i;
     if (!hingeGradient(state.x, block.particles, c)) continue;
     const s = block.lambda[c] * invHSq;
     for (let k = 0; k < 4; k++) {

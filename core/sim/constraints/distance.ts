@@ -3,10 +3,12 @@ import type { ParticleState } from '../state.ts';
 import {
   anyPositive,
   type BlockBase,
+  type ConstraintSubset,
   type Created,
   criticalDampingCoefficient,
   MIN_DENOMINATOR,
   MIN_LENGTH_M,
+  subsetCount,
 } from './block.ts';
 
 /**
@@ -180,10 +182,12 @@ export function addDistanceForces(
   state: ParticleState,
   h: number,
   forceN: Float64Array,
+  only?: ConstraintSubset,
 ): void {
   const x = state.x;
   const invHSq = 1 / (h * h);
-  for (let c = 0; c < block.count; c++) {
+  for (let i = 0, n = subsetCount(block, only); i < n; i++) {
+    const c = only ? only[i] : i;
     const a3 = 3 * block.particles[2 * c];
     const b3 = 3 * block.particles[2 * c + 1];
     const dx = x[a3] - x[b3];

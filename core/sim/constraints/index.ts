@@ -1,5 +1,6 @@
 import type { ParticleState } from '../state.ts';
 import type { AttachmentBlock } from './attachment.ts';
+import type { ConstraintSubset } from './block.ts';
 import type { DihedralBendBlock } from './dihedral-bend.ts';
 import type { DistanceBlock } from './distance.ts';
 import type { EdgeDamperBlock } from './edge-damper.ts';
@@ -53,15 +54,19 @@ export function resetLambda(block: ConstraintBlock): void {
   if (reset) reset(block);
 }
 
-/** Adds the constraint forces λ·∇C/h² of the last substep (N) to `forceN`, 3 per particle. */
+/**
+ * Adds the constraint forces λ·∇C/h² of the last substep (N) to `forceN`, 3 per particle: of the
+ * constraints `only` lists (block order), or of all.
+ */
 export function addBlockForces(
   block: ConstraintBlock,
   state: ParticleState,
   h: number,
   forceN: Float64Array,
+  only?: ConstraintSubset,
 ): void {
   const addForces = kindOps(block).addForces;
-  if (addForces) addForces(block, state, h, forceN);
+  if (addForces) addForces(block, state, h, forceN, only);
 }
 
 /** Number of scalar constraints a block holds (a neo-Hookean tet counts two, a rope joint three). */

@@ -1,6 +1,6 @@
 import { colourConstraints, permute } from '../colour.ts';
 import type { ParticleState } from '../state.ts';
-import type { BlockBase, Created } from './block.ts';
+import { type BlockBase, type ConstraintSubset, type Created, subsetCount } from './block.ts';
 import { addJointLimitForce, jointLimitStep } from './joint-limit-step.ts';
 
 /**
@@ -145,8 +145,10 @@ export function addJointConeForces(
   state: ParticleState,
   h: number,
   forceN: Float64Array,
+  only?: ConstraintSubset,
 ): void {
-  for (let c = 0; c < block.count; c++) {
+  for (let i = 0, n = subsetCount(block, only); i < n; i++) {
+    const c = only ? only[i] : i;
     if (block.lambda[c] === 0) continue;
     if (Number.isNaN(coneAngle(state.x, block.particles, c, scratch))) continue;
     addJointLimitForce(block.particles, 4 * c, 4, scratch, block.lambda[c], h, forceN);

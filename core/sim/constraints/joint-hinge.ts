@@ -1,6 +1,6 @@
 import { colourConstraints, permute } from '../colour.ts';
 import type { ParticleState } from '../state.ts';
-import type { BlockBase, Created } from './block.ts';
+import { type BlockBase, type ConstraintSubset, type Created, subsetCount } from './block.ts';
 import { addJointLimitForce, jointLimitStep } from './joint-limit-step.ts';
 
 /**
@@ -221,8 +221,10 @@ export function addJointHingeForces(
   state: ParticleState,
   h: number,
   forceN: Float64Array,
+  only?: ConstraintSubset,
 ): void {
-  for (let k = 0; k < block.count; k++) {
+  for (let i = 0, n = subsetCount(block, only); i < n; i++) {
+    const k = only ? only[i] : i;
     if (block.lambda[k] === 0) continue;
     const phi = hingeAngle(state.x, block.particles, k, scratch);
     if (Number.isNaN(phi)) continue;

@@ -10,7 +10,7 @@ import {
   tetVolumeKernel,
 } from '../wasm/kernel-bindings.ts';
 import { addAttachmentForces, dampAttachment, solveAttachment } from './attachment.ts';
-import type { BlockBase } from './block.ts';
+import type { BlockBase, ConstraintSubset } from './block.ts';
 import type { RowIndex } from './compliance-table.ts';
 import {
   distanceTensionN,
@@ -56,8 +56,13 @@ export interface KindOps<B extends ConstraintBlock> {
   readonly damp: ((block: B, state: ParticleState, h: number) => void) | null;
   /** Every multiplier back to 0, as XPBD does each substep; null: no multipliers. */
   readonly resetLambda: ((block: B) => void) | null;
-  /** Adds the constraint forces λ·∇C/h² of the last substep h (s), N, 3 per particle; null: none. */
-  readonly addForces: ((block: B, state: ParticleState, h: number, forceN: Float64Array) => void) | null;
+  /**
+   * Adds the constraint forces λ·∇C/h² of the last substep h (s), N, 3 per particle, of the
+   * constraints `only` lists or of all; null: none.
+   */
+  readonly addForces:
+    | ((block: B, state: ParticleState, h: number, forceN: Float64Array, only?: ConstraintSubset) => void)
+    | null;
   /**
    * Elastic energy stored at the current positions, J, each constraint's also to `sink`;
    * null: stores none (rigid, or outside the body). `block.arity` gives the layout for `sink`.
@@ -238,7 +243,7 @@ export const constraintKinds = {
     solve: solveRopeBend,
     damp: dampRopeBend,
     resetLambda: fillLambda,
-    addForces: (block, _state, h, forceN) => addRopeBendForces(block, h, forceN),
+    addForces: (block, _state, h, forceN, only) => addRopeBendForces(block, h, forceN, only),
     energy: ropeBendEnergyJ,
     force: null,
     forceUnit: null,

@@ -1,6 +1,12 @@
 import { colourConstraints, permute } from '../colour.ts';
 import type { ParticleState } from '../state.ts';
-import { type BlockBase, type Created, TORN_COMPLIANCE } from './block.ts';
+import {
+  type BlockBase,
+  type ConstraintSubset,
+  type Created,
+  subsetCount,
+  TORN_COMPLIANCE,
+} from './block.ts';
 import { complianceTable, type RowIndex, rowStride, tableRow } from './compliance-table.ts';
 import { dot2, dot3, MIN_DENOMINATOR_F32, powerOfTwoScale } from './single-precision.ts';
 
@@ -482,11 +488,13 @@ export function addMembraneForces(
   state: ParticleState,
   h: number,
   forceN: Float64Array,
+  only?: ConstraintSubset,
 ): void {
   const invHSq = 1 / (h * h);
   const f = scratchF;
   const B = block.inverseRestShape;
-  for (let t = 0; t < block.count; t++) {
+  for (let i = 0, n = subsetCount(block, only); i < n; i++) {
+    const t = only ? only[i] : i;
     deformation(state.x, block, t, f);
     const l1 = block.lambda[3 * t] * invHSq;
     const l2 = block.lambda[3 * t + 1] * invHSq;

@@ -1,7 +1,7 @@
 import { signedTetVolumeM3 } from '../../math/mesh-measures.ts';
 import { colourConstraints, permute } from '../colour.ts';
 import type { ParticleState } from '../state.ts';
-import type { BlockBase, Created } from './block.ts';
+import { type BlockBase, type ConstraintSubset, type Created, subsetCount } from './block.ts';
 import { dot2, dot3, MIN_DENOMINATOR_F32, weighted4 } from './single-precision.ts';
 import { isDegenerateTet, writeInverseRestShape } from './tet-rest.ts';
 
@@ -406,10 +406,12 @@ export function addNeoHookeanForces(
   state: ParticleState,
   h: number,
   forceN: Float64Array,
+  only?: ConstraintSubset,
 ): void {
   const invHSq = 1 / (h * h);
   const particles = block.particles;
-  for (let t = 0; t < block.count; t++) {
+  for (let i = 0, n = subsetCount(block, only); i < n; i++) {
+    const t = only ? only[i] : i;
     deformationGradient(state.x, particles, block.inverseRestShape, t);
     cofactorIntoP();
     gradientsFromP(state.invMass, particles, block.inverseRestShape, t);

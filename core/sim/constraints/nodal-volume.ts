@@ -4,9 +4,11 @@ import type { ParticleState } from '../state.ts';
 import {
   anyPositive,
   type BlockBase,
+  type ConstraintSubset,
   type Created,
   criticalDampingCoefficient,
   MIN_DENOMINATOR,
+  subsetCount,
 } from './block.ts';
 import { isDegenerateTet } from './tet-rest.ts';
 
@@ -359,10 +361,12 @@ export function addNodalVolumeForces(
   state: ParticleState,
   h: number,
   forceN: Float64Array,
+  only?: ConstraintSubset,
 ): void {
   const invHSq = 1 / (h * h);
   const g = block.gradient;
-  for (let c = 0; c < block.count; c++) {
+  for (let i = 0, n = subsetCount(block, only); i < n; i++) {
+    const c = only ? only[i] : i;
     starGradient(block, state.x, c);
     const s = block.lambda[c] * invHSq;
     const base = block.arity * c;

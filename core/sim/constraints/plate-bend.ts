@@ -1,7 +1,14 @@
 import { UPPER_3X3 } from '../../material/compliance/plate-bend.ts';
 import { colourConstraints, permute } from '../colour.ts';
 import type { ParticleState } from '../state.ts';
-import { type BlockBase, type Created, criticalDampingCoefficient, MIN_LENGTH_M } from './block.ts';
+import {
+  type BlockBase,
+  type ConstraintSubset,
+  type Created,
+  criticalDampingCoefficient,
+  MIN_LENGTH_M,
+  subsetCount,
+} from './block.ts';
 import { complianceTable, type RowIndex, rowStride, tableRow } from './compliance-table.ts';
 import { G, hingeAngle, hingeAtan2, hingeGradient, wrapAngle } from './dihedral-bend.ts';
 import {
@@ -619,13 +626,15 @@ export function addPlateBendForces(
   state: ParticleState,
   h: number,
   forceN: Float64Array,
+  only?: ConstraintSubset,
 ): void {
   if (isLinearPlate(block)) {
-    addLinearPlateForces(block, state.x, forceN);
+    addLinearPlateForces(block, state.x, forceN, only);
     return;
   }
   const invHSq = 1 / (h * h);
-  for (let t = 0; t < block.count; t++) {
+  for (let i = 0, n = subsetCount(block, only); i < n; i++) {
+    const t = only ? only[i] : i;
     const mask = plateBendJacobian(block, state.x, t);
     for (let s = 0; s < 6; s++) {
       const p = 3 * block.particles[6 * t + s];
@@ -673,8 +682,14 @@ function linearConstraintEnergyJ(block: PlateBendBlock, x: Float64Array, t: numb
   return energy;
 }
 
-function addLinearPlateForces(block: PlateBendBlock, x: Float64Array, forceN: Float64Array): void {
-  for (let t = 0; t < block.count; t++) {
+function addLinearPlateForces(
+  block: PlateBendBlock,
+  x: Float64Array,
+  forceN: Float64Array,
+  only?: ConstraintSubset,
+): void {
+  for (let i = 0, n = subsetCount(block, only); i < n; i++) {
+    const t = only ? only[i] : i;
     if (linearConstraintEnergyJ(block, x, t) === 0) continue;
     for (let s = 0; s < 6; s++) {
       const p = 3 * block.particles[6 * t + s];

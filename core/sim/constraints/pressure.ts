@@ -1,5 +1,11 @@
 import type { ParticleState } from '../state.ts';
-import { type BlockBase, type Created, MIN_DENOMINATOR } from './block.ts';
+import {
+  type BlockBase,
+  type ConstraintSubset,
+  type Created,
+  MIN_DENOMINATOR,
+  subsetCount,
+} from './block.ts';
 
 /**
  * Pressure of the gas enclosed by a closed, outward-wound triangle surface (a balloon): one
@@ -145,7 +151,9 @@ export function addPressureForces(
   state: ParticleState,
   h: number,
   forceN: Float64Array,
+  only?: ConstraintSubset,
 ) {
+  if (subsetCount(block, only) === 0) return; // its one constraint left out
   volumeGradient(block, state.x);
   const s = block.lambda[0] / (h * h);
   const g = block.gradient;

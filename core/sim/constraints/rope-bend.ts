@@ -3,9 +3,11 @@ import type { ParticleState } from '../state.ts';
 import {
   anyPositive,
   type BlockBase,
+  type ConstraintSubset,
   type Created,
   criticalDampingCoefficient,
   MIN_DENOMINATOR,
+  subsetCount,
 } from './block.ts';
 
 /**
@@ -114,9 +116,15 @@ export function dampRopeBend(block: RopeBendBlock, state: ParticleState, h: numb
 }
 
 /** Adds λ·∇C/h² (N) of every joint to `forceN`. */
-export function addRopeBendForces(block: RopeBendBlock, h: number, forceN: Float64Array): void {
+export function addRopeBendForces(
+  block: RopeBendBlock,
+  h: number,
+  forceN: Float64Array,
+  only?: ConstraintSubset,
+): void {
   const invHSq = 1 / (h * h);
-  for (let c = 0; c < block.count; c++) {
+  for (let i = 0, n = subsetCount(block, only); i < n; i++) {
+    const c = only ? only[i] : i;
     const a = 3 * block.particles[3 * c];
     const b = 3 * block.particles[3 * c + 1];
     const d = 3 * block.particles[3 * c + 2];

@@ -1,6 +1,6 @@
 import { quaternionMatrix } from '../../math/euler-rotation.ts';
 import type { ParticleState } from '../state.ts';
-import type { BlockBase, Created } from './block.ts';
+import { type BlockBase, type ConstraintSubset, type Created, subsetCount } from './block.ts';
 
 /**
  * Shape matching over a region of particles (Müller, Heidelberger, Teschner & Gross 2005,
@@ -412,7 +412,9 @@ export function addShapeMatchingForces(
   _state: ParticleState,
   h: number,
   forceN: Float64Array,
+  only?: ConstraintSubset,
 ): void {
+  if (subsetCount(block, only) === 0) return; // its one constraint left out
   const invHSq = 1 / (h * h);
   const lambda = block.lambda;
   for (let i = 0; i < block.particles.length; i++) {

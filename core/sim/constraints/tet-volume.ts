@@ -4,9 +4,11 @@ import type { ParticleState } from '../state.ts';
 import {
   anyPositive,
   type BlockBase,
+  type ConstraintSubset,
   type Created,
   criticalDampingCoefficient,
   MIN_DENOMINATOR,
+  subsetCount,
 } from './block.ts';
 import { isDegenerateTet } from './tet-rest.ts';
 
@@ -256,9 +258,11 @@ export function addTetVolumeForces(
   state: ParticleState,
   h: number,
   forceN: Float64Array,
+  only?: ConstraintSubset,
 ): void {
   const invHSq = 1 / (h * h);
-  for (let t = 0; t < block.count; t++) {
+  for (let i = 0, n = subsetCount(block, only); i < n; i++) {
+    const t = only ? only[i] : i;
     volumeGradient(state.x, block.particles, t);
     const s = block.lambda[t] * invHSq;
     for (let k = 0; k < 4; k++) {

@@ -1,6 +1,6 @@
 import { colourConstraints, permute } from '../colour.ts';
 import type { ParticleState } from '../state.ts';
-import { type BlockBase, type Created, MIN_LENGTH_M } from './block.ts';
+import { type BlockBase, type ConstraintSubset, type Created, MIN_LENGTH_M, subsetCount } from './block.ts';
 
 /**
  * Long-range attachment (tether) of a free cloth particle to a pinned one (Kim, Chentanez &
@@ -82,10 +82,17 @@ export function solveTether(block: TetherBlock, state: ParticleState): void {
 }
 
 /** Adds the tether forces of the last substep, N: −λ·n/h² on the free end, +λ·n/h² on the pin. */
-export function addTetherForces(block: TetherBlock, state: ParticleState, h: number, forceN: Float64Array) {
+export function addTetherForces(
+  block: TetherBlock,
+  state: ParticleState,
+  h: number,
+  forceN: Float64Array,
+  only?: ConstraintSubset,
+) {
   const x = state.x;
   const invHSq = 1 / (h * h);
-  for (let c = 0; c < block.count; c++) {
+  for (let i = 0, n = subsetCount(block, only); i < n; i++) {
+    const c = only ? only[i] : i;
     if (block.lambda[c] === 0) continue;
     const a3 = 3 * block.particles[2 * c];
     const b3 = 3 * block.particles[2 * c + 1];

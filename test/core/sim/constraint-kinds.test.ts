@@ -289,3 +289,36 @@ describe('the table of constraint kinds', () => {
     });
   }
 });
+
+/** The constraints of `block` that touch particle p, block order. */
+function constraintsTouching(block: ConstraintBlock, p: number): Uint32Array {
+  const touching: number[] = [];
+  for (let c = 0; c < block.count; c++) {
+    if (block.particles.subarray(block.arity * c, block.arity * (c + 1)).includes(p)) touching.push(c);
+  }
+  return Uint32Array.from(touching);
+}
+
+describe('the constraint forces of some constraints (addBlockForces `only`, for the pin forces)', () => {
+  for (const kind of kinds) {
+    if (!constraintKinds[kind].addForces) continue;
+    it(`${kind}: those touching a particle add on it exactly what the whole block does; none add nothing`, () => {
+      const state = deformedState();
+      const block: ConstraintBlock = builders[kind](state);
+      resetLambda(block);
+      for (let sweep = 0; sweep < 3; sweep++) solveBlock(block, state, SUBSTEP_S);
+      const whole = new Float64Array(state.x.length);
+      addBlockForces(block, state, SUBSTEP_S, whole);
+      expect(whole.some((f) => f !== 0)).toBe(true);
+
+      for (let p = 0; p < state.count; p++) {
+        const part = new Float64Array(state.x.length);
+        addBlockForces(block, state, SUBSTEP_S, part, constraintsTouching(block, p));
+        for (let a = 0; a < 3; a++) expect(part[3 * p + a], `particle ${p} axis ${a}`).toBe(whole[3 * p + a]);
+      }
+      const none = new Float64Array(state.x.length);
+      addBlockForces(block, state, SUBSTEP_S, none, new Uint32Array(0));
+      expect(none.every((f) => f === 0)).toBe(true);
+    });
+  }
+});

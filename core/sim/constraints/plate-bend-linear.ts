@@ -399,16 +399,21 @@ export function linearHingeVectors(
   const i0 = 3 * block.particles[o];
   const i1 = 3 * block.particles[o + 1];
   const i2 = 3 * block.particles[o + 2];
+  const present = block.present[t];
   for (let k = 0; k < 3; k++) {
-    const present = block.present[t] & (1 << k);
+    if (!(present & (1 << k))) {
+      out[k] = 0;
+      out[3 + k] = 0;
+      out[6 + k] = 0;
+      continue;
+    }
     const wing = 3 * block.particles[o + 3 + k];
+    const r1 = row[c + 3 * k];
+    const r2 = row[c + 3 * k + 1];
+    const rw = row[c + 3 * k + 2];
     for (let axis = 0; axis < 3; axis++) {
       const x0 = x[i0 + axis];
-      out[3 * axis + k] = present
-        ? row[c + 3 * k] * (x[i1 + axis] - x0) +
-          row[c + 3 * k + 1] * (x[i2 + axis] - x0) +
-          row[c + 3 * k + 2] * (x[wing + axis] - x0)
-        : 0;
+      out[3 * axis + k] = r1 * (x[i1 + axis] - x0) + r2 * (x[i2 + axis] - x0) + rw * (x[wing + axis] - x0);
     }
   }
 }

@@ -22,7 +22,7 @@ import {
   linearHingeVectors,
   solveLinearPlateBend,
 } from './plate-bend-linear.ts';
-import { solveSymmetric3 } from './symmetric3.ts';
+import { applyInverse3, invertSymmetric3, solveSymmetric3 } from './symmetric3.ts';
 
 /**
  * Cloth bending as a plate element per triangle: the constraint vector of a triangle t =
@@ -652,8 +652,6 @@ export function addPlateBendForces(
 
 /** m of the constraint being measured (plate-bend-linear.ts `linearHingeVectors`), axis-major. */
 const HINGE_VECTORS = new Float64Array(9);
-/** One axis of HINGE_VECTORS: C of that axis, one value per hinge. */
-const AXIS_VECTOR = new Float64Array(3);
 /** α⁻¹·C per axis of the constraint being measured, axis-major as HINGE_VECTORS. */
 const GENERALISED_FORCE = new Float64Array(9);
 
@@ -663,21 +661,20 @@ const GENERALISED_FORCE = new Float64Array(9);
  */
 function linearConstraintEnergyJ(block: PlateBendBlock, x: Float64Array, t: number): number {
   linearHingeVectors(block, x, t, HINGE_VECTORS);
-  GENERALISED_FORCE.fill(0);
   const mask = block.present[t];
-  if (mask === 0) return 0;
   const a = 6 * tableRow(block.complianceIndex, t);
   for (let k = 0; k < 6; k++) SYSTEM[k] = block.compliancePerNM[a + k];
+  // One system for the three axes: inverted once.
+  if (mask === 0 || !invertSymmetric3(SYSTEM, mask)) {
+    GENERALISED_FORCE.fill(0);
+    return 0;
+  }
+  const c = HINGE_VECTORS;
+  const f = GENERALISED_FORCE;
   let energy = 0;
-  for (let axis = 0; axis < 3; axis++) {
-    const c = AXIS_VECTOR;
-    for (let k = 0; k < 3; k++) c[k] = HINGE_VECTORS[3 * axis + k];
-    if (!solveSymmetric3(SYSTEM, c, mask, DELTA)) {
-      GENERALISED_FORCE.fill(0);
-      return 0;
-    }
-    GENERALISED_FORCE.set(DELTA, 3 * axis);
-    energy += 0.5 * (c[0] * DELTA[0] + c[1] * DELTA[1] + c[2] * DELTA[2]);
+  for (let o = 0; o < 9; o += 3) {
+    applyInverse3(c, o, mask, f, o);
+    energy += 0.5 * (c[o] * f[o] + c[o + 1] * f[o + 1] + c[o + 2] * f[o + 2]);
   }
   return energy;
 }

@@ -57,14 +57,28 @@ export function invertSymmetric3(a: Float64Array, mask: number): boolean {
  */
 export function solveSymmetric3(a: Float64Array, r: Float64Array, mask: number, out: Float64Array): boolean {
   if (!invertSymmetric3(a, mask)) return false;
+  applyInverse3(r, 0, mask, out, 0);
+  return true;
+}
+
+/**
+ * out[outAt …] ← INVERSE · r[rAt …] on the rows of `mask` (the others give 0): the solve of the
+ * last `invertSymmetric3`, for several right-hand sides of one system.
+ */
+export function applyInverse3(
+  r: Float64Array,
+  rAt: number,
+  mask: number,
+  out: Float64Array,
+  outAt: number,
+): void {
   // A missing row's right-hand side is 0.
-  const r0 = mask & 1 ? r[0] : 0;
-  const r1 = mask & 2 ? r[1] : 0;
-  const r2 = mask & 4 ? r[2] : 0;
+  const r0 = mask & 1 ? r[rAt] : 0;
+  const r1 = mask & 2 ? r[rAt + 1] : 0;
+  const r2 = mask & 4 ? r[rAt + 2] : 0;
   // Indexed, not destructured: a typed array destructures through its iterator, per triangle.
   const m = INVERSE;
-  out[0] = (m[0] * r0 + m[1] * r1 + m[2] * r2) * m[6];
-  out[1] = (m[1] * r0 + m[3] * r1 + m[4] * r2) * m[6];
-  out[2] = (m[2] * r0 + m[4] * r1 + m[5] * r2) * m[6];
-  return true;
+  out[outAt] = (m[0] * r0 + m[1] * r1 + m[2] * r2) * m[6];
+  out[outAt + 1] = (m[1] * r0 + m[3] * r1 + m[4] * r2) * m[6];
+  out[outAt + 2] = (m[2] * r0 + m[4] * r1 + m[5] * r2) * m[6];
 }

@@ -1,5 +1,5 @@
 import { DocumentError } from '../document/problem.ts';
-import { signedTetVolumeM3, triangleAreaM2 } from '../math/mesh-measures.ts';
+import { edgeLengthM, signedTetVolumeM3, triangleAreaM2 } from '../math/mesh-measures.ts';
 import { applyMeshTransform, meshTransformOf } from '../scene/mesh-transform.ts';
 import type { BodySpec } from '../scene/scene.ts';
 import type { SceneMeshes } from '../scene/scene-meshes.ts';
@@ -60,7 +60,7 @@ export function buildBodyGeometry(body: BodySpec, pointer: string, meshes?: Scen
       const crossSection = Math.PI * shape.radiusM * shape.radiusM;
       for (let l = 0; l < links.length; l += 2) {
         const half =
-          (density[linkSlot[l / 2]] * crossSection * linkLength(positions, links[l], links[l + 1])) / 2;
+          (density[linkSlot[l / 2]] * crossSection * edgeLengthM(positions, links[l], links[l + 1])) / 2;
         mass[links[l]] += half;
         mass[links[l + 1]] += half;
       }
@@ -224,7 +224,7 @@ export function assembleGeometry(
     };
   }
   let length = 0;
-  for (let l = 0; l < elements.length; l += 2) length += linkLength(positions, elements[l], elements[l + 1]);
+  for (let l = 0; l < elements.length; l += 2) length += edgeLengthM(positions, elements[l], elements[l + 1]);
   return {
     kind,
     positions,
@@ -237,19 +237,10 @@ export function assembleGeometry(
   };
 }
 
-/** Distance between vertices a and b of `positions` (xyz per vertex), m. */
-export function linkLength(positions: Float64Array, a: number, b: number): number {
-  return Math.hypot(
-    positions[3 * a] - positions[3 * b],
-    positions[3 * a + 1] - positions[3 * b + 1],
-    positions[3 * a + 2] - positions[3 * b + 2],
-  );
-}
-
 /** Rest length of each edge (2 indices each) of `positions`, m. */
 export function edgeRestLengthsM(positions: Float64Array, edges: Uint32Array): Float64Array {
   return Float64Array.from({ length: edges.length / 2 }, (_, e) =>
-    linkLength(positions, edges[2 * e], edges[2 * e + 1]),
+    edgeLengthM(positions, edges[2 * e], edges[2 * e + 1]),
   );
 }
 

@@ -1,6 +1,6 @@
 import { slotOf } from '../setup/body-groups.ts';
 import type { BodyRuntime } from './body-runtime.ts';
-import type { ConstraintBlock } from './constraints/index.ts';
+import type { ConstraintForceValues } from './constraint-force-values.ts';
 import { kindOps } from './constraints/kinds.ts';
 import type { ParticleState } from './state.ts';
 
@@ -12,15 +12,15 @@ export type ParticleForceUnit = 'N' | 'Pa';
  * into `out` (world particle indices), for the viewport's 'constraint force' colouring. A body is
  * measured in one unit: Pa when it has cloth membranes or neo-Hookean tets (a membrane's tension,
  * N/m, over its slot material's thickness), else N when it has links or edge springs (ropes,
- * edges-volume solids, cloth edges); null (and 0 written) when it has neither. Scratch per block
- * comes from `scratch`, so a caller that keeps it allocates once.
+ * edges-volume solids, cloth edges); null (and 0 written) when it has neither. Each block's
+ * values come from `forces`, which the body metrics of the same frame share.
  */
 export function measureParticleForces(
   body: BodyRuntime,
   state: ParticleState,
   h: number,
   out: Float32Array,
-  scratch: Map<ConstraintBlock, Float64Array>,
+  forces: ConstraintForceValues,
 ): ParticleForceUnit | null {
   out.fill(0, body.offset, body.offset + body.count);
   const stress = body.blocks.some((b) => b.kind === 'membrane' || b.kind === 'neo-hookean');
@@ -32,13 +32,9 @@ export function measureParticleForces(
   if (!unit) return null;
   for (const block of body.blocks) {
     const ops = kindOps(block);
-    if (!ops.force || !ops.forceUnit || (ops.forceUnit === 'N') !== (unit === 'N')) continue;
-    let values = scratch.get(block);
-    if (!values) {
-      values = new Float64Array(block.count);
-      scratch.set(block, values);
-    }
-    ops.force(block, state, h, values);
+    if (!ops.forceUnit || (ops.forceUnit === 'N') !== (unit === 'N')) continue;
+    const values = forces.of(block, state, h);
+    if (!values) continue;
     const arity = block.arity;
     const slots = body.slots;
     for (let c = 0; c < block.count; c++) {

@@ -4,6 +4,7 @@ import { measureBody } from './body-metrics.ts';
 import type { BodyRuntime } from './body-runtime.ts';
 import type { BodyContact } from './collide/body-contact.ts';
 import { type Collider, collideParticles } from './colliders.ts';
+import { ConstraintForceValues } from './constraint-force-values.ts';
 import {
   type ConstraintBlock,
   dampBlock,
@@ -68,7 +69,8 @@ export class XpbdWorld implements World {
   /** Substep of the last step, s (pin forces are λ/h² of that substep). */
   private lastSubstepS: number;
   private readonly grabbed = new Grab();
-  private readonly particleForceScratch = new Map<ConstraintBlock, Float64Array>();
+  /** The constraint forces of the state after the last step or reset, as the measures ask for them. */
+  private readonly constraintForces = new ConstraintForceValues();
   private readonly probe: ConstraintForceProbe;
   /** The WebAssembly kernels bound to this world's arrays; null where unavailable. */
   private readonly wasm: WasmKernels | null;
@@ -237,6 +239,7 @@ export class XpbdWorld implements World {
   }
 
   step(frameDtS: number): StepMetrics {
+    this.constraintForces.invalidate();
     if (frameDtS > 0) {
       const h = frameDtS / this.substeps;
       for (const body of this.runtimes) {
@@ -277,6 +280,7 @@ export class XpbdWorld implements World {
   }
 
   reset(): void {
+    this.constraintForces.invalidate();
     this.grabbed.release();
     this.probe.freeForceN.fill(0);
     resetParticleState(this.state);
@@ -332,7 +336,7 @@ export class XpbdWorld implements World {
    */
   measureParticleForces(out: Float32Array): (ParticleForceUnit | null)[] {
     return this.runtimes.map((r) =>
-      measureParticleForces(r, this.state, this.lastSubstepS, out, this.particleForceScratch),
+      measureParticleForces(r, this.state, this.lastSubstepS, out, this.constraintForces),
     );
   }
 
@@ -343,6 +347,7 @@ export class XpbdWorld implements World {
         this.state,
         this.gravity,
         this.lastSubstepS,
+        this.constraintForces,
         this.probe.freeForceN.subarray(3 * b, 3 * b + 3),
       ),
     );

@@ -103,6 +103,32 @@ describe('constraint forces (λ/h²) against analytic hanging bodies', () => {
     expect(Math.abs(stressPa / (500 * 9.81 * lengthM) - 1)).toBeLessThan(0.05);
   });
 
+  it('the metrics and the particles’ colouring share a frame’s forces, measured anew after each step and reset', () => {
+    const scene = sceneWith([hangingChain({ segments, linkM, radiusM, youngModulusPa: 1e5, densityKgM3 })], {
+      dt: 1 / 60,
+      substeps: 10,
+    });
+    const measured = buildWorld(scene); // measures every frame
+    const plain = buildWorld(scene); // measures once, at the end
+    const perParticle = new Float32Array(measured.particleCount);
+    const expected = new Float32Array(measured.particleCount);
+    const first = new Float32Array(measured.particleCount);
+    for (let f = 0; f < 5; f++) {
+      measured.step(1 / 60);
+      plain.step(1 / 60);
+      measured.measureBodies();
+      measured.measureParticleForces(perParticle);
+      if (f === 0) first.set(perParticle);
+    }
+    plain.measureParticleForces(expected);
+    expect(perParticle).toEqual(expected);
+    expect(perParticle).not.toEqual(first); // the falling chain's tensions change frame to frame
+    const groups = (world: typeof plain) => world.measureBodies()[0].groups;
+    expect(groups(measured)).toEqual(groups(plain));
+    measured.reset();
+    expect(groups(measured)[0].maxConstraintForceN).toBe(0); // λ = 0 after a reset
+  });
+
   it('largest eigenvalue of a symmetric 3×3', () => {
     expect(largestEigenvalue(Float64Array.from([1, 0, 0, 2, 0, 3]))).toBeCloseTo(3, 12);
     // [[2,1,0],[1,2,0],[0,0,1]]: eigenvalues 3, 1, 1.

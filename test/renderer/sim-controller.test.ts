@@ -7,6 +7,7 @@ import { createSharedPositions, sharedPositionsBytes } from '../../renderer/src/
 import { WorkerEvents } from '../../renderer/src/sim/sim-client.ts';
 import {
   groundHeightOf,
+  MAX_METRICS_AGE_MS,
   MEASURE_BUDGET,
   SimController,
   type SimControllerDeps,
@@ -325,6 +326,34 @@ describe('SimController (the worker loop)', () => {
     h.controller.handle({ type: 'release' });
     expect(world.grabLog).toEqual(['grab 0 1 2 3', 'grab 1 1 2 3', 'move 1 3 3', 'release']);
     expect(world.grabbedParticle).toBeNull();
+  });
+
+  test('however far over budget a slow first measure leaves it, a playing world is measured at least every MAX_METRICS_AGE_MS', () => {
+    const clockRef: { clock?: Clock } = {};
+    const measuredAtMs: number[] = [];
+    const doneAtMs: number[] = [];
+    const h = harness(() => {
+      const world = fakeWorld({ stepCostMs: () => 10, clock: clockRef.clock });
+      return {
+        ...world,
+        step: world.step,
+        measureBodies: () => {
+          measuredAtMs.push(clockRef.clock!.nowMs);
+          // The first measure runs cold: a debt that the budget alone would take minutes to pay.
+          clockRef.clock!.nowMs += measuredAtMs.length === 1 ? 3000 : 5;
+          doneAtMs.push(clockRef.clock!.nowMs);
+          return [];
+        },
+      };
+    });
+    clockRef.clock = h.clock;
+    h.controller.handle({ type: 'load-scene' });
+    h.controller.handle({ type: 'play' });
+    h.run(10_000);
+    expect(measuredAtMs.length).toBeGreaterThanOrEqual(7);
+    const frameMs = 1000 / 60 + 10 + 5;
+    for (let i = 1; i < measuredAtMs.length; i++)
+      expect(measuredAtMs[i] - doneAtMs[i - 1]).toBeLessThanOrEqual(MAX_METRICS_AGE_MS + frameMs);
   });
 
   test('while playing, measuring after the step takes at most MEASURE_BUDGET of the steps time; single steps are always measured', () => {

@@ -39,11 +39,24 @@ const MAX_BACKLOG_FRAMES = 4;
  * on average: they cost a third to three quarters of a step (World.measureBodies sums the elastic
  * energy of every constraint in JS, the step runs in WebAssembly), work the solver itself does not
  * need. A frame skips them while their time so far exceeds the budget; the page keeps showing the
- * last measured figures. At 5% the bench's 128² cloth is measured about every seventh frame, a few
- * times a second. A single step, a reset, the first frame of a world and a frame with NaN are
+ * last measured figures. A single step, a reset, the first frame of a world and a frame with NaN are
  * always measured.
+ *
+ * Why 3%: the app bench (bench/app.ts) reports median frames, and a measured frame also slows the
+ * step after it (the solver team's helper, asleep through the measuring, wakes late: more stalls).
+ * On the 128² cloth, two runs of two rounds each: at 5% step / bench 1.07–1.10, frame / bench
+ * 1.12–1.13 and 25 stalls; at 3% 1.05–1.06, 1.06–1.07 and 4.5–7 stalls. The cloth is then measured
+ * every 10–20 frames, as often as at 10% when measuring cost three times what it costs now.
  */
-export const MEASURE_BUDGET = 0.05;
+export const MEASURE_BUDGET = 0.03;
+
+/**
+ * However far over budget the measuring is, a playing world's figures are at most this old, ms of
+ * wall time: measuring runs cold at first (its code not yet optimized; 9–23 ms a measure on the
+ * 128² cloth in Chromium, 8–10 ms warm in Node), and at 3% that debt alone left the cubes of one app
+ * bench run without metrics for all of their 96 measured frames.
+ */
+export const MAX_METRICS_AGE_MS = 1000;
 
 export class SimController {
   private world: World | null = null;
@@ -61,6 +74,8 @@ export class SimController {
   private sharedPositions: SharedPositionsWriter | null = null;
   /** Measuring time spent beyond MEASURE_BUDGET of the steps' time, ms (≥ 0). */
   private measureDebtMs = 0;
+  /** When the last frame with metrics was measured, on the `now()` clock, ms. */
+  private measuredAtMs = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly deps: SimControllerDeps) {}
 
@@ -126,6 +141,7 @@ export class SimController {
     this.frame = 0;
     this.sentTornCount = 0;
     this.measureDebtMs = 0;
+    this.measuredAtMs = Number.NEGATIVE_INFINITY;
     const shared = this.deps.sharePositions?.(world.particleCount) ?? null;
     this.sharedPositions = shared ? new SharedPositionsWriter(shared) : null;
     const positions = world.positions.slice();
@@ -266,10 +282,11 @@ export class SimController {
     const world = this.world!;
     this.measureDebtMs = Math.max(0, this.measureDebtMs - MEASURE_BUDGET * simMs);
     let measured: { bodies?: BodyMetrics[]; constraintForces?: ParticleForces } = {};
-    if (measureAlways || this.measureDebtMs === 0) {
-      const measureStart = this.deps.now();
+    const measureStart = this.deps.now();
+    if (measureAlways || this.measureDebtMs === 0 || measureStart - this.measuredAtMs >= MAX_METRICS_AGE_MS) {
       measured = { bodies: world.measureBodies(), ...this.particleForces(world) };
       this.measureDebtMs += this.deps.now() - measureStart;
+      this.measuredAtMs = measureStart;
     }
     const surfaces = this.tornSurfaces(world);
     let positions: Float32Array | 'shared';

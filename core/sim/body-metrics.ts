@@ -5,6 +5,7 @@ import { blockElasticEnergyJ, energyBlockArity } from './block-energy.ts';
 import type { BodyRuntime } from './body-runtime.ts';
 import type { ConstraintForceValues } from './constraint-force-values.ts';
 import type { ConstraintSubset } from './constraints/block.ts';
+import type { EnergySink } from './constraints/elastic-energy.ts';
 import { addBlockForces, type ConstraintBlock } from './constraints/index.ts';
 import { kindOps } from './constraints/kinds.ts';
 import type { ParticleState } from './state.ts';
@@ -48,15 +49,28 @@ export function measureBody(
       kinetic += 0.5 * mass[p] * (v[3 * p] ** 2 + v[3 * p + 1] ** 2 + v[3 * p + 2] ** 2);
     }
   }
-  const strain = edgeStrain(body, x);
+  // Figures per material group of a body with groups (scene.ts GroupSpec): first the elements in
+  // no group ('ungrouped'), then each group by name. An element (constraint, edge) counts in the
+  // group whose material it has: the last group holding all its particles (body-groups.ts), so the
+  // groups' energies add up to the body's. Body and groups are measured in the same pass.
+  const grouped = body.groupNames.length > 0;
+  const slotCount = grouped ? body.groupNames.length + 1 : 1;
+  const strain = edgeStrains(body, x, grouped ? edgeSlotsOf(body) : null, slotCount);
+  const slotEnergyJ = new Float64Array(slotCount);
   let elasticEnergyJ = 0;
-  for (const block of body.blocks) elasticEnergyJ += blockElasticEnergyJ(block, state, body.stiffnessLimit);
+  for (const block of body.blocks) {
+    const sink = grouped ? slotEnergySink(body, block, slotEnergyJ) : undefined;
+    elasticEnergyJ += blockElasticEnergyJ(block, state, body.stiffnessLimit, sink);
+  }
   const slotForces = groupForces(body, state, substepS, forces);
-  const groups: GroupMetrics[] = (
-    body.groupNames.length
-      ? groupMetrics(body, state)
-      : [{ name: 'all', elasticEnergyJ, maxStrain: strain.max, meanStrain: strain.mean }]
-  ).map((group, slot) => ({ ...group, ...slotForces[slot] }));
+  const names = grouped ? ['ungrouped', ...body.groupNames] : ['all'];
+  const groups: GroupMetrics[] = names.map((name, slot) => ({
+    name,
+    elasticEnergyJ: grouped ? slotEnergyJ[slot] : elasticEnergyJ,
+    maxStrain: strain.slots[slot].max,
+    meanStrain: strain.slots[slot].mean,
+    ...slotForces[slot],
+  }));
   const centroid: [number, number, number] = [0, 1, 2].map((a) =>
     totalMass > 0 ? moment[a] / totalMass : 0,
   ) as [number, number, number];
@@ -68,8 +82,8 @@ export function measureBody(
     kineticEnergyJ: kinetic,
     massKg: totalMass,
     freeMassKg: freeMass,
-    maxStrain: strain.max,
-    meanStrain: strain.mean,
+    maxStrain: strain.body.max,
+    meanStrain: strain.body.mean,
     elasticEnergyJ,
     groups,
     volumeRatio: currentMeasure(body, x) / body.geometry.restMeasure,
@@ -78,29 +92,31 @@ export function measureBody(
   };
 }
 
-/**
- * Figures per material group of a body with groups (scene.ts GroupSpec): first the elements in no
- * group ('ungrouped'), then each group by name. An element (constraint, edge) counts in the group
- * whose material it has: the last group holding all its particles (body-groups.ts), so the groups'
- * energies add up to the body's.
- */
-function groupMetrics(body: BodyRuntime, state: ParticleState): GroupMetrics[] {
-  const slots = body.slots;
-  const energy = new Float64Array(slots.materials.length);
-  for (const block of body.blocks) {
-    const arity = energyBlockArity(block);
-    if (arity === 0) continue;
-    const particles = block.particles;
-    blockElasticEnergyJ(block, state, body.stiffnessLimit, (c, energyJ) => {
-      energy[slotOf(slots, particles, arity, c, body.offset)] += energyJ;
-    });
+/** Adds each constraint's energy of `block` to its slot's entry of `slotEnergyJ`; undefined where the block stores none. */
+function slotEnergySink(
+  body: BodyRuntime,
+  block: ConstraintBlock,
+  slotEnergyJ: Float64Array,
+): EnergySink | undefined {
+  const arity = energyBlockArity(block);
+  if (arity === 0) return undefined;
+  const { slots, offset } = body;
+  const particles = block.particles;
+  return (c, energyJ) => {
+    slotEnergyJ[slotOf(slots, particles, arity, c, offset)] += energyJ;
+  };
+}
+
+/** Per body with groups, the slot of each of its edges (a body keeps its groups for its life). */
+const edgeSlotsByBody = new WeakMap<BodyRuntime, Uint16Array>();
+
+function edgeSlotsOf(body: BodyRuntime): Uint16Array {
+  let edgeSlots = edgeSlotsByBody.get(body);
+  if (!edgeSlots) {
+    edgeSlots = elementSlots(body.slots, body.geometry.edges, 2);
+    edgeSlotsByBody.set(body, edgeSlots);
   }
-  const edgeSlots = elementSlots(slots, body.geometry.edges, 2);
-  const names = ['ungrouped', ...body.groupNames];
-  return names.map((name, slot) => {
-    const strain = edgeStrain(body, state.x, (e) => edgeSlots[e] === slot);
-    return { name, elasticEnergyJ: energy[slot], maxStrain: strain.max, meanStrain: strain.mean };
-  });
+  return edgeSlots;
 }
 
 /**
@@ -138,19 +154,30 @@ function groupForces(
   return out;
 }
 
-/** Largest and mean |l/l0 − 1| over the body's edges (zero-length rest edges left out), or those `include` keeps. */
-function edgeStrain(
+interface StrainFigures {
+  max: number;
+  mean: number;
+}
+
+/**
+ * Largest and mean |l/l0 − 1| over the body's edges (zero-length rest edges left out), of the whole
+ * body and per slot (`edgeSlots`: each edge's; null: every edge in slot 0), in one pass.
+ */
+function edgeStrains(
   body: BodyRuntime,
   x: Float64Array,
-  include?: (edge: number) => boolean,
-): { max: number; mean: number } {
+  edgeSlots: Uint16Array | null,
+  slotCount: number,
+): { body: StrainFigures; slots: StrainFigures[] } {
   const edges = body.geometry.edges;
   const restPositions = body.geometry.positions;
-  let max = 0;
-  let sum = 0;
-  let counted = 0;
+  const max = new Float64Array(slotCount);
+  const sum = new Float64Array(slotCount);
+  const counted = new Uint32Array(slotCount);
+  let bodyMax = 0;
+  let bodySum = 0;
+  let bodyCounted = 0;
   for (let e = 0; e < edges.length / 2; e++) {
-    if (include && !include(e)) continue;
     const a = edges[2 * e];
     const b = edges[2 * e + 1];
     // Both lengths by the square root of the squares, a quarter of Math.hypot's time over every
@@ -160,11 +187,22 @@ function edgeStrain(
     const rest = lengthM(restPositions, a, b);
     if (!(rest > 0)) continue;
     const strain = Math.abs(length / rest - 1);
-    if (strain > max) max = strain;
-    sum += strain;
-    counted++;
+    const slot = edgeSlots ? edgeSlots[e] : 0;
+    if (strain > max[slot]) max[slot] = strain;
+    sum[slot] += strain;
+    counted[slot]++;
+    if (strain > bodyMax) bodyMax = strain;
+    bodySum += strain;
+    bodyCounted++;
   }
-  return { max, mean: counted > 0 ? sum / counted : 0 };
+  const figures = (largest: number, total: number, count: number): StrainFigures => ({
+    max: largest,
+    mean: count > 0 ? total / count : 0,
+  });
+  return {
+    body: figures(bodyMax, bodySum, bodyCounted),
+    slots: Array.from({ length: slotCount }, (_, slot) => figures(max[slot], sum[slot], counted[slot])),
+  };
 }
 
 /** Distance between vertices a and b of `p`, m: √(dx² + dy² + dz²). */

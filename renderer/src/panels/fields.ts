@@ -32,14 +32,22 @@ export function numberField(options: NumberFieldOptions): HTMLElement {
   );
 }
 
-/** The text input of a number field: commits on Enter or blur, Escape or bad text reverts. */
+/**
+ * The text input of a number field: commits on Enter or blur, Escape or bad text reverts. While
+ * it holds text typed and not yet committed it is marked `data-typed` (keepFocusedField).
+ */
 function numberInput(options: Pick<NumberFieldOptions, 'testId' | 'title' | 'value' | 'onCommit'>) {
   const input = el('input', { className: 'field-input', testId: options.testId, title: options.title });
   input.type = 'text';
   input.inputMode = 'decimal';
   input.value = formatNumber(options.value);
   input.dataset.field = options.testId;
+  input.addEventListener('input', () => {
+    input.dataset.typed = 'true';
+  });
   input.addEventListener('change', () => {
+    // Committed or reverted: a rebuild from here on shows the scene's value.
+    delete input.dataset.typed;
     const value = Number(input.value.trim());
     if (input.value.trim() === '' || !Number.isFinite(value)) {
       input.value = formatNumber(options.value);
@@ -50,11 +58,39 @@ function numberInput(options: Pick<NumberFieldOptions, 'testId' | 'title' | 'val
   input.addEventListener('keydown', (event) => {
     if (event.key === 'Enter') input.dispatchEvent(new Event('change'));
     if (event.key === 'Escape') {
+      delete input.dataset.typed;
       input.value = formatNumber(options.value);
       input.blur();
     }
   });
   return input;
+}
+
+/**
+ * What a panel rebuilt under the user's hands must keep of the field in focus: the focus itself,
+ * and text typed there but not yet committed. A rebuild for some other reason (a measurement
+ * finishing, such as the frame cost's) would otherwise put the field back to its committed value
+ * between the typing and the Enter. Call before the rebuild, and call what it returns with the
+ * rebuilt container.
+ */
+export function keepFocusedField(): (container: ParentNode) => void {
+  const active = document.activeElement as HTMLElement | null;
+  const field = active?.dataset.field;
+  if (!field) return () => {};
+  const typed =
+    active instanceof HTMLInputElement && active.dataset.typed
+      ? { value: active.value, start: active.selectionStart, end: active.selectionEnd }
+      : null;
+  return (container) => {
+    const next = container.querySelector<HTMLElement>(`[data-field="${field}"]`);
+    if (!next || next === active) return;
+    next.focus();
+    if (typed && next instanceof HTMLInputElement) {
+      next.value = typed.value;
+      next.dataset.typed = 'true';
+      next.setSelectionRange(typed.start, typed.end);
+    }
+  };
 }
 
 /**

@@ -41,7 +41,7 @@ import { abSection, compareSection } from './ab-section.ts';
 import type { ClothChoices } from './cloth-from-mesh-section.ts';
 import { clothSections } from './cloth-section.ts';
 import { constraintForceText } from './constraint-force-text.ts';
-import { numberField, row, section, select, selectField } from './fields.ts';
+import { keepFocusedField, numberField, row, section, select, selectField } from './fields.ts';
 import { budgetFields, frameCostSection } from './frame-cost-section.ts';
 import { defaultModulusUnit, MODULUS_UNITS, type ModulusUnit, typedModulusPa } from './modulus-unit.ts';
 import { ragdollSection } from './ragdoll-section.ts';
@@ -82,7 +82,7 @@ export function mountProperties(
 
   const render = () => {
     const { scene, selectedBody } = editor.state;
-    const focused = (document.activeElement as HTMLElement | null)?.dataset.field;
+    const restoreFocus = keepFocusedField();
     const spec = selectedBody === null ? undefined : scene.bodies[selectedBody];
     const open = staticMesh?.current() ?? null;
     if (open) {
@@ -112,8 +112,8 @@ export function mountProperties(
     if (ab) sections.push(ab);
     sections.push(solverSection(editor));
     body.replaceChildren(...sections);
-    // A rebuild after an edit keeps the keyboard where it was.
-    if (focused) body.querySelector<HTMLElement>(`[data-field="${focused}"]`)?.focus();
+    // A rebuild keeps the keyboard where it was, and what was being typed there.
+    restoreFocus(body);
   };
   const unwatch = [
     watchMany(editor.store, [(s) => s.scene, (s) => s.selectedBody], render),

@@ -42,6 +42,7 @@ function numberInput(options: Pick<NumberFieldOptions, 'testId' | 'title' | 'val
   input.inputMode = 'decimal';
   input.value = formatNumber(options.value);
   input.dataset.field = options.testId;
+  input.dataset.committed = input.value;
   input.addEventListener('input', () => {
     input.dataset.typed = 'true';
   });
@@ -68,9 +69,11 @@ function numberInput(options: Pick<NumberFieldOptions, 'testId' | 'title' | 'val
 
 /**
  * What a panel rebuilt under the user's hands must keep of the field in focus: the focus itself,
- * and text typed there but not yet committed. A rebuild for some other reason (a measurement
- * finishing, such as the frame cost's) would otherwise put the field back to its committed value
- * between the typing and the Enter. Call before the rebuild, and call what it returns with the
+ * and text typed there but not yet committed, while the field's committed value is the same in
+ * the rebuilt panel. A rebuild for some other reason (a measurement finishing, such as the frame
+ * cost's) would otherwise put the field back to its committed value between the typing and the
+ * Enter; one that changed the value itself (the typed text committed another way, such as by a
+ * unit switch) shows the new value. Call before the rebuild, and call what it returns with the
  * rebuilt container.
  */
 export function keepFocusedField(): (container: ParentNode) => void {
@@ -81,11 +84,12 @@ export function keepFocusedField(): (container: ParentNode) => void {
     active instanceof HTMLInputElement && active.dataset.typed
       ? { value: active.value, start: active.selectionStart, end: active.selectionEnd }
       : null;
+  const committed = active?.dataset.committed;
   return (container) => {
     const next = container.querySelector<HTMLElement>(`[data-field="${field}"]`);
     if (!next || next === active) return;
     next.focus();
-    if (typed && next instanceof HTMLInputElement) {
+    if (typed && next instanceof HTMLInputElement && next.dataset.committed === committed) {
       next.value = typed.value;
       next.dataset.typed = 'true';
       next.setSelectionRange(typed.start, typed.end);

@@ -33,8 +33,8 @@ export function numberField(options: NumberFieldOptions): HTMLElement {
 }
 
 /**
- * The text input of a number field: commits on Enter or blur, Escape or bad text reverts. While
- * it holds text typed and not yet committed it is marked `data-typed` (keepFocusedField).
+ * The text input of a number field: commits on Enter or blur, Escape or bad text reverts. It keeps
+ * the text it was built with as `data-committed` (keepFocusedField).
  */
 function numberInput(options: Pick<NumberFieldOptions, 'testId' | 'title' | 'value' | 'onCommit'>) {
   const input = el('input', { className: 'field-input', testId: options.testId, title: options.title });
@@ -43,12 +43,7 @@ function numberInput(options: Pick<NumberFieldOptions, 'testId' | 'title' | 'val
   input.value = formatNumber(options.value);
   input.dataset.field = options.testId;
   input.dataset.committed = input.value;
-  input.addEventListener('input', () => {
-    input.dataset.typed = 'true';
-  });
   input.addEventListener('change', () => {
-    // Committed or reverted: a rebuild from here on shows the scene's value.
-    delete input.dataset.typed;
     const value = Number(input.value.trim());
     if (input.value.trim() === '' || !Number.isFinite(value)) {
       input.value = formatNumber(options.value);
@@ -59,7 +54,6 @@ function numberInput(options: Pick<NumberFieldOptions, 'testId' | 'title' | 'val
   input.addEventListener('keydown', (event) => {
     if (event.key === 'Enter') input.dispatchEvent(new Event('change'));
     if (event.key === 'Escape') {
-      delete input.dataset.typed;
       input.value = formatNumber(options.value);
       input.blur();
     }
@@ -80,18 +74,18 @@ export function keepFocusedField(): (container: ParentNode) => void {
   const active = document.activeElement as HTMLElement | null;
   const field = active?.dataset.field;
   if (!field) return () => {};
+  const committed = active?.dataset.committed;
+  // Text in the field other than what it was built with: typed and not committed.
   const typed =
-    active instanceof HTMLInputElement && active.dataset.typed
+    active instanceof HTMLInputElement && committed !== undefined && active.value !== committed
       ? { value: active.value, start: active.selectionStart, end: active.selectionEnd }
       : null;
-  const committed = active?.dataset.committed;
   return (container) => {
     const next = container.querySelector<HTMLElement>(`[data-field="${field}"]`);
     if (!next || next === active) return;
     next.focus();
     if (typed && next instanceof HTMLInputElement && next.dataset.committed === committed) {
       next.value = typed.value;
-      next.dataset.typed = 'true';
       next.setSelectionRange(typed.start, typed.end);
     }
   };

@@ -2,13 +2,37 @@
  * The viewport's drawing profile as a user gets it (renderer/src/viewport/render-quality.ts), in
  * Chromium with the browser host and `?viewport=auto`: WebGL renders in software here
  * (SwiftShader), so the app starts light (half resolution, no shadows, a playing simulation drawn
- * at most 12 times a second, a moving camera 24) and says so in the status bar; a click there switches to full and back, and the bodies keep
- * moving in both. The rest of the suite opens the app with `?viewport=full` (sessions.ts).
+ * at most 12 times a second, a moving camera 24, a dense surface through a coarser stand-in) and
+ * says so in the status bar; a click there switches to full and back, and the bodies keep moving in both. The rest of the suite opens the app with `?viewport=full` (sessions.ts).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
-import { byTestId, canvasShot, expectCanvasChange, expectSimState, sessionPerSuite } from './page-helpers.ts';
+import { writeProject } from '../../core/project/index.ts';
+import { parseScene } from '../../core/scene/scene-validate.ts';
+import { repoRoot } from './environment.ts';
+import {
+  byTestId,
+  canvas,
+  canvasShot,
+  chooserFrom,
+  expectCanvasChange,
+  expectSimState,
+  sessionPerSuite,
+} from './page-helpers.ts';
 import { openInChromium } from './sessions.ts';
+
+/** What the viewport says it draws of the body `name` (data-drawn-bodies: body-meshes.ts summary). */
+async function drawnBody(
+  page: Page,
+  name: string,
+): Promise<{ triangles: number; coarse: boolean } | undefined> {
+  const record = await canvas(page).getAttribute('data-drawn-bodies');
+  return (JSON.parse(record ?? '[]') as { name: string; triangles: number; coarse: boolean }[]).find(
+    (body) => body.name === name,
+  );
+}
 
 /** The viewport's profile, and the canvas's drawn pixels per CSS pixel. */
 async function drawing(page: Page): Promise<{ quality: string; scale: number }> {
@@ -76,6 +100,40 @@ describe('viewport quality where WebGL renders in software (browser host in Chro
     await toggle.click();
     await expect.poll(() => drawing(page)).toEqual({ quality: 'light', scale: 0.5 });
     expect(await toggle.textContent()).toBe('light viewport');
+  });
+
+  test('a dense cloth is drawn through its stand-in in the light viewport, and whole in the full one', {
+    timeout: 120_000,
+  }, async () => {
+    // The default scene with its cloth at 96 × 96 cells: 18,432 triangles, over the light
+    // profile's 8,192 (render-quality.ts).
+    const scene = parseScene(
+      JSON.parse(readFileSync(join(repoRoot, 'assets', 'default-scene.json'), 'utf8')),
+    );
+    const cloth = scene.bodies[1];
+    if (cloth.shape.type !== 'cloth') throw new Error("the default scene's second body is no longer a cloth");
+    cloth.shape.cells = [96, 96];
+    const chooser = await chooserFrom(page, 'open-project');
+    await chooser.setFiles({
+      name: 'dense-cloth.sbproj',
+      mimeType: 'application/json',
+      buffer: Buffer.from(writeProject(scene, { selectedBody: 1 })),
+    });
+    const whole = 2 * 96 * 96;
+    await expect.poll(() => drawnBody(page, 'cloth'), { timeout: 60_000 }).toMatchObject({ coarse: true });
+    const light = await drawnBody(page, 'cloth');
+    expect(light?.triangles).toBeLessThan(whole / 4);
+    // The stand-in moves with the cloth.
+    await expectCanvasChange(page, await canvasShot(page), 0.001);
+    const toggle = byTestId(page, 'viewport-quality');
+    await toggle.click();
+    await expect
+      .poll(() => drawnBody(page, 'cloth'))
+      .toEqual(expect.objectContaining({ triangles: whole, coarse: false }));
+    await toggle.click();
+    await expect
+      .poll(() => drawnBody(page, 'cloth'))
+      .toMatchObject({ coarse: true, triangles: light?.triangles });
   });
 
   test('the full viewport the rest of the suite opens shows no switch', async () => {

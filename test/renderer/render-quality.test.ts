@@ -52,11 +52,14 @@ describe('viewport quality', () => {
       shadows: true,
       resolutionScale: 1,
       drawIntervals: { contentMs: 0, cameraMs: 0 },
+      coarseAboveTriangles: Number.POSITIVE_INFINITY,
     });
     expect(light.antialias || light.shadows).toBe(false);
     expect(light.resolutionScale).toBeLessThan(1);
     // A playing simulation 12 times a second, a moving camera 24 (render-quality.ts says why).
     expect(1000 / light.drawIntervals.contentMs).toBeCloseTo(12, 6);
     expect(1000 / light.drawIntervals.cameraMs).toBeCloseTo(24, 6);
+    // Surfaces denser than the 64² cloth (8,192 triangles) through a stand-in (surface-lod.ts).
+    expect(light.coarseAboveTriangles).toBe(8192);
   });
 });

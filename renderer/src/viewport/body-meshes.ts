@@ -4,6 +4,8 @@
  * render mesh (its imported surface, BodyLayout.render) is drawn with that mesh instead, skinned
  * from the same positions; the simulation surface stays for grabbing (raycasts hit hidden
  * meshes), for "Show simulation mesh", and for the colour modes, whose colours are per particle.
+ * Where the viewport is light, a dense surface is drawn through a coarser stand-in on the same
+ * vertices (surface-lod.ts), and the whole surface, hidden, stays what grabbing and selecting hit.
  */
 import {
   BufferAttribute,
@@ -23,6 +25,7 @@ import type { BodyLayout, BodyRenderMesh } from '../sim/protocol.ts';
 import { bodyColours } from './body-palette.ts';
 import type { PickTarget } from './grab-picker.ts';
 import { skinRenderMesh } from './skin-render-mesh.ts';
+import { coarseSurface } from './surface-lod.ts';
 
 /** A body's render mesh as drawn: its own geometry, skinned every frame. */
 interface DrawnRender {
@@ -46,6 +49,14 @@ export interface DrawnSummary {
   max: [number, number, number];
   /** Triangles of the object shown (0 for ropes). */
   triangles: number;
+  /** Whether the shown object is the coarser stand-in of a dense surface (surface-lod.ts). */
+  coarse: boolean;
+}
+
+/** A dense surface's coarser stand-in: its own triangles on the body's vertices and attributes. */
+interface DrawnCoarse {
+  mesh: Mesh;
+  geometry: BufferGeometry;
 }
 
 interface DrawnBody {
@@ -61,6 +72,8 @@ interface DrawnBody {
   material: MeshStandardMaterial | LineBasicMaterial | null;
   /** The render mesh drawn in place of the surface; null for bodies without one. */
   render: DrawnRender | null;
+  /** The coarser stand-in drawn in place of a dense surface; made when first wanted. */
+  coarse: DrawnCoarse | null;
   /** Coloured per particle by a colour mode: only the simulation surface can show that. */
   coloured: boolean;
   /** Torn (setSurfaces): the render mesh cannot open along the tear, the simulation surface can. */
@@ -72,6 +85,8 @@ export class BodyMeshes {
   readonly root = new Group();
   private drawn: DrawnBody[] = [];
   private showSimulation = false;
+  /** Surfaces of more triangles are drawn through a stand-in (render-quality.ts). */
+  private coarseAboveTriangles = Number.POSITIVE_INFINITY;
 
   /** Replaces the drawn bodies with `bodies`, placed at `positions` (m, xyz, whole world). */
   setBodies(bodies: readonly BodyLayout[], positions: Float32Array): void {
@@ -117,10 +132,18 @@ export class BodyMeshes {
       }
       const render = surface && layout.render && layout.tets ? this.addRender(layout, color) : null;
       const body = { layout, colour: color, geometry, position, hasSurface, mesh: surface, material, render };
-      this.drawn.push({ ...body, coloured: false, torn: false });
+      this.drawn.push({ ...body, coarse: null, coloured: false, torn: false });
     });
-    for (const body of this.drawn) this.showChosen(body);
     this.update(positions);
+    // After the positions: a stand-in is clustered from where the body is when it is loaded.
+    for (const body of this.drawn) this.showChosen(body);
+  }
+
+  /** Draws surfaces of more than `triangles` triangles through a coarser stand-in (Infinity: none). */
+  setCoarseAboveTriangles(triangles: number): void {
+    if (triangles === this.coarseAboveTriangles) return;
+    this.coarseAboveTriangles = triangles;
+    for (const body of this.drawn) this.showChosen(body);
   }
 
   /** Draws each body's simulation surface (true) or, where it has one, its render mesh (false). */
@@ -136,6 +159,7 @@ export class BodyMeshes {
   /** Per body, what is drawn now (vertex count and height range of the shown object). */
   summary(): DrawnSummary[] {
     return this.drawn.map((body) => {
+      const coarse = body.coarse?.mesh.visible === true;
       const shown = body.render?.mesh.visible ? body.render.position : body.position;
       const array = shown.array as Float32Array;
       const min: [number, number, number] = [Infinity, Infinity, Infinity];
@@ -147,9 +171,11 @@ export class BodyMeshes {
       }
       const index = body.render?.mesh.visible
         ? body.render.geometry.index
-        : body.hasSurface
-          ? body.geometry.index
-          : null;
+        : coarse
+          ? (body.coarse?.geometry.index ?? null)
+          : body.hasSurface
+            ? body.geometry.index
+            : null;
       const triangles = (index?.count ?? 0) / 3;
       return {
         name: body.layout.name,
@@ -159,6 +185,7 @@ export class BodyMeshes {
         min,
         max,
         triangles,
+        coarse,
       };
     });
   }
@@ -197,15 +224,43 @@ export class BodyMeshes {
   /**
    * The render mesh, unless the simulation mesh is asked for, a colour mode colours the body
    * (strain, group and quality colours are per simulation vertex, so they keep the surface) or the
-   * body has torn (the skinned render mesh cannot open along the tear; the surface can).
+   * body has torn (the skinned render mesh cannot open along the tear; the surface can). The
+   * surface is drawn through its stand-in where it is dense and whole: a stand-in clustered across
+   * a tear would close it.
    */
   private showChosen(body: DrawnBody): void {
-    if (!body.render || !body.mesh) return;
-    const render = !this.showSimulation && !body.coloured && !body.torn;
-    body.render.mesh.visible = render;
-    // Its normals were left alone while hidden (update): shade it from where it is now.
-    if (!render && !body.mesh.visible) body.geometry.computeVertexNormals();
-    body.mesh.visible = !render;
+    if (!body.mesh) return;
+    const render = body.render !== null && !this.showSimulation && !body.coloured && !body.torn;
+    if (body.render) body.render.mesh.visible = render;
+    const dense = body.layout.surfaceTriangles.length / 3 > this.coarseAboveTriangles;
+    const coarse = !render && dense && !body.torn ? this.coarseOf(body) : null;
+    // Normals are left alone while hidden (update): shade what comes into view from where it is now.
+    if (coarse && !coarse.mesh.visible) coarse.geometry.computeVertexNormals();
+    if (body.coarse) body.coarse.mesh.visible = coarse !== null;
+    const whole = !render && coarse === null;
+    if (whole && !body.mesh.visible) body.geometry.computeVertexNormals();
+    body.mesh.visible = whole;
+  }
+
+  /** `body`'s stand-in (surface-lod.ts), made on first use from its positions then. */
+  private coarseOf(body: DrawnBody): DrawnCoarse {
+    if (body.coarse) return body.coarse;
+    const surface = body.mesh as Mesh;
+    const geometry = new BufferGeometry();
+    geometry.setAttribute('position', body.position);
+    const colours = body.geometry.getAttribute('color');
+    if (colours) geometry.setAttribute('color', colours);
+    const { triangles } = coarseSurface(body.position.array as Float32Array, body.layout.surfaceTriangles);
+    geometry.setIndex(new BufferAttribute(triangles, 1));
+    // The same material: colour modes and the body's colour reach both.
+    const mesh = new Mesh(geometry, surface.material);
+    mesh.name = `${body.layout.name} (coarse)`;
+    mesh.castShadow = surface.castShadow;
+    mesh.receiveShadow = surface.receiveShadow;
+    mesh.visible = false;
+    this.root.add(mesh);
+    body.coarse = { mesh, geometry };
+    return body.coarse;
   }
 
   /** Copies each body's slice of `positions` (m, xyz, whole world) into its geometry. */
@@ -216,9 +271,14 @@ export class BodyMeshes {
       if (end > positions.length) continue;
       (body.position.array as Float32Array).set(positions.subarray(start, end));
       body.position.needsUpdate = true;
-      // A surface hidden behind its render mesh needs positions (grabbing raycasts it), not normals.
+      // A surface hidden behind its render mesh or stand-in needs positions (grabbing raycasts it),
+      // not normals.
       if (body.hasSurface && body.mesh?.visible !== false) body.geometry.computeVertexNormals();
       body.geometry.computeBoundingSphere();
+      if (body.coarse?.mesh.visible) {
+        body.coarse.geometry.computeVertexNormals();
+        body.coarse.geometry.computeBoundingSphere();
+      }
       const render = body.render;
       if (render) {
         skinRenderMesh(
@@ -256,6 +316,7 @@ export class BodyMeshes {
       attribute = new BufferAttribute(new Float32Array(body.layout.particleCount * 3), 3);
       attribute.setUsage(DynamicDrawUsage);
       body.geometry.setAttribute('color', attribute);
+      body.coarse?.geometry.setAttribute('color', attribute);
     }
     (attribute.array as Float32Array).set(colours.subarray(0, attribute.array.length));
     attribute.needsUpdate = true;

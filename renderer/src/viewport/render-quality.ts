@@ -12,7 +12,10 @@
  * solver team got the second core back; 8 s probes). In the app bench (bench/app.ts) the worker
  * stepped the four scenes at 1.16–1.46 of the Node bench with a cap of 24, the viewport drawing
  * 13.5–25 times a second, and at 0.58–1.07 with 12. A moving camera is still drawn up to 24 times
- * a second: the picture answers the hand at once.
+ * a second: the picture answers the hand at once. A dense surface (above 8,192 triangles) is drawn
+ * through a stand-in of about a fifth of its triangles (surface-lod.ts): with the 128² cloth playing,
+ * the GPU process took 62–68% of a core against 93–97% at the same draw rate, and the worker's
+ * median step was 51–54 ms against 59–67 (12 s probes, same run).
  */
 
 import type { DrawIntervals } from './render-loop.ts';
@@ -28,15 +31,27 @@ export interface QualityProfile {
   resolutionScale: number;
   /** Shortest times between two draws, ms (0: every animation frame that has something new). */
   drawIntervals: Readonly<DrawIntervals>;
+  /**
+   * Surfaces of more triangles than this are drawn through a coarser stand-in (surface-lod.ts);
+   * grabbing and selecting still see the whole surface.
+   */
+  coarseAboveTriangles: number;
 }
 
 export const QUALITY_PROFILES: Readonly<Record<ViewportQuality, Readonly<QualityProfile>>> = {
-  full: { antialias: true, shadows: true, resolutionScale: 1, drawIntervals: { contentMs: 0, cameraMs: 0 } },
+  full: {
+    antialias: true,
+    shadows: true,
+    resolutionScale: 1,
+    drawIntervals: { contentMs: 0, cameraMs: 0 },
+    coarseAboveTriangles: Number.POSITIVE_INFINITY,
+  },
   light: {
     antialias: false,
     shadows: false,
     resolutionScale: 0.5,
     drawIntervals: { contentMs: 1000 / 12, cameraMs: 1000 / 24 },
+    coarseAboveTriangles: 8192,
   },
 };
 

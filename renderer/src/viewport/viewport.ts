@@ -62,6 +62,7 @@ export class Viewport {
 
     this.profile = QUALITY_PROFILES[quality];
     this.stage = createStage(this.canvas, this.profile);
+    this.bodies.setCoarseAboveTriangles(this.profile.coarseAboveTriangles);
     this.stage.scene.add(this.bodies.root);
     this.rig = new CameraRig(this.canvas, () => this.invalidate());
     // Before the tools below: the gizmo's pointer listener must run first to keep its presses.
@@ -259,6 +260,7 @@ export class Viewport {
     this.canvas.dataset.quality = quality;
     this.stage.setShadows(this.profile.shadows);
     this.loop.setDrawIntervals(this.profile.drawIntervals);
+    this.bodies.setCoarseAboveTriangles(this.profile.coarseAboveTriangles);
     this.resize();
   }
 

@@ -89,6 +89,8 @@ function qualityToggle(control: QualityControl): HTMLButtonElement | null {
       current === 'light'
         ? `Light viewport: ${control.choice.reason}. Half resolution, no shadows or antialiasing, a playing ` +
           `simulation drawn at most ${perSecond(contentMs)} times a second (a moving camera ${perSecond(cameraMs)}), ` +
+          `surfaces of more than ${QUALITY_PROFILES.light.coarseAboveTriangles.toLocaleString('en-US')} triangles ` +
+          'drawn coarser, ' +
           'so the simulation keeps the processor. Click for the full picture (antialiased only when opened ' +
           'with ?viewport=full).'
         : 'Full viewport: shadows, full resolution, a draw for every new frame. Click for the light one.';

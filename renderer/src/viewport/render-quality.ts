@@ -14,8 +14,10 @@
  * 13.5–25 times a second, and at 0.58–1.07 with 12. A moving camera is still drawn up to 24 times
  * a second: the picture answers the hand at once. A dense surface (above 8,192 triangles) is drawn
  * through a stand-in of about a fifth of its triangles (surface-lod.ts): with the 128² cloth playing,
- * the GPU process took 62–68% of a core against 93–97% at the same draw rate, and the worker's
- * median step was 51–54 ms against 59–67 (12 s probes, same run).
+ * the GPU process took 67–72% of a core against 87–93% at about the same draw rate (12 s probes,
+ * alternated). The worker's step did not gain measurably on that cloth (app bench, one paired run:
+ * 1.22 of the Node bench against 1.17): its draws still come in bursts on both cores, SwiftShader
+ * rasterizing on two threads.
  */
 
 import type { DrawIntervals } from './render-loop.ts';

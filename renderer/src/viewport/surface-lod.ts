@@ -1,16 +1,16 @@
 /**
  * A coarser stand-in for a dense surface, for the light viewport (render-quality.ts). Where WebGL
- * runs in software, a draw costs the CPU about a microsecond and a half per triangle on top of a
- * fixed cost (SwiftShader, measured with the 128² cloth: about 8 ms + 1.35 µs × triangles a draw),
- * and that CPU is the simulation's. At the light profile's half resolution, a surface of tens of
- * thousands of triangles has about a pixel per triangle, and a quarter of them draws nearly the
- * same picture.
+ * runs in software, every triangle drawn costs the CPU the simulation steps on: about 1.35 µs a
+ * triangle a draw on top of fixed costs (SwiftShader, the 128² cloth drawn whole, in halves and in
+ * tenths). At the light profile's half resolution, a surface of tens of thousands of triangles has
+ * about a pixel per triangle, and a fifth of them draws nearly the same picture.
  *
- * Vertex clustering (Rossignac and Borrel, 1993): the surface's rest positions are binned into
- * cubes of `cellM`; each cube's vertices are stood in for by the one nearest their centroid, and a
- * triangle is kept when its three corners fall in three different cubes (once, whatever its
- * corners' order). The stand-in indexes the body's own vertices, so it draws from the same
- * positions, normals and colours as the full surface, with no per-frame work of its own.
+ * Vertex clustering (Rossignac and Borrel, 1993): the surface's vertices, where the body is when it
+ * is loaded, are binned into cubes of `cellM`; each cube's vertices are stood in for by the one
+ * nearest their centroid, and a triangle is kept when its three corners fall in three different
+ * cubes (once, whatever its corners' order). The stand-in indexes the body's own vertices, so it
+ * draws from the same positions and colours as the whole surface; its normals come from its own,
+ * fewer, triangles.
  */
 
 export interface CoarseSurface {

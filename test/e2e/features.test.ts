@@ -17,6 +17,7 @@ import {
   byTestId,
   canvas,
   canvasShot,
+  drawnBody,
   expectSimState,
   openSceneEditor,
   saveScreenshot,
@@ -30,21 +31,6 @@ import type { AppSession } from './sessions.ts';
 
 /** Software WebGL and the solver share two cores with the browser: seconds of simulation take longer. */
 const RUN_TIMEOUT_MS = 60_000;
-
-interface DrawnBody {
-  name: string;
-  triangles: number;
-  minY: number;
-  maxY: number;
-  min: [number, number, number];
-  max: [number, number, number];
-}
-
-/** What the viewport draws of body `name` (the canvas's data-drawn-bodies record). */
-async function drawnBody(page: Page, name: string): Promise<DrawnBody | undefined> {
-  const record = await canvas(page).getAttribute('data-drawn-bodies');
-  return (JSON.parse(record ?? '[]') as DrawnBody[]).find((body) => body.name === name);
-}
 
 /** Pastes docs/examples/`file` as the scene and waits until the preview runs it from its start. */
 async function openExample(page: Page, file: string): Promise<void> {

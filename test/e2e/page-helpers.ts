@@ -70,6 +70,25 @@ export async function expectCanvasChange(
   return now;
 }
 
+/** What the viewport draws of one body (renderer/src/viewport/body-meshes.ts `DrawnSummary`). */
+export interface DrawnBody {
+  name: string;
+  /** Triangles of the object shown (0 for ropes). */
+  triangles: number;
+  /** Whether that object is a dense surface's coarser stand-in (the light viewport). */
+  coarse: boolean;
+  minY: number;
+  maxY: number;
+  min: [number, number, number];
+  max: [number, number, number];
+}
+
+/** What the viewport draws of body `name` (the canvas's data-drawn-bodies record), as it last drew. */
+export async function drawnBody(page: Page, name: string): Promise<DrawnBody | undefined> {
+  const record = await canvas(page).getAttribute('data-drawn-bodies');
+  return (JSON.parse(record ?? '[]') as DrawnBody[]).find((body) => body.name === name);
+}
+
 /** Types `value` into the field with test id `id` and presses Enter, as a person commits an edit; returns the field. */
 export async function enterValue(page: Page, id: string, value: string): Promise<Locator> {
   const field = byTestId(page, id);

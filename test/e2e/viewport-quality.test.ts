@@ -14,25 +14,14 @@ import { parseScene } from '../../core/scene/scene-validate.ts';
 import { repoRoot } from './environment.ts';
 import {
   byTestId,
-  canvas,
   canvasShot,
   chooserFrom,
+  drawnBody,
   expectCanvasChange,
   expectSimState,
   sessionPerSuite,
 } from './page-helpers.ts';
 import { openInChromium } from './sessions.ts';
-
-/** What the viewport says it draws of the body `name` (data-drawn-bodies: body-meshes.ts summary). */
-async function drawnBody(
-  page: Page,
-  name: string,
-): Promise<{ triangles: number; coarse: boolean } | undefined> {
-  const record = await canvas(page).getAttribute('data-drawn-bodies');
-  return (JSON.parse(record ?? '[]') as { name: string; triangles: number; coarse: boolean }[]).find(
-    (body) => body.name === name,
-  );
-}
 
 /** The viewport's profile, and the canvas's drawn pixels per CSS pixel. */
 async function drawing(page: Page): Promise<{ quality: string; scale: number }> {

@@ -14,12 +14,14 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import type { DrawnSummary } from '../../renderer/src/viewport/body-meshes.ts';
 import { resultsDir } from './environment.ts';
 import { startMainThreadProbe, stopMainThreadProbe } from './main-thread-probe.ts';
 import {
   byTestId,
   canvas,
   chooserFrom,
+  drawnBody,
   expectSimState,
   openMesh,
   openSceneEditor,
@@ -33,19 +35,6 @@ import {
 import type { AppSession } from './sessions.ts';
 
 const centroidY = async (page: Page) => Number((await textOf(page, 'metric-centroid')).split(',')[1]);
-interface DrawnBody {
-  name: string;
-  vertices: number;
-  minY: number;
-  maxY: number;
-}
-
-/** What the viewport draws of body `name` (the canvas's data-drawn-bodies record). */
-async function drawnBody(page: Page, name: string): Promise<DrawnBody | undefined> {
-  const record = await canvas(page).getAttribute('data-drawn-bodies');
-  return (JSON.parse(record ?? '[]') as DrawnBody[]).find((body) => body.name === name);
-}
-
 /** Software WebGL and the solver share two cores with the browser: tetrahedralizing takes seconds. */
 const RUN_TIMEOUT_MS = 60_000;
 const screenshot = screenshotsNamed('mesh-body');
@@ -181,14 +170,14 @@ describe('mesh to soft body (browser host in Chromium)', () => {
     await expect
       .poll(async () => (await drawnBody(page, 'spot'))?.minY, { timeout: 10_000 })
       .toBeCloseTo(0.3, 1);
-    const atRest = (await drawnBody(page, 'spot')) as DrawnBody;
+    const atRest = (await drawnBody(page, 'spot')) as DrawnSummary;
     await byTestId(page, 'play-pause').click();
     await expectSimState(page, 'Playing');
     // It falls: the drawn mesh's bounds go down with the simulated tets.
     await expect
       .poll(async () => (await drawnBody(page, 'spot'))?.minY, { timeout: 30_000, interval: 100 })
       .toBeLessThan(0.05);
-    const landed = (await drawnBody(page, 'spot')) as DrawnBody;
+    const landed = (await drawnBody(page, 'spot')) as DrawnSummary;
     expect(landed.vertices).toBe(meshVertices);
     expect(landed.maxY).toBeLessThan(atRest.maxY - 0.1);
     await fallen(page);

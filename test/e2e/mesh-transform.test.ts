@@ -12,6 +12,7 @@ import { describe, expect, test } from 'vitest';
 import {
   byTestId,
   canvas,
+  drawnBody,
   enterValue,
   expectSimState,
   gizmoOnPage,
@@ -60,16 +61,9 @@ function crateObj(): InMemoryFile {
   return { name: 'crate.obj', mimeType: 'text/plain', buffer: Buffer.from(`${text}\n`) };
 }
 
-interface DrawnBody {
-  name: string;
-  min: [number, number, number];
-  max: [number, number, number];
-}
-
 /** The box of body `name` as the viewport draws it (the canvas's data-drawn-bodies record), m. */
 async function drawnBox(page: Page, name: string): Promise<{ min: number[]; size: number[] } | undefined> {
-  const record = await canvas(page).getAttribute('data-drawn-bodies');
-  const body = (JSON.parse(record ?? '[]') as DrawnBody[]).find((b) => b.name === name);
+  const body = await drawnBody(page, name);
   return body && { min: body.min, size: body.max.map((v, k) => v - body.min[k]) };
 }
 

@@ -3,11 +3,13 @@
  * as numbers, canvas captures, screenshots into test-results/, the scene JSON editor, the file
  * choosers, the play state, and one app session per test file.
  */
+
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileChooser, Locator, LocatorScreenshotOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { PROGRESSIVE_MARKS } from '../../renderer/src/tetra/progressive-marks.ts';
+import type { DrawnSummary } from '../../renderer/src/viewport/body-meshes.ts';
 import { resultsDir, sharedMeshes } from './environment.ts';
 import { changedFraction, type DecodedImage, decodePng } from './png.ts';
 import { type AppSession, openInChromium } from './sessions.ts';
@@ -70,23 +72,10 @@ export async function expectCanvasChange(
   return now;
 }
 
-/** What the viewport draws of one body (renderer/src/viewport/body-meshes.ts `DrawnSummary`). */
-export interface DrawnBody {
-  name: string;
-  /** Triangles of the object shown (0 for ropes). */
-  triangles: number;
-  /** Whether that object is a dense surface's coarser stand-in (the light viewport). */
-  coarse: boolean;
-  minY: number;
-  maxY: number;
-  min: [number, number, number];
-  max: [number, number, number];
-}
-
 /** What the viewport draws of body `name` (the canvas's data-drawn-bodies record), as it last drew. */
-export async function drawnBody(page: Page, name: string): Promise<DrawnBody | undefined> {
+export async function drawnBody(page: Page, name: string): Promise<DrawnSummary | undefined> {
   const record = await canvas(page).getAttribute('data-drawn-bodies');
-  return (JSON.parse(record ?? '[]') as DrawnBody[]).find((body) => body.name === name);
+  return (JSON.parse(record ?? '[]') as DrawnSummary[]).find((body) => body.name === name);
 }
 
 /** Types `value` into the field with test id `id` and presses Enter, as a person commits an edit; returns the field. */

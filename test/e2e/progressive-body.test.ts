@@ -10,10 +10,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { PROGRESSIVE_MARKS } from '../../renderer/src/tetra/progressive-marks.ts';
+import type { DrawnSummary } from '../../renderer/src/viewport/body-meshes.ts';
 import {
   byTestId,
   canvas,
   canvasShot,
+  drawnBody,
   expectSimState,
   openMesh,
   refinedSwaps,
@@ -23,23 +25,10 @@ import {
 } from './page-helpers.ts';
 import type { AppSession } from './sessions.ts';
 
-interface DrawnBody {
-  name: string;
-  vertices: number;
-  minY: number;
-  maxY: number;
-}
-
 interface CameraFrame {
   bounds: { min: number[]; max: number[] };
   position: number[];
   target: number[];
-}
-
-/** What the viewport draws of body `name` (the canvas's data-drawn-bodies record). */
-async function drawnBody(page: Page, name: string): Promise<DrawnBody | undefined> {
-  const record = await canvas(page).getAttribute('data-drawn-bodies');
-  return (JSON.parse(record ?? '[]') as DrawnBody[]).find((body) => body.name === name);
 }
 
 /** What the viewport's last framing aimed at (the canvas's data-camera-frame record). */
@@ -194,7 +183,7 @@ describe('progressive soft body (browser host in Chromium)', () => {
     await page.keyboard.press('f');
     await expect.poll(async () => (await cameraFrame(page))?.target).not.toEqual(onSpot.target);
     const onBlock = (await cameraFrame(page)) as CameraFrame;
-    const block = (await drawnBody(page, 'soft block')) as DrawnBody;
+    const block = (await drawnBody(page, 'soft block')) as DrawnSummary;
     // The block's box: its drawn height range (same particles), within 5 cm as it wobbles.
     expect(Math.abs(onBlock.bounds.min[1] - block.minY)).toBeLessThan(0.05);
     expect(Math.abs(onBlock.bounds.max[1] - block.maxY)).toBeLessThan(0.05);

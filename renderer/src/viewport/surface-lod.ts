@@ -13,6 +13,8 @@
  * fewer, triangles.
  */
 
+import { edgeLengthM } from '../../../core/math/mesh-measures.ts';
+
 export interface CoarseSurface {
   /** Triangles of the stand-in, three vertex indices each (the body's own vertices). */
   triangles: Uint32Array;
@@ -25,22 +27,15 @@ export interface CoarseSurface {
  * length at `positions` (m, xyz): on an even mesh about a quarter of the triangles are left.
  */
 export function coarseSurface(positions: Float32Array, triangles: Uint32Array): CoarseSurface {
-  const cellM = 2 * meanEdgeLengthM(positions, triangles);
+  const cellM = 2 * meanTriangleEdgeM(positions, triangles);
   return { triangles: clusterTriangles(positions, triangles, cellM), cellM };
 }
 
 /** Mean length of the triangles' edges (each edge counted once per triangle it bounds), m. */
-export function meanEdgeLengthM(positions: Float32Array, triangles: Uint32Array): number {
+function meanTriangleEdgeM(positions: Float32Array, triangles: Uint32Array): number {
   let sum = 0;
   for (let t = 0; t < triangles.length; t += 3) {
-    for (let k = 0; k < 3; k++) {
-      const a = 3 * triangles[t + k];
-      const b = 3 * triangles[t + ((k + 1) % 3)];
-      const dx = positions[a] - positions[b];
-      const dy = positions[a + 1] - positions[b + 1];
-      const dz = positions[a + 2] - positions[b + 2];
-      sum += Math.sqrt(dx * dx + dy * dy + dz * dz);
-    }
+    for (let k = 0; k < 3; k++) sum += edgeLengthM(positions, triangles[t + k], triangles[t + ((k + 1) % 3)]);
   }
   return triangles.length > 0 ? sum / triangles.length : 0;
 }

@@ -1,7 +1,10 @@
 /**
- * `npm run bench -- app [--frames=N] [--scene=TEXT] [--rounds=N] [--viewport=auto|full|light]`: the app
- * path against the engine benchmark, with the viewport as the app chooses it (`auto`: light where
- * WebGL renders in software, renderer/src/viewport/render-quality.ts) or as named.
+ * `npm run bench -- app [--frames=N] [--scene=TEXT] [--rounds=N] [--viewport=auto|full|light]
+ * [--compositing=software|swiftshader]`: the app path against the engine benchmark, with the viewport
+ * as the app chooses it (`auto`: light where WebGL renders in software,
+ * renderer/src/viewport/render-quality.ts) or as named, in Chromium as it runs itself without a usable
+ * GPU (`software`, the default: the page composited in software, SwiftShader for WebGL only) or with
+ * SwiftShader as its whole GPU (`swiftshader`, the e2e suite's switches: browser-app.ts `Compositing`).
  * For each scene of the sim bench (sim-scenes.ts) the Node engine is measured by the sim suite
  * itself (bundled, single-threaded, same substeps, wall clock) right before the app, so that both
  * see about the same load from other processes, with the app paused meanwhile; then the same scene is opened as a
@@ -27,6 +30,7 @@ import {
   browserBundle,
   chooserFrom,
   chromiumOrSkip,
+  compositingFlag,
   frameLogOf,
   frameLogProgressOf,
   openApp,
@@ -170,6 +174,7 @@ export async function run(flags: string[]): Promise<void> {
   const viewport = value('viewport') ?? 'auto';
   if (viewport !== 'auto' && viewport !== 'full' && viewport !== 'light')
     throw new Error(`bench app: --viewport=${viewport}: expected auto, full or light`);
+  const compositing = compositingFlag(value('compositing'), 'software');
   const scenes = benchScenes().filter((s) => !sceneFilter || s.name.includes(sceneFilter));
 
   const entry = await bundle();
@@ -177,7 +182,7 @@ export async function run(flags: string[]): Promise<void> {
   if (!entry || !engineScript)
     throw new Error('bench app: esbuild is needed to bundle the sim suite (see bench/sim.ts)');
   const served = await serveWebBuild('app');
-  const session = await openApp(served.url, viewport);
+  const session = await openApp(served.url, viewport, compositing);
   const rows: AppRow[] = [];
   const drawRates: string[] = [];
   try {
@@ -222,6 +227,13 @@ export async function run(flags: string[]): Promise<void> {
     );
     console.log(
       `Viewport: ${drawn[0]} (--viewport=${viewport}; renderer/src/viewport/render-quality.ts)${drawn[1] ? `: ${drawn[1]}` : ''}`,
+    );
+    console.log(
+      `Chromium: ${
+        compositing === 'software'
+          ? 'the page composited in software, SwiftShader for WebGL only, as Chromium runs without a usable GPU'
+          : "SwiftShader as its whole GPU, every composited frame through it (the e2e suite's switches)"
+      } (--compositing=${compositing})`,
     );
     console.log(formatAppTable(rows));
     console.log(`Viewport draws as each measure ended: ${drawRates.join(', ')}`);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { FileChooser, Page } from 'playwright-core';
 import { build, preview } from 'vite';
 import type { FrameLogEntry, FrameLogProgress } from '../renderer/src/sim/frame-log.ts';
-import { chromiumPath, repoRoot } from '../test/e2e/environment.ts';
+import { chromiumPath, gpuLessChromiumArgs, repoRoot } from '../test/e2e/environment.ts';
 import { type AppSession, openInChromium } from '../test/e2e/sessions.ts';
 import { esbuildOrNull } from './sim.ts';
 
@@ -45,6 +45,20 @@ export async function serveWebBuild(bench: string): Promise<ServedApp> {
 }
 
 /**
+ * How Chromium renders here, where there is no GPU: `swiftshader`, SwiftShader as its whole GPU (the
+ * e2e suite's switches); `software`, as Chromium runs itself without a usable GPU (SwiftShader for
+ * WebGL only, the page composited in software: test/e2e/environment.ts `gpuLessChromiumArgs`).
+ */
+export type Compositing = 'swiftshader' | 'software';
+
+/** The `--compositing=` flag of a browser bench, checked; `fallback` where it is absent. */
+export function compositingFlag(value: string | undefined, fallback: Compositing): Compositing {
+  if (value === undefined) return fallback;
+  if (value === 'swiftshader' || value === 'software') return value;
+  throw new Error(`--compositing=${value}: expected swiftshader or software`);
+}
+
+/**
  * The app at `url` in headless Chromium, with the frame log on. Questions the app asks (discard
  * unsaved changes?) are answered yes: the bench opens one document after another.
  * @param viewport the viewport's profile: `auto` lets the app choose, as a user's page does (light
@@ -53,8 +67,12 @@ export async function serveWebBuild(bench: string): Promise<ServedApp> {
 export async function openApp(
   url: string,
   viewport: 'auto' | 'full' | 'light' = 'auto',
+  compositing: Compositing = 'swiftshader',
 ): Promise<AppSession> {
-  const session = await openInChromium(`${url}?frameLog&viewport=${viewport}`);
+  const session = await openInChromium(
+    `${url}?frameLog&viewport=${viewport}`,
+    compositing === 'software' ? gpuLessChromiumArgs : [],
+  );
   session.page.on('dialog', (dialog) => void dialog.accept());
   return session;
 }

@@ -23,6 +23,20 @@ export const chromiumArgs = [
   '--enable-unsafe-swiftshader',
 ];
 
+/**
+ * Switches added after `chromiumArgs` (the later `--use-angle` wins) for Chromium as it runs itself
+ * on a machine without a usable GPU: SwiftShader for WebGL only, the page rastered and composited in
+ * software (chrome://gpu: "Compositing: Software only", "WebGL: Software only"). The suite's own
+ * switches make SwiftShader the whole GPU, so that every composited frame goes through it too: the
+ * suite's full-quality pictures come faster that way (all 120 e2e tests in 626 s against 905 s
+ * with these), but a page that draws in software pays more for it than a GPU-less user's page
+ * does. With the 128² cloth playing in the light viewport at 11.6–13.5 draws a second, three
+ * alternating 12 s probes each way: the GPU process took 64–71% of a core with the suite's
+ * switches and 37–40% with these, the simulation worker 83–90% and 100–103%. The app benchmark
+ * (bench/app.ts) measures with these.
+ */
+export const gpuLessChromiumArgs = ['--use-angle=swiftshader-webgl'];
+
 export interface ElectronTarget {
   executablePath: string;
   /** The built main process entry (electron-vite build). */

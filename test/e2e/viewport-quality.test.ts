@@ -3,7 +3,9 @@
  * Chromium with the browser host and `?viewport=auto`: WebGL renders in software here
  * (SwiftShader), so the app starts light (half resolution, no shadows, a playing simulation drawn
  * at most 12 times a second, a moving camera 24, a dense surface through a coarser stand-in) and
- * says so in the status bar; a click there switches to full and back, and the bodies keep moving in both. The rest of the suite opens the app with `?viewport=full` (sessions.ts).
+ * says so in the status bar; a click there switches to full and back, and the bodies keep moving in both.
+ * So it does in Chromium's own GPU-less configuration (environment.ts `gpuLessChromiumArgs`), which the
+ * app benchmark measures with. The rest of the suite opens the app with `?viewport=full` (sessions.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { writeProject } from '../../core/project/index.ts';
 import { parseScene } from '../../core/scene/scene-validate.ts';
-import { repoRoot } from './environment.ts';
+import { gpuLessChromiumArgs, repoRoot } from './environment.ts';
 import {
   byTestId,
   canvasShot,
@@ -140,6 +142,23 @@ describe('viewport quality where WebGL renders in software (browser host in Chro
       expect(full.problems).toEqual([]);
     } finally {
       await full.close();
+    }
+  });
+
+  test('Chromium as it runs without a usable GPU (the page composited in software) starts light and moves', async () => {
+    // The switches the app benchmark measures with (bench/app.ts): SwiftShader for WebGL only.
+    const gpuLess = await openInChromium(`${inject('baseUrl')}?viewport=auto`, gpuLessChromiumArgs);
+    try {
+      await expectSimState(gpuLess.page, 'Playing');
+      expect(await drawing(gpuLess.page)).toEqual({ quality: 'light', scale: 0.5 });
+      expect(await byTestId(gpuLess.page, 'viewport-quality').getAttribute('title')).toMatch(
+        /WebGL renders in software \(.*SwiftShader.*\)/,
+      );
+      await byTestId(gpuLess.page, 'reset').click();
+      await expectCanvasChange(gpuLess.page, await canvasShot(gpuLess.page), 0.001);
+      expect(gpuLess.problems).toEqual([]);
+    } finally {
+      await gpuLess.close();
     }
   });
 });

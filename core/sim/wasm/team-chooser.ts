@@ -10,17 +10,26 @@
  * (a helper descheduled mid-chunk) does not see it: the helper is slowed, not stopped. So the team
  * tries the other way now and then and keeps whichever has been faster.
  *
- * It starts with the team and steps one frame alone after FIRST_TRIAL_EVERY frames; each trial
- * that confirms the choice doubles the wait for the next, up to MAX_TRIAL_EVERY (so that on a free
- * machine a trial costs well under 1% of the frames), and a switch starts over at the first. A
- * trial's frame is compared with the median of the last SAMPLES frames stepped the chosen way, per
- * substep (frames of one world cost about the same), and switches where it is MARGIN faster.
+ * It starts with the team and tries alone after FIRST_TRIAL_EVERY frames; each trial that confirms
+ * the choice doubles the wait for the next, up to MAX_TRIAL_EVERY (so that on a free machine trials
+ * cost about 1% of the frames), and a switch starts over at the first. A trial steps TRIAL_FRAMES
+ * frames the other way and judges by its last: the first frame of the team after frames alone wakes
+ * helpers that have slept since (a futex wake each, on a core the machine may have given away),
+ * and a helper late at its first chunk sets off the team's stall back-off, so that frame is slower
+ * than the team's frames after it. Measured in the editor (the 16³ neo-Hookean cube, Chromium
+ * drawing in software on the same two cores, 748 frames): the team's trial frames had a median of
+ * 17.6 ms, its frames in a row 11.5 and the frames alone 15.1, so one-frame trials kept it alone
+ * (but for those trials) for stretches of 26 and 59 frames where the team was the faster. The judged frame is compared with the
+ * median of the last SAMPLES frames stepped the chosen way, per substep (frames of one world cost
+ * about the same), and switches where it is MARGIN faster.
  */
 
 import { median } from '../../math/median.ts';
 
 export const FIRST_TRIAL_EVERY = 8;
 export const MAX_TRIAL_EVERY = 256;
+/** Frames a trial steps the other way: the first warms that way up, the last is judged. */
+export const TRIAL_FRAMES = 2;
 const SAMPLES = 3;
 const MARGIN = 0.05;
 
@@ -31,6 +40,8 @@ export class TeamChooser {
   private samples: number[] = [];
   private sinceTrial = 0;
   private trialEvery = FIRST_TRIAL_EVERY;
+  /** Frames of the trial under way stepped so far (0: none under way). */
+  private trialFrames = 0;
   /** Frames stepped alone, trials included. */
   framesAlone = 0;
 
@@ -48,8 +59,10 @@ export class TeamChooser {
       this.sinceTrial++;
       return;
     }
-    // A trial of the other way, against the way's recent frames: the other way's own older
-    // frames are left out, taken while the machine may have been busier or freer than now.
+    // A trial of the other way, judged by its last frame against the way's recent frames: the other
+    // way's own older frames are left out, taken while the machine may have been busier or freer.
+    if (++this.trialFrames < TRIAL_FRAMES) return;
+    this.trialFrames = 0;
     this.sinceTrial = 0;
     if (msPerSubstep < (1 - MARGIN) * median(this.samples)) {
       this.together = together;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { FIRST_TRIAL_EVERY, MAX_TRIAL_EVERY, TeamChooser } from '../../../core/sim/wasm/team-chooser.ts';
+import {
+  FIRST_TRIAL_EVERY,
+  MAX_TRIAL_EVERY,
+  TeamChooser,
+  TRIAL_FRAMES,
+} from '../../../core/sim/wasm/team-chooser.ts';
 
 /** Steps `frames` frames through `chooser`, each way costing what `cost` says at that frame; the ways taken. */
 function run(
@@ -21,14 +26,13 @@ describe('team chooser', () => {
     const chooser = new TeamChooser();
     const ways = run(chooser, 2000, (together) => (together ? 1 : 1.7));
     const alone = ways.flatMap((together, frame) => (together ? [] : [frame]));
-    // Trials after 8, 16, 32, … frames of the team, then every MAX_TRIAL_EVERY.
-    expect(alone.slice(0, 3)).toEqual([
-      FIRST_TRIAL_EVERY,
-      FIRST_TRIAL_EVERY + 1 + 2 * FIRST_TRIAL_EVERY,
-      FIRST_TRIAL_EVERY + 1 + 2 * FIRST_TRIAL_EVERY + 1 + 4 * FIRST_TRIAL_EVERY,
-    ]);
-    expect(alone.length).toBeLessThan(12);
-    expect(alone[alone.length - 1] - alone[alone.length - 2]).toBe(MAX_TRIAL_EVERY + 1);
+    // Trials of TRIAL_FRAMES frames alone after 8, 16, 32, … frames of the team, then every MAX_TRIAL_EVERY.
+    const first = FIRST_TRIAL_EVERY;
+    const second = first + TRIAL_FRAMES + 2 * FIRST_TRIAL_EVERY;
+    const third = second + TRIAL_FRAMES + 4 * FIRST_TRIAL_EVERY;
+    expect(alone.slice(0, 6)).toEqual([first, first + 1, second, second + 1, third, third + 1]);
+    expect(alone.length).toBeLessThan(12 * TRIAL_FRAMES);
+    expect(alone[alone.length - 2] - alone[alone.length - 4]).toBe(MAX_TRIAL_EVERY + TRIAL_FRAMES);
     expect(chooser.framesAlone).toBe(alone.length);
   });
 
@@ -37,9 +41,11 @@ describe('team chooser', () => {
     const ways = run(chooser, 2000, (together) => (together ? 1.7 : 1));
     // The first trial switches; from then on the team only on trial.
     expect(
-      ways.slice(0, FIRST_TRIAL_EVERY + 1).every((together, frame) => together === frame < FIRST_TRIAL_EVERY),
+      ways
+        .slice(0, FIRST_TRIAL_EVERY + TRIAL_FRAMES)
+        .every((together, frame) => together === frame < FIRST_TRIAL_EVERY),
     ).toBe(true);
-    expect(ways.filter((together) => together).length).toBeLessThan(FIRST_TRIAL_EVERY + 12);
+    expect(ways.filter((together) => together).length).toBeLessThan(FIRST_TRIAL_EVERY + 12 * TRIAL_FRAMES);
   });
 
   it('goes back to the team once the machine frees up, within the trial spacing', () => {
@@ -48,14 +54,33 @@ describe('team chooser', () => {
     const ways = run(chooser, 2000, (together, frame) => (together === frame >= freedAt ? 1 : 1.7));
     expect(ways[freedAt - 1]).toBe(false);
     const backAt = ways.indexOf(true, freedAt);
-    expect(backAt - freedAt).toBeLessThanOrEqual(MAX_TRIAL_EVERY + 1);
+    expect(backAt - freedAt).toBeLessThanOrEqual(MAX_TRIAL_EVERY + TRIAL_FRAMES);
     // Once back, the team stays but for trials.
-    expect(ways.slice(backAt).filter((together) => !together).length).toBeLessThan(10);
+    expect(ways.slice(backAt).filter((together) => !together).length).toBeLessThan(10 * TRIAL_FRAMES);
+  });
+
+  it('judges a trial of the team by its frame after the first, which wakes the helpers', () => {
+    // The machine busy for the first 1000 frames (the team slower), then free: the team's frames
+    // cost 0.8 of a frame alone, but the first after frames alone costs 1.6 (its helpers asleep).
+    const chooser = new TeamChooser();
+    const freedAt = 1000;
+    let lastAlone = true;
+    const ways = run(chooser, 3000, (together, frame) => {
+      const cold = together && lastAlone;
+      lastAlone = !together;
+      if (!together) return 1;
+      return frame < freedAt ? 1.7 : cold ? 1.6 : 0.8;
+    });
+    expect(ways[freedAt - 1]).toBe(false);
+    // Back with the team within a trial's spacing of the machine freeing up, and with it since but
+    // for trials (judged by their first frame, every trial of the team would keep it alone).
+    const settled = freedAt + MAX_TRIAL_EVERY + 2 * TRIAL_FRAMES;
+    expect(ways.slice(settled).filter((together) => !together).length).toBeLessThan(10 * TRIAL_FRAMES);
   });
 
   it('does not switch for a difference within its margin (noise)', () => {
     const chooser = new TeamChooser();
     const ways = run(chooser, 1000, (together, frame) => (together ? 1 : 0.98) * (1 + 0.01 * (frame % 3)));
-    expect(ways.filter((together) => !together).length).toBeLessThan(10);
+    expect(ways.filter((together) => !together).length).toBeLessThan(10 * TRIAL_FRAMES);
   });
 });

@@ -325,20 +325,30 @@ describe.each(targets)('$name', ({ host, open }) => {
     const groundChanged = changedFraction(bottomStrip(before, 30), bottomStrip(held, 30));
     if (groundChanged >= 0.02) writeFileSync(join(resultsDir, `grab-before-${host}.png`), before.png);
     expect(groundChanged).toBeLessThan(0.02);
-    await page.evaluate("document.getElementById('notifications').style.visibility = ''");
     await page.mouse.up();
     await expect.poll(() => canvas(page).getAttribute('data-grab')).toBe('');
     // The released jelly block falls, bounces and may roll for a while (E = 100 kPa, ζ = 0.3):
-    // wait until it is back in view and well below where it was held.
-    await expect
-      .poll(
-        async () => {
-          const dropped = orangeCentre(await canvasShot(page));
-          return dropped.count > 200 && dropped.y - lifted.y > 30;
-        },
-        { timeout: 20_000, interval: 400 },
-      )
-      .toBe(true);
+    // wait until it is back in view and well below where it was held. The notifications stay
+    // hidden until then: a stack of them over the block at rest would hide its orange.
+    // The last picture is kept when it never does.
+    let dropped = await shot();
+    try {
+      await expect
+        .poll(
+          async () => {
+            dropped = await shot();
+            const centre = orangeCentre(dropped);
+            return centre.count > 200 && centre.y - lifted.y > 30;
+          },
+          { timeout: 20_000, interval: 400 },
+        )
+        .toBe(true);
+    } catch (error) {
+      writeFileSync(join(resultsDir, `grab-dropped-${host}.png`), dropped.png);
+      throw error;
+    } finally {
+      await page.evaluate("document.getElementById('notifications').style.visibility = ''");
+    }
   });
 
   test('nothing logged an error or broke the CSP during the session', () => {

@@ -25,6 +25,9 @@ import {
 } from './page-helpers.ts';
 import { openInChromium } from './sessions.ts';
 
+/** The status bar toggle's title where WebGL draws through SwiftShader. */
+const softwareWebGlTitle = /WebGL renders in software \(.*SwiftShader.*\)/;
+
 /** The viewport's profile, and the canvas's drawn pixels per CSS pixel. */
 async function drawing(page: Page): Promise<{ quality: string; scale: number }> {
   // As text: this file is compiled without the DOM's types.
@@ -71,7 +74,7 @@ describe('viewport quality where WebGL renders in software (browser host in Chro
     expect(await drawing(page)).toEqual({ quality: 'light', scale: 0.5 });
     const toggle = byTestId(page, 'viewport-quality');
     expect(await toggle.textContent()).toBe('light viewport');
-    expect(await toggle.getAttribute('title')).toMatch(/WebGL renders in software \(.*SwiftShader.*\)/);
+    expect(await toggle.getAttribute('title')).toMatch(softwareWebGlTitle);
     await expectCanvasChange(page, await canvasShot(page), 0.001);
     // The playing scene alone is drawn at most 12 times a second. Counted over 3 s of the page's
     // clock (each draw of new positions marks the canvas): draws follow due times 1000/12 ms apart,
@@ -152,7 +155,7 @@ describe('viewport quality where WebGL renders in software (browser host in Chro
       await expectSimState(gpuLess.page, 'Playing');
       expect(await drawing(gpuLess.page)).toEqual({ quality: 'light', scale: 0.5 });
       expect(await byTestId(gpuLess.page, 'viewport-quality').getAttribute('title')).toMatch(
-        /WebGL renders in software \(.*SwiftShader.*\)/,
+        softwareWebGlTitle,
       );
       await byTestId(gpuLess.page, 'reset').click();
       await expectCanvasChange(gpuLess.page, await canvasShot(gpuLess.page), 0.001);

@@ -13,6 +13,7 @@ import {
   RECORD_LENGTH,
   type SolverHelperInit,
 } from './solver-helper.ts';
+import { StallBackoff } from './stall-backoff.ts';
 import { TeamChooser } from './team-chooser.ts';
 
 /**
@@ -58,22 +59,6 @@ export interface BlockChunks {
  */
 const DEFAULT_SPINS = 1 << 14;
 
-/**
- * A wait for a helper's chunk longer than this, ms, and longer than the stepping thread took for
- * its own chunks of the run, means the machine took the core from the helper in the middle of its
- * chunk (a colour's chunk takes some 10–200 µs on a free core, a dissected block's subtree up to a
- * few ms): on a busy machine the stepping thread would wait a whole time slice for it at every such
- * run, so it solves the divided runs alone (the same floats) for FIRST_BACKOFF_MS after a first
- * stall, twice as long after each stall that follows within CLEAN_RUNS of the team working again,
- * up to MAX_BACKOFF_MS. Measured in time, not in runs: a dissected block's run is some 50 times a
- * colour's, and a one-off stall (a garbage collector's thread taking the core) should cost a few
- * ms of one thread, not a few frames.
- */
-const STALL_MS = 0.5;
-const FIRST_BACKOFF_MS = 4;
-const MAX_BACKOFF_MS = 512;
-const CLEAN_RUNS = 256;
-
 const clock = (globalThis as unknown as { performance: { now(): number } }).performance;
 
 export class SolverTeam {
@@ -83,16 +68,12 @@ export class SolverTeam {
   private helpers = 0;
   /** Chunks published since the team was made (helperChunks of them were the helpers'). */
   private published = 0;
-  /** Until when divided runs are solved alone after a stall (clock ms), the next back-off, and runs since the last stall. */
-  private aloneUntilMs = -Infinity;
-  private backoffMs = FIRST_BACKOFF_MS;
-  private clean = 0;
   private readonly recorderCache: KernelExports[] = [];
   /** Whether frames step with the team or alone (`frame`), and whether this one does alone. */
   private readonly chooser = new TeamChooser();
   private frameAlone = false;
-  /** Stalls seen (helpers descheduled mid-chunk) since the team was made. */
-  stalls = 0;
+  /** Whether the last frame stepped alone. */
+  private lastFrameAlone = false;
 
   constructor(
     /** Threads in the team, the stepping one included. */
@@ -100,11 +81,18 @@ export class SolverTeam {
     /** The kernels' export names, in the order records name them. */
     readonly exportNames: readonly string[],
     readonly spins = DEFAULT_SPINS,
+    /** When divided runs are solved alone after a helper stalled. */
+    private readonly backoff = new StallBackoff(),
   ) {}
 
   /** Frames `frame` stepped alone since the team was made (the other way's trials included). */
   get framesAlone(): number {
     return this.chooser.framesAlone;
+  }
+
+  /** Stalls seen (helpers descheduled mid-chunk) since the team was made (stall-backoff.ts). */
+  get stalls(): number {
+    return this.backoff.stalls;
   }
 
   /** Chunks the helpers have solved since the team started (the stepping thread solved the rest). */
@@ -198,7 +186,8 @@ export class SolverTeam {
    */
   frame(substeps: number, step: () => void): void {
     const together = this.chooser.next();
-    this.frameAlone = !together;
+    if (together && this.lastFrameAlone) this.backoff.forget();
+    this.frameAlone = this.lastFrameAlone = !together;
     const from = clock.now();
     try {
       step();
@@ -236,7 +225,7 @@ export class SolverTeam {
    * (`frame`) and while it backs off after a stall.
    */
   divide(chunks: number, record: (k: number) => void, run: (k: number) => void, alone: () => void): void {
-    if (chunks === 0 || this.frameAlone || clock.now() < this.aloneUntilMs) {
+    if (chunks === 0 || this.frameAlone || this.backoff.backingOff(clock.now())) {
       alone();
       return;
     }
@@ -266,18 +255,8 @@ export class SolverTeam {
       }
       finished = Atomics.load(control, FINISHED);
     }
-    this.backOffAfter(sleptFrom >= 0 && clock.now() - sleptFrom > Math.max(STALL_MS, ownMs));
-  }
-
-  private backOffAfter(stalled: boolean): void {
-    if (!stalled) {
-      if (++this.clean >= CLEAN_RUNS) this.backoffMs = FIRST_BACKOFF_MS;
-      return;
-    }
-    this.stalls++;
-    this.aloneUntilMs = clock.now() + this.backoffMs;
-    this.backoffMs = Math.min(MAX_BACKOFF_MS, 2 * this.backoffMs);
-    this.clean = 0;
+    const now = clock.now();
+    this.backoff.record(now, sleptFrom >= 0 ? now - sleptFrom : 0, ownMs);
   }
 
   /** Starts a new generation of `chunks` chunks and wakes the helpers; the generation. */

@@ -19,9 +19,9 @@
  * than the team's frames after it. Measured in the editor (the 16³ neo-Hookean cube, Chromium
  * drawing in software on the same two cores, 748 frames): the team's trial frames had a median of
  * 17.6 ms, its frames in a row 11.5 and the frames alone 15.1, so one-frame trials kept it alone
- * (but for those trials) for stretches of 26 and 59 frames where the team was the faster. The judged frame is compared with the
- * median of the last SAMPLES frames stepped the chosen way, per substep (frames of one world cost
- * about the same), and switches where it is MARGIN faster.
+ * (but for those trials) for stretches of 26 and 59 frames where the team was the faster. The
+ * judged frame is compared with the median of the last SAMPLES frames stepped the chosen way, per
+ * substep (frames of one world cost about the same), and switches where it is MARGIN faster.
  */
 
 import { median } from '../../math/median.ts';

@@ -12,8 +12,13 @@ import type { FrameLogEntry } from '../renderer/src/sim/frame-log.ts';
 export interface AppRow {
   scene: string;
   particles: number;
-  /** Median wall ms per frame of the engine stepped in Node (the sim bench's own measuring). */
+  /**
+   * Median wall ms per frame of the engine stepped in Node (the sim bench's own measuring): the mean
+   * of its measures right before and right after the app's (`benchBeforeAfterMs`), so that load
+   * from other processes that rises or falls over the round weighs on both sides alike.
+   */
   benchMsPerFrame: number;
+  benchBeforeAfterMs: readonly [number, number];
   /**
    * Median wall ms per frame of the same engine and scene stepped back to back in a blank page of
    * the same Chromium, one thread (bench/chromium-engine-entry.ts): Chromium's V8 without the editor.
@@ -48,6 +53,12 @@ export interface AppRow {
   /** Kernels of the Node engine and of the worker ('wasm' or 'js'). */
   benchKernels: string;
   workerKernels: string;
+  /**
+   * The worker's step time, and its whole frame (step and what the app does after it), over the
+   * bench's step (`withRatios`); over rounds, the median of the rounds' ratios (`medianRow`).
+   */
+  stepRatio: number;
+  frameRatio: number;
 }
 
 /** Worker time over bench time above which the app counts as slower than the bench. */
@@ -138,9 +149,19 @@ function teamOver(
   };
 }
 
+/** A round's row with its ratios to the bench. */
+export function withRatios(row: Omit<AppRow, 'stepRatio' | 'frameRatio'>): AppRow {
+  return {
+    ...row,
+    stepRatio: row.workerMsPerFrame / row.benchMsPerFrame,
+    frameRatio: row.workerFrameMsPerFrame / row.benchMsPerFrame,
+  };
+}
+
 /**
- * One row from several rounds of the same scene: each figure the median over the rounds (the
- * ratios are then taken between medians).
+ * One row from several rounds of the same scene: each figure the median over the rounds, the
+ * ratios to the bench too (each round's app against its own Node measures, taken seconds apart,
+ * not against another round's).
  */
 export function medianRow(rounds: readonly AppRow[]): AppRow {
   if (rounds.length === 0) throw new Error('bench app: no rounds to take the median of');
@@ -148,6 +169,7 @@ export function medianRow(rounds: readonly AppRow[]): AppRow {
   return {
     ...rounds[0],
     benchMsPerFrame: of((r) => r.benchMsPerFrame),
+    benchBeforeAfterMs: [of((r) => r.benchBeforeAfterMs[0]), of((r) => r.benchBeforeAfterMs[1])],
     chromiumEngineMsPerFrame: of((r) => r.chromiumEngineMsPerFrame),
     workerMsPerFrame: of((r) => r.workerMsPerFrame),
     workerFrameMsPerFrame: of((r) => r.workerFrameMsPerFrame),
@@ -162,13 +184,10 @@ export function medianRow(rounds: readonly AppRow[]): AppRow {
     aloneShare: of((r) => r.aloneShare),
     togetherMsPerFrame: of((r) => r.togetherMsPerFrame),
     aloneMsPerFrame: of((r) => r.aloneMsPerFrame),
+    stepRatio: of((r) => r.stepRatio),
+    frameRatio: of((r) => r.frameRatio),
   };
 }
-
-/** The worker's step time over the bench's. */
-export const ratioOf = (row: AppRow): number => row.workerMsPerFrame / row.benchMsPerFrame;
-/** The worker's whole frame (step and what the app does after it) over the bench's step. */
-export const frameRatioOf = (row: AppRow): number => row.workerFrameMsPerFrame / row.benchMsPerFrame;
 
 /** The table and, below it, one line per scene where the worker is more than 10% slower. */
 export function formatAppTable(rows: readonly AppRow[]): string {
@@ -176,6 +195,7 @@ export function formatAppTable(rows: readonly AppRow[]): string {
     'scene',
     'particles',
     'bench ms/frame (Node)',
+    'Node before / after',
     'engine in Chromium ms/frame',
     'worker step ms/frame (Chromium)',
     'ratio step/bench',
@@ -193,12 +213,13 @@ export function formatAppTable(rows: readonly AppRow[]): string {
     r.scene,
     String(r.particles),
     r.benchMsPerFrame.toFixed(2),
+    `${r.benchBeforeAfterMs[0].toFixed(2)} / ${r.benchBeforeAfterMs[1].toFixed(2)}`,
     r.chromiumEngineMsPerFrame.toFixed(2),
     r.workerMsPerFrame.toFixed(2),
-    ratioOf(r).toFixed(2),
+    r.stepRatio.toFixed(2),
     (r.workerMsPerFrame / r.chromiumEngineMsPerFrame).toFixed(2),
     r.workerFrameMsPerFrame.toFixed(2),
-    frameRatioOf(r).toFixed(2),
+    r.frameRatio.toFixed(2),
     r.pageIntervalMs.toFixed(2),
     String(r.solverThreads),
     (100 * r.helperShare).toFixed(0),
@@ -216,13 +237,13 @@ export function formatAppTable(rows: readonly AppRow[]): string {
         `${r.scene}: not the same kernels: ${r.benchKernels} in Node, ${r.workerKernels} in the worker`,
       );
     }
-    const ratio = ratioOf(r);
+    const ratio = r.stepRatio;
     if (ratio > SLOWER_RATIO) {
       out.push(
         `${r.scene}: the app's worker is ${((ratio - 1) * 100).toFixed(0)}% slower per step than the Node bench (more than ${((SLOWER_RATIO - 1) * 100).toFixed(0)}%)`,
       );
     }
-    const frameRatio = frameRatioOf(r);
+    const frameRatio = r.frameRatio;
     if (frameRatio > SLOWER_RATIO) {
       out.push(
         `${r.scene}: the app's worker spends ${((frameRatio - 1) * 100).toFixed(0)}% more per frame (step, metrics, sending) than the Node bench's step (more than ${((SLOWER_RATIO - 1) * 100).toFixed(0)}%)`,

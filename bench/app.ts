@@ -6,14 +6,18 @@
  * GPU (`software`, the default: the page composited in software, SwiftShader for WebGL only) or with
  * SwiftShader as its whole GPU (`swiftshader`, the e2e suite's switches: browser-app.ts `Compositing`).
  * For each scene of the sim bench (sim-scenes.ts) the Node engine is measured by the sim suite
- * itself (bundled, single-threaded, same substeps, wall clock) right before the app, so that both
- * see about the same load from other processes, with the app paused meanwhile; then the same scene is opened as a
- * project through the editor's Open… file chooser in headless Chromium (the web build served by
- * vite preview, as the e2e suite does) and run in the editor's simulation worker. The page's frame
- * log (renderer/src/sim/frame-log.ts) gives the worker's own step time per frame and when each
- * frame reached the page. With `--rounds=N` each scene is measured N times, Node and app in turn,
- * and each figure is the median over the rounds (on a machine others load, one round can catch a
- * burst of their work on one side only). Skipped, with a message, where Chromium is not found.
+ * itself (bundled, single-threaded, same substeps, wall clock) right before and right after the app,
+ * with the app paused meanwhile, and the app is compared with the mean of the two: on this project's
+ * shared two-core machine the load from other processes rises and falls over seconds (the same Node
+ * run read 7.5 ms a frame of the 64² cloth in one spell and 15.3 in another), and a measure taken
+ * on one side only caught it on that side. The scene is opened as a project through the editor's
+ * Open… file chooser in headless Chromium (the web build served by vite preview, as the e2e suite
+ * does) and run in the editor's simulation worker. The page's frame log
+ * (renderer/src/sim/frame-log.ts) gives the worker's own step time per frame and when each frame
+ * reached the page. With `--rounds=N` each scene is measured N times, Node and app in turn (a
+ * round's Node measure after is the next one's before), and each figure is the median over the
+ * rounds, the ratios the median of the rounds' own. Skipped, with a message, where Chromium is not
+ * found.
  */
 import { spawnSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
@@ -25,6 +29,7 @@ import {
   measuredFrames,
   medianRow,
   summarizeFrames,
+  withRatios,
 } from './app-table.ts';
 import {
   browserBundle,
@@ -97,6 +102,15 @@ async function frameCostStatusOf(page: Page): Promise<string> {
   )) as string;
 }
 
+/** What a round measures outside the app: Node before and after, the engine in Chromium. */
+type BenchFigures =
+  | 'benchMsPerFrame'
+  | 'benchBeforeAfterMs'
+  | 'chromiumEngineMsPerFrame'
+  | 'benchKernels'
+  | 'stepRatio'
+  | 'frameRatio';
+
 /**
  * Opens `bench`'s scene as a project (the app paused, so that the load is all it does), waits for
  * the properties panel's one-off frame-cost timing of the body, plays it and measures `frames`
@@ -107,7 +121,7 @@ async function measureInApp(
   bench: BenchScene,
   particles: number,
   frames: number,
-): Promise<AppRow> {
+): Promise<Omit<AppRow, BenchFigures>> {
   // Scenes of the same size follow each other: only a load after this moment is this scene's.
   const sinceMs = (await page.evaluate('performance.now()')) as number;
   const chooser = await chooserFrom(page, 'open-project');
@@ -157,9 +171,6 @@ async function measureInApp(
   return {
     scene: bench.name,
     particles,
-    benchMsPerFrame: 0,
-    chromiumEngineMsPerFrame: Number.NaN,
-    benchKernels: '?',
     workerKernels,
     ...summarizeFrames(measured),
   };
@@ -193,18 +204,24 @@ export async function run(flags: string[]): Promise<void> {
     await setPlaying(page, false);
     for (const bench of scenes) {
       const measured: AppRow[] = [];
+      // Node measures before and after each round's app (a round's after is the next one's before).
+      let before = nodeBench(entry, frames, bench.name);
       for (let round = 0; round < rounds; round++) {
-        const nodeRow = nodeBench(entry, frames, bench.name);
         const chromiumEngineMsPerFrame = await engineInChromium(page, engineScript, bench, frames);
-        const row = await measureInApp(page, bench, nodeRow.particles, frames);
+        const row = await measureInApp(page, bench, before.particles, frames);
         // The status bar's reading (draws a second over its last half second) as the measure ends.
         drawRates.push(`${bench.name} ${await textOf(page, 'fps')}`);
-        measured.push({
-          ...row,
-          benchMsPerFrame: nodeRow.oursMsPerFrame,
-          chromiumEngineMsPerFrame,
-          benchKernels: nodeRow.oursKernels,
-        });
+        const after = nodeBench(entry, frames, bench.name);
+        measured.push(
+          withRatios({
+            ...row,
+            benchMsPerFrame: (before.oursMsPerFrame + after.oursMsPerFrame) / 2,
+            benchBeforeAfterMs: [before.oursMsPerFrame, after.oursMsPerFrame],
+            chromiumEngineMsPerFrame,
+            benchKernels: before.oursKernels,
+          }),
+        );
+        before = after;
       }
       rows.push(medianRow(measured));
       console.error(`[bench app] ${bench.name} done`);
@@ -219,7 +236,8 @@ export async function run(flags: string[]): Promise<void> {
       `app: ${SUBSTEPS} substeps per frame of ${(FRAME_DT_S * 1000).toFixed(2)} ms; medians over ${frames} frames after ` +
         `${WARMUP_FRAMES} of warm-up, played once the properties panel's one-off frame-cost timing of the body is done` +
         `${rounds > 1 ? `, then over ${rounds} rounds (Node and app in turn)` : ''}; wall ms. ` +
-        "bench = the sim suite's engine in Node, single-threaded; worker = the " +
+        "bench = the sim suite's engine in Node, single-threaded, the mean of its measures right before and " +
+        'right after the app (ratios per round, then their median); worker = the ' +
         "editor's simulation worker in headless Chromium (its own timing of World.step; frame = the step plus what " +
         'the app measures and sends after it), while the page draws with ' +
         'software WebGL on the same cores; page interval = time between frames reaching the page (the worker paces ' +

@@ -444,7 +444,8 @@ export class XpbdWorld implements World {
         v[k + 2] = (x[k + 2] - xPrev[k + 2]) * invH;
       }
     }
-    for (const body of this.runtimes) for (const block of body.blocks) dampBlock(block, this.state, h);
+    for (const body of this.runtimes)
+      for (const block of body.blocks) if (!wasm?.damp(block, h)) dampBlock(block, this.state, h);
     this.grabbed.damp(this.state, h);
     this.tearing?.afterSubstep(this.state, h, this.blockChanged);
   }

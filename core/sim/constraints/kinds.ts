@@ -6,6 +6,7 @@ import {
   type KernelBinding,
   membraneKernel,
   neoHookeanKernel,
+  nodalVolumeKernel,
   plateBendKernel,
   tetVolumeKernel,
 } from '../wasm/kernel-bindings.ts';
@@ -177,7 +178,7 @@ export const constraintKinds = {
     forceUnit: null,
     tear: null,
     scalarCount: onePerConstraint,
-    wasm: null, // JS only: a star has a variable number of particles (nodal-volume.ts)
+    wasm: nodalVolumeKernel,
   },
   'plate-bend': {
     solve: solvePlateBend,

@@ -27,7 +27,7 @@ import { isDegenerateTet } from './tet-rest.ts';
  * past `particleCount[c]` repeat the vertex (they only matter to the colouring, which they do not
  * change). A star whose tets all collapsed has ∇C = 0 and only moves λ (rigid: skipped).
  *
- * No WebAssembly kernel (kinds.ts: wasm null): the JS sweep runs in every world.
+ * The WebAssembly kernel (assembly/kernels.ts `solveNodalVolumeBatched`) makes the same floats.
  */
 export interface NodalVolumeBlock extends BlockBase {
   readonly kind: 'nodal-volume';
@@ -174,55 +174,13 @@ export function createNodalVolumeBlock(
 /** block.gradient ← ∇C of constraint c at positions x (slots of the star); returns V_n, m³. */
 function starGradient(block: NodalVolumeBlock, x: Float64Array, c: number): number {
   const g = block.gradient;
-  const particles = block.particles;
-  const slots = block.starSlots;
-  const base = block.arity * c;
-  g.fill(0, 0, 3 * block.particleCount[c]);
-  let sixVolume = 0;
-  for (let e = block.starStarts[c]; e < block.starStarts[c + 1]; e++) {
-    const s0 = slots[4 * e];
-    const s1 = slots[4 * e + 1];
-    const s2 = slots[4 * e + 2];
-    const s3 = slots[4 * e + 3];
-    const i0 = 3 * particles[base + s0];
-    const i1 = 3 * particles[base + s1];
-    const i2 = 3 * particles[base + s2];
-    const i3 = 3 * particles[base + s3];
-    const ax = x[i1] - x[i0];
-    const ay = x[i1 + 1] - x[i0 + 1];
-    const az = x[i1 + 2] - x[i0 + 2];
-    const bx = x[i2] - x[i0];
-    const by = x[i2 + 1] - x[i0 + 1];
-    const bz = x[i2 + 2] - x[i0 + 2];
-    const cx = x[i3] - x[i0];
-    const cy = x[i3 + 1] - x[i0 + 1];
-    const cz = x[i3 + 2] - x[i0 + 2];
-    const g1x = by * cz - bz * cy;
-    const g1y = bz * cx - bx * cz;
-    const g1z = bx * cy - by * cx;
-    const g2x = cy * az - cz * ay;
-    const g2y = cz * ax - cx * az;
-    const g2z = cx * ay - cy * ax;
-    const g3x = ay * bz - az * by;
-    const g3y = az * bx - ax * bz;
-    const g3z = ax * by - ay * bx;
-    sixVolume += ax * g1x + ay * g1y + az * g1z;
-    g[3 * s0] -= g1x + g2x + g3x;
-    g[3 * s0 + 1] -= g1y + g2y + g3y;
-    g[3 * s0 + 2] -= g1z + g2z + g3z;
-    g[3 * s1] += g1x;
-    g[3 * s1 + 1] += g1y;
-    g[3 * s1 + 2] += g1z;
-    g[3 * s2] += g2x;
-    g[3 * s2 + 1] += g2y;
-    g[3 * s2 + 2] += g2z;
-    g[3 * s3] += g3x;
-    g[3 * s3 + 1] += g3y;
-    g[3 * s3 + 2] += g3z;
-  }
+  const n3 = 3 * block.particleCount[c];
+  const from = 4 * block.starStarts[c];
+  const to = 4 * block.starStarts[c + 1];
+  const sixVolume = starCrossSums(g, x, block.starOffsets, block.starSlots, from, to, n3);
   // Each tet's ∇V = (cross products)/6, and a quarter of it counts: 1/24.
   const quarterSixth = 1 / 24;
-  for (let k = 0; k < 3 * block.particleCount[c]; k++) g[k] *= quarterSixth;
+  for (let k = 0; k < n3; k++) g[k] *= quarterSixth;
   return sixVolume * quarterSixth;
 }
 
@@ -239,9 +197,9 @@ function weightedGradSq(block: NodalVolumeBlock, w: Float64Array, c: number): nu
 }
 
 /**
- * One Gauss-Seidel sweep over the block in colour order, substep h in s. starGradient written out
- * in place (the sweep is the block's cost: each tet is visited once per vertex of it): unscaled
- * cross products c accumulate per slot, ∇C = c/24, V_n = Σ e1·c1/24.
+ * One Gauss-Seidel sweep over the block in colour order, substep h in s (the sweep is the block's
+ * cost: each tet is visited once per vertex of it): unscaled cross products c accumulate per slot
+ * (starCrossSums), ∇C = c/24, V_n = Σ e1·c1/24.
  */
 export function solveNodalVolume(block: NodalVolumeBlock, state: ParticleState, h: number): void {
   const x = state.x;
@@ -261,53 +219,7 @@ export function solveNodalVolume(block: NodalVolumeBlock, state: ParticleState, 
   const k24 = 1 / 24;
   for (let c = 0; c < block.count; c++) {
     const n3 = 3 * particleCount[c];
-    for (let k = 0; k < n3; k++) g[k] = 0;
-    let sixVolume = 0;
-    const end = 4 * starStarts[c + 1];
-    for (let e = 4 * starStarts[c]; e < end; e += 4) {
-      const i0 = offsets[e];
-      const i1 = offsets[e + 1];
-      const i2 = offsets[e + 2];
-      const i3 = offsets[e + 3];
-      const x0 = x[i0];
-      const y0 = x[i0 + 1];
-      const z0 = x[i0 + 2];
-      const ax = x[i1] - x0;
-      const ay = x[i1 + 1] - y0;
-      const az = x[i1 + 2] - z0;
-      const bx = x[i2] - x0;
-      const by = x[i2 + 1] - y0;
-      const bz = x[i2 + 2] - z0;
-      const cx = x[i3] - x0;
-      const cy = x[i3 + 1] - y0;
-      const cz = x[i3 + 2] - z0;
-      const g1x = by * cz - bz * cy;
-      const g1y = bz * cx - bx * cz;
-      const g1z = bx * cy - by * cx;
-      const g2x = cy * az - cz * ay;
-      const g2y = cz * ax - cx * az;
-      const g2z = cx * ay - cy * ax;
-      const g3x = ay * bz - az * by;
-      const g3y = az * bx - ax * bz;
-      const g3z = ax * by - ay * bx;
-      sixVolume += ax * g1x + ay * g1y + az * g1z;
-      const s0 = 3 * slots[e];
-      const s1 = 3 * slots[e + 1];
-      const s2 = 3 * slots[e + 2];
-      const s3 = 3 * slots[e + 3];
-      g[s0] -= g1x + g2x + g3x;
-      g[s0 + 1] -= g1y + g2y + g3y;
-      g[s0 + 2] -= g1z + g2z + g3z;
-      g[s1] += g1x;
-      g[s1 + 1] += g1y;
-      g[s1 + 2] += g1z;
-      g[s2] += g2x;
-      g[s2 + 1] += g2y;
-      g[s2 + 2] += g2z;
-      g[s3] += g3x;
-      g[s3 + 1] += g3y;
-      g[s3 + 2] += g3z;
-    }
+    const sixVolume = starCrossSums(g, x, offsets, slots, 4 * starStarts[c], 4 * starStarts[c + 1], n3);
     const base = arity * c;
     let wcc = 0;
     for (let k = 0; k < n3; k += 3) {
@@ -329,30 +241,111 @@ export function solveNodalVolume(block: NodalVolumeBlock, state: ParticleState, 
   }
 }
 
-/** Implicit damping of each star's volume rate Ċ = Σ ∇_k C·v_k over a substep h (block.ts). */
+/**
+ * Implicit damping of each star's volume rate Ċ = Σ ∇_k C·v_k over a substep h (block.ts). The
+ * gradient is summed unscaled (c = 24·∇C, as in solveNodalVolume) and the 1/24 folded into the
+ * rate and the step: this pass costs as much as the sweep, one visit per star tet.
+ */
 export function dampNodalVolume(block: NodalVolumeBlock, state: ParticleState, h: number): void {
+  const x = state.x;
   const v = state.v;
   const w = state.invMass;
   const g = block.gradient;
+  const particles = block.particles;
+  const slots = block.starSlots;
+  const offsets = block.starOffsets;
+  const starStarts = block.starStarts;
+  const particleCount = block.particleCount;
+  const damping = block.dampingPaSPerM3;
+  const arity = block.arity;
+  const k24 = 1 / 24;
   for (let c = 0; c < block.count; c++) {
-    const hb = h * block.dampingPaSPerM3[c];
+    const hb = h * damping[c];
     if (hb === 0) continue;
-    starGradient(block, state.x, c);
-    const base = block.arity * c;
-    const n = block.particleCount[c];
+    const n = particleCount[c];
+    starCrossSums(g, x, offsets, slots, 4 * starStarts[c], 4 * starStarts[c + 1], 3 * n);
+    const base = arity * c;
     let rate = 0;
+    let wcc = 0;
     for (let k = 0; k < n; k++) {
-      const p3 = 3 * block.particles[base + k];
-      rate += g[3 * k] * v[p3] + g[3 * k + 1] * v[p3 + 1] + g[3 * k + 2] * v[p3 + 2];
+      const p3 = 3 * particles[base + k];
+      const gx = g[3 * k];
+      const gy = g[3 * k + 1];
+      const gz = g[3 * k + 2];
+      rate += gx * v[p3] + gy * v[p3 + 1] + gz * v[p3 + 2];
+      wcc += w[p3 / 3] * (gx * gx + gy * gy + gz * gz);
     }
-    const s = (rate * hb) / (1 + hb * weightedGradSq(block, w, c));
+    const s = (rate * k24 * hb * k24) / (1 + hb * wcc * k24 * k24);
     for (let k = 0; k < n; k++) {
-      const p = block.particles[base + k];
-      v[3 * p] -= w[p] * s * g[3 * k];
-      v[3 * p + 1] -= w[p] * s * g[3 * k + 1];
-      v[3 * p + 2] -= w[p] * s * g[3 * k + 2];
+      const p = particles[base + k];
+      const ws = w[p] * s;
+      v[3 * p] -= ws * g[3 * k];
+      v[3 * p + 1] -= ws * g[3 * k + 1];
+      v[3 * p + 2] -= ws * g[3 * k + 2];
     }
   }
+}
+
+/**
+ * g[0 … n3) ← the unscaled cross-product sums c of the star tets [from, to) (4 entries each of
+ * `offsets` and `slots`): c = 24·∇C per slot; returns 6·Σ V_t.
+ */
+function starCrossSums(
+  g: Float64Array,
+  x: Float64Array,
+  offsets: Uint32Array,
+  slots: Uint16Array,
+  from: number,
+  to: number,
+  n3: number,
+): number {
+  for (let k = 0; k < n3; k++) g[k] = 0;
+  let sixVolume = 0;
+  for (let e = from; e < to; e += 4) {
+    const i0 = offsets[e];
+    const i1 = offsets[e + 1];
+    const i2 = offsets[e + 2];
+    const i3 = offsets[e + 3];
+    const x0 = x[i0];
+    const y0 = x[i0 + 1];
+    const z0 = x[i0 + 2];
+    const ax = x[i1] - x0;
+    const ay = x[i1 + 1] - y0;
+    const az = x[i1 + 2] - z0;
+    const bx = x[i2] - x0;
+    const by = x[i2 + 1] - y0;
+    const bz = x[i2 + 2] - z0;
+    const cx = x[i3] - x0;
+    const cy = x[i3 + 1] - y0;
+    const cz = x[i3 + 2] - z0;
+    const g1x = by * cz - bz * cy;
+    const g1y = bz * cx - bx * cz;
+    const g1z = bx * cy - by * cx;
+    const g2x = cy * az - cz * ay;
+    const g2y = cz * ax - cx * az;
+    const g2z = cx * ay - cy * ax;
+    const g3x = ay * bz - az * by;
+    const g3y = az * bx - ax * bz;
+    const g3z = ax * by - ay * bx;
+    sixVolume += ax * g1x + ay * g1y + az * g1z;
+    const s0 = 3 * slots[e];
+    const s1 = 3 * slots[e + 1];
+    const s2 = 3 * slots[e + 2];
+    const s3 = 3 * slots[e + 3];
+    g[s0] -= g1x + g2x + g3x;
+    g[s0 + 1] -= g1y + g2y + g3y;
+    g[s0 + 2] -= g1z + g2z + g3z;
+    g[s1] += g1x;
+    g[s1 + 1] += g1y;
+    g[s1 + 2] += g1z;
+    g[s2] += g2x;
+    g[s2 + 1] += g2y;
+    g[s2 + 2] += g2z;
+    g[s3] += g3x;
+    g[s3 + 1] += g3y;
+    g[s3 + 2] += g3z;
+  }
+  return sixVolume;
 }
 
 /** Adds λ·∇C/h² (N) of every constraint to `forceN`. */

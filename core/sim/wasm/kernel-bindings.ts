@@ -4,6 +4,7 @@ import type { DihedralBendBlock } from '../constraints/dihedral-bend.ts';
 import type { DistanceBlock } from '../constraints/distance.ts';
 import type { MembraneBlock } from '../constraints/membrane.ts';
 import type { NeoHookeanBlock } from '../constraints/neo-hookean.ts';
+import type { NodalVolumeBlock } from '../constraints/nodal-volume.ts';
 import { type PlateBendBlock, restAngleStep } from '../constraints/plate-bend.ts';
 import { isLinearPlate, prepareLinearSystems } from '../constraints/plate-bend-linear.ts';
 import type { TetVolumeBlock } from '../constraints/tet-volume.ts';
@@ -154,6 +155,41 @@ export interface KernelExports {
     minDenominator: number,
     fresh: boolean,
   ): void;
+  solveNodalVolumeBatched(
+    x: number,
+    w: number,
+    particles: number,
+    colourStarts: number,
+    colourCount: number,
+    arity: number,
+    particleCount: number,
+    starStarts: number,
+    starSlots: number,
+    starOffsets: number,
+    restVolume: number,
+    compliance: number,
+    lambda: number,
+    gradient: number,
+    scale: number,
+    invHSq: number,
+    minDenominator: number,
+    fresh: boolean,
+  ): void;
+  dampNodalVolume(
+    x: number,
+    v: number,
+    w: number,
+    particles: number,
+    count: number,
+    arity: number,
+    particleCount: number,
+    starStarts: number,
+    starSlots: number,
+    starOffsets: number,
+    damping: number,
+    gradient: number,
+    h: number,
+  ): void;
   solveNeoHookeanBatched(
     x: number,
     w: number,
@@ -180,11 +216,15 @@ export interface KernelExports {
  */
 export type BlockSolve = (invHSq: number, fresh: boolean, startsAt?: number, colours?: number) => void;
 
+/** A block's damping of the velocities in the memory over a substep h, s (constraints/block.ts). */
+export type BlockDamp = (h: number) => void;
+
 /** A world's memory as a binding sees it, once every array has moved. */
 export interface KernelMemory {
   readonly kernels: KernelExports;
-  /** Byte offsets of the positions and of the inverse masses. */
+  /** Byte offsets of the positions, the velocities and the inverse masses. */
   readonly x: number;
+  readonly v: number;
   readonly w: number;
   /** The inverse masses themselves (1/kg), as the memory holds them. */
   readonly invMass: Float64Array;
@@ -211,6 +251,13 @@ export interface KernelBinding<B extends BlockBase> {
   readonly kernelCopy: ((block: B, into?: Float32Array, element?: number) => Float32Array) | null;
   /** The block's sweep on the memory, made once when the world is built. */
   readonly bind: (block: B, memory: KernelMemory) => BlockSolve;
+  /**
+   * Whether the solver team may divide a big colour among its threads (each solving its share at
+   * once): false for a kernel that keeps scratch values in the block's memory, one set per block.
+   */
+  readonly divisible: boolean;
+  /** The block's damping on the memory, on this thread (null: the JS damping runs). */
+  readonly bindDamp: ((block: B, memory: KernelMemory) => BlockDamp) | null;
 }
 
 /**
@@ -228,6 +275,8 @@ export function rowIndexBytes(index: RowIndex): number {
 export const distanceKernel: KernelBinding<DistanceBlock> = {
   fields: ['particles', 'colourStarts', 'restLengthM', 'complianceMPerN', 'lambda'],
   kernelCopy: null,
+  divisible: true,
+  bindDamp: null,
   bind(block, { kernels: k, x, w, at }) {
     const particles = at(block.particles);
     const colourStarts = at(block.colourStarts);
@@ -257,6 +306,8 @@ export const distanceKernel: KernelBinding<DistanceBlock> = {
 export const tetVolumeKernel: KernelBinding<TetVolumeBlock> = {
   fields: ['particles', 'colourStarts', 'restVolumeM3', 'complianceM3PerPa', 'lambda'],
   kernelCopy: null,
+  divisible: true,
+  bindDamp: null,
   bind(block, { kernels: k, x, w, at }) {
     const particles = at(block.particles);
     const colourStarts = at(block.colourStarts);
@@ -285,6 +336,8 @@ export const tetVolumeKernel: KernelBinding<TetVolumeBlock> = {
 export const dihedralBendKernel: KernelBinding<DihedralBendBlock> = {
   fields: ['particles', 'colourStarts', 'restAngleRad', 'compliancePerNM', 'lambda'],
   kernelCopy: null,
+  divisible: true,
+  bindDamp: null,
   bind(block, { kernels: k, x, w, at }) {
     const particles = at(block.particles);
     const colourStarts = at(block.colourStarts);
@@ -331,6 +384,8 @@ export const neoHookeanKernel: KernelBinding<NeoHookeanBlock> = {
     }
     return out;
   },
+  divisible: true,
+  bindDamp: null,
   bind(block, { kernels: k, x, w, at }) {
     const particles = at(block.particles);
     const colourStarts = at(block.colourStarts);
@@ -370,6 +425,8 @@ export const membraneKernel: KernelBinding<MembraneBlock> = {
     'lambda',
   ],
   kernelCopy: null,
+  divisible: true,
+  bindDamp: null,
   bind(block, { kernels: k, x, w, at }) {
     const particles = at(block.particles);
     const inverseRestShape = at(block.inverseRestShape);
@@ -423,6 +480,8 @@ export const plateBendKernel: KernelBinding<PlateBendBlock> = {
     'lambda',
   ],
   kernelCopy: null,
+  divisible: true,
+  bindDamp: null,
   bind(block, { kernels: k, x, w, at, invMass }) {
     const particles = at(block.particles);
     const colourStarts = at(block.colourStarts);
@@ -481,6 +540,88 @@ export const plateBendKernel: KernelBinding<PlateBendBlock> = {
         block.stiffnessScale,
         invHSq,
         MIN_LENGTH_M * MIN_LENGTH_M,
+        MIN_DENOMINATOR,
+        fresh,
+      );
+  },
+};
+
+/**
+ * A star of any size, one at a time, its ∇C summed per slot in the block's `gradient`: that scratch
+ * is one per block, so the team never divides these colours (a star spans a few dozen particles, a
+ * colour a few hundred stars: the sweep is a small share of a body's frame beside its tets).
+ */
+export const nodalVolumeKernel: KernelBinding<NodalVolumeBlock> = {
+  fields: [
+    'particles',
+    'colourStarts',
+    'particleCount',
+    'starStarts',
+    'starSlots',
+    'starOffsets',
+    'restVolumeM3',
+    'complianceM3PerPa',
+    'lambda',
+    'gradient',
+    'dampingPaSPerM3',
+  ],
+  kernelCopy: null,
+  divisible: false,
+  bindDamp(block, { kernels: k, x, v, w, at }) {
+    const particles = at(block.particles);
+    const particleCount = at(block.particleCount);
+    const starStarts = at(block.starStarts);
+    const starSlots = at(block.starSlots);
+    const starOffsets = at(block.starOffsets);
+    const damping = at(block.dampingPaSPerM3);
+    const gradient = at(block.gradient);
+    return (h) =>
+      k.dampNodalVolume(
+        x,
+        v,
+        w,
+        particles,
+        block.count,
+        block.arity,
+        particleCount,
+        starStarts,
+        starSlots,
+        starOffsets,
+        damping,
+        gradient,
+        h,
+      );
+  },
+  bind(block, { kernels: k, x, w, at }) {
+    const particles = at(block.particles);
+    const colourStarts = at(block.colourStarts);
+    const colours = block.colourStarts.length - 1;
+    const particleCount = at(block.particleCount);
+    const starStarts = at(block.starStarts);
+    const starSlots = at(block.starSlots);
+    const starOffsets = at(block.starOffsets);
+    const rest = at(block.restVolumeM3);
+    const compliance = at(block.complianceM3PerPa);
+    const lambda = at(block.lambda);
+    const gradient = at(block.gradient);
+    return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) =>
+      k.solveNodalVolumeBatched(
+        x,
+        w,
+        particles,
+        startsAt,
+        colourCount,
+        block.arity,
+        particleCount,
+        starStarts,
+        starSlots,
+        starOffsets,
+        rest,
+        compliance,
+        lambda,
+        gradient,
+        block.stiffnessScale,
+        invHSq,
         MIN_DENOMINATOR,
         fresh,
       );

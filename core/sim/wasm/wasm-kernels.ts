@@ -3,7 +3,7 @@ import { kindOps } from '../constraints/kinds.ts';
 import type { ParticleState } from '../state.ts';
 import { decodeBase64 } from './base64.ts';
 import { type ColourChunks, colourChunks } from './colour-chunks.ts';
-import type { BlockSolve, KernelExports, KernelMemory } from './kernel-bindings.ts';
+import type { BlockDamp, BlockSolve, KernelExports, KernelMemory } from './kernel-bindings.ts';
 import { KERNELS_WASM_BASE64 } from './kernels-wasm.ts';
 import { sharedMemoryAvailable, withSharedMemoryImport } from './shared-memory.ts';
 import { type BlockChunks, type SolverHelper, SolverTeam } from './solver-team.ts';
@@ -73,6 +73,8 @@ const MIN_DIVIDED_PARTICLES = 2048;
 
 export class WasmKernels {
   private readonly solvers = new Map<ConstraintBlock, BlockSolve>();
+  /** Blocks whose damping runs here (their kind's binding has bindDamp). */
+  private readonly dampers = new Map<ConstraintBlock, BlockDamp>();
   /** Blocks with colours big enough to divide, as the team solves them; empty without a team. */
   private readonly divided = new Map<ConstraintBlock, BlockChunks>();
   private readonly x: number;
@@ -104,6 +106,7 @@ export class WasmKernels {
     const memory: KernelMemory = {
       kernels,
       x: this.x,
+      v: this.v,
       w: this.w,
       invMass: state.invMass,
       at: (array) => pointers.get(array)!,
@@ -113,6 +116,7 @@ export class WasmKernels {
       if (!binding) continue;
       const solve = binding.bind(block, memory);
       this.solvers.set(block, solve);
+      if (binding.bindDamp) this.dampers.set(block, binding.bindDamp(block, memory));
       const chunks = blockChunks.get(block);
       if (!team || !chunks) continue;
       const most = Math.max(...chunks.runs.map((run) => (run.divided ? run.sweeps.length : 0)));
@@ -189,7 +193,7 @@ export class WasmKernels {
     const blockChunks = new Map<ConstraintBlock, ColourChunks>();
     if (shared) {
       for (const block of blocks) {
-        const chunks = kindOps(block).wasm
+        const chunks = kindOps(block).wasm?.divisible
           ? colourChunks(block.colourStarts, threads, undefined, block.nodeColourStarts)
           : null;
         if (!chunks) continue;
@@ -311,6 +315,17 @@ export class WasmKernels {
       (k) => call(this.kernels, from(k), from(k + 1)),
       () => call(this.kernels, start, end),
     );
+  }
+
+  /**
+   * Damps the velocities by `block` over substep h (s) where its kernel does (on this thread); false
+   * when it has none here (run the JS damping). A block without damping is passed over either way.
+   */
+  damp(block: ConstraintBlock, h: number): boolean {
+    const damp = this.dampers.get(block);
+    if (!damp) return false;
+    if (block.damped) damp(h);
+    return true;
   }
 
   /** True when `block` has a kernel here: its first sweep of a substep resets its multipliers. */

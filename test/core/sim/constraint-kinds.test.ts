@@ -236,7 +236,7 @@ describe('the table of constraint kinds', () => {
       const block = builders[kind](deformedState()) as unknown as Record<string, unknown>;
       for (const field of binding.fields) {
         const array = block[field];
-        const movable = [Float64Array, Float32Array, Uint32Array, Uint8Array].some(
+        const movable = [Float64Array, Float32Array, Uint32Array, Uint16Array, Uint8Array].some(
           (Kind) => array instanceof Kind,
         );
         expect(movable, `${kind}.${field}`).toBe(true);

@@ -12,6 +12,7 @@ import { createDistanceBlock, solveDistance } from '../../../core/sim/constraint
 import type { ConstraintBlock } from '../../../core/sim/constraints/index.ts';
 import { createMembraneBlock, MEMBRANE_ROW, solveMembrane } from '../../../core/sim/constraints/membrane.ts';
 import { createNeoHookeanBlock, solveNeoHookean } from '../../../core/sim/constraints/neo-hookean.ts';
+import { createNodalVolumeBlock, solveNodalVolume } from '../../../core/sim/constraints/nodal-volume.ts';
 import {
   createPlateBendBlock,
   type PlateBendBlock,
@@ -237,6 +238,29 @@ const kernelCases: KernelCase[] = [
         s,
       ),
     solve: solveTetVolume,
+  },
+  {
+    // Stars of 4 to 27 particles; a collapsed star (all its particles on one point: ∇C = 0) only
+    // moves λ, and every other vertex is incompressible (α = 0).
+    name: 'nodal volume (stars of every size, a collapsed star)',
+    rest: box.positions,
+    amplitude: 0.04,
+    collapse: () => 13,
+    make: (s) => {
+      const vertices = Uint32Array.from({ length: s.count }, (_, p) => p);
+      const block = createNodalVolumeBlock(
+        {
+          tets: box.tets,
+          vertices,
+          complianceM3PerPa: Float64Array.from(vertices, (p) => (p % 2 ? 1e-9 : 0)),
+          dampingRatio: 0,
+        },
+        s,
+      );
+      expect(new Set(block.particleCount).size).toBeGreaterThan(3);
+      return block;
+    },
+    solve: solveNodalVolume,
   },
   {
     name: 'neo-Hookean',

@@ -3417,3 +3417,174 @@ export function solveLinearPlateBendBatched(
     store<f64>(p5, load<f64>(p5, 16) + wq2 * dz2, 16);
   }
 }
+
+/**
+ * nodal-volume.ts `starCrossSums`: g[0 … n3) ← the unscaled cross-product sums of the star tets
+ * [from, to) (4 entries each of starOffsets, u32, and starSlots, u16); returns 6·Σ V_t.
+ */
+function starCrossSums(
+  x: usize,
+  g: usize,
+  starSlots: usize,
+  starOffsets: usize,
+  from: i32,
+  to: i32,
+  n3: i32,
+): f64 {
+  for (let k = 0; k < n3; k++) setF(g, k, 0);
+  let sixVolume = 0.0;
+  for (let e = from; e < to; e += 4) {
+    const i0 = u(starOffsets, e);
+    const i1 = u(starOffsets, e + 1);
+    const i2 = u(starOffsets, e + 2);
+    const i3 = u(starOffsets, e + 3);
+    const x0 = f(x, i0);
+    const y0 = f(x, i0 + 1);
+    const z0 = f(x, i0 + 2);
+    const ax = f(x, i1) - x0;
+    const ay = f(x, i1 + 1) - y0;
+    const az = f(x, i1 + 2) - z0;
+    const bx = f(x, i2) - x0;
+    const by = f(x, i2 + 1) - y0;
+    const bz = f(x, i2 + 2) - z0;
+    const cx = f(x, i3) - x0;
+    const cy = f(x, i3 + 1) - y0;
+    const cz = f(x, i3 + 2) - z0;
+    const g1x = by * cz - bz * cy;
+    const g1y = bz * cx - bx * cz;
+    const g1z = bx * cy - by * cx;
+    const g2x = cy * az - cz * ay;
+    const g2y = cz * ax - cx * az;
+    const g2z = cx * ay - cy * ax;
+    const g3x = ay * bz - az * by;
+    const g3y = az * bx - ax * bz;
+    const g3z = ax * by - ay * bx;
+    sixVolume += ax * g1x + ay * g1y + az * g1z;
+    const s0 = 3 * <i32>load<u16>(starSlots + ((<usize>e) << 1));
+    const s1 = 3 * <i32>load<u16>(starSlots + ((<usize>(e + 1)) << 1));
+    const s2 = 3 * <i32>load<u16>(starSlots + ((<usize>(e + 2)) << 1));
+    const s3 = 3 * <i32>load<u16>(starSlots + ((<usize>(e + 3)) << 1));
+    setF(g, s0, f(g, s0) - (g1x + g2x + g3x));
+    setF(g, s0 + 1, f(g, s0 + 1) - (g1y + g2y + g3y));
+    setF(g, s0 + 2, f(g, s0 + 2) - (g1z + g2z + g3z));
+    setF(g, s1, f(g, s1) + g1x);
+    setF(g, s1 + 1, f(g, s1 + 1) + g1y);
+    setF(g, s1 + 2, f(g, s1 + 2) + g1z);
+    setF(g, s2, f(g, s2) + g2x);
+    setF(g, s2 + 1, f(g, s2 + 1) + g2y);
+    setF(g, s2 + 2, f(g, s2 + 2) + g2z);
+    setF(g, s3, f(g, s3) + g3x);
+    setF(g, s3 + 1, f(g, s3 + 1) + g3y);
+    setF(g, s3 + 2, f(g, s3 + 2) + g3z);
+  }
+  return sixVolume;
+}
+
+/**
+ * nodal-volume.ts `solveNodalVolume`, in colour order over `colourCount` batches of `colourStarts`
+ * (u32, constraint ranges), one star at a time in f64: the same operations in the same order, so
+ * the same floats. `g` is the block's scratch ∇C (3 × arity f64): one per block, so these colours
+ * are never divided among threads (kernel-bindings.ts `nodalVolumeKernel`). particleCount and
+ * starStarts are u32.
+ */
+export function solveNodalVolumeBatched(
+  x: usize,
+  w: usize,
+  particles: usize,
+  colourStarts: usize,
+  colourCount: i32,
+  arity: i32,
+  particleCount: usize,
+  starStarts: usize,
+  starSlots: usize,
+  starOffsets: usize,
+  restVolume: usize,
+  compliance: usize,
+  lambda: usize,
+  g: usize,
+  scale: f64,
+  invHSq: f64,
+  minDenominator: f64,
+  fresh: bool,
+): void {
+  const k24 = 1.0 / 24;
+  for (let colour = 0; colour < colourCount; colour++) {
+    const first = u(colourStarts, colour);
+    const last = u(colourStarts, colour + 1);
+    for (let c = first; c < last; c++) {
+      if (fresh) setF(lambda, c, 0);
+      const n3 = 3 * u(particleCount, c);
+      const from = 4 * u(starStarts, c);
+      const to = 4 * u(starStarts, c + 1);
+      const sixVolume = starCrossSums(x, g, starSlots, starOffsets, from, to, n3);
+      const base = arity * c;
+      let wcc = 0.0;
+      for (let k = 0; k < n3; k += 3) {
+        const gx = f(g, k);
+        const gy = f(g, k + 1);
+        const gz = f(g, k + 2);
+        wcc += f(w, u(particles, base + k / 3)) * (gx * gx + gy * gy + gz * gz);
+      }
+      const alphaTilde = f(compliance, c) * invHSq;
+      const denominator = wcc * k24 * k24 + alphaTilde;
+      if (!(denominator > minDenominator)) continue;
+      const lambdaC = f(lambda, c);
+      const dLambda = (scale * (f(restVolume, c) - sixVolume * k24 - alphaTilde * lambdaC)) / denominator;
+      setF(lambda, c, lambdaC + dLambda);
+      const d = dLambda * k24;
+      for (let k = 0; k < n3; k += 3) {
+        const p = u(particles, base + k / 3);
+        const p3 = 3 * p;
+        const s = f(w, p) * d;
+        setF(x, p3, f(x, p3) + s * f(g, k));
+        setF(x, p3 + 1, f(x, p3 + 1) + s * f(g, k + 1));
+        setF(x, p3 + 2, f(x, p3 + 2) + s * f(g, k + 2));
+      }
+    }
+  }
+}
+
+/** nodal-volume.ts `dampNodalVolume` over its `count` stars, substep h (s): the same floats. */
+export function dampNodalVolume(
+  x: usize,
+  v: usize,
+  w: usize,
+  particles: usize,
+  count: i32,
+  arity: i32,
+  particleCount: usize,
+  starStarts: usize,
+  starSlots: usize,
+  starOffsets: usize,
+  damping: usize,
+  g: usize,
+  h: f64,
+): void {
+  const k24 = 1.0 / 24;
+  for (let c = 0; c < count; c++) {
+    const hb = h * f(damping, c);
+    if (hb === 0) continue;
+    const n = u(particleCount, c);
+    starCrossSums(x, g, starSlots, starOffsets, 4 * u(starStarts, c), 4 * u(starStarts, c + 1), 3 * n);
+    const base = arity * c;
+    let rate = 0.0;
+    let wcc = 0.0;
+    for (let k = 0; k < n; k++) {
+      const p = u(particles, base + k);
+      const p3 = 3 * p;
+      const gx = f(g, 3 * k);
+      const gy = f(g, 3 * k + 1);
+      const gz = f(g, 3 * k + 2);
+      rate += gx * f(v, p3) + gy * f(v, p3 + 1) + gz * f(v, p3 + 2);
+      wcc += f(w, p) * (gx * gx + gy * gy + gz * gz);
+    }
+    const s = (rate * k24 * hb * k24) / (1 + hb * wcc * k24 * k24);
+    for (let k = 0; k < n; k++) {
+      const p = u(particles, base + k);
+      const ws = f(w, p) * s;
+      setF(v, 3 * p, f(v, 3 * p) - ws * f(g, 3 * k));
+      setF(v, 3 * p + 1, f(v, 3 * p + 1) - ws * f(g, 3 * k + 1));
+      setF(v, 3 * p + 2, f(v, 3 * p + 2) - ws * f(g, 3 * k + 2));
+    }
+  }
+}

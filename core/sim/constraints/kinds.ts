@@ -3,6 +3,7 @@ import type { NeoHookeanStiffnessLimit } from '../stiffness-limit.ts';
 import {
   dihedralBendKernel,
   distanceKernel,
+  edgeDamperKernel,
   type KernelBinding,
   membraneKernel,
   neoHookeanKernel,
@@ -226,7 +227,7 @@ export const constraintKinds = {
     forceUnit: null,
     tear: null,
     scalarCount: () => 0, // damping only: constrains nothing
-    wasm: null,
+    wasm: edgeDamperKernel,
   },
   tether: {
     solve: solveTether,

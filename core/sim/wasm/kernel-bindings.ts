@@ -2,6 +2,7 @@ import { type BlockBase, MIN_DENOMINATOR, MIN_LENGTH_M } from '../constraints/bl
 import { type RowIndex, rowStride } from '../constraints/compliance-table.ts';
 import type { DihedralBendBlock } from '../constraints/dihedral-bend.ts';
 import type { DistanceBlock } from '../constraints/distance.ts';
+import type { EdgeDamperBlock } from '../constraints/edge-damper.ts';
 import type { MembraneBlock } from '../constraints/membrane.ts';
 import type { NeoHookeanBlock } from '../constraints/neo-hookean.ts';
 import type { NodalVolumeBlock } from '../constraints/nodal-volume.ts';
@@ -175,6 +176,16 @@ export interface KernelExports {
     minDenominator: number,
     fresh: boolean,
   ): void;
+  dampPairs(
+    x: number,
+    v: number,
+    w: number,
+    particles: number,
+    beta: number,
+    count: number,
+    h: number,
+    minLength: number,
+  ): void;
   dampNodalVolume(
     x: number,
     v: number,
@@ -249,8 +260,8 @@ export interface KernelBinding<B extends BlockBase> {
    * where the kernel needs none.
    */
   readonly kernelCopy: ((block: B, into?: Float32Array, element?: number) => Float32Array) | null;
-  /** The block's sweep on the memory, made once when the world is built. */
-  readonly bind: (block: B, memory: KernelMemory) => BlockSolve;
+  /** The block's sweep on the memory, made once when the world is built (null: a kind that only damps). */
+  readonly bind: ((block: B, memory: KernelMemory) => BlockSolve) | null;
   /**
    * Whether the solver team may divide a big colour among its threads (each solving its share at
    * once): false for a kernel that keeps scratch values in the block's memory, one set per block.
@@ -273,10 +284,10 @@ export function rowIndexBytes(index: RowIndex): number {
 }
 
 export const distanceKernel: KernelBinding<DistanceBlock> = {
-  fields: ['particles', 'colourStarts', 'restLengthM', 'complianceMPerN', 'lambda'],
+  fields: ['particles', 'colourStarts', 'restLengthM', 'complianceMPerN', 'lambda', 'dampingNSPerM'],
   kernelCopy: null,
   divisible: true,
-  bindDamp: null,
+  bindDamp: (block, memory) => pairDamping(block.particles, block.dampingNSPerM, block.count, memory),
   bind(block, { kernels: k, x, w, at }) {
     const particles = at(block.particles);
     const colourStarts = at(block.colourStarts);
@@ -302,6 +313,27 @@ export const distanceKernel: KernelBinding<DistanceBlock> = {
       );
   },
 };
+
+/** Edges that only damp (neo-Hookean bodies' shear damping): no sweep, a damping kernel. */
+export const edgeDamperKernel: KernelBinding<EdgeDamperBlock> = {
+  fields: ['particles', 'dampingNSPerM'],
+  kernelCopy: null,
+  divisible: false,
+  bindDamp: (block, memory) => pairDamping(block.particles, block.dampingNSPerM, block.count, memory),
+  bind: null,
+};
+
+/** distance.ts `dampPairs` on the memory: pairs of `particles`, β (N·s/m) per pair. */
+function pairDamping(
+  particles: Uint32Array,
+  betaNSPerM: Float64Array,
+  count: number,
+  { kernels: k, x, v, w, at }: KernelMemory,
+): BlockDamp {
+  const pairs = at(particles);
+  const beta = at(betaNSPerM);
+  return (h) => k.dampPairs(x, v, w, pairs, beta, count, h, MIN_LENGTH_M);
+}
 
 export const tetVolumeKernel: KernelBinding<TetVolumeBlock> = {
   fields: ['particles', 'colourStarts', 'restVolumeM3', 'complianceM3PerPa', 'lambda'],

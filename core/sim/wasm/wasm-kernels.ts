@@ -114,9 +114,11 @@ export class WasmKernels {
     for (const block of blocks) {
       const binding = kindOps(block).wasm;
       if (!binding) continue;
-      const solve = binding.bind(block, memory);
-      this.solvers.set(block, solve);
       if (binding.bindDamp) this.dampers.set(block, binding.bindDamp(block, memory));
+      const bind = binding.bind;
+      if (!bind) continue;
+      const solve = bind(block, memory);
+      this.solvers.set(block, solve);
       const chunks = blockChunks.get(block);
       if (!team || !chunks) continue;
       const most = Math.max(...chunks.runs.map((run) => (run.divided ? run.sweeps.length : 0)));
@@ -124,9 +126,7 @@ export class WasmKernels {
         chunks,
         boundsAt: pointers.get(chunks.bounds)!,
         solve,
-        record: Array.from({ length: most }, (_, k) =>
-          binding.bind(block, { ...memory, kernels: team.recorder(k) }),
-        ),
+        record: Array.from({ length: most }, (_, k) => bind(block, { ...memory, kernels: team.recorder(k) })),
       });
     }
   }

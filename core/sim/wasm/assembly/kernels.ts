@@ -3588,3 +3588,46 @@ export function dampNodalVolume(
     }
   }
 }
+
+/**
+ * distance.ts `dampPairs`: each particle pair's rate along its edge damped implicitly over
+ * substep h (s), β (N·s/m, f64) per pair, in order: the same floats.
+ */
+export function dampPairs(
+  x: usize,
+  v: usize,
+  w: usize,
+  particles: usize,
+  beta: usize,
+  count: i32,
+  h: f64,
+  minLength: f64,
+): void {
+  for (let c = 0; c < count; c++) {
+    const hb = h * f(beta, c);
+    if (hb === 0) continue;
+    const a = u(particles, 2 * c);
+    const b = u(particles, 2 * c + 1);
+    const a3 = 3 * a;
+    const b3 = 3 * b;
+    const wa = f(w, a);
+    const wb = f(w, b);
+    const dx = f(x, a3) - f(x, b3);
+    const dy = f(x, a3 + 1) - f(x, b3 + 1);
+    const dz = f(x, a3 + 2) - f(x, b3 + 2);
+    const length = Math.sqrt(dx * dx + dy * dy + dz * dz);
+    if (!(length > minLength)) continue;
+    const nx = dx / length;
+    const ny = dy / length;
+    const nz = dz / length;
+    const rate =
+      nx * (f(v, a3) - f(v, b3)) + ny * (f(v, a3 + 1) - f(v, b3 + 1)) + nz * (f(v, a3 + 2) - f(v, b3 + 2));
+    const s = (rate * hb) / (1 + hb * (wa + wb));
+    setF(v, a3, f(v, a3) - wa * s * nx);
+    setF(v, a3 + 1, f(v, a3 + 1) - wa * s * ny);
+    setF(v, a3 + 2, f(v, a3 + 2) - wa * s * nz);
+    setF(v, b3, f(v, b3) + wb * s * nx);
+    setF(v, b3 + 1, f(v, b3 + 1) + wb * s * ny);
+    setF(v, b3 + 2, f(v, b3 + 2) + wb * s * nz);
+  }
+}

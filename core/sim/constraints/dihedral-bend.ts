@@ -328,110 +328,123 @@ export function solveDihedralBend(block: DihedralBendBlock, state: ParticleState
 
 /** Implicit damping of each hinge's folding rate θ̇ = Σ ∇_k θ·v_k over a substep h (block.ts). */
 export function dampDihedralBend(block: DihedralBendBlock, state: ParticleState, h: number): void {
-  const minEdgeSq = MIN_EDGE_SQ_M2;
-  const x = state.x;
-  const v = state.v;
-  const w = state.invMass;
+  const { x, v, invMass: w } = state;
   const particles = block.particles;
   const beta = block.dampingNMS;
   for (let c = 0; c < block.count; c++) {
     const hb = h * beta[c];
     if (hb === 0) continue;
-    const q0 = particles[4 * c];
-    const q1 = particles[4 * c + 1];
-    const q2 = particles[4 * c + 2];
-    const q3 = particles[4 * c + 3];
-    const i0 = 3 * q0;
-    const i1 = 3 * q1;
-    const i2 = 3 * q2;
-    const i3 = 3 * q3;
-    const ex = x[i1] - x[i0];
-    const ey = x[i1 + 1] - x[i0 + 1];
-    const ez = x[i1 + 2] - x[i0 + 2];
-    const eSq = ex * ex + ey * ey + ez * ez;
-    if (!(eSq > minEdgeSq)) continue;
-    const a0x = x[i2] - x[i0];
-    const a0y = x[i2 + 1] - x[i0 + 1];
-    const a0z = x[i2 + 2] - x[i0 + 2];
-    const b0x = x[i3] - x[i0];
-    const b0y = x[i3 + 1] - x[i0 + 1];
-    const b0z = x[i3 + 2] - x[i0 + 2];
-    const nax = ey * a0z - ez * a0y;
-    const nay = ez * a0x - ex * a0z;
-    const naz = ex * a0y - ey * a0x;
-    const nbx = b0y * ez - b0z * ey;
-    const nby = b0z * ex - b0x * ez;
-    const nbz = b0x * ey - b0y * ex;
-    const naSq = nax * nax + nay * nay + naz * naz;
-    const nbSq = nbx * nbx + nby * nby + nbz * nbz;
-    const minAreaSq = 1e-18 * eSq * eSq;
-    if (!(naSq > minAreaSq) || !(nbSq > minAreaSq)) continue;
-    const eLength = Math.sqrt(eSq);
-    const invE = 1 / eLength;
-    const a0 = (a0x * ex + a0y * ey + a0z * ez) * invE;
-    const b0 = (b0x * ex + b0y * ey + b0z * ez) * invE;
-    const a1 = a0 - eLength;
-    const b1 = b0 - eLength;
-    const sa = 1 / naSq;
-    const sb = 1 / nbSq;
-    const gax = nax * sa;
-    const gay = nay * sa;
-    const gaz = naz * sa;
-    const gbx = nbx * sb;
-    const gby = nby * sb;
-    const gbz = nbz * sb;
-    const g0x = -(a1 * gax + b1 * gbx);
-    const g0y = -(a1 * gay + b1 * gby);
-    const g0z = -(a1 * gaz + b1 * gbz);
-    const g1x = a0 * gax + b0 * gbx;
-    const g1y = a0 * gay + b0 * gby;
-    const g1z = a0 * gaz + b0 * gbz;
-    const g2x = -eLength * gax;
-    const g2y = -eLength * gay;
-    const g2z = -eLength * gaz;
-    const g3x = -eLength * gbx;
-    const g3y = -eLength * gby;
-    const g3z = -eLength * gbz;
-    const w0 = w[q0];
-    const w1 = w[q1];
-    const w2 = w[q2];
-    const w3 = w[q3];
-    const wGradSq =
-      w0 * (g0x * g0x + g0y * g0y + g0z * g0z) +
-      w1 * (g1x * g1x + g1y * g1y + g1z * g1z) +
-      w2 * (g2x * g2x + g2y * g2y + g2z * g2z) +
-      w3 * (g3x * g3x + g3y * g3y + g3z * g3z);
-    const rate =
-      g0x * v[i0] +
-      g0y * v[i0 + 1] +
-      g0z * v[i0 + 2] +
-      g1x * v[i1] +
-      g1y * v[i1 + 1] +
-      g1z * v[i1 + 2] +
-      g2x * v[i2] +
-      g2y * v[i2 + 1] +
-      g2z * v[i2 + 2] +
-      g3x * v[i3] +
-      g3y * v[i3 + 1] +
-      g3z * v[i3 + 2];
-    const s = (rate * hb) / (1 + hb * wGradSq);
-    const s0 = w0 * s;
-    const s1 = w1 * s;
-    const s2 = w2 * s;
-    const s3 = w3 * s;
-    v[i0] -= s0 * g0x;
-    v[i0 + 1] -= s0 * g0y;
-    v[i0 + 2] -= s0 * g0z;
-    v[i1] -= s1 * g1x;
-    v[i1 + 1] -= s1 * g1y;
-    v[i1 + 2] -= s1 * g1z;
-    v[i2] -= s2 * g2x;
-    v[i2 + 1] -= s2 * g2y;
-    v[i2 + 2] -= s2 * g2z;
-    v[i3] -= s3 * g3x;
-    v[i3 + 1] -= s3 * g3y;
-    v[i3 + 2] -= s3 * g3z;
+    const o = 4 * c;
+    dampHinge(x, v, w, particles[o], particles[o + 1], particles[o + 2], particles[o + 3], hb);
   }
+}
+
+/**
+ * One hinge's damping (x0, x1 its edge, x2 and x3 its wings; hb = h·β, β in N·m·s): θ̇ = Σ ∇_k θ·v_k
+ * damped implicitly, θ̇' = θ̇/(1 + hβ·Σ w|∇θ|²), with ∇θ as in `hingeGradient` written out in local
+ * variables (the dihedral and plate hinges' damping both run it; assembly/kernels.ts mirrors it).
+ * A degenerate hinge is passed over.
+ */
+export function dampHinge(
+  x: Float64Array,
+  v: Float64Array,
+  w: Float64Array,
+  q0: number,
+  q1: number,
+  q2: number,
+  q3: number,
+  hb: number,
+): void {
+  const i0 = 3 * q0;
+  const i1 = 3 * q1;
+  const i2 = 3 * q2;
+  const i3 = 3 * q3;
+  const ex = x[i1] - x[i0];
+  const ey = x[i1 + 1] - x[i0 + 1];
+  const ez = x[i1 + 2] - x[i0 + 2];
+  const eSq = ex * ex + ey * ey + ez * ez;
+  if (!(eSq > MIN_EDGE_SQ_M2)) return;
+  const a0x = x[i2] - x[i0];
+  const a0y = x[i2 + 1] - x[i0 + 1];
+  const a0z = x[i2 + 2] - x[i0 + 2];
+  const b0x = x[i3] - x[i0];
+  const b0y = x[i3 + 1] - x[i0 + 1];
+  const b0z = x[i3 + 2] - x[i0 + 2];
+  const nax = ey * a0z - ez * a0y;
+  const nay = ez * a0x - ex * a0z;
+  const naz = ex * a0y - ey * a0x;
+  const nbx = b0y * ez - b0z * ey;
+  const nby = b0z * ex - b0x * ez;
+  const nbz = b0x * ey - b0y * ex;
+  const naSq = nax * nax + nay * nay + naz * naz;
+  const nbSq = nbx * nbx + nby * nby + nbz * nbz;
+  const minAreaSq = 1e-18 * eSq * eSq;
+  if (!(naSq > minAreaSq) || !(nbSq > minAreaSq)) return;
+  const eLength = Math.sqrt(eSq);
+  const invE = 1 / eLength;
+  const a0 = (a0x * ex + a0y * ey + a0z * ez) * invE;
+  const b0 = (b0x * ex + b0y * ey + b0z * ez) * invE;
+  const a1 = a0 - eLength;
+  const b1 = b0 - eLength;
+  const sa = 1 / naSq;
+  const sb = 1 / nbSq;
+  const gax = nax * sa;
+  const gay = nay * sa;
+  const gaz = naz * sa;
+  const gbx = nbx * sb;
+  const gby = nby * sb;
+  const gbz = nbz * sb;
+  const g0x = -(a1 * gax + b1 * gbx);
+  const g0y = -(a1 * gay + b1 * gby);
+  const g0z = -(a1 * gaz + b1 * gbz);
+  const g1x = a0 * gax + b0 * gbx;
+  const g1y = a0 * gay + b0 * gby;
+  const g1z = a0 * gaz + b0 * gbz;
+  const g2x = -eLength * gax;
+  const g2y = -eLength * gay;
+  const g2z = -eLength * gaz;
+  const g3x = -eLength * gbx;
+  const g3y = -eLength * gby;
+  const g3z = -eLength * gbz;
+  const w0 = w[q0];
+  const w1 = w[q1];
+  const w2 = w[q2];
+  const w3 = w[q3];
+  const wGradSq =
+    w0 * (g0x * g0x + g0y * g0y + g0z * g0z) +
+    w1 * (g1x * g1x + g1y * g1y + g1z * g1z) +
+    w2 * (g2x * g2x + g2y * g2y + g2z * g2z) +
+    w3 * (g3x * g3x + g3y * g3y + g3z * g3z);
+  const rate =
+    g0x * v[i0] +
+    g0y * v[i0 + 1] +
+    g0z * v[i0 + 2] +
+    g1x * v[i1] +
+    g1y * v[i1 + 1] +
+    g1z * v[i1 + 2] +
+    g2x * v[i2] +
+    g2y * v[i2 + 1] +
+    g2z * v[i2 + 2] +
+    g3x * v[i3] +
+    g3y * v[i3 + 1] +
+    g3z * v[i3 + 2];
+  const s = (rate * hb) / (1 + hb * wGradSq);
+  const s0 = w0 * s;
+  const s1 = w1 * s;
+  const s2 = w2 * s;
+  const s3 = w3 * s;
+  v[i0] -= s0 * g0x;
+  v[i0 + 1] -= s0 * g0y;
+  v[i0 + 2] -= s0 * g0z;
+  v[i1] -= s1 * g1x;
+  v[i1 + 1] -= s1 * g1y;
+  v[i1 + 2] -= s1 * g1z;
+  v[i2] -= s2 * g2x;
+  v[i2 + 1] -= s2 * g2y;
+  v[i2 + 2] -= s2 * g2z;
+  v[i3] -= s3 * g3x;
+  v[i3 + 1] -= s3 * g3y;
+  v[i3 + 2] -= s3 * g3z;
 }
 
 /** Adds λ·∇θ/h² (N) of every hinge to `forceN`. */

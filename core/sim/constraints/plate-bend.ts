@@ -10,7 +10,7 @@ import {
   subsetCount,
 } from './block.ts';
 import { complianceTable, type RowIndex, rowStride, tableRow } from './compliance-table.ts';
-import { G, hingeAngle, hingeAtan2, hingeGradient, wrapAngle } from './dihedral-bend.ts';
+import { dampHinge, G, hingeAngle, hingeAtan2, wrapAngle } from './dihedral-bend.ts';
 import {
   FLAT_REST_ANGLE_RAD,
   isLinearPlate,
@@ -587,31 +587,18 @@ export function solvePlateBend(block: PlateBendBlock, state: ParticleState, h: n
 
 /** Implicit damping of each hinge's θ rate after a substep h (s), see block.ts. */
 export function dampPlateBend(block: PlateBendBlock, state: ParticleState, h: number): void {
-  const v = state.v;
-  const w = state.invMass;
+  const { x, v, invMass: w } = state;
+  const particles = block.particles;
+  const beta = block.dampingNMS;
   for (let t = 0; t < block.count; t++) {
-    for (let i = 0; i < 3; i++) {
-      const beta = block.dampingNMS[3 * t + i];
-      if (!(beta > 0)) continue;
-      const quad = plateHinge(block, t, i, QUAD);
-      if (!hingeGradient(state.x, quad, 0)) continue;
-      let rate = 0;
-      let weighted = 0;
-      for (let q = 0; q < 4; q++) {
-        const p = 3 * quad[q];
-        rate += G[3 * q] * v[p] + G[3 * q + 1] * v[p + 1] + G[3 * q + 2] * v[p + 2];
-        weighted += w[quad[q]] * (G[3 * q] ** 2 + G[3 * q + 1] ** 2 + G[3 * q + 2] ** 2);
-      }
-      const hb = h * beta;
-      const s = (rate * hb) / (1 + hb * weighted);
-      for (let q = 0; q < 4; q++) {
-        const p = 3 * quad[q];
-        const ws = w[quad[q]] * s;
-        v[p] -= ws * G[3 * q];
-        v[p + 1] -= ws * G[3 * q + 1];
-        v[p + 2] -= ws * G[3 * q + 2];
-      }
-    }
+    const o = 6 * t;
+    // The hinges of plateHinge (PLATE_HINGE_SLOTS) written out: edge, wing inside, wing outside.
+    const hb0 = h * beta[3 * t];
+    if (hb0 > 0) dampHinge(x, v, w, particles[o], particles[o + 1], particles[o + 2], particles[o + 3], hb0);
+    const hb1 = h * beta[3 * t + 1];
+    if (hb1 > 0) dampHinge(x, v, w, particles[o + 1], particles[o + 2], particles[o], particles[o + 4], hb1);
+    const hb2 = h * beta[3 * t + 2];
+    if (hb2 > 0) dampHinge(x, v, w, particles[o + 2], particles[o], particles[o + 1], particles[o + 5], hb2);
   }
 }
 

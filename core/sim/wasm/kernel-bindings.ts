@@ -176,6 +176,26 @@ export interface KernelExports {
     minDenominator: number,
     fresh: boolean,
   ): void;
+  dampDihedralBend(
+    x: number,
+    v: number,
+    w: number,
+    particles: number,
+    beta: number,
+    count: number,
+    h: number,
+    minEdgeSq: number,
+  ): void;
+  dampPlateBend(
+    x: number,
+    v: number,
+    w: number,
+    particles: number,
+    beta: number,
+    count: number,
+    h: number,
+    minEdgeSq: number,
+  ): void;
   dampPairs(
     x: number,
     v: number,
@@ -366,10 +386,14 @@ export const tetVolumeKernel: KernelBinding<TetVolumeBlock> = {
 };
 
 export const dihedralBendKernel: KernelBinding<DihedralBendBlock> = {
-  fields: ['particles', 'colourStarts', 'restAngleRad', 'compliancePerNM', 'lambda'],
+  fields: ['particles', 'colourStarts', 'restAngleRad', 'compliancePerNM', 'lambda', 'dampingNMS'],
   kernelCopy: null,
   divisible: true,
-  bindDamp: null,
+  bindDamp(block, { kernels: k, x, v, w, at }) {
+    const particles = at(block.particles);
+    const beta = at(block.dampingNMS);
+    return (h) => k.dampDihedralBend(x, v, w, particles, beta, block.count, h, MIN_LENGTH_M * MIN_LENGTH_M);
+  },
   bind(block, { kernels: k, x, w, at }) {
     const particles = at(block.particles);
     const colourStarts = at(block.colourStarts);
@@ -510,10 +534,15 @@ export const plateBendKernel: KernelBinding<PlateBendBlock> = {
     'linearSystems',
     'linearRowTriangle',
     'lambda',
+    'dampingNMS',
   ],
   kernelCopy: null,
   divisible: true,
-  bindDamp: null,
+  bindDamp(block, { kernels: k, x, v, w, at }) {
+    const particles = at(block.particles);
+    const beta = at(block.dampingNMS);
+    return (h) => k.dampPlateBend(x, v, w, particles, beta, block.count, h, MIN_LENGTH_M * MIN_LENGTH_M);
+  },
   bind(block, { kernels: k, x, w, at, invMass }) {
     const particles = at(block.particles);
     const colourStarts = at(block.colourStarts);

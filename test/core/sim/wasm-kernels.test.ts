@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { neoHookeanConstants } from '../../../core/material/elastic.ts';
 import type { BodySpec, Scene } from '../../../core/scene/scene.ts';
-import { buildWorld } from '../../../core/sim/build-world.ts';
+import { type BuildOptions, buildWorld } from '../../../core/sim/build-world.ts';
 import { TORN_COMPLIANCE } from '../../../core/sim/constraints/block.ts';
 import { type RowIndex, tableRow } from '../../../core/sim/constraints/compliance-table.ts';
 import { createDihedralBendBlock, solveDihedralBend } from '../../../core/sim/constraints/dihedral-bend.ts';
@@ -660,7 +660,8 @@ function cube(model: 'neo-hookean' | 'edges-volume', extra: Partial<BodySpec> = 
 
 const ground: Scene['colliders'] = [{ type: 'plane', normal: [0, 1, 0], offset: 0, friction: 0.4 }];
 
-const worldCases: [string, Scene][] = [
+const worldCases: [string, Scene, BuildOptions?][] = [
+  ['cloth of edges and dihedral hinges (damping)', sceneWith([clothBody]), { clothStretch: 'edges' }],
   ['cloth (stretch, shear, bending, damping, a pin)', sceneWith([clothBody])],
   [
     'neo-Hookean cube falling on the ground',
@@ -698,10 +699,10 @@ const worldCases: [string, Scene][] = [
 ];
 
 describe('worlds stepped by the WebAssembly kernels', () => {
-  for (const [name, scene] of worldCases) {
+  for (const [name, scene, options] of worldCases) {
     it(`${name}: same state after 40 frames as with the JS kernels`, () => {
-      const js = buildWorld(scene);
-      const wasm = buildWorld(scene);
+      const js = buildWorld(scene, options);
+      const wasm = buildWorld(scene, options);
       js.kernels = 'js';
       expect(wasm.kernels).toBe('wasm');
       for (let frame = 0; frame < 40; frame++) {

@@ -3631,3 +3631,167 @@ export function dampPairs(
     setF(v, b3 + 2, f(v, b3 + 2) + wb * s * nz);
   }
 }
+
+/**
+ * dihedral-bend.ts `dampHinge`: one hinge's damping (q0, q1 its edge, q2 and q3 its wings; hb = h·β),
+ * the same operations in the same order, so the same floats.
+ */
+function dampHinge(
+  x: usize,
+  v: usize,
+  w: usize,
+  q0: i32,
+  q1: i32,
+  q2: i32,
+  q3: i32,
+  hb: f64,
+  minEdgeSq: f64,
+): void {
+  const i0 = 3 * q0;
+  const i1 = 3 * q1;
+  const i2 = 3 * q2;
+  const i3 = 3 * q3;
+  const ex = f(x, i1) - f(x, i0);
+  const ey = f(x, i1 + 1) - f(x, i0 + 1);
+  const ez = f(x, i1 + 2) - f(x, i0 + 2);
+  const eSq = ex * ex + ey * ey + ez * ez;
+  if (!(eSq > minEdgeSq)) return;
+  const a0x = f(x, i2) - f(x, i0);
+  const a0y = f(x, i2 + 1) - f(x, i0 + 1);
+  const a0z = f(x, i2 + 2) - f(x, i0 + 2);
+  const b0x = f(x, i3) - f(x, i0);
+  const b0y = f(x, i3 + 1) - f(x, i0 + 1);
+  const b0z = f(x, i3 + 2) - f(x, i0 + 2);
+  const nax = ey * a0z - ez * a0y;
+  const nay = ez * a0x - ex * a0z;
+  const naz = ex * a0y - ey * a0x;
+  const nbx = b0y * ez - b0z * ey;
+  const nby = b0z * ex - b0x * ez;
+  const nbz = b0x * ey - b0y * ex;
+  const naSq = nax * nax + nay * nay + naz * naz;
+  const nbSq = nbx * nbx + nby * nby + nbz * nbz;
+  const minAreaSq = 1e-18 * eSq * eSq;
+  if (!(naSq > minAreaSq) || !(nbSq > minAreaSq)) return;
+  const eLength = Math.sqrt(eSq);
+  const invE = 1 / eLength;
+  const a0 = (a0x * ex + a0y * ey + a0z * ez) * invE;
+  const b0 = (b0x * ex + b0y * ey + b0z * ez) * invE;
+  const a1 = a0 - eLength;
+  const b1 = b0 - eLength;
+  const sa = 1 / naSq;
+  const sb = 1 / nbSq;
+  const gax = nax * sa;
+  const gay = nay * sa;
+  const gaz = naz * sa;
+  const gbx = nbx * sb;
+  const gby = nby * sb;
+  const gbz = nbz * sb;
+  const g0x = -(a1 * gax + b1 * gbx);
+  const g0y = -(a1 * gay + b1 * gby);
+  const g0z = -(a1 * gaz + b1 * gbz);
+  const g1x = a0 * gax + b0 * gbx;
+  const g1y = a0 * gay + b0 * gby;
+  const g1z = a0 * gaz + b0 * gbz;
+  const g2x = -eLength * gax;
+  const g2y = -eLength * gay;
+  const g2z = -eLength * gaz;
+  const g3x = -eLength * gbx;
+  const g3y = -eLength * gby;
+  const g3z = -eLength * gbz;
+  const w0 = f(w, q0);
+  const w1 = f(w, q1);
+  const w2 = f(w, q2);
+  const w3 = f(w, q3);
+  const wGradSq =
+    w0 * (g0x * g0x + g0y * g0y + g0z * g0z) +
+    w1 * (g1x * g1x + g1y * g1y + g1z * g1z) +
+    w2 * (g2x * g2x + g2y * g2y + g2z * g2z) +
+    w3 * (g3x * g3x + g3y * g3y + g3z * g3z);
+  const rate =
+    g0x * f(v, i0) +
+    g0y * f(v, i0 + 1) +
+    g0z * f(v, i0 + 2) +
+    g1x * f(v, i1) +
+    g1y * f(v, i1 + 1) +
+    g1z * f(v, i1 + 2) +
+    g2x * f(v, i2) +
+    g2y * f(v, i2 + 1) +
+    g2z * f(v, i2 + 2) +
+    g3x * f(v, i3) +
+    g3y * f(v, i3 + 1) +
+    g3z * f(v, i3 + 2);
+  const s = (rate * hb) / (1 + hb * wGradSq);
+  const s0 = w0 * s;
+  const s1 = w1 * s;
+  const s2 = w2 * s;
+  const s3 = w3 * s;
+  setF(v, i0, f(v, i0) - s0 * g0x);
+  setF(v, i0 + 1, f(v, i0 + 1) - s0 * g0y);
+  setF(v, i0 + 2, f(v, i0 + 2) - s0 * g0z);
+  setF(v, i1, f(v, i1) - s1 * g1x);
+  setF(v, i1 + 1, f(v, i1 + 1) - s1 * g1y);
+  setF(v, i1 + 2, f(v, i1 + 2) - s1 * g1z);
+  setF(v, i2, f(v, i2) - s2 * g2x);
+  setF(v, i2 + 1, f(v, i2 + 1) - s2 * g2y);
+  setF(v, i2 + 2, f(v, i2 + 2) - s2 * g2z);
+  setF(v, i3, f(v, i3) - s3 * g3x);
+  setF(v, i3 + 1, f(v, i3 + 1) - s3 * g3y);
+  setF(v, i3 + 2, f(v, i3 + 2) - s3 * g3z);
+}
+
+/** dihedral-bend.ts `dampDihedralBend` over its `count` hinges (4 particles each), substep h (s). */
+export function dampDihedralBend(
+  x: usize,
+  v: usize,
+  w: usize,
+  particles: usize,
+  beta: usize,
+  count: i32,
+  h: f64,
+  minEdgeSq: f64,
+): void {
+  for (let c = 0; c < count; c++) {
+    const hb = h * f(beta, c);
+    if (hb === 0) continue;
+    const o = 4 * c;
+    dampHinge(
+      x,
+      v,
+      w,
+      u(particles, o),
+      u(particles, o + 1),
+      u(particles, o + 2),
+      u(particles, o + 3),
+      hb,
+      minEdgeSq,
+    );
+  }
+}
+
+/**
+ * plate-bend.ts `dampPlateBend` over its `count` triangles (6 particles each: corners, then the
+ * wing beyond each edge), β per hinge (3 per triangle, N·m·s), substep h (s).
+ */
+export function dampPlateBend(
+  x: usize,
+  v: usize,
+  w: usize,
+  particles: usize,
+  beta: usize,
+  count: i32,
+  h: f64,
+  minEdgeSq: f64,
+): void {
+  for (let t = 0; t < count; t++) {
+    const o = 6 * t;
+    const p0 = u(particles, o);
+    const p1 = u(particles, o + 1);
+    const p2 = u(particles, o + 2);
+    const hb0 = h * f(beta, 3 * t);
+    if (hb0 > 0) dampHinge(x, v, w, p0, p1, p2, u(particles, o + 3), hb0, minEdgeSq);
+    const hb1 = h * f(beta, 3 * t + 1);
+    if (hb1 > 0) dampHinge(x, v, w, p1, p2, p0, u(particles, o + 4), hb1, minEdgeSq);
+    const hb2 = h * f(beta, 3 * t + 2);
+    if (hb2 > 0) dampHinge(x, v, w, p2, p0, p1, u(particles, o + 5), hb2, minEdgeSq);
+  }
+}

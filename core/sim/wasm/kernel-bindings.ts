@@ -196,6 +196,15 @@ export interface KernelExports {
     h: number,
     minEdgeSq: number,
   ): void;
+  dampTetVolume(
+    x: number,
+    v: number,
+    w: number,
+    particles: number,
+    beta: number,
+    count: number,
+    h: number,
+  ): void;
   dampPairs(
     x: number,
     v: number,
@@ -356,10 +365,14 @@ function pairDamping(
 }
 
 export const tetVolumeKernel: KernelBinding<TetVolumeBlock> = {
-  fields: ['particles', 'colourStarts', 'restVolumeM3', 'complianceM3PerPa', 'lambda'],
+  fields: ['particles', 'colourStarts', 'restVolumeM3', 'complianceM3PerPa', 'lambda', 'dampingPaSPerM3'],
   kernelCopy: null,
   divisible: true,
-  bindDamp: null,
+  bindDamp(block, { kernels: k, x, v, w, at }) {
+    const particles = at(block.particles);
+    const beta = at(block.dampingPaSPerM3);
+    return (h) => k.dampTetVolume(x, v, w, particles, beta, block.count, h);
+  },
   bind(block, { kernels: k, x, w, at }) {
     const particles = at(block.particles);
     const colourStarts = at(block.colourStarts);

@@ -3795,3 +3795,79 @@ export function dampPlateBend(
     if (hb2 > 0) dampHinge(x, v, w, p2, p0, p1, u(particles, o + 5), hb2, minEdgeSq);
   }
 }
+
+/**
+ * tet-volume.ts `dampTetVolume` over its `count` tets, substep h (s), β (Pa·s/m³) per tet: ∇V as
+ * `volumeGradient` makes it, the rate and Σw|∇V|² summed corner by corner, in the same order.
+ */
+export function dampTetVolume(
+  x: usize,
+  v: usize,
+  w: usize,
+  particles: usize,
+  beta: usize,
+  count: i32,
+  h: f64,
+): void {
+  const sixth = 1.0 / 6;
+  for (let t = 0; t < count; t++) {
+    const hb = h * f(beta, t);
+    if (hb === 0) continue;
+    const q0 = u(particles, 4 * t);
+    const q1 = u(particles, 4 * t + 1);
+    const q2 = u(particles, 4 * t + 2);
+    const q3 = u(particles, 4 * t + 3);
+    const i0 = 3 * q0;
+    const i1 = 3 * q1;
+    const i2 = 3 * q2;
+    const i3 = 3 * q3;
+    const ax = f(x, i1) - f(x, i0);
+    const ay = f(x, i1 + 1) - f(x, i0 + 1);
+    const az = f(x, i1 + 2) - f(x, i0 + 2);
+    const bx = f(x, i2) - f(x, i0);
+    const by = f(x, i2 + 1) - f(x, i0 + 1);
+    const bz = f(x, i2 + 2) - f(x, i0 + 2);
+    const cx = f(x, i3) - f(x, i0);
+    const cy = f(x, i3 + 1) - f(x, i0 + 1);
+    const cz = f(x, i3 + 2) - f(x, i0 + 2);
+    const g1x = (by * cz - bz * cy) * sixth;
+    const g1y = (bz * cx - bx * cz) * sixth;
+    const g1z = (bx * cy - by * cx) * sixth;
+    const g2x = (cy * az - cz * ay) * sixth;
+    const g2y = (cz * ax - cx * az) * sixth;
+    const g2z = (cx * ay - cy * ax) * sixth;
+    const g3x = (ay * bz - az * by) * sixth;
+    const g3y = (az * bx - ax * bz) * sixth;
+    const g3z = (ax * by - ay * bx) * sixth;
+    const g0x = -(g1x + g2x + g3x);
+    const g0y = -(g1y + g2y + g3y);
+    const g0z = -(g1z + g2z + g3z);
+    let rate = 0.0;
+    rate += g0x * f(v, i0) + g0y * f(v, i0 + 1) + g0z * f(v, i0 + 2);
+    rate += g1x * f(v, i1) + g1y * f(v, i1 + 1) + g1z * f(v, i1 + 2);
+    rate += g2x * f(v, i2) + g2y * f(v, i2 + 1) + g2z * f(v, i2 + 2);
+    rate += g3x * f(v, i3) + g3y * f(v, i3 + 1) + g3z * f(v, i3 + 2);
+    const w0 = f(w, q0);
+    const w1 = f(w, q1);
+    const w2 = f(w, q2);
+    const w3 = f(w, q3);
+    let wGradSq = 0.0;
+    wGradSq += w0 * (g0x * g0x + g0y * g0y + g0z * g0z);
+    wGradSq += w1 * (g1x * g1x + g1y * g1y + g1z * g1z);
+    wGradSq += w2 * (g2x * g2x + g2y * g2y + g2z * g2z);
+    wGradSq += w3 * (g3x * g3x + g3y * g3y + g3z * g3z);
+    const s = (rate * hb) / (1 + hb * wGradSq);
+    setF(v, i0, f(v, i0) - w0 * s * g0x);
+    setF(v, i0 + 1, f(v, i0 + 1) - w0 * s * g0y);
+    setF(v, i0 + 2, f(v, i0 + 2) - w0 * s * g0z);
+    setF(v, i1, f(v, i1) - w1 * s * g1x);
+    setF(v, i1 + 1, f(v, i1 + 1) - w1 * s * g1y);
+    setF(v, i1 + 2, f(v, i1 + 2) - w1 * s * g1z);
+    setF(v, i2, f(v, i2) - w2 * s * g2x);
+    setF(v, i2 + 1, f(v, i2 + 1) - w2 * s * g2y);
+    setF(v, i2 + 2, f(v, i2 + 2) - w2 * s * g2z);
+    setF(v, i3, f(v, i3) - w3 * s * g3x);
+    setF(v, i3 + 1, f(v, i3 + 1) - w3 * s * g3y);
+    setF(v, i3 + 2, f(v, i3 + 2) - w3 * s * g3z);
+  }
+}

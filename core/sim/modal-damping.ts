@@ -19,6 +19,9 @@ export class ModalDamping {
   private readonly count: number;
   /** c_i per body particle, 1/s; one value for all when they are the same (a body of one damping ratio). */
   private readonly rates: Float64Array;
+  /** e^(−c_i·h) per entry of `rates` for the substep `keepsForS` (s): made once per substep length. */
+  private readonly keeps: Float64Array;
+  private keepsForS = Number.NaN;
   /**
    * True once the body has torn (tearing.ts): the mode ω₁ was estimated for is gone, and damping
    * the pieces towards the world would hold a torn-off piece back as it falls. Until reset.
@@ -38,6 +41,7 @@ export class ModalDamping {
     this.active = rates.some((c) => c > 0);
     this.uniform = rates.every((c) => c === rates[0]);
     this.rates = this.uniform ? rates.slice(0, 1) : rates;
+    this.keeps = new Float64Array(this.rates.length);
   }
 
   /** Whether `damp` changes any velocity (some rate above 0, not suspended). */
@@ -50,11 +54,16 @@ export class ModalDamping {
     const { v, invMass } = state;
     const count = this.count;
     const rateStep = this.uniform ? 0 : 1;
+    const keeps = this.keeps;
+    if (this.keepsForS !== h) {
+      for (let k = 0; k < keeps.length; k++) keeps[k] = Math.exp(-this.rates[k] * h);
+      this.keepsForS = h;
+    }
     const rigid = this.free ? rigidFit(state.x, v, invMass, this.offset, count) : null;
     for (let i = 0; i < count; i++) {
       const p = this.offset + i;
       if (invMass[p] === 0) continue;
-      const keep = Math.exp(-this.rates[i * rateStep] * h);
+      const keep = keeps[i * rateStep];
       for (let a = 0; a < 3; a++) {
         const r = rigid ? rigidVelocity(rigid, state.x, p, a) : 0;
         v[3 * p + a] = r + (v[3 * p + a] - r) * keep;

@@ -1,7 +1,7 @@
 import type { BodyRuntime } from './body-runtime.ts';
 import type { DihedralBendBlock } from './constraints/dihedral-bend.ts';
 import type { ConstraintBlock } from './constraints/index.ts';
-import type { NodalVolumeBlock } from './constraints/nodal-volume.ts';
+import { type NodalVolumeBlock, starTetParticles } from './constraints/nodal-volume.ts';
 import { type PlateBendBlock, plateHinge } from './constraints/plate-bend.ts';
 
 /**
@@ -64,10 +64,7 @@ export class TearSpread {
           for (let c = 0; c < block.count; c++) {
             const dependent = starDependent(block, c);
             for (let e = block.starStarts[c]; e < block.starStarts[c + 1]; e++) {
-              const tet = [0, 1, 2, 3].map(
-                (j) => block.particles[block.arity * c + block.starSlots[4 * e + j]],
-              );
-              add(tet, dependent);
+              add(starTetParticles(block, c, e), dependent);
             }
           }
         }

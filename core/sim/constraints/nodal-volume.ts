@@ -33,12 +33,13 @@ export interface NodalVolumeBlock extends BlockBase {
   readonly kind: 'nodal-volume';
   /** Particles of each constraint's star (the first `particleCount[c]` of its `arity` slots). */
   readonly particleCount: Uint32Array;
-  /** Star of constraint c: tets [starStarts[c], starStarts[c + 1]) of `starSlots`. */
+  /** Star of constraint c: tets [starStarts[c], starStarts[c + 1]) of `starLinks`. */
   readonly starStarts: Uint32Array;
-  /** 4 per star tet: the slots (0 … arity − 1) of the tet's vertices in its constraint, positive orientation. */
-  readonly starSlots: Uint16Array;
-  /** 4 per star tet: 3 × the particle of each slot of starSlots (its x offset), for the sweep. */
-  readonly starOffsets: Uint32Array;
+  /**
+   * 3 per star tet: the slots (1 … arity − 1) of its vertices other than the constraint's own (slot
+   * 0), in the order that makes (own, a, b, c) positively oriented.
+   */
+  readonly starLinks: Uint16Array;
   /** Rest star volume V_n0, m³. */
   readonly restVolumeM3: Float64Array;
   /** α = V_n0/K_n, m³/Pa. */
@@ -49,7 +50,10 @@ export interface NodalVolumeBlock extends BlockBase {
   readonly lambda: Float64Array;
   /** Input constraints left out because every tet of their star is degenerate. */
   readonly degenerateCount: number;
-  /** Scratch ∇C per slot, xyz, m² (arity × 3). */
+  /**
+   * Scratch, 6 × arity: 24·∇C per slot, xyz (m²), then each slot's position relative to slot 0's
+   * (m), which the star's tets share.
+   */
   readonly gradient: Float64Array;
 }
 
@@ -63,6 +67,17 @@ export interface NodalVolumeInput {
   complianceM3PerPa: Float64Array;
   dampingRatio: number;
 }
+
+/**
+ * For the tet (p0, p1, p2, p3), positively oriented, whose vertex k is a star's own: the other three
+ * in an order that keeps the orientation with the own vertex first (an even permutation).
+ */
+const LINK_ORDER = [
+  [1, 2, 3],
+  [0, 3, 2],
+  [3, 0, 1],
+  [2, 1, 0],
+] as const;
 
 export function createNodalVolumeBlock(
   input: NodalVolumeInput,
@@ -92,17 +107,18 @@ export function createNodalVolumeBlock(
     }
   }
   const kept: number[] = [];
-  const stars: { particles: number[]; slots: number[]; volume: number }[] = [];
+  const stars: { particles: number[]; links: number[]; volume: number }[] = [];
   for (let c = 0; c < inputCount; c++) {
     const vertex = input.vertices[c];
     const star = around.get(vertex);
     if (!star) continue;
     const particles = [vertex];
     const slotOf = new Map<number, number>([[vertex, 0]]);
-    const slots: number[] = [];
+    const links: number[] = [];
     let volume = 0;
     for (const t of star) {
-      for (let k = 0; k < 4; k++) {
+      const own = tets.indexOf(vertex, 4 * t) - 4 * t;
+      for (const k of LINK_ORDER[own]) {
         const p = tets[4 * t + k];
         let slot = slotOf.get(p);
         if (slot === undefined) {
@@ -110,12 +126,12 @@ export function createNodalVolumeBlock(
           slotOf.set(p, slot);
           particles.push(p);
         }
-        slots.push(slot);
+        links.push(slot);
       }
       volume += signedTetVolumeM3(rest, tets[4 * t], tets[4 * t + 1], tets[4 * t + 2], tets[4 * t + 3]) / 4;
     }
     kept.push(c);
-    stars.push({ particles, slots, volume });
+    stars.push({ particles, links, volume });
   }
   const count = kept.length;
   const arity = stars.reduce((most, s) => Math.max(most, s.particles.length), 1);
@@ -127,15 +143,11 @@ export function createNodalVolumeBlock(
   const colouring = colourConstraints(padded, arity, state.count, state.leafOf);
   const order = colouring.order;
   const starStarts = new Uint32Array(count + 1);
-  for (let k = 0; k < count; k++) starStarts[k + 1] = starStarts[k] + stars[order[k]].slots.length / 4;
-  const starSlots = new Uint16Array(4 * starStarts[count]);
-  for (let k = 0; k < count; k++) starSlots.set(stars[order[k]].slots, 4 * starStarts[k]);
+  for (let k = 0; k < count; k++) starStarts[k + 1] = starStarts[k] + stars[order[k]].links.length / 3;
+  const starLinks = new Uint16Array(3 * starStarts[count]);
+  for (let k = 0; k < count; k++) starLinks.set(stars[order[k]].links, 3 * starStarts[k]);
   const particleCount = Uint32Array.from(order, (k) => stars[k].particles.length);
   const particles = permute(padded, arity, order);
-  const starOffsets = new Uint32Array(starSlots.length);
-  for (let k = 0; k < count; k++)
-    for (let e = 4 * starStarts[k]; e < 4 * starStarts[k + 1]; e++)
-      starOffsets[e] = 3 * particles[arity * k + starSlots[e]];
   const restVolumeM3 = Float64Array.from(order, (k) => stars[k].volume);
   const complianceM3PerPa = Float64Array.from(order, (k) => input.complianceM3PerPa[kept[k]]);
   const block: Created<NodalVolumeBlock> = {
@@ -150,14 +162,13 @@ export function createNodalVolumeBlock(
     damped: false,
     particleCount,
     starStarts,
-    starSlots,
-    starOffsets,
+    starLinks,
     restVolumeM3,
     complianceM3PerPa,
     dampingPaSPerM3: new Float64Array(count),
     lambda: new Float64Array(count),
     degenerateCount: inputCount - count,
-    gradient: new Float64Array(3 * arity),
+    gradient: new Float64Array(6 * arity),
   };
   for (let c = 0; c < count; c++) {
     starGradient(block, rest, c);
@@ -175,9 +186,20 @@ export function createNodalVolumeBlock(
 function starGradient(block: NodalVolumeBlock, x: Float64Array, c: number): number {
   const g = block.gradient;
   const n3 = 3 * block.particleCount[c];
-  const from = 4 * block.starStarts[c];
-  const to = 4 * block.starStarts[c + 1];
-  const sixVolume = starCrossSums(g, x, block.starOffsets, block.starSlots, from, to, n3);
+  const from = 3 * block.starStarts[c];
+  const to = 3 * block.starStarts[c + 1];
+  const arity = block.arity;
+  const sixVolume = starCrossSums(
+    g,
+    x,
+    block.particles,
+    arity * c,
+    n3 / 3,
+    block.starLinks,
+    from,
+    to,
+    3 * arity,
+  );
   // Each tet's ∇V = (cross products)/6, and a quarter of it counts: 1/24.
   const quarterSixth = 1 / 24;
   for (let k = 0; k < n3; k++) g[k] *= quarterSixth;
@@ -206,8 +228,7 @@ export function solveNodalVolume(block: NodalVolumeBlock, state: ParticleState, 
   const w = state.invMass;
   const particles = block.particles;
   const g = block.gradient;
-  const slots = block.starSlots;
-  const offsets = block.starOffsets;
+  const links = block.starLinks;
   const starStarts = block.starStarts;
   const particleCount = block.particleCount;
   const lambda = block.lambda;
@@ -219,8 +240,10 @@ export function solveNodalVolume(block: NodalVolumeBlock, state: ParticleState, 
   const k24 = 1 / 24;
   for (let c = 0; c < block.count; c++) {
     const n3 = 3 * particleCount[c];
-    const sixVolume = starCrossSums(g, x, offsets, slots, 4 * starStarts[c], 4 * starStarts[c + 1], n3);
     const base = arity * c;
+    const from = 3 * starStarts[c];
+    const to = 3 * starStarts[c + 1];
+    const sixVolume = starCrossSums(g, x, particles, base, n3 / 3, links, from, to, 3 * arity);
     let wcc = 0;
     for (let k = 0; k < n3; k += 3) {
       wcc += w[particles[base + k / 3]] * (g[k] * g[k] + g[k + 1] * g[k + 1] + g[k + 2] * g[k + 2]);
@@ -252,8 +275,7 @@ export function dampNodalVolume(block: NodalVolumeBlock, state: ParticleState, h
   const w = state.invMass;
   const g = block.gradient;
   const particles = block.particles;
-  const slots = block.starSlots;
-  const offsets = block.starOffsets;
+  const links = block.starLinks;
   const starStarts = block.starStarts;
   const particleCount = block.particleCount;
   const damping = block.dampingPaSPerM3;
@@ -263,8 +285,8 @@ export function dampNodalVolume(block: NodalVolumeBlock, state: ParticleState, h
     const hb = h * damping[c];
     if (hb === 0) continue;
     const n = particleCount[c];
-    starCrossSums(g, x, offsets, slots, 4 * starStarts[c], 4 * starStarts[c + 1], 3 * n);
     const base = arity * c;
+    starCrossSums(g, x, particles, base, n, links, 3 * starStarts[c], 3 * starStarts[c + 1], 3 * arity);
     let rate = 0;
     let wcc = 0;
     for (let k = 0; k < n; k++) {
@@ -287,37 +309,54 @@ export function dampNodalVolume(block: NodalVolumeBlock, state: ParticleState, h
 }
 
 /**
- * g[0 … n3) ← the unscaled cross-product sums c of the star tets [from, to) (4 entries each of
- * `offsets` and `slots`): c = 24·∇C per slot; returns 6·Σ V_t.
+ * g[0 … 3n) ← the unscaled cross-product sums c = 24·∇C of the star of `n` slots whose particles
+ * start at `base` in `particles`, over its tets [from, to) of `links` (3 entries each); returns 6·Σ V_t.
+ * Each slot's position relative to slot 0 (the constraint's own particle, a corner of every tet) is
+ * made once into g[rel …) and shared by the star's tets: 6V = a·(b × c) with ∇_a = b × c,
+ * ∇_b = c × a, ∇_c = a × b and ∇_own = −(their sum), slot 0's summed in registers.
  */
 function starCrossSums(
   g: Float64Array,
   x: Float64Array,
-  offsets: Uint32Array,
-  slots: Uint16Array,
+  particles: Uint32Array,
+  base: number,
+  n: number,
+  links: Uint16Array,
   from: number,
   to: number,
-  n3: number,
+  rel: number,
 ): number {
-  for (let k = 0; k < n3; k++) g[k] = 0;
+  const o = 3 * particles[base];
+  const x0 = x[o];
+  const y0 = x[o + 1];
+  const z0 = x[o + 2];
+  // Slot 0's own relative position (0) is never read: no link is slot 0.
+  for (let k = 3; k < 3 * n; k += 3) {
+    const p3 = 3 * particles[base + k / 3];
+    g[rel + k] = x[p3] - x0;
+    g[rel + k + 1] = x[p3 + 1] - y0;
+    g[rel + k + 2] = x[p3 + 2] - z0;
+    g[k] = 0;
+    g[k + 1] = 0;
+    g[k + 2] = 0;
+  }
+  let ownX = 0;
+  let ownY = 0;
+  let ownZ = 0;
   let sixVolume = 0;
-  for (let e = from; e < to; e += 4) {
-    const i0 = offsets[e];
-    const i1 = offsets[e + 1];
-    const i2 = offsets[e + 2];
-    const i3 = offsets[e + 3];
-    const x0 = x[i0];
-    const y0 = x[i0 + 1];
-    const z0 = x[i0 + 2];
-    const ax = x[i1] - x0;
-    const ay = x[i1 + 1] - y0;
-    const az = x[i1 + 2] - z0;
-    const bx = x[i2] - x0;
-    const by = x[i2 + 1] - y0;
-    const bz = x[i2 + 2] - z0;
-    const cx = x[i3] - x0;
-    const cy = x[i3 + 1] - y0;
-    const cz = x[i3 + 2] - z0;
+  for (let e = from; e < to; e += 3) {
+    const sa = 3 * links[e];
+    const sb = 3 * links[e + 1];
+    const sc = 3 * links[e + 2];
+    const ax = g[rel + sa];
+    const ay = g[rel + sa + 1];
+    const az = g[rel + sa + 2];
+    const bx = g[rel + sb];
+    const by = g[rel + sb + 1];
+    const bz = g[rel + sb + 2];
+    const cx = g[rel + sc];
+    const cy = g[rel + sc + 1];
+    const cz = g[rel + sc + 2];
     const g1x = by * cz - bz * cy;
     const g1y = bz * cx - bx * cz;
     const g1z = bx * cy - by * cx;
@@ -328,23 +367,22 @@ function starCrossSums(
     const g3y = az * bx - ax * bz;
     const g3z = ax * by - ay * bx;
     sixVolume += ax * g1x + ay * g1y + az * g1z;
-    const s0 = 3 * slots[e];
-    const s1 = 3 * slots[e + 1];
-    const s2 = 3 * slots[e + 2];
-    const s3 = 3 * slots[e + 3];
-    g[s0] -= g1x + g2x + g3x;
-    g[s0 + 1] -= g1y + g2y + g3y;
-    g[s0 + 2] -= g1z + g2z + g3z;
-    g[s1] += g1x;
-    g[s1 + 1] += g1y;
-    g[s1 + 2] += g1z;
-    g[s2] += g2x;
-    g[s2 + 1] += g2y;
-    g[s2 + 2] += g2z;
-    g[s3] += g3x;
-    g[s3 + 1] += g3y;
-    g[s3 + 2] += g3z;
+    ownX -= g1x + g2x + g3x;
+    ownY -= g1y + g2y + g3y;
+    ownZ -= g1z + g2z + g3z;
+    g[sa] += g1x;
+    g[sa + 1] += g1y;
+    g[sa + 2] += g1z;
+    g[sb] += g2x;
+    g[sb + 1] += g2y;
+    g[sb + 2] += g2z;
+    g[sc] += g3x;
+    g[sc + 1] += g3y;
+    g[sc + 2] += g3z;
   }
+  g[0] = ownX;
+  g[1] = ownY;
+  g[2] = ownZ;
   return sixVolume;
 }
 
@@ -372,19 +410,32 @@ export function addNodalVolumeForces(
   }
 }
 
+/** The particles of tet e of constraint c's star: its own first, then its links (positive orientation). */
+export function starTetParticles(block: NodalVolumeBlock, c: number, e: number): number[] {
+  const base = block.arity * c;
+  const links = block.starLinks;
+  const particles = block.particles;
+  return [
+    particles[base],
+    particles[base + links[3 * e]],
+    particles[base + links[3 * e + 1]],
+    particles[base + links[3 * e + 2]],
+  ];
+}
+
 /** Current star volume V_n of constraint c, m³. */
 export function nodalVolumeM3(block: NodalVolumeBlock, x: Float64Array, c: number): number {
   const particles = block.particles;
-  const slots = block.starSlots;
+  const links = block.starLinks;
   const base = block.arity * c;
   let volume = 0;
   for (let e = block.starStarts[c]; e < block.starStarts[c + 1]; e++) {
     volume += signedTetVolumeM3(
       x,
-      particles[base + slots[4 * e]],
-      particles[base + slots[4 * e + 1]],
-      particles[base + slots[4 * e + 2]],
-      particles[base + slots[4 * e + 3]],
+      particles[base],
+      particles[base + links[3 * e]],
+      particles[base + links[3 * e + 1]],
+      particles[base + links[3 * e + 2]],
     );
   }
   return volume / 4;

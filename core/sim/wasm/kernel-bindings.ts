@@ -165,8 +165,7 @@ export interface KernelExports {
     arity: number,
     particleCount: number,
     starStarts: number,
-    starSlots: number,
-    starOffsets: number,
+    starLinks: number,
     restVolume: number,
     compliance: number,
     lambda: number,
@@ -224,8 +223,7 @@ export interface KernelExports {
     arity: number,
     particleCount: number,
     starStarts: number,
-    starSlots: number,
-    starOffsets: number,
+    starLinks: number,
     damping: number,
     gradient: number,
     h: number,
@@ -631,8 +629,7 @@ export const nodalVolumeKernel: KernelBinding<NodalVolumeBlock> = {
     'colourStarts',
     'particleCount',
     'starStarts',
-    'starSlots',
-    'starOffsets',
+    'starLinks',
     'restVolumeM3',
     'complianceM3PerPa',
     'lambda',
@@ -645,8 +642,7 @@ export const nodalVolumeKernel: KernelBinding<NodalVolumeBlock> = {
     const particles = at(block.particles);
     const particleCount = at(block.particleCount);
     const starStarts = at(block.starStarts);
-    const starSlots = at(block.starSlots);
-    const starOffsets = at(block.starOffsets);
+    const starLinks = at(block.starLinks);
     const damping = at(block.dampingPaSPerM3);
     const gradient = at(block.gradient);
     return (h) =>
@@ -659,8 +655,7 @@ export const nodalVolumeKernel: KernelBinding<NodalVolumeBlock> = {
         block.arity,
         particleCount,
         starStarts,
-        starSlots,
-        starOffsets,
+        starLinks,
         damping,
         gradient,
         h,
@@ -672,8 +667,7 @@ export const nodalVolumeKernel: KernelBinding<NodalVolumeBlock> = {
     const colours = block.colourStarts.length - 1;
     const particleCount = at(block.particleCount);
     const starStarts = at(block.starStarts);
-    const starSlots = at(block.starSlots);
-    const starOffsets = at(block.starOffsets);
+    const starLinks = at(block.starLinks);
     const rest = at(block.restVolumeM3);
     const compliance = at(block.complianceM3PerPa);
     const lambda = at(block.lambda);
@@ -688,8 +682,7 @@ export const nodalVolumeKernel: KernelBinding<NodalVolumeBlock> = {
         block.arity,
         particleCount,
         starStarts,
-        starSlots,
-        starOffsets,
+        starLinks,
         rest,
         compliance,
         lambda,

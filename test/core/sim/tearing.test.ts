@@ -14,6 +14,7 @@ import {
   ALPHA_SHEAR,
   membraneCompliance,
 } from '../../../core/sim/constraints/membrane.ts';
+import { starTetParticles } from '../../../core/sim/constraints/nodal-volume.ts';
 import { plateHinge } from '../../../core/sim/constraints/plate-bend.ts';
 import { TORN_COMPLIANCE } from '../../../core/sim/tearing.ts';
 import type { XpbdWorld } from '../../../core/sim/xpbd-world.ts';
@@ -276,8 +277,7 @@ describe('tearing', () => {
     for (let c = 0; c < stars.count; c++) {
       let spans = false;
       for (let e = stars.starStarts[c]; e < stars.starStarts[c + 1]; e++) {
-        const tet = [0, 1, 2, 3].map((j) => stars.particles[stars.arity * c + stars.starSlots[4 * e + j]]);
-        spans ||= spansTorn(torn, tet);
+        spans ||= spansTorn(torn, starTetParticles(stars, c, e));
       }
       expect(stars.complianceM3PerPa[c], `star ${c}`).toBe(spans ? TORN_COMPLIANCE : compliance[c]);
       if (spans) stopped++;

@@ -3419,37 +3419,51 @@ export function solveLinearPlateBendBatched(
 }
 
 /**
- * nodal-volume.ts `starCrossSums`: g[0 … n3) ← the unscaled cross-product sums of the star tets
- * [from, to) (4 entries each of starOffsets, u32, and starSlots, u16); returns 6·Σ V_t.
+ * nodal-volume.ts `starCrossSums`: g[0 … 3n) ← the unscaled cross-product sums of the star of `n`
+ * slots whose particles (u32) start at `base`, over its tets [from, to) of `links` (u16, 3 each),
+ * with each slot's position relative to slot 0 made once into r (f64, 3 per slot); returns 6·Σ V_t.
  */
 function starCrossSums(
   x: usize,
   g: usize,
-  starSlots: usize,
-  starOffsets: usize,
+  r: usize,
+  particles: usize,
+  base: i32,
+  n: i32,
+  links: usize,
   from: i32,
   to: i32,
-  n3: i32,
 ): f64 {
-  for (let k = 0; k < n3; k++) setF(g, k, 0);
+  const o = 3 * u(particles, base);
+  const x0 = f(x, o);
+  const y0 = f(x, o + 1);
+  const z0 = f(x, o + 2);
+  for (let k = 3; k < 3 * n; k += 3) {
+    const p3 = 3 * u(particles, base + k / 3);
+    setF(r, k, f(x, p3) - x0);
+    setF(r, k + 1, f(x, p3 + 1) - y0);
+    setF(r, k + 2, f(x, p3 + 2) - z0);
+    setF(g, k, 0);
+    setF(g, k + 1, 0);
+    setF(g, k + 2, 0);
+  }
+  let ownX = 0.0;
+  let ownY = 0.0;
+  let ownZ = 0.0;
   let sixVolume = 0.0;
-  for (let e = from; e < to; e += 4) {
-    const i0 = u(starOffsets, e);
-    const i1 = u(starOffsets, e + 1);
-    const i2 = u(starOffsets, e + 2);
-    const i3 = u(starOffsets, e + 3);
-    const x0 = f(x, i0);
-    const y0 = f(x, i0 + 1);
-    const z0 = f(x, i0 + 2);
-    const ax = f(x, i1) - x0;
-    const ay = f(x, i1 + 1) - y0;
-    const az = f(x, i1 + 2) - z0;
-    const bx = f(x, i2) - x0;
-    const by = f(x, i2 + 1) - y0;
-    const bz = f(x, i2 + 2) - z0;
-    const cx = f(x, i3) - x0;
-    const cy = f(x, i3 + 1) - y0;
-    const cz = f(x, i3 + 2) - z0;
+  for (let e = from; e < to; e += 3) {
+    const sa = 3 * <i32>load<u16>(links + ((<usize>e) << 1));
+    const sb = 3 * <i32>load<u16>(links + ((<usize>(e + 1)) << 1));
+    const sc = 3 * <i32>load<u16>(links + ((<usize>(e + 2)) << 1));
+    const ax = f(r, sa);
+    const ay = f(r, sa + 1);
+    const az = f(r, sa + 2);
+    const bx = f(r, sb);
+    const by = f(r, sb + 1);
+    const bz = f(r, sb + 2);
+    const cx = f(r, sc);
+    const cy = f(r, sc + 1);
+    const cz = f(r, sc + 2);
     const g1x = by * cz - bz * cy;
     const g1y = bz * cx - bx * cz;
     const g1z = bx * cy - by * cx;
@@ -3460,32 +3474,31 @@ function starCrossSums(
     const g3y = az * bx - ax * bz;
     const g3z = ax * by - ay * bx;
     sixVolume += ax * g1x + ay * g1y + az * g1z;
-    const s0 = 3 * <i32>load<u16>(starSlots + ((<usize>e) << 1));
-    const s1 = 3 * <i32>load<u16>(starSlots + ((<usize>(e + 1)) << 1));
-    const s2 = 3 * <i32>load<u16>(starSlots + ((<usize>(e + 2)) << 1));
-    const s3 = 3 * <i32>load<u16>(starSlots + ((<usize>(e + 3)) << 1));
-    setF(g, s0, f(g, s0) - (g1x + g2x + g3x));
-    setF(g, s0 + 1, f(g, s0 + 1) - (g1y + g2y + g3y));
-    setF(g, s0 + 2, f(g, s0 + 2) - (g1z + g2z + g3z));
-    setF(g, s1, f(g, s1) + g1x);
-    setF(g, s1 + 1, f(g, s1 + 1) + g1y);
-    setF(g, s1 + 2, f(g, s1 + 2) + g1z);
-    setF(g, s2, f(g, s2) + g2x);
-    setF(g, s2 + 1, f(g, s2 + 1) + g2y);
-    setF(g, s2 + 2, f(g, s2 + 2) + g2z);
-    setF(g, s3, f(g, s3) + g3x);
-    setF(g, s3 + 1, f(g, s3 + 1) + g3y);
-    setF(g, s3 + 2, f(g, s3 + 2) + g3z);
+    ownX -= g1x + g2x + g3x;
+    ownY -= g1y + g2y + g3y;
+    ownZ -= g1z + g2z + g3z;
+    setF(g, sa, f(g, sa) + g1x);
+    setF(g, sa + 1, f(g, sa + 1) + g1y);
+    setF(g, sa + 2, f(g, sa + 2) + g1z);
+    setF(g, sb, f(g, sb) + g2x);
+    setF(g, sb + 1, f(g, sb + 1) + g2y);
+    setF(g, sb + 2, f(g, sb + 2) + g2z);
+    setF(g, sc, f(g, sc) + g3x);
+    setF(g, sc + 1, f(g, sc + 1) + g3y);
+    setF(g, sc + 2, f(g, sc + 2) + g3z);
   }
+  setF(g, 0, ownX);
+  setF(g, 1, ownY);
+  setF(g, 2, ownZ);
   return sixVolume;
 }
 
 /**
  * nodal-volume.ts `solveNodalVolume`, in colour order over `colourCount` batches of `colourStarts`
  * (u32, constraint ranges), one star at a time in f64: the same operations in the same order, so
- * the same floats. `g` is the block's scratch ∇C (3 × arity f64): one per block, so these colours
- * are never divided among threads (kernel-bindings.ts `nodalVolumeKernel`). particleCount and
- * starStarts are u32.
+ * the same floats. `g` is the block's scratch (6 × arity f64: ∇C sums, then relative positions):
+ * one per block, so these colours are never divided among threads (kernel-bindings.ts
+ * `nodalVolumeKernel`). particleCount and starStarts are u32, starLinks u16.
  */
 export function solveNodalVolumeBatched(
   x: usize,
@@ -3496,8 +3509,7 @@ export function solveNodalVolumeBatched(
   arity: i32,
   particleCount: usize,
   starStarts: usize,
-  starSlots: usize,
-  starOffsets: usize,
+  starLinks: usize,
   restVolume: usize,
   compliance: usize,
   lambda: usize,
@@ -3508,16 +3520,17 @@ export function solveNodalVolumeBatched(
   fresh: bool,
 ): void {
   const k24 = 1.0 / 24;
+  const r = g + ((<usize>(3 * arity)) << 3);
   for (let colour = 0; colour < colourCount; colour++) {
     const first = u(colourStarts, colour);
     const last = u(colourStarts, colour + 1);
     for (let c = first; c < last; c++) {
       if (fresh) setF(lambda, c, 0);
       const n3 = 3 * u(particleCount, c);
-      const from = 4 * u(starStarts, c);
-      const to = 4 * u(starStarts, c + 1);
-      const sixVolume = starCrossSums(x, g, starSlots, starOffsets, from, to, n3);
       const base = arity * c;
+      const from = 3 * u(starStarts, c);
+      const to = 3 * u(starStarts, c + 1);
+      const sixVolume = starCrossSums(x, g, r, particles, base, n3 / 3, starLinks, from, to);
       let wcc = 0.0;
       for (let k = 0; k < n3; k += 3) {
         const gx = f(g, k);
@@ -3554,19 +3567,19 @@ export function dampNodalVolume(
   arity: i32,
   particleCount: usize,
   starStarts: usize,
-  starSlots: usize,
-  starOffsets: usize,
+  starLinks: usize,
   damping: usize,
   g: usize,
   h: f64,
 ): void {
   const k24 = 1.0 / 24;
+  const r = g + ((<usize>(3 * arity)) << 3);
   for (let c = 0; c < count; c++) {
     const hb = h * f(damping, c);
     if (hb === 0) continue;
     const n = u(particleCount, c);
-    starCrossSums(x, g, starSlots, starOffsets, 4 * u(starStarts, c), 4 * u(starStarts, c + 1), 3 * n);
     const base = arity * c;
+    starCrossSums(x, g, r, particles, base, n, starLinks, 3 * u(starStarts, c), 3 * u(starStarts, c + 1));
     let rate = 0.0;
     let wcc = 0.0;
     for (let k = 0; k < n; k++) {

@@ -169,7 +169,7 @@ export interface KernelExports {
     restVolume: number,
     compliance: number,
     lambda: number,
-    gradient: number,
+    scratch: number,
     scale: number,
     invHSq: number,
     minDenominator: number,
@@ -225,7 +225,7 @@ export interface KernelExports {
     starStarts: number,
     starLinks: number,
     damping: number,
-    gradient: number,
+    scratch: number,
     h: number,
   ): void;
   solveNeoHookeanBatched(
@@ -268,6 +268,8 @@ export interface KernelMemory {
   readonly invMass: Float64Array;
   /** Byte offset of a moved array (its view in the memory), or of a block's kernel-only copy, keyed by the block. */
   readonly at: (array: object) => number;
+  /** Byte offset of this sweep's scratch (the binding's scratchPerSweep f64), 0 where it has none. */
+  readonly scratch: number;
 }
 
 /** Names of the typed-array fields of a block type: only those can move into the memory. */
@@ -290,10 +292,10 @@ export interface KernelBinding<B extends BlockBase> {
   /** The block's sweep on the memory, made once when the world is built (null: a kind that only damps). */
   readonly bind: ((block: B, memory: KernelMemory) => BlockSolve) | null;
   /**
-   * Whether the solver team may divide a big colour among its threads (each solving its share at
-   * once): false for a kernel that keeps scratch values in the block's memory, one set per block.
+   * f64 values of scratch one sweep of the block works in (null: none): each sweep that may run at
+   * once (the team's shares of a colour, the stepping thread's own) gets its own (KernelMemory.scratch).
    */
-  readonly divisible: boolean;
+  readonly scratchPerSweep: ((block: B) => number) | null;
   /** The block's damping on the memory, on this thread (null: the JS damping runs). */
   readonly bindDamp: ((block: B, memory: KernelMemory) => BlockDamp) | null;
 }
@@ -313,7 +315,7 @@ export function rowIndexBytes(index: RowIndex): number {
 export const distanceKernel: KernelBinding<DistanceBlock> = {
   fields: ['particles', 'colourStarts', 'restLengthM', 'complianceMPerN', 'lambda', 'dampingNSPerM'],
   kernelCopy: null,
-  divisible: true,
+  scratchPerSweep: null,
   bindDamp: (block, memory) => pairDamping(block.particles, block.dampingNSPerM, block.count, memory),
   bind(block, { kernels: k, x, w, at }) {
     const particles = at(block.particles);
@@ -345,7 +347,7 @@ export const distanceKernel: KernelBinding<DistanceBlock> = {
 export const edgeDamperKernel: KernelBinding<EdgeDamperBlock> = {
   fields: ['particles', 'dampingNSPerM'],
   kernelCopy: null,
-  divisible: false,
+  scratchPerSweep: null,
   bindDamp: (block, memory) => pairDamping(block.particles, block.dampingNSPerM, block.count, memory),
   bind: null,
 };
@@ -365,7 +367,7 @@ function pairDamping(
 export const tetVolumeKernel: KernelBinding<TetVolumeBlock> = {
   fields: ['particles', 'colourStarts', 'restVolumeM3', 'complianceM3PerPa', 'lambda', 'dampingPaSPerM3'],
   kernelCopy: null,
-  divisible: true,
+  scratchPerSweep: null,
   bindDamp(block, { kernels: k, x, v, w, at }) {
     const particles = at(block.particles);
     const beta = at(block.dampingPaSPerM3);
@@ -399,7 +401,7 @@ export const tetVolumeKernel: KernelBinding<TetVolumeBlock> = {
 export const dihedralBendKernel: KernelBinding<DihedralBendBlock> = {
   fields: ['particles', 'colourStarts', 'restAngleRad', 'compliancePerNM', 'lambda', 'dampingNMS'],
   kernelCopy: null,
-  divisible: true,
+  scratchPerSweep: null,
   bindDamp(block, { kernels: k, x, v, w, at }) {
     const particles = at(block.particles);
     const beta = at(block.dampingNMS);
@@ -451,7 +453,7 @@ export const neoHookeanKernel: KernelBinding<NeoHookeanBlock> = {
     }
     return out;
   },
-  divisible: true,
+  scratchPerSweep: null,
   bindDamp: null,
   bind(block, { kernels: k, x, w, at }) {
     const particles = at(block.particles);
@@ -492,7 +494,7 @@ export const membraneKernel: KernelBinding<MembraneBlock> = {
     'lambda',
   ],
   kernelCopy: null,
-  divisible: true,
+  scratchPerSweep: null,
   bindDamp: null,
   bind(block, { kernels: k, x, w, at }) {
     const particles = at(block.particles);
@@ -548,7 +550,7 @@ export const plateBendKernel: KernelBinding<PlateBendBlock> = {
     'dampingNMS',
   ],
   kernelCopy: null,
-  divisible: true,
+  scratchPerSweep: null,
   bindDamp(block, { kernels: k, x, v, w, at }) {
     const particles = at(block.particles);
     const beta = at(block.dampingNMS);
@@ -618,11 +620,7 @@ export const plateBendKernel: KernelBinding<PlateBendBlock> = {
   },
 };
 
-/**
- * A star of any size, one at a time, its ∇C summed per slot in the block's `gradient`: that scratch
- * is one per block, so the team never divides these colours (a star spans a few dozen particles, a
- * colour a few hundred stars: the sweep is a small share of a body's frame beside its tets).
- */
+/** A star of any size, one at a time, its ∇C summed per slot in the sweep's own scratch. */
 export const nodalVolumeKernel: KernelBinding<NodalVolumeBlock> = {
   fields: [
     'particles',
@@ -633,18 +631,17 @@ export const nodalVolumeKernel: KernelBinding<NodalVolumeBlock> = {
     'restVolumeM3',
     'complianceM3PerPa',
     'lambda',
-    'gradient',
     'dampingPaSPerM3',
   ],
   kernelCopy: null,
-  divisible: false,
-  bindDamp(block, { kernels: k, x, v, w, at }) {
+  // ∇C per slot and each slot's position relative to the star's own vertex (nodal-volume.ts).
+  scratchPerSweep: (block) => 6 * block.arity,
+  bindDamp(block, { kernels: k, x, v, w, at, scratch }) {
     const particles = at(block.particles);
     const particleCount = at(block.particleCount);
     const starStarts = at(block.starStarts);
     const starLinks = at(block.starLinks);
     const damping = at(block.dampingPaSPerM3);
-    const gradient = at(block.gradient);
     return (h) =>
       k.dampNodalVolume(
         x,
@@ -657,11 +654,11 @@ export const nodalVolumeKernel: KernelBinding<NodalVolumeBlock> = {
         starStarts,
         starLinks,
         damping,
-        gradient,
+        scratch,
         h,
       );
   },
-  bind(block, { kernels: k, x, w, at }) {
+  bind(block, { kernels: k, x, w, at, scratch }) {
     const particles = at(block.particles);
     const colourStarts = at(block.colourStarts);
     const colours = block.colourStarts.length - 1;
@@ -671,7 +668,6 @@ export const nodalVolumeKernel: KernelBinding<NodalVolumeBlock> = {
     const rest = at(block.restVolumeM3);
     const compliance = at(block.complianceM3PerPa);
     const lambda = at(block.lambda);
-    const gradient = at(block.gradient);
     return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) =>
       k.solveNodalVolumeBatched(
         x,
@@ -686,7 +682,7 @@ export const nodalVolumeKernel: KernelBinding<NodalVolumeBlock> = {
         rest,
         compliance,
         lambda,
-        gradient,
+        scratch,
         block.stiffnessScale,
         invHSq,
         MIN_DENOMINATOR,

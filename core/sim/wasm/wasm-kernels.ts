@@ -59,6 +59,12 @@ function kernelModule(shared: boolean): { api: WasmApi; module: object } | null 
   return compiled.get(shared)!;
 }
 
+/** A block's kernel scratch: `perSweep` f64 for each sweep that may run at once, end to end. */
+interface SweepScratch {
+  array: Float64Array;
+  perSweep: number;
+}
+
 /** How a world's kernels are made. */
 export interface KernelOptions {
   /**
@@ -98,6 +104,7 @@ export class WasmKernels {
     /** Threads that divide colours, and each divided block's chunks (their bounds moved into the memory). */
     readonly team: SolverTeam | null,
     blockChunks: ReadonlyMap<ConstraintBlock, ColourChunks>,
+    scratches: ReadonlyMap<ConstraintBlock, SweepScratch>,
   ) {
     this.x = pointers.get(state.x)!;
     this.xPrev = pointers.get(state.xPrev)!;
@@ -110,14 +117,21 @@ export class WasmKernels {
       w: this.w,
       invMass: state.invMass,
       at: (array) => pointers.get(array)!,
+      scratch: 0,
+    };
+    // Sweep k's scratch (0: the stepping thread's own sweeps and damping, k + 1: the k-th share of a run).
+    const scratchOf = (block: ConstraintBlock, k: number) => {
+      const scratch = scratches.get(block);
+      return scratch ? pointers.get(scratch.array)! + 8 * scratch.perSweep * k : 0;
     };
     for (const block of blocks) {
       const binding = kindOps(block).wasm;
       if (!binding) continue;
-      if (binding.bindDamp) this.dampers.set(block, binding.bindDamp(block, memory));
+      const own = { ...memory, scratch: scratchOf(block, 0) };
+      if (binding.bindDamp) this.dampers.set(block, binding.bindDamp(block, own));
       const bind = binding.bind;
       if (!bind) continue;
-      const solve = bind(block, memory);
+      const solve = bind(block, own);
       this.solvers.set(block, solve);
       const chunks = blockChunks.get(block);
       if (!team || !chunks) continue;
@@ -126,7 +140,9 @@ export class WasmKernels {
         chunks,
         boundsAt: pointers.get(chunks.bounds)!,
         solve,
-        record: Array.from({ length: most }, (_, k) => bind(block, { ...memory, kernels: team.recorder(k) })),
+        record: Array.from({ length: most }, (_, k) =>
+          bind(block, { ...memory, kernels: team.recorder(k), scratch: scratchOf(block, k + 1) }),
+        ),
       });
     }
   }
@@ -193,13 +209,24 @@ export class WasmKernels {
     const blockChunks = new Map<ConstraintBlock, ColourChunks>();
     if (shared) {
       for (const block of blocks) {
-        const chunks = kindOps(block).wasm?.divisible
+        const chunks = kindOps(block).wasm?.bind
           ? colourChunks(block.colourStarts, threads, undefined, block.nodeColourStarts)
           : null;
         if (!chunks) continue;
         blockChunks.set(block, chunks);
         moving.push([null, '', chunks.bounds]);
       }
+    }
+    // Scratch for each sweep that may run at once: the stepping thread's, then one per share of a run.
+    const scratches = new Map<ConstraintBlock, SweepScratch>();
+    for (const block of blocks) {
+      const perSweep = kindOps(block).wasm?.scratchPerSweep?.(block) ?? 0;
+      if (perSweep === 0) continue;
+      const runs = blockChunks.get(block)?.runs ?? [];
+      const sweeps = 1 + Math.max(0, ...runs.map((run) => (run.divided ? run.sweeps.length : 0)));
+      const array = new Float64Array(perSweep * sweeps);
+      scratches.set(block, { array, perSweep });
+      moving.push([null, '', array]);
     }
     let bytes = 0;
     const offsets = moving.map(([, , array]) => {
@@ -258,6 +285,7 @@ export class WasmKernels {
       wasm.module,
       shared ? new SolverTeam(threads, Object.keys(exports)) : null,
       blockChunks,
+      scratches,
     );
   }
 

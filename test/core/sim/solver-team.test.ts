@@ -73,8 +73,7 @@ describe('solver team', () => {
     ['a cloth (membrane, plate bending)', sceneWith([cloth])],
     ['a neo-Hookean tet body', sceneWith([cube('neo-hookean')])],
     ['an edges + volume tet body', sceneWith([cube('edges-volume')])],
-    // Its nodal volumes keep one scratch gradient per block: solved by this thread alone, between
-    // the tets the team divides.
+    // Its nodal volumes' sweeps each work in a scratch of their own: divided like the tets.
     ['a neo-Hookean tet body at ν = 0.45 (nodal volumes)', sceneWith([cube('neo-hookean', 0.45)])],
   ])('steps %s to the same floats with 2 threads as with 1', async (_, scene: Scene) => {
     const alone = buildWorld(scene);

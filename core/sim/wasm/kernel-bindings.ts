@@ -181,7 +181,8 @@ export interface KernelExports {
     w: number,
     particles: number,
     beta: number,
-    count: number,
+    colourStarts: number,
+    colourCount: number,
     h: number,
     minEdgeSq: number,
   ): void;
@@ -191,7 +192,8 @@ export interface KernelExports {
     w: number,
     particles: number,
     beta: number,
-    count: number,
+    colourStarts: number,
+    colourCount: number,
     h: number,
     minEdgeSq: number,
   ): void;
@@ -201,7 +203,8 @@ export interface KernelExports {
     w: number,
     particles: number,
     beta: number,
-    count: number,
+    colourStarts: number,
+    colourCount: number,
     h: number,
   ): void;
   dampPairs(
@@ -210,7 +213,8 @@ export interface KernelExports {
     w: number,
     particles: number,
     beta: number,
-    count: number,
+    colourStarts: number,
+    colourCount: number,
     h: number,
     minLength: number,
   ): void;
@@ -219,7 +223,8 @@ export interface KernelExports {
     v: number,
     w: number,
     particles: number,
-    count: number,
+    colourStarts: number,
+    colourCount: number,
     arity: number,
     particleCount: number,
     starStarts: number,
@@ -254,8 +259,11 @@ export interface KernelExports {
  */
 export type BlockSolve = (invHSq: number, fresh: boolean, startsAt?: number, colours?: number) => void;
 
-/** A block's damping of the velocities in the memory over a substep h, s (constraints/block.ts). */
-export type BlockDamp = (h: number) => void;
+/**
+ * A block's damping of the velocities in the memory over a substep h, s (constraints/block.ts), in
+ * colour order; `startsAt` and `colours` as for BlockSolve (the team's shares of a colour).
+ */
+export type BlockDamp = (h: number, startsAt?: number, colours?: number) => void;
 
 /** A world's memory as a binding sees it, once every array has moved. */
 export interface KernelMemory {
@@ -316,7 +324,7 @@ export const distanceKernel: KernelBinding<DistanceBlock> = {
   fields: ['particles', 'colourStarts', 'restLengthM', 'complianceMPerN', 'lambda', 'dampingNSPerM'],
   kernelCopy: null,
   scratchPerSweep: null,
-  bindDamp: (block, memory) => pairDamping(block.particles, block.dampingNSPerM, block.count, memory),
+  bindDamp: (block, memory) => pairDamping(block.particles, block.dampingNSPerM, block.colourStarts, memory),
   bind(block, { kernels: k, x, w, at }) {
     const particles = at(block.particles);
     const colourStarts = at(block.colourStarts);
@@ -345,23 +353,26 @@ export const distanceKernel: KernelBinding<DistanceBlock> = {
 
 /** Edges that only damp (neo-Hookean bodies' shear damping): no sweep, a damping kernel. */
 export const edgeDamperKernel: KernelBinding<EdgeDamperBlock> = {
-  fields: ['particles', 'dampingNSPerM'],
+  fields: ['particles', 'colourStarts', 'dampingNSPerM'],
   kernelCopy: null,
   scratchPerSweep: null,
-  bindDamp: (block, memory) => pairDamping(block.particles, block.dampingNSPerM, block.count, memory),
+  bindDamp: (block, memory) => pairDamping(block.particles, block.dampingNSPerM, block.colourStarts, memory),
   bind: null,
 };
 
-/** distance.ts `dampPairs` on the memory: pairs of `particles`, β (N·s/m) per pair. */
+/** distance.ts `dampPairs` on the memory: pairs of `particles` in colour order, β (N·s/m) per pair. */
 function pairDamping(
   particles: Uint32Array,
   betaNSPerM: Float64Array,
-  count: number,
+  colourStarts: Uint32Array,
   { kernels: k, x, v, w, at }: KernelMemory,
 ): BlockDamp {
   const pairs = at(particles);
   const beta = at(betaNSPerM);
-  return (h) => k.dampPairs(x, v, w, pairs, beta, count, h, MIN_LENGTH_M);
+  const starts = at(colourStarts);
+  const colours = colourStarts.length - 1;
+  return (h, startsAt = starts, colourCount = colours) =>
+    k.dampPairs(x, v, w, pairs, beta, startsAt, colourCount, h, MIN_LENGTH_M);
 }
 
 export const tetVolumeKernel: KernelBinding<TetVolumeBlock> = {
@@ -371,7 +382,10 @@ export const tetVolumeKernel: KernelBinding<TetVolumeBlock> = {
   bindDamp(block, { kernels: k, x, v, w, at }) {
     const particles = at(block.particles);
     const beta = at(block.dampingPaSPerM3);
-    return (h) => k.dampTetVolume(x, v, w, particles, beta, block.count, h);
+    const colourStarts = at(block.colourStarts);
+    const colours = block.colourStarts.length - 1;
+    return (h, startsAt = colourStarts, colourCount = colours) =>
+      k.dampTetVolume(x, v, w, particles, beta, startsAt, colourCount, h);
   },
   bind(block, { kernels: k, x, w, at }) {
     const particles = at(block.particles);
@@ -405,7 +419,10 @@ export const dihedralBendKernel: KernelBinding<DihedralBendBlock> = {
   bindDamp(block, { kernels: k, x, v, w, at }) {
     const particles = at(block.particles);
     const beta = at(block.dampingNMS);
-    return (h) => k.dampDihedralBend(x, v, w, particles, beta, block.count, h, MIN_LENGTH_M * MIN_LENGTH_M);
+    const colourStarts = at(block.colourStarts);
+    const colours = block.colourStarts.length - 1;
+    return (h, startsAt = colourStarts, colourCount = colours) =>
+      k.dampDihedralBend(x, v, w, particles, beta, startsAt, colourCount, h, MIN_LENGTH_M * MIN_LENGTH_M);
   },
   bind(block, { kernels: k, x, w, at }) {
     const particles = at(block.particles);
@@ -554,7 +571,10 @@ export const plateBendKernel: KernelBinding<PlateBendBlock> = {
   bindDamp(block, { kernels: k, x, v, w, at }) {
     const particles = at(block.particles);
     const beta = at(block.dampingNMS);
-    return (h) => k.dampPlateBend(x, v, w, particles, beta, block.count, h, MIN_LENGTH_M * MIN_LENGTH_M);
+    const colourStarts = at(block.colourStarts);
+    const colours = block.colourStarts.length - 1;
+    return (h, startsAt = colourStarts, colourCount = colours) =>
+      k.dampPlateBend(x, v, w, particles, beta, startsAt, colourCount, h, MIN_LENGTH_M * MIN_LENGTH_M);
   },
   bind(block, { kernels: k, x, w, at, invMass }) {
     const particles = at(block.particles);
@@ -642,13 +662,16 @@ export const nodalVolumeKernel: KernelBinding<NodalVolumeBlock> = {
     const starStarts = at(block.starStarts);
     const starLinks = at(block.starLinks);
     const damping = at(block.dampingPaSPerM3);
-    return (h) =>
+    const colourStarts = at(block.colourStarts);
+    const colours = block.colourStarts.length - 1;
+    return (h, startsAt = colourStarts, colourCount = colours) =>
       k.dampNodalVolume(
         x,
         v,
         w,
         particles,
-        block.count,
+        startsAt,
+        colourCount,
         block.arity,
         particleCount,
         starStarts,

@@ -1,5 +1,5 @@
 import { type ColourChunks, MAX_CHUNKS } from './colour-chunks.ts';
-import type { BlockSolve, KernelExports } from './kernel-bindings.ts';
+import type { BlockDamp, BlockSolve, KernelExports } from './kernel-bindings.ts';
 import {
   CONTROL_LENGTH,
   claimChunk,
@@ -35,14 +35,17 @@ export interface SolverHelper {
   postMessage(message: SolverHelperInit): void;
 }
 
-/** One block's colours as the team solves them. */
+/** One block's colours as the team sweeps them (its solve and its damping alike). */
 export interface BlockChunks {
   readonly chunks: ColourChunks;
   /** Byte offset of the chunks' colour starts (ColourChunks.bounds) in the memory. */
   readonly boundsAt: number;
   /** The block's sweep on the kernels themselves, and per chunk index one that records the call instead. */
-  readonly solve: BlockSolve;
+  readonly solve: BlockSolve | null;
   readonly record: readonly BlockSolve[];
+  /** Its damping likewise (none where the kernels do not damp it). */
+  readonly damp: BlockDamp | null;
+  readonly recordDamp: readonly BlockDamp[];
 }
 
 /**
@@ -197,22 +200,31 @@ export class SolverTeam {
     this.chooser.record(together, (clock.now() - from) / Math.max(1, substeps));
   }
 
-  /** One sweep of a block, its big colours solved by the team (`running` must be true). */
-  solve(block: BlockChunks, invHSq: number, fresh: boolean): void {
+  /**
+   * A sweep of `block`'s colours on the team (`running` must be true): each run of chunks divided among the threads, or made
+   * here in order (the same floats either way). `own(startsAt, colours)` sweeps the colours of a
+   * starts table at byte offset startsAt here; `record(k, startsAt, colours)` records chunk index
+   * k's call for a helper.
+   */
+  sweep(
+    block: BlockChunks,
+    own: (startsAt: number, colours: number) => void,
+    record: (k: number, startsAt: number, colours: number) => void,
+  ): void {
     const { bounds } = block.chunks;
     for (const run of block.chunks.runs) {
       const sweeps = run.sweeps;
       this.divide(
         run.divided ? sweeps.length : 0,
-        (k) => block.record[k](invHSq, fresh, block.boundsAt + 4 * sweeps[k].at, sweeps[k].colours),
+        (k) => record(k, block.boundsAt + 4 * sweeps[k].at, sweeps[k].colours),
         (k) => {
           const { at, colours } = sweeps[k];
           // An empty chunk (the colour's end came first) costs a claim only.
-          if (bounds[at] < bounds[at + colours]) block.solve(invHSq, fresh, block.boundsAt + 4 * at, colours);
+          if (bounds[at] < bounds[at + colours]) own(block.boundsAt + 4 * at, colours);
         },
         () => {
           // Its sweeps in order give the same floats as the chunks in any order.
-          for (const { at, colours } of sweeps) block.solve(invHSq, fresh, block.boundsAt + 4 * at, colours);
+          for (const { at, colours } of sweeps) own(block.boundsAt + 4 * at, colours);
         },
       );
     }

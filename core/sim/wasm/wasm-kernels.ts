@@ -127,22 +127,28 @@ export class WasmKernels {
     for (const block of blocks) {
       const binding = kindOps(block).wasm;
       if (!binding) continue;
+      const { bind, bindDamp } = binding;
       const own = { ...memory, scratch: scratchOf(block, 0) };
-      if (binding.bindDamp) this.dampers.set(block, binding.bindDamp(block, own));
-      const bind = binding.bind;
-      if (!bind) continue;
-      const solve = bind(block, own);
-      this.solvers.set(block, solve);
+      const solve = bind ? bind(block, own) : null;
+      const damp = bindDamp ? bindDamp(block, own) : null;
+      if (solve) this.solvers.set(block, solve);
+      if (damp) this.dampers.set(block, damp);
       const chunks = blockChunks.get(block);
       if (!team || !chunks) continue;
       const most = Math.max(...chunks.runs.map((run) => (run.divided ? run.sweeps.length : 0)));
+      // Chunk index k's calls, recorded for a helper, each with scratch of its own.
+      const recorded = (k: number) => ({
+        ...memory,
+        kernels: team.recorder(k),
+        scratch: scratchOf(block, k + 1),
+      });
       this.divided.set(block, {
         chunks,
         boundsAt: pointers.get(chunks.bounds)!,
         solve,
-        record: Array.from({ length: most }, (_, k) =>
-          bind(block, { ...memory, kernels: team.recorder(k), scratch: scratchOf(block, k + 1) }),
-        ),
+        record: bind ? Array.from({ length: most }, (_, k) => bind(block, recorded(k))) : [],
+        damp,
+        recordDamp: bindDamp ? Array.from({ length: most }, (_, k) => bindDamp(block, recorded(k))) : [],
       });
     }
   }
@@ -209,9 +215,11 @@ export class WasmKernels {
     const blockChunks = new Map<ConstraintBlock, ColourChunks>();
     if (shared) {
       for (const block of blocks) {
-        const chunks = kindOps(block).wasm?.bind
-          ? colourChunks(block.colourStarts, threads, undefined, block.nodeColourStarts)
-          : null;
+        const binding = kindOps(block).wasm;
+        const chunks =
+          binding?.bind || binding?.bindDamp
+            ? colourChunks(block.colourStarts, threads, undefined, block.nodeColourStarts)
+            : null;
         if (!chunks) continue;
         blockChunks.set(block, chunks);
         moving.push([null, '', chunks.bounds]);
@@ -346,13 +354,22 @@ export class WasmKernels {
   }
 
   /**
-   * Damps the velocities by `block` over substep h (s) where its kernel does (on this thread); false
-   * when it has none here (run the JS damping). A block without damping is passed over either way.
+   * Damps the velocities by `block` over substep h (s) where its kernel does (its big colours on the
+   * team, as its sweeps); false when it has none here (run the JS damping). A block without damping
+   * is passed over either way.
    */
   damp(block: ConstraintBlock, h: number): boolean {
     const damp = this.dampers.get(block);
     if (!damp) return false;
-    if (block.damped) damp(h);
+    if (!block.damped) return true;
+    const divided = this.team?.running ? this.divided.get(block) : undefined;
+    if (divided)
+      this.team!.sweep(
+        divided,
+        (startsAt, colours) => damp(h, startsAt, colours),
+        (k, startsAt, colours) => divided.recordDamp[k](h, startsAt, colours),
+      );
+    else damp(h);
     return true;
   }
 
@@ -368,9 +385,15 @@ export class WasmKernels {
   solve(block: ConstraintBlock, h: number, fresh: boolean): boolean {
     const solve = this.solvers.get(block);
     if (!solve) return false;
+    const invHSq = 1 / (h * h);
     const divided = this.team?.running ? this.divided.get(block) : undefined;
-    if (divided) this.team!.solve(divided, 1 / (h * h), fresh);
-    else solve(1 / (h * h), fresh);
+    if (divided)
+      this.team!.sweep(
+        divided,
+        (startsAt, colours) => solve(invHSq, fresh, startsAt, colours),
+        (k, startsAt, colours) => divided.record[k](invHSq, fresh, startsAt, colours),
+      );
+    else solve(invHSq, fresh);
     return true;
   }
 }

@@ -71,6 +71,8 @@ describe('solver team', () => {
 
   it.each([
     ['a cloth (membrane, plate bending)', sceneWith([cloth])],
+    // Damped: its hinges' damping is divided among the threads like its sweeps.
+    ['a damped cloth', sceneWith([{ ...cloth, dampingRatio: 0.1 }])],
     ['a neo-Hookean tet body', sceneWith([cube('neo-hookean')])],
     ['an edges + volume tet body', sceneWith([cube('edges-volume')])],
     // Its nodal volumes' sweeps each work in a scratch of their own: divided like the tets.

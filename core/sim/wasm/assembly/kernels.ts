@@ -3557,13 +3557,17 @@ export function solveNodalVolumeBatched(
   }
 }
 
-/** nodal-volume.ts `dampNodalVolume` over its `count` stars, substep h (s): the same floats. */
+/**
+ * nodal-volume.ts `dampNodalVolume` over `colourCount` batches of `colourStarts` (in order: the
+ * same floats), substep h (s).
+ */
 export function dampNodalVolume(
   x: usize,
   v: usize,
   w: usize,
   particles: usize,
-  count: i32,
+  colourStarts: usize,
+  colourCount: i32,
   arity: i32,
   particleCount: usize,
   starStarts: usize,
@@ -3574,37 +3578,41 @@ export function dampNodalVolume(
 ): void {
   const k24 = 1.0 / 24;
   const r = g + ((<usize>(3 * arity)) << 3);
-  for (let c = 0; c < count; c++) {
-    const hb = h * f(damping, c);
-    if (hb === 0) continue;
-    const n = u(particleCount, c);
-    const base = arity * c;
-    starCrossSums(x, g, r, particles, base, n, starLinks, 3 * u(starStarts, c), 3 * u(starStarts, c + 1));
-    let rate = 0.0;
-    let wcc = 0.0;
-    for (let k = 0; k < n; k++) {
-      const p = u(particles, base + k);
-      const p3 = 3 * p;
-      const gx = f(g, 3 * k);
-      const gy = f(g, 3 * k + 1);
-      const gz = f(g, 3 * k + 2);
-      rate += gx * f(v, p3) + gy * f(v, p3 + 1) + gz * f(v, p3 + 2);
-      wcc += f(w, p) * (gx * gx + gy * gy + gz * gz);
-    }
-    const s = (rate * k24 * hb * k24) / (1 + hb * wcc * k24 * k24);
-    for (let k = 0; k < n; k++) {
-      const p = u(particles, base + k);
-      const ws = f(w, p) * s;
-      setF(v, 3 * p, f(v, 3 * p) - ws * f(g, 3 * k));
-      setF(v, 3 * p + 1, f(v, 3 * p + 1) - ws * f(g, 3 * k + 1));
-      setF(v, 3 * p + 2, f(v, 3 * p + 2) - ws * f(g, 3 * k + 2));
+  for (let colour = 0; colour < colourCount; colour++) {
+    const last = u(colourStarts, colour + 1);
+    for (let c = u(colourStarts, colour); c < last; c++) {
+      const hb = h * f(damping, c);
+      if (hb === 0) continue;
+      const n = u(particleCount, c);
+      const base = arity * c;
+      starCrossSums(x, g, r, particles, base, n, starLinks, 3 * u(starStarts, c), 3 * u(starStarts, c + 1));
+      let rate = 0.0;
+      let wcc = 0.0;
+      for (let k = 0; k < n; k++) {
+        const p = u(particles, base + k);
+        const p3 = 3 * p;
+        const gx = f(g, 3 * k);
+        const gy = f(g, 3 * k + 1);
+        const gz = f(g, 3 * k + 2);
+        rate += gx * f(v, p3) + gy * f(v, p3 + 1) + gz * f(v, p3 + 2);
+        wcc += f(w, p) * (gx * gx + gy * gy + gz * gz);
+      }
+      const s = (rate * k24 * hb * k24) / (1 + hb * wcc * k24 * k24);
+      for (let k = 0; k < n; k++) {
+        const p = u(particles, base + k);
+        const ws = f(w, p) * s;
+        setF(v, 3 * p, f(v, 3 * p) - ws * f(g, 3 * k));
+        setF(v, 3 * p + 1, f(v, 3 * p + 1) - ws * f(g, 3 * k + 1));
+        setF(v, 3 * p + 2, f(v, 3 * p + 2) - ws * f(g, 3 * k + 2));
+      }
     }
   }
 }
 
 /**
- * distance.ts `dampPairs`: each particle pair's rate along its edge damped implicitly over
- * substep h (s), β (N·s/m, f64) per pair, in order: the same floats.
+ * distance.ts `dampPairs`: each particle pair's rate along its edge damped implicitly over substep
+ * h (s), β (N·s/m, f64) per pair, over `colourCount` batches of `colourStarts` in order: the same
+ * floats.
  */
 export function dampPairs(
   x: usize,
@@ -3612,36 +3620,40 @@ export function dampPairs(
   w: usize,
   particles: usize,
   beta: usize,
-  count: i32,
+  colourStarts: usize,
+  colourCount: i32,
   h: f64,
   minLength: f64,
 ): void {
-  for (let c = 0; c < count; c++) {
-    const hb = h * f(beta, c);
-    if (hb === 0) continue;
-    const a = u(particles, 2 * c);
-    const b = u(particles, 2 * c + 1);
-    const a3 = 3 * a;
-    const b3 = 3 * b;
-    const wa = f(w, a);
-    const wb = f(w, b);
-    const dx = f(x, a3) - f(x, b3);
-    const dy = f(x, a3 + 1) - f(x, b3 + 1);
-    const dz = f(x, a3 + 2) - f(x, b3 + 2);
-    const length = Math.sqrt(dx * dx + dy * dy + dz * dz);
-    if (!(length > minLength)) continue;
-    const nx = dx / length;
-    const ny = dy / length;
-    const nz = dz / length;
-    const rate =
-      nx * (f(v, a3) - f(v, b3)) + ny * (f(v, a3 + 1) - f(v, b3 + 1)) + nz * (f(v, a3 + 2) - f(v, b3 + 2));
-    const s = (rate * hb) / (1 + hb * (wa + wb));
-    setF(v, a3, f(v, a3) - wa * s * nx);
-    setF(v, a3 + 1, f(v, a3 + 1) - wa * s * ny);
-    setF(v, a3 + 2, f(v, a3 + 2) - wa * s * nz);
-    setF(v, b3, f(v, b3) + wb * s * nx);
-    setF(v, b3 + 1, f(v, b3 + 1) + wb * s * ny);
-    setF(v, b3 + 2, f(v, b3 + 2) + wb * s * nz);
+  for (let colour = 0; colour < colourCount; colour++) {
+    const last = u(colourStarts, colour + 1);
+    for (let c = u(colourStarts, colour); c < last; c++) {
+      const hb = h * f(beta, c);
+      if (hb === 0) continue;
+      const a = u(particles, 2 * c);
+      const b = u(particles, 2 * c + 1);
+      const a3 = 3 * a;
+      const b3 = 3 * b;
+      const wa = f(w, a);
+      const wb = f(w, b);
+      const dx = f(x, a3) - f(x, b3);
+      const dy = f(x, a3 + 1) - f(x, b3 + 1);
+      const dz = f(x, a3 + 2) - f(x, b3 + 2);
+      const length = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      if (!(length > minLength)) continue;
+      const nx = dx / length;
+      const ny = dy / length;
+      const nz = dz / length;
+      const rate =
+        nx * (f(v, a3) - f(v, b3)) + ny * (f(v, a3 + 1) - f(v, b3 + 1)) + nz * (f(v, a3 + 2) - f(v, b3 + 2));
+      const s = (rate * hb) / (1 + hb * (wa + wb));
+      setF(v, a3, f(v, a3) - wa * s * nx);
+      setF(v, a3 + 1, f(v, a3 + 1) - wa * s * ny);
+      setF(v, a3 + 2, f(v, a3 + 2) - wa * s * nz);
+      setF(v, b3, f(v, b3) + wb * s * nx);
+      setF(v, b3 + 1, f(v, b3 + 1) + wb * s * ny);
+      setF(v, b3 + 2, f(v, b3 + 2) + wb * s * nz);
+    }
   }
 }
 
@@ -3752,38 +3764,46 @@ function dampHinge(
   setF(v, i3 + 2, f(v, i3 + 2) - s3 * g3z);
 }
 
-/** dihedral-bend.ts `dampDihedralBend` over its `count` hinges (4 particles each), substep h (s). */
+/**
+ * dihedral-bend.ts `dampDihedralBend` over `colourCount` batches of `colourStarts` (hinges of 4
+ * particles), substep h (s).
+ */
 export function dampDihedralBend(
   x: usize,
   v: usize,
   w: usize,
   particles: usize,
   beta: usize,
-  count: i32,
+  colourStarts: usize,
+  colourCount: i32,
   h: f64,
   minEdgeSq: f64,
 ): void {
-  for (let c = 0; c < count; c++) {
-    const hb = h * f(beta, c);
-    if (hb === 0) continue;
-    const o = 4 * c;
-    dampHinge(
-      x,
-      v,
-      w,
-      u(particles, o),
-      u(particles, o + 1),
-      u(particles, o + 2),
-      u(particles, o + 3),
-      hb,
-      minEdgeSq,
-    );
+  for (let colour = 0; colour < colourCount; colour++) {
+    const last = u(colourStarts, colour + 1);
+    for (let c = u(colourStarts, colour); c < last; c++) {
+      const hb = h * f(beta, c);
+      if (hb === 0) continue;
+      const o = 4 * c;
+      dampHinge(
+        x,
+        v,
+        w,
+        u(particles, o),
+        u(particles, o + 1),
+        u(particles, o + 2),
+        u(particles, o + 3),
+        hb,
+        minEdgeSq,
+      );
+    }
   }
 }
 
 /**
- * plate-bend.ts `dampPlateBend` over its `count` triangles (6 particles each: corners, then the
- * wing beyond each edge), β per hinge (3 per triangle, N·m·s), substep h (s).
+ * plate-bend.ts `dampPlateBend` over `colourCount` batches of `colourStarts` of triangles (6
+ * particles each: corners, then the wing beyond each edge), β per hinge (3 per triangle, N·m·s),
+ * substep h (s).
  */
 export function dampPlateBend(
   x: usize,
@@ -3791,27 +3811,32 @@ export function dampPlateBend(
   w: usize,
   particles: usize,
   beta: usize,
-  count: i32,
+  colourStarts: usize,
+  colourCount: i32,
   h: f64,
   minEdgeSq: f64,
 ): void {
-  for (let t = 0; t < count; t++) {
-    const o = 6 * t;
-    const p0 = u(particles, o);
-    const p1 = u(particles, o + 1);
-    const p2 = u(particles, o + 2);
-    const hb0 = h * f(beta, 3 * t);
-    if (hb0 > 0) dampHinge(x, v, w, p0, p1, p2, u(particles, o + 3), hb0, minEdgeSq);
-    const hb1 = h * f(beta, 3 * t + 1);
-    if (hb1 > 0) dampHinge(x, v, w, p1, p2, p0, u(particles, o + 4), hb1, minEdgeSq);
-    const hb2 = h * f(beta, 3 * t + 2);
-    if (hb2 > 0) dampHinge(x, v, w, p2, p0, p1, u(particles, o + 5), hb2, minEdgeSq);
+  for (let colour = 0; colour < colourCount; colour++) {
+    const last = u(colourStarts, colour + 1);
+    for (let t = u(colourStarts, colour); t < last; t++) {
+      const o = 6 * t;
+      const p0 = u(particles, o);
+      const p1 = u(particles, o + 1);
+      const p2 = u(particles, o + 2);
+      const hb0 = h * f(beta, 3 * t);
+      if (hb0 > 0) dampHinge(x, v, w, p0, p1, p2, u(particles, o + 3), hb0, minEdgeSq);
+      const hb1 = h * f(beta, 3 * t + 1);
+      if (hb1 > 0) dampHinge(x, v, w, p1, p2, p0, u(particles, o + 4), hb1, minEdgeSq);
+      const hb2 = h * f(beta, 3 * t + 2);
+      if (hb2 > 0) dampHinge(x, v, w, p2, p0, p1, u(particles, o + 5), hb2, minEdgeSq);
+    }
   }
 }
 
 /**
- * tet-volume.ts `dampTetVolume` over its `count` tets, substep h (s), β (Pa·s/m³) per tet: ∇V as
- * `volumeGradient` makes it, the rate and Σw|∇V|² summed corner by corner, in the same order.
+ * tet-volume.ts `dampTetVolume` over `colourCount` batches of `colourStarts` of tets, substep h
+ * (s), β (Pa·s/m³) per tet: ∇V as `volumeGradient` makes it, the rate and Σw|∇V|² summed corner by
+ * corner, in the same order.
  */
 export function dampTetVolume(
   x: usize,
@@ -3819,68 +3844,72 @@ export function dampTetVolume(
   w: usize,
   particles: usize,
   beta: usize,
-  count: i32,
+  colourStarts: usize,
+  colourCount: i32,
   h: f64,
 ): void {
   const sixth = 1.0 / 6;
-  for (let t = 0; t < count; t++) {
-    const hb = h * f(beta, t);
-    if (hb === 0) continue;
-    const q0 = u(particles, 4 * t);
-    const q1 = u(particles, 4 * t + 1);
-    const q2 = u(particles, 4 * t + 2);
-    const q3 = u(particles, 4 * t + 3);
-    const i0 = 3 * q0;
-    const i1 = 3 * q1;
-    const i2 = 3 * q2;
-    const i3 = 3 * q3;
-    const ax = f(x, i1) - f(x, i0);
-    const ay = f(x, i1 + 1) - f(x, i0 + 1);
-    const az = f(x, i1 + 2) - f(x, i0 + 2);
-    const bx = f(x, i2) - f(x, i0);
-    const by = f(x, i2 + 1) - f(x, i0 + 1);
-    const bz = f(x, i2 + 2) - f(x, i0 + 2);
-    const cx = f(x, i3) - f(x, i0);
-    const cy = f(x, i3 + 1) - f(x, i0 + 1);
-    const cz = f(x, i3 + 2) - f(x, i0 + 2);
-    const g1x = (by * cz - bz * cy) * sixth;
-    const g1y = (bz * cx - bx * cz) * sixth;
-    const g1z = (bx * cy - by * cx) * sixth;
-    const g2x = (cy * az - cz * ay) * sixth;
-    const g2y = (cz * ax - cx * az) * sixth;
-    const g2z = (cx * ay - cy * ax) * sixth;
-    const g3x = (ay * bz - az * by) * sixth;
-    const g3y = (az * bx - ax * bz) * sixth;
-    const g3z = (ax * by - ay * bx) * sixth;
-    const g0x = -(g1x + g2x + g3x);
-    const g0y = -(g1y + g2y + g3y);
-    const g0z = -(g1z + g2z + g3z);
-    let rate = 0.0;
-    rate += g0x * f(v, i0) + g0y * f(v, i0 + 1) + g0z * f(v, i0 + 2);
-    rate += g1x * f(v, i1) + g1y * f(v, i1 + 1) + g1z * f(v, i1 + 2);
-    rate += g2x * f(v, i2) + g2y * f(v, i2 + 1) + g2z * f(v, i2 + 2);
-    rate += g3x * f(v, i3) + g3y * f(v, i3 + 1) + g3z * f(v, i3 + 2);
-    const w0 = f(w, q0);
-    const w1 = f(w, q1);
-    const w2 = f(w, q2);
-    const w3 = f(w, q3);
-    let wGradSq = 0.0;
-    wGradSq += w0 * (g0x * g0x + g0y * g0y + g0z * g0z);
-    wGradSq += w1 * (g1x * g1x + g1y * g1y + g1z * g1z);
-    wGradSq += w2 * (g2x * g2x + g2y * g2y + g2z * g2z);
-    wGradSq += w3 * (g3x * g3x + g3y * g3y + g3z * g3z);
-    const s = (rate * hb) / (1 + hb * wGradSq);
-    setF(v, i0, f(v, i0) - w0 * s * g0x);
-    setF(v, i0 + 1, f(v, i0 + 1) - w0 * s * g0y);
-    setF(v, i0 + 2, f(v, i0 + 2) - w0 * s * g0z);
-    setF(v, i1, f(v, i1) - w1 * s * g1x);
-    setF(v, i1 + 1, f(v, i1 + 1) - w1 * s * g1y);
-    setF(v, i1 + 2, f(v, i1 + 2) - w1 * s * g1z);
-    setF(v, i2, f(v, i2) - w2 * s * g2x);
-    setF(v, i2 + 1, f(v, i2 + 1) - w2 * s * g2y);
-    setF(v, i2 + 2, f(v, i2 + 2) - w2 * s * g2z);
-    setF(v, i3, f(v, i3) - w3 * s * g3x);
-    setF(v, i3 + 1, f(v, i3 + 1) - w3 * s * g3y);
-    setF(v, i3 + 2, f(v, i3 + 2) - w3 * s * g3z);
+  for (let colour = 0; colour < colourCount; colour++) {
+    const last = u(colourStarts, colour + 1);
+    for (let t = u(colourStarts, colour); t < last; t++) {
+      const hb = h * f(beta, t);
+      if (hb === 0) continue;
+      const q0 = u(particles, 4 * t);
+      const q1 = u(particles, 4 * t + 1);
+      const q2 = u(particles, 4 * t + 2);
+      const q3 = u(particles, 4 * t + 3);
+      const i0 = 3 * q0;
+      const i1 = 3 * q1;
+      const i2 = 3 * q2;
+      const i3 = 3 * q3;
+      const ax = f(x, i1) - f(x, i0);
+      const ay = f(x, i1 + 1) - f(x, i0 + 1);
+      const az = f(x, i1 + 2) - f(x, i0 + 2);
+      const bx = f(x, i2) - f(x, i0);
+      const by = f(x, i2 + 1) - f(x, i0 + 1);
+      const bz = f(x, i2 + 2) - f(x, i0 + 2);
+      const cx = f(x, i3) - f(x, i0);
+      const cy = f(x, i3 + 1) - f(x, i0 + 1);
+      const cz = f(x, i3 + 2) - f(x, i0 + 2);
+      const g1x = (by * cz - bz * cy) * sixth;
+      const g1y = (bz * cx - bx * cz) * sixth;
+      const g1z = (bx * cy - by * cx) * sixth;
+      const g2x = (cy * az - cz * ay) * sixth;
+      const g2y = (cz * ax - cx * az) * sixth;
+      const g2z = (cx * ay - cy * ax) * sixth;
+      const g3x = (ay * bz - az * by) * sixth;
+      const g3y = (az * bx - ax * bz) * sixth;
+      const g3z = (ax * by - ay * bx) * sixth;
+      const g0x = -(g1x + g2x + g3x);
+      const g0y = -(g1y + g2y + g3y);
+      const g0z = -(g1z + g2z + g3z);
+      let rate = 0.0;
+      rate += g0x * f(v, i0) + g0y * f(v, i0 + 1) + g0z * f(v, i0 + 2);
+      rate += g1x * f(v, i1) + g1y * f(v, i1 + 1) + g1z * f(v, i1 + 2);
+      rate += g2x * f(v, i2) + g2y * f(v, i2 + 1) + g2z * f(v, i2 + 2);
+      rate += g3x * f(v, i3) + g3y * f(v, i3 + 1) + g3z * f(v, i3 + 2);
+      const w0 = f(w, q0);
+      const w1 = f(w, q1);
+      const w2 = f(w, q2);
+      const w3 = f(w, q3);
+      let wGradSq = 0.0;
+      wGradSq += w0 * (g0x * g0x + g0y * g0y + g0z * g0z);
+      wGradSq += w1 * (g1x * g1x + g1y * g1y + g1z * g1z);
+      wGradSq += w2 * (g2x * g2x + g2y * g2y + g2z * g2z);
+      wGradSq += w3 * (g3x * g3x + g3y * g3y + g3z * g3z);
+      const s = (rate * hb) / (1 + hb * wGradSq);
+      setF(v, i0, f(v, i0) - w0 * s * g0x);
+      setF(v, i0 + 1, f(v, i0 + 1) - w0 * s * g0y);
+      setF(v, i0 + 2, f(v, i0 + 2) - w0 * s * g0z);
+      setF(v, i1, f(v, i1) - w1 * s * g1x);
+      setF(v, i1 + 1, f(v, i1 + 1) - w1 * s * g1y);
+      setF(v, i1 + 2, f(v, i1 + 2) - w1 * s * g1z);
+      setF(v, i2, f(v, i2) - w2 * s * g2x);
+      setF(v, i2 + 1, f(v, i2 + 1) - w2 * s * g2y);
+      setF(v, i2 + 2, f(v, i2 + 2) - w2 * s * g2z);
+      setF(v, i3, f(v, i3) - w3 * s * g3x);
+      setF(v, i3 + 1, f(v, i3 + 1) - w3 * s * g3y);
+      setF(v, i3 + 2, f(v, i3 + 2) - w3 * s * g3z);
+    }
   }
 }

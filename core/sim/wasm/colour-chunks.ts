@@ -41,6 +41,11 @@ export interface ColourChunks {
   readonly bounds: Uint32Array;
 }
 
+/** The most chunks one run of `chunks` divides among the threads (0 when none is divided). */
+export function mostChunksOfARun(chunks: ColourChunks): number {
+  return Math.max(0, ...chunks.runs.map((run) => (run.divided ? run.sweeps.length : 0)));
+}
+
 /**
  * The runs and chunks of the colours of `colourStarts` for a team of `threads`; null when nothing
  * is worth dividing (the block is then swept by the stepping thread alone).

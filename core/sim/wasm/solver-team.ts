@@ -40,11 +40,9 @@ export interface BlockChunks {
   readonly chunks: ColourChunks;
   /** Byte offset of the chunks' colour starts (ColourChunks.bounds) in the memory. */
   readonly boundsAt: number;
-  /** The block's sweep on the kernels themselves, and per chunk index one that records the call instead. */
-  readonly solve: BlockSolve | null;
+  /** Per chunk index, the block's sweep that records its call for a helper (none without a sweep). */
   readonly record: readonly BlockSolve[];
   /** Its damping likewise (none where the kernels do not damp it). */
-  readonly damp: BlockDamp | null;
   readonly recordDamp: readonly BlockDamp[];
 }
 
@@ -201,10 +199,10 @@ export class SolverTeam {
   }
 
   /**
-   * A sweep of `block`'s colours on the team (`running` must be true): each run of chunks divided among the threads, or made
-   * here in order (the same floats either way). `own(startsAt, colours)` sweeps the colours of a
-   * starts table at byte offset startsAt here; `record(k, startsAt, colours)` records chunk index
-   * k's call for a helper.
+   * A sweep of `block`'s colours (its solve or its damping) on the team (`running` must be true):
+   * each run of chunks divided among the threads, or made here in order (the same floats either
+   * way). `own(startsAt, colours)` sweeps the colours of a starts table at byte offset startsAt
+   * here; `record(k, startsAt, colours)` records chunk index k's call for a helper.
    */
   sweep(
     block: BlockChunks,

@@ -2,7 +2,7 @@ import type { ConstraintBlock } from '../constraints/index.ts';
 import { kindOps } from '../constraints/kinds.ts';
 import type { ParticleState } from '../state.ts';
 import { decodeBase64 } from './base64.ts';
-import { type ColourChunks, colourChunks } from './colour-chunks.ts';
+import { type ColourChunks, colourChunks, mostChunksOfARun } from './colour-chunks.ts';
 import type { BlockDamp, BlockSolve, KernelExports, KernelMemory } from './kernel-bindings.ts';
 import { KERNELS_WASM_BASE64 } from './kernels-wasm.ts';
 import { sharedMemoryAvailable, withSharedMemoryImport } from './shared-memory.ts';
@@ -135,7 +135,7 @@ export class WasmKernels {
       if (damp) this.dampers.set(block, damp);
       const chunks = blockChunks.get(block);
       if (!team || !chunks) continue;
-      const most = Math.max(...chunks.runs.map((run) => (run.divided ? run.sweeps.length : 0)));
+      const most = mostChunksOfARun(chunks);
       // Chunk index k's calls, recorded for a helper, each with scratch of its own.
       const recorded = (k: number) => ({
         ...memory,
@@ -145,9 +145,7 @@ export class WasmKernels {
       this.divided.set(block, {
         chunks,
         boundsAt: pointers.get(chunks.bounds)!,
-        solve,
         record: bind ? Array.from({ length: most }, (_, k) => bind(block, recorded(k))) : [],
-        damp,
         recordDamp: bindDamp ? Array.from({ length: most }, (_, k) => bindDamp(block, recorded(k))) : [],
       });
     }
@@ -230,8 +228,8 @@ export class WasmKernels {
     for (const block of blocks) {
       const perSweep = kindOps(block).wasm?.scratchPerSweep?.(block) ?? 0;
       if (perSweep === 0) continue;
-      const runs = blockChunks.get(block)?.runs ?? [];
-      const sweeps = 1 + Math.max(0, ...runs.map((run) => (run.divided ? run.sweeps.length : 0)));
+      const chunks = blockChunks.get(block);
+      const sweeps = 1 + (chunks ? mostChunksOfARun(chunks) : 0);
       const array = new Float64Array(perSweep * sweeps);
       scratches.set(block, { array, perSweep });
       moving.push([null, '', array]);

@@ -240,7 +240,7 @@ const kernelCases: KernelCase[] = [
     solve: solveTetVolume,
   },
   {
-    // Stars of 4 to 27 particles; a collapsed star (all its particles on one point: ∇C = 0) only
+    // Stars of 4 to 19 particles; a collapsed star (all its particles on one point: ∇C = 0) only
     // moves λ, and every other vertex is incompressible (α = 0).
     name: 'nodal volume (stars of every size, a collapsed star)',
     rest: box.positions,

@@ -592,13 +592,21 @@ export function dampPlateBend(block: PlateBendBlock, state: ParticleState, h: nu
   const beta = block.dampingNMS;
   for (let t = 0; t < block.count; t++) {
     const o = 6 * t;
-    // The hinges of plateHinge (PLATE_HINGE_SLOTS) written out: edge, wing inside, wing outside.
-    const hb0 = h * beta[3 * t];
-    if (hb0 > 0) dampHinge(x, v, w, particles[o], particles[o + 1], particles[o + 2], particles[o + 3], hb0);
-    const hb1 = h * beta[3 * t + 1];
-    if (hb1 > 0) dampHinge(x, v, w, particles[o + 1], particles[o + 2], particles[o], particles[o + 4], hb1);
-    const hb2 = h * beta[3 * t + 2];
-    if (hb2 > 0) dampHinge(x, v, w, particles[o + 2], particles[o], particles[o + 1], particles[o + 5], hb2);
+    for (let i = 0; i < 3; i++) {
+      const hb = h * beta[3 * t + i];
+      if (!(hb > 0)) continue;
+      const q = PLATE_HINGE_SLOTS[i];
+      dampHinge(
+        x,
+        v,
+        w,
+        particles[o + q[0]],
+        particles[o + q[1]],
+        particles[o + q[2]],
+        particles[o + q[3]],
+        hb,
+      );
+    }
   }
 }
 

@@ -26,48 +26,83 @@ export function rigidFit(
   first: number,
   count: number,
 ): RigidMotion | null {
+  // Sums in scalars, each in the order of the particles: modal damping fits every substep.
   let total = 0;
-  const centre = new Float64Array(3);
-  const velocity = new Float64Array(3);
+  let cx = 0;
+  let cy = 0;
+  let cz = 0;
+  let vx = 0;
+  let vy = 0;
+  let vz = 0;
   for (let i = first; i < first + count; i++) {
     if (invMass[i] === 0) continue;
     const m = 1 / invMass[i];
     total += m;
-    for (let a = 0; a < 3; a++) {
-      centre[a] += m * x[3 * i + a];
-      velocity[a] += m * field[3 * i + a];
-    }
+    cx += m * x[3 * i];
+    vx += m * field[3 * i];
+    cy += m * x[3 * i + 1];
+    vy += m * field[3 * i + 1];
+    cz += m * x[3 * i + 2];
+    vz += m * field[3 * i + 2];
   }
   if (!(total > 0)) return null;
-  for (let a = 0; a < 3; a++) {
-    centre[a] /= total;
-    velocity[a] /= total;
-  }
-  const L = [0, 0, 0];
-  const I = [0, 0, 0, 0, 0, 0, 0, 0, 0];
+  cx /= total;
+  cy /= total;
+  cz /= total;
+  vx /= total;
+  vy /= total;
+  vz /= total;
+  let l0 = 0;
+  let l1 = 0;
+  let l2 = 0;
+  // The inertia tensor, symmetric: I_ab = Σ m·(δ_ab·|r|² − r_a·r_b).
+  let i00 = 0;
+  let i01 = 0;
+  let i02 = 0;
+  let i11 = 0;
+  let i12 = 0;
+  let i22 = 0;
   for (let i = first; i < first + count; i++) {
     if (invMass[i] === 0) continue;
     const m = 1 / invMass[i];
-    const r = [x[3 * i] - centre[0], x[3 * i + 1] - centre[1], x[3 * i + 2] - centre[2]];
-    const u = [field[3 * i] - velocity[0], field[3 * i + 1] - velocity[1], field[3 * i + 2] - velocity[2]];
-    L[0] += m * (r[1] * u[2] - r[2] * u[1]);
-    L[1] += m * (r[2] * u[0] - r[0] * u[2]);
-    L[2] += m * (r[0] * u[1] - r[1] * u[0]);
-    const rr = r[0] * r[0] + r[1] * r[1] + r[2] * r[2];
-    for (let a = 0; a < 3; a++)
-      for (let b = 0; b < 3; b++) I[3 * a + b] += m * ((a === b ? rr : 0) - r[a] * r[b]);
+    const rx = x[3 * i] - cx;
+    const ry = x[3 * i + 1] - cy;
+    const rz = x[3 * i + 2] - cz;
+    const ux = field[3 * i] - vx;
+    const uy = field[3 * i + 1] - vy;
+    const uz = field[3 * i + 2] - vz;
+    l0 += m * (ry * uz - rz * uy);
+    l1 += m * (rz * ux - rx * uz);
+    l2 += m * (rx * uy - ry * ux);
+    const rr = rx * rx + ry * ry + rz * rz;
+    i00 += m * (rr - rx * rx);
+    i01 += m * (0 - rx * ry);
+    i02 += m * (0 - rx * rz);
+    i11 += m * (rr - ry * ry);
+    i12 += m * (0 - ry * rz);
+    i22 += m * (rr - rz * rz);
   }
-  return { centre, velocity, angular: solveInertia(I, L) };
+  return {
+    centre: Float64Array.of(cx, cy, cz),
+    velocity: Float64Array.of(vx, vy, vz),
+    angular: solveInertia([i00, i01, i02, i01, i11, i12, i02, i12, i22], [l0, l1, l2]),
+  };
 }
 
-/** Component a of v̄ + ω×(x_p − x̄) at particle p. */
-export function rigidVelocity(rigid: RigidMotion, x: ArrayLike<number>, p: number, a: number): number {
+/** out ← the rigid velocity v̄ + ω×(x_p − x̄) at particle p (xyz). */
+export function rigidVelocityAt(
+  rigid: RigidMotion,
+  x: ArrayLike<number>,
+  p: number,
+  out: Float64Array,
+): void {
   const w = rigid.angular;
   const r0 = x[3 * p] - rigid.centre[0];
   const r1 = x[3 * p + 1] - rigid.centre[1];
   const r2 = x[3 * p + 2] - rigid.centre[2];
-  const cross = a === 0 ? w[1] * r2 - w[2] * r1 : a === 1 ? w[2] * r0 - w[0] * r2 : w[0] * r1 - w[1] * r0;
-  return rigid.velocity[a] + cross;
+  out[0] = rigid.velocity[0] + (w[1] * r2 - w[2] * r1);
+  out[1] = rigid.velocity[1] + (w[2] * r0 - w[0] * r2);
+  out[2] = rigid.velocity[2] + (w[0] * r1 - w[1] * r0);
 }
 
 /**
@@ -83,9 +118,11 @@ export function removeRigidMotion(
 ): void {
   const rigid = rigidFit(x, field, invMass, first, count);
   if (!rigid) return;
+  const u = new Float64Array(3);
   for (let p = first; p < first + count; p++) {
     if (invMass[p] === 0) continue;
-    for (let a = 0; a < 3; a++) field[3 * p + a] -= rigidVelocity(rigid, x, p, a);
+    rigidVelocityAt(rigid, x, p, u);
+    for (let a = 0; a < 3; a++) field[3 * p + a] -= u[a];
   }
 }
 

@@ -1,4 +1,4 @@
-import { rigidFit, rigidVelocity } from '../math/rigid-motion.ts';
+import { rigidFit, rigidVelocityAt } from '../math/rigid-motion.ts';
 import type { ParticleState } from './state.ts';
 
 /**
@@ -22,6 +22,9 @@ export class ModalDamping {
   /** e^(−c_i·h) per entry of `rates` for the substep `keepsForS` (s): made once per substep length. */
   private readonly keeps: Float64Array;
   private keepsForS = Number.NaN;
+  /** A particle's rigid velocity (xyz; zero for a pinned body, damped in world velocity), before and after. */
+  private readonly rigidVelocity = new Float64Array(3);
+  private readonly lostVelocity = new Float64Array(3);
   /**
    * True once the body has torn (tearing.ts): the mode ω₁ was estimated for is gone, and damping
    * the pieces towards the world would hold a torn-off piece back as it falls. Until reset.
@@ -60,24 +63,26 @@ export class ModalDamping {
       this.keepsForS = h;
     }
     const rigid = this.free ? rigidFit(state.x, v, invMass, this.offset, count) : null;
+    const r = this.rigidVelocity;
+    if (!rigid) r.fill(0);
     for (let i = 0; i < count; i++) {
       const p = this.offset + i;
       if (invMass[p] === 0) continue;
       const keep = keeps[i * rateStep];
-      for (let a = 0; a < 3; a++) {
-        const r = rigid ? rigidVelocity(rigid, state.x, p, a) : 0;
-        v[3 * p + a] = r + (v[3 * p + a] - r) * keep;
-      }
+      if (rigid) rigidVelocityAt(rigid, state.x, p, r);
+      for (let a = 0; a < 3; a++) v[3 * p + a] = r[a] + (v[3 * p + a] - r[a]) * keep;
     }
     if (!rigid || this.uniform) return;
     // Unequal rates change the momenta a little: give back what the new rigid fit lost.
     const after = rigidFit(state.x, v, invMass, this.offset, count);
     if (!after) return;
+    const lost = this.lostVelocity;
     for (let i = 0; i < count; i++) {
       const p = this.offset + i;
       if (invMass[p] === 0) continue;
-      for (let a = 0; a < 3; a++)
-        v[3 * p + a] += rigidVelocity(rigid, state.x, p, a) - rigidVelocity(after, state.x, p, a);
+      rigidVelocityAt(rigid, state.x, p, r);
+      rigidVelocityAt(after, state.x, p, lost);
+      for (let a = 0; a < 3; a++) v[3 * p + a] += r[a] - lost[a];
     }
   }
 }

@@ -55,6 +55,14 @@ export interface NodalVolumeBlock extends BlockBase {
    * (m), which the star's tets share.
    */
   readonly gradient: Float64Array;
+  /**
+   * What the damping pass reads of each star's last sweep, so that it does not sum the star's
+   * cross products again (each tet visited once per vertex: as much as the sweep costs): 24·∇C per
+   * slot (3 × arity per star, m², rounded to f32), and Σ_k w_k·|24·∇_k C|² (m⁴/kg). Made by the
+   * sweep, which every substep runs before its damping pass; empty for a block without damping.
+   */
+  readonly sweptGradient: Float32Array;
+  readonly sweptWeightedGradSq: Float64Array;
 }
 
 /** One constraint per vertex of `vertices`, as core/setup derives them (compliance/nodal-volume.ts). */
@@ -169,6 +177,8 @@ export function createNodalVolumeBlock(
     lambda: new Float64Array(count),
     degenerateCount: inputCount - count,
     gradient: new Float64Array(6 * arity),
+    sweptGradient: new Float32Array(0),
+    sweptWeightedGradSq: new Float64Array(0),
   };
   for (let c = 0; c < count; c++) {
     starGradient(block, rest, c);
@@ -179,7 +189,12 @@ export function createNodalVolumeBlock(
     );
   }
   block.damped = anyPositive(block.dampingPaSPerM3);
-  return block;
+  if (!block.damped) return block;
+  return {
+    ...block,
+    sweptGradient: new Float32Array(3 * arity * count),
+    sweptWeightedGradSq: new Float64Array(count),
+  };
 }
 
 /** block.gradient ← ∇C of constraint c at positions x (slots of the star); returns V_n, m³. */
@@ -236,6 +251,9 @@ export function solveNodalVolume(block: NodalVolumeBlock, state: ParticleState, 
   const compliance = block.complianceM3PerPa;
   const scale = block.stiffnessScale;
   const arity = block.arity;
+  const swept = block.sweptGradient;
+  const sweptWcc = block.sweptWeightedGradSq;
+  const keep = swept.length > 0;
   const invHSq = 1 / (h * h);
   const k24 = 1 / 24;
   for (let c = 0; c < block.count; c++) {
@@ -247,6 +265,10 @@ export function solveNodalVolume(block: NodalVolumeBlock, state: ParticleState, 
     let wcc = 0;
     for (let k = 0; k < n3; k += 3) {
       wcc += w[particles[base + k / 3]] * (g[k] * g[k] + g[k + 1] * g[k + 1] + g[k + 2] * g[k + 2]);
+    }
+    if (keep) {
+      for (let k = 0; k < n3; k++) swept[3 * base + k] = g[k];
+      sweptWcc[c] = wcc;
     }
     const alphaTilde = compliance[c] * invHSq;
     const denominator = wcc * k24 * k24 + alphaTilde;
@@ -265,18 +287,17 @@ export function solveNodalVolume(block: NodalVolumeBlock, state: ParticleState, 
 }
 
 /**
- * Implicit damping of each star's volume rate Ċ = Σ ∇_k C·v_k over a substep h (block.ts). The
- * gradient is summed unscaled (c = 24·∇C, as in solveNodalVolume) and the 1/24 folded into the
- * rate and the step: this pass costs as much as the sweep, one visit per star tet.
+ * Implicit damping of each star's volume rate Ċ = Σ ∇_k C·v_k over a substep h (block.ts), with
+ * the gradient of the substep's sweep (block.sweptGradient: c = 24·∇C, the 1/24 folded into the
+ * rate and the step), where the star stood before its own move; by the end of the substep the
+ * particles have moved on by a fraction of a cell, which turns ∇C by as little.
  */
 export function dampNodalVolume(block: NodalVolumeBlock, state: ParticleState, h: number): void {
-  const x = state.x;
   const v = state.v;
   const w = state.invMass;
-  const g = block.gradient;
+  const g = block.sweptGradient;
+  const sweptWcc = block.sweptWeightedGradSq;
   const particles = block.particles;
-  const links = block.starLinks;
-  const starStarts = block.starStarts;
   const particleCount = block.particleCount;
   const damping = block.dampingPaSPerM3;
   const arity = block.arity;
@@ -286,24 +307,19 @@ export function dampNodalVolume(block: NodalVolumeBlock, state: ParticleState, h
     if (hb === 0) continue;
     const n = particleCount[c];
     const base = arity * c;
-    starCrossSums(g, x, particles, base, n, links, 3 * starStarts[c], 3 * starStarts[c + 1], 3 * arity);
+    const o = 3 * base;
     let rate = 0;
-    let wcc = 0;
     for (let k = 0; k < n; k++) {
       const p3 = 3 * particles[base + k];
-      const gx = g[3 * k];
-      const gy = g[3 * k + 1];
-      const gz = g[3 * k + 2];
-      rate += gx * v[p3] + gy * v[p3 + 1] + gz * v[p3 + 2];
-      wcc += w[p3 / 3] * (gx * gx + gy * gy + gz * gz);
+      rate += g[o + 3 * k] * v[p3] + g[o + 3 * k + 1] * v[p3 + 1] + g[o + 3 * k + 2] * v[p3 + 2];
     }
-    const s = (rate * k24 * hb * k24) / (1 + hb * wcc * k24 * k24);
+    const s = (rate * k24 * hb * k24) / (1 + hb * sweptWcc[c] * k24 * k24);
     for (let k = 0; k < n; k++) {
       const p = particles[base + k];
       const ws = w[p] * s;
-      v[3 * p] -= ws * g[3 * k];
-      v[3 * p + 1] -= ws * g[3 * k + 1];
-      v[3 * p + 2] -= ws * g[3 * k + 2];
+      v[3 * p] -= ws * g[o + 3 * k];
+      v[3 * p + 1] -= ws * g[o + 3 * k + 1];
+      v[3 * p + 2] -= ws * g[o + 3 * k + 2];
     }
   }
 }

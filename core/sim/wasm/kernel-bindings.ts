@@ -170,6 +170,9 @@ export interface KernelExports {
     compliance: number,
     lambda: number,
     scratch: number,
+    swept: number,
+    sweptWcc: number,
+    keep: boolean,
     scale: number,
     invHSq: number,
     minDenominator: number,
@@ -219,7 +222,6 @@ export interface KernelExports {
     minLength: number,
   ): void;
   dampNodalVolume(
-    x: number,
     v: number,
     w: number,
     particles: number,
@@ -227,10 +229,9 @@ export interface KernelExports {
     colourCount: number,
     arity: number,
     particleCount: number,
-    starStarts: number,
-    starLinks: number,
     damping: number,
-    scratch: number,
+    swept: number,
+    sweptWcc: number,
     h: number,
   ): void;
   solveNeoHookeanBatched(
@@ -640,7 +641,10 @@ export const plateBendKernel: KernelBinding<PlateBendBlock> = {
   },
 };
 
-/** A star of any size, one at a time, its ∇C summed per slot in the sweep's own scratch. */
+/**
+ * A star of any size, one at a time, its ∇C summed per slot in the sweep's own scratch and kept for
+ * the damping pass (nodal-volume.ts `sweptGradient`).
+ */
 export const nodalVolumeKernel: KernelBinding<NodalVolumeBlock> = {
   fields: [
     'particles',
@@ -652,21 +656,22 @@ export const nodalVolumeKernel: KernelBinding<NodalVolumeBlock> = {
     'complianceM3PerPa',
     'lambda',
     'dampingPaSPerM3',
+    'sweptGradient',
+    'sweptWeightedGradSq',
   ],
   kernelCopy: null,
   // ∇C per slot and each slot's position relative to the star's own vertex (nodal-volume.ts).
   scratchPerSweep: (block) => 6 * block.arity,
-  bindDamp(block, { kernels: k, x, v, w, at, scratch }) {
+  bindDamp(block, { kernels: k, v, w, at }) {
     const particles = at(block.particles);
     const particleCount = at(block.particleCount);
-    const starStarts = at(block.starStarts);
-    const starLinks = at(block.starLinks);
     const damping = at(block.dampingPaSPerM3);
+    const swept = at(block.sweptGradient);
+    const sweptWcc = at(block.sweptWeightedGradSq);
     const colourStarts = at(block.colourStarts);
     const colours = block.colourStarts.length - 1;
     return (h, startsAt = colourStarts, colourCount = colours) =>
       k.dampNodalVolume(
-        x,
         v,
         w,
         particles,
@@ -674,10 +679,9 @@ export const nodalVolumeKernel: KernelBinding<NodalVolumeBlock> = {
         colourCount,
         block.arity,
         particleCount,
-        starStarts,
-        starLinks,
         damping,
-        scratch,
+        swept,
+        sweptWcc,
         h,
       );
   },
@@ -691,6 +695,9 @@ export const nodalVolumeKernel: KernelBinding<NodalVolumeBlock> = {
     const rest = at(block.restVolumeM3);
     const compliance = at(block.complianceM3PerPa);
     const lambda = at(block.lambda);
+    const swept = at(block.sweptGradient);
+    const sweptWcc = at(block.sweptWeightedGradSq);
+    const keep = block.sweptGradient.length > 0;
     return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) =>
       k.solveNodalVolumeBatched(
         x,
@@ -706,6 +713,9 @@ export const nodalVolumeKernel: KernelBinding<NodalVolumeBlock> = {
         compliance,
         lambda,
         scratch,
+        swept,
+        sweptWcc,
+        keep,
         block.stiffnessScale,
         invHSq,
         MIN_DENOMINATOR,

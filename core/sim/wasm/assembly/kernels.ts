@@ -3514,6 +3514,9 @@ export function solveNodalVolumeBatched(
   compliance: usize,
   lambda: usize,
   g: usize,
+  swept: usize,
+  sweptWcc: usize,
+  keep: bool,
   scale: f64,
   invHSq: f64,
   minDenominator: f64,
@@ -3538,6 +3541,11 @@ export function solveNodalVolumeBatched(
         const gz = f(g, k + 2);
         wcc += f(w, u(particles, base + k / 3)) * (gx * gx + gy * gy + gz * gz);
       }
+      if (keep) {
+        const o = 3 * base;
+        for (let k = 0; k < n3; k++) setF32(swept, o + k, f(g, k));
+        setF(sweptWcc, c, wcc);
+      }
       const alphaTilde = f(compliance, c) * invHSq;
       const denominator = wcc * k24 * k24 + alphaTilde;
       if (!(denominator > minDenominator)) continue;
@@ -3559,10 +3567,10 @@ export function solveNodalVolumeBatched(
 
 /**
  * nodal-volume.ts `dampNodalVolume` over `colourCount` batches of `colourStarts` (in order: the
- * same floats), substep h (s).
+ * same floats), substep h (s), with the gradients of the substep's sweep (`swept`, f32, 3 × arity
+ * per star; `sweptWcc`, f64 per star).
  */
 export function dampNodalVolume(
-  x: usize,
   v: usize,
   w: usize,
   particles: usize,
@@ -3570,14 +3578,12 @@ export function dampNodalVolume(
   colourCount: i32,
   arity: i32,
   particleCount: usize,
-  starStarts: usize,
-  starLinks: usize,
   damping: usize,
-  g: usize,
+  swept: usize,
+  sweptWcc: usize,
   h: f64,
 ): void {
   const k24 = 1.0 / 24;
-  const r = g + ((<usize>(3 * arity)) << 3);
   for (let colour = 0; colour < colourCount; colour++) {
     const last = u(colourStarts, colour + 1);
     for (let c = u(colourStarts, colour); c < last; c++) {
@@ -3585,25 +3591,22 @@ export function dampNodalVolume(
       if (hb === 0) continue;
       const n = u(particleCount, c);
       const base = arity * c;
-      starCrossSums(x, g, r, particles, base, n, starLinks, 3 * u(starStarts, c), 3 * u(starStarts, c + 1));
+      const o = 3 * base;
       let rate = 0.0;
-      let wcc = 0.0;
       for (let k = 0; k < n; k++) {
-        const p = u(particles, base + k);
-        const p3 = 3 * p;
-        const gx = f(g, 3 * k);
-        const gy = f(g, 3 * k + 1);
-        const gz = f(g, 3 * k + 2);
-        rate += gx * f(v, p3) + gy * f(v, p3 + 1) + gz * f(v, p3 + 2);
-        wcc += f(w, p) * (gx * gx + gy * gy + gz * gz);
+        const p3 = 3 * u(particles, base + k);
+        rate +=
+          fs(swept, o + 3 * k) * f(v, p3) +
+          fs(swept, o + 3 * k + 1) * f(v, p3 + 1) +
+          fs(swept, o + 3 * k + 2) * f(v, p3 + 2);
       }
-      const s = (rate * k24 * hb * k24) / (1 + hb * wcc * k24 * k24);
+      const s = (rate * k24 * hb * k24) / (1 + hb * f(sweptWcc, c) * k24 * k24);
       for (let k = 0; k < n; k++) {
         const p = u(particles, base + k);
         const ws = f(w, p) * s;
-        setF(v, 3 * p, f(v, 3 * p) - ws * f(g, 3 * k));
-        setF(v, 3 * p + 1, f(v, 3 * p + 1) - ws * f(g, 3 * k + 1));
-        setF(v, 3 * p + 2, f(v, 3 * p + 2) - ws * f(g, 3 * k + 2));
+        setF(v, 3 * p, f(v, 3 * p) - ws * fs(swept, o + 3 * k));
+        setF(v, 3 * p + 1, f(v, 3 * p + 1) - ws * fs(swept, o + 3 * k + 1));
+        setF(v, 3 * p + 2, f(v, 3 * p + 2) - ws * fs(swept, o + 3 * k + 2));
       }
     }
   }

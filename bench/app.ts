@@ -5,7 +5,8 @@
  * renderer/src/viewport/render-quality.ts) or as named, in Chromium as it runs itself without a usable
  * GPU (`software`, the default: the page composited in software, SwiftShader for WebGL only) or with
  * SwiftShader as its whole GPU (`swiftshader`, the e2e suite's switches: browser-app.ts `Compositing`).
- * For each scene of the sim bench (sim-scenes.ts) the Node engine is measured by the sim suite
+ * For each scene of the sim bench, and the editor's body it leaves out (sim-scenes.ts: a damped rubber
+ * whose bulk is in nodal volumes), the Node engine is measured by the sim suite
  * itself (bundled, single-threaded, same substeps, wall clock) right before and right after the app,
  * with the app paused meanwhile, and the app is compared with the mean of the two: on this project's
  * shared two-core machine the load from other processes rises and falls over seconds (the same Node
@@ -45,7 +46,7 @@ import {
   waitFor,
 } from './browser-app.ts';
 import { bundle } from './sim.ts';
-import { type BenchScene, benchScenes, FRAME_DT_S, SUBSTEPS, WARMUP_FRAMES } from './sim-scenes.ts';
+import { type BenchScene, benchScenesMatching, FRAME_DT_S, SUBSTEPS, WARMUP_FRAMES } from './sim-scenes.ts';
 
 interface NodeRow {
   scene: string;
@@ -186,7 +187,7 @@ export async function run(flags: string[]): Promise<void> {
   if (viewport !== 'auto' && viewport !== 'full' && viewport !== 'light')
     throw new Error(`bench app: --viewport=${viewport}: expected auto, full or light`);
   const compositing = compositingFlag(value('compositing'), 'software');
-  const scenes = benchScenes().filter((s) => !sceneFilter || s.name.includes(sceneFilter));
+  const scenes = benchScenesMatching(sceneFilter, true);
 
   const entry = await bundle();
   const engineScript = await browserBundle('chromium-engine-entry.ts');

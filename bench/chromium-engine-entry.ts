@@ -6,11 +6,11 @@
  */
 import { median } from '../core/math/median.ts';
 import { buildWorld } from '../core/sim/build-world.ts';
-import { benchScenes, FRAME_DT_S, WARMUP_FRAMES } from './sim-scenes.ts';
+import { benchScenesMatching, FRAME_DT_S, WARMUP_FRAMES } from './sim-scenes.ts';
 
 /** Median wall ms per frame of the bench scene named `name`, over `frames` frames. */
 function stepBenchScene(name: string, frames: number): number {
-  const bench = benchScenes().find((scene) => scene.name === name);
+  const bench = benchScenesMatching(name).find((scene) => scene.name === name);
   if (!bench) throw new Error(`bench app: no bench scene '${name}'`);
   const world = buildWorld(bench.scene);
   for (let f = 0; f < WARMUP_FRAMES; f++) world.step(FRAME_DT_S);

@@ -60,13 +60,13 @@ function cloth(cells: number): BenchScene {
   };
 }
 
-function cube(model: 'neo-hookean' | 'edges-volume'): Scene {
+function cube(model: 'neo-hookean' | 'edges-volume', poissonRatio = 0.3, dampingRatio = 0): Scene {
   return sceneOf({
     name: `cube-${model}`,
     shape: { type: 'box', size: [0.5, 0.5, 0.5], cells: [16, 16, 16], center: [0, 1, 0] },
-    material: { youngModulusPa: 1e5, poissonRatio: 0.3, densityKgM3: 1000 },
+    material: { youngModulusPa: 1e5, poissonRatio, densityKgM3: 1000 },
     model,
-    dampingRatio: 0,
+    dampingRatio,
     linearDampingPerS: LINEAR_DAMPING_PER_S,
     // The face x = −0.25 m: the cube droops like a short cantilever.
     pins: [{ box: { min: [-0.26, 0, -1], max: [-0.24, 2, 1] } }],
@@ -86,4 +86,35 @@ export function benchScenes(): BenchScene[] {
     },
     { name: 'cube 16^3 edges+volume', scene: edgesVolume, joltScene: edgesVolume },
   ];
+}
+
+/**
+ * Bodies as the editor's artists set them up, which the suite above leaves out for want of a Jolt
+ * counterpart. A rubber: ν = 0.45, so that the neo-Hookean body carries its bulk in nodal volume
+ * constraints (core/sim/constraints/nodal-volume.ts), and a damping ratio of 0.1 (constraint and
+ * modal damping), where the default scene's bodies have 0.1 and 0.3. The app bench (bench/app.ts)
+ * measures it beside the suite's scenes, so that its figure of the editor against the engine covers
+ * the damping and nodal-volume kernels. The sim suite measures it only when it is named
+ * (`--scene=rubber`), its Jolt column being edges + volume of the same cube, undamped: not like for
+ * like.
+ */
+export function editorBenchScenes(): BenchScene[] {
+  return [
+    {
+      name: 'cube 16^3 rubber',
+      scene: cube('neo-hookean', 0.45, 0.1),
+      joltScene: cube('edges-volume', 0.45),
+      joltNote:
+        'Jolt has neither nodal volumes nor constraint damping: its column is edges + volume on the same cube, undamped',
+    },
+  ];
+}
+
+/**
+ * The scenes whose names contain `filter`, the suite's and the editor's; without a filter the
+ * suite's alone (`editorScenes`: the editor's as well).
+ */
+export function benchScenesMatching(filter: string | undefined, editorScenes = false): BenchScene[] {
+  if (filter === undefined) return editorScenes ? [...benchScenes(), ...editorBenchScenes()] : benchScenes();
+  return [...benchScenes(), ...editorBenchScenes()].filter((s) => s.name.includes(filter));
 }

@@ -31,7 +31,7 @@ import type { XpbdWorld } from '../core/sim/xpbd-world.ts';
 import { type Jolt, loadJolt } from './jolt-builds.ts';
 import { createJoltBody, type JoltBodyInput } from './jolt-soft-body.ts';
 import { formatBreakdown, memoryBreakdown, solverBytes } from './sim-memory.ts';
-import { type BenchScene, benchScenes, FRAME_DT_S, SUBSTEPS, WARMUP_FRAMES } from './sim-scenes.ts';
+import { type BenchScene, benchScenesMatching, FRAME_DT_S, SUBSTEPS, WARMUP_FRAMES } from './sim-scenes.ts';
 
 interface Row {
   scene: string;
@@ -368,7 +368,7 @@ function printTable(rows: Row[], options: Options): void {
 
 export async function runSimSuite(flags: string[]): Promise<void> {
   const options = parseOptions(flags);
-  const scenes = benchScenes().filter((s) => !options.sceneFilter || s.name.includes(options.sceneFilter));
+  const scenes = benchScenesMatching(options.sceneFilter);
   if (options.memory) {
     for (const scene of scenes) {
       const world = buildWorld(scene.scene);

@@ -3615,7 +3615,9 @@ export function dampNodalVolume(
 /**
  * distance.ts `dampPairs`: each particle pair's rate along its edge damped implicitly over substep
  * h (s), β (N·s/m, f64) per pair, over `colourCount` batches of `colourStarts` in order: the same
- * floats.
+ * floats. Two pairs of a colour at a time (f64x2, lane by lane the scalar operations: they share no
+ * particle); a lane whose pair the scalar kernel skips (β = 0, or shorter than minLength) moves its
+ * velocities by exactly 0. A colour's odd last pair goes through `dampPair`.
  */
 export function dampPairs(
   x: usize,
@@ -3628,36 +3630,96 @@ export function dampPairs(
   h: f64,
   minLength: f64,
 ): void {
+  const vH = splat(h);
+  const vMinLength = splat(minLength);
+  const zero = splat(0);
+  const one = splat(1);
   for (let colour = 0; colour < colourCount; colour++) {
-    const last = u(colourStarts, colour + 1);
-    for (let c = u(colourStarts, colour); c < last; c++) {
-      const hb = h * f(beta, c);
-      if (hb === 0) continue;
-      const a = u(particles, 2 * c);
-      const b = u(particles, 2 * c + 1);
-      const a3 = 3 * a;
-      const b3 = 3 * b;
-      const wa = f(w, a);
-      const wb = f(w, b);
-      const dx = f(x, a3) - f(x, b3);
-      const dy = f(x, a3 + 1) - f(x, b3 + 1);
-      const dz = f(x, a3 + 2) - f(x, b3 + 2);
-      const length = Math.sqrt(dx * dx + dy * dy + dz * dz);
-      if (!(length > minLength)) continue;
-      const nx = dx / length;
-      const ny = dy / length;
-      const nz = dz / length;
-      const rate =
-        nx * (f(v, a3) - f(v, b3)) + ny * (f(v, a3 + 1) - f(v, b3 + 1)) + nz * (f(v, a3 + 2) - f(v, b3 + 2));
-      const s = (rate * hb) / (1 + hb * (wa + wb));
-      setF(v, a3, f(v, a3) - wa * s * nx);
-      setF(v, a3 + 1, f(v, a3 + 1) - wa * s * ny);
-      setF(v, a3 + 2, f(v, a3 + 2) - wa * s * nz);
-      setF(v, b3, f(v, b3) + wb * s * nx);
-      setF(v, b3 + 1, f(v, b3 + 1) + wb * s * ny);
-      setF(v, b3 + 2, f(v, b3 + 2) + wb * s * nz);
+    const end = u(colourStarts, colour + 1);
+    let c = u(colourStarts, colour);
+    for (; c + 1 < end; c += 2) {
+      const hb = mul(vH, pair(beta, c));
+      const aa = u(particles, 2 * c);
+      const ba = u(particles, 2 * c + 1);
+      const ab = u(particles, 2 * c + 2);
+      const bb = u(particles, 2 * c + 3);
+      const xa = at(x, aa);
+      const xb = at(x, ab);
+      const ya = at(x, ba);
+      const yb = at(x, bb);
+      const dx = sub(loadX(xa, xb), loadX(ya, yb));
+      const dy = sub(loadY(xa, xb), loadY(ya, yb));
+      const dz = sub(loadZ(xa, xb), loadZ(ya, yb));
+      const length = f64x2.sqrt(add(add(mul(dx, dx), mul(dy, dy)), mul(dz, dz)));
+      const keep = v128.and(f64x2.ne(hb, zero), f64x2.gt(length, vMinLength));
+      if (!v128.any_true(keep)) continue;
+      const nx = div(dx, length);
+      const ny = div(dy, length);
+      const nz = div(dz, length);
+      const va = at(v, aa);
+      const vb = at(v, ab);
+      const ua = at(v, ba);
+      const ub = at(v, bb);
+      const vxa = loadX(va, vb);
+      const vya = loadY(va, vb);
+      const vza = loadZ(va, vb);
+      const vxb = loadX(ua, ub);
+      const vyb = loadY(ua, ub);
+      const vzb = loadZ(ua, ub);
+      const rate = add(add(mul(nx, sub(vxa, vxb)), mul(ny, sub(vya, vyb))), mul(nz, sub(vza, vzb)));
+      const wa = gather(w, aa, ab);
+      const wb = gather(w, ba, bb);
+      const s = div(mul(rate, hb), add(one, mul(hb, add(wa, wb))));
+      // A lane left out moves by +0 (its direction may be 0/0).
+      const sa = mul(wa, s);
+      const sb = mul(wb, s);
+      moveBack(va, vb, vxa, v128.and(mul(sa, nx), keep));
+      moveBack(va + 8, vb + 8, vya, v128.and(mul(sa, ny), keep));
+      moveBack(va + 16, vb + 16, vza, v128.and(mul(sa, nz), keep));
+      moveX(ua, ub, vxb, v128.and(mul(sb, nx), keep));
+      moveY(ua, ub, vyb, v128.and(mul(sb, ny), keep));
+      moveZ(ua, ub, vzb, v128.and(mul(sb, nz), keep));
     }
+    if (c < end) dampPair(x, v, w, particles, beta, c, h, minLength);
   }
+}
+
+/** Pair c of `dampPairs`, in scalars. */
+function dampPair(
+  x: usize,
+  v: usize,
+  w: usize,
+  particles: usize,
+  beta: usize,
+  c: i32,
+  h: f64,
+  minLength: f64,
+): void {
+  const hb = h * f(beta, c);
+  if (hb === 0) return;
+  const a = u(particles, 2 * c);
+  const b = u(particles, 2 * c + 1);
+  const a3 = 3 * a;
+  const b3 = 3 * b;
+  const wa = f(w, a);
+  const wb = f(w, b);
+  const dx = f(x, a3) - f(x, b3);
+  const dy = f(x, a3 + 1) - f(x, b3 + 1);
+  const dz = f(x, a3 + 2) - f(x, b3 + 2);
+  const length = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  if (!(length > minLength)) return;
+  const nx = dx / length;
+  const ny = dy / length;
+  const nz = dz / length;
+  const rate =
+    nx * (f(v, a3) - f(v, b3)) + ny * (f(v, a3 + 1) - f(v, b3 + 1)) + nz * (f(v, a3 + 2) - f(v, b3 + 2));
+  const s = (rate * hb) / (1 + hb * (wa + wb));
+  setF(v, a3, f(v, a3) - wa * s * nx);
+  setF(v, a3 + 1, f(v, a3 + 1) - wa * s * ny);
+  setF(v, a3 + 2, f(v, a3 + 2) - wa * s * nz);
+  setF(v, b3, f(v, b3) + wb * s * nx);
+  setF(v, b3 + 1, f(v, b3 + 1) + wb * s * ny);
+  setF(v, b3 + 2, f(v, b3 + 2) + wb * s * nz);
 }
 
 /**

@@ -3830,6 +3830,153 @@ function dampHinge(
 }
 
 /**
+ * `dampHinge` for two hinges side by side, (a0, a1, a2, a3) in lane 0 and (b0, b1, b2, b3) in lane
+ * 1 (particle indices; the two share no particle), hb = h·β per lane: lane by lane the scalar
+ * operations, so the same floats. A lane the scalar kernel would leave (hb ≤ 0, a degenerate edge or
+ * wing) moves its velocities by +0; its particles need not be distinct (a missing wing is stored as
+ * the triangle's opposite corner), as nothing it writes changes.
+ */
+function dampHingePair(
+  x: usize,
+  v: usize,
+  w: usize,
+  a0: i32,
+  a1: i32,
+  a2: i32,
+  a3: i32,
+  b0: i32,
+  b1: i32,
+  b2: i32,
+  b3: i32,
+  hb: v128,
+  minEdgeSq: f64,
+): void {
+  const pa0 = at(x, a0);
+  const pb0 = at(x, b0);
+  const pa1 = at(x, a1);
+  const pb1 = at(x, b1);
+  const pa2 = at(x, a2);
+  const pb2 = at(x, b2);
+  const pa3 = at(x, a3);
+  const pb3 = at(x, b3);
+  const x0 = loadX(pa0, pb0);
+  const y0 = loadY(pa0, pb0);
+  const z0 = loadZ(pa0, pb0);
+  const ex = sub(loadX(pa1, pb1), x0);
+  const ey = sub(loadY(pa1, pb1), y0);
+  const ez = sub(loadZ(pa1, pb1), z0);
+  const eSq = add(add(mul(ex, ex), mul(ey, ey)), mul(ez, ez));
+  let keep = v128.and(f64x2.gt(hb, splat(0)), f64x2.gt(eSq, splat(minEdgeSq)));
+  if (!v128.any_true(keep)) return;
+  const a0x = sub(loadX(pa2, pb2), x0);
+  const a0y = sub(loadY(pa2, pb2), y0);
+  const a0z = sub(loadZ(pa2, pb2), z0);
+  const b0x = sub(loadX(pa3, pb3), x0);
+  const b0y = sub(loadY(pa3, pb3), y0);
+  const b0z = sub(loadZ(pa3, pb3), z0);
+  const nax = sub(mul(ey, a0z), mul(ez, a0y));
+  const nay = sub(mul(ez, a0x), mul(ex, a0z));
+  const naz = sub(mul(ex, a0y), mul(ey, a0x));
+  const nbx = sub(mul(b0y, ez), mul(b0z, ey));
+  const nby = sub(mul(b0z, ex), mul(b0x, ez));
+  const nbz = sub(mul(b0x, ey), mul(b0y, ex));
+  const naSq = add(add(mul(nax, nax), mul(nay, nay)), mul(naz, naz));
+  const nbSq = add(add(mul(nbx, nbx), mul(nby, nby)), mul(nbz, nbz));
+  const minAreaSq = mul(mul(splat(1e-18), eSq), eSq);
+  keep = v128.and(keep, v128.and(f64x2.gt(naSq, minAreaSq), f64x2.gt(nbSq, minAreaSq)));
+  if (!v128.any_true(keep)) return;
+  const eLength = f64x2.sqrt(eSq);
+  const invE = div(splat(1), eLength);
+  const ta0 = mul(add(add(mul(a0x, ex), mul(a0y, ey)), mul(a0z, ez)), invE);
+  const tb0 = mul(add(add(mul(b0x, ex), mul(b0y, ey)), mul(b0z, ez)), invE);
+  const ta1 = sub(ta0, eLength);
+  const tb1 = sub(tb0, eLength);
+  const sa = div(splat(1), naSq);
+  const sb = div(splat(1), nbSq);
+  const gax = mul(nax, sa);
+  const gay = mul(nay, sa);
+  const gaz = mul(naz, sa);
+  const gbx = mul(nbx, sb);
+  const gby = mul(nby, sb);
+  const gbz = mul(nbz, sb);
+  const g0x = f64x2.neg(add(mul(ta1, gax), mul(tb1, gbx)));
+  const g0y = f64x2.neg(add(mul(ta1, gay), mul(tb1, gby)));
+  const g0z = f64x2.neg(add(mul(ta1, gaz), mul(tb1, gbz)));
+  const g1x = add(mul(ta0, gax), mul(tb0, gbx));
+  const g1y = add(mul(ta0, gay), mul(tb0, gby));
+  const g1z = add(mul(ta0, gaz), mul(tb0, gbz));
+  const minusE = f64x2.neg(eLength);
+  const g2x = mul(minusE, gax);
+  const g2y = mul(minusE, gay);
+  const g2z = mul(minusE, gaz);
+  const g3x = mul(minusE, gbx);
+  const g3y = mul(minusE, gby);
+  const g3z = mul(minusE, gbz);
+  const w0 = gather(w, a0, b0);
+  const w1 = gather(w, a1, b1);
+  const w2 = gather(w, a2, b2);
+  const w3 = gather(w, a3, b3);
+  const wGradSq = add(
+    add(
+      add(
+        mul(w0, add(add(mul(g0x, g0x), mul(g0y, g0y)), mul(g0z, g0z))),
+        mul(w1, add(add(mul(g1x, g1x), mul(g1y, g1y)), mul(g1z, g1z))),
+      ),
+      mul(w2, add(add(mul(g2x, g2x), mul(g2y, g2y)), mul(g2z, g2z))),
+    ),
+    mul(w3, add(add(mul(g3x, g3x), mul(g3y, g3y)), mul(g3z, g3z))),
+  );
+  const va0 = at(v, a0);
+  const vb0 = at(v, b0);
+  const va1 = at(v, a1);
+  const vb1 = at(v, b1);
+  const va2 = at(v, a2);
+  const vb2 = at(v, b2);
+  const va3 = at(v, a3);
+  const vb3 = at(v, b3);
+  const v0x = loadX(va0, vb0);
+  const v0y = loadY(va0, vb0);
+  const v0z = loadZ(va0, vb0);
+  const v1x = loadX(va1, vb1);
+  const v1y = loadY(va1, vb1);
+  const v1z = loadZ(va1, vb1);
+  const v2x = loadX(va2, vb2);
+  const v2y = loadY(va2, vb2);
+  const v2z = loadZ(va2, vb2);
+  const v3x = loadX(va3, vb3);
+  const v3y = loadY(va3, vb3);
+  const v3z = loadZ(va3, vb3);
+  let rate = add(mul(g0x, v0x), mul(g0y, v0y));
+  rate = add(rate, mul(g0z, v0z));
+  rate = add(rate, mul(g1x, v1x));
+  rate = add(rate, mul(g1y, v1y));
+  rate = add(rate, mul(g1z, v1z));
+  rate = add(rate, mul(g2x, v2x));
+  rate = add(rate, mul(g2y, v2y));
+  rate = add(rate, mul(g2z, v2z));
+  rate = add(rate, mul(g3x, v3x));
+  rate = add(rate, mul(g3y, v3y));
+  rate = add(rate, mul(g3z, v3z));
+  const step = div(mul(rate, hb), add(splat(1), mul(hb, wGradSq)));
+  const s0 = mul(w0, step);
+  const s1 = mul(w1, step);
+  const s2 = mul(w2, step);
+  const s3 = mul(w3, step);
+  moveBack(va0, vb0, v0x, v128.and(mul(s0, g0x), keep));
+  moveBack(va0 + 8, vb0 + 8, v0y, v128.and(mul(s0, g0y), keep));
+  moveBack(va0 + 16, vb0 + 16, v0z, v128.and(mul(s0, g0z), keep));
+  moveBack(va1, vb1, v1x, v128.and(mul(s1, g1x), keep));
+  moveBack(va1 + 8, vb1 + 8, v1y, v128.and(mul(s1, g1y), keep));
+  moveBack(va1 + 16, vb1 + 16, v1z, v128.and(mul(s1, g1z), keep));
+  moveBack(va2, vb2, v2x, v128.and(mul(s2, g2x), keep));
+  moveBack(va2 + 8, vb2 + 8, v2y, v128.and(mul(s2, g2y), keep));
+  moveBack(va2 + 16, vb2 + 16, v2z, v128.and(mul(s2, g2z), keep));
+  moveBack(va3, vb3, v3x, v128.and(mul(s3, g3x), keep));
+  moveBack(va3 + 8, vb3 + 8, v3y, v128.and(mul(s3, g3y), keep));
+  moveBack(va3 + 16, vb3 + 16, v3z, v128.and(mul(s3, g3z), keep));
+}
+
+/**
  * dihedral-bend.ts `dampDihedralBend` over `colourCount` batches of `colourStarts` (hinges of 4
  * particles), substep h (s).
  */
@@ -3844,9 +3991,32 @@ export function dampDihedralBend(
   h: f64,
   minEdgeSq: f64,
 ): void {
+  const vH = splat(h);
   for (let colour = 0; colour < colourCount; colour++) {
     const last = u(colourStarts, colour + 1);
-    for (let c = u(colourStarts, colour); c < last; c++) {
+    let c = u(colourStarts, colour);
+    // Two hinges of the colour at a time (they share no particle), the last odd one alone.
+    for (; c + 1 < last; c += 2) {
+      const hb = mul(vH, pair(beta, c));
+      if (!v128.any_true(f64x2.ne(hb, splat(0)))) continue;
+      const o = 4 * c;
+      dampHingePair(
+        x,
+        v,
+        w,
+        u(particles, o),
+        u(particles, o + 1),
+        u(particles, o + 2),
+        u(particles, o + 3),
+        u(particles, o + 4),
+        u(particles, o + 5),
+        u(particles, o + 6),
+        u(particles, o + 7),
+        hb,
+        minEdgeSq,
+      );
+    }
+    for (; c < last; c++) {
       const hb = h * f(beta, c);
       if (hb === 0) continue;
       const o = 4 * c;
@@ -3881,9 +4051,74 @@ export function dampPlateBend(
   h: f64,
   minEdgeSq: f64,
 ): void {
+  const vH = splat(h);
   for (let colour = 0; colour < colourCount; colour++) {
     const last = u(colourStarts, colour + 1);
-    for (let t = u(colourStarts, colour); t < last; t++) {
+    let t = u(colourStarts, colour);
+    // Two triangles of the colour at a time (they share no particle), hinge by hinge in each one's
+    // order; the last odd one alone.
+    for (; t + 1 < last; t += 2) {
+      const oa = 6 * t;
+      const ob = oa + 6;
+      const pa0 = u(particles, oa);
+      const pa1 = u(particles, oa + 1);
+      const pa2 = u(particles, oa + 2);
+      const pb0 = u(particles, ob);
+      const pb1 = u(particles, ob + 1);
+      const pb2 = u(particles, ob + 2);
+      const hb0 = mul(vH, gather(beta, 3 * t, 3 * t + 3));
+      if (v128.any_true(f64x2.gt(hb0, splat(0))))
+        dampHingePair(
+          x,
+          v,
+          w,
+          pa0,
+          pa1,
+          pa2,
+          u(particles, oa + 3),
+          pb0,
+          pb1,
+          pb2,
+          u(particles, ob + 3),
+          hb0,
+          minEdgeSq,
+        );
+      const hb1 = mul(vH, gather(beta, 3 * t + 1, 3 * t + 4));
+      if (v128.any_true(f64x2.gt(hb1, splat(0))))
+        dampHingePair(
+          x,
+          v,
+          w,
+          pa1,
+          pa2,
+          pa0,
+          u(particles, oa + 4),
+          pb1,
+          pb2,
+          pb0,
+          u(particles, ob + 4),
+          hb1,
+          minEdgeSq,
+        );
+      const hb2 = mul(vH, gather(beta, 3 * t + 2, 3 * t + 5));
+      if (v128.any_true(f64x2.gt(hb2, splat(0))))
+        dampHingePair(
+          x,
+          v,
+          w,
+          pa2,
+          pa0,
+          pa1,
+          u(particles, oa + 5),
+          pb2,
+          pb0,
+          pb1,
+          u(particles, ob + 5),
+          hb2,
+          minEdgeSq,
+        );
+    }
+    for (; t < last; t++) {
       const o = 6 * t;
       const p0 = u(particles, o);
       const p1 = u(particles, o + 1);

@@ -4134,6 +4134,105 @@ export function dampPlateBend(
 }
 
 /**
+ * Two tets of `dampTetVolume` side by side, the one whose four particles (u32) start at `quads` in
+ * lane 0 and the next in lane 1, hb = h·β per lane: lane by lane the scalar operations, so the same
+ * floats; a lane left out (hb = 0) moves by +0.
+ */
+function dampTetVolumePair(x: usize, v: usize, w: usize, quads: usize, hb: v128, keep: v128): void {
+  const sixth = splat(1.0 / 6);
+  const zero = splat(0);
+  const qa0 = u(quads, 0);
+  const qa1 = u(quads, 1);
+  const qa2 = u(quads, 2);
+  const qa3 = u(quads, 3);
+  const qb0 = u(quads, 4);
+  const qb1 = u(quads, 5);
+  const qb2 = u(quads, 6);
+  const qb3 = u(quads, 7);
+  const pa0 = at(x, qa0);
+  const pb0 = at(x, qb0);
+  const pa1 = at(x, qa1);
+  const pb1 = at(x, qb1);
+  const pa2 = at(x, qa2);
+  const pb2 = at(x, qb2);
+  const pa3 = at(x, qa3);
+  const pb3 = at(x, qb3);
+  const x0 = loadX(pa0, pb0);
+  const y0 = loadY(pa0, pb0);
+  const z0 = loadZ(pa0, pb0);
+  const ax = sub(loadX(pa1, pb1), x0);
+  const ay = sub(loadY(pa1, pb1), y0);
+  const az = sub(loadZ(pa1, pb1), z0);
+  const bx = sub(loadX(pa2, pb2), x0);
+  const by = sub(loadY(pa2, pb2), y0);
+  const bz = sub(loadZ(pa2, pb2), z0);
+  const cx = sub(loadX(pa3, pb3), x0);
+  const cy = sub(loadY(pa3, pb3), y0);
+  const cz = sub(loadZ(pa3, pb3), z0);
+  const g1x = mul(sub(mul(by, cz), mul(bz, cy)), sixth);
+  const g1y = mul(sub(mul(bz, cx), mul(bx, cz)), sixth);
+  const g1z = mul(sub(mul(bx, cy), mul(by, cx)), sixth);
+  const g2x = mul(sub(mul(cy, az), mul(cz, ay)), sixth);
+  const g2y = mul(sub(mul(cz, ax), mul(cx, az)), sixth);
+  const g2z = mul(sub(mul(cx, ay), mul(cy, ax)), sixth);
+  const g3x = mul(sub(mul(ay, bz), mul(az, by)), sixth);
+  const g3y = mul(sub(mul(az, bx), mul(ax, bz)), sixth);
+  const g3z = mul(sub(mul(ax, by), mul(ay, bx)), sixth);
+  const g0x = f64x2.neg(add(add(g1x, g2x), g3x));
+  const g0y = f64x2.neg(add(add(g1y, g2y), g3y));
+  const g0z = f64x2.neg(add(add(g1z, g2z), g3z));
+  const va0 = at(v, qa0);
+  const vb0 = at(v, qb0);
+  const va1 = at(v, qa1);
+  const vb1 = at(v, qb1);
+  const va2 = at(v, qa2);
+  const vb2 = at(v, qb2);
+  const va3 = at(v, qa3);
+  const vb3 = at(v, qb3);
+  const v0x = loadX(va0, vb0);
+  const v0y = loadY(va0, vb0);
+  const v0z = loadZ(va0, vb0);
+  const v1x = loadX(va1, vb1);
+  const v1y = loadY(va1, vb1);
+  const v1z = loadZ(va1, vb1);
+  const v2x = loadX(va2, vb2);
+  const v2y = loadY(va2, vb2);
+  const v2z = loadZ(va2, vb2);
+  const v3x = loadX(va3, vb3);
+  const v3y = loadY(va3, vb3);
+  const v3z = loadZ(va3, vb3);
+  let rate = add(zero, add(add(mul(g0x, v0x), mul(g0y, v0y)), mul(g0z, v0z)));
+  rate = add(rate, add(add(mul(g1x, v1x), mul(g1y, v1y)), mul(g1z, v1z)));
+  rate = add(rate, add(add(mul(g2x, v2x), mul(g2y, v2y)), mul(g2z, v2z)));
+  rate = add(rate, add(add(mul(g3x, v3x), mul(g3y, v3y)), mul(g3z, v3z)));
+  const w0 = gather(w, qa0, qb0);
+  const w1 = gather(w, qa1, qb1);
+  const w2 = gather(w, qa2, qb2);
+  const w3 = gather(w, qa3, qb3);
+  let wGradSq = add(zero, mul(w0, add(add(mul(g0x, g0x), mul(g0y, g0y)), mul(g0z, g0z))));
+  wGradSq = add(wGradSq, mul(w1, add(add(mul(g1x, g1x), mul(g1y, g1y)), mul(g1z, g1z))));
+  wGradSq = add(wGradSq, mul(w2, add(add(mul(g2x, g2x), mul(g2y, g2y)), mul(g2z, g2z))));
+  wGradSq = add(wGradSq, mul(w3, add(add(mul(g3x, g3x), mul(g3y, g3y)), mul(g3z, g3z))));
+  const s = div(mul(rate, hb), add(splat(1), mul(hb, wGradSq)));
+  const s0 = mul(w0, s);
+  const s1 = mul(w1, s);
+  const s2 = mul(w2, s);
+  const s3 = mul(w3, s);
+  moveBack(va0, vb0, v0x, v128.and(mul(s0, g0x), keep));
+  moveBack(va0 + 8, vb0 + 8, v0y, v128.and(mul(s0, g0y), keep));
+  moveBack(va0 + 16, vb0 + 16, v0z, v128.and(mul(s0, g0z), keep));
+  moveBack(va1, vb1, v1x, v128.and(mul(s1, g1x), keep));
+  moveBack(va1 + 8, vb1 + 8, v1y, v128.and(mul(s1, g1y), keep));
+  moveBack(va1 + 16, vb1 + 16, v1z, v128.and(mul(s1, g1z), keep));
+  moveBack(va2, vb2, v2x, v128.and(mul(s2, g2x), keep));
+  moveBack(va2 + 8, vb2 + 8, v2y, v128.and(mul(s2, g2y), keep));
+  moveBack(va2 + 16, vb2 + 16, v2z, v128.and(mul(s2, g2z), keep));
+  moveBack(va3, vb3, v3x, v128.and(mul(s3, g3x), keep));
+  moveBack(va3 + 8, vb3 + 8, v3y, v128.and(mul(s3, g3y), keep));
+  moveBack(va3 + 16, vb3 + 16, v3z, v128.and(mul(s3, g3z), keep));
+}
+
+/**
  * tet-volume.ts `dampTetVolume` over `colourCount` batches of `colourStarts` of tets, substep h
  * (s), β (Pa·s/m³) per tet: ∇V as `volumeGradient` makes it, the rate and Σw|∇V|² summed corner by
  * corner, in the same order.
@@ -4149,9 +4248,17 @@ export function dampTetVolume(
   h: f64,
 ): void {
   const sixth = 1.0 / 6;
+  const vH = splat(h);
   for (let colour = 0; colour < colourCount; colour++) {
     const last = u(colourStarts, colour + 1);
-    for (let t = u(colourStarts, colour); t < last; t++) {
+    let t = u(colourStarts, colour);
+    // Two tets of the colour at a time (they share no particle), the last odd one alone.
+    for (; t + 1 < last; t += 2) {
+      const hb = mul(vH, pair(beta, t));
+      const keep = f64x2.ne(hb, splat(0));
+      if (v128.any_true(keep)) dampTetVolumePair(x, v, w, particles + ((<usize>(4 * t)) << 2), hb, keep);
+    }
+    for (; t < last; t++) {
       const hb = h * f(beta, t);
       if (hb === 0) continue;
       const q0 = u(particles, 4 * t);

@@ -4060,63 +4060,28 @@ export function dampPlateBend(
     for (; t + 1 < last; t += 2) {
       const oa = 6 * t;
       const ob = oa + 6;
-      const pa0 = u(particles, oa);
-      const pa1 = u(particles, oa + 1);
-      const pa2 = u(particles, oa + 2);
-      const pb0 = u(particles, ob);
-      const pb1 = u(particles, ob + 1);
-      const pb2 = u(particles, ob + 2);
-      const hb0 = mul(vH, gather(beta, 3 * t, 3 * t + 3));
-      if (v128.any_true(f64x2.gt(hb0, splat(0))))
+      // Hinge k: the edge (corner k, corner k + 1), corner k + 2 and wing k (PLATE_HINGE_SLOTS).
+      for (let k = 0; k < 3; k++) {
+        const hb = mul(vH, gather(beta, 3 * t + k, 3 * t + 3 + k));
+        if (!v128.any_true(f64x2.gt(hb, splat(0)))) continue;
+        const k1 = k === 2 ? 0 : k + 1;
+        const k2 = k === 0 ? 2 : k - 1;
         dampHingePair(
           x,
           v,
           w,
-          pa0,
-          pa1,
-          pa2,
-          u(particles, oa + 3),
-          pb0,
-          pb1,
-          pb2,
-          u(particles, ob + 3),
-          hb0,
+          u(particles, oa + k),
+          u(particles, oa + k1),
+          u(particles, oa + k2),
+          u(particles, oa + 3 + k),
+          u(particles, ob + k),
+          u(particles, ob + k1),
+          u(particles, ob + k2),
+          u(particles, ob + 3 + k),
+          hb,
           minEdgeSq,
         );
-      const hb1 = mul(vH, gather(beta, 3 * t + 1, 3 * t + 4));
-      if (v128.any_true(f64x2.gt(hb1, splat(0))))
-        dampHingePair(
-          x,
-          v,
-          w,
-          pa1,
-          pa2,
-          pa0,
-          u(particles, oa + 4),
-          pb1,
-          pb2,
-          pb0,
-          u(particles, ob + 4),
-          hb1,
-          minEdgeSq,
-        );
-      const hb2 = mul(vH, gather(beta, 3 * t + 2, 3 * t + 5));
-      if (v128.any_true(f64x2.gt(hb2, splat(0))))
-        dampHingePair(
-          x,
-          v,
-          w,
-          pa2,
-          pa0,
-          pa1,
-          u(particles, oa + 5),
-          pb2,
-          pb0,
-          pb1,
-          u(particles, ob + 5),
-          hb2,
-          minEdgeSq,
-        );
+      }
     }
     for (; t < last; t++) {
       const o = 6 * t;

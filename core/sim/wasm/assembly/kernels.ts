@@ -3613,6 +3613,28 @@ export function dampNodalVolume(
 }
 
 /**
+ * The velocities at va (lane 0) and vb (lane 1) −= s·g, xyz, their values before in vx, vy and vz:
+ * a paired damping kernel's step of one particle (the same floats as the scalar v − s·g); a lane out
+ * of `keep` moves by +0.
+ */
+function dampVelocityPair(
+  va: usize,
+  vb: usize,
+  vx: v128,
+  vy: v128,
+  vz: v128,
+  s: v128,
+  gx: v128,
+  gy: v128,
+  gz: v128,
+  keep: v128,
+): void {
+  moveBack(va, vb, vx, v128.and(mul(s, gx), keep));
+  moveBack(va + 8, vb + 8, vy, v128.and(mul(s, gy), keep));
+  moveBack(va + 16, vb + 16, vz, v128.and(mul(s, gz), keep));
+}
+
+/**
  * distance.ts `dampPairs`: each particle pair's rate along its edge damped implicitly over substep
  * h (s), β (N·s/m, f64) per pair, over `colourCount` batches of `colourStarts` in order: the same
  * floats. Two pairs of a colour at a time (f64x2, lane by lane the scalar operations: they share no
@@ -3673,9 +3695,7 @@ export function dampPairs(
       // A lane left out moves by +0 (its direction may be 0/0).
       const sa = mul(wa, s);
       const sb = mul(wb, s);
-      moveBack(va, vb, vxa, v128.and(mul(sa, nx), keep));
-      moveBack(va + 8, vb + 8, vya, v128.and(mul(sa, ny), keep));
-      moveBack(va + 16, vb + 16, vza, v128.and(mul(sa, nz), keep));
+      dampVelocityPair(va, vb, vxa, vya, vza, sa, nx, ny, nz, keep);
       moveX(ua, ub, vxb, v128.and(mul(sb, nx), keep));
       moveY(ua, ub, vyb, v128.and(mul(sb, ny), keep));
       moveZ(ua, ub, vzb, v128.and(mul(sb, nz), keep));
@@ -3962,18 +3982,10 @@ function dampHingePair(
   const s1 = mul(w1, step);
   const s2 = mul(w2, step);
   const s3 = mul(w3, step);
-  moveBack(va0, vb0, v0x, v128.and(mul(s0, g0x), keep));
-  moveBack(va0 + 8, vb0 + 8, v0y, v128.and(mul(s0, g0y), keep));
-  moveBack(va0 + 16, vb0 + 16, v0z, v128.and(mul(s0, g0z), keep));
-  moveBack(va1, vb1, v1x, v128.and(mul(s1, g1x), keep));
-  moveBack(va1 + 8, vb1 + 8, v1y, v128.and(mul(s1, g1y), keep));
-  moveBack(va1 + 16, vb1 + 16, v1z, v128.and(mul(s1, g1z), keep));
-  moveBack(va2, vb2, v2x, v128.and(mul(s2, g2x), keep));
-  moveBack(va2 + 8, vb2 + 8, v2y, v128.and(mul(s2, g2y), keep));
-  moveBack(va2 + 16, vb2 + 16, v2z, v128.and(mul(s2, g2z), keep));
-  moveBack(va3, vb3, v3x, v128.and(mul(s3, g3x), keep));
-  moveBack(va3 + 8, vb3 + 8, v3y, v128.and(mul(s3, g3y), keep));
-  moveBack(va3 + 16, vb3 + 16, v3z, v128.and(mul(s3, g3z), keep));
+  dampVelocityPair(va0, vb0, v0x, v0y, v0z, s0, g0x, g0y, g0z, keep);
+  dampVelocityPair(va1, vb1, v1x, v1y, v1z, s1, g1x, g1y, g1z, keep);
+  dampVelocityPair(va2, vb2, v2x, v2y, v2z, s2, g2x, g2y, g2z, keep);
+  dampVelocityPair(va3, vb3, v3x, v3y, v3z, s3, g3x, g3y, g3z, keep);
 }
 
 /**
@@ -4183,18 +4195,10 @@ function dampTetVolumePair(x: usize, v: usize, w: usize, quads: usize, hb: v128,
   const s1 = mul(w1, s);
   const s2 = mul(w2, s);
   const s3 = mul(w3, s);
-  moveBack(va0, vb0, v0x, v128.and(mul(s0, g0x), keep));
-  moveBack(va0 + 8, vb0 + 8, v0y, v128.and(mul(s0, g0y), keep));
-  moveBack(va0 + 16, vb0 + 16, v0z, v128.and(mul(s0, g0z), keep));
-  moveBack(va1, vb1, v1x, v128.and(mul(s1, g1x), keep));
-  moveBack(va1 + 8, vb1 + 8, v1y, v128.and(mul(s1, g1y), keep));
-  moveBack(va1 + 16, vb1 + 16, v1z, v128.and(mul(s1, g1z), keep));
-  moveBack(va2, vb2, v2x, v128.and(mul(s2, g2x), keep));
-  moveBack(va2 + 8, vb2 + 8, v2y, v128.and(mul(s2, g2y), keep));
-  moveBack(va2 + 16, vb2 + 16, v2z, v128.and(mul(s2, g2z), keep));
-  moveBack(va3, vb3, v3x, v128.and(mul(s3, g3x), keep));
-  moveBack(va3 + 8, vb3 + 8, v3y, v128.and(mul(s3, g3y), keep));
-  moveBack(va3 + 16, vb3 + 16, v3z, v128.and(mul(s3, g3z), keep));
+  dampVelocityPair(va0, vb0, v0x, v0y, v0z, s0, g0x, g0y, g0z, keep);
+  dampVelocityPair(va1, vb1, v1x, v1y, v1z, s1, g1x, g1y, g1z, keep);
+  dampVelocityPair(va2, vb2, v2x, v2y, v2z, s2, g2x, g2y, g2z, keep);
+  dampVelocityPair(va3, vb3, v3x, v3y, v3z, s3, g3x, g3y, g3z, keep);
 }
 
 /**

@@ -67,7 +67,10 @@ export interface PlateBendBlock extends BlockBase {
    * (compliance-table.ts RowIndex: one element when every triangle has the same α).
    */
   readonly complianceIndex: RowIndex;
-  /** β per hinge, 3 per constraint, N·m·s/rad; empty when the block is undamped (`damped` false). */
+  /**
+   * β per hinge, 3 per constraint, N·m·s/rad: 0 for a hinge that another triangle damps
+   * (`dampSharedHingesOnce`); empty when the block is undamped (`damped` false).
+   */
   readonly dampingNMS: Float64Array;
   /**
    * The linear measure's coefficients (plate-bend-linear.ts), LINEAR_ROW per row of the compliance
@@ -298,9 +301,55 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
         );
       }
     }
+    dampSharedHingesOnce(block);
     block.damped = block.dampingNMS.some((b) => b > 0);
   }
   return block;
+}
+
+/**
+ * A hinge that two triangles of the block share (its edge and its two opposite corners the same)
+ * is damped once, by the first of them in block order, with the sum of their coefficients; the
+ * other's is set to 0, which the damping passes skip. Damped by each, it cost two evaluations of
+ * its angle's gradient a substep for what, to first order in h·β, one with the sum does.
+ */
+function dampSharedHingesOnce(block: PlateBendBlock): void {
+  const beta = block.dampingNMS;
+  // Hinges by their edge (smaller particle first); an edge may carry more than two hinges.
+  const byEdge = new Map<number, number[]>();
+  const particleCount = 1 + block.particles.reduce((a, b) => Math.max(a, b), 0);
+  for (let t = 0; t < block.count; t++) {
+    for (let k = 0; k < 3; k++) {
+      if (!(beta[3 * t + k] > 0)) continue;
+      const [a, b] = [
+        block.particles[6 * t + PLATE_HINGE_SLOTS[k][0]],
+        block.particles[6 * t + PLATE_HINGE_SLOTS[k][1]],
+      ];
+      const key = Math.min(a, b) * particleCount + Math.max(a, b);
+      const list = byEdge.get(key);
+      if (list) list.push(3 * t + k);
+      else byEdge.set(key, [3 * t + k]);
+    }
+  }
+  const wings = (i: number): [number, number] => {
+    const o = 6 * Math.floor(i / 3);
+    const slots = PLATE_HINGE_SLOTS[i % 3];
+    const c = block.particles[o + slots[2]];
+    const d = block.particles[o + slots[3]];
+    return c < d ? [c, d] : [d, c];
+  };
+  for (const list of byEdge.values()) {
+    for (let m = 0; m < list.length; m++) {
+      if (beta[list[m]] === 0) continue;
+      const [c, d] = wings(list[m]);
+      for (let n = m + 1; n < list.length; n++) {
+        const [e, f] = wings(list[n]);
+        if (e !== c || f !== d || beta[list[n]] === 0) continue;
+        beta[list[m]] += beta[list[n]];
+        beta[list[n]] = 0;
+      }
+    }
+  }
 }
 
 const SYSTEM = new Float64Array(6);
@@ -585,7 +634,10 @@ export function solvePlateBend(block: PlateBendBlock, state: ParticleState, h: n
   }
 }
 
-/** Implicit damping of each hinge's θ rate after a substep h (s), see block.ts. */
+/**
+ * Implicit damping of each hinge's θ rate after a substep h (s), see block.ts: triangle by triangle,
+ * each one's hinges whose β is above 0 (a hinge two triangles share is damped by one of them).
+ */
 export function dampPlateBend(block: PlateBendBlock, state: ParticleState, h: number): void {
   const { x, v, invMass: w } = state;
   const particles = block.particles;

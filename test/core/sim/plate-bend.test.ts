@@ -3,10 +3,12 @@ import { calibrateMaterial } from '../../../core/calibrate/calibrate.ts';
 import { hingeEdgeWeight, plateBendCompliancePerNM } from '../../../core/material/compliance/plate-bend.ts';
 import { findBuiltInMaterial } from '../../../core/material/library.ts';
 import { triangleAreaM2 } from '../../../core/math/mesh-measures.ts';
+import { criticalDampingCoefficient } from '../../../core/sim/constraints/block.ts';
 import {
   CONSTRAINT,
   createPlateBendBlock,
   J,
+  PLATE_HINGE_SLOTS,
   type PlateBendBlock,
   plateBendJacobian,
   solvePlateBend,
@@ -16,7 +18,7 @@ import { triangleNeighbours } from '../../../core/sim/geometry/hinges.ts';
 import { createParticleState, type ParticleState } from '../../../core/sim/state.ts';
 
 /** A 6 × 5 grid of 10 cm cells with alternating diagonals, corner 0 pinned, bent and moved about. */
-function patch(): { state: ParticleState; block: PlateBendBlock } {
+function patch(dampingRatio = 0): { state: ParticleState; block: PlateBendBlock } {
   const [nx, nz] = [6, 5];
   const rest: number[] = [];
   for (let k = 0; k <= nz; k++) for (let i = 0; i <= nx; i++) rest.push(0.1 * i, 0, 0.1 * k);
@@ -61,7 +63,7 @@ function patch(): { state: ParticleState; block: PlateBendBlock } {
     {
       particles: Uint32Array.from(particles),
       compliancePerNM: Float64Array.from(compliance),
-      dampingRatio: 0,
+      dampingRatio,
       measure: 'angles',
     },
     state,
@@ -133,6 +135,39 @@ describe('plate-bend constraint (one plate element per triangle)', () => {
     expect(moved).toBeGreaterThan(1e-4); // the sweeps did move the patch
     for (let k = 0; k < fast.block.lambda.length; k++)
       expect(fast.block.lambda[k]).toBeCloseTo(plain.block.lambda[k], 12);
+  });
+
+  it('damps a hinge two triangles share once, by the first of them, with both their coefficients (1e-12)', () => {
+    const zeta = 0.3;
+    const { block, state } = patch(zeta);
+    const diagonal = [0, 3, 5];
+    // Each triangle's own coefficient of each of its hinges, β = 2ζ/√(α_ii·Σ w|∇θ_i|²) at rest.
+    const hinges = new Map<string, { index: number; own: number }[]>();
+    for (let t = 0; t < block.count; t++) {
+      const mask = plateBendJacobian(block, state.rest, t);
+      for (let i = 0; i < 3; i++) {
+        if (!(mask & (1 << i))) continue;
+        let weighted = 0;
+        for (let s = 0; s < 6; s++) {
+          const o = (3 * s + i) * 3;
+          weighted += state.invMass[block.particles[6 * t + s]] * (J[o] ** 2 + J[o + 1] ** 2 + J[o + 2] ** 2);
+        }
+        const alpha = block.compliancePerNM[6 * block.complianceIndex[t] + diagonal[i]];
+        const [a, b, c, d] = PLATE_HINGE_SLOTS[i].map((slot) => block.particles[6 * t + slot]);
+        const key = `${Math.min(a, b)},${Math.max(a, b)},${Math.min(c, d)},${Math.max(c, d)}`;
+        const list = hinges.get(key) ?? [];
+        list.push({ index: 3 * t + i, own: criticalDampingCoefficient(alpha, zeta, weighted) });
+        hinges.set(key, list);
+      }
+    }
+    const shared = [...hinges.values()].filter((list) => list.length === 2);
+    expect(shared.length).toBeGreaterThan(30); // the patch's interior edges
+    for (const list of hinges.values()) {
+      const [first, ...rest] = list;
+      const sum = list.reduce((total, entry) => total + entry.own, 0);
+      expect(Math.abs(block.dampingNMS[first.index] - sum)).toBeLessThan(1e-12 * sum);
+      for (const entry of rest) expect(block.dampingNMS[entry.index]).toBe(0);
+    }
   });
 
   it('a boundary edge has no hinge: its row is left out and the triangle keeps the others', () => {

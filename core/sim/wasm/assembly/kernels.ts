@@ -4049,8 +4049,16 @@ export function dampDihedralBend(
 
 /**
  * plate-bend.ts `dampPlateBend` over `colourCount` batches of `colourStarts` of triangles (6
- * particles each: corners, then the wing beyond each edge), β per hinge (3 per triangle, N·m·s),
- * substep h (s).
+ * particles each: corners, then the wing beyond each edge), β per hinge (3 per triangle, N·m·s; 0
+ * for a hinge another triangle damps), substep h (s).
+ *
+ * Two hinges at a time, one from each half of the colour's triangles: a cursor walks the damped
+ * hinges of the first half in order (triangle by triangle, each one's hinges in PLATE_HINGE_SLOTS
+ * order), another those of the second half, and each step damps the next of both (dampHingePair);
+ * the cursor left over once the other is done goes on alone. The triangles of a colour share no
+ * particle, so only each triangle's own order counts and the floats are the JS sweep's, which goes
+ * triangle by triangle; about half the hinges of a sheet are damped (the others' triangles share
+ * them), so pairing by hinge rather than by triangle slot halves the calls.
  */
 export function dampPlateBend(
   x: usize,
@@ -4063,51 +4071,80 @@ export function dampPlateBend(
   h: f64,
   minEdgeSq: f64,
 ): void {
-  const vH = splat(h);
   for (let colour = 0; colour < colourCount; colour++) {
+    const first = u(colourStarts, colour);
     const last = u(colourStarts, colour + 1);
-    let t = u(colourStarts, colour);
-    // Two triangles of the colour at a time (they share no particle), hinge by hinge in each one's
-    // order; the last odd one alone.
-    for (; t + 1 < last; t += 2) {
-      const oa = 6 * t;
-      const ob = oa + 6;
+    const middle = first + ((last - first + 1) >> 1);
+    // Hinge indices 3·t + k: the first half's cursor, the second's, and where each ends.
+    let a = nextDampedHinge(beta, 3 * first, 3 * middle);
+    let b = nextDampedHinge(beta, 3 * middle, 3 * last);
+    const aEnd = 3 * middle;
+    const bEnd = 3 * last;
+    for (; a < aEnd && b < bEnd; ) {
+      const ta = a / 3;
+      const ka = a - 3 * ta;
+      const tb = b / 3;
+      const kb = b - 3 * tb;
+      const oa = 6 * ta;
+      const ob = 6 * tb;
       // Hinge k: the edge (corner k, corner k + 1), corner k + 2 and wing k (PLATE_HINGE_SLOTS).
-      for (let k = 0; k < 3; k++) {
-        const hb = mul(vH, gather(beta, 3 * t + k, 3 * t + 3 + k));
-        if (!v128.any_true(f64x2.gt(hb, splat(0)))) continue;
-        const k1 = k === 2 ? 0 : k + 1;
-        const k2 = k === 0 ? 2 : k - 1;
-        dampHingePair(
-          x,
-          v,
-          w,
-          u(particles, oa + k),
-          u(particles, oa + k1),
-          u(particles, oa + k2),
-          u(particles, oa + 3 + k),
-          u(particles, ob + k),
-          u(particles, ob + k1),
-          u(particles, ob + k2),
-          u(particles, ob + 3 + k),
-          hb,
-          minEdgeSq,
-        );
-      }
+      dampHingePair(
+        x,
+        v,
+        w,
+        u(particles, oa + ka),
+        u(particles, oa + (ka === 2 ? 0 : ka + 1)),
+        u(particles, oa + (ka === 0 ? 2 : ka - 1)),
+        u(particles, oa + 3 + ka),
+        u(particles, ob + kb),
+        u(particles, ob + (kb === 2 ? 0 : kb + 1)),
+        u(particles, ob + (kb === 0 ? 2 : kb - 1)),
+        u(particles, ob + 3 + kb),
+        f64x2.mul(splat(h), gather(beta, a, b)),
+        minEdgeSq,
+      );
+      a = nextDampedHinge(beta, a + 1, aEnd);
+      b = nextDampedHinge(beta, b + 1, bEnd);
     }
-    for (; t < last; t++) {
-      const o = 6 * t;
-      const p0 = u(particles, o);
-      const p1 = u(particles, o + 1);
-      const p2 = u(particles, o + 2);
-      const hb0 = h * f(beta, 3 * t);
-      if (hb0 > 0) dampHinge(x, v, w, p0, p1, p2, u(particles, o + 3), hb0, minEdgeSq);
-      const hb1 = h * f(beta, 3 * t + 1);
-      if (hb1 > 0) dampHinge(x, v, w, p1, p2, p0, u(particles, o + 4), hb1, minEdgeSq);
-      const hb2 = h * f(beta, 3 * t + 2);
-      if (hb2 > 0) dampHinge(x, v, w, p2, p0, p1, u(particles, o + 5), hb2, minEdgeSq);
-    }
+    for (; a < aEnd; a = nextDampedHinge(beta, a + 1, aEnd))
+      dampPlateHinge(x, v, w, particles, beta, a, h, minEdgeSq);
+    for (; b < bEnd; b = nextDampedHinge(beta, b + 1, bEnd))
+      dampPlateHinge(x, v, w, particles, beta, b, h, minEdgeSq);
   }
+}
+
+/** The first hinge index in [from, end) whose β is above 0, or `end`. */
+function nextDampedHinge(beta: usize, from: i32, end: i32): i32 {
+  let i = from;
+  while (i < end && !(f(beta, i) > 0)) i++;
+  return i;
+}
+
+/** Hinge 3·t + k of a plate block alone (`dampHinge` with h·β). */
+function dampPlateHinge(
+  x: usize,
+  v: usize,
+  w: usize,
+  particles: usize,
+  beta: usize,
+  hinge: i32,
+  h: f64,
+  minEdgeSq: f64,
+): void {
+  const t = hinge / 3;
+  const k = hinge - 3 * t;
+  const o = 6 * t;
+  dampHinge(
+    x,
+    v,
+    w,
+    u(particles, o + k),
+    u(particles, o + (k === 2 ? 0 : k + 1)),
+    u(particles, o + (k === 0 ? 2 : k - 1)),
+    u(particles, o + 3 + k),
+    h * f(beta, hinge),
+    minEdgeSq,
+  );
 }
 
 /**

@@ -4081,43 +4081,30 @@ export function dampPlateBend(
     const aEnd = 3 * middle;
     const bEnd = 3 * last;
     for (; a < aEnd && b < bEnd; ) {
-      const ta = a / 3;
-      const ka = a - 3 * ta;
-      const tb = b / 3;
-      const kb = b - 3 * tb;
-      const oa = 6 * ta;
-      const ob = 6 * tb;
-      // Hinge k: the edge (corner k, corner k + 1), corner k + 2 and wing k (PLATE_HINGE_SLOTS).
       dampHingePair(
         x,
         v,
         w,
-        u(particles, oa + ka),
-        u(particles, oa + (ka === 2 ? 0 : ka + 1)),
-        u(particles, oa + (ka === 0 ? 2 : ka - 1)),
-        u(particles, oa + 3 + ka),
-        u(particles, ob + kb),
-        u(particles, ob + (kb === 2 ? 0 : kb + 1)),
-        u(particles, ob + (kb === 0 ? 2 : kb - 1)),
-        u(particles, ob + 3 + kb),
+        plateHingeParticle(particles, a, 0),
+        plateHingeParticle(particles, a, 1),
+        plateHingeParticle(particles, a, 2),
+        plateHingeParticle(particles, a, 3),
+        plateHingeParticle(particles, b, 0),
+        plateHingeParticle(particles, b, 1),
+        plateHingeParticle(particles, b, 2),
+        plateHingeParticle(particles, b, 3),
         f64x2.mul(splat(h), gather(beta, a, b)),
         minEdgeSq,
       );
       a = nextDampedHinge(beta, a + 1, aEnd);
       b = nextDampedHinge(beta, b + 1, bEnd);
     }
+    // The cursor left over, alone.
     for (; a < aEnd; a = nextDampedHinge(beta, a + 1, aEnd))
       dampPlateHinge(x, v, w, particles, beta, a, h, minEdgeSq);
     for (; b < bEnd; b = nextDampedHinge(beta, b + 1, bEnd))
       dampPlateHinge(x, v, w, particles, beta, b, h, minEdgeSq);
   }
-}
-
-/** The first hinge index in [from, end) whose β is above 0, or `end`. */
-function nextDampedHinge(beta: usize, from: i32, end: i32): i32 {
-  let i = from;
-  while (i < end && !(f(beta, i) > 0)) i++;
-  return i;
 }
 
 /** Hinge 3·t + k of a plate block alone (`dampHinge` with h·β). */
@@ -4131,20 +4118,34 @@ function dampPlateHinge(
   h: f64,
   minEdgeSq: f64,
 ): void {
-  const t = hinge / 3;
-  const k = hinge - 3 * t;
-  const o = 6 * t;
   dampHinge(
     x,
     v,
     w,
-    u(particles, o + k),
-    u(particles, o + (k === 2 ? 0 : k + 1)),
-    u(particles, o + (k === 0 ? 2 : k - 1)),
-    u(particles, o + 3 + k),
+    plateHingeParticle(particles, hinge, 0),
+    plateHingeParticle(particles, hinge, 1),
+    plateHingeParticle(particles, hinge, 2),
+    plateHingeParticle(particles, hinge, 3),
     h * f(beta, hinge),
     minEdgeSq,
   );
+}
+
+/** The first hinge index in [from, end) whose β is above 0, or `end`. */
+function nextDampedHinge(beta: usize, from: i32, end: i32): i32 {
+  let i = from;
+  while (i < end && !(f(beta, i) > 0)) i++;
+  return i;
+}
+
+/**
+ * Particle q (0…3) of hinge 3·t + k of a plate block: PLATE_HINGE_SLOTS[k][q] of triangle t, the
+ * edge (corner k, corner k + 1), corner k + 2 and wing k.
+ */
+function plateHingeParticle(particles: usize, hinge: i32, q: i32): i32 {
+  const t = hinge / 3;
+  const k = hinge - 3 * t;
+  return u(particles, 6 * t + (q === 3 ? 3 + k : (k + q) % 3));
 }
 
 /**

@@ -3438,8 +3438,8 @@ function starCrossSums(
   const x0 = f(x, o);
   const y0 = f(x, o + 1);
   const z0 = f(x, o + 2);
-  for (let k = 3; k < 3 * n; k += 3) {
-    const p3 = 3 * u(particles, base + k / 3);
+  for (let slot = 1, k = 3; slot < n; slot++, k += 3) {
+    const p3 = 3 * u(particles, base + slot);
     setF(r, k, f(x, p3) - x0);
     setF(r, k + 1, f(x, p3 + 1) - y0);
     setF(r, k + 2, f(x, p3 + 2) - z0);
@@ -3535,11 +3535,11 @@ export function solveNodalVolumeBatched(
       const to = 3 * u(starStarts, c + 1);
       const sixVolume = starCrossSums(x, g, r, particles, base, n3 / 3, starLinks, from, to);
       let wcc = 0.0;
-      for (let k = 0; k < n3; k += 3) {
+      for (let slot = 0, k = 0; k < n3; slot++, k += 3) {
         const gx = f(g, k);
         const gy = f(g, k + 1);
         const gz = f(g, k + 2);
-        wcc += f(w, u(particles, base + k / 3)) * (gx * gx + gy * gy + gz * gz);
+        wcc += f(w, u(particles, base + slot)) * (gx * gx + gy * gy + gz * gz);
       }
       if (keep) {
         const o = 3 * base;
@@ -3553,8 +3553,8 @@ export function solveNodalVolumeBatched(
       const dLambda = (scale * (f(restVolume, c) - sixVolume * k24 - alphaTilde * lambdaC)) / denominator;
       setF(lambda, c, lambdaC + dLambda);
       const d = dLambda * k24;
-      for (let k = 0; k < n3; k += 3) {
-        const p = u(particles, base + k / 3);
+      for (let slot = 0, k = 0; k < n3; slot++, k += 3) {
+        const p = u(particles, base + slot);
         const p3 = 3 * p;
         const s = f(w, p) * d;
         setF(x, p3, f(x, p3) + s * f(g, k));

@@ -301,7 +301,7 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
         );
       }
     }
-    dampSharedHingesOnce(block);
+    dampSharedHingesOnce(block, state.count);
     block.damped = block.dampingNMS.some((b) => b > 0);
   }
   return block;
@@ -313,37 +313,32 @@ export function createPlateBendBlock(input: PlateBendInput, state: ParticleState
  * other's is set to 0, which the damping passes skip. Damped by each, it cost two evaluations of
  * its angle's gradient a substep for what, to first order in h·β, one with the sum does.
  */
-function dampSharedHingesOnce(block: PlateBendBlock): void {
+function dampSharedHingesOnce(block: PlateBendBlock, particleCount: number): void {
   const beta = block.dampingNMS;
-  // Hinges by their edge (smaller particle first); an edge may carry more than two hinges.
+  // Damped hinges (3·t + k) by their edge, smaller particle first; an edge may carry more than two.
   const byEdge = new Map<number, number[]>();
-  const particleCount = 1 + block.particles.reduce((a, b) => Math.max(a, b), 0);
+  const quad = new Uint32Array(4);
   for (let t = 0; t < block.count; t++) {
     for (let k = 0; k < 3; k++) {
       if (!(beta[3 * t + k] > 0)) continue;
-      const [a, b] = [
-        block.particles[6 * t + PLATE_HINGE_SLOTS[k][0]],
-        block.particles[6 * t + PLATE_HINGE_SLOTS[k][1]],
-      ];
+      const [a, b] = plateHinge(block, t, k, quad);
       const key = Math.min(a, b) * particleCount + Math.max(a, b);
       const list = byEdge.get(key);
       if (list) list.push(3 * t + k);
       else byEdge.set(key, [3 * t + k]);
     }
   }
-  const wings = (i: number): [number, number] => {
-    const o = 6 * Math.floor(i / 3);
-    const slots = PLATE_HINGE_SLOTS[i % 3];
-    const c = block.particles[o + slots[2]];
-    const d = block.particles[o + slots[3]];
+  /** The two corners off the edge of hinge i (3·t + k), smaller first. */
+  const offEdge = (i: number): [number, number] => {
+    const [, , c, d] = plateHinge(block, Math.floor(i / 3), i % 3, quad);
     return c < d ? [c, d] : [d, c];
   };
   for (const list of byEdge.values()) {
     for (let m = 0; m < list.length; m++) {
       if (beta[list[m]] === 0) continue;
-      const [c, d] = wings(list[m]);
+      const [c, d] = offEdge(list[m]);
       for (let n = m + 1; n < list.length; n++) {
-        const [e, f] = wings(list[n]);
+        const [e, f] = offEdge(list[n]);
         if (e !== c || f !== d || beta[list[n]] === 0) continue;
         beta[list[m]] += beta[list[n]];
         beta[list[n]] = 0;

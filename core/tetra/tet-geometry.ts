@@ -59,9 +59,12 @@ export function circumcenter(
 export interface TetMeasures {
   /** Signed volume, m³. */
   volume: number;
-  /** Smallest and largest dihedral angle, degrees. */
-  minDihedralDeg: number;
-  maxDihedralDeg: number;
+  /**
+   * Cosines of the smallest and the largest dihedral angle (1 and −1, as for 0° and 180°, when the
+   * tet is degenerate or inverted): the report takes the arccosine of its extremes only.
+   */
+  minDihedralCosine: number;
+  maxDihedralCosine: number;
   /** Circumradius / shortest edge (√6/4 ≈ 0.612 for the regular tet). */
   radiusEdge: number;
   /**
@@ -69,29 +72,30 @@ export interface TetMeasures {
    * degenerates; negative for an inverted tet.
    */
   meanRatio: number;
-  /** The six dihedral angles, degrees, edge order (01, 02, 03, 12, 13, 23). */
-  dihedralsDeg: Float64Array;
+  /**
+   * Cosines of the six dihedral angles, edge order (01, 02, 03, 12, 13, 23), in [−1, 1]. Cosines
+   * rather than degrees: the quality report bins them against the cosines of the bins' edges, and
+   * only the extremes need an arccosine.
+   */
+  dihedralCosines: Float64Array;
 }
 
 export function createTetMeasures(): TetMeasures {
   return {
     volume: 0,
-    minDihedralDeg: 0,
-    maxDihedralDeg: 0,
+    minDihedralCosine: 1,
+    maxDihedralCosine: -1,
     radiusEdge: 0,
     meanRatio: 0,
-    dihedralsDeg: new Float64Array(6),
+    dihedralCosines: new Float64Array(6),
   };
 }
-
-const RAD_TO_DEG = 180 / Math.PI;
-/** measureTet's circumcentre (only its radius is used). */
-const centre = new Float64Array(3);
 
 /**
  * Measures tet (a, b, c, d) into `out` and returns it (no allocation). The faces and edges are
  * written out in full, with no lookup tables, because the quality report runs it on every tet of
- * every mesh made.
+ * every mesh made; the face normals serve the angles and the circumradius both, and the angles
+ * are left as cosines.
  */
 export function measureTet(
   p: ArrayLike<number>,
@@ -104,115 +108,92 @@ export function measureTet(
   const ax = p[3 * a];
   const ay = p[3 * a + 1];
   const az = p[3 * a + 2];
-  const bx = p[3 * b];
-  const by = p[3 * b + 1];
-  const bz = p[3 * b + 2];
   const cx = p[3 * c];
   const cy = p[3 * c + 1];
   const cz = p[3 * c + 2];
   const dx = p[3 * d];
   const dy = p[3 * d + 1];
   const dz = p[3 * d + 2];
-  // Edges from a (u = b − a, v = c − a, w = d − a) and from b (s = c − b, t = d − b).
-  const ux = bx - ax;
-  const uy = by - ay;
-  const uz = bz - az;
+  // Edges from a: u = b − a, v = c − a, w = d − a.
+  const ux = p[3 * b] - ax;
+  const uy = p[3 * b + 1] - ay;
+  const uz = p[3 * b + 2] - az;
   const vx = cx - ax;
   const vy = cy - ay;
   const vz = cz - az;
   const wx = dx - ax;
   const wy = dy - ay;
   const wz = dz - az;
-  const sx = cx - bx;
-  const sy = cy - by;
-  const sz = cz - bz;
-  const tx = dx - bx;
-  const ty = dy - by;
-  const tz = dz - bz;
   const volume = signedTetVolumeM3(p, a, b, c, d);
-  // Unit normals of the faces opposite each corner, outward for a positive tet: opposite a
-  // (c − b) × (d − b), opposite b (d − a) × (c − a), opposite c (b − a) × (d − a), opposite d
-  // (c − a) × (b − a). A degenerate face keeps its zero normal.
-  let n0x = sy * tz - sz * ty;
-  let n0y = sz * tx - sx * tz;
-  let n0z = sx * ty - sy * tx;
-  let len = Math.sqrt(n0x * n0x + n0y * n0y + n0z * n0z);
-  if (len > 0) {
-    n0x /= len;
-    n0y /= len;
-    n0z /= len;
-  }
-  let n1x = wy * vz - wz * vy;
-  let n1y = wz * vx - wx * vz;
-  let n1z = wx * vy - wy * vx;
-  len = Math.sqrt(n1x * n1x + n1y * n1y + n1z * n1z);
-  if (len > 0) {
-    n1x /= len;
-    n1y /= len;
-    n1z /= len;
-  }
-  let n2x = uy * wz - uz * wy;
-  let n2y = uz * wx - ux * wz;
-  let n2z = ux * wy - uy * wx;
-  len = Math.sqrt(n2x * n2x + n2y * n2y + n2z * n2z);
-  if (len > 0) {
-    n2x /= len;
-    n2y /= len;
-    n2z /= len;
-  }
-  let n3x = vy * uz - vz * uy;
-  let n3y = vz * ux - vx * uz;
-  let n3z = vx * uy - vy * ux;
-  len = Math.sqrt(n3x * n3x + n3y * n3y + n3z * n3z);
-  if (len > 0) {
-    n3x /= len;
-    n3y /= len;
-    n3z /= len;
-  }
-  // The dihedral at edge (i, j) lies between the faces opposite the other two corners:
-  // 01 → faces 2, 3; 02 → 1, 3; 03 → 1, 2; 12 → 0, 3; 13 → 0, 2; 23 → 0, 1.
-  const angles = out.dihedralsDeg;
-  angles[0] = dihedralDeg(n2x * n3x + n2y * n3y + n2z * n3z);
-  angles[1] = dihedralDeg(n1x * n3x + n1y * n3y + n1z * n3z);
-  angles[2] = dihedralDeg(n1x * n2x + n1y * n2y + n1z * n2z);
-  angles[3] = dihedralDeg(n0x * n3x + n0y * n3y + n0z * n3z);
-  angles[4] = dihedralDeg(n0x * n2x + n0y * n2y + n0z * n2z);
-  angles[5] = dihedralDeg(n0x * n1x + n0y * n1y + n0z * n1z);
-  let minD = 180;
-  let maxD = 0;
+  // Area normals (twice the area) of the faces opposite each corner, outward for a positive tet:
+  // opposite b (d − a) × (c − a), opposite c (b − a) × (d − a), opposite d (c − a) × (b − a), and
+  // opposite a their negated sum (the four sum to zero). A degenerate face has a zero normal,
+  // which reads as a right angle to every other face.
+  const n1x = wy * vz - wz * vy;
+  const n1y = wz * vx - wx * vz;
+  const n1z = wx * vy - wy * vx;
+  const n2x = uy * wz - uz * wy;
+  const n2y = uz * wx - ux * wz;
+  const n2z = ux * wy - uy * wx;
+  const n3x = vy * uz - vz * uy;
+  const n3y = vz * ux - vx * uz;
+  const n3z = vx * uy - vy * ux;
+  const n0x = -(n1x + n2x + n3x);
+  const n0y = -(n1y + n2y + n3y);
+  const n0z = -(n1z + n2z + n3z);
+  const l0 = Math.sqrt(n0x * n0x + n0y * n0y + n0z * n0z);
+  const l1 = Math.sqrt(n1x * n1x + n1y * n1y + n1z * n1z);
+  const l2 = Math.sqrt(n2x * n2x + n2y * n2y + n2z * n2z);
+  const l3 = Math.sqrt(n3x * n3x + n3y * n3y + n3z * n3z);
+  const i0 = l0 > 0 ? 1 / l0 : 0;
+  const i1 = l1 > 0 ? 1 / l1 : 0;
+  const i2 = l2 > 0 ? 1 / l2 : 0;
+  const i3 = l3 > 0 ? 1 / l3 : 0;
+  // The dihedral θ at edge (i, j) lies between the faces opposite the other two corners, whose
+  // outward normals make the angle π − θ: cos θ = −n̂f·n̂g. 01 → faces 2, 3; 02 → 1, 3; 03 → 1, 2;
+  // 12 → 0, 3; 13 → 0, 2; 23 → 0, 1.
+  const cosines = out.dihedralCosines;
+  cosines[0] = clampCosine(-(n2x * n3x + n2y * n3y + n2z * n3z) * (i2 * i3));
+  cosines[1] = clampCosine(-(n1x * n3x + n1y * n3y + n1z * n3z) * (i1 * i3));
+  cosines[2] = clampCosine(-(n1x * n2x + n1y * n2y + n1z * n2z) * (i1 * i2));
+  cosines[3] = clampCosine(-(n0x * n3x + n0y * n3y + n0z * n3z) * (i0 * i3));
+  cosines[4] = clampCosine(-(n0x * n2x + n0y * n2y + n0z * n2z) * (i0 * i2));
+  cosines[5] = clampCosine(-(n0x * n1x + n0y * n1y + n0z * n1z) * (i0 * i1));
+  let maxCos = -1;
+  let minCos = 1;
   for (let e = 0; e < 6; e++) {
-    if (angles[e] < minD) minD = angles[e];
-    if (angles[e] > maxD) maxD = angles[e];
+    if (cosines[e] > maxCos) maxCos = cosines[e];
+    if (cosines[e] < minCos) minCos = cosines[e];
   }
   // Squared edge lengths in the order 01, 02, 03, 12, 13, 23.
   const l01 = ux * ux + uy * uy + uz * uz;
   const l02 = vx * vx + vy * vy + vz * vz;
   const l03 = wx * wx + wy * wy + wz * wz;
-  const l12 = sx * sx + sy * sy + sz * sz;
-  const l13 = tx * tx + ty * ty + tz * tz;
+  const l12 = (vx - ux) * (vx - ux) + (vy - uy) * (vy - uy) + (vz - uz) * (vz - uz);
+  const l13 = (wx - ux) * (wx - ux) + (wy - uy) * (wy - uy) + (wz - uz) * (wz - uz);
   const l23 = (dx - cx) * (dx - cx) + (dy - cy) * (dy - cy) + (dz - cz) * (dz - cz);
   const sum2 = l01 + l02 + l03 + l12 + l13 + l23;
   const minEdge2 = Math.min(l01, l02, l03, l12, l13, l23);
-  const radius = circumcenter(p, a, b, c, d, centre);
+  // Circumcentre relative to a: (|u|² v×w + |v|² w×u + |w|² u×v) / (2 u·(v×w)), where
+  // v×w = −n1, w×u = −n2, u×v = −n3 (circumcenter() above, on the normals already made).
+  const det = -2 * (ux * n1x + uy * n1y + uz * n1z);
+  const ox = l01 * n1x + l02 * n2x + l03 * n3x;
+  const oy = l01 * n1y + l02 * n2y + l03 * n3y;
+  const oz = l01 * n1z + l02 * n2z + l03 * n3z;
+  const radius = det === 0 ? Infinity : Math.sqrt(ox * ox + oy * oy + oz * oz) / Math.abs(det);
   out.volume = volume;
-  if (volume <= 0) {
-    // Degenerate or inverted: the angles above are meaningless; report the worst values.
-    out.minDihedralDeg = 0;
-    out.maxDihedralDeg = 180;
-  } else {
-    out.minDihedralDeg = minD;
-    out.maxDihedralDeg = maxD;
-  }
+  // Degenerate or inverted: the angles above are meaningless; report the worst values.
+  out.minDihedralCosine = volume > 0 ? maxCos : 1;
+  out.maxDihedralCosine = volume > 0 ? minCos : -1;
   out.radiusEdge = minEdge2 > 0 ? radius / Math.sqrt(minEdge2) : Infinity;
   const mr = sum2 > 0 ? (12 * Math.cbrt(3 * Math.abs(volume)) ** 2) / sum2 : 0;
   out.meanRatio = volume > 0 ? mr : -mr;
   return out;
 }
 
-/** The dihedral angle, degrees, between two faces whose unit outward normals have dot product `dot`. */
-function dihedralDeg(dot: number): number {
-  const cos = -dot;
-  return Math.acos(cos < -1 ? -1 : Math.min(cos, 1)) * RAD_TO_DEG;
+/** A cosine clamped into [−1, 1] (rounding can carry a normalised dot product just past). */
+function clampCosine(cos: number): number {
+  return cos < -1 ? -1 : Math.min(cos, 1);
 }
 
 /**

@@ -54,6 +54,58 @@ describe('measureQuality', () => {
   });
 });
 
+describe('dihedral histogram', () => {
+  it('bins every angle of a meshed sphere as flooring its degrees by 5 does, and angles on the bin edges', async () => {
+    const mesh = await tetrahedralize(sphere(1, 2), { targetTetCount: 400 });
+    const q = measureQuality({ positions: mesh.positions, tets: mesh.tets });
+    // The angles measured another way: the other two corners projected onto the plane normal to each edge.
+    const expected = new Array<number>(36).fill(0);
+    const p = mesh.positions;
+    const corner = (v: number) => [p[3 * v], p[3 * v + 1], p[3 * v + 2]];
+    for (let t = 0; t < mesh.tets.length; t += 4) {
+      const c = [0, 1, 2, 3].map((k) => corner(mesh.tets[t + k]));
+      for (const [i, j] of [
+        [0, 1],
+        [0, 2],
+        [0, 3],
+        [1, 2],
+        [1, 3],
+        [2, 3],
+      ]) {
+        const [k, l] = [0, 1, 2, 3].filter((n) => n !== i && n !== j);
+        const e = c[j].map((x, a) => x - c[i][a]);
+        const project = (q: number[]) => {
+          const r = q.map((x, a) => x - c[i][a]);
+          const s = (r[0] * e[0] + r[1] * e[1] + r[2] * e[2]) / (e[0] * e[0] + e[1] * e[1] + e[2] * e[2]);
+          return r.map((x, a) => x - s * e[a]);
+        };
+        const [a, b] = [project(c[k]), project(c[l])];
+        const cross = Math.hypot(
+          a[1] * b[2] - a[2] * b[1],
+          a[2] * b[0] - a[0] * b[2],
+          a[0] * b[1] - a[1] * b[0],
+        );
+        const degrees = (Math.atan2(cross, a[0] * b[0] + a[1] * b[1] + a[2] * b[2]) * 180) / Math.PI;
+        expected[Math.min(35, Math.floor(degrees / 5))]++;
+      }
+    }
+    // An angle within 1e-9° of a bin edge may fall either side; the sphere's angles are not that close.
+    expect(q.dihedralHistogram.counts).toEqual(expected);
+    expect(expected.filter((n) => n > 0).length).toBeGreaterThan(10);
+  });
+
+  it('puts right angles, flat angles and the regular angle in their bins', () => {
+    // A corner tet of the cube: right dihedrals at the three edges through the origin, and
+    // acos(1/√3) ≈ 54.7° at the other three; a flat tet (coplanar corners) reports 0° and 180°.
+    const corner = measureQuality({ positions: [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1], tets: [0, 1, 2, 3] });
+    expect(corner.dihedralHistogram.counts[18]).toBe(3); // 90° opens the 90–95° bin
+    expect(corner.dihedralHistogram.counts[10]).toBe(3); // 54.7° in 50–55°
+    const flat = measureQuality({ positions: [0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0], tets: [0, 1, 2, 3] });
+    expect(flat.dihedralHistogram.counts.reduce((a, b) => a + b, 0)).toBe(6);
+    expect(flat.dihedralHistogram.counts[0] + flat.dihedralHistogram.counts[35]).toBe(6);
+  });
+});
+
 describe('surface distance of a meshed sphere', () => {
   it('is the largest distance of the boundary vertices and sample points, as a brute-force search finds it', async () => {
     const input = sphere(1, 2);

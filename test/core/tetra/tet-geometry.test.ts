@@ -52,9 +52,10 @@ describe('measureTet', () => {
       measureTet(corners.flat(), 0, 1, 2, 3, m);
       expect(m.volume).toBeCloseTo(Math.abs(volume), 12);
       const angles = edges.map(([i, j]) => dihedralAtEdgeDeg(corners, i, j));
-      for (let e = 0; e < 6; e++) expect(m.dihedralsDeg[e]).toBeCloseTo(angles[e], 7);
-      expect(m.minDihedralDeg).toBeCloseTo(Math.min(...angles), 7);
-      expect(m.maxDihedralDeg).toBeCloseTo(Math.max(...angles), 7);
+      const degrees = (cos: number) => (Math.acos(cos) * 180) / Math.PI;
+      for (let e = 0; e < 6; e++) expect(degrees(m.dihedralCosines[e])).toBeCloseTo(angles[e], 7);
+      expect(degrees(m.minDihedralCosine)).toBeCloseTo(Math.min(...angles), 7);
+      expect(degrees(m.maxDihedralCosine)).toBeCloseTo(Math.max(...angles), 7);
       expect(minDihedralDeg(corners.flat(), 0, 1, 2, 3)).toBeCloseTo(Math.min(...angles), 7);
       // Circumcentre: the point equidistant from the four corners (solved here by least squares
       // of the three bisector planes), radius over the shortest edge.

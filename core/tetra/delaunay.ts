@@ -63,14 +63,19 @@ export class Delaunay {
   private stampCounter = 0;
   // Scratch for one insertion (grown on demand).
   private cavity = new Int32Array(256);
-  private bndTet = new Int32Array(512);
-  private bndFace = new Int8Array(512);
+  /** Per boundary face of the cavity: its vertices, its neighbour outside, the new tet on it. */
   private bndVerts = new Int32Array(3 * 512);
   private bndNbr = new Int32Array(512);
-  private hashKey = new Float64Array(2048);
-  private hashVal = new Int32Array(2048);
-  private hashUse = new Uint32Array(2048);
-  private hashStamp = 0;
+  private starTet = new Int32Array(512);
+  /**
+   * Linking the star of an insertion (see `linkStar`): each boundary vertex's index in the star
+   * (`starIndex`, valid where `starStamp` holds the insertion's stamp), and the face of the new
+   * tet beyond each directed boundary edge, at from × starSize + to (`starEdges`).
+   */
+  private starIndex: Int32Array;
+  private starStamp: Uint32Array;
+  private starStampNow = 0;
+  private starEdges = new Int32Array(1024);
   /** The point being inserted or located (predicates read it here: see predicates.ts). */
   private readonly query = new Float64Array(3);
 
@@ -82,6 +87,8 @@ export class Delaunay {
     const vcap = Math.max(16, capacity + SUPER_VERTEX_COUNT);
     this.coords = new Float64Array(3 * vcap);
     this.vertexTet = new Int32Array(vcap).fill(-1);
+    this.starIndex = new Int32Array(vcap);
+    this.starStamp = new Uint32Array(vcap);
     const tcap = 8 * vcap;
     this.tetVerts = new Int32Array(4 * tcap);
     this.tetNbrs = new Int32Array(4 * tcap);
@@ -194,9 +201,7 @@ export class Delaunay {
             grown = true;
             break;
           }
-          if (bndCount === this.bndTet.length) this.growBoundary();
-          this.bndTet[bndCount] = t;
-          this.bndFace[bndCount] = i;
+          if (bndCount === this.starTet.length) this.growBoundary();
           this.bndVerts[3 * bndCount] = a;
           this.bndVerts[3 * bndCount + 1] = b;
           this.bndVerts[3 * bndCount + 2] = d;
@@ -209,25 +214,74 @@ export class Delaunay {
     const p = this.addVertex(x, y, z);
     // Free the cavity, then fill the star of p: one new tet per boundary face.
     for (let k = 0; k < cavCount; k++) this.freeTet(cav[k]);
-    this.prepareHash(bndCount * 3);
-    let last = -1;
+    const bndVerts = this.bndVerts;
+    const starTet = this.starTet;
     for (let k = 0; k < bndCount; k++) {
-      const a = this.bndVerts[3 * k];
-      const b = this.bndVerts[3 * k + 1];
-      const d = this.bndVerts[3 * k + 2];
       const n = this.allocTet();
-      this.setTet(n, a, b, d, p);
+      this.setTet(n, bndVerts[3 * k], bndVerts[3 * k + 1], bndVerts[3 * k + 2], p);
       const nb = this.bndNbr[k];
       this.tetNbrs[4 * n + 3] = nb;
       if (nb >= 0) this.tetNbrs[nb] = 4 * n + 3;
-      // Face 0 of (a, b, d, p) holds edge {b, d}, face 1 edge {a, d}, face 2 edge {a, b}.
-      this.linkEdge(b, d, 4 * n);
-      this.linkEdge(a, d, 4 * n + 1);
-      this.linkEdge(a, b, 4 * n + 2);
-      last = n;
+      starTet[k] = n;
     }
-    this.lastTet = last;
+    this.linkStar(bndCount);
+    this.lastTet = starTet[bndCount - 1];
     return p;
+  }
+
+  /**
+   * Links the new tets of a star to each other. The boundary faces (a, b, d), new tet (a, b, d, p)
+   * in `starTet`, are oriented alike (p on their positive side) and close around p, so each directed
+   * edge a → b of one face is b → a of exactly one other: the tet beyond face 2 of (a, b, d, p),
+   * which holds edge {a, b}, is the one whose face holds b → a. The faces are numbered by a small
+   * table of the boundary's vertices rather than hashed: a first pass writes each directed edge's
+   * face, a second reads each edge's reverse (every one written in the first, so the table is
+   * never cleared).
+   */
+  private linkStar(bndCount: number): void {
+    const bndVerts = this.bndVerts;
+    const starTet = this.starTet;
+    const index = this.starIndex;
+    const stamp = this.starStamp;
+    if (this.starStampNow === 0xffffffff) {
+      stamp.fill(0);
+      this.starStampNow = 0;
+    }
+    const now = ++this.starStampNow;
+    let size = 0;
+    for (let k = 0; k < 3 * bndCount; k++) {
+      const v = bndVerts[k];
+      if (stamp[v] !== now) {
+        stamp[v] = now;
+        index[v] = size++;
+      }
+    }
+    if (size * size > this.starEdges.length) {
+      let length = this.starEdges.length;
+      while (length < size * size) length *= 2;
+      this.starEdges = new Int32Array(length);
+    }
+    const edges = this.starEdges;
+    // Face 0 of (a, b, d, p) holds edge b → d, face 1 d → a, face 2 a → b.
+    for (let k = 0; k < bndCount; k++) {
+      const a = index[bndVerts[3 * k]];
+      const b = index[bndVerts[3 * k + 1]];
+      const d = index[bndVerts[3 * k + 2]];
+      const f = 4 * starTet[k];
+      edges[b * size + d] = f;
+      edges[d * size + a] = f + 1;
+      edges[a * size + b] = f + 2;
+    }
+    const nbrs = this.tetNbrs;
+    for (let k = 0; k < bndCount; k++) {
+      const a = index[bndVerts[3 * k]];
+      const b = index[bndVerts[3 * k + 1]];
+      const d = index[bndVerts[3 * k + 2]];
+      const f = 4 * starTet[k];
+      nbrs[f] = edges[d * size + b];
+      nbrs[f + 1] = edges[a * size + d];
+      nbrs[f + 2] = edges[b * size + a];
+    }
   }
 
   /**
@@ -302,6 +356,10 @@ export class Delaunay {
       const vt = new Int32Array(grown.length / 3).fill(-1);
       vt.set(this.vertexTet);
       this.vertexTet = vt;
+      this.starIndex = new Int32Array(vt.length);
+      const stamp = new Uint32Array(vt.length);
+      stamp.set(this.starStamp);
+      this.starStamp = stamp;
     }
     this.coords[3 * v] = x;
     this.coords[3 * v + 1] = y;
@@ -358,53 +416,10 @@ export class Delaunay {
   }
 
   private growBoundary(): void {
-    const n = this.bndTet.length * 2;
-    this.bndTet = growInt32(this.bndTet, n);
-    const f = new Int8Array(n);
-    f.set(this.bndFace);
-    this.bndFace = f;
+    const n = this.starTet.length * 2;
+    this.starTet = growInt32(this.starTet, n);
     this.bndVerts = growInt32(this.bndVerts, 3 * n);
     this.bndNbr = growInt32(this.bndNbr, n);
-  }
-
-  private prepareHash(entries: number): void {
-    if (entries * 2 > this.hashKey.length) {
-      let size = this.hashKey.length;
-      while (size < entries * 2) size *= 2;
-      this.hashKey = new Float64Array(size);
-      this.hashVal = new Int32Array(size);
-      this.hashUse = new Uint32Array(size);
-      this.hashStamp = 0;
-    }
-    this.hashStamp++;
-    if (this.hashStamp === 0xffffffff) {
-      this.hashUse.fill(0);
-      this.hashStamp = 1;
-    }
-  }
-
-  /** Pairs the two new tets that share the cavity-boundary edge {u, v} (encoded face f). */
-  private linkEdge(u: number, v: number, f: number): void {
-    const lo = Math.min(u, v);
-    const hi = Math.max(u, v);
-    const key = lo * 4294967296 + hi;
-    const mask = this.hashKey.length - 1;
-    let h = (Math.imul(lo, 73856093) ^ Math.imul(hi, 19349663)) & mask;
-    for (;;) {
-      if (this.hashUse[h] !== this.hashStamp) {
-        this.hashUse[h] = this.hashStamp;
-        this.hashKey[h] = key;
-        this.hashVal[h] = f;
-        return;
-      }
-      if (this.hashKey[h] === key) {
-        const g = this.hashVal[h];
-        this.tetNbrs[f] = g;
-        this.tetNbrs[g] = f;
-        return;
-      }
-      h = (h + 1) & mask;
-    }
   }
 }
 

@@ -3,8 +3,6 @@
  * orientation means signed volume det[b−a, c−a, d−a] / 6 > 0 (see delaunay.ts).
  */
 
-import { signedTetVolumeM3 } from '../math/mesh-measures.ts';
-
 /** Circumcentre of tet (a, b, c, d) written to out[0..2]; returns the circumradius, m. */
 export function circumcenter(
   p: ArrayLike<number>,
@@ -124,7 +122,6 @@ export function measureTet(
   const wx = dx - ax;
   const wy = dy - ay;
   const wz = dz - az;
-  const volume = signedTetVolumeM3(p, a, b, c, d);
   // Area normals (twice the area) of the faces opposite each corner, outward for a positive tet:
   // opposite b (d − a) × (c − a), opposite c (b − a) × (d − a), opposite d (c − a) × (b − a), and
   // opposite a their negated sum (the four sum to zero). A degenerate face has a zero normal,
@@ -177,6 +174,9 @@ export function measureTet(
   // Circumcentre relative to a: (|u|² v×w + |v|² w×u + |w|² u×v) / (2 u·(v×w)), where
   // v×w = −n1, w×u = −n2, u×v = −n3 (circumcenter() above, on the normals already made).
   const det = -2 * (ux * n1x + uy * n1y + uz * n1z);
+  // The signed volume u·(v×w)/6, the same float as signedTetVolumeM3 gives (n1 is −v×w term by
+  // term, so u·n1 is exactly −u·(v×w), and det/12 rounds the same real number as it does).
+  const volume = det / 12;
   const ox = l01 * n1x + l02 * n2x + l03 * n3x;
   const oy = l01 * n1y + l02 * n2y + l03 * n3y;
   const oz = l01 * n1z + l02 * n2z + l03 * n3z;
@@ -186,7 +186,8 @@ export function measureTet(
   out.minDihedralCosine = volume > 0 ? maxCos : 1;
   out.maxDihedralCosine = volume > 0 ? minCos : -1;
   out.radiusEdge = minEdge2 > 0 ? radius / Math.sqrt(minEdge2) : Infinity;
-  const mr = sum2 > 0 ? (12 * Math.cbrt(3 * Math.abs(volume)) ** 2) / sum2 : 0;
+  const cubeRoot = Math.cbrt(3 * Math.abs(volume));
+  const mr = sum2 > 0 ? (12 * (cubeRoot * cubeRoot)) / sum2 : 0;
   out.meanRatio = volume > 0 ? mr : -mr;
   return out;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { signedTetVolumeM3 } from '../../../core/math/mesh-measures.ts';
 import { createTetMeasures, measureTet, minDihedralDeg } from '../../../core/tetra/tet-geometry.ts';
 import { seededRandom } from '../../seeded-random.ts';
 
@@ -51,6 +52,9 @@ describe('measureTet', () => {
       if (volume < 0) [corners[2], corners[3]] = [corners[3], corners[2]];
       measureTet(corners.flat(), 0, 1, 2, 3, m);
       expect(m.volume).toBeCloseTo(Math.abs(volume), 12);
+      // The very float the inverted-tet check computes (tetrahedralize.ts throwIfInverted), so
+      // the report and the check never disagree on a tet's sign.
+      expect(m.volume).toBe(signedTetVolumeM3(corners.flat(), 0, 1, 2, 3));
       const angles = edges.map(([i, j]) => dihedralAtEdgeDeg(corners, i, j));
       const degrees = (cos: number) => (Math.acos(cos) * 180) / Math.PI;
       for (let e = 0; e < 6; e++) expect(degrees(m.dihedralCosines[e])).toBeCloseTo(angles[e], 7);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TET_EDGE_PAIRS } from '../../../core/material/compliance/edges-volume.ts';
 import { closestOnTriangle } from '../../../core/tetra/closest-point.ts';
 import { measureQuality, tetrahedralize } from '../../../core/tetra/index.ts';
 import { prepareSurface } from '../../../core/tetra/prepare-input.ts';
@@ -64,14 +65,7 @@ describe('dihedral histogram', () => {
     const corner = (v: number) => [p[3 * v], p[3 * v + 1], p[3 * v + 2]];
     for (let t = 0; t < mesh.tets.length; t += 4) {
       const c = [0, 1, 2, 3].map((k) => corner(mesh.tets[t + k]));
-      for (const [i, j] of [
-        [0, 1],
-        [0, 2],
-        [0, 3],
-        [1, 2],
-        [1, 3],
-        [2, 3],
-      ]) {
+      for (const [i, j] of TET_EDGE_PAIRS) {
         const [k, l] = [0, 1, 2, 3].filter((n) => n !== i && n !== j);
         const e = c[j].map((x, a) => x - c[i][a]);
         const project = (q: number[]) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TET_EDGE_PAIRS } from '../../../core/material/compliance/edges-volume.ts';
 import { signedTetVolumeM3 } from '../../../core/math/mesh-measures.ts';
 import { createTetMeasures, measureTet, minDihedralDeg } from '../../../core/tetra/tet-geometry.ts';
 import { seededRandom } from '../../seeded-random.ts';
@@ -34,14 +35,6 @@ describe('measureTet', () => {
   it('gives the six dihedral angles, volume, circumradius ratio and mean ratio of 200 random tets', () => {
     const next = seededRandom(7);
     const m = createTetMeasures();
-    const edges = [
-      [0, 1],
-      [0, 2],
-      [0, 3],
-      [1, 2],
-      [1, 3],
-      [2, 3],
-    ];
     let checked = 0;
     for (let n = 0; n < 200; n++) {
       const corners = Array.from({ length: 4 }, () => [next(), next(), next()] as Point);
@@ -55,7 +48,7 @@ describe('measureTet', () => {
       // The very float the inverted-tet check computes (tetrahedralize.ts throwIfInverted), so
       // the report and the check never disagree on a tet's sign.
       expect(m.volume).toBe(signedTetVolumeM3(corners.flat(), 0, 1, 2, 3));
-      const angles = edges.map(([i, j]) => dihedralAtEdgeDeg(corners, i, j));
+      const angles = TET_EDGE_PAIRS.map(([i, j]) => dihedralAtEdgeDeg(corners, i, j));
       const degrees = (cos: number) => (Math.acos(cos) * 180) / Math.PI;
       for (let e = 0; e < 6; e++) expect(degrees(m.dihedralCosines[e])).toBeCloseTo(angles[e], 7);
       expect(degrees(m.minDihedralCosine)).toBeCloseTo(Math.min(...angles), 7);
@@ -63,7 +56,9 @@ describe('measureTet', () => {
       expect(minDihedralDeg(corners.flat(), 0, 1, 2, 3)).toBeCloseTo(Math.min(...angles), 7);
       // Circumcentre: the point equidistant from the four corners (solved here by least squares
       // of the three bisector planes), radius over the shortest edge.
-      const lengths2 = edges.map(([i, j]) => dot(sub(corners[j], corners[i]), sub(corners[j], corners[i])));
+      const lengths2 = TET_EDGE_PAIRS.map(([i, j]) =>
+        dot(sub(corners[j], corners[i]), sub(corners[j], corners[i])),
+      );
       const rows = [1, 2, 3].map((k) => sub(corners[k], corners[0]));
       const rhs = rows.map((r) => dot(r, r) / 2);
       const det = dot(rows[0], cross(rows[1], rows[2]));

@@ -69,38 +69,8 @@ export function concat(...meshes: TriMesh[]): TriMesh {
   return triMesh(positions, indices);
 }
 
-/** Unit sphere (radius r) as a subdivided octahedron with vertices pushed onto the sphere. */
-export function sphere(r: number, subdivisions: number): TriMesh {
-  let positions = [1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1];
-  let indices = [0, 2, 4, 2, 1, 4, 1, 3, 4, 3, 0, 4, 2, 0, 5, 1, 2, 5, 3, 1, 5, 0, 3, 5];
-  for (let s = 0; s < subdivisions; s++) {
-    const mid = new Map<string, number>();
-    const midpoint = (a: number, b: number) => {
-      const key = a < b ? `${a},${b}` : `${b},${a}`;
-      let m = mid.get(key);
-      if (m === undefined) {
-        m = positions.length / 3;
-        positions = positions.concat([0, 1, 2].map((k) => (positions[3 * a + k] + positions[3 * b + k]) / 2));
-        mid.set(key, m);
-      }
-      return m;
-    };
-    const next: number[] = [];
-    for (let t = 0; t < indices.length; t += 3) {
-      const [a, b, c] = [indices[t], indices[t + 1], indices[t + 2]];
-      const ab = midpoint(a, b);
-      const bc = midpoint(b, c);
-      const ca = midpoint(c, a);
-      next.push(a, ab, ca, ab, b, bc, ca, bc, c, ab, bc, ca);
-    }
-    indices = next;
-  }
-  for (let i = 0; i < positions.length; i += 3) {
-    const len = Math.hypot(positions[i], positions[i + 1], positions[i + 2]);
-    for (let k = 0; k < 3; k++) positions[i + k] *= r / len;
-  }
-  return triMesh(positions, indices);
-}
+/** Sphere of radius r as a subdivided octahedron with vertices pushed onto the sphere (core's). */
+export { sphereSurface as sphere } from '../../../core/mesh/sphere-surface.ts';
 
 /** Flat n × n grid in the plane y = 0 (a cloth sheet). */
 export function sheet(n: number): TriMesh {

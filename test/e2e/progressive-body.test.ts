@@ -272,8 +272,8 @@ describe('an imported mesh is framed, even with 100k triangles far from the orig
  * Two progressive bodies, the second made while the first still refines: the refinements queue
  * (renderer/src/tetra/refine-queue.ts) instead of the second cancelling the first, the refine
  * panel names the body refining and the one queued, and both bodies get their refined meshes.
- * The first body's refinement is held (its worker's script is held by the test's route) until
- * the second body is in, so the order does not depend on the machine's load.
+ * The first body's refinement is held (its run command is held by the page's Worker, wrapped by
+ * the test) until the second body is in, so the order does not depend on the machine's load.
  */
 describe('two progressive bodies (browser host in Chromium)', () => {
   let session: AppSession;
@@ -287,28 +287,31 @@ describe('two progressive bodies (browser host in Chromium)', () => {
     async () => {
       await expectSimState(page, 'Playing');
       const outliner = () => byTestId(page, 'outliner').locator('button').allTextContents();
-      // The first body's refinement is held until the second body is in: its worker's script is
-      // the first tetra-worker script fetched once that body is added (a run starts its worker
-      // then; the preview used the one started ahead when the mesh opened), and the route holds
-      // it. Without the hold the order was a race that a loaded machine lost (two CPU hogs: the
-      // first refinement ended before the second body came).
-      let releaseRefinement = () => {};
-      const released = new Promise<void>((resolve) => {
-        releaseRefinement = resolve;
-      });
-      let held = false;
-      const routed: Promise<void>[] = [];
-      await page.route('**/tetra-worker*.js', (route) => {
-        const handled = (async () => {
-          if (!held && (await marks(page, PROGRESSIVE_MARKS.bodyAdded)).length === 1) {
-            held = true;
-            await released;
+      // The first body's refinement is held until the second body is in: its run is the first
+      // `run` command posted to a tetra worker once that body is added (the preview's came
+      // before), and the page's Worker, wrapped here, holds it back. Without the hold the order
+      // was a race that a loaded machine lost (two CPU hogs: the first refinement ended before the
+      // second body came). The run's worker is the preview's, kept for it (tetra-client.ts), so
+      // the hold is on its command, not on a worker script's fetch. A script string: the test's
+      // types know no DOM.
+      await page.evaluate(`(() => {
+        const Real = globalThis.Worker;
+        let release = () => {};
+        const released = new Promise((resolve) => { release = resolve; });
+        globalThis.refineHold = { held: false, release: () => { release(); globalThis.Worker = Real; } };
+        globalThis.Worker = class extends Real {
+          postMessage(message, transfer) {
+            const added = performance.getEntriesByName(${JSON.stringify(PROGRESSIVE_MARKS.bodyAdded)}, 'mark').length;
+            if (message?.type === 'run' && added === 1 && !globalThis.refineHold.held) {
+              globalThis.refineHold.held = true;
+              released.then(() => super.postMessage(message, transfer));
+              return;
+            }
+            super.postMessage(message, transfer);
           }
-          await route.continue();
-        })();
-        routed.push(handled);
-        return handled;
-      });
+        };
+      })()`);
+      const held = () => page.evaluate('globalThis.refineHold.held');
       try {
         await openMesh(page, 'rocker-arm.obj');
         await byTestId(page, 'prop-simulate-mesh').click();
@@ -316,7 +319,7 @@ describe('two progressive bodies (browser host in Chromium)', () => {
         await expect
           .poll(() => marks(page, PROGRESSIVE_MARKS.bodyAdded), { timeout: 60_000 })
           .toHaveLength(1);
-        await expect.poll(() => held, { timeout: 30_000 }).toBe(true);
+        await expect.poll(held, { timeout: 30_000 }).toBe(true);
 
         await openMesh(page, 'spot.obj');
         await byTestId(page, 'prop-simulate-mesh').click();
@@ -335,10 +338,8 @@ describe('two progressive bodies (browser host in Chromium)', () => {
         expect(await byTestId(page, 'refine-queued-cancel-0').isVisible()).toBe(true);
         await screenshot(page, 'queued');
       } finally {
-        releaseRefinement();
+        await page.evaluate('globalThis.refineHold.release()');
       }
-      await Promise.all(routed);
-      await page.unroute('**/tetra-worker*.js');
 
       // Then the second refines, and both refined meshes are swapped in.
       await expect

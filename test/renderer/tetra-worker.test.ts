@@ -1,10 +1,13 @@
 /**
  * The tetrahedralization worker's module run in this thread with a stand-in worker scope:
- * what it posts for a solid, a flat sheet and a cancel.
+ * what it posts for a solid, a flat sheet and a cancel, and how runs and its warm-up follow
+ * each other in one worker.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { TriMesh } from '../../core/mesh/types.ts';
+import type { TetrahedralizeError } from '../../core/tetra/errors.ts';
 import { tetrahedralize } from '../../core/tetra/tetrahedralize.ts';
+import type { TetrahedralizeOptions } from '../../core/tetra/types.ts';
 import { throttleProgress } from '../../renderer/src/tetra/progress-throttle.ts';
 import type { TetraCommand, TetraEvent } from '../../renderer/src/tetra/protocol.ts';
 import { box, sheet } from '../core/tetra/shapes.ts';
@@ -15,13 +18,43 @@ interface Posted {
   atMs: number;
 }
 
-/** Loads a fresh copy of the worker module (one AbortController each) and returns its mailbox. */
+/** One call of the worker's tetrahedralizer: its surface and options, and how it ended. */
+interface MesherCall {
+  mesh: TriMesh;
+  options: TetrahedralizeOptions;
+  outcome: Promise<'ok' | string>;
+}
+
+/**
+ * Loads a fresh copy of the worker module, its tetrahedralizer watched (`calls`), and returns its
+ * mailbox; `finished` resolves at the first result posted, `results` counts them.
+ */
 async function loadWorker() {
   const posted: Posted[] = [];
+  const calls: MesherCall[] = [];
   let listener: ((event: { data: TetraCommand }) => void) | undefined;
   let settle!: () => void;
   const finished = new Promise<void>((resolve) => {
     settle = resolve;
+  });
+  vi.doMock('../../core/tetra/tetrahedralize.ts', async (original) => {
+    const real = await original<typeof import('../../core/tetra/tetrahedralize.ts')>();
+    const watched: typeof real.tetrahedralize = (mesh, options = {}, onProgress, signal) => {
+      const made = real.tetrahedralize(mesh, options, onProgress, signal);
+      const call: MesherCall = {
+        mesh,
+        options,
+        outcome: made.then(
+          () => 'ok',
+          // The module copy's TetrahedralizeError (vi.resetModules), not this file's: by its reason.
+          (error: unknown) => (error as Partial<TetrahedralizeError>).reason ?? String(error),
+        ),
+      };
+      calls.push(call);
+      mailbox.onCall?.(call);
+      return made;
+    };
+    return { ...real, tetrahedralize: watched };
   });
   vi.stubGlobal('postMessage', (event: TetraEvent, transfer: Transferable[]) => {
     posted.push({ event, transfer, atMs: performance.now() });
@@ -35,7 +68,18 @@ async function loadWorker() {
   const send = (command: TetraCommand) => listener?.({ data: command });
   const run = (mesh: TriMesh, targetTetCount: number) =>
     send({ type: 'run', mesh, options: { mode: 'conforming', targetTetCount } });
-  return { posted, send, run, finished };
+  const results = () => posted.filter((p) => p.event.type === 'result').length;
+  const mailbox = {
+    posted,
+    calls,
+    send,
+    run,
+    finished,
+    results,
+    /** Called as each call of the tetrahedralizer has started (it runs on after its first pause). */
+    onCall: undefined as ((call: MesherCall) => void) | undefined,
+  };
+  return mailbox;
 }
 
 function resultOf(posted: Posted[]) {
@@ -46,7 +90,10 @@ function resultOf(posted: Posted[]) {
 
 describe('tetra worker', () => {
   beforeEach(() => vi.unstubAllGlobals());
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.doUnmock('../../core/tetra/tetrahedralize.ts');
+  });
 
   test('a box comes back as tets with per-tet quality and face neighbours, its arrays transferred', async () => {
     const worker = await loadWorker();
@@ -133,6 +180,72 @@ describe('tetra worker', () => {
         message: 'Tetrahedralization was cancelled.',
       },
     });
+  });
+});
+
+describe('tetra worker, one run after another', () => {
+  beforeEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.doUnmock('../../core/tetra/tetrahedralize.ts');
+  });
+
+  test('a warm-up meshes the built-in sphere both ways and posts nothing; the run after it is as a run alone', async () => {
+    const alone = await loadWorker();
+    alone.run(box([0, 0, 0], [1, 0.5, 0.5]), 300);
+    await alone.finished;
+    const aloneResult = resultOf(alone.posted).event;
+
+    const worker = await loadWorker();
+    worker.send({ type: 'warm' });
+    await vi.waitFor(() => expect(worker.calls.length).toBe(2));
+    expect(await worker.calls[1].outcome).toBe('ok');
+    const [embedded, conforming] = worker.calls;
+    expect(await embedded.outcome).toBe('ok');
+    expect(embedded.mesh.indices.length / 3).toBe(512);
+    expect(embedded.options).toMatchObject({ mode: 'embedded', targetTetCount: 300 });
+    expect(conforming.mesh).toBe(embedded.mesh);
+    expect(conforming.options).toMatchObject({ mode: 'conforming', targetTetCount: 1000 });
+    expect(worker.posted).toEqual([]);
+
+    worker.run(box([0, 0, 0], [1, 0.5, 0.5]), 300);
+    await worker.finished;
+    const { event } = resultOf(worker.posted);
+    if (!event.ok || !aloneResult.ok) throw new Error('a run failed');
+    expect(event.result.tets).toEqual(aloneResult.result.tets);
+    expect(event.result.positions).toEqual(aloneResult.result.positions);
+    // Everything posted is the run's: its progress from 0, then its result.
+    expect(worker.posted[0].event).toMatchObject({ type: 'progress', fraction: 0 });
+    expect(worker.results()).toBe(1);
+  });
+
+  test('a run stops the warm-up under way, and starts once it has stopped', async () => {
+    const worker = await loadWorker();
+    // The run comes as the warm-up's first mesh has started.
+    worker.onCall = () => {
+      worker.onCall = undefined;
+      worker.run(box([0, 0, 0], [1, 0.5, 0.5]), 300);
+    };
+    worker.send({ type: 'warm' });
+    await worker.finished;
+    // The first warm-up run stopped, the second never started: the run's call is the next.
+    expect(await worker.calls[0].outcome).toBe('cancelled');
+    expect(worker.calls.length).toBe(2);
+    expect(worker.calls[1].options).toMatchObject({ mode: 'conforming', targetTetCount: 300 });
+    expect(resultOf(worker.posted).event.ok).toBe(true);
+  });
+
+  test('a cancel stops its own run only: the next run in the same worker completes', async () => {
+    const worker = await loadWorker();
+    worker.run(box([0, 0, 0], [1, 1, 1]), 20_000);
+    worker.send({ type: 'cancel' });
+    await worker.finished;
+    expect(resultOf(worker.posted).event).toMatchObject({ ok: false, error: { reason: 'cancelled' } });
+    worker.run(box([0, 0, 0], [1, 0.5, 0.5]), 300);
+    await vi.waitFor(() => expect(worker.results()).toBe(2));
+    const { event } = resultOf(worker.posted);
+    if (!event.ok) throw new Error(event.error.message);
+    expect(event.result.quality.tetCount).toBeGreaterThan(50);
   });
 });
 

@@ -35,7 +35,10 @@ export type TetraCommand =
       mesh: TriMesh;
       options: TetraRunOptions;
     }
-  | { type: 'cancel' };
+  /** Cancels the run waiting or running. */
+  | { type: 'cancel' }
+  /** Runs the mesher once on a small built-in solid, its result dropped, so that V8 compiles it ahead of a run. */
+  | { type: 'warm' };
 
 /** What the viewport needs of a tet mesh, plus what lets it cut the mesh cheaply. */
 export interface TetView {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- tetra [--json] [--mesh=NAME]`: our tetrahedralizer against TetGen
+ * `npm run bench -- tetra [--json] [--mesh=NAME] [--no-cold]`: our tetrahedralizer against TetGen
  * (the `tetgen` executable, when on PATH) on every mesh of ../shared/meshes that encloses a
  * volume, in the same run:
  *   - ours at the default resolution;
@@ -11,7 +11,9 @@
  * the best of RUNS runs; the two runs of a compared pair are then timed again alternately, PAIR_RUNS
  * rounds of one each, and the ratio is of their best times (on a loaded machine a slow spell then
  * falls on both tools rather than on one). Quality of both is measured by the same code
- * (core/tetra/quality.ts).
+ * (core/tetra/quality.ts). Ours is timed warm there, in one process; a comparable pair is then
+ * timed cold as well, as the `softbody tetra` command in fresh processes (tetra-cold.ts; not with
+ * --no-cold), against the same TetGen time.
  */
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +22,7 @@ import type { TriMesh } from '../core/mesh/types.ts';
 import { readMeshFile } from '../core/node/read-mesh.ts';
 import { findTetgen, tetrahedralizeWithTetgen } from '../core/node/tetgen-backend.ts';
 import { type QualityReport, TetrahedralizeError, tetrahedralize } from '../core/tetra/index.ts';
+import { bundleCommand, COLD_RUNS, type ColdTimes, coldCommand } from './tetra-cold.ts';
 
 const RUNS = 3;
 /** Alternating rounds of a compared pair (ours, then TetGen, then ours again…). */
@@ -42,12 +45,22 @@ interface Row {
   surfaceDistance?: number | null;
 }
 
+/** One compared pair: ratio = our best warm time / TetGen's best (its whole process). */
+interface Pair {
+  oursTets: number;
+  tetgenTets: number;
+  ratio: number;
+  tetgenS: number;
+  /** Ours as the `softbody tetra` command in fresh processes (tetra-cold.ts), for comparable pairs. */
+  cold?: ColdTimes;
+}
+
 interface Comparison {
   mesh: string;
   /** Ours at default vs TetGen -pq1.414a matched to our count. */
-  atOurCount?: { oursTets: number; tetgenTets: number; ratio: number };
+  atOurCount?: Pair;
   /** Ours matched to TetGen -pq1.414's count vs TetGen -pq1.414. */
-  atTetgenCount?: { oursTets: number; tetgenTets: number; ratio: number };
+  atTetgenCount?: Pair;
 }
 
 function meshFiles(): string[] {
@@ -222,16 +235,42 @@ function printTable(rows: Row[], comparisons: Comparison[]): void {
     }
     console.log(`  ${c.mesh.padEnd(16)} ${parts.length ? parts.join(' | ') : 'no ratio (tetgen failed)'}`);
   }
-  const ratios = comparisons
+  const pairs = comparisons
     .flatMap((c) => [c.atOurCount, c.atTetgenCount])
-    .filter((p) => p && comparable(p));
-  if (ratios.length > 0) {
-    const worst = Math.max(...ratios.map((p) => p!.ratio));
-    const geomean = Math.exp(ratios.reduce((sum, p) => sum + Math.log(p!.ratio), 0) / ratios.length);
+    .filter((p): p is Pair => p !== undefined && comparable(p));
+  printSpread(pairs.map((p) => p.ratio));
+  const cold = comparisons.flatMap((c) =>
+    (
+      [
+        ['default', c.atOurCount],
+        ['matched', c.atTetgenCount],
+      ] as const
+    ).flatMap(([label, p]) => (p?.cold ? [{ mesh: c.mesh, label, pair: p, cold: p.cold }] : [])),
+  );
+  if (cold.length === 0) return;
+  console.log(
+    `\nCold: ours as the softbody tetra command, each call in a fresh process (best of ${COLD_RUNS}), / TetGen's process;` +
+      "\n  first call = the command's own time of its tetrahedralization (start-up and reading excluded)," +
+      "\n  command = the whole process (Node's start, reading and writing included, as TetGen's):",
+  );
+  for (const { mesh, label, pair, cold: c } of cold)
     console.log(
-      `  worst ${worst.toFixed(2)}, geometric mean ${geomean.toFixed(2)} over ${ratios.length} comparable pairs`,
+      `  ${mesh.padEnd(16)} ${label}: ${c.computeS.toFixed(3)} / ${c.commandS.toFixed(3)} s vs ${pair.tetgenS.toFixed(3)} s: first call ${(c.computeS / pair.tetgenS).toFixed(2)}, command ${(c.commandS / pair.tetgenS).toFixed(2)}`,
     );
-  }
+  console.log('  first call:');
+  printSpread(cold.map((c) => c.cold.computeS / c.pair.tetgenS));
+  console.log('  command:');
+  printSpread(cold.map((c) => c.cold.commandS / c.pair.tetgenS));
+}
+
+/** The worst and the geometric mean of time ratios. */
+function printSpread(ratios: number[]): void {
+  if (ratios.length === 0) return;
+  const worst = Math.max(...ratios);
+  const geomean = Math.exp(ratios.reduce((sum, r) => sum + Math.log(r), 0) / ratios.length);
+  console.log(
+    `  worst ${worst.toFixed(2)}, geometric mean ${geomean.toFixed(2)} over ${ratios.length} comparable pairs`,
+  );
 }
 
 export async function run(args: string[]): Promise<void> {
@@ -243,6 +282,10 @@ export async function run(args: string[]): Promise<void> {
   const rows: Row[] = [];
   const comparisons: Comparison[] = [];
   const files = meshFiles();
+  const command = haveTetgen && !args.includes('--no-cold') ? bundleCommand() : null;
+  /** The pair's cold times (tetra-cold.ts) where its counts are comparable. */
+  const withCold = (pair: Pair, file: string, target?: number): Pair =>
+    command && comparable(pair) ? { ...pair, cold: coldCommand(command, file, target) } : pair;
   for (const file of files) {
     const name = path.basename(file).replace(/\.(obj|gltf|glb)$/i, '');
     if (only && name !== only) continue;
@@ -263,12 +306,13 @@ export async function run(args: string[]): Promise<void> {
       if (base.ok && volume > 0) {
         const matched = await tetgenMatched(mesh, name, volume, base.tets!);
         rows.push(matched);
-        if (matched.ok) comparison.atOurCount = await timePair(mesh, base, matched);
+        if (matched.ok) comparison.atOurCount = withCold(await timePair(mesh, base, matched), file);
       }
       if (plain.ok) {
         const mine = await oursMatched(mesh, name, plain.tets!);
         rows.push(mine);
-        if (mine.ok) comparison.atTetgenCount = await timePair(mesh, mine, plain);
+        if (mine.ok)
+          comparison.atTetgenCount = withCold(await timePair(mesh, mine, plain), file, targetOf(mine));
       }
     }
     comparisons.push(comparison);
@@ -282,12 +326,8 @@ export async function run(args: string[]): Promise<void> {
  * Times the rows' two runs again alternately (PAIR_RUNS rounds, the first tool alternating) and
  * sets each row's seconds to its best of those and of its own runs; returns the comparison.
  */
-async function timePair(
-  mesh: TriMesh,
-  oursRow: Row,
-  tetgenRow: Row,
-): Promise<{ oursTets: number; tetgenTets: number; ratio: number }> {
-  const target = oursRow.settings.startsWith('--tets ') ? Number(oursRow.settings.slice(7)) : undefined;
+async function timePair(mesh: TriMesh, oursRow: Row, tetgenRow: Row): Promise<Pair> {
+  const target = targetOf(oursRow);
   const switches = tetgenRow.settings.slice(1);
   const timeOurs = async () => {
     const start = performance.now();
@@ -308,7 +348,17 @@ async function timePair(
   }
   oursRow.seconds = oursBest;
   tetgenRow.seconds = tetgenBest;
-  return { oursTets: oursRow.tets!, tetgenTets: tetgenRow.tets!, ratio: oursBest / tetgenBest };
+  return {
+    oursTets: oursRow.tets!,
+    tetgenTets: tetgenRow.tets!,
+    ratio: oursBest / tetgenBest,
+    tetgenS: tetgenBest,
+  };
+}
+
+/** The tet target of one of our rows (`--tets N`), none for the default. */
+function targetOf(row: Row): number | undefined {
+  return row.settings.startsWith('--tets ') ? Number(row.settings.slice(7)) : undefined;
 }
 
 /** Volume the tetgen size bound is computed from: ours at a coarse setting measures it. */

@@ -7,8 +7,8 @@
  * A worker serves one run after another (tetra-client.ts keeps it for the next run), so that
  * V8's compiled mesher serves them all: a fresh worker runs the mesher in its interpreter and
  * baseline tiers while its functions get hot, several times slower than once they are compiled.
- * `warm` gets that done ahead on a small built-in solid (WARM_UP_RUNS), its result dropped; a run that
- * arrives meanwhile stops the warm-up and starts once it has.
+ * `warm` gets that done ahead on a small built-in solid (WARM_UP_RUNS), its result dropped; a
+ * run that arrives meanwhile stops the warm-up and starts once it has.
  */
 
 import { sphereSurface } from '../../../core/mesh/sphere-surface.ts';

@@ -102,15 +102,7 @@ describe('tetra client workers', () => {
     const client = await loadClient();
     const cancelled = start(client);
     cancelled.run.cancel();
-    cancelled.worker.answer({
-      type: 'result',
-      ok: false,
-      error: {
-        name: 'TetrahedralizeError',
-        reason: 'cancelled',
-        message: 'Tetrahedralization was cancelled.',
-      },
-    });
+    cancelled.worker.answer({ type: 'result', ok: false, error: { ...noVolume.error, reason: 'cancelled' } });
     await expect(cancelled.run.result).rejects.toMatchObject({ reason: 'cancelled' });
     expect(cancelled.worker.received).toEqual(['run', 'cancel']);
     expect(cancelled.worker.terminated).toBe(true);

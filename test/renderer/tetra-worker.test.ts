@@ -88,13 +88,13 @@ function resultOf(posted: Posted[]) {
   return { event: last.event, transfer: last.transfer };
 }
 
-describe('tetra worker', () => {
-  beforeEach(() => vi.unstubAllGlobals());
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.doUnmock('../../core/tetra/tetrahedralize.ts');
-  });
+beforeEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.doUnmock('../../core/tetra/tetrahedralize.ts');
+});
 
+describe('tetra worker', () => {
   test('a box comes back as tets with per-tet quality and face neighbours, its arrays transferred', async () => {
     const worker = await loadWorker();
     worker.run(box([0, 0, 0], [1, 0.5, 0.5]), 400);
@@ -184,12 +184,6 @@ describe('tetra worker', () => {
 });
 
 describe('tetra worker, one run after another', () => {
-  beforeEach(() => vi.unstubAllGlobals());
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.doUnmock('../../core/tetra/tetrahedralize.ts');
-  });
-
   test('a warm-up meshes the built-in sphere both ways and posts nothing; the run after it is as a run alone', async () => {
     const alone = await loadWorker();
     alone.run(box([0, 0, 0], [1, 0.5, 0.5]), 300);

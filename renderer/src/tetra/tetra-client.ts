@@ -2,7 +2,7 @@
  * Runs tetrahedralizations in workers (tetra-worker.ts), one run at a time per worker. A worker
  * that finished its run is kept for the next one (one kept at most), so that the mesher V8 has
  * compiled in it serves the next run too: Fox.glb at 11,206 tets took 500 ms in a fresh worker in
- * Chromium and 140 ms in one a few runs old. A cancelled or failed worker is ended. A worker can
+ * Chromium and 131–156 ms in one a few runs old. A cancelled or failed worker is ended. A worker can
  * be started ahead (prepareTetraWorker, when a mesh is opened): it loads its module and warms the
  * mesher up (the `warm` command) while the artist looks at the mesh, so that the first run does
  * not wait for either.

@@ -37,8 +37,8 @@ interface WorkerScope {
  * The warm-up: a 0.1 m sphere of 512 triangles meshed both ways the editor meshes, embedded (the
  * one-step soft body's coarse preview) and conforming (its refined body, and the Tetrahedralize
  * panel's default), small. Measured in Chromium (Fox.glb at 11,206 tets, conforming): a fresh
- * worker's first run takes 500 ms, against 270–290 ms after a conforming warm-up of ~300 ms, and
- * 140 ms once a few runs have passed; warming on Fox itself did no better than on the sphere.
+ * worker's first run takes 500 ms, against 275–294 ms after a conforming warm-up of ~300 ms, and
+ * 131–156 ms once a few runs have passed; warming on Fox itself did no better than on the sphere.
  */
 const WARM_UP_SOLID = { radiusM: 0.1, subdivisions: 3 } as const;
 const WARM_UP_RUNS: readonly TetraRunOptions[] = [

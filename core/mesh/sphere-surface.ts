@@ -7,7 +7,7 @@ import type { TriMesh } from './types.ts';
  * file: the tetra tests' solid, and what the editor's tetrahedralization worker warms up on.
  */
 export function sphereSurface(radiusM: number, subdivisions: number): TriMesh {
-  let positions = [1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1];
+  const positions = [1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1];
   let indices = [0, 2, 4, 2, 1, 4, 1, 3, 4, 3, 0, 4, 2, 0, 5, 1, 2, 5, 3, 1, 5, 0, 3, 5];
   for (let s = 0; s < subdivisions; s++) {
     const mid = new Map<string, number>();
@@ -16,7 +16,7 @@ export function sphereSurface(radiusM: number, subdivisions: number): TriMesh {
       let m = mid.get(key);
       if (m === undefined) {
         m = positions.length / 3;
-        positions = positions.concat([0, 1, 2].map((k) => (positions[3 * a + k] + positions[3 * b + k]) / 2));
+        for (let k = 0; k < 3; k++) positions.push((positions[3 * a + k] + positions[3 * b + k]) / 2);
         mid.set(key, m);
       }
       return m;

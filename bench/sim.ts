@@ -19,11 +19,12 @@ import { fileURLToPath } from 'node:url';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 /**
- * Under node_modules (ignored by git) so that the bundle resolves jolt-physics as the sources do,
+ * Where the benches write their bundles (this suite's, and tetra-cold.ts's command). Under
+ * node_modules (ignored by git) so that the bundle resolves jolt-physics as the sources do,
  * in a folder of its own per checkout: checkouts that share one node_modules (git worktrees
  * linking it) would otherwise overwrite each other's bundle while one of them runs.
  */
-const outDir = path.resolve(
+export const BENCH_CACHE_DIR = path.resolve(
   benchDir,
   '..',
   'node_modules',
@@ -52,7 +53,7 @@ export async function bundle(): Promise<string | null> {
       // Our solver's helper threads (--workers=N): sim-suite.ts finds it beside the suite's bundle.
       'solver-helper-entry': path.join(benchDir, '..', 'core', 'node', 'solver-helper-entry.ts'),
     },
-    outdir: outDir,
+    outdir: BENCH_CACHE_DIR,
     outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
@@ -61,7 +62,7 @@ export async function bundle(): Promise<string | null> {
     external: ['jolt-physics', 'jolt-physics/*'],
     logLevel: 'warning',
   });
-  return path.join(outDir, 'sim-entry.mjs');
+  return path.join(BENCH_CACHE_DIR, 'sim-entry.mjs');
 }
 
 export async function run(flags: string[]): Promise<void> {

@@ -8,11 +8,11 @@
  * the mesh and writing .node/.ele included, as TetGen's time includes its own).
  */
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BENCH_CACHE_DIR } from './sim.ts';
 
 /** Fresh processes per measure: the best of them (a slow spell of the machine falls on one). */
 export const COLD_RUNS = 3;
@@ -27,28 +27,21 @@ export interface ColdTimes {
 }
 
 /**
- * Bundles the command from the sources as they are now (scripts/build-cli.mjs), into a folder of
- * this checkout's own under node_modules/.cache (cli/dist could be stale); the entry that runs it.
+ * Bundles the command from the sources as they are now (scripts/build-cli.mjs) into the benches'
+ * cache folder (cli/dist could be stale), beside a copy of its entry, cli/bin/softbody.mjs, which
+ * runs the bundle it finds there as it does in a checkout; the entry's path.
  */
 export function bundleCommand(): string {
-  const outDir = path.join(
-    root,
-    'node_modules',
-    '.cache',
-    'softbody-bench',
-    createHash('sha256').update(root).digest('hex').slice(0, 12),
-    'cli',
+  const commandDir = path.join(BENCH_CACHE_DIR, 'cli');
+  const built = spawnSync(
+    process.execPath,
+    [path.join(root, 'scripts', 'build-cli.mjs'), path.join(commandDir, 'dist')],
+    { encoding: 'utf8' },
   );
-  const built = spawnSync(process.execPath, [path.join(root, 'scripts', 'build-cli.mjs'), outDir], {
-    encoding: 'utf8',
-  });
   if (built.status !== 0) throw new Error(`bundling the softbody command failed: ${built.stderr}`);
-  // What cli/bin/softbody.mjs does with the bundle beside it.
-  const entry = path.join(outDir, 'run.mjs');
-  writeFileSync(
-    entry,
-    "const { main } = await import('./softbody.mjs');\nprocess.exitCode = await main(process.argv.slice(2));\n",
-  );
+  const entry = path.join(commandDir, 'bin', 'softbody.mjs');
+  mkdirSync(path.dirname(entry), { recursive: true });
+  copyFileSync(path.join(root, 'cli', 'bin', 'softbody.mjs'), entry);
   return entry;
 }
 
@@ -61,7 +54,9 @@ export function coldCommand(entry: string, file: string, targetTets?: number): C
       const args = [entry, 'tetra', file, '--json', '-o', path.join(scratch, 'mesh.node')];
       if (targetTets) args.push('--tets', String(targetTets));
       const started = performance.now();
-      const result = spawnSync(process.execPath, args, { encoding: 'utf8' });
+      // The bundle, never the sources (cli/bin/softbody.mjs reads this variable).
+      const env = { ...process.env, SOFTBODY_CLI_SOURCE: undefined };
+      const result = spawnSync(process.execPath, args, { encoding: 'utf8', env });
       const commandS = (performance.now() - started) / 1000;
       if (result.status !== 0) throw new Error(`softbody tetra ${file} failed: ${result.stderr.trim()}`);
       const { seconds } = JSON.parse(result.stdout) as { seconds: number };

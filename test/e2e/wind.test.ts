@@ -70,4 +70,22 @@ describe('wind (browser host in Chromium)', () => {
     await expect.poll(() => field.inputValue()).toBe('3');
     await expect.poll(focused).toBe(true);
   }, 120_000);
+
+  test('text selected in a field to be typed over is still selected after the panel rebuilds under it', async () => {
+    const field = byTestId(page, 'solver-wind-z');
+    await enterValue(page, 'solver-substeps', '12');
+    await expect.poll(() => byTestId(page, 'prop-frame-cost').getAttribute('data-status')).toBe('measuring');
+    // Select all to type over, as fill does before its text arrives, and nothing typed yet.
+    await field.selectText();
+    const input = `document.querySelector('[data-testid="solver-wind-z"]')`;
+    await page.evaluate(`${input}.selectedHere = true`);
+    await expect
+      .poll(() => byTestId(page, 'prop-frame-cost').getAttribute('data-status'), { timeout: 60_000 })
+      .not.toBe('measuring');
+    expect(await page.evaluate(`${input}.selectedHere === true`)).toBe(false);
+    // Typed into the rebuilt field: over the selection, not beside the old text ('3' + '0').
+    await page.keyboard.insertText('0');
+    await field.press('Enter');
+    await expect.poll(() => field.inputValue()).toBe('0');
+  }, 120_000);
 });

@@ -63,30 +63,33 @@ function numberInput(options: Pick<NumberFieldOptions, 'testId' | 'title' | 'val
 
 /**
  * What a panel rebuilt under the user's hands must keep of the field in focus: the focus itself,
- * and text typed there but not yet committed, while the field's committed value is the same in
- * the rebuilt panel. A rebuild for some other reason (a measurement finishing, such as the frame
- * cost's) would otherwise put the field back to its committed value between the typing and the
- * Enter; one that changed the value itself (the typed text committed another way, such as by a
- * unit switch) shows the new value. Call before the rebuild, and call what it returns with the
- * rebuilt container.
+ * its selection, and text typed there but not yet committed, while the field's committed value is
+ * the same in the rebuilt panel. A rebuild for some other reason (a measurement finishing, such as
+ * the frame cost's) would otherwise put the field back to its committed value between the typing
+ * and the Enter; one that changed the value itself (the typed text committed another way, such as
+ * by a unit switch) shows the new value. The selection matters even with nothing typed yet: text
+ * selected to be typed over (select all, then type, as a person or a test driver does) would
+ * otherwise land beside the old text in the rebuilt field, whose caret starts at its end: "0"
+ * typed over a selected "8" became "80" (a wind e2e failed so in CI). Call before the rebuild, and
+ * call what it returns with the rebuilt container.
  */
 export function keepFocusedField(): (container: ParentNode) => void {
   const active = document.activeElement as HTMLElement | null;
   const field = active?.dataset.field;
   if (!field) return () => {};
   const committed = active?.dataset.committed;
-  // Text in the field other than what it was built with: typed and not committed.
-  const typed =
-    active instanceof HTMLInputElement && committed !== undefined && active.value !== committed
+  const text =
+    active instanceof HTMLInputElement && committed !== undefined
       ? { value: active.value, start: active.selectionStart, end: active.selectionEnd }
       : null;
   return (container) => {
     const next = container.querySelector<HTMLElement>(`[data-field="${field}"]`);
     if (!next || next === active) return;
     next.focus();
-    if (typed && next instanceof HTMLInputElement && next.dataset.committed === committed) {
-      next.value = typed.value;
-      next.setSelectionRange(typed.start, typed.end);
+    if (text && next instanceof HTMLInputElement && next.dataset.committed === committed) {
+      // The same text when nothing was typed, else the typed text over the committed one.
+      next.value = text.value;
+      next.setSelectionRange(text.start, text.end);
     }
   };
 }

@@ -1,6 +1,8 @@
+import { Float64List } from '../math/float64-list.ts';
+import { Lcg } from '../math/lcg.ts';
 import { anyTriangleWithin, segmentWindingChange } from './closest-point.ts';
-import { pauseForEvents, throwIfCancelled } from './errors.ts';
-import { BCC_MEAN_EDGE, forEachBccPoint, type LatticeBox, latticeBox } from './lattice.ts';
+import { pauseForEvents } from './errors.ts';
+import { BCC_MEAN_EDGE, type BccVisitor, forEachBccPoint, type LatticeBox, latticeBox } from './lattice.ts';
 import { MeshingState, VertexKind } from './meshing-state.ts';
 import type { PreparedSurface } from './prepare-input.ts';
 import { refine } from './refine.ts';
@@ -72,12 +74,11 @@ export async function meshConforming(
     2 * (samples.count + lattice.windings.length),
   );
   s.progress(0.2, 'Delaunay');
-  const cancelCheck = () => throwIfCancelled(s.guard);
   const kinds = samples.feature.map((f) => (f ? VertexKind.feature : VertexKind.surface));
-  state.insertAll(samples.points, kinds, cancelCheck);
+  state.insertAll(samples.points, kinds, s.guard);
   // Lattice points keep `clearance` from the surface before their jitter, which moves them by
   // under 1e-4 × the cube size per axis: far less than the hundredth of it taken off here.
-  state.insertAll(lattice.points, VertexKind.lattice, cancelCheck, 0.99 * clearance, lattice.windings);
+  state.insertAll(lattice.points, VertexKind.lattice, s.guard, 0.99 * clearance, lattice.windings);
   await pauseForEvents(s.guard);
   s.progress(0.4, 'refining');
   const index = SurfaceIndex.forEdge(h, surface.diagonal, surface.faceNormals);
@@ -116,27 +117,41 @@ function interiorLattice(
   clearance: number,
   watertight: boolean,
 ): { points: Float64Array; windings: Float64Array } {
-  const out: number[] = [];
-  const windings: number[] = [];
+  const lattice = new InteriorLattice(bvh, clearance, watertight, 1e-4 * box.a);
+  forEachBccPoint(box, lattice);
+  return { points: lattice.points.toArray(), windings: lattice.windings.toArray() };
+}
+
+/** interiorLattice's visitor: keeps the points inside and clear of the surface, jittered. */
+class InteriorLattice implements BccVisitor {
+  readonly points = new Float64List();
+  readonly windings = new Float64List();
   // The winding numbers of the previous point and of the previous row's first point (NaN: none yet).
-  let previousWinding = Number.NaN;
-  let rowWinding = Number.NaN;
-  // A jitter of 1e-4 × the cube size breaks the exact co-sphericity of lattice points (which
-  // would send every insphere test near them down the slow exact-arithmetic path).
-  const jitter = 1e-4 * box.a;
-  let seed = 0x2545f491;
-  const wobble = () => {
-    seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
-    return (seed / 4294967296 - 0.5) * jitter;
-  };
-  const previous = [0, 0, 0];
-  const rowFirst = [0, 0, 0];
-  forEachBccPoint(box, (x, y, z, rowStart) => {
-    const from = rowStart ? rowFirst : previous;
-    const base = rowStart ? rowWinding : previousWinding;
+  private previousWinding = Number.NaN;
+  private rowWinding = Number.NaN;
+  private readonly previous = new Float64Array(3);
+  private readonly rowFirst = new Float64Array(3);
+  private readonly rng = new Lcg(0x2545f491);
+
+  /**
+   * `jitterM`: how far (m) each kept point moves at most per axis, 1e-4 × the cube size: it breaks
+   * the exact co-sphericity of lattice points (which would send every insphere test near them down
+   * the slow exact-arithmetic path).
+   */
+  constructor(
+    private readonly bvh: TriangleBvh,
+    private readonly clearance: number,
+    private readonly watertight: boolean,
+    private readonly jitterM: number,
+  ) {}
+
+  visit(x: number, y: number, z: number, rowStart: boolean): void {
+    const bvh = this.bvh;
+    const from = rowStart ? this.rowFirst : this.previous;
+    const base = rowStart ? this.rowWinding : this.previousWinding;
     // The winding number carried from `from` across the surface crossings between (NaN: not known).
     const carried =
-      watertight && !Number.isNaN(base)
+      this.watertight && !Number.isNaN(base)
         ? base + segmentWindingChange(bvh, from[0], from[1], from[2], x, y, z)
         : Number.NaN;
     let winding: number;
@@ -149,23 +164,26 @@ function interiorLattice(
       winding = carried;
       inside = winding > 0.5;
     }
-    previousWinding = winding;
-    previous[0] = x;
-    previous[1] = y;
-    previous[2] = z;
+    this.previousWinding = winding;
+    this.previous[0] = x;
+    this.previous[1] = y;
+    this.previous[2] = z;
     if (rowStart) {
-      rowWinding = winding;
-      rowFirst[0] = x;
-      rowFirst[1] = y;
-      rowFirst[2] = z;
+      this.rowWinding = winding;
+      this.rowFirst[0] = x;
+      this.rowFirst[1] = y;
+      this.rowFirst[2] = z;
     }
-    const clear = inside && !anyTriangleWithin(bvh, x, y, z, clearance);
-    if (inside && clear) {
-      out.push(x + wobble(), y + wobble(), z + wobble());
-      windings.push(winding);
-    }
-  });
-  return { points: Float64Array.from(out), windings: Float64Array.from(windings) };
+    if (!inside || anyTriangleWithin(bvh, x, y, z, this.clearance)) return;
+    const rng = this.rng;
+    const jitter = this.jitterM;
+    this.points.push3(
+      x + (rng.next() - 0.5) * jitter,
+      y + (rng.next() - 0.5) * jitter,
+      z + (rng.next() - 0.5) * jitter,
+    );
+    this.windings.push(winding);
+  }
 }
 
 /** Compacts the inside tets (with their vertices and face adjacency) out of the Delaunay. */

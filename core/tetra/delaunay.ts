@@ -1,3 +1,4 @@
+import { Lcg } from '../math/lcg.ts';
 import { TetrahedralizeError } from './errors.ts';
 import { insphereSign, orient3dSign } from './predicates.ts';
 
@@ -59,7 +60,8 @@ export class Delaunay {
   private mark: Uint32Array;
   private markStamp = 0;
   private lastTet = 0;
-  private rng = 0x9e3779b9;
+  /** The face each step of a point location's walk tries first: a random one (a fixed order can loop). */
+  private readonly rng = new Lcg(0x9e3779b9);
   private stampCounter = 0;
   // Scratch for one insertion (grown on demand).
   private cavity = new Int32Array(256);
@@ -305,8 +307,7 @@ export class Delaunay {
     const maxSteps = 8 * this.slotCount + 64;
     outer: for (;;) {
       if (++steps > maxSteps) throw new TetrahedralizeError('failed', 'Point location did not terminate.');
-      this.rng = (Math.imul(this.rng, 1664525) + 1013904223) >>> 0;
-      const r = this.rng >>> 30;
+      const r = this.rng.nextUint32() >>> 30;
       for (let k = 0; k < 4; k++) {
         const i = (r + k) & 3;
         const a = tv[4 * t + F0[i]];

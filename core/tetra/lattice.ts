@@ -30,14 +30,18 @@ export function latticeBox(
   return { origin, cells, a };
 }
 
+/** What forEachBccPoint calls for each lattice point. */
+export interface BccVisitor {
+  visit(x: number, y: number, z: number, rowStart: boolean): void;
+}
+
 /**
  * Visits every lattice point, corners first then centres, each in rows along x (`rowStart` is
- * true for the first point of a row: consecutive points of a row are `a` apart).
+ * true for the first point of a row: consecutive points of a row are `a` apart). The visitor is an
+ * object, not a callback: a callback made per call is a new call target in every run, and V8
+ * drops this loop's optimized code for it; a class's method is one target always.
  */
-export function forEachBccPoint(
-  box: LatticeBox,
-  visit: (x: number, y: number, z: number, rowStart: boolean) => void,
-): void {
+export function forEachBccPoint(box: LatticeBox, visitor: BccVisitor): void {
   const [nx, ny, nz] = box.cells;
   const [ox, oy, oz] = box.origin;
   const a = box.a;
@@ -49,7 +53,7 @@ export function forEachBccPoint(
     for (let k = 0; k <= mz; k++) {
       for (let j = 0; j <= my; j++) {
         for (let i = 0; i <= mx; i++)
-          visit(ox + (i + off) * a, oy + (j + off) * a, oz + (k + off) * a, i === 0);
+          visitor.visit(ox + (i + off) * a, oy + (j + off) * a, oz + (k + off) * a, i === 0);
       }
     }
   }

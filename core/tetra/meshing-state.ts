@@ -5,6 +5,7 @@ import {
   segmentWindingChange,
 } from './closest-point.ts';
 import { Delaunay, SUPER_VERTEX_COUNT } from './delaunay.ts';
+import { type AbortSignalLike, throwIfCancelled } from './errors.ts';
 import { brioOrder } from './spatial-sort.ts';
 import type { TriangleBvh } from './triangle-bvh.ts';
 import { windingNumber } from './winding-number.ts';
@@ -93,14 +94,16 @@ export class MeshingState {
 
   /**
    * Inserts points (xyz interleaved) in BRIO order, each with `kind` (one value for all, or one
-   * per point); returns how many were new. `poll` runs every 1024 points (cancellation).
+   * per point); returns how many were new. `signal` is checked every 1024 points (cancellation:
+   * the signal itself, not a callback made per call, which V8 would see as a new call target in
+   * every run and drop this loop's optimized code for).
    * clearanceM: a distance (m) every point is known to keep from the input surface, or 0.
    * windings: per point, its winding number when known (inside points; see insert).
    */
   insertAll(
     points: Float64Array,
     kind: number | Uint8Array,
-    poll?: (done: number) => void,
+    signal?: AbortSignalLike,
     clearanceM = 0,
     windings?: Float64Array,
   ): number {
@@ -112,7 +115,7 @@ export class MeshingState {
       const kd = typeof kind === 'number' ? kind : kind[i];
       const w = windings ? windings[i] : Number.NaN;
       if (this.insert(points[3 * i], points[3 * i + 1], points[3 * i + 2], kd, clearanceM, w) >= 0) added++;
-      if (poll && (k & 1023) === 1023) poll(k);
+      if ((k & 1023) === 1023) throwIfCancelled(signal);
     }
     return added;
   }

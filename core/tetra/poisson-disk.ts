@@ -1,3 +1,4 @@
+import { Float64List } from '../math/float64-list.ts';
 import type { SurfaceSamples } from './surface-sampling.ts';
 
 /**
@@ -12,8 +13,9 @@ import type { SurfaceSamples } from './surface-sampling.ts';
  * 27 cells, and surface sampling offers several candidates per sample.
  */
 export class PoissonDiskSampler {
-  private readonly pts: number[] = [];
-  private readonly nrm: number[] = [];
+  /** Accepted points and their unit normals, xyz (typed: integer input coordinates stay doubles). */
+  private readonly pts = new Float64List();
+  private readonly nrm = new Float64List();
   private readonly tri: number[] = [];
   private readonly feat: number[] = [];
   /** Per accepted point: the next point of its cell, or −1. */
@@ -65,8 +67,8 @@ export class PoissonDiskSampler {
     const ci = Math.floor(x / this.radius) | 0;
     const cj = Math.floor(y / this.radius) | 0;
     const ck = Math.floor(z / this.radius) | 0;
-    const pts = this.pts;
-    const nrm = this.nrm;
+    const pts = this.pts.values;
+    const nrm = this.nrm.values;
     const next = this.next;
     for (let n = 0; n < 81; n += 3) {
       const slot = this.findSlot(
@@ -83,8 +85,8 @@ export class PoissonDiskSampler {
       }
     }
     const id = this.tri.length;
-    pts.push(x, y, z);
-    nrm.push(nx, ny, nz);
+    this.pts.push3(x, y, z);
+    this.nrm.push3(nx, ny, nz);
     this.tri.push(triangle);
     this.feat.push(feature ? 1 : 0);
     const slot = this.findSlot(ci, cj, ck);
@@ -102,8 +104,8 @@ export class PoissonDiskSampler {
 
   result(): SurfaceSamples {
     return {
-      points: Float64Array.from(this.pts),
-      normals: Float64Array.from(this.nrm),
+      points: this.pts.toArray(),
+      normals: this.nrm.toArray(),
       triangles: Int32Array.from(this.tri),
       feature: Uint8Array.from(this.feat),
       count: this.tri.length,

@@ -1,3 +1,4 @@
+import { Float64List } from '../math/float64-list.ts';
 import { FACE, SUPER_VERTEX_COUNT } from './delaunay.ts';
 import { pauseForEvents, throwIfCancelled } from './errors.ts';
 import { type MeshingState, VertexKind } from './meshing-state.ts';
@@ -58,95 +59,124 @@ export async function refine(
   surfaceIndex: SurfaceIndex,
   s: RefineSettings,
 ): Promise<boolean> {
-  const dt = state.dt;
-  const cc = new Float64Array(3);
-  const cp = new Float64Array(3);
-  const clear = STEINER_CLEARANCE * s.edge;
-  const smallest = SMALLEST_RADIUS * s.edge;
-  let checked = new Uint32Array(dt.tetAlive.length);
-  let fresh = new Uint8Array(dt.tetAlive.length);
-  const surfacePts: number[] = [];
-  const guard = s.guard;
-  const startPoints = dt.vertexCount - SUPER_VERTEX_COUNT;
-  let inserted = 0;
-  const { refinePoints, refinePointsPerStartPoint } = guard.limits;
-  const allowed = refinePoints + refinePointsPerStartPoint * startPoints;
-  const target = Math.max(s.targetTets, guard.limits.targetTetsFloor);
-  const allowedTets = Math.min(guard.limits.tets, guard.limits.tetsPerTarget * target);
-  const stopAbove = s.stopAboveTets ?? Number.POSITIVE_INFINITY;
-  /**
-   * Checks the inside tets against the tet limits (throwing past one); returns whether they are
-   * within stopAbove. While all the live tets are within both, the inside ones are, uncounted.
-   */
-  const tetsWithinStop = (): boolean => {
-    if (dt.liveTetCount <= Math.min(allowedTets, stopAbove)) return true;
-    const tets = state.insideCount();
-    guard.check('tets', tets, (n) => `Refinement made ${n} tets`);
-    guard.check(
-      'tetsPerTarget',
-      tets,
-      (n) => `Refinement made ${n} tets`,
-      target,
-      `tetra limit tetsPerTarget: ${guard.limits.tetsPerTarget} × the target of ${Math.round(target).toLocaleString('en-US')}`,
-    );
-    return tets <= stopAbove;
-  };
-  const checkInserted = () =>
-    guard.check(
-      'refinePoints',
-      inserted,
-      (n) => `Refinement inserted ${n} points`,
-      allowed / refinePoints,
-      `tetra limits refinePoints ${refinePoints.toLocaleString('en-US')} + refinePointsPerStartPoint ${refinePointsPerStartPoint} × ${startPoints.toLocaleString('en-US')} start points`,
-    );
-  const queueSurface = (x: number, y: number, z: number, purpose: SurfacePointPurpose) => {
-    state.closestSurfacePoint(x, y, z, cp);
-    if (surfaceIndex.tryAdd(cp[0], cp[1], cp[2], state.lastTriangle(), purpose))
-      surfacePts.push(cp[0], cp[1], cp[2]);
-  };
-  /** Edges whose midpoint lies within the surface tolerance. */
-  const edgesNearSurface = new VertexPairSet();
-  const checkFace = (a: number, b: number, c: number) => {
-    const p = dt.coords;
-    if (!state.onSurface(a)) queueSurface(p[3 * a], p[3 * a + 1], p[3 * a + 2], 'fidelity');
-    if (!state.onSurface(b)) queueSurface(p[3 * b], p[3 * b + 1], p[3 * b + 2], 'fidelity');
-    if (!state.onSurface(c)) queueSurface(p[3 * c], p[3 * c + 1], p[3 * c + 2], 'fidelity');
-    // Centroid and edge midpoints: barycentric (⅓, ⅓, ⅓), (½, ½, 0), (0, ½, ½), (½, 0, ½).
-    for (let k = 0; k < 4; k++) {
-      // The edge of a midpoint: (a, b), (b, c), (a, c); a midpoint already found near the surface
-      // is again (vertices do not move here), from this face or the other one on that edge.
-      const u = k === 2 ? b : a;
-      const v = k === 1 ? b : c;
-      if (k > 0 && edgesNearSurface.has(u, v)) continue;
-      const wa = k === 0 ? 1 / 3 : k === 2 ? 0 : 0.5;
-      const wb = k === 0 ? 1 / 3 : k === 3 ? 0 : 0.5;
-      const wc = 1 - wa - wb;
-      const x = wa * p[3 * a] + wb * p[3 * b] + wc * p[3 * c];
-      const y = wa * p[3 * a + 1] + wb * p[3 * b + 1] + wc * p[3 * c + 1];
-      const z = wa * p[3 * a + 2] + wb * p[3 * b + 2] + wc * p[3 * c + 2];
-      if (!state.surfaceWithin(x, y, z, s.surfaceTolerance)) queueSurface(x, y, z, 'fidelity');
-      else if (k > 0) edgesNearSurface.add(u, v);
-    }
-  };
+  const refinement = new Refinement(state, surfaceIndex, s);
   for (let round = 0; round < s.maxRounds; round++) {
-    await pauseForEvents(guard);
+    await pauseForEvents(s.guard);
     s.progress(round / s.maxRounds);
-    surfacePts.length = 0;
-    const slots = dt.slotCount;
-    if (checked.length < dt.tetAlive.length) {
+    if (!refinement.round()) return false;
+    if (refinement.converged) break;
+  }
+  return refinement.tetsWithinStop();
+}
+
+/**
+ * One refinement's state, its steps as methods: each loop of a round is a method of its own, and
+ * what the loops call are methods too, not closures made per call. V8 optimizes a loop that runs
+ * long while its function runs (OSR) and keeps that code for the next call; a closure made per
+ * call is a new call target there, and code after the loop never run when it was compiled is
+ * left by deoptimizing, so with closures and one long function every run of the mesher threw its
+ * refinement code away again for several runs.
+ */
+class Refinement {
+  private readonly dt: MeshingState['dt'];
+  private readonly cc = new Float64Array(3);
+  private readonly cp = new Float64Array(3);
+  /** Circumcentres closer than this (m) to the surface are replaced by a surface point. */
+  private readonly clear: number;
+  /** Tets with a circumradius below this (m) are left alone. */
+  private readonly smallest: number;
+  /** Per tet slot: its stamp when last looked at (a tet not looked at since it was made differs). */
+  private checked: Uint32Array;
+  /** Per tet slot: 1 while it is in this round's fresh list. */
+  private fresh: Uint8Array;
+  /** Surface points queued this round, xyz. */
+  private readonly surfacePts = new Float64List();
+  /** Edges whose midpoint lies within the surface tolerance. */
+  private readonly edgesNearSurface = new VertexPairSet();
+  private readonly guard: WorkGuard;
+  private readonly startPoints: number;
+  /** Points inserted so far. */
+  private inserted = 0;
+  /** The refinement points allowed (TETRA_LIMITS refinePoints + refinePointsPerStartPoint × start points). */
+  private readonly allowed: number;
+  private readonly target: number;
+  private readonly allowedTets: number;
+  private readonly stopAbove: number;
+  /** Whether the last round found nothing to add. */
+  converged = false;
+
+  constructor(
+    private readonly state: MeshingState,
+    private readonly surfaceIndex: SurfaceIndex,
+    private readonly s: RefineSettings,
+  ) {
+    const dt = state.dt;
+    this.dt = dt;
+    this.clear = STEINER_CLEARANCE * s.edge;
+    this.smallest = SMALLEST_RADIUS * s.edge;
+    this.checked = new Uint32Array(dt.tetAlive.length);
+    this.fresh = new Uint8Array(dt.tetAlive.length);
+    this.guard = s.guard;
+    this.startPoints = dt.vertexCount - SUPER_VERTEX_COUNT;
+    const { refinePoints, refinePointsPerStartPoint } = this.guard.limits;
+    this.allowed = refinePoints + refinePointsPerStartPoint * this.startPoints;
+    this.target = Math.max(s.targetTets, this.guard.limits.targetTetsFloor);
+    this.allowedTets = Math.min(this.guard.limits.tets, this.guard.limits.tetsPerTarget * this.target);
+    this.stopAbove = s.stopAboveTets ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** One round; false when the inside tets passed stopAboveTets. */
+  round(): boolean {
+    this.surfacePts.length = 0;
+    const dt = this.dt;
+    if (this.checked.length < dt.tetAlive.length) {
       const grown = new Uint32Array(dt.tetAlive.length);
-      grown.set(checked);
-      checked = grown;
-      fresh = new Uint8Array(dt.tetAlive.length);
+      grown.set(this.checked);
+      this.checked = grown;
+      this.fresh = new Uint8Array(dt.tetAlive.length);
     }
+    const freshList = this.freshTets();
+    const badTets = this.scan(freshList);
+    for (const t of freshList) this.fresh[t] = 0;
+    if (!this.tetsWithinStop()) return false;
+    const steiner = this.insertCircumcentres(badTets);
+    if (this.surfacePts.length === 0 && steiner === 0) {
+      this.converged = true;
+      return true;
+    }
+    this.inserted += this.state.insertAll(this.surfacePts.toArray(), VertexKind.surface, this.guard);
+    this.checkInserted();
+    return true;
+  }
+
+  /** The live tets made since they were last looked at, marked in `fresh`. */
+  private freshTets(): number[] {
+    const dt = this.dt;
+    const checked = this.checked;
+    const fresh = this.fresh;
     const freshList: number[] = [];
+    const slots = dt.slotCount;
     for (let t = 0; t < slots; t++) {
       if (dt.tetAlive[t] && checked[t] !== dt.tetStamp[t]) {
         fresh[t] = 1;
         freshList.push(t);
       }
     }
-    // Bad tets as (slot, stamp) pairs, handled after the scan.
+    return freshList;
+  }
+
+  /**
+   * Looks at the fresh tets: queues surface points for their boundary faces that stray from the
+   * surface; returns the bad inside tets as (slot, stamp) pairs, handled after the scan.
+   */
+  private scan(freshList: readonly number[]): number[] {
+    const dt = this.dt;
+    const state = this.state;
+    const checked = this.checked;
+    const fresh = this.fresh;
+    const cc = this.cc;
+    const smallest = this.smallest;
+    const qualityBound = this.s.qualityBound;
     const badTets: number[] = [];
     const tv = dt.tetVerts;
     for (const t of freshList) {
@@ -159,21 +189,32 @@ export async function refine(
         if (nb >= 0 && fresh[u] && u < t) continue;
         const insideU = nb >= 0 && state.isInside(u);
         if (inside === insideU) continue;
-        checkFace(tv[4 * t + FACE[i][0]], tv[4 * t + FACE[i][1]], tv[4 * t + FACE[i][2]]);
+        this.checkFace(tv[4 * t + FACE[i][0]], tv[4 * t + FACE[i][1]], tv[4 * t + FACE[i][2]]);
       }
       if (!inside) continue;
       const r = circumcenter(dt.coords, tv[4 * t], tv[4 * t + 1], tv[4 * t + 2], tv[4 * t + 3], cc);
       if (!(r > smallest) || !Number.isFinite(r)) continue;
       if (
-        r >
-          s.qualityBound * shortestEdge(dt.coords, tv[4 * t], tv[4 * t + 1], tv[4 * t + 2], tv[4 * t + 3]) ||
+        r > qualityBound * shortestEdge(dt.coords, tv[4 * t], tv[4 * t + 1], tv[4 * t + 2], tv[4 * t + 3]) ||
         minDihedralDeg(dt.coords, tv[4 * t], tv[4 * t + 1], tv[4 * t + 2], tv[4 * t + 3]) < SLIVER_DEG
       ) {
         badTets.push(t, dt.tetStamp[t]);
       }
     }
-    for (const t of freshList) fresh[t] = 0;
-    if (!tetsWithinStop()) return false;
+    return badTets;
+  }
+
+  /**
+   * Inserts the circumcentres of the bad tets still alive that lie inside and clear of the
+   * surface, and queues the surface point closest to each other one; returns the circumcentres
+   * inserted.
+   */
+  private insertCircumcentres(badTets: readonly number[]): number {
+    const dt = this.dt;
+    const state = this.state;
+    const cc = this.cc;
+    const clear = this.clear;
+    const tv = dt.tetVerts;
     let steiner = 0;
     let counted = 0;
     for (let k = 0; k < badTets.length; k += 2) {
@@ -185,26 +226,83 @@ export async function refine(
         // No triangle within `clear` of it: that is its clearance.
         if (state.insert(cc[0], cc[1], cc[2], VertexKind.steiner, clear, winding) >= 0) steiner++;
       } else {
-        queueSurface(cc[0], cc[1], cc[2], 'quality');
+        this.queueSurface(cc[0], cc[1], cc[2], 'quality');
       }
       if ((k & 2047) === 0) {
-        inserted += steiner - counted;
+        this.inserted += steiner - counted;
         counted = steiner;
-        checkInserted();
+        this.checkInserted();
         // One round can add most of the tets: cheap bounds (the live tets, then the tets not yet
         // classified counted as inside) are checked as it goes, the exact count only past the limit.
-        if (dt.liveTetCount > allowedTets && insideTetBound(state) > allowedTets) tetsWithinStop();
-        throwIfCancelled(guard);
+        if (dt.liveTetCount > this.allowedTets && insideTetBound(state) > this.allowedTets)
+          this.tetsWithinStop();
+        throwIfCancelled(this.guard);
       }
     }
-    inserted += steiner - counted;
-    if (surfacePts.length === 0 && steiner === 0) break;
-    inserted += state.insertAll(Float64Array.from(surfacePts), VertexKind.surface, () =>
-      throwIfCancelled(guard),
-    );
-    checkInserted();
+    this.inserted += steiner - counted;
+    return steiner;
   }
-  return tetsWithinStop();
+
+  /**
+   * Checks the inside tets against the tet limits (throwing past one); returns whether they are
+   * within stopAbove. While all the live tets are within both, the inside ones are, uncounted.
+   */
+  tetsWithinStop(): boolean {
+    if (this.dt.liveTetCount <= Math.min(this.allowedTets, this.stopAbove)) return true;
+    const guard = this.guard;
+    const tets = this.state.insideCount();
+    guard.check('tets', tets, (n) => `Refinement made ${n} tets`);
+    guard.check(
+      'tetsPerTarget',
+      tets,
+      (n) => `Refinement made ${n} tets`,
+      this.target,
+      `tetra limit tetsPerTarget: ${guard.limits.tetsPerTarget} × the target of ${Math.round(this.target).toLocaleString('en-US')}`,
+    );
+    return tets <= this.stopAbove;
+  }
+
+  private checkInserted(): void {
+    const { refinePoints, refinePointsPerStartPoint } = this.guard.limits;
+    this.guard.check(
+      'refinePoints',
+      this.inserted,
+      (n) => `Refinement inserted ${n} points`,
+      this.allowed / refinePoints,
+      `tetra limits refinePoints ${refinePoints.toLocaleString('en-US')} + refinePointsPerStartPoint ${refinePointsPerStartPoint} × ${this.startPoints.toLocaleString('en-US')} start points`,
+    );
+  }
+
+  private queueSurface(x: number, y: number, z: number, purpose: SurfacePointPurpose): void {
+    const cp = this.cp;
+    this.state.closestSurfacePoint(x, y, z, cp);
+    if (this.surfaceIndex.tryAdd(cp[0], cp[1], cp[2], this.state.lastTriangle(), purpose))
+      this.surfacePts.push3(cp[0], cp[1], cp[2]);
+  }
+
+  private checkFace(a: number, b: number, c: number): void {
+    const state = this.state;
+    const p = this.dt.coords;
+    if (!state.onSurface(a)) this.queueSurface(p[3 * a], p[3 * a + 1], p[3 * a + 2], 'fidelity');
+    if (!state.onSurface(b)) this.queueSurface(p[3 * b], p[3 * b + 1], p[3 * b + 2], 'fidelity');
+    if (!state.onSurface(c)) this.queueSurface(p[3 * c], p[3 * c + 1], p[3 * c + 2], 'fidelity');
+    // Centroid and edge midpoints: barycentric (⅓, ⅓, ⅓), (½, ½, 0), (0, ½, ½), (½, 0, ½).
+    for (let k = 0; k < 4; k++) {
+      // The edge of a midpoint: (a, b), (b, c), (a, c); a midpoint already found near the surface
+      // is again (vertices do not move here), from this face or the other one on that edge.
+      const u = k === 2 ? b : a;
+      const v = k === 1 ? b : c;
+      if (k > 0 && this.edgesNearSurface.has(u, v)) continue;
+      const wa = k === 0 ? 1 / 3 : k === 2 ? 0 : 0.5;
+      const wb = k === 0 ? 1 / 3 : k === 3 ? 0 : 0.5;
+      const wc = 1 - wa - wb;
+      const x = wa * p[3 * a] + wb * p[3 * b] + wc * p[3 * c];
+      const y = wa * p[3 * a + 1] + wb * p[3 * b + 1] + wc * p[3 * c + 1];
+      const z = wa * p[3 * a + 2] + wb * p[3 * b + 2] + wc * p[3 * c + 2];
+      if (!state.surfaceWithin(x, y, z, this.s.surfaceTolerance)) this.queueSurface(x, y, z, 'fidelity');
+      else if (k > 0) this.edgesNearSurface.add(u, v);
+    }
+  }
 }
 
 /** Live tets classified inside or not classified yet: at least the inside count, without winding numbers. */

@@ -4,6 +4,7 @@
  * expected cavity sizes small; the Hilbert order inside a round keeps consecutive points close,
  * so the walking point location starting from the last new tet takes only a few steps.
  */
+import { Lcg } from '../math/lcg.ts';
 
 const BITS = 10;
 
@@ -86,10 +87,9 @@ export function hilbertOrder(points: ArrayLike<number>, indices: Int32Array): In
 export function brioOrder(points: ArrayLike<number>, count: number, seed = 1): Int32Array {
   const order = new Int32Array(count);
   for (let i = 0; i < count; i++) order[i] = i;
-  let s = seed >>> 0 || 1;
+  const rng = new Lcg(seed);
   for (let i = count - 1; i > 0; i--) {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    const j = s % (i + 1);
+    const j = rng.nextUint32() % (i + 1);
     const t = order[i];
     order[i] = order[j];
     order[j] = t;

@@ -1,3 +1,5 @@
+import { Float64List } from '../math/float64-list.ts';
+
 /** Surface points added for quality stay this far (× edge) from same-facing surface vertices. */
 export const QUALITY_SPACING = 0.3;
 /**
@@ -18,8 +20,9 @@ export type SurfacePointPurpose = 'quality' | 'fidelity';
 export class SurfaceIndex {
   private readonly cell: number;
   private readonly grid = new Map<number, number[]>();
-  private readonly pts: number[] = [];
-  private readonly nrm: number[] = [];
+  /** Points and their unit normals, xyz (typed: integer input coordinates stay doubles). */
+  private readonly pts = new Float64List();
+  private readonly nrm = new Float64List();
   private readonly faceNormals: Float64Array;
   private readonly spacing2: Record<SurfacePointPurpose, number>;
 
@@ -39,8 +42,8 @@ export class SurfaceIndex {
   /** Adds a point with an explicit normal (the initial samples). */
   add(x: number, y: number, z: number, nx: number, ny: number, nz: number): void {
     const id = this.pts.length / 3;
-    this.pts.push(x, y, z);
-    this.nrm.push(nx, ny, nz);
+    this.pts.push3(x, y, z);
+    this.nrm.push3(nx, ny, nz);
     const key = this.key(Math.floor(x / this.cell), Math.floor(y / this.cell), Math.floor(z / this.cell));
     const bucket = this.grid.get(key);
     if (bucket) bucket.push(id);
@@ -54,6 +57,8 @@ export class SurfaceIndex {
     const ny = fn[3 * triangle + 1];
     const nz = fn[3 * triangle + 2];
     const limit2 = this.spacing2[purpose];
+    const pts = this.pts.values;
+    const nrm = this.nrm.values;
     const ci = Math.floor(x / this.cell);
     const cj = Math.floor(y / this.cell);
     const ck = Math.floor(z / this.cell);
@@ -63,12 +68,11 @@ export class SurfaceIndex {
           const bucket = this.grid.get(this.key(ci + di, cj + dj, ck + dk));
           if (!bucket) continue;
           for (const s of bucket) {
-            const dx = this.pts[3 * s] - x;
-            const dy = this.pts[3 * s + 1] - y;
-            const dz = this.pts[3 * s + 2] - z;
+            const dx = pts[3 * s] - x;
+            const dy = pts[3 * s + 1] - y;
+            const dz = pts[3 * s + 2] - z;
             if (dx * dx + dy * dy + dz * dz >= limit2) continue;
-            if (this.nrm[3 * s] * nx + this.nrm[3 * s + 1] * ny + this.nrm[3 * s + 2] * nz > -0.5)
-              return false;
+            if (nrm[3 * s] * nx + nrm[3 * s + 1] * ny + nrm[3 * s + 2] * nz > -0.5) return false;
           }
         }
       }

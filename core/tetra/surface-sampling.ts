@@ -1,3 +1,4 @@
+import { Lcg } from '../math/lcg.ts';
 import { throwIfCancelled } from './errors.ts';
 import { PoissonDiskSampler } from './poisson-disk.ts';
 import type { TriangleSoup } from './triangle-bvh.ts';
@@ -104,7 +105,7 @@ export function sampleSurface(
   // 2. Evenly spaced points along crease and boundary chains.
   for (const chain of chains) sampleChain(chain, edges, faceNormal, p, spacing, sampler);
   // 3. Input vertices, shuffled so that the decimation has no scan-order bias.
-  const rng = lcg(seed);
+  const rng = new Lcg(seed);
   for (const v of shuffled(vertexCount, rng)) {
     if (vertexTri[v] >= 0 && !corner[v]) offerVertex(v, featureDegree[v] > 0);
   }
@@ -131,8 +132,8 @@ export function sampleSurface(
       for (let j = 0; j * nb + i * nc <= nb * nc; j++) {
         if ((i === 0 && j === 0) || i === nb || j === nc) continue;
         // Jitter inside the grid cell so that samples on a plane are not co-circular.
-        const u = (i + 0.3 * (rng() - 0.5)) / nb;
-        const w = (j + 0.3 * (rng() - 0.5)) / nc;
+        const u = (i + 0.3 * (rng.next() - 0.5)) / nb;
+        const w = (j + 0.3 * (rng.next() - 0.5)) / nc;
         if (u < 0 || w < 0 || u + w > 1) continue;
         local.push(u, w);
       }
@@ -384,20 +385,11 @@ function dist2(p: Float64Array, a: number, b: number): number {
   return dx * dx + dy * dy + dz * dz;
 }
 
-/** Deterministic uniform numbers in [0, 1). */
-function lcg(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 4294967296;
-  };
-}
-
-function shuffled(n: number, rng: () => number): Int32Array {
+function shuffled(n: number, rng: Lcg): Int32Array {
   const order = new Int32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
   for (let i = n - 1; i > 0; i--) {
-    const j = Math.floor(rng() * (i + 1));
+    const j = Math.floor(rng.next() * (i + 1));
     const t = order[i];
     order[i] = order[j];
     order[j] = t;

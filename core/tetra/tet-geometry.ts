@@ -79,12 +79,14 @@ export interface TetMeasures {
 }
 
 export function createTetMeasures(): TetMeasures {
+  // NaN until measured: a double from the start, where an integer first (0, 1) would have V8 change
+  // the fields' representation on the first fraction and drop the code optimized for them.
   return {
-    volume: 0,
-    minDihedralCosine: 1,
-    maxDihedralCosine: -1,
-    radiusEdge: 0,
-    meanRatio: 0,
+    volume: Number.NaN,
+    minDihedralCosine: Number.NaN,
+    maxDihedralCosine: Number.NaN,
+    radiusEdge: Number.NaN,
+    meanRatio: Number.NaN,
     dihedralCosines: new Float64Array(6),
   };
 }

@@ -48,21 +48,28 @@ describe('wind (browser host in Chromium)', () => {
     await expect.poll(settledAfterEdit, { timeout: 30_000, interval: 300 }).toBeLessThan(hanging + 0.05);
   }, 120_000);
 
+  /** The wind z field, in page scripts (the e2e types have no DOM: scripts as strings). */
+  const input = `document.querySelector('[data-testid="solver-wind-z"]')`;
+
+  /**
+   * Sets the substeps to `substeps`, which makes the frame cost measure the body again (the panel
+   * rebuilds when it is done), runs `meanwhile` on the wind z field while it measures, and waits for
+   * the rebuild: the field is then a new element.
+   */
+  async function rebuildPanelAfter(substeps: string, meanwhile: () => Promise<void>): Promise<void> {
+    await enterValue(page, 'solver-substeps', substeps);
+    const frameCost = () => byTestId(page, 'prop-frame-cost').getAttribute('data-status');
+    await expect.poll(frameCost).toBe('measuring');
+    await meanwhile();
+    await page.evaluate(`${input}.beforeRebuild = true`);
+    await expect.poll(frameCost, { timeout: 60_000 }).not.toBe('measuring');
+    expect(await page.evaluate(`${input}.beforeRebuild === true`)).toBe(false);
+  }
+
   test('text typed into a field and not yet committed survives the panel rebuilding under it', async () => {
     const field = byTestId(page, 'solver-wind-z');
-    // A new substep count makes the frame cost measure the body again; the panel rebuilds when it
-    // is done.
-    await enterValue(page, 'solver-substeps', '16');
-    await expect.poll(() => byTestId(page, 'prop-frame-cost').getAttribute('data-status')).toBe('measuring');
-    await field.fill('3');
-    // Marks the element typed into (the e2e types have no DOM: page scripts as strings).
-    const input = `document.querySelector('[data-testid="solver-wind-z"]')`;
-    await page.evaluate(`${input}.typedHere = true`);
-    await expect
-      .poll(() => byTestId(page, 'prop-frame-cost').getAttribute('data-status'), { timeout: 60_000 })
-      .not.toBe('measuring');
-    // The panel did rebuild: the field is a new element, still in focus, holding what was typed.
-    expect(await page.evaluate(`${input}.typedHere === true`)).toBe(false);
+    await rebuildPanelAfter('16', () => field.fill('3'));
+    // The field is a new element, still in focus, holding what was typed.
     await expect.poll(() => field.inputValue()).toBe('3');
     const focused = () => page.evaluate(`${input} === document.activeElement`);
     expect(await focused()).toBe(true);
@@ -73,16 +80,8 @@ describe('wind (browser host in Chromium)', () => {
 
   test('text selected in a field to be typed over is still selected after the panel rebuilds under it', async () => {
     const field = byTestId(page, 'solver-wind-z');
-    await enterValue(page, 'solver-substeps', '12');
-    await expect.poll(() => byTestId(page, 'prop-frame-cost').getAttribute('data-status')).toBe('measuring');
     // Select all to type over, as fill does before its text arrives, and nothing typed yet.
-    await field.selectText();
-    const input = `document.querySelector('[data-testid="solver-wind-z"]')`;
-    await page.evaluate(`${input}.selectedHere = true`);
-    await expect
-      .poll(() => byTestId(page, 'prop-frame-cost').getAttribute('data-status'), { timeout: 60_000 })
-      .not.toBe('measuring');
-    expect(await page.evaluate(`${input}.selectedHere === true`)).toBe(false);
+    await rebuildPanelAfter('12', () => field.selectText());
     // Typed into the rebuilt field: over the selection, not beside the old text ('3' + '0').
     await page.keyboard.insertText('0');
     await field.press('Enter');

@@ -99,8 +99,11 @@ class Refinement {
   private inserted = 0;
   /** The refinement points allowed (TETRA_LIMITS refinePoints + refinePointsPerStartPoint × start points). */
   private readonly allowed: number;
+  /** The tet target the limits are reckoned from (at least TETRA_LIMITS targetTetsFloor). */
   private readonly target: number;
+  /** The inside tets allowed: TETRA_LIMITS tets, and tetsPerTarget × target. */
   private readonly allowedTets: number;
+  /** RefineSettings.stopAboveTets, or +∞. */
   private readonly stopAbove: number;
   /** Whether the last round found nothing to add. */
   converged = false;

@@ -91,7 +91,7 @@ export function plateBendCompliancePerNM(
 ): Float64Array | null {
   if (!(bendingStiffnessNM > 0 && Number.isFinite(bendingStiffnessNM))) return null;
   if (!edgeWeight.some((w) => w > 0)) return null;
-  const p = corners.map((c) => [positions[3 * c], positions[3 * c + 1], positions[3 * c + 2]]);
+  const p = corners.map((c) => Float64Array.of(positions[3 * c], positions[3 * c + 1], positions[3 * c + 2]));
   const e1 = sub(p[1], p[0]);
   const e2 = sub(p[2], p[0]);
   const normal = cross(e1, e2);
@@ -147,25 +147,32 @@ export function hingeEdgeWeight(areaM2: number, neighbourAreaM2: number, neighbo
 }
 
 /** Axis 1 of the triangle frame: `axis` projected onto the plane of unit normal n, else e1/|e1|. */
-function frameAxis(e1: number[], n: number[], axis?: readonly number[]): number[] {
+function frameAxis(e1: Vector, n: Vector, axis?: readonly number[]): Vector {
   if (axis !== undefined) {
     const along = axis[0] * n[0] + axis[1] * n[1] + axis[2] * n[2];
-    const projected = [0, 1, 2].map((k) => axis[k] - along * n[k]);
+    const projected = Float64Array.from(n, (nk, k) => axis[k] - along * nk);
     const length = norm(projected);
     if (length > 1e-6 * Math.hypot(axis[0], axis[1], axis[2])) return projected.map((x) => x / length);
   }
   return e1.map((x) => x / norm(e1));
 }
 
-function sub(a: number[], b: number[]): number[] {
-  return [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+/**
+ * A 3-vector. Typed, not number[]: an array literal of coordinates that happen to be integers (a
+ * flat cloth's y = 0) is an integer array and the next a double one, and the optimized code of
+ * these helpers, seeing both, was thrown away and compiled again on every world build for a while.
+ */
+type Vector = Float64Array;
+
+function sub(a: Vector, b: Vector): Vector {
+  return Float64Array.of(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 }
 
-function cross(a: number[], b: number[]): number[] {
-  return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+function cross(a: Vector, b: Vector): Vector {
+  return Float64Array.of(a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]);
 }
 
-function norm(a: number[]): number {
+function norm(a: Vector): number {
   return Math.hypot(a[0], a[1], a[2]);
 }
 

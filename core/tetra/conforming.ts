@@ -134,9 +134,9 @@ class InteriorLattice implements BccVisitor {
   private readonly rng = new Lcg(0x2545f491);
 
   /**
-   * `jitterM`: how far (m) each kept point moves at most per axis, 1e-4 × the cube size: it breaks
-   * the exact co-sphericity of lattice points (which would send every insphere test near them down
-   * the slow exact-arithmetic path).
+   * `jitterM`: the width (m) of the jitter per axis, 1e-4 × the cube size (a kept point moves by
+   * under half of it): it breaks the exact co-sphericity of lattice points (which would send every
+   * insphere test near them down the slow exact-arithmetic path).
    */
   constructor(
     private readonly bvh: TriangleBvh,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { restStiffness } from '../../../core/setup/rest-stiffness.ts';
+import { seededRandom } from '../../seeded-random.ts';
 
 /**
  * The rest stiffness (rest-stiffness.ts) against what it must be: its quadratic form vᵀKv is twice
@@ -34,12 +35,10 @@ function stiffness() {
   return restStiffness(geometry as never, constraints as never, [], 'mode');
 }
 
+/** n values in [−½, ½) from `seed`. */
 function random(seed: number, n: number): Float64Array {
-  let s = seed;
-  return Float64Array.from({ length: n }, () => {
-    s = (s * 16807) % 2147483647;
-    return s / 2147483647 - 0.5;
-  });
+  const next = seededRandom(seed);
+  return Float64Array.from({ length: n }, () => next() - 0.5);
 }
 
 const dot = (a: Float64Array, b: Float64Array) => a.reduce((sum, x, i) => sum + x * b[i], 0);

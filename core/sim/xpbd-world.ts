@@ -400,14 +400,20 @@ export class XpbdWorld implements World {
     }
     for (const body of this.runtimes) body.pinMotion?.apply(this.state, timeS + h);
     if (measured) this.probe.capturePredicted(this.state, this.runtimes);
+    // The multipliers of a block's last sweep in a substep are read only by what measures the
+    // constraint forces: the measured substep's probe and measures after the frame, and tearing.
+    const forcesRead = measured || this.tearing !== null;
     for (const body of this.runtimes) {
       // The WebAssembly kernels reset their blocks' multipliers in the first sweep.
       for (const block of body.blocks) if (!wasm?.handles(block)) resetLambda(block);
       for (let iteration = 0; iteration < body.iterations; iteration++) {
         for (const block of body.blocks) {
           const passes = block.passes ?? 1;
-          for (let pass = 0; pass < passes; pass++)
-            if (!wasm?.solve(block, h, iteration === 0 && pass === 0)) solveBlock(block, this.state, h);
+          for (let pass = 0; pass < passes; pass++) {
+            const last = iteration === body.iterations - 1 && pass === passes - 1;
+            const fresh = iteration === 0 && pass === 0;
+            if (!wasm?.solve(block, h, fresh, forcesRead || !last)) solveBlock(block, this.state, h);
+          }
         }
       }
     }

@@ -19,7 +19,11 @@ import type { TetVolumeBlock } from '../constraints/tet-volume.ts';
 /**
  * Pointers are byte offsets into the memory; counts and indices i32. `fresh`: the sweep right after
  * the multipliers' reset, which the kernel does itself (it writes λ = Δλ, 0 where it skips, instead
- * of reading zeros back), so the world does not clear those blocks' multipliers.
+ * of reading zeros back), so the world does not clear those blocks' multipliers. `storeLambda`
+ * (the membrane and neo-Hookean kernels, whose multiplier stores are a few percent of the sweep):
+ * false leaves the block's multipliers unwritten, for a sweep whose multipliers nothing reads (the
+ * substep's last, where neither a measure nor tearing reads its constraint forces); the moves are the
+ * same floats either way.
  */
 export interface KernelExports {
   predict(
@@ -155,6 +159,7 @@ export interface KernelExports {
     invHSq: number,
     minDenominator: number,
     fresh: boolean,
+    storeLambda: boolean,
   ): void;
   solveNodalVolumeBatched(
     x: number,
@@ -248,17 +253,25 @@ export interface KernelExports {
     invHSq: number,
     minDenominator: number,
     fresh: boolean,
+    storeLambda: boolean,
   ): void;
 }
 
 /**
- * A block's solve in the memory, given α̃'s 1/h², 1/s², and whether it is the substep's first sweep.
+ * A block's solve in the memory, given α̃'s 1/h², 1/s², whether it is the substep's first sweep, and
+ * whether its multipliers are stored (KernelExports `storeLambda`: kinds without the choice store them).
  * `startsAt` and `colours` (both or neither) solve only the colour batches of another starts table:
  * `colours` + 1 u32 at byte offset `startsAt`, batch k being block positions [starts[k], starts[k+1]),
  * in order. The solver team (solver-team.ts) gives each thread its share of a colour that way, and
  * the block's own table from colour c on (its offset + 4c) runs colours c, c + 1, … alone.
  */
-export type BlockSolve = (invHSq: number, fresh: boolean, startsAt?: number, colours?: number) => void;
+export type BlockSolve = (
+  invHSq: number,
+  fresh: boolean,
+  storeLambda: boolean,
+  startsAt?: number,
+  colours?: number,
+) => void;
 
 /**
  * A block's damping of the velocities in the memory over a substep h, s (constraints/block.ts), in
@@ -333,7 +346,7 @@ export const distanceKernel: KernelBinding<DistanceBlock> = {
     const rest = at(block.restLengthM);
     const compliance = at(block.complianceMPerN);
     const lambda = at(block.lambda);
-    return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) =>
+    return (invHSq, fresh, _storeLambda, startsAt = colourStarts, colourCount = colours) =>
       k.solveDistanceBatched(
         x,
         w,
@@ -395,7 +408,7 @@ export const tetVolumeKernel: KernelBinding<TetVolumeBlock> = {
     const rest = at(block.restVolumeM3);
     const compliance = at(block.complianceM3PerPa);
     const lambda = at(block.lambda);
-    return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) =>
+    return (invHSq, fresh, _storeLambda, startsAt = colourStarts, colourCount = colours) =>
       k.solveTetVolumeBatched(
         x,
         w,
@@ -432,7 +445,7 @@ export const dihedralBendKernel: KernelBinding<DihedralBendBlock> = {
     const rest = at(block.restAngleRad);
     const compliance = at(block.compliancePerNM);
     const lambda = at(block.lambda);
-    return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) =>
+    return (invHSq, fresh, _storeLambda, startsAt = colourStarts, colourCount = colours) =>
       k.solveDihedralBendBatched(
         x,
         w,
@@ -482,7 +495,7 @@ export const neoHookeanKernel: KernelBinding<NeoHookeanBlock> = {
     const count = block.count;
     const lambdaH = at(block.lambdaHydrostatic);
     const lambdaD = at(block.lambdaDeviatoric);
-    return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) =>
+    return (invHSq, fresh, storeLambda, startsAt = colourStarts, colourCount = colours) =>
       k.solveNeoHookeanBatched(
         x,
         w,
@@ -497,6 +510,7 @@ export const neoHookeanKernel: KernelBinding<NeoHookeanBlock> = {
         invHSq,
         MIN_DENOMINATOR,
         fresh,
+        storeLambda,
       );
   },
 };
@@ -526,7 +540,7 @@ export const membraneKernel: KernelBinding<MembraneBlock> = {
     const lambda = at(block.lambda);
     const colourStarts = at(block.colourStarts);
     const colours = block.colourStarts.length - 1;
-    return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) =>
+    return (invHSq, fresh, storeLambda, startsAt = colourStarts, colourCount = colours) =>
       k.solveMembraneBatched(
         x,
         w,
@@ -544,6 +558,7 @@ export const membraneKernel: KernelBinding<MembraneBlock> = {
         invHSq,
         MIN_DENOMINATOR,
         fresh,
+        storeLambda,
       );
   },
 };
@@ -591,7 +606,7 @@ export const plateBendKernel: KernelBinding<PlateBendBlock> = {
       const keepLambda = block.lambda.length !== 0;
       const systems = at(block.linearSystems);
       const rowTriangles = at(block.linearRowTriangle);
-      return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) => {
+      return (invHSq, fresh, _storeLambda, startsAt = colourStarts, colourCount = colours) => {
         // On the stepping thread, before any thread reads the rows' systems.
         prepareLinearSystems(block, invMass, invHSq);
         k.solveLinearPlateBendBatched(
@@ -618,7 +633,7 @@ export const plateBendKernel: KernelBinding<PlateBendBlock> = {
     }
     const rest = at(block.restAngleRad);
     const restStep = restAngleStep(block);
-    return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) =>
+    return (invHSq, fresh, _storeLambda, startsAt = colourStarts, colourCount = colours) =>
       k.solvePlateBendBatched(
         x,
         w,
@@ -698,7 +713,7 @@ export const nodalVolumeKernel: KernelBinding<NodalVolumeBlock> = {
     const swept = at(block.sweptGradient);
     const sweptWcc = at(block.sweptWeightedGradSq);
     const keep = block.sweptGradient.length > 0;
-    return (invHSq, fresh, startsAt = colourStarts, colourCount = colours) =>
+    return (invHSq, fresh, _storeLambda, startsAt = colourStarts, colourCount = colours) =>
       k.solveNodalVolumeBatched(
         x,
         w,

@@ -378,9 +378,11 @@ export class WasmKernels {
 
   /**
    * One sweep of `block` at substep h (s); false when the block has no kernel here (run the JS one).
-   * `fresh`: the first sweep of the substep, which starts every multiplier at 0 (see KernelExports).
+   * `fresh`: the first sweep of the substep, which starts every multiplier at 0; `storeLambda` false:
+   * nothing reads this sweep's multipliers, which kernels that can then leave unstored (see
+   * KernelExports).
    */
-  solve(block: ConstraintBlock, h: number, fresh: boolean): boolean {
+  solve(block: ConstraintBlock, h: number, fresh: boolean, storeLambda = true): boolean {
     const solve = this.solvers.get(block);
     if (!solve) return false;
     const invHSq = 1 / (h * h);
@@ -388,10 +390,10 @@ export class WasmKernels {
     if (divided)
       this.team!.sweep(
         divided,
-        (startsAt, colours) => solve(invHSq, fresh, startsAt, colours),
-        (k, startsAt, colours) => divided.record[k](invHSq, fresh, startsAt, colours),
+        (startsAt, colours) => solve(invHSq, fresh, storeLambda, startsAt, colours),
+        (k, startsAt, colours) => divided.record[k](invHSq, fresh, storeLambda, startsAt, colours),
       );
-    else solve(invHSq, fresh);
+    else solve(invHSq, fresh, storeLambda);
     return true;
   }
 }

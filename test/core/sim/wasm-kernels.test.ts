@@ -578,6 +578,31 @@ describe('WebAssembly constraint kernels', () => {
     }
   }
 
+  for (const c of kernelCases) {
+    it(`${c.name}: a sweep whose multipliers are not stored moves the particles to the same floats`, () => {
+      // Two copies, swept alike but for storeLambda; the kernels that can leave the multipliers
+      // unstored (membrane, neo-Hookean) leave them as they were (here NaN), the others store them.
+      const kept = deformedState(c.rest, c.amplitude, 11);
+      const unkept = deformedState(c.rest, c.amplitude, 11);
+      const keptBlock = c.make(kept);
+      const unkeptBlock = c.make(unkept);
+      const keptKernels = WasmKernels.create(kept, [keptBlock]);
+      const unkeptKernels = WasmKernels.create(unkept, [unkeptBlock]);
+      for (const l of lambdasOf(unkeptBlock)) l.fill(Number.NaN);
+      const start = kept.x.slice();
+      const h = 1 / 600;
+      expect(keptKernels!.solve(keptBlock, h, true, true)).toBe(true);
+      expect(unkeptKernels!.solve(unkeptBlock, h, true, false)).toBe(true);
+      expect(maxAbsDifference(kept.x, start)).toBeGreaterThan(1e-4); // the sweep did something
+      expect(unkept.x.every((v, k) => Object.is(v, kept.x[k]))).toBe(true);
+      const unstored = unkeptBlock.kind === 'membrane' || unkeptBlock.kind === 'neo-hookean';
+      for (const [i, l] of lambdasOf(unkeptBlock).entries()) {
+        if (unstored) expect(l.every(Number.isNaN)).toBe(true);
+        else expect(Array.from(l)).toEqual(Array.from(lambdasOf(keptBlock)[i]));
+      }
+    });
+  }
+
   it("a linear plate's row step matrices follow the substep, the stiffness scale and torn hinges: the same floats as the JS kernel", () => {
     // Cells of 1/8 m (exact in binary: triangles of one shape have the same compliances), masses
     // that differ in their last bits from particle to particle, as a grid's lumped masses do, and one
@@ -728,6 +753,28 @@ describe('worlds stepped by the WebAssembly kernels', () => {
       expect(wasm.measureBodies()).toEqual(js.measureBodies());
     });
   }
+
+  it('a cloth that tears, its constraint forces read after every substep: the same state and tears as with the JS kernels', () => {
+    // Tearing reads each substep's multipliers (the kernels store them in every sweep then): the
+    // torn elements and the state after them are the JS kernels'.
+    const tearing: BodySpec = {
+      ...clothBody,
+      dampingRatio: 0,
+      groups: [{ name: 'all', vertices: Array.from({ length: 100 }, (_, i) => i), breakingStressPa: 2e4 }],
+    };
+    const scene = sceneWith([tearing]);
+    const js = buildWorld(scene);
+    const wasm = buildWorld(scene);
+    js.kernels = 'js';
+    for (let frame = 0; frame < 40; frame++) {
+      js.step(scene.solver.dt);
+      wasm.step(scene.solver.dt);
+    }
+    expect(js.tornCount).toBeGreaterThan(0);
+    expect(js.tornCount).toBeLessThan(js.constraintCount);
+    expect(wasm.tornCount).toBe(js.tornCount);
+    expect(maxAbsDifference(wasm.state.x, js.state.x)).toBeLessThanOrEqual(POSITION_TOLERANCE_M);
+  });
 
   it("leaves a substep's velocities to the next prediction's pass where nothing between reads them: the same floats", () => {
     const predict = vi.spyOn(WasmKernels.prototype, 'predict');

@@ -40,6 +40,15 @@ function knownRow<R>(index: usize, bytes: i32, i: i32): i32 {
   return rowOf(index, bytes, i);
 }
 
+/**
+ * Whether a sweep specialized by `Keep` stores its multipliers (KernelExports `storeLambda`): Keep =
+ * bool stores them, any other type (i32) leaves them unstored. Chosen when the kernel is compiled,
+ * so that neither loop carries the branch (a runtime flag kept the cloth's sweep 1.1–1.5% slower).
+ */
+function storesLambda<Keep>(): bool {
+  return isBoolean<Keep>();
+}
+
 /** array[i] ← value rounded to f32 (to nearest, as a JS Float32Array store). */
 function setF32(ptr: usize, i: i32, value: f64): void {
   store<f32>(ptr + ((<usize>i) << 2), <f32>value);
@@ -916,7 +925,7 @@ function at(x: usize, q: i32): usize {
 // m11, m12, m22 of M, then det Dm⁻¹, then γ, then the compliances α_H and α_D (which the world
 // copies again wherever tearing, a reset or the stiffness limit rewrites them).
 
-/** One tet of `solveNeoHookean`, operation for operation. */
+/** One tet of `solveNeoHookean`, operation for operation (`storeLambda` as in `solveNeoHookeanBatched`). */
 function neoHookeanTet(
   x: usize,
   w: usize,
@@ -930,8 +939,15 @@ function neoHookeanTet(
   invHSq: f32,
   minDenominator: f32,
   fresh: bool,
+  storeLambda: bool,
 ): void {
-  if (fresh) {
+  // The multipliers this sweep starts from: 0 in a fresh one (stored as such where they are kept).
+  let lambdaHT: f32 = 0;
+  let lambdaDT: f32 = 0;
+  if (!fresh) {
+    lambdaHT = <f32>fs(lambdaH, t);
+    lambdaDT = <f32>fs(lambdaD, t);
+  } else if (storeLambda) {
     setF32(lambdaH, t, 0);
     setF32(lambdaD, t, 0);
   }
@@ -983,7 +999,6 @@ function neoHookeanTet(
     w3 * (c3x * c3x + c3y * c3y + c3z * c3z);
   const aTildeH = load<f32>(entry + 8 * stride) * invHSq;
   const a11 = b * b * wCC + aTildeH;
-  const lambdaHT = <f32>fs(lambdaH, t);
   const b1 = load<f32>(entry + 7 * stride) - det - aTildeH * lambdaHT;
   const m00 = load<f32>(entry);
   const m01 = load<f32>(entry + stride);
@@ -1024,7 +1039,7 @@ function neoHookeanTet(
     const wHD = b * inv * wCP;
     const aTildeD = load<f32>(entry + 9 * stride) * invHSq;
     const a22 = wPP * inv * inv + aTildeD;
-    const b2 = -norm - aTildeD * <f32>fs(lambdaD, t);
+    const b2 = -norm - aTildeD * lambdaDT;
     const determinant = a11 * a22 - wHD * wHD;
     if (!(determinant > minDenominator) || !(determinant <= f32.MAX_VALUE)) return;
     dH = (scale * (b1 * a22 - wHD * b2)) / determinant;
@@ -1035,8 +1050,10 @@ function neoHookeanTet(
     dH = (scale * b1) / a11;
   }
   const sH = b * dH;
-  setF32(lambdaH, t, lambdaHT + dH); // exact: the f32 sum
-  setF32(lambdaD, t, <f32>fs(lambdaD, t) + dD);
+  if (storeLambda) {
+    setF32(lambdaH, t, lambdaHT + dH); // exact: the f32 sum
+    setF32(lambdaD, t, lambdaDT + dD);
+  }
   const u1x = <f64>(sH * c1x + sD * p1x);
   const u1y = <f64>(sH * c1y + sD * p1y);
   const u1z = <f64>(sH * c1z + sD * p1z);
@@ -1154,7 +1171,8 @@ function moveQuadBack(
 /**
  * `solveNeoHookean`, four tets of a colour at a time (f32x4); colourStarts as in constraints/block.ts,
  * the rest data as in `neoHookeanTet`. A lane whose tet the scalar kernel would skip keeps its
- * multipliers and moves by exactly 0, as in the f64x2 kernels.
+ * multipliers and moves by exactly 0, as in the f64x2 kernels. `storeLambda` false: the sweep's
+ * multipliers are not stored (nothing reads them: see KernelExports); the moves are the same floats.
  */
 export function solveNeoHookeanBatched(
   x: usize,
@@ -1170,7 +1188,59 @@ export function solveNeoHookeanBatched(
   invHSq: f64,
   minDenominator: f64,
   fresh: bool,
+  storeLambda: bool,
 ): void {
+  if (storeLambda)
+    neoHookeanSweep<bool>(
+      x,
+      w,
+      particles,
+      colourStarts,
+      colourCount,
+      count,
+      restByEntry,
+      lambdaH,
+      lambdaD,
+      scale,
+      invHSq,
+      minDenominator,
+      fresh,
+    );
+  else
+    neoHookeanSweep<i32>(
+      x,
+      w,
+      particles,
+      colourStarts,
+      colourCount,
+      count,
+      restByEntry,
+      lambdaH,
+      lambdaD,
+      scale,
+      invHSq,
+      minDenominator,
+      fresh,
+    );
+}
+
+/** `solveNeoHookeanBatched`, its multipliers stored or not as `storesLambda<Keep>` says. */
+function neoHookeanSweep<Keep>(
+  x: usize,
+  w: usize,
+  particles: usize,
+  colourStarts: usize,
+  colourCount: i32,
+  count: i32,
+  restByEntry: usize,
+  lambdaH: usize,
+  lambdaD: usize,
+  scale: f64,
+  invHSq: f64,
+  minDenominator: f64,
+  fresh: bool,
+): void {
+  const storeLambda = storesLambda<Keep>();
   const scale32 = <f32>scale;
   const invHSq32 = <f32>invHSq;
   const minDenominator32 = <f32>minDenominator;
@@ -1357,7 +1427,7 @@ export function solveNeoHookeanBatched(
         deviatoric,
       );
       if (!v128.any_true(keep)) {
-        if (fresh) {
+        if (fresh && storeLambda) {
           v128.store(lambdaH + o, zero);
           v128.store(lambdaD + o, zero);
         }
@@ -1367,8 +1437,10 @@ export function solveNeoHookeanBatched(
       const dD = v128.bitselect(dDCoupled, zero, deviatoric);
       const sD = v128.bitselect(mul4(dDCoupled, inv), zero, v128.and(deviatoric, keep));
       const sH = v128.bitselect(mul4(b, dH), zero, keep);
-      v128.store(lambdaH + o, v128.bitselect(add4(lambdaHT, dH), lambdaHT, keep));
-      v128.store(lambdaD + o, v128.bitselect(add4(lambdaDT, dD), lambdaDT, keep));
+      if (storeLambda) {
+        v128.store(lambdaH + o, v128.bitselect(add4(lambdaHT, dH), lambdaHT, keep));
+        v128.store(lambdaD + o, v128.bitselect(add4(lambdaDT, dD), lambdaDT, keep));
+      }
       // Axis by axis, x_k += w_k·u_k for corners 1–3 (u in f32, the moves in f64), then corner 0 by
       // −w_0·(u_1 + u_2 + u_3): one axis's sums live at a time, where all three spilled (2% faster).
       // A lane left out has u = +0 even where its gradients overflowed single precision (0·∞ is NaN).
@@ -1444,6 +1516,7 @@ export function solveNeoHookeanBatched(
         invHSq32,
         minDenominator32,
         fresh,
+        storeLambda,
       );
     }
   }
@@ -1900,7 +1973,7 @@ function powerOfTwoScale4(value: v128): v128 {
 /**
  * membrane.ts `solveMembrane` in single precision, operation for operation, one triangle after the
  * other (a colour's last one to three triangles in solveMembraneBatched). `fresh`: the multipliers
- * read as 0 and are written as Δλ (0 where a triangle skips).
+ * read as 0 and are written as Δλ (0 where a triangle skips); `storeLambda` as in solveMembraneBatched.
  */
 function solveMembrane(
   x: usize,
@@ -1919,10 +1992,18 @@ function solveMembrane(
   invHSq: f32,
   minDenominator: f32,
   fresh: bool,
+  storeLambda: bool,
 ): void {
   for (let t = first; t < first + count; t++) {
     const l = 3 * t;
-    if (fresh) {
+    let l1: f32 = 0;
+    let l2: f32 = 0;
+    let l3: f32 = 0;
+    if (!fresh) {
+      l1 = load<f32>(lambda + ((<usize>l) << 2));
+      l2 = load<f32>(lambda + ((<usize>l) << 2), 4);
+      l3 = load<f32>(lambda + ((<usize>l) << 2), 8);
+    } else if (storeLambda) {
       setF32(lambda, l, 0);
       setF32(lambda, l + 1, 0);
       setF32(lambda, l + 2, 0);
@@ -1985,9 +2066,6 @@ function solveMembrane(
     const A12 = a12 * k;
     const A13 = a13 * k;
     const A23 = a23 * k;
-    const l1 = load<f32>(lambda + ((<usize>l) << 2));
-    const l2 = load<f32>(lambda + ((<usize>l) << 2), 4);
-    const l3 = load<f32>(lambda + ((<usize>l) << 2), 8);
     const r1 = -c1 - (an * l1 + ac * l2);
     const r2 = -c2 - (ac * l1 + an2 * l2);
     const r3 = -c3 - as * l3;
@@ -2003,9 +2081,11 @@ function solveMembrane(
     const d1 = (m11 * r1 + m12 * r2 + m13 * r3) * inv;
     const d2 = (m12 * r1 + m22 * r2 + m23 * r3) * inv;
     const d3 = (m13 * r1 + m23 * r2 + m33 * r3) * inv;
-    store<f32>(lambda + ((<usize>l) << 2), l1 + d1);
-    store<f32>(lambda + ((<usize>l) << 2), l2 + d2, 4);
-    store<f32>(lambda + ((<usize>l) << 2), l3 + d3, 8);
+    if (storeLambda) {
+      store<f32>(lambda + ((<usize>l) << 2), l1 + d1);
+      store<f32>(lambda + ((<usize>l) << 2), l2 + d2, 4);
+      store<f32>(lambda + ((<usize>l) << 2), l3 + d3, 8);
+    }
     const h3 = <f32>0.5 * d3;
     const g1x = d1 * f1x + h3 * f2x;
     const g1y = d1 * f1y + h3 * f2y;
@@ -2058,30 +2138,10 @@ export function solveMembraneBatched(
   invHSq: f64,
   minDenominator: f64,
   fresh: bool,
+  storeLambda: bool,
 ): void {
-  // The rest-shape row lookup specialized for the common index widths, where it is one load: a u8
-  // row per triangle (a regular mesh's few shapes) and none (a row per triangle).
-  if (restShapeIndexBytes === 1)
-    membraneSweep<u8>(
-      x,
-      w,
-      particles,
-      colourStarts,
-      colourCount,
-      inverseRestShape,
-      restShapeIndex,
-      restShapeIndexBytes,
-      compliance,
-      complianceIndex,
-      complianceIndexBytes,
-      lambda,
-      scale,
-      invHSq,
-      minDenominator,
-      fresh,
-    );
-  else if (restShapeIndexBytes < 0)
-    membraneSweep<bool>(
+  if (storeLambda)
+    membraneRows<bool>(
       x,
       w,
       particles,
@@ -2100,7 +2160,7 @@ export function solveMembraneBatched(
       fresh,
     );
   else
-    membraneSweep<i32>(
+    membraneRows<i32>(
       x,
       w,
       particles,
@@ -2120,8 +2180,8 @@ export function solveMembraneBatched(
     );
 }
 
-/** `solveMembraneBatched` with its rest-shape rows looked up by `knownRow<R>`. */
-function membraneSweep<R>(
+/** `solveMembraneBatched`, its multipliers stored or not as `storesLambda<Keep>` says. */
+function membraneRows<Keep>(
   x: usize,
   w: usize,
   particles: usize,
@@ -2139,6 +2199,87 @@ function membraneSweep<R>(
   minDenominator: f64,
   fresh: bool,
 ): void {
+  // The rest-shape row lookup specialized for the common index widths, where it is one load: a u8
+  // row per triangle (a regular mesh's few shapes) and none (a row per triangle).
+  if (restShapeIndexBytes === 1)
+    membraneSweep<u8, Keep>(
+      x,
+      w,
+      particles,
+      colourStarts,
+      colourCount,
+      inverseRestShape,
+      restShapeIndex,
+      restShapeIndexBytes,
+      compliance,
+      complianceIndex,
+      complianceIndexBytes,
+      lambda,
+      scale,
+      invHSq,
+      minDenominator,
+      fresh,
+    );
+  else if (restShapeIndexBytes < 0)
+    membraneSweep<bool, Keep>(
+      x,
+      w,
+      particles,
+      colourStarts,
+      colourCount,
+      inverseRestShape,
+      restShapeIndex,
+      restShapeIndexBytes,
+      compliance,
+      complianceIndex,
+      complianceIndexBytes,
+      lambda,
+      scale,
+      invHSq,
+      minDenominator,
+      fresh,
+    );
+  else
+    membraneSweep<i32, Keep>(
+      x,
+      w,
+      particles,
+      colourStarts,
+      colourCount,
+      inverseRestShape,
+      restShapeIndex,
+      restShapeIndexBytes,
+      compliance,
+      complianceIndex,
+      complianceIndexBytes,
+      lambda,
+      scale,
+      invHSq,
+      minDenominator,
+      fresh,
+    );
+}
+
+/** `solveMembraneBatched` with its rest-shape rows looked up by `knownRow<R>`, `Keep` as in membraneRows. */
+function membraneSweep<R, Keep>(
+  x: usize,
+  w: usize,
+  particles: usize,
+  colourStarts: usize,
+  colourCount: i32,
+  inverseRestShape: usize,
+  restShapeIndex: usize,
+  restShapeIndexBytes: i32,
+  compliance: usize,
+  complianceIndex: usize,
+  complianceIndexBytes: i32,
+  lambda: usize,
+  scale: f64,
+  invHSq: f64,
+  minDenominator: f64,
+  fresh: bool,
+): void {
+  const storeLambda = storesLambda<Keep>();
   const scale32 = <f32>scale;
   const invHSq32 = <f32>invHSq;
   const minDenominator32 = <f32>minDenominator;
@@ -2295,7 +2436,7 @@ function membraneSweep<R>(
       const determinant = add4(add4(mul4(A11, m11), mul4(A12, m12)), mul4(A13, m13));
       const keep = f32x4.gt(determinant, vMinDenominator);
       if (!v128.any_true(keep)) {
-        if (fresh) {
+        if (fresh && storeLambda) {
           v128.store(lp, zero);
           v128.store(lp, zero, 16);
           v128.store(lp, zero, 32);
@@ -2309,18 +2450,20 @@ function membraneSweep<R>(
       const d1 = v128.and(mul4(add4(add4(mul4(m11, r1), mul4(m12, r2)), mul4(m13, r3)), inv), keep);
       const d2 = v128.and(mul4(add4(add4(mul4(m12, r1), mul4(m22, r2)), mul4(m23, r3)), inv), keep);
       const d3 = v128.and(mul4(add4(add4(mul4(m13, r1), mul4(m23, r2)), mul4(m33, r3)), inv), keep);
-      const n1 = add4(l1, d1);
-      const n2 = add4(l2, d2);
-      const n3 = add4(l3, d3);
-      const firstPairs = v128.shuffle<f32>(n1, n2, 0, 4, 1, 5); // a1 a2 b1 b2
-      const lastPairs = v128.shuffle<f32>(n1, n2, 2, 6, 3, 7); // c1 c2 d1 d2
-      v128.store(lp, v128.shuffle<f32>(firstPairs, n3, 0, 1, 4, 2));
-      v128.store(
-        lp,
-        v128.shuffle<f32>(v128.shuffle<f32>(firstPairs, n3, 3, 5, 0, 0), lastPairs, 0, 1, 4, 5),
-        16,
-      );
-      v128.store(lp, v128.shuffle<f32>(n3, lastPairs, 2, 6, 7, 3), 32);
+      if (storeLambda) {
+        const n1 = add4(l1, d1);
+        const n2 = add4(l2, d2);
+        const n3 = add4(l3, d3);
+        const firstPairs = v128.shuffle<f32>(n1, n2, 0, 4, 1, 5); // a1 a2 b1 b2
+        const lastPairs = v128.shuffle<f32>(n1, n2, 2, 6, 3, 7); // c1 c2 d1 d2
+        v128.store(lp, v128.shuffle<f32>(firstPairs, n3, 0, 1, 4, 2));
+        v128.store(
+          lp,
+          v128.shuffle<f32>(v128.shuffle<f32>(firstPairs, n3, 3, 5, 0, 0), lastPairs, 0, 1, 4, 5),
+          16,
+        );
+        v128.store(lp, v128.shuffle<f32>(n3, lastPairs, 2, 6, 7, 3), 32);
+      }
       const h3 = mul4(half, d3);
       const g1x = add4(mul4(d1, f1x), mul4(h3, f2x));
       const g1y = add4(mul4(d1, f1y), mul4(h3, f2y));
@@ -2388,6 +2531,7 @@ function membraneSweep<R>(
         invHSq32,
         minDenominator32,
         fresh,
+        storeLambda,
       );
     }
   }

@@ -20,7 +20,8 @@ import type { TetVolumeBlock } from '../constraints/tet-volume.ts';
  * Pointers are byte offsets into the memory; counts and indices i32. `fresh`: the sweep right after
  * the multipliers' reset, which the kernel does itself (it writes λ = Δλ, 0 where it skips, instead
  * of reading zeros back), so the world does not clear those blocks' multipliers. `storeLambda`
- * (the membrane and neo-Hookean kernels, whose multiplier stores are a few percent of the sweep):
+ * (the distance, tet-volume, membrane and neo-Hookean kernels, whose multiplier stores are a few
+ * percent of the sweep):
  * false leaves the block's multipliers unwritten, for a sweep whose multipliers nothing reads (the
  * substep's last, where neither a measure nor tearing reads its constraint forces); the moves are the
  * same floats either way.
@@ -55,6 +56,7 @@ export interface KernelExports {
     minLength: number,
     minDenominator: number,
     fresh: boolean,
+    storeLambda: boolean,
   ): void;
   solveTetVolumeBatched(
     x: number,
@@ -69,6 +71,7 @@ export interface KernelExports {
     invHSq: number,
     minDenominator: number,
     fresh: boolean,
+    storeLambda: boolean,
   ): void;
   solveDihedralBendBatched(
     x: number,
@@ -346,7 +349,7 @@ export const distanceKernel: KernelBinding<DistanceBlock> = {
     const rest = at(block.restLengthM);
     const compliance = at(block.complianceMPerN);
     const lambda = at(block.lambda);
-    return (invHSq, fresh, _storeLambda, startsAt = colourStarts, colourCount = colours) =>
+    return (invHSq, fresh, storeLambda, startsAt = colourStarts, colourCount = colours) =>
       k.solveDistanceBatched(
         x,
         w,
@@ -361,6 +364,7 @@ export const distanceKernel: KernelBinding<DistanceBlock> = {
         MIN_LENGTH_M,
         MIN_DENOMINATOR,
         fresh,
+        storeLambda,
       );
   },
 };
@@ -408,7 +412,7 @@ export const tetVolumeKernel: KernelBinding<TetVolumeBlock> = {
     const rest = at(block.restVolumeM3);
     const compliance = at(block.complianceM3PerPa);
     const lambda = at(block.lambda);
-    return (invHSq, fresh, _storeLambda, startsAt = colourStarts, colourCount = colours) =>
+    return (invHSq, fresh, storeLambda, startsAt = colourStarts, colourCount = colours) =>
       k.solveTetVolumeBatched(
         x,
         w,
@@ -422,6 +426,7 @@ export const tetVolumeKernel: KernelBinding<TetVolumeBlock> = {
         invHSq,
         MIN_DENOMINATOR,
         fresh,
+        storeLambda,
       );
   },
 };

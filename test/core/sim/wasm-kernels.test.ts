@@ -581,7 +581,8 @@ describe('WebAssembly constraint kernels', () => {
   for (const c of kernelCases) {
     it(`${c.name}: a sweep whose multipliers are not stored moves the particles to the same floats`, () => {
       // Two copies, swept alike but for storeLambda; the kernels that can leave the multipliers
-      // unstored (membrane, neo-Hookean) leave them as they were (here NaN), the others store them.
+      // unstored (distance, tet volume, membrane, neo-Hookean) leave them as they were (here NaN), the
+      // others store them.
       const kept = deformedState(c.rest, c.amplitude, 11);
       const unkept = deformedState(c.rest, c.amplitude, 11);
       const keptBlock = c.make(kept);
@@ -595,7 +596,7 @@ describe('WebAssembly constraint kernels', () => {
       expect(unkeptKernels!.solve(unkeptBlock, h, true, false)).toBe(true);
       expect(maxAbsDifference(kept.x, start)).toBeGreaterThan(1e-4); // the sweep did something
       expect(unkept.x.every((v, k) => Object.is(v, kept.x[k]))).toBe(true);
-      const unstored = unkeptBlock.kind === 'membrane' || unkeptBlock.kind === 'neo-hookean';
+      const unstored = ['distance', 'tet-volume', 'membrane', 'neo-hookean'].includes(unkeptBlock.kind);
       for (const [i, l] of lambdasOf(unkeptBlock).entries()) {
         if (unstored) expect(l.every(Number.isNaN)).toBe(true);
         else expect(Array.from(l)).toEqual(Array.from(lambdasOf(keptBlock)[i]));

@@ -150,7 +150,7 @@ export function velocities(x: usize, xPrev: usize, v: usize, coordinates: i32, i
   if (k < coordinates) setF(v, k, (f(x, k) - f(xPrev, k)) * invH);
 }
 
-/** distance.ts `solveDistance`. */
+/** distance.ts `solveDistance` (`storeLambda` as in solveDistanceBatched). */
 export function solveDistance(
   x: usize,
   w: usize,
@@ -164,9 +164,12 @@ export function solveDistance(
   minLength: f64,
   minDenominator: f64,
   fresh: bool,
+  storeLambda: bool,
 ): void {
   for (let c = 0; c < count; c++) {
-    if (fresh) setF(lambda, c, 0);
+    // The multiplier this sweep starts from: 0 in a fresh one (stored as such where it is kept).
+    const lambdaC = fresh ? 0 : f(lambda, c);
+    if (fresh && storeLambda) setF(lambda, c, 0);
     const a = u(particles, 2 * c);
     const b = u(particles, 2 * c + 1);
     const wa = f(w, a);
@@ -181,9 +184,8 @@ export function solveDistance(
     const alphaTilde = f(compliance, c) * invHSq;
     const denominator = wa + wb + alphaTilde;
     if (!(denominator > minDenominator)) continue;
-    const lambdaC = f(lambda, c);
     const dLambda = (scale * (f(restLength, c) - length - alphaTilde * lambdaC)) / denominator;
-    setF(lambda, c, lambdaC + dLambda);
+    if (storeLambda) setF(lambda, c, lambdaC + dLambda);
     const s = dLambda / length;
     const sa = wa * s;
     const sb = wb * s;
@@ -196,7 +198,7 @@ export function solveDistance(
   }
 }
 
-/** tet-volume.ts `solveTetVolume`. */
+/** tet-volume.ts `solveTetVolume` (`storeLambda` as in solveTetVolumeBatched). */
 export function solveTetVolume(
   x: usize,
   w: usize,
@@ -209,11 +211,14 @@ export function solveTetVolume(
   invHSq: f64,
   minDenominator: f64,
   fresh: bool,
+  storeLambda: bool,
 ): void {
   const sixth = 1.0 / 6;
   const thirtySixth = 1.0 / 36;
   for (let t = 0; t < count; t++) {
-    if (fresh) setF(lambda, t, 0);
+    // The multiplier this sweep starts from: 0 in a fresh one (stored as such where it is kept).
+    const lambdaT = fresh ? 0 : f(lambda, t);
+    if (fresh && storeLambda) setF(lambda, t, 0);
     const t4 = 4 * t;
     const q0 = u(particles, t4);
     const q1 = u(particles, t4 + 1);
@@ -261,9 +266,8 @@ export function solveTetVolume(
     const denominator = wGradSq + alphaTilde;
     if (!(denominator > minDenominator)) continue;
     const volume = (ax * g1x + ay * g1y + az * g1z) * sixth;
-    const lambdaT = f(lambda, t);
     const dLambda = (scale * (f(restVolume, t) - volume - alphaTilde * lambdaT)) / denominator;
-    setF(lambda, t, lambdaT + dLambda);
+    if (storeLambda) setF(lambda, t, lambdaT + dLambda);
     const d = dLambda * sixth;
     const s0 = w0 * d;
     const s1 = w1 * d;
@@ -1522,7 +1526,10 @@ function neoHookeanSweep<Keep>(
   }
 }
 
-/** `solveDistance`, two constraints of a colour at a time. */
+/**
+ * `solveDistance`, two constraints of a colour at a time; `storeLambda` false leaves the multipliers
+ * unstored, as in solveNeoHookeanBatched.
+ */
 export function solveDistanceBatched(
   x: usize,
   w: usize,
@@ -1537,7 +1544,59 @@ export function solveDistanceBatched(
   minLength: f64,
   minDenominator: f64,
   fresh: bool,
+  storeLambda: bool,
 ): void {
+  if (storeLambda)
+    distanceSweep<bool>(
+      x,
+      w,
+      particles,
+      colourStarts,
+      colourCount,
+      restLength,
+      compliance,
+      lambda,
+      scale,
+      invHSq,
+      minLength,
+      minDenominator,
+      fresh,
+    );
+  else
+    distanceSweep<i32>(
+      x,
+      w,
+      particles,
+      colourStarts,
+      colourCount,
+      restLength,
+      compliance,
+      lambda,
+      scale,
+      invHSq,
+      minLength,
+      minDenominator,
+      fresh,
+    );
+}
+
+/** `solveDistanceBatched`, its multipliers stored or not as `storesLambda<Keep>` says. */
+function distanceSweep<Keep>(
+  x: usize,
+  w: usize,
+  particles: usize,
+  colourStarts: usize,
+  colourCount: i32,
+  restLength: usize,
+  compliance: usize,
+  lambda: usize,
+  scale: f64,
+  invHSq: f64,
+  minLength: f64,
+  minDenominator: f64,
+  fresh: bool,
+): void {
+  const storeLambda = storesLambda<Keep>();
   const vScale = splat(scale);
   const vInvHSq = splat(invHSq);
   const vMinLength = splat(minLength);
@@ -1581,11 +1640,11 @@ export function solveDistanceBatched(
         b = sub(b, mul(alphaTilde, lambdaC));
       }
       if (!v128.any_true(keep)) {
-        if (fresh) storePair(lambda, c, zero);
+        if (fresh && storeLambda) storePair(lambda, c, zero);
         continue;
       }
       const dLambda = div(mul(vScale, b), denominator);
-      storePair(lambda, c, v128.bitselect(add(lambdaC, dLambda), lambdaC, keep));
+      if (storeLambda) storePair(lambda, c, v128.bitselect(add(lambdaC, dLambda), lambdaC, keep));
       const s = v128.bitselect(div(dLambda, length), zero, keep);
       const sa = mul(wa, s);
       const sb = mul(wb, s);
@@ -1610,12 +1669,16 @@ export function solveDistanceBatched(
         minLength,
         minDenominator,
         fresh,
+        storeLambda,
       );
     }
   }
 }
 
-/** `solveTetVolume`, two tets of a colour at a time. */
+/**
+ * `solveTetVolume`, two tets of a colour at a time; `storeLambda` false leaves the multipliers
+ * unstored, as in solveNeoHookeanBatched.
+ */
 export function solveTetVolumeBatched(
   x: usize,
   w: usize,
@@ -1629,7 +1692,56 @@ export function solveTetVolumeBatched(
   invHSq: f64,
   minDenominator: f64,
   fresh: bool,
+  storeLambda: bool,
 ): void {
+  if (storeLambda)
+    tetVolumeSweep<bool>(
+      x,
+      w,
+      particles,
+      colourStarts,
+      colourCount,
+      restVolume,
+      compliance,
+      lambda,
+      scale,
+      invHSq,
+      minDenominator,
+      fresh,
+    );
+  else
+    tetVolumeSweep<i32>(
+      x,
+      w,
+      particles,
+      colourStarts,
+      colourCount,
+      restVolume,
+      compliance,
+      lambda,
+      scale,
+      invHSq,
+      minDenominator,
+      fresh,
+    );
+}
+
+/** `solveTetVolumeBatched`, its multipliers stored or not as `storesLambda<Keep>` says. */
+function tetVolumeSweep<Keep>(
+  x: usize,
+  w: usize,
+  particles: usize,
+  colourStarts: usize,
+  colourCount: i32,
+  restVolume: usize,
+  compliance: usize,
+  lambda: usize,
+  scale: f64,
+  invHSq: f64,
+  minDenominator: f64,
+  fresh: bool,
+): void {
+  const storeLambda = storesLambda<Keep>();
   const vScale = splat(scale);
   const vInvHSq = splat(invHSq);
   const vMinDenominator = splat(minDenominator);
@@ -1715,14 +1827,14 @@ export function solveTetVolumeBatched(
       let lambdaT = zero;
       if (!fresh) lambdaT = pair(lambda, t);
       if (!v128.any_true(keep)) {
-        if (fresh) storePair(lambda, t, zero);
+        if (fresh && storeLambda) storePair(lambda, t, zero);
         continue;
       }
       const volume = mul(add(add(mul(ax, g1x), mul(ay, g1y)), mul(az, g1z)), sixth);
       let b = sub(pair(restVolume, t), volume);
       if (!fresh) b = sub(b, mul(alphaTilde, lambdaT)); // b − α̃·0 is b exactly, as in the distance kernel
       const dLambda = div(mul(vScale, b), denominator);
-      storePair(lambda, t, v128.bitselect(add(lambdaT, dLambda), lambdaT, keep));
+      if (storeLambda) storePair(lambda, t, v128.bitselect(add(lambdaT, dLambda), lambdaT, keep));
       const d = v128.bitselect(mul(dLambda, sixth), zero, keep);
       const s0 = mul(w0, d);
       const s1 = mul(w1, d);
@@ -1747,6 +1859,7 @@ export function solveTetVolumeBatched(
         invHSq,
         minDenominator,
         fresh,
+        storeLambda,
       );
     }
   }

@@ -3487,10 +3487,76 @@ export function solveLinearPlateBendBatched(
   minDenominator: f64,
   fresh: bool,
 ): void {
+  // The row lookup compiled for the common width, as the membrane's: a u8 row per triangle.
+  if (complianceIndexBytes === 1)
+    linearPlateSweep<u8>(
+      x,
+      w,
+      particles,
+      colourStarts,
+      colourCount,
+      present,
+      compliance,
+      coefficients,
+      complianceIndex,
+      complianceIndexBytes,
+      systems,
+      rowTriangles,
+      lambda,
+      keepLambda,
+      scale,
+      invHSq,
+      minDenominator,
+      fresh,
+    );
+  else
+    linearPlateSweep<i32>(
+      x,
+      w,
+      particles,
+      colourStarts,
+      colourCount,
+      present,
+      compliance,
+      coefficients,
+      complianceIndex,
+      complianceIndexBytes,
+      systems,
+      rowTriangles,
+      lambda,
+      keepLambda,
+      scale,
+      invHSq,
+      minDenominator,
+      fresh,
+    );
+}
+
+/** `solveLinearPlateBendBatched` with its rows looked up by `knownRow<R>`. */
+function linearPlateSweep<R>(
+  x: usize,
+  w: usize,
+  particles: usize,
+  colourStarts: usize,
+  colourCount: i32,
+  present: usize,
+  compliance: usize,
+  coefficients: usize,
+  complianceIndex: usize,
+  complianceIndexBytes: i32,
+  systems: usize,
+  rowTriangles: usize,
+  lambda: usize,
+  keepLambda: bool,
+  scale: f64,
+  invHSq: f64,
+  minDenominator: f64,
+  fresh: bool,
+): void {
   const end = u(colourStarts, colourCount);
   for (let t = u(colourStarts, 0); t < end; t++) {
     const o = 6 * t;
-    const row = rowOf(complianceIndex, complianceIndexBytes, t);
+    const row = knownRow<R>(complianceIndex, complianceIndexBytes, t);
     const mask = <i32>load<u8>(present + <usize>t);
     const s = systems + ((<usize>(LINEAR_SYSTEM * row)) << 3);
     if (load<f64>(s, 8 * LINEAR_SYSTEM_MASK) !== <f64>mask) {

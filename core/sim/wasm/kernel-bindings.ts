@@ -20,11 +20,10 @@ import type { TetVolumeBlock } from '../constraints/tet-volume.ts';
  * Pointers are byte offsets into the memory; counts and indices i32. `fresh`: the sweep right after
  * the multipliers' reset, which the kernel does itself (it writes λ = Δλ, 0 where it skips, instead
  * of reading zeros back), so the world does not clear those blocks' multipliers. `storeLambda`
- * (the distance, tet-volume, membrane and neo-Hookean kernels, whose multiplier stores are a few
- * percent of the sweep):
- * false leaves the block's multipliers unwritten, for a sweep whose multipliers nothing reads (the
- * substep's last, where neither a measure nor tearing reads its constraint forces); the moves are the
- * same floats either way.
+ * false (the distance, tet-volume, membrane and neo-Hookean kernels, whose multiplier stores are a
+ * few percent of the sweep) leaves the block's multipliers unwritten, for a sweep whose multipliers
+ * nothing reads: a block's last sweep of a substep whose constraint forces neither a measure nor
+ * tearing reads. The moves are the same floats either way.
  */
 export interface KernelExports {
   predict(

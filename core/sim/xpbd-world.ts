@@ -340,6 +340,24 @@ export class XpbdWorld implements World {
   }
 
   /**
+   * Whether `body`'s prediction may wait for its first sweep (WasmKernels `deferPrediction`): its
+   * first block has a kernel, and nothing between the prediction and that sweep reads or moves its
+   * predicted positions (aerodynamic drag, a shape-matching region's drift, moving pins; the
+   * measured substep's probe, which the caller leaves out).
+   */
+  private predictsInFirstSweep(body: BodyRuntime, wasm: WasmKernels): boolean {
+    const first = body.blocks[0];
+    return (
+      first !== undefined &&
+      body.iterations > 0 &&
+      wasm.handles(first) &&
+      !body.aerodynamics &&
+      !body.pinMotion &&
+      !body.blocks.some((block) => block.kind === 'shape-matching')
+    );
+  }
+
+  /**
    * @param measured true for the substep whose constraint forces the metrics report
    * @param timeS the substep's start time (the wind's)
    * @param leaveVelocities leave this substep's velocities to the next one's prediction
@@ -360,6 +378,10 @@ export class XpbdWorld implements World {
       const dvx = gx * h;
       const dvy = gy * h;
       const dvz = gz * h;
+      if (wasm && !measured && this.predictsInFirstSweep(body, wasm)) {
+        wasm.deferPrediction(body.blocks[0], body.offset, end, this.pendingInvH, keep, dvx, dvy, dvz, h);
+        continue;
+      }
       if (wasm) {
         wasm.predict(body.offset, end, this.pendingInvH, keep, dvx, dvy, dvz, h);
         continue;
@@ -417,6 +439,7 @@ export class XpbdWorld implements World {
         }
       }
     }
+    wasm?.flushPredictions();
     if (measured) this.probe.measure(this.state, this.runtimes, h);
     this.grabbed.solve(this.state, h);
     this.bodyContact?.solve(this.state);

@@ -37,8 +37,22 @@ export interface ColourRun {
 export interface ColourChunks {
   /** In the order they must run: each run starts once the one before has finished. */
   readonly runs: readonly ColourRun[];
+  /**
+   * In a block in dissection order, the parts of the body at the tree's level `partLevel(threads)`:
+   * the first run's sweeps, sweep k the constraints of part k (none, where the block has none
+   * there). 0 for a block in plain colour order.
+   */
+  readonly parts: number;
   /** Colour starts (block positions) that the sweeps read: copies of the block's, or a big colour's cuts. */
   readonly bounds: Uint32Array;
+}
+
+/**
+ * The level of the dissection tree (dissection.ts) whose subtrees a team of `threads` sweeps a
+ * chunk each: the first with a subtree for every thread, or the leaves.
+ */
+export function partLevel(threads: number): number {
+  return Math.min(DISSECTION_DEPTH, Math.ceil(Math.log2(threads)));
 }
 
 /** The most chunks one run of `chunks` divides among the threads (0 when none is divided). */
@@ -51,9 +65,10 @@ export function mostChunksOfARun(chunks: ColourChunks): number {
  * is worth dividing (the block is then swept by the stepping thread alone).
  *
  * A block in dissection order (`nodeColourStarts`, dissection.ts) is divided by its tree: first
- * the subtrees of the level that has a subtree for every thread, one chunk each, then each level's
- * separators above it, one chunk each, so that threads meet once per level instead of once per
- * colour. The root's separator, which touches every part, is divided colour by colour like a block
+ * the subtrees of the level that has a subtree for every thread (the body's parts), one chunk each,
+ * then each level's separators above it, one chunk each where they are big enough to pay for the
+ * meeting, so that threads meet at most once per level instead of once per colour. What crosses
+ * both cuts of the root's separator, which touches every part, is divided colour by colour like a block
  * in plain colour order: a colour of at least two chunks of `minChunk` constraints is cut into
  * chunks (at even offsets, so that the f64x2 kernels pair the same two constraints as one thread
  * does); runs of smaller ones stay with the stepping thread.
@@ -73,28 +88,46 @@ export function colourChunks(
     for (let c = first; c <= end; c++) bounds.push(colourStarts[c]);
     return { at, colours: end - first };
   };
+  /**
+   * Whether a run of separators' sweeps pays for a meeting: the work that leaves the stepping
+   * thread (all but the biggest sweep) is at least two chunks' worth. A separator is a seam a few
+   * constraints wide swept in many small colours. Timed run by run on two threads (a loaded
+   * machine): the cloths' root sides (63–253 constraints a side) took 2.0–3.6 times as long
+   * divided as swept by one thread, the 16³ cubes' (410–610 a side) 0.92–1.27 times.
+   */
+  const worthDividing = (sweeps: readonly ChunkSweep[]): boolean => {
+    const sizes = sweeps.map(({ at, colours }) => bounds[at + colours] - bounds[at]);
+    return sizes.length > 1 && sizes.reduce((a, b) => a + b, 0) - Math.max(...sizes) >= 2 * minChunk;
+  };
   let divided = false;
   let rootFrom = 0;
+  let parts = 0;
   if (nodeColourStarts) {
-    const top = Math.min(DISSECTION_DEPTH, Math.ceil(Math.log2(threads)));
+    const top = partLevel(threads);
     for (let level = top; level > 0; level--) {
       const sweeps: ChunkSweep[] = [];
       for (const tree of SUBTREES[level]) {
-        // At the top level a chunk is the whole subtree; above it the separator alone.
+        // At the top level a chunk is the whole subtree (a part of the body: empty ones kept, so
+        // that chunk k is part k); above it the separator alone.
         const first = nodeColourStarts[level === top ? tree.first : tree.end - 1];
         const end = nodeColourStarts[tree.end];
-        if (first < end) sweeps.push(sweep(first, end));
+        if (first < end || level === top) sweeps.push(sweep(first, end));
       }
-      if (sweeps.length === 0) continue;
-      runs.push({ sweeps, divided: sweeps.length > 1 });
-      divided ||= sweeps.length > 1;
+      if (level === top) parts = sweeps.length;
+      const worth =
+        level === top
+          ? sweeps.filter(({ at, colours }) => bounds[at] < bounds[at + colours]).length > 1
+          : worthDividing(sweeps);
+      if (sweeps.length > 0) runs.push({ sweeps, divided: worth });
+      divided ||= worth;
     }
     // The root's separator: its low and high sides, a chunk each, then what crosses both cuts.
     const sides = [ROOT_LOW, ROOT_HIGH]
       .filter((node) => nodeColourStarts[node] < nodeColourStarts[node + 1])
       .map((node) => sweep(nodeColourStarts[node], nodeColourStarts[node + 1]));
-    if (sides.length > 0) runs.push({ sweeps: sides, divided: sides.length > 1 });
-    divided ||= sides.length > 1;
+    const worth = worthDividing(sides);
+    if (sides.length > 0) runs.push({ sweeps: sides, divided: worth });
+    divided ||= worth;
     rootFrom = nodeColourStarts[ROOT_ACROSS];
   }
   const colours = colourStarts.length - 1;
@@ -120,5 +153,5 @@ export function colourChunks(
   }
   if (!divided) return null;
   if (serialFrom < colours) runs.push({ sweeps: [sweep(serialFrom, colours)], divided: false });
-  return { runs, bounds: Uint32Array.from(bounds) };
+  return { runs, parts, bounds: Uint32Array.from(bounds) };
 }

@@ -40,6 +40,22 @@ export interface KernelExports {
     dvz: number,
     h: number,
   ): void;
+  predictRanges(
+    x: number,
+    xPrev: number,
+    v: number,
+    w: number,
+    ranges: number,
+    count: number,
+    start: number,
+    end: number,
+    invH: number,
+    keep: number,
+    dvx: number,
+    dvy: number,
+    dvz: number,
+    h: number,
+  ): void;
   velocities(x: number, xPrev: number, v: number, coordinates: number, invH: number): void;
   solveDistanceBatched(
     x: number,

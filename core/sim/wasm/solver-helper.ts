@@ -1,10 +1,10 @@
 /**
  * A helper thread of the solver team (solver-team.ts): it instantiates the kernels' module on the
  * world's shared memory and, each time the team publishes a divided colour, claims chunks of it
- * and runs the kernel call recorded for each, until none is left; until the team lets it go.
+ * and runs the kernel calls recorded for each, until none is left; until the team lets it go.
  *
  * The threads meet through an Int32Array on a SharedArrayBuffer (`control`). The stepping thread
- * records one kernel call per chunk, then stores CLAIM = generation·256, CHUNKS, FINISHED = 0 and
+ * records the kernel calls of each chunk, then stores CLAIM = generation·256, CHUNKS, FINISHED = 0 and
  * GO = generation, in that order (publishStores), and notifies. Every thread, itself included, claims chunk k by a
  * compare-exchange of CLAIM from generation·256 + k to + k + 1, so a chunk runs once and a helper
  * that wakes late for a colour already done finds its generation gone and claims nothing; each
@@ -25,8 +25,11 @@ export const LEAVE = 5;
 /** Chunks the helpers have solved, all teams' generations together (what tests and benchmarks read). */
 export const HELPER_CHUNKS = 6;
 export const CONTROL_LENGTH = 8;
-/** Float64 values per chunk record: export index, argument count, arguments. */
-export const RECORD_LENGTH = 32;
+/**
+ * Float64 values per chunk record: the number of kernel calls, then per call its export index,
+ * argument count and arguments (a chunk is a sweep, or a part's prediction and then its sweep).
+ */
+export const RECORD_LENGTH = 64;
 /** Generations count in the upper 24 bits of CLAIM, chunk indices in the lower 8. */
 export const GENERATION_MASK = 0xffffff;
 
@@ -117,12 +120,15 @@ export function runSolverHelper(init: SolverHelperInit): void {
     }
     const chunks = Atomics.load(control, CHUNKS);
     for (let chunk = claimChunk(control, generation, chunks); chunk >= 0; ) {
-      const at = chunk * RECORD_LENGTH;
-      const count = records[at + 1];
-      let args = argumentLists[count];
-      if (!args) args = argumentLists[count] = new Array<number>(count);
-      for (let i = 0; i < count; i++) args[i] = records[at + 2 + i];
-      calls[records[at]](...args);
+      let at = chunk * RECORD_LENGTH;
+      for (let call = records[at++]; call > 0; call--) {
+        const count = records[at + 1];
+        let args = argumentLists[count];
+        if (!args) args = argumentLists[count] = new Array<number>(count);
+        for (let i = 0; i < count; i++) args[i] = records[at + 2 + i];
+        calls[records[at]](...args);
+        at += 2 + count;
+      }
       Atomics.add(control, HELPER_CHUNKS, 1);
       Atomics.add(control, FINISHED, 1);
       Atomics.notify(control, FINISHED);

@@ -35,6 +35,20 @@ export interface SolverHelper {
   postMessage(message: SolverHelperInit): void;
 }
 
+/**
+ * Work that goes into each chunk of a block's first run, before its sweep: in a dissected block
+ * that run has a chunk per part of the body (ColourChunks `parts`), and part k's prediction then
+ * runs on the thread that sweeps part k.
+ */
+export interface RunPrefix {
+  /** Makes part k's work here. */
+  run(k: number): void;
+  /** Records part k's work for a helper (through `recorder(k)`), ahead of the chunk's sweep. */
+  record(k: number): void;
+  /** Makes every part's work here, in order: the run made alone. */
+  all(): void;
+}
+
 /** One block's colours as the team sweeps them (its solve and its damping alike). */
 export interface BlockChunks {
   readonly chunks: ColourChunks;
@@ -70,6 +84,8 @@ export class SolverTeam {
   /** Chunks published since the team was made (helperChunks of them were the helpers'). */
   private published = 0;
   private readonly recorderCache: KernelExports[] = [];
+  /** Per chunk index, where its record's next call goes (slot 0 counts the calls). */
+  private readonly recordEnds = new Int32Array(MAX_CHUNKS);
   /** Whether frames step with the team or alone (`frame`), and whether this one does alone. */
   private readonly chooser = new TeamChooser();
   private frameAlone = false;
@@ -112,9 +128,9 @@ export class SolverTeam {
   }
 
   /**
-   * Kernels that do not run but write the call into chunk record `chunk`, for bindings
-   * (kernel-bindings.ts) to bind a block's sweep that records, and for `divide`'s callers; one
-   * per chunk index, made on first use.
+   * Kernels that do not run but add the call to chunk record `chunk` (the calls `divide`'s `record`
+   * makes for chunk k, in order), for bindings (kernel-bindings.ts) to bind a block's sweep that
+   * records, and for `divide`'s callers; one per chunk index, made on first use.
    */
   recorder(chunk: number): KernelExports {
     this.recorderCache[chunk] ??= this.makeRecorder(chunk);
@@ -123,12 +139,20 @@ export class SolverTeam {
 
   private makeRecorder(chunk: number): KernelExports {
     const record = this.records.subarray(chunk * RECORD_LENGTH, (chunk + 1) * RECORD_LENGTH);
+    const ends = this.recordEnds;
     const recorder: Record<string, (...args: (number | boolean)[]) => void> = {};
     this.exportNames.forEach((name, index) => {
       recorder[name] = (...args) => {
-        record[0] = index;
-        record[1] = args.length;
-        for (let i = 0; i < args.length; i++) record[2 + i] = +args[i];
+        const at = ends[chunk];
+        if (at + 2 + args.length > RECORD_LENGTH)
+          throw new RangeError(
+            `chunk ${chunk}'s calls take more than the ${RECORD_LENGTH} values of a record`,
+          );
+        record[0]++;
+        record[at] = index;
+        record[at + 1] = args.length;
+        for (let i = 0; i < args.length; i++) record[at + 2 + i] = +args[i];
+        ends[chunk] = at + 2 + args.length;
       };
     });
     return recorder as unknown as KernelExports;
@@ -202,27 +226,37 @@ export class SolverTeam {
    * A sweep of `block`'s colours (its solve or its damping) on the team (`running` must be true):
    * each run of chunks divided among the threads, or made here in order (the same floats either
    * way). `own(startsAt, colours)` sweeps the colours of a starts table at byte offset startsAt
-   * here; `record(k, startsAt, colours)` records chunk index k's call for a helper.
+   * here; `record(k, startsAt, colours)` records chunk index k's call for a helper. `first` goes
+   * into the chunks of the first run, ahead of their sweeps (the block must have `parts`).
    */
   sweep(
     block: BlockChunks,
     own: (startsAt: number, colours: number) => void,
     record: (k: number, startsAt: number, colours: number) => void,
+    first?: RunPrefix,
   ): void {
-    const { bounds } = block.chunks;
-    for (const run of block.chunks.runs) {
-      const sweeps = run.sweeps;
+    const { bounds, runs } = block.chunks;
+    if (first && block.chunks.parts === 0) throw new RangeError('a run prefix needs a block swept by parts');
+    for (let r = 0; r < runs.length; r++) {
+      const { sweeps, divided } = runs[r];
+      const prefix = r === 0 ? first : undefined;
       this.divide(
-        run.divided ? sweeps.length : 0,
-        (k) => record(k, block.boundsAt + 4 * sweeps[k].at, sweeps[k].colours),
+        divided ? sweeps.length : 0,
         (k) => {
+          prefix?.record(k);
+          record(k, block.boundsAt + 4 * sweeps[k].at, sweeps[k].colours);
+        },
+        (k) => {
+          prefix?.run(k);
           const { at, colours } = sweeps[k];
           // An empty chunk (the colour's end came first) costs a claim only.
           if (bounds[at] < bounds[at + colours]) own(block.boundsAt + 4 * at, colours);
         },
         () => {
           // Its sweeps in order give the same floats as the chunks in any order.
-          for (const { at, colours } of sweeps) own(block.boundsAt + 4 * at, colours);
+          prefix?.all();
+          for (const { at, colours } of sweeps)
+            if (bounds[at] < bounds[at + colours]) own(block.boundsAt + 4 * at, colours);
         },
       );
     }
@@ -240,7 +274,11 @@ export class SolverTeam {
       return;
     }
     const control = this.control;
-    for (let k = 0; k < chunks; k++) record(k);
+    for (let k = 0; k < chunks; k++) {
+      this.records[k * RECORD_LENGTH] = 0;
+      this.recordEnds[k] = 1;
+      record(k);
+    }
     const publishedAt = clock.now();
     const generation = this.publish(chunks);
     this.published += chunks;

@@ -2,9 +2,10 @@ import type { ConstraintBlock } from '../constraints/index.ts';
 import { kindOps } from '../constraints/kinds.ts';
 import type { ParticleState } from '../state.ts';
 import { decodeBase64 } from './base64.ts';
-import { type ColourChunks, colourChunks, mostChunksOfARun } from './colour-chunks.ts';
+import { type ColourChunks, colourChunks, mostChunksOfARun, partLevel } from './colour-chunks.ts';
 import type { BlockDamp, BlockSolve, KernelExports, KernelMemory } from './kernel-bindings.ts';
 import { KERNELS_WASM_BASE64 } from './kernels-wasm.ts';
+import { PartPrediction, type PartRanges, partRanges } from './part-prediction.ts';
 import { sharedMemoryAvailable, withSharedMemoryImport } from './shared-memory.ts';
 import { type BlockChunks, type SolverHelper, SolverTeam } from './solver-team.ts';
 
@@ -83,6 +84,9 @@ export class WasmKernels {
   private readonly dampers = new Map<ConstraintBlock, BlockDamp>();
   /** Blocks with colours big enough to divide, as the team solves them; empty without a team. */
   private readonly divided = new Map<ConstraintBlock, BlockChunks>();
+  /** Dissected blocks' deferred predictions (`deferPrediction`), and those now pending. */
+  private readonly predictions = new Map<ConstraintBlock, PartPrediction>();
+  private readonly pendingPredictions: PartPrediction[] = [];
   private readonly x: number;
   private readonly xPrev: number;
   private readonly v: number;
@@ -105,6 +109,8 @@ export class WasmKernels {
     readonly team: SolverTeam | null,
     blockChunks: ReadonlyMap<ConstraintBlock, ColourChunks>,
     scratches: ReadonlyMap<ConstraintBlock, SweepScratch>,
+    /** Each part's particles (null without a team or a dissected body), moved into the memory. */
+    parts: PartRanges | null,
   ) {
     this.x = pointers.get(state.x)!;
     this.xPrev = pointers.get(state.xPrev)!;
@@ -148,6 +154,14 @@ export class WasmKernels {
         record: bind ? Array.from({ length: most }, (_, k) => bind(block, recorded(k))) : [],
         recordDamp: bindDamp ? Array.from({ length: most }, (_, k) => bindDamp(block, recorded(k))) : [],
       });
+      if (solve && parts && chunks.parts > 0) {
+        const at = { x: this.x, xPrev: this.xPrev, v: this.v, w: this.w };
+        const rangesAt = pointers.get(parts.ranges)!;
+        this.predictions.set(
+          block,
+          new PartPrediction(kernels, (k) => team.recorder(k), at, parts, rangesAt),
+        );
+      }
     }
   }
 
@@ -211,6 +225,8 @@ export class WasmKernels {
     const firstOffset = new Map<MovableArray, number>();
     // The big colours' chunk bounds: the kernels read them, so they live in the memory too.
     const blockChunks = new Map<ConstraintBlock, ColourChunks>();
+    const parts = shared && state.leafOf ? partRanges(state.leafOf, partLevel(threads)) : null;
+    if (parts) moving.push([null, '', parts.ranges]);
     if (shared) {
       for (const block of blocks) {
         const binding = kindOps(block).wasm;
@@ -292,6 +308,7 @@ export class WasmKernels {
       shared ? new SolverTeam(threads, Object.keys(exports)) : null,
       blockChunks,
       scratches,
+      parts,
     );
   }
 
@@ -314,6 +331,42 @@ export class WasmKernels {
     this.perParticle(start, end, (kernels, from, to) =>
       kernels.predict(x, xPrev, v, w, from, to, invH, keep, dvx, dvy, dvz, h),
     );
+  }
+
+  /**
+   * `predict`, made in the first sweep of `block` where it can be (a dissected block on a running
+   * team: each part's particles by the thread that sweeps that part, part-prediction.ts), else now.
+   * The caller's next use of the body's particles must be `solve(block, …)`; `flushPredictions`
+   * makes any still deferred.
+   */
+  deferPrediction(
+    block: ConstraintBlock,
+    start: number,
+    end: number,
+    invH: number,
+    keep: number,
+    dvx: number,
+    dvy: number,
+    dvz: number,
+    h: number,
+  ): void {
+    const prediction = this.team?.running ? this.predictions.get(block) : undefined;
+    if (!prediction || prediction.pending) {
+      this.predict(start, end, invH, keep, dvx, dvy, dvz, h);
+      return;
+    }
+    prediction.set(start, end, invH, keep, dvx, dvy, dvz, h);
+    this.pendingPredictions.push(prediction);
+  }
+
+  /** Makes the predictions `deferPrediction` left pending (none where the blocks' sweeps made them). */
+  flushPredictions(): void {
+    for (const prediction of this.pendingPredictions) {
+      if (!prediction.pending) continue;
+      prediction.pending = false;
+      prediction.all();
+    }
+    this.pendingPredictions.length = 0;
   }
 
   /** v = (x − x_prev)/h for the first `coordinates` values. */
@@ -380,20 +433,27 @@ export class WasmKernels {
    * One sweep of `block` at substep h (s); false when the block has no kernel here (run the JS one).
    * `fresh`: the first sweep of the substep, which starts every multiplier at 0; `storeLambda` false:
    * nothing reads this sweep's multipliers, which kernels that can then leave unstored (see
-   * KernelExports).
+   * KernelExports). A prediction deferred into the block (`deferPrediction`) is made in this sweep.
    */
   solve(block: ConstraintBlock, h: number, fresh: boolean, storeLambda = true): boolean {
     const solve = this.solvers.get(block);
     if (!solve) return false;
     const invHSq = 1 / (h * h);
     const divided = this.team?.running ? this.divided.get(block) : undefined;
+    const prediction = this.predictions.get(block);
+    const first = prediction?.pending ? prediction : undefined;
+    if (first) first.pending = false;
     if (divided)
       this.team!.sweep(
         divided,
         (startsAt, colours) => solve(invHSq, fresh, storeLambda, startsAt, colours),
         (k, startsAt, colours) => divided.record[k](invHSq, fresh, storeLambda, startsAt, colours),
+        first,
       );
-    else solve(invHSq, fresh, storeLambda);
+    else {
+      first?.all();
+      solve(invHSq, fresh, storeLambda);
+    }
     return true;
   }
 }

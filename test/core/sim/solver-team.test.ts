@@ -4,6 +4,7 @@ import { closeSolverHelpers, spawnSolverHelpers } from '../../../core/node/solve
 import type { BodySpec, Scene } from '../../../core/scene/scene.ts';
 import { buildWorld } from '../../../core/sim/build-world.ts';
 import { type ColourChunks, colourChunks, MAX_CHUNKS } from '../../../core/sim/wasm/colour-chunks.ts';
+import { PartPrediction } from '../../../core/sim/wasm/part-prediction.ts';
 import {
   CHUNKS,
   CLAIM,
@@ -77,11 +78,26 @@ describe('solver team', () => {
     ['an edges + volume tet body', sceneWith([cube('edges-volume')])],
     // Its nodal volumes' sweeps each work in a scratch of their own: divided like the tets.
     ['a neo-Hookean tet body at ν = 0.45 (nodal volumes)', sceneWith([cube('neo-hookean', 0.45)])],
+    // The small cloth comes first in the world's numbering and is not dissected: its particles
+    // fall in the big one's first part's ranges, which the big body's prediction must leave alone.
+    [
+      'a small cloth and a cloth (each body predicted apart, the big one by parts)',
+      sceneWith([
+        {
+          ...cloth,
+          name: 'small',
+          shape: { type: 'cloth', size: [0.3, 0.3], cells: [8, 8], center: [2, 1, 0] },
+          pins: [{ box: { min: [1.8, 0.9, -0.2], max: [1.9, 1.1, -0.1] } }],
+        },
+        cloth,
+      ]),
+    ],
   ])('steps %s to the same floats with 2 threads as with 1', async (_, scene: Scene) => {
     const alone = buildWorld(scene);
     const team = buildWorld(scene, {}, { threads: 2 });
     expect(await team.startHelpers(helpers)).toBe(true);
     expect(team.solverThreads).toBe(2);
+    const partsPredicted = vi.spyOn(PartPrediction.prototype, 'record');
     try {
       for (let frame = 0; frame < FRAMES; frame++) {
         expect(alone.step(DT_S).hasNaN).toBe(false);
@@ -94,9 +110,12 @@ describe('solver team', () => {
       expect(
         (team as unknown as { wasm: { team: { helperChunks: number } } }).wasm.team.helperChunks,
       ).toBeGreaterThan(0);
+      // … the prediction went into the first sweep's parts …
+      expect(partsPredicted).toHaveBeenCalled();
       // … and every coordinate is the same float.
       expect(differing(bits(team), bits(alone))).toBe(0);
     } finally {
+      partsPredicted.mockRestore();
       team.stopHelpers();
     }
   });
@@ -234,6 +253,7 @@ describe('colour chunks', () => {
         // The subtrees come first, a chunk each: as many as the threads, or the next power of two.
         expect(chunks.runs[0].divided).toBe(true);
         expect(chunks.runs[0].sweeps.length).toBe(threads === 2 ? 2 : 4);
+        expect(chunks.parts).toBe(chunks.runs[0].sweeps.length);
         chunks.runs.forEach((run, r) => {
           if (!run.divided) return;
           const owner = new Map<number, number>();
@@ -249,6 +269,51 @@ describe('colour chunks', () => {
       }
     },
   );
+});
+
+describe('colour chunks of a dissected block', () => {
+  /**
+   * A block in dissection order with one colour per node (dissection.ts, depth 2: leaves 0 and 1,
+   * their separator 2, leaves 3 and 4, separator 5, then the root's low side, high side and across)
+   * of the given constraint counts.
+   */
+  function dissected(counts: number[]): ColourChunks | null {
+    const colourStarts = Uint32Array.from([
+      0,
+      ...counts.map((_, k) => counts.slice(0, k + 1).reduce((a, b) => a + b)),
+    ]);
+    const nodeColourStarts = Uint32Array.from({ length: counts.length + 1 }, (_, k) => k);
+    return colourChunks(colourStarts, 2, 256, nodeColourStarts);
+  }
+
+  it("divides a separator's sides where the side that leaves the stepping thread has two chunks' worth", () => {
+    // Halves, then the root's sides (600 each: divided), then what crosses both cuts alone.
+    const wide = dissected([1000, 1000, 100, 1000, 1000, 100, 600, 600, 50])!;
+    expect(wide.runs.map((r) => [r.divided, r.sweeps.length])).toEqual([
+      [true, 2],
+      [true, 2],
+      [false, 1],
+    ]);
+    // A seam of 300 a side (below 2 × 256) is swept by the stepping thread alone.
+    const seam = dissected([1000, 1000, 100, 1000, 1000, 100, 300, 300, 50])!;
+    expect(seam.runs.map((r) => [r.divided, r.sweeps.length])).toEqual([
+      [true, 2],
+      [false, 2],
+      [false, 1],
+    ]);
+    expect(seam.parts).toBe(2);
+  });
+
+  it('keeps an empty part as its chunk, so that chunk k is part k', () => {
+    // Nothing in the second half: its part is an empty sweep, and the parts' run is not divided.
+    const oneSided = dissected([1000, 1000, 100, 0, 0, 0, 600, 600, 50]);
+    expect(oneSided).not.toBeNull();
+    const [first] = oneSided!.runs;
+    expect(oneSided!.parts).toBe(2);
+    expect(first.divided).toBe(false);
+    const [, second] = first.sweeps;
+    expect(oneSided!.bounds[second.at + second.colours] - oneSided!.bounds[second.at]).toBe(0);
+  });
 });
 
 describe('solver team protocol', () => {

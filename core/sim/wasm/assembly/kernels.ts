@@ -84,6 +84,35 @@ export function predict(
 }
 
 /**
+ * `predict` of the particles of [start, end) that lie in the `count` ranges [from, to) at `ranges`
+ * (u32 pairs): one part of a body's particles, predicted by the thread that sweeps that part next
+ * (wasm-kernels.ts `deferPrediction`). Each particle's prediction depends on it alone: the same
+ * floats as `predict` over [start, end).
+ */
+export function predictRanges(
+  x: usize,
+  xPrev: usize,
+  v: usize,
+  w: usize,
+  ranges: usize,
+  count: i32,
+  start: i32,
+  end: i32,
+  invH: f64,
+  keep: f64,
+  dvx: f64,
+  dvy: f64,
+  dvz: f64,
+  h: f64,
+): void {
+  for (let r = 0; r < count; r++) {
+    const from = max(start, u(ranges, 2 * r));
+    const to = min(end, u(ranges, 2 * r + 1));
+    if (from < to) predict(x, xPrev, v, w, from, to, invH, keep, dvx, dvy, dvz, h);
+  }
+}
+
+/**
  * `predict`; with F = bool (a compile-time switch, as `knownRow`) each particle's velocity is made
  * from its move over the substep before (invH) in place of the one stored.
  */

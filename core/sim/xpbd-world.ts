@@ -378,12 +378,11 @@ export class XpbdWorld implements World {
       const dvx = gx * h;
       const dvy = gy * h;
       const dvz = gz * h;
-      if (wasm && !measured && this.predictsInFirstSweep(body, wasm)) {
-        wasm.deferPrediction(body.blocks[0], body.offset, end, this.pendingInvH, keep, dvx, dvy, dvz, h);
-        continue;
-      }
       if (wasm) {
-        wasm.predict(body.offset, end, this.pendingInvH, keep, dvx, dvy, dvz, h);
+        const prediction = { start: body.offset, end, invH: this.pendingInvH, keep, dvx, dvy, dvz, h };
+        if (!measured && this.predictsInFirstSweep(body, wasm))
+          wasm.deferPrediction(body.blocks[0], prediction);
+        else wasm.predict(prediction);
         continue;
       }
       for (let p = body.offset; p < end; p++) {

@@ -46,20 +46,28 @@ export interface StatePointers {
 }
 
 /**
+ * A substep's prediction of particles [start, end) (xpbd-world.ts `substep`): where invH > 0 each
+ * velocity is first made from the particle's move over the substep before, v = (x − x_prev)·invH;
+ * then v ← v·keep + dv (m/s), x_prev ← x, x ← x + v·h (s).
+ */
+export interface Prediction {
+  readonly start: number;
+  readonly end: number;
+  readonly invH: number;
+  readonly keep: number;
+  readonly dvx: number;
+  readonly dvy: number;
+  readonly dvz: number;
+  readonly h: number;
+}
+
+/**
  * One block's deferred prediction: `set` while its body's first sweep is pending, then the prefix
  * of that sweep's first run (solver-team.ts `sweep`).
  */
 export class PartPrediction implements RunPrefix {
-  /** Whether a prediction waits for the block's sweep. */
-  pending = false;
-  private start = 0;
-  private end = 0;
-  private invH = 0;
-  private keep = 1;
-  private dvx = 0;
-  private dvy = 0;
-  private dvz = 0;
-  private h = 0;
+  /** The prediction waiting for the block's sweep, if any. */
+  private waiting: Prediction | null = null;
 
   constructor(
     private readonly kernels: KernelExports,
@@ -71,26 +79,19 @@ export class PartPrediction implements RunPrefix {
     private readonly rangesAt: number,
   ) {}
 
-  /** Defers the prediction of particles [start, end) (arguments as WasmKernels `predict`). */
-  set(
-    start: number,
-    end: number,
-    invH: number,
-    keep: number,
-    dvx: number,
-    dvy: number,
-    dvz: number,
-    h: number,
-  ): void {
-    this.pending = true;
-    this.start = start;
-    this.end = end;
-    this.invH = invH;
-    this.keep = keep;
-    this.dvx = dvx;
-    this.dvy = dvy;
-    this.dvz = dvz;
-    this.h = h;
+  /** Whether a prediction waits for the block's sweep. */
+  get pending(): boolean {
+    return this.waiting !== null;
+  }
+
+  /** Defers `prediction` to the block's sweep. */
+  set(prediction: Prediction): void {
+    this.waiting = prediction;
+  }
+
+  /** Ends the wait once the sweep (or a flush) has made the prediction. */
+  done(): void {
+    this.waiting = null;
   }
 
   run(k: number): void {
@@ -102,44 +103,34 @@ export class PartPrediction implements RunPrefix {
   }
 
   all(): void {
+    const p = this.waiting!;
     const { x, xPrev, v, w } = this.state;
-    this.kernels.predict(
-      x,
-      xPrev,
-      v,
-      w,
-      this.start,
-      this.end,
-      this.invH,
-      this.keep,
-      this.dvx,
-      this.dvy,
-      this.dvz,
-      this.h,
-    );
+    this.kernels.predict(x, xPrev, v, w, p.start, p.end, p.invH, p.keep, p.dvx, p.dvy, p.dvz, p.h);
   }
 
   /** Part k's particles of [start, end): its ranges from the first that ends after start to the last that begins before end. */
   private predictPart(kernels: KernelExports, k: number): void {
+    const p = this.waiting!;
     const { ranges, starts } = this.parts;
-    const first = firstRange(starts[k], starts[k + 1], (i) => ranges[2 * i + 1] > this.start);
-    const end = firstRange(first, starts[k + 1], (i) => ranges[2 * i] >= this.end);
+    const first = firstRange(starts[k], starts[k + 1], (i) => ranges[2 * i + 1] > p.start);
+    const end = firstRange(first, starts[k + 1], (i) => ranges[2 * i] >= p.end);
     const { x, xPrev, v, w } = this.state;
+    const at = this.rangesAt + 8 * first;
     kernels.predictRanges(
       x,
       xPrev,
       v,
       w,
-      this.rangesAt + 8 * first,
+      at,
       end - first,
-      this.start,
-      this.end,
-      this.invH,
-      this.keep,
-      this.dvx,
-      this.dvy,
-      this.dvz,
-      this.h,
+      p.start,
+      p.end,
+      p.invH,
+      p.keep,
+      p.dvx,
+      p.dvy,
+      p.dvz,
+      p.h,
     );
   }
 }

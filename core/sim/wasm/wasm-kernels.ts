@@ -5,7 +5,7 @@ import { decodeBase64 } from './base64.ts';
 import { type ColourChunks, colourChunks, mostChunksOfARun, partLevel } from './colour-chunks.ts';
 import type { BlockDamp, BlockSolve, KernelExports, KernelMemory } from './kernel-bindings.ts';
 import { KERNELS_WASM_BASE64 } from './kernels-wasm.ts';
-import { PartPrediction, type PartRanges, partRanges } from './part-prediction.ts';
+import { PartPrediction, type PartRanges, type Prediction, partRanges } from './part-prediction.ts';
 import { sharedMemoryAvailable, withSharedMemoryImport } from './shared-memory.ts';
 import { type BlockChunks, type SolverHelper, SolverTeam } from './solver-team.ts';
 
@@ -312,22 +312,10 @@ export class WasmKernels {
     );
   }
 
-  /**
-   * Prediction of particles [start, end) (xpbd-world.ts `substep`); where invH > 0 with the
-   * velocities of the substep before made first (v = (x − x_prev)·invH) in the same pass: the same
-   * floats as `velocities` then a prediction.
-   */
-  predict(
-    start: number,
-    end: number,
-    invH: number,
-    keep: number,
-    dvx: number,
-    dvy: number,
-    dvz: number,
-    h: number,
-  ): void {
+  /** `prediction` (part-prediction.ts): the same floats as `velocities` and then a prediction. */
+  predict(prediction: Prediction): void {
     const { x, xPrev, v, w } = this;
+    const { start, end, invH, keep, dvx, dvy, dvz, h } = prediction;
     this.perParticle(start, end, (kernels, from, to) =>
       kernels.predict(x, xPrev, v, w, from, to, invH, keep, dvx, dvy, dvz, h),
     );
@@ -339,32 +327,22 @@ export class WasmKernels {
    * The caller's next use of the body's particles must be `solve(block, …)`; `flushPredictions`
    * makes any still deferred.
    */
-  deferPrediction(
-    block: ConstraintBlock,
-    start: number,
-    end: number,
-    invH: number,
-    keep: number,
-    dvx: number,
-    dvy: number,
-    dvz: number,
-    h: number,
-  ): void {
-    const prediction = this.team?.running ? this.predictions.get(block) : undefined;
-    if (!prediction || prediction.pending) {
-      this.predict(start, end, invH, keep, dvx, dvy, dvz, h);
+  deferPrediction(block: ConstraintBlock, prediction: Prediction): void {
+    const parts = this.team?.running ? this.predictions.get(block) : undefined;
+    if (!parts || parts.pending) {
+      this.predict(prediction);
       return;
     }
-    prediction.set(start, end, invH, keep, dvx, dvy, dvz, h);
-    this.pendingPredictions.push(prediction);
+    parts.set(prediction);
+    this.pendingPredictions.push(parts);
   }
 
   /** Makes the predictions `deferPrediction` left pending (none where the blocks' sweeps made them). */
   flushPredictions(): void {
-    for (const prediction of this.pendingPredictions) {
-      if (!prediction.pending) continue;
-      prediction.pending = false;
-      prediction.all();
+    for (const parts of this.pendingPredictions) {
+      if (!parts.pending) continue;
+      parts.all();
+      parts.done();
     }
     this.pendingPredictions.length = 0;
   }
@@ -442,7 +420,6 @@ export class WasmKernels {
     const divided = this.team?.running ? this.divided.get(block) : undefined;
     const prediction = this.predictions.get(block);
     const first = prediction?.pending ? prediction : undefined;
-    if (first) first.pending = false;
     if (divided)
       this.team!.sweep(
         divided,
@@ -454,6 +431,7 @@ export class WasmKernels {
       first?.all();
       solve(invHSq, fresh, storeLambda);
     }
+    first?.done();
     return true;
   }
 }

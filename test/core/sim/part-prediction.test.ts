@@ -74,7 +74,7 @@ describe('part prediction', () => {
           parts,
           0,
         );
-        prediction.set(start, end, 0, 1, 0, -9.81, 0, 1e-3);
+        prediction.set({ start, end, invH: 0, keep: 1, dvx: 0, dvy: -9.81, dvz: 0, h: 1e-3 });
         // Half the parts here, half recorded for a helper: both make the same calls.
         for (let k = 0; k < 1 << level; k++) {
           if (k % 2 === 0) prediction.run(k);

@@ -25,21 +25,21 @@ import type { TetVolumeBlock } from '../constraints/tet-volume.ts';
  * nothing reads: a block's last sweep of a substep whose constraint forces neither a measure nor
  * tearing reads. The moves are the same floats either way.
  */
+/** A prediction's arguments after the state's pointers (part-prediction.ts `Prediction`). */
+type PredictionArguments = [
+  start: number,
+  end: number,
+  invH: number,
+  keep: number,
+  dvx: number,
+  dvy: number,
+  dvz: number,
+  h: number,
+];
+
 export interface KernelExports {
-  predict(
-    x: number,
-    xPrev: number,
-    v: number,
-    w: number,
-    start: number,
-    end: number,
-    invH: number,
-    keep: number,
-    dvx: number,
-    dvy: number,
-    dvz: number,
-    h: number,
-  ): void;
+  predict(x: number, xPrev: number, v: number, w: number, ...particles: PredictionArguments): void;
+  /** `predict` of those of particles [start, end) that lie in the `count` ranges at `ranges` (u32 pairs). */
   predictRanges(
     x: number,
     xPrev: number,
@@ -47,14 +47,7 @@ export interface KernelExports {
     w: number,
     ranges: number,
     count: number,
-    start: number,
-    end: number,
-    invH: number,
-    keep: number,
-    dvx: number,
-    dvy: number,
-    dvz: number,
-    h: number,
+    ...particles: PredictionArguments
   ): void;
   velocities(x: number, xPrev: number, v: number, coordinates: number, invH: number): void;
   solveDistanceBatched(

@@ -27,6 +27,7 @@ import type { Worker } from 'node:worker_threads';
 import { median } from '../core/math/median.ts';
 import { closeSolverHelpers, spawnSolverHelpers } from '../core/node/solver-helpers.ts';
 import { buildWorld } from '../core/sim/build-world.ts';
+import type { SolverTeamCounts } from '../core/sim/world.ts';
 import type { XpbdWorld } from '../core/sim/xpbd-world.ts';
 import { type Jolt, loadJolt } from './jolt-builds.ts';
 import { createJoltBody, type JoltBodyInput } from './jolt-soft-body.ts';
@@ -61,6 +62,13 @@ interface Row {
   teamSameFloats: boolean | null;
   /** Share of the divided colours' chunks the helpers solved over the run, 0…1. */
   teamHelperShare: number | null;
+  /**
+   * Over the timed rounds: the team's stalls (a helper descheduled mid-chunk, after which the
+   * stepping thread solves alone for a while: wasm/stall-backoff.ts) and the share of its frames
+   * stepped alone (its chooser's trials and choices, wasm/team-chooser.ts), 0…1.
+   */
+  teamStalls: number | null;
+  teamAloneShare: number | null;
   joltThreads: number | null;
   joltMultithreadMsPerFrame: number | null;
   ratioMultithread: number | null;
@@ -210,6 +218,7 @@ async function measureScene(
   if (team) engines.push(engine('team', () => team.step(FRAME_DT_S)));
   if (joltThreaded) engines.push(engine('mt', () => joltThreaded.step(FRAME_DT_S)));
   for (const e of engines) for (let f = 0; f < options.warmupFrames; f++) e.step();
+  const teamBefore = team?.solverTeamCounts;
   for (let round = 0; round < options.rounds; round++) {
     for (const e of engines) {
       // CPU time counts every thread of the process: the multithreaded column is always timed by the wall.
@@ -273,6 +282,7 @@ async function measureScene(
     oursWallMsPerFrame: median(engines[0].wallTimes),
     teamSameFloats: team ? samePositions(ours, team) : null,
     teamHelperShare: team ? team.helperShare : null,
+    ...teamTrouble(teamBefore, team?.solverTeamCounts, options.rounds * options.framesPerRound),
     joltThreads: joltThreaded ? options.threads : null,
     joltMultithreadMsPerFrame: mtMs,
     ratioMultithread: ratioTo('mt'),
@@ -289,6 +299,19 @@ async function measureScene(
   return row;
 }
 
+/** The team's stalls and share of frames alone between two readings of its counts, `frames` apart. */
+function teamTrouble(
+  before: SolverTeamCounts | undefined,
+  after: SolverTeamCounts | undefined,
+  frames: number,
+): Pick<Row, 'teamStalls' | 'teamAloneShare'> {
+  if (!before || !after) return { teamStalls: null, teamAloneShare: null };
+  return {
+    teamStalls: after.stalls - before.stalls,
+    teamAloneShare: (after.framesAlone - before.framesAlone) / frames,
+  };
+}
+
 function printTable(rows: Row[], options: Options): void {
   const fixed = (v: number | null, digits: number) => (v === null ? '-' : v.toFixed(digits));
   const mega = (v: number | null) => (v === null ? '-' : (v / 1e6).toFixed(1));
@@ -301,7 +324,15 @@ function printTable(rows: Row[], options: Options): void {
     'SIMD ms',
     'ratio SIMD',
     ...(options.workers > 1
-      ? ['ours wall ms', `ours×${options.workers} ms`, 'scaling', 'helpers %', 'same floats']
+      ? [
+          'ours wall ms',
+          `ours×${options.workers} ms`,
+          'scaling',
+          'helpers %',
+          'stalls',
+          'alone %',
+          'same floats',
+        ]
       : []),
     ...(options.threads > 0 ? [`MT(${options.threads}) ms`, 'ratio MT'] : []),
     'ours Mproj/s',
@@ -323,6 +354,8 @@ function printTable(rows: Row[], options: Options): void {
           fixed(r.oursTeamMsPerFrame, 2),
           fixed(r.scaling, 2),
           r.teamHelperShare === null ? '-' : (100 * r.teamHelperShare).toFixed(0),
+          r.teamStalls === null ? '-' : String(r.teamStalls),
+          r.teamAloneShare === null ? '-' : (100 * r.teamAloneShare).toFixed(0),
           r.teamSameFloats === null ? '-' : r.teamSameFloats ? 'yes' : 'NO',
         ]
       : []),
@@ -349,7 +382,9 @@ function printTable(rows: Row[], options: Options): void {
       `ours×${options.workers}: our solver with ${options.workers - 1} helper worker thread(s) claiming chunks of the ` +
         'big colours over a shared memory, timed by the wall clock; scaling = our one-thread wall time / its ' +
         "(median of paired rounds); helpers %: the share of the divided colours' chunks its helpers solved " +
-        '(ideally (N − 1)/N; less where the machine is busy); same floats: its positions after the run ' +
+        '(ideally (N − 1)/N; less where the machine is busy); stalls: helpers descheduled mid-chunk in ' +
+        'the timed rounds (each sends the stepping thread alone for 4 ms or more); alone %: its frames ' +
+        "stepped alone by its chooser's trials or choice; same floats: its positions after the run " +
         "equal one thread's bit for bit",
     );
   }

@@ -14,7 +14,7 @@ import {
   expectSimState,
   saveScreenshot,
   sessionPerSuite,
-  simTimeOf,
+  settledReading,
   textOf,
 } from './page-helpers.ts';
 
@@ -24,28 +24,9 @@ async function centroidY(page: Page): Promise<number> {
   return Number(text.split(',')[1]?.trim());
 }
 
-/**
- * The centroid height once it moves less than 2 mm over at least 1 s of simulated time, m.
- * Simulated time, not wall time: on a loaded machine the preview runs slower than real time,
- * and a wall-clock window could fall on the turning point of a swing.
- */
-async function settledY(page: Page): Promise<number> {
-  let last = { y: Number.NaN, t: Number.NaN };
-  await expect
-    .poll(
-      async () => {
-        const now = { y: await centroidY(page), t: await simTimeOf(page) };
-        // The first sample, or the world was rebuilt and its clock reset: start the window here.
-        if (!(now.t >= last.t)) last = now;
-        if (now.t - last.t < 1) return Number.POSITIVE_INFINITY;
-        const moved = Math.abs(now.y - last.y);
-        last = now;
-        return moved;
-      },
-      { timeout: 90_000, interval: 500 },
-    )
-    .toBeLessThan(0.002);
-  return last.y;
+/** The centroid height once it moves less than 2 mm over 1 s of simulated time (settledReading), m. */
+function settledY(page: Page): Promise<number> {
+  return settledReading(page, () => centroidY(page), { tolerance: 0.002, timeoutMs: 90_000 });
 }
 
 describe('anisotropic cloth (browser host in Chromium)', () => {

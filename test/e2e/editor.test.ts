@@ -23,6 +23,7 @@ import {
   screenshotsNamed,
   sessionPerSuite,
   setJsonText,
+  settledReading,
   simTimeOf,
   textOf,
 } from './page-helpers.ts';
@@ -36,35 +37,18 @@ async function worldsShown(page: Page): Promise<number> {
 }
 
 /**
- * The block's rest height (metric-height), m, once it has settled: polled until two readings at
- * least 1 s of simulated time apart agree within 0.2 mm, after at least 1.5 s of simulated time
- * (the block falls for about 0.4 s). Apart in simulated time, not on the page's clock: on a loaded
- * machine the preview runs slower than real time, and readings 0.6 s apart on the clock agreed
- * while the block was still settling (the same block read 0.2965 m in some runs, 0.2993–0.2999 in
- * others). With `after`, in a world shown after that many: the one the edit made, not
- * the one before it that is still running.
+ * The block's rest height (metric-height), m, once it has settled (settledReading: within 0.2 mm
+ * over 1 s of simulated time, after at least 1.5 s; the block falls for about 0.4 s). With `after`,
+ * in a world shown after that many: the one the edit made, not the one before it still running.
  */
 async function restingHeight(page: Page, after?: number): Promise<number> {
   if (after !== undefined)
     await expect.poll(() => worldsShown(page), { timeout: 20_000 }).toBeGreaterThan(after);
-  let previous = { timeS: Number.NaN, heightM: Number.NaN };
-  let current = Number.NaN;
-  await expect
-    .poll(
-      async () => {
-        const timeS = await simTimeOf(page);
-        current = await readout(page, 'metric-height');
-        // A reading of another world (a rebuild restarts the clock) starts the comparison over.
-        if (!(timeS >= previous.timeS)) previous = { timeS, heightM: current };
-        if (timeS - previous.timeS < 1) return false;
-        const settled = timeS > 1.5 && Math.abs(current - previous.heightM) < 2e-4;
-        previous = { timeS, heightM: current };
-        return settled;
-      },
-      { timeout: 40_000, interval: 300 },
-    )
-    .toBe(true);
-  return current;
+  return settledReading(page, () => readout(page, 'metric-height'), {
+    tolerance: 2e-4,
+    afterS: 1.5,
+    timeoutMs: 40_000,
+  });
 }
 
 describe('editor panels (browser host in Chromium)', () => {

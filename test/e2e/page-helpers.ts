@@ -29,6 +29,38 @@ export const readout = async (page: Page, id: string): Promise<number> =>
 export const simTimeOf = async (page: Page): Promise<number> =>
   Number((await textOf(page, 'sim-time')).match(/t = ([\d.]+) s/)?.[1]);
 
+/**
+ * `read()` once the preview has settled: polled until two readings at least `windowS` of simulated
+ * time apart differ by less than `tolerance`, with the simulated time past `afterS`; the last
+ * reading. Simulated time, not the page's clock: on a loaded machine the preview runs slower than
+ * real time, and readings a fixed wall time apart agreed while a body was still settling (an
+ * editor block read 0.2993–0.2999 m against its 0.2965) or fell on the turning points of a swing.
+ * A rebuilt world restarts the clock, and the window with it.
+ */
+export async function settledReading(
+  page: Page,
+  read: () => Promise<number>,
+  options: { tolerance: number; windowS?: number; afterS?: number; timeoutMs: number },
+): Promise<number> {
+  const { tolerance, windowS = 1, afterS = 0, timeoutMs } = options;
+  let last = { value: Number.NaN, timeS: Number.NaN };
+  await expect
+    .poll(
+      async () => {
+        const now = { timeS: await simTimeOf(page), value: await read() };
+        // The first reading, or the world was rebuilt and its clock restarted: the window starts here.
+        if (!(now.timeS >= last.timeS)) last = now;
+        if (now.timeS - last.timeS < windowS) return false;
+        const settled = now.timeS > afterS && Math.abs(now.value - last.value) < tolerance;
+        last = now;
+        return settled;
+      },
+      { timeout: timeoutMs, interval: 300 },
+    )
+    .toBe(true);
+  return last.value;
+}
+
 /** The viewport's canvas. */
 export const canvas = (page: Page): Locator => page.locator('canvas.viewport-canvas');
 

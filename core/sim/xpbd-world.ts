@@ -342,8 +342,8 @@ export class XpbdWorld implements World {
   /**
    * Whether `body`'s prediction may wait for its first sweep (WasmKernels `deferPrediction`): its
    * first block has a kernel, and nothing between the prediction and that sweep reads or moves its
-   * predicted positions (aerodynamic drag, a shape-matching region's drift, moving pins; the
-   * measured substep's probe, which the caller leaves out).
+   * predicted positions (aerodynamic drag, a shape-matching region's drift, moving pins). The
+   * measured substep's probe reads nothing before the sweep (pin-balance.ts).
    */
   private predictsInFirstSweep(body: BodyRuntime, wasm: WasmKernels): boolean {
     const first = body.blocks[0];
@@ -380,8 +380,7 @@ export class XpbdWorld implements World {
       const dvz = gz * h;
       if (wasm) {
         const prediction = { start: body.offset, end, invH: this.pendingInvH, keep, dvx, dvy, dvz, h };
-        if (!measured && this.predictsInFirstSweep(body, wasm))
-          wasm.deferPrediction(body.blocks[0], prediction);
+        if (this.predictsInFirstSweep(body, wasm)) wasm.deferPrediction(body.blocks[0], prediction);
         else wasm.predict(prediction);
         continue;
       }
@@ -420,7 +419,7 @@ export class XpbdWorld implements World {
       }
     }
     for (const body of this.runtimes) body.pinMotion?.apply(this.state, timeS + h);
-    if (measured) this.probe.capturePredicted(this.state, this.runtimes);
+    if (measured) this.probe.captureTakenBack(this.state, this.runtimes, h);
     // The multipliers of a block's last sweep in a substep are read only by what measures the
     // constraint forces: the measured substep's probe and measures after the frame, and tearing.
     const forcesRead = measured || this.tearing !== null;
@@ -439,7 +438,7 @@ export class XpbdWorld implements World {
       }
     }
     wasm?.flushPredictions();
-    if (measured) this.probe.measure(this.state, this.runtimes, h);
+    if (measured) this.probe.measure(this.state, this.runtimes, h, wasm);
     this.grabbed.solve(this.state, h);
     this.bodyContact?.solve(this.state);
     collideParticles(this.state, this.colliders, 0, this.particleCount, timeS, timeS + h);

@@ -50,6 +50,16 @@ export interface KernelExports {
     ...particles: PredictionArguments
   ): void;
   velocities(x: number, xPrev: number, v: number, coordinates: number, invH: number): void;
+  correctionMoment(
+    x: number,
+    xPrev: number,
+    v: number,
+    w: number,
+    start: number,
+    end: number,
+    h: number,
+    out: number,
+  ): void;
   solveDistanceBatched(
     x: number,
     w: number,

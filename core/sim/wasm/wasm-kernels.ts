@@ -111,6 +111,8 @@ export class WasmKernels {
     scratches: ReadonlyMap<ConstraintBlock, SweepScratch>,
     /** Each part's particles (null without a team or a dissected body), moved into the memory. */
     parts: PartRanges | null,
+    /** Where a kernel that sums writes its sums (a view of the memory). */
+    private readonly sums: Float64Array,
   ) {
     this.x = pointers.get(state.x)!;
     this.xPrev = pointers.get(state.xPrev)!;
@@ -227,6 +229,9 @@ export class WasmKernels {
     const blockChunks = new Map<ConstraintBlock, ColourChunks>();
     const parts = shared && state.leafOf ? partRanges(state.leafOf, partLevel(threads)) : null;
     if (parts) moving.push([null, '', parts.ranges]);
+    // What a kernel that sums writes (correctionMoment: xyz).
+    const sums = new Float64Array(3);
+    moving.push([null, '', sums]);
     if (shared) {
       for (const block of blocks) {
         const binding = kindOps(block).wasm;
@@ -309,6 +314,7 @@ export class WasmKernels {
       blockChunks,
       scratches,
       parts,
+      new Float64Array(memory.buffer, pointers.get(sums)!, sums.length),
     );
   }
 
@@ -345,6 +351,18 @@ export class WasmKernels {
       parts.done();
     }
     this.pendingPredictions.length = 0;
+  }
+
+  /**
+   * pin-balance.ts `correctionMoment` over particles [start, end) into out[at … at + 3), on the
+   * stepping thread (one pass, a few µs per thousand particles: not worth a meeting).
+   */
+  correctionMoment(start: number, end: number, h: number, out: Float64Array, at: number): void {
+    const { x, xPrev, v, w, sums } = this;
+    this.kernels.correctionMoment(x, xPrev, v, w, start, end, h, sums.byteOffset);
+    out[at] = sums[0];
+    out[at + 1] = sums[1];
+    out[at + 2] = sums[2];
   }
 
   /** v = (x − x_prev)/h for the first `coordinates` values. */

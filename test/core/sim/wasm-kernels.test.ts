@@ -25,6 +25,7 @@ import { boxTetGrid } from '../../../core/sim/geometry/box-tets.ts';
 import { clothGrid } from '../../../core/sim/geometry/cloth-grid.ts';
 import { uniqueEdges } from '../../../core/sim/geometry/edges.ts';
 import { triangleHinges } from '../../../core/sim/geometry/hinges.ts';
+import { correctionMoment } from '../../../core/sim/pin-balance.ts';
 import { createParticleState, type ParticleState } from '../../../core/sim/state.ts';
 import { decodeBase64 } from '../../../core/sim/wasm/base64.ts';
 import { WasmKernels } from '../../../core/sim/wasm/wasm-kernels.ts';
@@ -660,6 +661,38 @@ describe('WebAssembly constraint kernels', () => {
     );
     const kernels = WasmKernels.create(state, []);
     expect(kernels!.solve(block, 1 / 600, true)).toBe(false);
+  });
+
+  it("the constraint force probe's correction moment: the same floats as the JS sum, pinned particles left out", () => {
+    const jsState = deformedState(cloth.positions, 0.01, 5);
+    const wasmState = deformedState(cloth.positions, 0.01, 5);
+    const next = seededRandom(9);
+    for (const s of [jsState, wasmState]) {
+      for (let k = 0; k < s.x.length; k++) s.xPrev[k] = s.x[k] + 0.003 * Math.sin(k);
+      for (let k = 0; k < s.v.length; k++) s.v[k] = Math.cos(3 * k);
+    }
+    for (let k = 0; k < jsState.v.length; k++) wasmState.v[k] = jsState.v[k] += 0.1 * next();
+    const kernels = WasmKernels.create(wasmState, [])!;
+    const h = 1 / 600;
+    const count = jsState.count;
+    // A range that starts and ends off the first and last particle, and the whole.
+    for (const [start, end] of [
+      [3, count - 2],
+      [0, count],
+    ]) {
+      const js = new Float64Array(6).fill(NaN);
+      const wasm = new Float64Array(6).fill(NaN);
+      correctionMoment(jsState, start, end, h, js, 3);
+      kernels.correctionMoment(start, end, h, wasm, 3);
+      expect(Array.from(wasm)).toEqual(Array.from(js));
+      // Every fifth particle is pinned (w = 0): the sum over the free ones only.
+      let x = 0;
+      for (let p = start; p < end; p++)
+        if (p % 5 !== 0)
+          x += (jsState.x[3 * p] - jsState.xPrev[3 * p] - jsState.v[3 * p] * h) * jsState.mass[p];
+      expect(js[3]).toBeCloseTo(x, 12);
+      expect(js[3]).not.toBe(0);
+    }
   });
 });
 

@@ -179,6 +179,39 @@ export function velocities(x: usize, xPrev: usize, v: usize, coordinates: i32, i
   if (k < coordinates) setF(v, k, (f(x, k) - f(xPrev, k)) * invH);
 }
 
+/**
+ * pin-balance.ts `correctionMoment`: out[0 … 3) ← Σ over the particles p of [start, end) with
+ * w_p > 0 of (x_p − x_prev,p − h·v_p)/w_p, kg·m, xyz; each axis summed in particle order (x and y
+ * in the two lanes of an f64x2, z beside them): the same floats as the JS.
+ */
+export function correctionMoment(
+  x: usize,
+  xPrev: usize,
+  v: usize,
+  w: usize,
+  start: i32,
+  end: i32,
+  h: f64,
+  out: usize,
+): void {
+  const hXY = f64x2.splat(h);
+  let sumXY = f64x2.splat(0);
+  let sumZ = 0.0;
+  for (let p = start; p < end; p++) {
+    const wp = f(w, p);
+    if (wp === 0) continue;
+    const offset = <usize>p * 24;
+    const moveXY = f64x2.sub(
+      f64x2.sub(v128.load(x + offset), v128.load(xPrev + offset)),
+      f64x2.mul(v128.load(v + offset), hXY),
+    );
+    sumXY = f64x2.add(sumXY, f64x2.div(moveXY, f64x2.splat(wp)));
+    sumZ += (load<f64>(x + offset, 16) - load<f64>(xPrev + offset, 16) - load<f64>(v + offset, 16) * h) / wp;
+  }
+  v128.store(out, sumXY);
+  store<f64>(out, sumZ, 16);
+}
+
 /** distance.ts `solveDistance` (`storeLambda` as in solveDistanceBatched). */
 export function solveDistance(
   x: usize,

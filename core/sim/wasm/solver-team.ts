@@ -61,18 +61,25 @@ export interface BlockChunks {
 }
 
 /**
- * Atomics.load polls before a thread sleeps in Atomics.wait: some 95 µs of spinning on the
+ * Atomics.load polls before a thread sleeps in Atomics.wait: some 380 µs of spinning on the
  * machine this was measured on (~6 ns a poll). Between two divided runs of a dissected block the
- * stepping thread works alone for some 10–60 µs (the root's separator, prediction, velocities); a
- * helper that spins past that is there for the next run, one that sleeps waits for a futex wake at
- * every run. Paired in one process, 5 rounds each (ratio of one thread's wall time to the team's),
- * 1024 / 4096 / 16384 polls: idle machine, cloth 64² 1.58 / 1.59 / 1.70, cloth 128² 1.76 / 1.73 /
- * 1.75, 16³ neo-Hookean cube 1.59 / 1.63 / 1.76, edges + volume 1.62 / 1.68 / 1.76; beside two
- * busy processes 1.42 / 1.36 / 1.23, 1.38 / 1.39 / 1.34, 1.01 / 1.04 / 1.34, 1.18 / 1.18 / 1.07.
- * (Before the dissection, with a meeting per colour, long spins were worse at load: the helper
- * used up its time slice spinning between colours.)
+ * stepping thread works alone for some 10–60 µs (the root's separator, velocities); and where the
+ * other thread's part took longer, a helper that finished its own first waits that much more. A
+ * helper that spins past the gap is there for the next run, one that sleeps waits for a futex wake
+ * (20–60 µs here) at its start, and the stepping thread then waits for it at the run's end. Paired
+ * in one process, 5 rounds each (ratio of one thread's wall time to the team's), 1024 / 4096 /
+ * 16384 polls: idle machine, cloth 64² 1.58 / 1.59 / 1.70, cloth 128² 1.76 / 1.73 / 1.75, 16³
+ * neo-Hookean cube 1.59 / 1.63 / 1.76, edges + volume 1.62 / 1.68 / 1.76; beside two busy processes
+ * 1.42 / 1.36 / 1.23, 1.38 / 1.39 / 1.34, 1.01 / 1.04 / 1.34, 1.18 / 1.18 / 1.07. Later, with the
+ * prediction in the first run and the team's frames chosen against frames alone (team-chooser.ts),
+ * 65536 polls against 16384, one helper joining each team for its 4-frame round only (median of
+ * 30–60 paired rounds, team time at 16384 / at 65536): the 128² cloth, whose parts take 300–450 µs
+ * a run, 1.025, 1.044 and 1.015; the 64² cloth and the cubes 0.997–1.006; beside a busy process
+ * (where both step about as fast as one thread) 0.990–1.040. (Before the dissection, with a meeting
+ * per colour, long spins were worse at load: the helper used up its time slice spinning between
+ * colours.) A helper spins this long once more after a frame's last run before it sleeps.
  */
-const DEFAULT_SPINS = 1 << 14;
+const DEFAULT_SPINS = 1 << 16;
 
 const clock = (globalThis as unknown as { performance: { now(): number } }).performance;
 

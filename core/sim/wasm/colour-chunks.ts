@@ -16,7 +16,7 @@ import { DISSECTION_DEPTH, ROOT_ACROSS, ROOT_HIGH, ROOT_LOW, SUBTREES } from '..
 
 /** Constraints per chunk at least: some 10–40 µs in the kernels, against ~1 µs to claim and meet. */
 export const MIN_CHUNK_CONSTRAINTS = 256;
-/** Chunks per colour at most (a claim counts them in 8 bits). */
+/** Chunks per colour at most (a claim counts them in 5 bits from either end, solver-helper.ts). */
 export const MAX_CHUNKS = 16;
 
 /** One sweep: `colours` consecutive colours whose starts are bounds[at …at + colours]. */

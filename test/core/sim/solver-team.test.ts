@@ -7,9 +7,9 @@ import { type ColourChunks, colourChunks, MAX_CHUNKS } from '../../../core/sim/w
 import { PartPrediction } from '../../../core/sim/wasm/part-prediction.ts';
 import {
   CHUNKS,
-  CLAIM,
   CONTROL_LENGTH,
   claimChunk,
+  GENERATION_MASK,
   publishStores,
 } from '../../../core/sim/wasm/solver-helper.ts';
 import type { XpbdWorld } from '../../../core/sim/xpbd-world.ts';
@@ -324,14 +324,29 @@ describe('solver team protocol', () => {
     const stores = publishStores(8, 16);
     for (let made = 0; made <= stores.length; made++) {
       const control = new Int32Array(new SharedArrayBuffer(CONTROL_LENGTH * 4));
-      control[CLAIM] = (7 << 8) + 2;
-      control[CHUNKS] = 2;
+      for (const [slot, value] of publishStores(7, 2)) control[slot] = value;
+      expect([claimChunk(control, 7, 2), claimChunk(control, 7, 2, true)]).toEqual([0, 1]);
       for (const [slot, value] of stores.slice(0, made)) control[slot] = value;
-      expect(claimChunk(control, 7, control[CHUNKS]), `after ${made} of the stores`).toBe(-1);
+      for (const fromBack of [false, true])
+        expect(claimChunk(control, 7, control[CHUNKS], fromBack), `after ${made} of the stores`).toBe(-1);
     }
-    // Once published, generation 8's chunks are claimed one each, from 0.
+    // Once published, generation 8's chunks are claimed one each: the stepping thread's from 0 up,
+    // the helpers' from 15 down, until they meet.
     const control = new Int32Array(new SharedArrayBuffer(CONTROL_LENGTH * 4));
     for (const [slot, value] of stores) control[slot] = value;
-    expect([0, 1, 2].map(() => claimChunk(control, 8, control[CHUNKS]))).toEqual([0, 1, 2]);
+    const claims = Array.from({ length: 17 }, (_, k) => claimChunk(control, 8, control[CHUNKS], k % 3 === 0));
+    expect(claims).toEqual([15, 0, 1, 14, 2, 3, 13, 4, 5, 12, 6, 7, 11, 8, 9, 10, -1]);
+  });
+
+  it('claims whole generations however high they count (the word turns negative)', () => {
+    const control = new Int32Array(new SharedArrayBuffer(CONTROL_LENGTH * 4));
+    for (const generation of [GENERATION_MASK, GENERATION_MASK - 1, 1 << 21, (1 << 21) - 1]) {
+      for (const [slot, value] of publishStores(generation, 3)) control[slot] = value;
+      expect(claimChunk(control, generation, 3, true)).toBe(2);
+      expect(claimChunk(control, generation, 3)).toBe(0);
+      expect(claimChunk(control, generation, 3)).toBe(1);
+      expect(claimChunk(control, generation, 3, true)).toBe(-1);
+      expect(claimChunk(control, generation - 1, 3)).toBe(-1);
+    }
   });
 });

@@ -12,8 +12,9 @@
  * late for a colour already done finds its generation gone and claims nothing, and with two
  * threads each sweeps the same part of a body run after run, its particles in its own cache (when
  * whoever came first took chunk 0, a spinning helper came first in 77–96% of the runs, and the
- * threads swapped parts whenever it did not). Each finished chunk adds 1 to FINISHED. The stepping thread moves on once FINISHED = CHUNKS. Waiting
- * spins on Atomics.load for a while before it Atomics.waits: a futex wake costs more than a chunk.
+ * threads swapped parts whenever it did not). Each finished chunk adds 1 to FINISHED. The stepping
+ * thread moves on once FINISHED = CHUNKS. Waiting spins on Atomics.load for a while before it
+ * Atomics.waits: a futex wake costs more than a chunk.
  * Atomics' sequentially consistent loads and stores order the plain record and memory writes
  * around them.
  */

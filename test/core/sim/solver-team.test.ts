@@ -338,6 +338,18 @@ describe('solver team protocol', () => {
     expect(claims).toEqual([15, 0, 1, 14, 2, 3, 13, 4, 5, 12, 6, 7, 11, 8, 9, 10, -1]);
   });
 
+  it('claims each of the most chunks a run may have once, from either end (the counts fit the word)', () => {
+    for (const fromBack of [false, true]) {
+      const control = new Int32Array(new SharedArrayBuffer(CONTROL_LENGTH * 4));
+      for (const [slot, value] of publishStores(GENERATION_MASK, MAX_CHUNKS)) control[slot] = value;
+      const claims = Array.from({ length: MAX_CHUNKS + 1 }, () =>
+        claimChunk(control, GENERATION_MASK, MAX_CHUNKS, fromBack),
+      );
+      const all = Array.from({ length: MAX_CHUNKS }, (_, k) => k);
+      expect(claims).toEqual([...(fromBack ? all.reverse() : all), -1]);
+    }
+  });
+
   it('claims whole generations however high they count (the word turns negative)', () => {
     const control = new Int32Array(new SharedArrayBuffer(CONTROL_LENGTH * 4));
     for (const generation of [GENERATION_MASK, GENERATION_MASK - 1, 1 << 21, (1 << 21) - 1]) {

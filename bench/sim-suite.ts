@@ -33,6 +33,7 @@ import { type Jolt, loadJolt } from './jolt-builds.ts';
 import { createJoltBody, type JoltBodyInput } from './jolt-soft-body.ts';
 import { formatBreakdown, memoryBreakdown, solverBytes } from './sim-memory.ts';
 import { type BenchScene, benchScenesMatching, FRAME_DT_S, SUBSTEPS, WARMUP_FRAMES } from './sim-scenes.ts';
+import { TwinWorlds } from './sim-twins.ts';
 
 interface Row {
   scene: string;
@@ -56,6 +57,12 @@ interface Row {
   oursWorkers: number | null;
   oursTeamMsPerFrame: number | null;
   scaling: number | null;
+  /**
+   * N one-thread worlds stepped at once, one per thread (sim-twins.ts): N × our one-thread wall
+   * time / their round's wall time, median of paired rounds. What the machine's N cores give
+   * together in this run: the ceiling of `scaling`.
+   */
+  twinScaling: number | null;
   /** Our one-thread median wall ms per frame (what the scaling divides). */
   oursWallMsPerFrame: number;
   /** True when the team's positions after the run are bit for bit one thread's. */
@@ -122,6 +129,9 @@ function parseOptions(flags: string[]): Options {
 interface Engine {
   label: string;
   step(): void;
+  /** Around each round's frames, inside its wall time: what steps beside them (the twin worlds). */
+  beginRound?(frames: number): void;
+  finishRound?(): void;
   /** Per frame, ms. */
   times: number[];
   /** Per round (framesPerRound frames), ms; and by the wall clock. */
@@ -181,10 +191,14 @@ async function measureScene(
   builds: { default: Jolt; simd: Jolt | null },
   options: Options,
   helpers: readonly Worker[],
+  twinEntry: URL,
 ): Promise<Row> {
   const ours = buildWorld(bench.scene);
   if (options.kernels === 'js') ours.kernels = 'js';
   const team = options.workers > 1 ? buildWorld(bench.scene, {}, { threads: options.workers }) : null;
+  // The team's ceiling: as many one-thread worlds as it has threads, stepping at once.
+  const twins = team ? await TwinWorlds.start(bench.name, options.workers - 1, twinEntry) : null;
+  const twinHere = twins ? buildWorld(bench.scene) : null;
   if (team) {
     if (options.kernels === 'js') team.kernels = 'js';
     await team.startHelpers(helpers);
@@ -216,16 +230,24 @@ async function measureScene(
   ];
   if (joltSimd) engines.push(engine('simd', () => joltSimd.step(FRAME_DT_S)));
   if (team) engines.push(engine('team', () => team.step(FRAME_DT_S)));
+  if (twins && twinHere) {
+    engines.push({
+      ...engine('twins', () => twinHere.step(FRAME_DT_S)),
+      beginRound: (frames) => twins.begin(frames),
+      finishRound: () => twins.finish(),
+    });
+  }
   if (joltThreaded) engines.push(engine('mt', () => joltThreaded.step(FRAME_DT_S)));
   for (const e of engines) for (let f = 0; f < options.warmupFrames; f++) e.step();
   const teamBefore = team?.solverTeamCounts;
   for (let round = 0; round < options.rounds; round++) {
     for (const e of engines) {
       // CPU time counts every thread of the process: the multithreaded column is always timed by the wall.
-      const threaded = e.label === 'mt' || e.label === 'team';
+      const threaded = e.label === 'mt' || e.label === 'team' || e.label === 'twins';
       const now = options.clock === 'cpu' && !threaded ? cpuMs : wallMs;
       let roundMs = 0;
       const wallStart = wallMs();
+      e.beginRound?.(options.framesPerRound);
       for (let f = 0; f < options.framesPerRound; f++) {
         const start = now();
         const wallFrom = wallMs();
@@ -235,6 +257,7 @@ async function measureScene(
         e.times.push(frameMs);
         roundMs += frameMs;
       }
+      e.finishRound?.();
       e.rounds.push(roundMs);
       e.wallRounds.push(wallMs() - wallStart);
     }
@@ -259,6 +282,7 @@ async function measureScene(
   const mtMs = ms('mt');
   const teamMs = ms('team');
   const teamEngine = engines.find((e) => e.label === 'team');
+  const twinsEngine = engines.find((e) => e.label === 'twins');
   const perSecond = (constraints: number, frameMs: number) => (constraints * SUBSTEPS * 1000) / frameMs;
   const row: Row = {
     scene: bench.name,
@@ -279,6 +303,9 @@ async function measureScene(
     oursTeamMsPerFrame: teamMs,
     // ratioTo gives the team's time / ours: its scaling is the inverse, paired round by round.
     scaling: team ? median(engines[0].wallRounds.map((mine, k) => mine / teamEngine!.wallRounds[k])) : null,
+    twinScaling: twinsEngine
+      ? median(engines[0].wallRounds.map((mine, k) => (options.workers * mine) / twinsEngine.wallRounds[k]))
+      : null,
     oursWallMsPerFrame: median(engines[0].wallTimes),
     teamSameFloats: team ? samePositions(ours, team) : null,
     teamHelperShare: team ? team.helperShare : null,
@@ -296,6 +323,7 @@ async function measureScene(
   joltSimd?.dispose();
   joltThreaded?.dispose();
   team?.stopHelpers();
+  await twins?.stop();
   return row;
 }
 
@@ -328,6 +356,7 @@ function printTable(rows: Row[], options: Options): void {
           'ours wall ms',
           `ours×${options.workers} ms`,
           'scaling',
+          `${options.workers} worlds`,
           'helpers %',
           'stalls',
           'alone %',
@@ -353,6 +382,7 @@ function printTable(rows: Row[], options: Options): void {
           fixed(r.oursWallMsPerFrame, 2),
           fixed(r.oursTeamMsPerFrame, 2),
           fixed(r.scaling, 2),
+          fixed(r.twinScaling, 2),
           r.teamHelperShare === null ? '-' : (100 * r.teamHelperShare).toFixed(0),
           r.teamStalls === null ? '-' : String(r.teamStalls),
           r.teamAloneShare === null ? '-' : (100 * r.teamAloneShare).toFixed(0),
@@ -381,7 +411,9 @@ function printTable(rows: Row[], options: Options): void {
     console.log(
       `ours×${options.workers}: our solver with ${options.workers - 1} helper worker thread(s) claiming chunks of the ` +
         'big colours over a shared memory, timed by the wall clock; scaling = our one-thread wall time / its ' +
-        "(median of paired rounds); helpers %: the share of the divided colours' chunks its helpers solved " +
+        `(median of paired rounds); ${options.workers} worlds: ${options.workers} one-thread worlds stepping at once, ` +
+        `a thread each: ${options.workers} × our one-thread wall time / theirs (median of paired rounds), what ` +
+        "the machine's cores give together in this run (the ceiling of the scaling); helpers %: the share of the divided colours' chunks its helpers solved " +
         '(ideally (N − 1)/N; less where the machine is busy); stalls: helpers descheduled mid-chunk in ' +
         'the timed rounds (each sends the stepping thread alone for 4 ms or more); alone %: its frames ' +
         "stepped alone by its chooser's trials or choice; same floats: its positions after the run " +
@@ -425,10 +457,11 @@ export async function runSimSuite(flags: string[]): Promise<void> {
           bundled ? new URL('./solver-helper-entry.mjs', import.meta.url) : undefined,
         )
       : [];
+  const twinEntry = new URL(bundled ? './sim-twin-entry.mjs' : './sim-twin-entry.ts', import.meta.url);
   const rows: Row[] = [];
   try {
     for (const scene of scenes) {
-      rows.push(await measureScene(scene, builds, options, helpers));
+      rows.push(await measureScene(scene, builds, options, helpers, twinEntry));
       if (!options.json) console.error(`[bench sim] ${scene.name} done`);
     }
   } finally {

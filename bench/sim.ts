@@ -52,6 +52,8 @@ export async function bundle(): Promise<string | null> {
       'jolt-pthread-worker': path.join(benchDir, 'jolt-pthread-worker.mjs'),
       // Our solver's helper threads (--workers=N): sim-suite.ts finds it beside the suite's bundle.
       'solver-helper-entry': path.join(benchDir, '..', 'core', 'node', 'solver-helper-entry.ts'),
+      // The twin worlds beside it (sim-twins.ts), likewise.
+      'sim-twin-entry': path.join(benchDir, 'sim-twin-entry.ts'),
     },
     outdir: BENCH_CACHE_DIR,
     outExtension: { '.js': '.mjs' },

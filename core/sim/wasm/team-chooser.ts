@@ -21,7 +21,16 @@
  * 17.6 ms, its frames in a row 11.5 and the frames alone 15.1, so one-frame trials kept it alone
  * (but for those trials) for stretches of 26 and 59 frames where the team was the faster. The
  * judged frame is compared with the median of the last SAMPLES frames stepped the chosen way, per
- * substep (frames of one world cost about the same), and switches where it is MARGIN faster.
+ * substep (frames of one world cost about the same), and wins where it is MARGIN faster.
+ *
+ * A switch takes two wins in a row, the second after SAMPLES fresh frames of the chosen way: on a
+ * shared machine a burst of load from elsewhere slows a few frames of whichever way is stepping,
+ * and a trial right after it won against those frames alone. Measured on the 16³ neo-Hookean
+ * cube in Node (1,000 frames, the machine's other tenants about): a trial alone at 0.385 ms a
+ * substep against a median of 0.506 for the team's last three frames (its usual 0.224) switched,
+ * and the world stepped 8 frames alone at 0.390 before the next trial brought the team back; the
+ * sim bench's team read 17–31% of its frames alone in such runs, where its chooser's trials alone
+ * make 4%. The confirmation costs a true switch SAMPLES + TRIAL_FRAMES frames more of the slower way.
  */
 
 import { median } from '../../math/median.ts';
@@ -30,7 +39,8 @@ export const FIRST_TRIAL_EVERY = 8;
 export const MAX_TRIAL_EVERY = 256;
 /** Frames a trial steps the other way: the first warms that way up, the last is judged. */
 export const TRIAL_FRAMES = 2;
-const SAMPLES = 3;
+/** Frames of the chosen way whose median a trial is judged against. */
+export const SAMPLES = 3;
 const MARGIN = 0.05;
 
 export class TeamChooser {
@@ -42,6 +52,8 @@ export class TeamChooser {
   private trialEvery = FIRST_TRIAL_EVERY;
   /** Frames of the trial under way stepped so far (0: none under way). */
   private trialFrames = 0;
+  /** Whether the last trial won: the next, after SAMPLES frames of the chosen way, confirms it or not. */
+  private confirming = false;
   /** Frames stepped alone, trials included. */
   framesAlone = 0;
 
@@ -64,11 +76,18 @@ export class TeamChooser {
     if (++this.trialFrames < TRIAL_FRAMES) return;
     this.trialFrames = 0;
     this.sinceTrial = 0;
-    if (msPerSubstep < (1 - MARGIN) * median(this.samples)) {
+    const won = msPerSubstep < (1 - MARGIN) * median(this.samples);
+    if (won && !this.confirming) {
+      // Judged again once the chosen way has stepped SAMPLES frames since.
+      this.confirming = true;
+      this.sinceTrial = this.trialEvery - SAMPLES;
+    } else if (won) {
+      this.confirming = false;
       this.together = together;
       this.samples = [msPerSubstep];
       this.trialEvery = FIRST_TRIAL_EVERY;
     } else {
+      this.confirming = false;
       this.trialEvery = Math.min(MAX_TRIAL_EVERY, 2 * this.trialEvery);
     }
   }

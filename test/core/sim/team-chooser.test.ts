@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   FIRST_TRIAL_EVERY,
   MAX_TRIAL_EVERY,
+  SAMPLES,
   TeamChooser,
   TRIAL_FRAMES,
 } from '../../../core/sim/wasm/team-chooser.ts';
@@ -39,13 +40,19 @@ describe('team chooser', () => {
   it('steps alone where the team is slower (a busy machine), trying the team now and then', () => {
     const chooser = new TeamChooser();
     const ways = run(chooser, 2000, (together) => (together ? 1.7 : 1));
-    // The first trial switches; from then on the team only on trial.
-    expect(
-      ways
-        .slice(0, FIRST_TRIAL_EVERY + TRIAL_FRAMES)
-        .every((together, frame) => together === frame < FIRST_TRIAL_EVERY),
-    ).toBe(true);
-    expect(ways.filter((together) => together).length).toBeLessThan(FIRST_TRIAL_EVERY + 12 * TRIAL_FRAMES);
+    // The first trial wins, the second confirms it after SAMPLES frames of the team: from then on
+    // the team only on trial.
+    const confirmAt = FIRST_TRIAL_EVERY + TRIAL_FRAMES + SAMPLES;
+    const alone = (frame: number) =>
+      (frame >= FIRST_TRIAL_EVERY && frame < FIRST_TRIAL_EVERY + TRIAL_FRAMES) || frame >= confirmAt;
+    const firstTrialOfTheTeam = confirmAt + TRIAL_FRAMES + FIRST_TRIAL_EVERY;
+    expect(ways.slice(0, firstTrialOfTheTeam).every((together, frame) => together === !alone(frame))).toBe(
+      true,
+    );
+    expect(ways[firstTrialOfTheTeam]).toBe(true);
+    expect(ways.filter((together) => together).length).toBeLessThan(
+      FIRST_TRIAL_EVERY + SAMPLES + 12 * TRIAL_FRAMES,
+    );
   });
 
   it('goes back to the team once the machine frees up, within the trial spacing', () => {
@@ -76,6 +83,24 @@ describe('team chooser', () => {
     // for trials (judged by their first frame, every trial of the team would keep it alone).
     const settled = freedAt + MAX_TRIAL_EVERY + 2 * TRIAL_FRAMES;
     expect(ways.slice(settled).filter((together) => !together).length).toBeLessThan(10 * TRIAL_FRAMES);
+  });
+
+  it('does not switch for a burst of slow frames just before a trial (load from elsewhere)', () => {
+    // The fourth trial alone starts after the team's frames 8, 16, 32 and 64 (and three trials):
+    // the three frames before it are slowed to 3 times their cost, the trial alone itself is not.
+    const fourth = 15 * FIRST_TRIAL_EVERY + 3 * TRIAL_FRAMES;
+    const ways = run(new TeamChooser(), 400, (together, frame) =>
+      together ? (frame >= fourth - SAMPLES && frame < fourth ? 3 : 1) : 1.7,
+    );
+    expect(ways.slice(fourth, fourth + TRIAL_FRAMES)).toEqual([false, false]);
+    // The trial won against the burst; judged again after fresh frames of the team, it lost.
+    let longestAlone = 0;
+    for (let frame = 0, stretch = 0; frame < ways.length; frame++) {
+      stretch = ways[frame] ? 0 : stretch + 1;
+      longestAlone = Math.max(longestAlone, stretch);
+    }
+    expect(longestAlone).toBe(TRIAL_FRAMES);
+    expect(ways.filter((together) => !together).length).toBeLessThan(8 * TRIAL_FRAMES);
   });
 
   it('does not switch for a difference within its margin (noise)', () => {

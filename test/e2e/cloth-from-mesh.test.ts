@@ -15,6 +15,7 @@ import { describe, expect, test } from 'vitest';
 import { resultsDir } from './environment.ts';
 import {
   byTestId,
+  centroidOf,
   chooserFrom,
   expectSimState,
   openMesh,
@@ -97,7 +98,7 @@ function seamedSphereObj(rings = 10, segments = 16, radius = 0.25): string {
 }
 
 const obj = (name: string, text: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(text) });
-const centroidY = async (page: Page) => Number((await textOf(page, 'metric-centroid')).split(',')[1]);
+const centroidY = async (page: Page) => (await centroidOf(page))[1];
 const RUN_TIMEOUT_MS = 60_000;
 
 describe('surface to cloth (browser host in Chromium)', () => {

@@ -20,6 +20,7 @@ import { startMainThreadProbe, stopMainThreadProbe } from './main-thread-probe.t
 import {
   byTestId,
   canvas,
+  centroidOf,
   chooserFrom,
   drawnBody,
   expectSimState,
@@ -34,7 +35,7 @@ import {
 } from './page-helpers.ts';
 import type { AppSession } from './sessions.ts';
 
-const centroidY = async (page: Page) => Number((await textOf(page, 'metric-centroid')).split(',')[1]);
+const centroidY = async (page: Page) => (await centroidOf(page))[1];
 /** Software WebGL and the solver share two cores with the browser: tetrahedralizing takes seconds. */
 const RUN_TIMEOUT_MS = 60_000;
 const screenshot = screenshotsNamed('mesh-body');

@@ -25,6 +25,18 @@ export const textOf = async (page: Page, id: string): Promise<string> =>
 export const readout = async (page: Page, id: string): Promise<number> =>
   Number.parseFloat(await textOf(page, id));
 
+/**
+ * The selected body's centre of mass from the properties panel's live readout ("x, y, z m"), m:
+ * [x, y, z], NaN where it shows no figure.
+ */
+export const centroidOf = async (page: Page): Promise<[number, number, number]> => {
+  const [x, y, z] = (await textOf(page, 'metric-centroid'))
+    .replace('m', '')
+    .split(',')
+    .map((c) => Number(c.trim()));
+  return [x, y ?? Number.NaN, z ?? Number.NaN];
+};
+
 /** Simulated time from the status bar ("t = 1.50 s"), s; NaN when it shows none. */
 export const simTimeOf = async (page: Page): Promise<number> =>
   Number((await textOf(page, 'sim-time')).match(/t = ([\d.]+) s/)?.[1]);

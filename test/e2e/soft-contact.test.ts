@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
   byTestId,
+  centroidOf,
   expectSimState,
   openSceneEditor,
   saveScreenshot,
@@ -64,15 +65,6 @@ async function loadScene(page: Page, scene: unknown): Promise<void> {
   await byTestId(page, 'toggle-scene-editor').click();
 }
 
-/** The selected body's centre of mass, m (the readout is "x, y, z m"). */
-async function centroid(page: Page): Promise<number[]> {
-  const text = await textOf(page, 'metric-centroid');
-  return text
-    .replace('m', '')
-    .split(',')
-    .map((c) => Number(c.trim()));
-}
-
 describe('contact between bodies and moving colliders (browser host in Chromium)', () => {
   let page: Page;
   sessionPerSuite((opened) => {
@@ -88,7 +80,7 @@ describe('contact between bodies and moving colliders (browser host in Chromium)
     await expect
       .poll(
         async () => {
-          const y = (await centroid(page))[1];
+          const y = (await centroidOf(page))[1];
           return y > 0.55 && y < 0.65;
         },
         { timeout: 60_000, interval: 300 },
@@ -101,7 +93,7 @@ describe('contact between bodies and moving colliders (browser host in Chromium)
     await loadScene(page, CLOTH_ON_MOVING_CAPSULE);
     await byTestId(page, 'outliner-body-0').click();
     await expect
-      .poll(async () => (await centroid(page))[0], { timeout: 60_000, interval: 300 })
+      .poll(async () => (await centroidOf(page))[0], { timeout: 60_000, interval: 300 })
       .toBeGreaterThan(0.8);
     await saveScreenshot(page, 'cloth-moving-capsule.png');
   }, 180_000);

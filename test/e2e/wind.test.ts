@@ -7,21 +7,18 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
   byTestId,
+  centroidOf,
   enterValue,
   expectSimState,
   screenshotsNamed,
   sessionPerSuite,
   simTimeOf,
-  textOf,
 } from './page-helpers.ts';
 
 const screenshot = screenshotsNamed('wind');
 
-/** The selected body's centre of mass along z, m (the readout is "x, y, z m"). */
-async function centroidZ(page: Page): Promise<number> {
-  const text = await textOf(page, 'metric-centroid');
-  return Number(text.split(',')[2]?.replace('m', '').trim());
-}
+/** The selected body's centre of mass along z, m. */
+const centroidZ = async (page: Page): Promise<number> => (await centroidOf(page))[2];
 
 describe('wind (browser host in Chromium)', () => {
   let page: Page;

@@ -4025,8 +4025,8 @@ function dampVelocityPair(
  * distance.ts `dampPairs`: each particle pair's rate along its edge damped implicitly over substep
  * h (s), β (N·s/m, f64) per pair, over `colourCount` batches of `colourStarts` in order: the same
  * floats. Two pairs of a colour at a time (f64x2, lane by lane the scalar operations: they share no
- * particle); a lane whose pair the scalar kernel skips (β = 0, shorter than minLength, or |d|² overflowed) moves its
- * velocities by exactly 0. A colour's odd last pair goes through `dampPair`.
+ * particle); a lane whose pair the scalar kernel skips (β = 0, shorter than minLength, or |d|²
+ * overflowed) moves its velocities by exactly 0. A colour's odd last pair goes through `dampPair`.
  */
 export function dampPairs(
   x: usize,

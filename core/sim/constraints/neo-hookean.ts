@@ -327,8 +327,11 @@ export function solveNeoHookean(block: NeoHookeanBlock, state: ParticleState, h:
     let dH = 0;
     let dD = 0;
     if (normSq > minNormSq) {
+      // 1/‖F‖² beside ‖F‖ rather than 1/‖F‖ after it: the kernels' root and division then overlap,
+      // and the system needs only 1/‖F‖² (wHD² = (b·wCP)²/‖F‖²).
       const norm = fr(Math.sqrt(normSq));
-      const inv = fr(1 / norm);
+      const invSq = fr(1 / normSq);
+      const inv = fr(norm * invSq);
       const wPP = weighted4(
         w0,
         w1,
@@ -349,16 +352,18 @@ export function solveNeoHookean(block: NeoHookeanBlock, state: ParticleState, h:
         dot3(c2x, c2y, c2z, p2x, p2y, p2z),
         dot3(c3x, c3y, c3z, p3x, p3y, p3z),
       );
-      const wHD = fr(fr(b * inv) * wCP);
+      const bwCP = fr(b * wCP);
+      const wHD = fr(bwCP * inv);
       const aTildeD = fr(fr(alphaD[t]) * invHSq);
-      const a22 = fr(fr(fr(wPP * inv) * inv) + aTildeD);
+      const a22 = fr(fr(wPP * invSq) + aTildeD);
       const b2 = fr(-norm - fr(aTildeD * lambdaD[t]));
-      const determinant = fr(fr(a11 * a22) - fr(wHD * wHD));
+      const determinant = fr(fr(a11 * a22) - fr(fr(bwCP * bwCP) * invSq));
       // Zero, or beyond single precision: nothing moves. A torn tet's compliances (TORN_COMPLIANCE)
       // overflow it, so it sits out, as the limit Δλ → 0 of an infinite compliance says.
       if (!(determinant > minDenominator) || !(determinant < Infinity)) continue;
-      dH = fr(fr(scale * fr(fr(b1 * a22) - fr(wHD * b2))) / determinant);
-      dD = fr(fr(scale * fr(fr(a11 * b2) - fr(wHD * b1))) / determinant);
+      const scaleByDeterminant = fr(scale / determinant);
+      dH = fr(fr(fr(b1 * a22) - fr(wHD * b2)) * scaleByDeterminant);
+      dD = fr(fr(fr(a11 * b2) - fr(wHD * b1)) * scaleByDeterminant);
       sD = fr(dD * inv);
     } else {
       if (!(a11 > minDenominator) || !(a11 < Infinity)) continue; // as above

@@ -70,7 +70,7 @@ describe('stiffness bias of one solver pass per substep', () => {
 
   it('neo-Hookean: the coupled 2×2 solve keeps the rest state; solving H then D one after the other shrinks it', () => {
     // An unloaded bar (no gravity) must stay at its rest length. Measured at r = 0.25 over 1 s:
-    // coupled within single-precision rounding (the solve's arithmetic: 4.7e-8), sequential 2.7%
+    // coupled within single-precision rounding (the solve's arithmetic: 4.4e-8), sequential 2.7%
     // shorter (more than the 0.5% the bar stretches under its own weight here).
     const lengthAfter = (sequential: boolean) => {
       const scene = sceneWith([bar('neo-hookean')], { dt: 1 / 60, substeps: 36 });

@@ -40,7 +40,7 @@ describe('cantilever', () => {
     // ≈ 39 rad/s): it settles the beam fastest and does not move the rest state.
     world.extraLinearDampingPerS = 78;
     // At rest the kinetic energy stays at the single-precision solve's noise floor (neo-hookean.ts
-    // `solveNeoHookean`): about 4e-10 J for this 10 kg beam at 149 substeps (9 µm/s), reached by
+    // `solveNeoHookean`): about 4.5e-10 J for this 10 kg beam at 149 substeps (9.5 µm/s), reached by
     // frame 100 and flat to frame 600; the rest state under it (the tip) is the same as in double.
     for (let frame = 0; frame < 400; frame++) {
       const metrics = world.step(dt);

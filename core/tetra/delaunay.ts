@@ -35,7 +35,56 @@ export const SUPER_VERTEX_COUNT = 4;
 /** The fourth corner of an orientSign query (its coordinates, as orient3dSign takes them). */
 const corner = new Float64Array(3);
 
-export class Delaunay {
+/**
+ * What the mesher reads of a Delaunay tetrahedralization and asks of it: this file's class, or
+ * wasm-delaunay.ts's, which is the same step for step in WebAssembly. The arrays may be replaced
+ * by an insert (they grow): read them from the triangulation again after one.
+ */
+export interface Triangulation {
+  /** Vertex positions, xyz interleaved (includes the 4 super-tet vertices first). */
+  readonly coords: Float64Array;
+  readonly vertexCount: number;
+  readonly tetVerts: Int32Array;
+  readonly tetNbrs: Int32Array;
+  /** 1 while the slot holds a live tet. */
+  readonly tetAlive: Uint8Array;
+  /** Slots in use or freed (the high-water mark). */
+  readonly slotCount: number;
+  /** Bumped whenever a slot is (re)filled. */
+  readonly tetStamp: Uint32Array;
+  /** One tet incident to each vertex, or −1. */
+  readonly vertexTet: Int32Array;
+  /** The live tets (the super-tet's included). */
+  readonly liveTetCount: number;
+  /** Inserts a point: its vertex id, or −(id + 1) of the vertex it coincides with exactly. */
+  insert(x: number, y: number, z: number): number;
+  /** A tet containing (x, y, z) in its closure, by a walk from `start`. */
+  locate(x: number, y: number, z: number, start: number): number;
+  /** insphere sign for tet t and (x, y, z): > 0 strictly inside its circumsphere. */
+  inSphere(t: number, x: number, y: number, z: number): number;
+  /** Sign of the signed volume of (a, b, d, e) by vertex id: > 0 positive orientation. */
+  orientSign(a: number, b: number, d: number, e: number): number;
+}
+
+/**
+ * The super-tet around the box min…max: corners centre ± (s, s, s) of even parity. Its inradius is
+ * s/√3; 50× the box radius keeps the far corners out of the circumspheres of all but needle-thin
+ * hull tets.
+ */
+export function superTet(
+  min: ArrayLike<number>,
+  max: ArrayLike<number>,
+): { cx: number; cy: number; cz: number; s: number } {
+  const radius = Math.max(1e-30, 0.5 * Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]));
+  return {
+    cx: 0.5 * (min[0] + max[0]),
+    cy: 0.5 * (min[1] + max[1]),
+    cz: 0.5 * (min[2] + max[2]),
+    s: 50 * radius,
+  };
+}
+
+export class Delaunay implements Triangulation {
   /** Vertex positions, xyz interleaved (includes the 4 super-tet vertices first). */
   coords: Float64Array;
   vertexCount = 0;
@@ -98,13 +147,7 @@ export class Delaunay {
     this.tetStamp = new Uint32Array(tcap);
     this.mark = new Uint32Array(tcap);
     this.freeSlots = new Int32Array(64);
-    const cx = 0.5 * (min[0] + max[0]);
-    const cy = 0.5 * (min[1] + max[1]);
-    const cz = 0.5 * (min[2] + max[2]);
-    const radius = Math.max(1e-30, 0.5 * Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]));
-    // The tet with corners (±s, ±s, ±s) of even parity has inradius s/√3; 50× the box
-    // radius keeps the far corners out of the circumspheres of all but needle-thin hull tets.
-    const s = 50 * radius;
+    const { cx, cy, cz, s } = superTet(min, max);
     this.addVertex(cx + s, cy + s, cz + s);
     this.addVertex(cx + s, cy - s, cz - s);
     this.addVertex(cx - s, cy + s, cz - s);

@@ -4,10 +4,11 @@ import {
   NearbyTriangleWithin,
   segmentWindingChange,
 } from './closest-point.ts';
-import { Delaunay, SUPER_VERTEX_COUNT } from './delaunay.ts';
+import { SUPER_VERTEX_COUNT, type Triangulation } from './delaunay.ts';
 import { type AbortSignalLike, throwIfCancelled } from './errors.ts';
 import { brioOrder } from './spatial-sort.ts';
 import type { TriangleBvh } from './triangle-bvh.ts';
+import { newTriangulation } from './wasm-delaunay.ts';
 import { windingNumber } from './winding-number.ts';
 
 /**
@@ -41,7 +42,7 @@ export const VertexKind = {
  * surface: every inside vertex (lattice, Steiner) keeps the winding number it was inserted with.
  */
 export class MeshingState {
-  readonly dt: Delaunay;
+  readonly dt: Triangulation;
   readonly bvh: TriangleBvh;
   /** Per vertex: a VertexKind value. */
   kind: Uint8Array;
@@ -83,7 +84,7 @@ export class MeshingState {
     this.bvh = bvh;
     this.within = new NearbyTriangleWithin(bvh);
     this.watertight = watertight;
-    this.dt = new Delaunay(min, max, capacity);
+    this.dt = newTriangulation(min, max, capacity);
     this.kind = new Uint8Array(Math.max(16, capacity + SUPER_VERTEX_COUNT));
     this.clearance = new Float64Array(this.kind.length);
     this.clearanceExact = new Uint8Array(this.kind.length);

@@ -217,12 +217,14 @@ class Refinement {
     const state = this.state;
     const cc = this.cc;
     const clear = this.clear;
-    const tv = dt.tetVerts;
     let steiner = 0;
     let counted = 0;
     for (let k = 0; k < badTets.length; k += 2) {
       const t = badTets[k];
       if (!dt.tetAlive[t] || dt.tetStamp[t] !== badTets[k + 1]) continue;
+      // Read again after every insert: an insert may replace the arrays (wasm-delaunay.ts's are
+      // views that a growing memory leaves empty).
+      const tv = dt.tetVerts;
       circumcenter(dt.coords, tv[4 * t], tv[4 * t + 1], tv[4 * t + 2], tv[4 * t + 3], cc);
       const winding = state.windingNear(t, cc[0], cc[1], cc[2]);
       if (winding > 0.5 && !state.surfaceWithin(cc[0], cc[1], cc[2], clear)) {

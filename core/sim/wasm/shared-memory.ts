@@ -44,7 +44,7 @@ function leb128(value: number): number[] {
  * A copy of the module `bytes` whose imported memory is declared shared (with a maximum of 65536
  * pages where it declared none). The kernels use no atomic instruction (the threads meet in JS,
  * between kernel calls), so the memory import is the only difference from the module
- * scripts/build-sim-wasm.mjs builds: one module source serves both the shared and the ordinary
+ * scripts/build-wasm.mjs builds: one module source serves both the shared and the ordinary
  * memory. Throws when the module imports no memory.
  */
 export function withSharedMemoryImport(bytes: Uint8Array): Uint8Array {

@@ -66,9 +66,9 @@ function maxAbs(a: ArrayLike<number>): number {
   return max;
 }
 
-describe('generated kernel module', () => {
-  it('is what the AssemblyScript source compiles to (scripts/build-sim-wasm.mjs --check)', () => {
-    const run = spawnSync(process.execPath, [path.join(root, 'scripts/build-sim-wasm.mjs'), '--check'], {
+describe('generated WebAssembly modules', () => {
+  it('are what their AssemblyScript sources compile to (scripts/build-wasm.mjs --check)', () => {
+    const run = spawnSync(process.execPath, [path.join(root, 'scripts/build-wasm.mjs'), '--check'], {
       cwd: root,
       encoding: 'utf8',
     });

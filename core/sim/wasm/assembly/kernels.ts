@@ -1,4 +1,4 @@
-// AssemblyScript source of the WebAssembly solver kernels (compiled by scripts/build-sim-wasm.mjs
+// AssemblyScript source of the WebAssembly solver kernels (compiled by scripts/build-wasm.mjs
 // into ../kernels-wasm.ts). Each function mirrors the JS kernel named in its comment operation for
 // operation, in the same order, so that both give the same floats (test/core/sim/wasm-kernels.test.ts).
 // Arguments are byte offsets into the world's memory (wasm-kernels.ts lays it out): f64 arrays

@@ -1,0 +1,183 @@
+import { insphere, orient3d } from 'robust-predicates';
+import { decodeBase64 } from '../sim/wasm/base64.ts';
+import { Delaunay, superTet, type Triangulation } from './delaunay.ts';
+import { TetrahedralizeError } from './errors.ts';
+import { DELAUNAY_WASM_BASE64 } from './wasm/delaunay-wasm.ts';
+
+/**
+ * The Delaunay tetrahedralization in WebAssembly (wasm/assembly/delaunay.ts): delaunay.ts's class
+ * step for step, so the same points give the same tets in the same slots. Why: a meshing command
+ * runs once per process, and V8 runs the JS mesher in its interpreter and baseline tiers until it
+ * has compiled it (4–10 times its warm time on a first call); a WebAssembly module is compiled as
+ * it loads. The arrays are views on the module's memory, made again when the memory grows or an
+ * array moves (after an insert), so the mesher reads them as it reads the JS class's.
+ */
+
+/** What insert and the other calls return when they failed; the reason is in the header. */
+const FAILED = -2147483648;
+/** The header's slots (wasm/assembly/delaunay.ts writes them by the same numbers). */
+const H_GENERATION = 0;
+const H_VERTEX_COUNT = 1;
+const H_SLOT_COUNT = 2;
+const H_FREE_COUNT = 3;
+const H_VERTEX_CAPACITY = 4;
+const H_TET_CAPACITY = 5;
+const H_COORDS = 6;
+const H_VERTEX_TET = 7;
+const H_TET_VERTS = 8;
+const H_TET_NBRS = 9;
+const H_TET_ALIVE = 10;
+const H_TET_STAMP = 11;
+const H_ERROR = 12;
+const HEADER_SLOTS = 16;
+
+/** The messages of the module's failures, by its reason numbers (delaunay.ts's, word for word). */
+const FAILURES: Record<number, string> = {
+  1: 'A point lies outside the enclosing tetrahedron.',
+  2: 'Point location did not terminate.',
+  3: 'The triangulation has no tets.',
+  4: 'The triangulation outgrew the memory WebAssembly can address.',
+};
+
+interface DelaunayExports {
+  memory: { buffer: ArrayBuffer };
+  init(cx: number, cy: number, cz: number, s: number, capacity: number): number;
+  insert(x: number, y: number, z: number): number;
+  locate(x: number, y: number, z: number, start: number): number;
+  inSphere(t: number, x: number, y: number, z: number): number;
+  orientSign(a: number, b: number, d: number, e: number): number;
+}
+
+/** What core/ needs of the WebAssembly global (tsconfig.core.json has no DOM lib). */
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: unknown };
+}
+
+/** The imports: robust-predicates' exact predicates, for the rare calls the filter cannot decide. */
+const IMPORTS = {
+  delaunay: { orient3dExact: orient3d, insphereExact: insphere },
+  env: {
+    abort: () => {
+      throw new TetrahedralizeError('failed', 'The WebAssembly Delaunay tetrahedralization aborted.');
+    },
+  },
+};
+
+/** The compiled module, once per isolate; null where WebAssembly is missing or refuses it. */
+let compiled: { api: WasmApi; module: object } | null | undefined;
+
+function delaunayModule(): { api: WasmApi; module: object } | null {
+  if (compiled !== undefined) return compiled;
+  compiled = null;
+  const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
+  if (!api) return null;
+  try {
+    compiled = { api, module: new api.Module(decodeBase64(DELAUNAY_WASM_BASE64)) };
+  } catch {
+    // A main thread that compiles only small modules synchronously: the JS class.
+  }
+  return compiled;
+}
+
+/**
+ * A triangulation of the box min…max with room for `capacity` points: the WebAssembly one where
+ * the module loads, else delaunay.ts's class (the same tets either way).
+ */
+export function newTriangulation(
+  min: ArrayLike<number>,
+  max: ArrayLike<number>,
+  capacity = 1024,
+): Triangulation {
+  const loaded = delaunayModule();
+  return loaded
+    ? new WasmDelaunay(loaded.api, loaded.module, min, max, capacity)
+    : new Delaunay(min, max, capacity);
+}
+
+export class WasmDelaunay implements Triangulation {
+  coords!: Float64Array;
+  vertexTet!: Int32Array;
+  tetVerts!: Int32Array;
+  tetNbrs!: Int32Array;
+  tetAlive!: Uint8Array;
+  tetStamp!: Uint32Array;
+  private header!: Int32Array;
+  private buffer: ArrayBuffer | null = null;
+  private generation = -1;
+  private readonly wasm: DelaunayExports;
+  private readonly headerAt: number;
+
+  constructor(
+    api: WasmApi,
+    module: object,
+    min: ArrayLike<number>,
+    max: ArrayLike<number>,
+    capacity: number,
+  ) {
+    this.wasm = new api.Instance(module, IMPORTS).exports as DelaunayExports;
+    const { cx, cy, cz, s } = superTet(min, max);
+    this.headerAt = this.wasm.init(cx, cy, cz, s, capacity);
+    if (this.headerAt === 0) throw new TetrahedralizeError('failed', FAILURES[4]);
+    this.refresh();
+  }
+
+  get vertexCount(): number {
+    return this.header[H_VERTEX_COUNT];
+  }
+
+  get slotCount(): number {
+    return this.header[H_SLOT_COUNT];
+  }
+
+  get liveTetCount(): number {
+    return this.header[H_SLOT_COUNT] - this.header[H_FREE_COUNT];
+  }
+
+  insert(x: number, y: number, z: number): number {
+    return this.checked(this.wasm.insert(x, y, z));
+  }
+
+  locate(x: number, y: number, z: number, start: number): number {
+    return this.checked(this.wasm.locate(x, y, z, start));
+  }
+
+  inSphere(t: number, x: number, y: number, z: number): number {
+    return this.wasm.inSphere(t, x, y, z);
+  }
+
+  orientSign(a: number, b: number, d: number, e: number): number {
+    return this.wasm.orientSign(a, b, d, e);
+  }
+
+  /** `result` once the views are current; throws the module's failure when it is one. */
+  private checked(result: number): number {
+    this.refresh();
+    if (result === FAILED) {
+      const reason = this.header[H_ERROR];
+      throw new TetrahedralizeError('failed', FAILURES[reason] ?? `Delaunay failure ${reason}.`);
+    }
+    return result;
+  }
+
+  /** Makes the views again when the memory grew or an array moved. */
+  private refresh(): void {
+    const buffer = this.wasm.memory.buffer;
+    if (buffer !== this.buffer) {
+      this.buffer = buffer;
+      this.header = new Int32Array(buffer, this.headerAt, HEADER_SLOTS);
+      this.generation = -1;
+    }
+    const h = this.header;
+    if (h[H_GENERATION] === this.generation) return;
+    this.generation = h[H_GENERATION];
+    const vertices = h[H_VERTEX_CAPACITY];
+    const tets = h[H_TET_CAPACITY];
+    this.coords = new Float64Array(buffer, h[H_COORDS], 3 * vertices);
+    this.vertexTet = new Int32Array(buffer, h[H_VERTEX_TET], vertices);
+    this.tetVerts = new Int32Array(buffer, h[H_TET_VERTS], 4 * tets);
+    this.tetNbrs = new Int32Array(buffer, h[H_TET_NBRS], 4 * tets);
+    this.tetAlive = new Uint8Array(buffer, h[H_TET_ALIVE], tets);
+    this.tetStamp = new Uint32Array(buffer, h[H_TET_STAMP], tets);
+  }
+}

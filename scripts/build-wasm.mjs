@@ -41,6 +41,14 @@ export const MODULES = [
     // The stub runtime (the module manages its own exported memory and never frees).
     flags: ['-O3', '--noAssert', '--runtime', 'stub'],
   },
+  {
+    source: 'core/tetra/wasm/assembly/surface-queries.ts',
+    generated: 'core/tetra/wasm/surface-queries-wasm.ts',
+    constant: 'SURFACE_QUERIES_WASM_BASE64',
+    what: "The surface queries' WebAssembly module",
+    // The stub runtime (the host reserves the module's exported memory and fills it once).
+    flags: ['-O3', '--noAssert', '--runtime', 'stub'],
+  },
 ];
 
 /** One module's compiled bytes. */

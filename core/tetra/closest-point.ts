@@ -1,5 +1,6 @@
 import type { TriangleBvh } from './triangle-bvh.ts';
 import { triangleGridOf } from './triangle-grid.ts';
+import { surfaceQueriesOf } from './wasm-surface-queries.ts';
 
 /** Result of a closest-point query; reused between calls to avoid allocation. */
 export interface ClosestPoint {
@@ -47,6 +48,24 @@ const single = new Float64Array(4);
  * child first.
  */
 export function closestPoint(
+  bvh: TriangleBvh,
+  qx: number,
+  qy: number,
+  qz: number,
+  out: ClosestPoint,
+  maxDistance = Infinity,
+): ClosestPoint {
+  const wasm = surfaceQueriesOf(bvh);
+  return wasm
+    ? wasm.closestPoint(qx, qy, qz, out, maxDistance)
+    : closestPointJs(bvh, qx, qy, qz, out, maxDistance);
+}
+
+/**
+ * closestPoint in JS: the reference that wasm-surface-queries.ts follows float for float, and the
+ * fallback where WebAssembly is missing. Likewise triangleWithinJs and segmentWindingChangeJs.
+ */
+export function closestPointJs(
   bvh: TriangleBvh,
   qx: number,
   qy: number,
@@ -252,6 +271,18 @@ export function anyTriangleWithin(
 
 /** The first triangle of `bvh` found within `radius` of q (m), or −1 when none is (anyTriangleWithin). */
 export function triangleWithin(bvh: TriangleBvh, qx: number, qy: number, qz: number, radius: number): number {
+  const wasm = surfaceQueriesOf(bvh);
+  return wasm ? wasm.triangleWithin(qx, qy, qz, radius) : triangleWithinJs(bvh, qx, qy, qz, radius);
+}
+
+/** triangleWithin in JS (see closestPointJs). */
+export function triangleWithinJs(
+  bvh: TriangleBvh,
+  qx: number,
+  qy: number,
+  qz: number,
+  radius: number,
+): number {
   query[0] = qx;
   query[1] = qy;
   query[2] = qz;
@@ -364,6 +395,22 @@ function triangleWithinInBvh(bvh: TriangleBvh): number {
  * segment stays clear of the surface, or enters and leaves it), whatever the surface's thickness.
  */
 export function segmentWindingChange(
+  bvh: TriangleBvh,
+  px: number,
+  py: number,
+  pz: number,
+  qx: number,
+  qy: number,
+  qz: number,
+): number {
+  const wasm = surfaceQueriesOf(bvh);
+  return wasm
+    ? wasm.segmentWindingChange(px, py, pz, qx, qy, qz)
+    : segmentWindingChangeJs(bvh, px, py, pz, qx, qy, qz);
+}
+
+/** segmentWindingChange in JS (see closestPointJs). */
+export function segmentWindingChangeJs(
   bvh: TriangleBvh,
   px: number,
   py: number,

@@ -1,8 +1,8 @@
 import { insphere, orient3d } from 'robust-predicates';
-import { decodeBase64 } from '../sim/wasm/base64.ts';
 import { Delaunay, superTet, type Triangulation } from './delaunay.ts';
 import { TetrahedralizeError } from './errors.ts';
 import { DELAUNAY_WASM_BASE64 } from './wasm/delaunay-wasm.ts';
+import { loadModule, type WasmApi } from './wasm/load-module.ts';
 
 /**
  * The Delaunay tetrahedralization in WebAssembly (wasm/assembly/delaunay.ts): delaunay.ts's class
@@ -48,12 +48,6 @@ interface DelaunayExports {
   orientSign(a: number, b: number, d: number, e: number): number;
 }
 
-/** What core/ needs of the WebAssembly global (tsconfig.core.json has no DOM lib). */
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { exports: unknown };
-}
-
 /** The imports: robust-predicates' exact predicates, for the rare calls the filter cannot decide. */
 const IMPORTS = {
   delaunay: { orient3dExact: orient3d, insphereExact: insphere },
@@ -64,22 +58,6 @@ const IMPORTS = {
   },
 };
 
-/** The compiled module, once per isolate; null where WebAssembly is missing or refuses it. */
-let compiled: { api: WasmApi; module: object } | null | undefined;
-
-function delaunayModule(): { api: WasmApi; module: object } | null {
-  if (compiled !== undefined) return compiled;
-  compiled = null;
-  const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
-  if (!api) return null;
-  try {
-    compiled = { api, module: new api.Module(decodeBase64(DELAUNAY_WASM_BASE64)) };
-  } catch {
-    // A main thread that compiles only small modules synchronously: the JS class.
-  }
-  return compiled;
-}
-
 /**
  * A triangulation of the box min…max with room for `capacity` points: the WebAssembly one where
  * the module loads, else delaunay.ts's class (the same tets either way).
@@ -89,7 +67,7 @@ export function newTriangulation(
   max: ArrayLike<number>,
   capacity = 1024,
 ): Triangulation {
-  const loaded = delaunayModule();
+  const loaded = loadModule(DELAUNAY_WASM_BASE64);
   return loaded
     ? new WasmDelaunay(loaded.api, loaded.module, min, max, capacity)
     : new Delaunay(min, max, capacity);

@@ -1,0 +1,160 @@
+import type { ClosestPoint } from './closest-point.ts';
+import type { TriangleBvh } from './triangle-bvh.ts';
+import { triangleGridOf } from './triangle-grid.ts';
+import { loadModule, type WasmApi } from './wasm/load-module.ts';
+import { SURFACE_QUERIES_WASM_BASE64 } from './wasm/surface-queries-wasm.ts';
+
+/**
+ * closest-point.ts's queries over one BVH in WebAssembly (wasm/assembly/surface-queries.ts), float
+ * for float, for the reason wasm-delaunay.ts gives: the mesher makes hundreds of thousands of them
+ * per run, most of them before V8 has compiled the JS ones. The BVH and its grid are copied into
+ * the module's memory once; they never change (the grid already assumes it).
+ */
+
+interface SurfaceQueriesExports {
+  memory: { buffer: ArrayBuffer };
+  reserve(bytes: number): number;
+  setBvh(
+    positions: number,
+    indices: number,
+    order: number,
+    box: number,
+    left: number,
+    right: number,
+    start: number,
+    count: number,
+    stack: number,
+    result: number,
+    triangles: number,
+  ): void;
+  setGrid(
+    boxes: number,
+    start: number,
+    list: number,
+    seen: number,
+    found: number,
+    ox: number,
+    oy: number,
+    oz: number,
+    sx: number,
+    sy: number,
+    sz: number,
+    nx: number,
+    ny: number,
+    nz: number,
+    margin: number,
+  ): void;
+  closestPoint(qx: number, qy: number, qz: number, maxDistance: number): number;
+  triangleWithin(qx: number, qy: number, qz: number, radius: number): number;
+  segmentWindingChange(px: number, py: number, pz: number, qx: number, qy: number, qz: number): number;
+}
+
+type TypedArray = Float64Array | Uint32Array | Int32Array;
+
+export class WasmSurfaceQueries {
+  private readonly wasm: SurfaceQueriesExports;
+  /** The closest point and its distance after closestPoint: x, y, z, distance. */
+  private readonly result: Float64Array;
+
+  constructor(api: WasmApi, module: object, bvh: TriangleBvh) {
+    const wasm = new api.Instance(module, { env: { abort: abortQueries } }).exports as SurfaceQueriesExports;
+    this.wasm = wasm;
+    const grid = triangleGridOf(bvh);
+    const triangles = bvh.indices.length / 3;
+    const nodes = bvh.left.length;
+    // Room for every array first (the memory may grow meanwhile), then the copies.
+    const arrays: [TypedArray | null, number][] = [
+      [bvh.positions, 0],
+      [bvh.indices, 0],
+      [bvh.order, 0],
+      [bvh.box, 0],
+      [bvh.left, 0],
+      [bvh.right, 0],
+      [bvh.start, 0],
+      [bvh.count, 0],
+      [new Int32Array(nodes), 0], // the traversal stack
+      [new Float64Array(4), 0], // the result
+      [grid.triangleBox, 0],
+      [grid.start, 0],
+      [grid.list, 0],
+      [new Uint32Array(triangles), 0], // seen
+      [new Int32Array(triangles), 0], // found
+    ];
+    for (const entry of arrays) {
+      entry[1] = wasm.reserve(Math.max(1, entry[0]!.byteLength));
+      if (entry[1] === 0) throw new RangeError('surface queries: no WebAssembly memory for the BVH');
+    }
+    const buffer = wasm.memory.buffer;
+    for (const [array, at] of arrays) {
+      const bytes = new Uint8Array(array!.buffer, array!.byteOffset, array!.byteLength);
+      new Uint8Array(buffer, at, bytes.length).set(bytes);
+    }
+    const at = arrays.map((entry) => entry[1]);
+    wasm.setBvh(at[0], at[1], at[2], at[3], at[4], at[5], at[6], at[7], at[8], at[9], triangles);
+    const [ox, oy, oz] = grid.origin;
+    const [sx, sy, sz] = grid.cellSize;
+    const [nx, ny, nz] = grid.cells;
+    wasm.setGrid(
+      at[10],
+      at[11],
+      at[12],
+      at[13],
+      at[14],
+      ox,
+      oy,
+      oz,
+      sx,
+      sy,
+      sz,
+      nx,
+      ny,
+      nz,
+      grid.queryMargin,
+    );
+    this.result = new Float64Array(buffer, at[9], 4);
+  }
+
+  /** closest-point.ts's closestPoint: `out` as it fills it. */
+  closestPoint(qx: number, qy: number, qz: number, out: ClosestPoint, maxDistance: number): ClosestPoint {
+    const t = this.wasm.closestPoint(qx, qy, qz, maxDistance);
+    out.triangle = t;
+    if (t < 0) {
+      out.distance = maxDistance;
+      return out;
+    }
+    const r = this.result;
+    out.x = r[0];
+    out.y = r[1];
+    out.z = r[2];
+    out.distance = r[3];
+    return out;
+  }
+
+  triangleWithin(qx: number, qy: number, qz: number, radius: number): number {
+    return this.wasm.triangleWithin(qx, qy, qz, radius);
+  }
+
+  segmentWindingChange(px: number, py: number, pz: number, qx: number, qy: number, qz: number): number {
+    return this.wasm.segmentWindingChange(px, py, pz, qx, qy, qz);
+  }
+}
+
+function abortQueries(): never {
+  throw new Error('surface queries: the WebAssembly module aborted');
+}
+
+const queries = new WeakMap<TriangleBvh, WasmSurfaceQueries | null>();
+
+/**
+ * The WebAssembly queries over `bvh`, made on first use and kept while it lives; null where
+ * WebAssembly is missing or refuses the module (closest-point.ts's JS answers then).
+ */
+export function surfaceQueriesOf(bvh: TriangleBvh): WasmSurfaceQueries | null {
+  let q = queries.get(bvh);
+  if (q === undefined) {
+    const loaded = loadModule(SURFACE_QUERIES_WASM_BASE64);
+    q = loaded ? new WasmSurfaceQueries(loaded.api, loaded.module, bvh) : null;
+    queries.set(bvh, q);
+  }
+  return q;
+}

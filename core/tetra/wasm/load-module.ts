@@ -1,0 +1,34 @@
+import { decodeBase64 } from '../../sim/wasm/base64.ts';
+
+/** What core/ needs of the WebAssembly global (tsconfig.core.json has no DOM lib). */
+export interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: unknown };
+}
+
+/** A compiled module and the API to instantiate it with. */
+export interface LoadedModule {
+  api: WasmApi;
+  module: object;
+}
+
+const compiled = new Map<string, LoadedModule | null>();
+
+/**
+ * The module whose bytes are `base64` (a generated *-wasm.ts), compiled once per isolate; null
+ * where WebAssembly is missing or refuses it (a main thread that compiles only small modules
+ * synchronously), and the caller takes its JS reference instead.
+ */
+export function loadModule(base64: string): LoadedModule | null {
+  const known = compiled.get(base64);
+  if (known !== undefined) return known;
+  compiled.set(base64, null);
+  const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
+  if (!api) return null;
+  try {
+    compiled.set(base64, { api, module: new api.Module(decodeBase64(base64)) });
+  } catch {
+    // Stays null: the JS reference.
+  }
+  return compiled.get(base64)!;
+}

@@ -262,7 +262,8 @@ class Refinement {
       tets,
       (n) => `Refinement made ${n} tets`,
       this.target,
-      `tetra limit tetsPerTarget: ${guard.limits.tetsPerTarget} × the target of ${Math.round(this.target).toLocaleString('en-US')}`,
+      () =>
+        `tetra limit tetsPerTarget: ${guard.limits.tetsPerTarget} × the target of ${Math.round(this.target).toLocaleString('en-US')}`,
     );
     return tets <= this.stopAbove;
   }
@@ -274,7 +275,8 @@ class Refinement {
       this.inserted,
       (n) => `Refinement inserted ${n} points`,
       this.allowed / refinePoints,
-      `tetra limits refinePoints ${refinePoints.toLocaleString('en-US')} + refinePointsPerStartPoint ${refinePointsPerStartPoint} × ${this.startPoints.toLocaleString('en-US')} start points`,
+      () =>
+        `tetra limits refinePoints ${refinePoints.toLocaleString('en-US')} + refinePointsPerStartPoint ${refinePointsPerStartPoint} × ${this.startPoints.toLocaleString('en-US')} start points`,
     );
   }
 

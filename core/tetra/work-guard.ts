@@ -46,12 +46,20 @@ export class WorkGuard implements AbortSignalLike {
   /**
    * Throws TetrahedralizeError('limit') when `count` passes `limit`, or `limit` × `per` for a
    * limit stated per unit of something (`reckoned` then says so); `found` words the count
-   * ("Refinement made 4,170,000 tets").
+   * ("Refinement made 4,170,000 tets"). Both are worded only on the way to the throw: refinement
+   * checks its counts thousands of times, and the first toLocaleString of a process costs
+   * milliseconds (its number formats are loaded then).
    */
-  check(limit: TetraLimit, count: number, found: (count: string) => string, per = 1, reckoned = ''): void {
+  check(
+    limit: TetraLimit,
+    count: number,
+    found: (count: string) => string,
+    per = 1,
+    reckoned: () => string = () => '',
+  ): void {
     const allowed = this.limits[limit] * per;
     if (count <= allowed) return;
     const shown = Math.round(count).toLocaleString('en-US');
-    throw new TetrahedralizeError('limit', overTetraLimit(limit, found(shown), allowed, reckoned, COARSER));
+    throw new TetrahedralizeError('limit', overTetraLimit(limit, found(shown), allowed, reckoned(), COARSER));
   }
 }

@@ -49,6 +49,14 @@ export const MODULES = [
     // The stub runtime (the host reserves the module's exported memory and fills it once).
     flags: ['-O3', '--noAssert', '--runtime', 'stub'],
   },
+  {
+    source: 'core/tetra/wasm/assembly/tet-quality.ts',
+    generated: 'core/tetra/wasm/tet-quality-wasm.ts',
+    constant: 'TET_QUALITY_WASM_BASE64',
+    what: "The tet measures' WebAssembly module",
+    // As the surface queries.
+    flags: ['-O3', '--noAssert', '--runtime', 'stub'],
+  },
 ];
 
 /** One module's compiled bytes. */

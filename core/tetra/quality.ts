@@ -1,6 +1,7 @@
 import { closestPoint, createClosestPoint, NearbyTriangleWithin } from './closest-point.ts';
 import { createTetMeasures, measureTet } from './tet-geometry.ts';
 import type { TriangleBvh } from './triangle-bvh.ts';
+import { measureTetsInWasm, type TetAggregates } from './wasm-tet-quality.ts';
 
 /** Quality of a tet mesh; every angle in degrees, volumes in m³, distances relative. */
 export interface QualityReport {
@@ -85,11 +86,11 @@ function histogramBinOfCosine(cos: number): number {
   return edgesAbove[bucket] + (cos <= bucketEdgeCosine[bucket] ? 1 : 0);
 }
 
-/** Measures every tet; with a reference surface also the volume ratio and surface distance. */
-export function measureQuality(mesh: QualityInput, reference?: ReferenceSurface): QualityReport {
-  const p = mesh.positions;
-  const t = mesh.tets;
-  const tetCount = Math.floor(t.length / 4);
+/**
+ * The pass over every tet: quality.ts's JS loop, the reference that wasm-tet-quality.ts follows
+ * float for float and the fallback where WebAssembly is missing.
+ */
+export function measureTetsJs(p: ArrayLike<number>, t: ArrayLike<number>, tetCount: number): TetAggregates {
   const m = createTetMeasures();
   const counts = new Int32Array(HISTOGRAM_BINS);
   // Cosines of the smallest and the largest angle so far.
@@ -111,6 +112,36 @@ export function measureQuality(mesh: QualityInput, reference?: ReferenceSurface)
     minQ = Math.min(minQ, m.meanRatio);
     for (let e = 0; e < 6; e++) counts[histogramBinOfCosine(m.dihedralCosines[e])]++;
   }
+  return {
+    volume,
+    maxCos,
+    minCos,
+    maxRadiusEdge: maxRE,
+    sumQuality: sumQ,
+    minQuality: minQ,
+    inverted,
+    counts,
+  };
+}
+
+/** The pass over every tet, in WebAssembly where it loads. */
+export function measureTets(p: ArrayLike<number>, t: ArrayLike<number>, tetCount: number): TetAggregates {
+  return (
+    measureTetsInWasm(p, t, tetCount, edgesAbove, bucketEdgeCosine, HISTOGRAM_BINS) ??
+    measureTetsJs(p, t, tetCount)
+  );
+}
+
+/** Measures every tet; with a reference surface also the volume ratio and surface distance. */
+export function measureQuality(mesh: QualityInput, reference?: ReferenceSurface): QualityReport {
+  const p = mesh.positions;
+  const t = mesh.tets;
+  const tetCount = Math.floor(t.length / 4);
+  const { volume, maxCos, minCos, maxRadiusEdge, sumQuality, minQuality, inverted, counts } = measureTets(
+    p,
+    t,
+    tetCount,
+  );
   let volumeRatio: number | null = null;
   let surfaceDistance: number | null = null;
   if (reference) {
@@ -124,9 +155,9 @@ export function measureQuality(mesh: QualityInput, reference?: ReferenceSurface)
     vertexCount: Math.floor(p.length / 3),
     minDihedralDeg: tetCount > 0 ? degreesOfCosine(maxCos) : 0,
     maxDihedralDeg: tetCount > 0 ? degreesOfCosine(minCos) : 0,
-    maxRadiusEdge: maxRE,
-    meanQuality: tetCount > 0 ? sumQ / tetCount : 0,
-    minQuality: tetCount > 0 ? minQ : 0,
+    maxRadiusEdge,
+    meanQuality: tetCount > 0 ? sumQuality / tetCount : 0,
+    minQuality: tetCount > 0 ? minQuality : 0,
     invertedTets: inverted,
     volume,
     volumeRatio,

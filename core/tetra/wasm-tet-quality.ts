@@ -1,0 +1,92 @@
+import { loadModule } from './wasm/load-module.ts';
+import { TET_QUALITY_WASM_BASE64 } from './wasm/tet-quality-wasm.ts';
+
+/**
+ * quality.ts's pass over every tet in WebAssembly (wasm/assembly/tet-quality.ts), float for float,
+ * for the reason wasm-delaunay.ts gives: a meshing command measures its mesh once, cold.
+ */
+
+/** What the pass over the tets gathers (quality.ts's loop). */
+export interface TetAggregates {
+  /** Σ signed volumes, m³. */
+  volume: number;
+  /** The largest of the tets' smallest-angle cosines, and the smallest of their largest-angle ones. */
+  maxCos: number;
+  minCos: number;
+  maxRadiusEdge: number;
+  sumQuality: number;
+  minQuality: number;
+  inverted: number;
+  /** Dihedral angles per histogram bin. */
+  counts: Int32Array;
+}
+
+interface TetQualityExports {
+  memory: { buffer: ArrayBuffer };
+  reserve(bytes: number): number;
+  measure(
+    positions: number,
+    vertexCount: number,
+    tets: number,
+    tetCount: number,
+    edgesAbove: number,
+    edgeCosine: number,
+    result: number,
+  ): number;
+}
+
+const IMPORTS = {
+  'tet-quality': { cbrt: Math.cbrt },
+  env: {
+    abort: () => {
+      throw new Error('tet quality: the WebAssembly module aborted');
+    },
+  },
+};
+
+/**
+ * The pass over `tetCount` tets (4 vertex ids each in `tets`) of `positions`, with quality.ts's
+ * histogram tables; null where WebAssembly is missing or refuses the module, or a tet names a
+ * vertex that is not there (quality.ts's JS loop answers then).
+ */
+export function measureTetsInWasm(
+  positions: ArrayLike<number>,
+  tets: ArrayLike<number>,
+  tetCount: number,
+  edgesAbove: Uint8Array,
+  edgeCosine: Float64Array,
+  bins: number,
+): TetAggregates | null {
+  const loaded = loadModule(TET_QUALITY_WASM_BASE64);
+  if (!loaded) return null;
+  const wasm = new loaded.api.Instance(loaded.module, IMPORTS).exports as TetQualityExports;
+  const vertexCount = Math.floor(positions.length / 3);
+  const tetValues = 4 * tetCount;
+  const at = [
+    8 * positions.length,
+    4 * tetValues,
+    edgesAbove.length,
+    8 * edgeCosine.length,
+    52 + 4 * bins,
+  ].map((bytes) => wasm.reserve(Math.max(16, bytes)));
+  if (at.includes(0)) return null;
+  const buffer = wasm.memory.buffer;
+  new Float64Array(buffer, at[0], positions.length).set(positions);
+  new Int32Array(buffer, at[1], tetValues).set(
+    tets.length === tetValues ? tets : Array.from({ length: tetValues }, (_, k) => tets[k]),
+  );
+  new Uint8Array(buffer, at[2], edgesAbove.length).set(edgesAbove);
+  new Float64Array(buffer, at[3], edgeCosine.length).set(edgeCosine);
+  if (!wasm.measure(at[0], vertexCount, at[1], tetCount, at[2], at[3], at[4])) return null;
+  const sums = new Float64Array(buffer, at[4], 6);
+  return {
+    volume: sums[0],
+    maxCos: sums[1],
+    minCos: sums[2],
+    maxRadiusEdge: sums[3],
+    sumQuality: sums[4],
+    minQuality: sums[5],
+    inverted: new Int32Array(buffer, at[4] + 48, 1)[0],
+    counts: new Int32Array(buffer, at[4] + 52, bins).slice(),
+  };
+}

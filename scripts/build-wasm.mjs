@@ -57,6 +57,14 @@ export const MODULES = [
     // As the surface queries.
     flags: ['-O3', '--noAssert', '--runtime', 'stub'],
   },
+  {
+    source: 'core/tetra/wasm/assembly/poisson-disk.ts',
+    generated: 'core/tetra/wasm/poisson-disk-wasm.ts',
+    constant: 'POISSON_DISK_WASM_BASE64',
+    what: "The Poisson-disk sampler's WebAssembly module",
+    // As the Delaunay tetrahedralization (its own memory, grown as the samples come).
+    flags: ['-O3', '--noAssert', '--runtime', 'stub'],
+  },
 ];
 
 /** One module's compiled bytes. */

@@ -1,6 +1,23 @@
 import { Float64List } from '../math/float64-list.ts';
 import type { SurfaceSamples } from './surface-sampling.ts';
 
+/** What surface sampling asks of a sampler: this file's, or wasm-poisson-disk.ts's (the same samples). */
+export interface PoissonDisk {
+  /** Offers a candidate on input triangle `triangle`; returns whether it was accepted. */
+  offer(
+    x: number,
+    y: number,
+    z: number,
+    nx: number,
+    ny: number,
+    nz: number,
+    triangle: number,
+    feature: boolean,
+  ): boolean;
+  /** The accepted samples, in the order they were accepted. */
+  result(): SurfaceSamples;
+}
+
 /**
  * Greedy Poisson-disk selection over a stream of candidate points: a candidate is accepted
  * unless an accepted point closer than `radius` faces the same way (unit normals less than
@@ -12,7 +29,7 @@ import type { SurfaceSamples } from './surface-sampling.ts';
  * coordinates, each cell heading a linked list of its points (`next`). A candidate looks at
  * 27 cells, and surface sampling offers several candidates per sample.
  */
-export class PoissonDiskSampler {
+export class PoissonDiskSampler implements PoissonDisk {
   /** Accepted points and their unit normals, xyz (typed: integer input coordinates stay doubles). */
   private readonly pts = new Float64List();
   private readonly nrm = new Float64List();

@@ -1,7 +1,8 @@
 import { Lcg } from '../math/lcg.ts';
 import { throwIfCancelled } from './errors.ts';
-import { PoissonDiskSampler } from './poisson-disk.ts';
+import type { PoissonDisk } from './poisson-disk.ts';
 import type { TriangleSoup } from './triangle-bvh.ts';
+import { newPoissonDiskSampler } from './wasm-poisson-disk.ts';
 import type { WorkGuard } from './work-guard.ts';
 
 /** Points on the input surface with the normal of the surface there. */
@@ -74,7 +75,7 @@ export function sampleSurface(
   normalizeAll(vertexNormal);
 
   const edges = buildEdges(ix, faceNormal);
-  const sampler = new PoissonDiskSampler(DISK_RADIUS * spacing);
+  const sampler = newPoissonDiskSampler(DISK_RADIUS * spacing);
   const featureDegree = new Int32Array(vertexCount);
   for (let e = 0; e < edges.count; e++) {
     if (!edges.feature[e]) continue;
@@ -331,7 +332,7 @@ function sampleChain(
   faceNormal: Float64Array,
   p: Float64Array,
   spacing: number,
-  out: PoissonDiskSampler,
+  out: PoissonDisk,
 ): void {
   const n = chain.edges.length;
   const cumulative = new Float64Array(n + 1);

@@ -65,6 +65,14 @@ export const MODULES = [
     // As the Delaunay tetrahedralization (its own memory, grown as the samples come).
     flags: ['-O3', '--noAssert', '--runtime', 'stub'],
   },
+  {
+    source: 'core/tetra/wasm/assembly/optimize.ts',
+    generated: 'core/tetra/wasm/optimize-wasm.ts',
+    constant: 'OPTIMIZE_WASM_BASE64',
+    what: "The sliver removal's WebAssembly module",
+    // As the Delaunay tetrahedralization (its own memory, grown as flips add tets).
+    flags: ['-O3', '--noAssert', '--runtime', 'stub'],
+  },
 ];
 
 /** One module's compiled bytes. */

@@ -1,10 +1,12 @@
 import { anyTriangleWithin, type ClosestPoint, closestPoint, createClosestPoint } from './closest-point.ts';
+import type { RawTetMesh } from './conforming.ts';
 import { type AbortSignalLike, pauseForEvents, throwIfCancelled } from './errors.ts';
 import { flipBadTets } from './flips.ts';
 import { VertexKind } from './meshing-state.ts';
 import { minDihedralDeg } from './tet-geometry.ts';
 import type { TriangleBvh } from './triangle-bvh.ts';
-import type { WorkMesh } from './work-mesh.ts';
+import { optimizeInWasm } from './wasm-optimize.ts';
+import { type TetSlots, WorkMesh } from './work-mesh.ts';
 
 export interface OptimizeSettings {
   /** Tets whose smallest dihedral angle is below this are improved, degrees. */
@@ -43,6 +45,18 @@ export async function optimizeMesh(mesh: WorkMesh, s: OptimizeSettings): Promise
     const moved = smooth(mesh, s);
     if (snapped === 0 && peeled === 0 && flipped === 0 && moved === 0) break;
   }
+}
+
+/**
+ * Removes slivers from `raw` (optimizeMesh's passes): in WebAssembly where it loads
+ * (wasm-optimize.ts, the same mesh to the bit), else in JS on a WorkMesh over `raw`. The mesh left.
+ */
+export async function removeSlivers(raw: RawTetMesh, s: OptimizeSettings): Promise<TetSlots> {
+  const fromWasm = await optimizeInWasm(raw, s);
+  if (fromWasm) return fromWasm;
+  const work = new WorkMesh(raw);
+  await optimizeMesh(work, s);
+  return work;
 }
 
 /** The three corners (tet-local) of the face opposite each corner. */

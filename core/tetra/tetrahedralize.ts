@@ -5,7 +5,7 @@ import { embedPoints } from './embed.ts';
 import { meshEmbedded } from './embedded.ts';
 import { type AbortSignalLike, pauseForEvents, TetrahedralizeError, throwIfCancelled } from './errors.ts';
 import { TETRA_LIMITS, type TetraLimits } from './limits.ts';
-import { optimizeMesh } from './optimize.ts';
+import { removeSlivers } from './optimize.ts';
 import { checkOptions } from './options.ts';
 import { type PreparedSurface, prepareSurface } from './prepare-input.ts';
 import { measureQuality, type ReferenceSurface } from './quality.ts';
@@ -26,7 +26,7 @@ import {
 } from './types.ts';
 import { windingNumber } from './winding-number.ts';
 import { WorkGuard } from './work-guard.ts';
-import { WorkMesh } from './work-mesh.ts';
+import { compactTetMesh } from './work-mesh.ts';
 
 /** Volume of a regular tet with unit edge: 1 / (6√2). */
 const REGULAR_TET_VOLUME = 1 / (6 * Math.SQRT2);
@@ -188,8 +188,7 @@ async function conformingMesh(
   await pauseForEvents(guard);
   progress(0.8, 'removing slivers');
   roundToFloat32(raw.positions);
-  const work = new WorkMesh(raw);
-  await optimizeMesh(work, {
+  const optimized = await removeSlivers(raw, {
     targetDihedralDeg: TARGET_DIHEDRAL_DEG,
     peelDihedralDeg: PEEL_DIHEDRAL_DEG,
     passes: 6,
@@ -199,7 +198,7 @@ async function conformingMesh(
     signal: guard,
   });
   progress(0.95, 'measuring');
-  const compact = work.compact();
+  const compact = compactTetMesh(optimized);
   if (compact.tets.length === 0) throw noVolume();
   guard.check('tets', compact.tets.length / 4, (n) => `The mesh came out with ${n} tets`);
   const positions = Float32Array.from(compact.positions);

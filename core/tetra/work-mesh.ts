@@ -8,7 +8,7 @@ import { minDihedralDeg } from './tet-geometry.ts';
  * across face i of tet t, the face opposite its corner i; −1 on the boundary), a live flag and
  * the cached smallest dihedral angle of each tet. Positions are doubles holding float32 values.
  */
-export class WorkMesh {
+export class WorkMesh implements TetSlots {
   positions: Float64Array;
   /** Per vertex: a VertexKind value. */
   readonly kind: Uint8Array;
@@ -135,37 +135,8 @@ export class WorkMesh {
    * Live tets and the vertices they use, renumbered compactly, with the boundary faces
    * (counter-clockwise seen from outside).
    */
-  compact(): { positions: Float64Array; tets: Uint32Array; surface: Uint32Array } {
-    const remap = new Int32Array(this.kind.length).fill(-1);
-    let live = 0;
-    for (let t = 0; t < this.count; t++) if (this.alive[t]) live++;
-    const tets = new Uint32Array(4 * live);
-    const positions = new Float64Array(this.positions.length);
-    let vertexCount = 0;
-    let k = 0;
-    for (let t = 0; t < this.count; t++) {
-      if (!this.alive[t]) continue;
-      for (let c = 0; c < 4; c++) {
-        const v = this.tets[4 * t + c];
-        if (remap[v] < 0) {
-          remap[v] = vertexCount;
-          positions[3 * vertexCount] = this.positions[3 * v];
-          positions[3 * vertexCount + 1] = this.positions[3 * v + 1];
-          positions[3 * vertexCount + 2] = this.positions[3 * v + 2];
-          vertexCount++;
-        }
-        tets[k++] = remap[v];
-      }
-    }
-    const surface: number[] = [];
-    for (let t = 0; t < this.count; t++) {
-      if (!this.alive[t]) continue;
-      for (let i = 0; i < 4; i++) {
-        if (this.nbr[4 * t + i] >= 0) continue;
-        for (const k of OUTWARD_FACE[i]) surface.push(remap[this.tets[4 * t + k]]);
-      }
-    }
-    return { positions: positions.slice(0, 3 * vertexCount), tets, surface: Uint32Array.from(surface) };
+  compact(): CompactTetMesh {
+    return compactTetMesh(this);
   }
 
   private allocate(): number {
@@ -190,6 +161,64 @@ export class WorkMesh {
     angle.set(this.angle);
     this.angle = angle;
   }
+}
+
+/** A tet mesh in growable slots, as WorkMesh and wasm-optimize.ts hold one. */
+export interface TetSlots {
+  /** Per vertex: xyz, m. */
+  readonly positions: Float64Array;
+  /** Per vertex (only its length is read here). */
+  readonly kind: Uint8Array;
+  /** Per slot: 4 vertex ids; face adjacency (−1 on the boundary); 1 while live. */
+  readonly tets: Int32Array;
+  readonly nbr: Int32Array;
+  readonly alive: Uint8Array;
+  /** Slots in use (live or dead). */
+  readonly count: number;
+}
+
+export interface CompactTetMesh {
+  positions: Float64Array;
+  tets: Uint32Array;
+  surface: Uint32Array;
+}
+
+/**
+ * The live tets of `mesh` and the vertices they use, renumbered compactly, with the boundary faces
+ * (counter-clockwise seen from outside).
+ */
+export function compactTetMesh(mesh: TetSlots): CompactTetMesh {
+  const remap = new Int32Array(mesh.kind.length).fill(-1);
+  const { alive, count } = mesh;
+  let live = 0;
+  for (let t = 0; t < count; t++) if (alive[t]) live++;
+  const tets = new Uint32Array(4 * live);
+  const positions = new Float64Array(mesh.positions.length);
+  let vertexCount = 0;
+  let k = 0;
+  for (let t = 0; t < count; t++) {
+    if (!alive[t]) continue;
+    for (let c = 0; c < 4; c++) {
+      const v = mesh.tets[4 * t + c];
+      if (remap[v] < 0) {
+        remap[v] = vertexCount;
+        positions[3 * vertexCount] = mesh.positions[3 * v];
+        positions[3 * vertexCount + 1] = mesh.positions[3 * v + 1];
+        positions[3 * vertexCount + 2] = mesh.positions[3 * v + 2];
+        vertexCount++;
+      }
+      tets[k++] = remap[v];
+    }
+  }
+  const surface: number[] = [];
+  for (let t = 0; t < count; t++) {
+    if (!alive[t]) continue;
+    for (let i = 0; i < 4; i++) {
+      if (mesh.nbr[4 * t + i] >= 0) continue;
+      for (const k of OUTWARD_FACE[i]) surface.push(remap[mesh.tets[4 * t + k]]);
+    }
+  }
+  return { positions: positions.slice(0, 3 * vertexCount), tets, surface: Uint32Array.from(surface) };
 }
 
 /** The vertices of face i of tet t (the face opposite corner i), sorted, into out[at … at + 2]. */

@@ -1,0 +1,99 @@
+import { createClosestPoint } from './closest-point.ts';
+import type { RawTetMesh } from './conforming.ts';
+import { pauseForEvents, TetrahedralizeError, throwIfCancelled } from './errors.ts';
+import type { OptimizeSettings } from './optimize.ts';
+import { loadModule } from './wasm/load-module.ts';
+import { OPTIMIZE_WASM_BASE64 } from './wasm/optimize-wasm.ts';
+import { surfaceQueriesOf } from './wasm-surface-queries.ts';
+import type { TetSlots } from './work-mesh.ts';
+
+/**
+ * optimize.ts's sliver removal in WebAssembly (wasm/assembly/optimize.ts) over a copy of the raw
+ * mesh, step for step and float for float, for the reason wasm-delaunay.ts gives: the passes run
+ * once per meshing, cold, at 5–8 times their warm time in JS. The surface queries are the
+ * WebAssembly ones (wasm-surface-queries.ts), called through this file.
+ */
+
+/** The header's slots (wasm/assembly/optimize.ts writes them by the same numbers). */
+const H_COUNT = 0;
+const H_CAPACITY = 1;
+const H_POSITIONS = 2;
+const H_KIND = 3;
+const H_TETS = 4;
+const H_NBR = 5;
+const H_ALIVE = 6;
+const HEADER_SLOTS = 8;
+
+/** The module's failures (negative results of a pass). */
+const FAILURES: Record<number, string> = {
+  [-1]: 'A tet flip left an unmatched face.',
+  [-2]: 'Sliver removal outgrew the memory WebAssembly can address.',
+};
+
+interface OptimizeExports {
+  memory: { buffer: ArrayBuffer };
+  reserve(vertices: number, tets: number): number;
+  init(targetDeg: number, peelDeg: number, surfaceTolerance: number): void;
+  pass(): number;
+}
+
+/**
+ * Runs optimize.ts's passes on a copy of `raw` (which is left as it was); the mesh they leave, as
+ * views on the module's memory, or null where WebAssembly (or its surface queries) is missing.
+ */
+export async function optimizeInWasm(raw: RawTetMesh, s: OptimizeSettings): Promise<TetSlots | null> {
+  const loaded = loadModule(OPTIMIZE_WASM_BASE64);
+  const queries = surfaceQueriesOf(s.bvh);
+  if (!loaded || !queries) return null;
+  const cp = createClosestPoint();
+  const imports = {
+    optimize: {
+      acos: Math.acos,
+      hypot: Math.hypot,
+      triangleWithin: (x: number, y: number, z: number, radius: number) =>
+        queries.triangleWithin(x, y, z, radius),
+      closestPoint: (x: number, y: number, z: number, maxDistance: number) =>
+        queries.closestPoint(x, y, z, cp, maxDistance).triangle,
+      closestX: () => cp.x,
+      closestY: () => cp.y,
+      closestZ: () => cp.z,
+      closestDistance: () => cp.distance,
+      poll: () => throwIfCancelled(s.signal),
+    },
+    env: {
+      abort: () => {
+        throw new TetrahedralizeError('failed', 'The WebAssembly sliver removal aborted.');
+      },
+    },
+  };
+  const wasm = new loaded.api.Instance(loaded.module, imports).exports as OptimizeExports;
+  const vertices = raw.kind.length;
+  const tetCount = raw.tets.length / 4;
+  const at = wasm.reserve(vertices, tetCount);
+  if (at === 0) throw new TetrahedralizeError('failed', FAILURES[-2]);
+  let h = new Int32Array(wasm.memory.buffer, at, HEADER_SLOTS);
+  const buffer = wasm.memory.buffer;
+  new Float64Array(buffer, h[H_POSITIONS], 3 * vertices).set(raw.positions.subarray(0, 3 * vertices));
+  new Uint8Array(buffer, h[H_KIND], vertices).set(raw.kind);
+  new Int32Array(buffer, h[H_TETS], raw.tets.length).set(raw.tets);
+  new Int32Array(buffer, h[H_NBR], raw.nbr.length).set(raw.nbr);
+  wasm.init(s.targetDihedralDeg, s.peelDihedralDeg, s.surfaceTolerance);
+  for (let pass = 0; pass < s.passes; pass++) {
+    await pauseForEvents(s.signal);
+    const changed = wasm.pass();
+    if (changed < 0)
+      throw new TetrahedralizeError('failed', FAILURES[changed] ?? `Sliver removal failure ${changed}.`);
+    if (changed === 0) break;
+  }
+  const memory = wasm.memory.buffer;
+  h = new Int32Array(memory, at, HEADER_SLOTS);
+  const capacity = h[H_CAPACITY];
+  return {
+    positions: new Float64Array(memory, h[H_POSITIONS], 3 * vertices),
+    kind: new Uint8Array(memory, h[H_KIND], vertices),
+    tets: new Int32Array(memory, h[H_TETS], 4 * capacity),
+    nbr: new Int32Array(memory, h[H_NBR], 4 * capacity),
+    alive: new Uint8Array(memory, h[H_ALIVE], capacity),
+    count: h[H_COUNT],
+  };
+}

@@ -305,6 +305,18 @@ export class NearbyTriangleWithin {
 
   /** The first triangle within `radius` (m) of (x, y, z), the hint first, or −1; a found one is the next hint. */
   find(x: number, y: number, z: number, radius: number): number {
+    const wasm = surfaceQueriesOf(this.bvh);
+    if (wasm) {
+      const found = wasm.nearbyWithin(this.triangle, x, y, z, radius);
+      this.hintDistance = wasm.hintDistance;
+      if (found >= 0) this.triangle = found;
+      return found;
+    }
+    return this.findJs(x, y, z, radius);
+  }
+
+  /** find in JS (see closestPointJs). */
+  findJs(x: number, y: number, z: number, radius: number): number {
     const t = this.triangle;
     this.hintDistance = Number.POSITIVE_INFINITY;
     if (t >= 0) {
@@ -322,7 +334,7 @@ export class NearbyTriangleWithin {
       this.hintDistance = Math.sqrt(d2);
       if (d2 <= radius * radius) return t;
     }
-    const found = triangleWithin(this.bvh, x, y, z, radius);
+    const found = triangleWithinJs(this.bvh, x, y, z, radius);
     if (found >= 0) this.triangle = found;
     return found;
   }

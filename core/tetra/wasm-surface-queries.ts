@@ -44,6 +44,9 @@ interface SurfaceQueriesExports {
     nz: number,
     margin: number,
   ): void;
+  setDipoles(center: number, normalSum: number, radius: number): void;
+  nearbyWithin(hint: number, x: number, y: number, z: number, radius: number): number;
+  windingNumber(qx: number, qy: number, qz: number, accuracy: number): number;
   closestPoint(qx: number, qy: number, qz: number, maxDistance: number): number;
   triangleWithin(qx: number, qy: number, qz: number, radius: number): number;
   segmentWindingChange(px: number, py: number, pz: number, qx: number, qy: number, qz: number): number;
@@ -53,11 +56,12 @@ type TypedArray = Float64Array | Uint32Array | Int32Array;
 
 export class WasmSurfaceQueries {
   private readonly wasm: SurfaceQueriesExports;
-  /** The closest point and its distance after closestPoint: x, y, z, distance. */
+  /** The closest point and its distance after closestPoint: x, y, z, distance; nearbyWithin's hint distance. */
   private readonly result: Float64Array;
 
   constructor(api: WasmApi, module: object, bvh: TriangleBvh) {
-    const wasm = new api.Instance(module, { env: { abort: abortQueries } }).exports as SurfaceQueriesExports;
+    const imports = { 'surface-queries': { atan2: Math.atan2 }, env: { abort: abortQueries } };
+    const wasm = new api.Instance(module, imports).exports as SurfaceQueriesExports;
     this.wasm = wasm;
     const grid = triangleGridOf(bvh);
     const triangles = bvh.indices.length / 3;
@@ -73,12 +77,15 @@ export class WasmSurfaceQueries {
       [bvh.start, 0],
       [bvh.count, 0],
       [new Int32Array(nodes), 0], // the traversal stack
-      [new Float64Array(4), 0], // the result
+      [new Float64Array(5), 0], // the result
       [grid.triangleBox, 0],
       [grid.start, 0],
       [grid.list, 0],
       [new Uint32Array(triangles), 0], // seen
       [new Int32Array(triangles), 0], // found
+      [bvh.center, 0],
+      [bvh.normalSum, 0],
+      [bvh.radius, 0],
     ];
     for (const entry of arrays) {
       entry[1] = wasm.reserve(Math.max(1, entry[0]!.byteLength));
@@ -111,7 +118,8 @@ export class WasmSurfaceQueries {
       nz,
       grid.queryMargin,
     );
-    this.result = new Float64Array(buffer, at[9], 4);
+    wasm.setDipoles(at[15], at[16], at[17]);
+    this.result = new Float64Array(buffer, at[9], 5);
   }
 
   /** closest-point.ts's closestPoint: `out` as it fills it. */
@@ -128,6 +136,20 @@ export class WasmSurfaceQueries {
     out.z = r[2];
     out.distance = r[3];
     return out;
+  }
+
+  /** NearbyTriangleWithin.find's search from `hint` (−1: none): the triangle found, or −1. */
+  nearbyWithin(hint: number, x: number, y: number, z: number, radius: number): number {
+    return this.wasm.nearbyWithin(hint, x, y, z, radius);
+  }
+
+  /** The hint's distance from the last nearbyWithin's point, m (∞ when it had none). */
+  get hintDistance(): number {
+    return this.result[4];
+  }
+
+  windingNumber(qx: number, qy: number, qz: number, accuracy: number): number {
+    return this.wasm.windingNumber(qx, qy, qz, accuracy);
   }
 
   triangleWithin(qx: number, qy: number, qz: number, radius: number): number {

@@ -1,4 +1,5 @@
 import type { TriangleBvh } from './triangle-bvh.ts';
+import { surfaceQueriesOf } from './wasm-surface-queries.ts';
 
 /**
  * Generalized winding number w(q) = (1/4π) Σ Ω_t(q) over all triangles (Jacobson et al. 2013):
@@ -12,6 +13,15 @@ import type { TriangleBvh } from './triangle-bvh.ts';
  * Strackee 1983): tan(Ω/2) = a·(b×c) / (|a||b||c| + (a·b)|c| + (a·c)|b| + (b·c)|a|).
  */
 export function windingNumber(bvh: TriangleBvh, qx: number, qy: number, qz: number, accuracy = 2): number {
+  const wasm = surfaceQueriesOf(bvh);
+  return wasm ? wasm.windingNumber(qx, qy, qz, accuracy) : windingNumberJs(bvh, qx, qy, qz, accuracy);
+}
+
+/**
+ * windingNumber in JS: the reference that wasm-surface-queries.ts follows float for float (its
+ * arctangent is Math.atan2, imported), and the fallback where WebAssembly is missing.
+ */
+export function windingNumberJs(bvh: TriangleBvh, qx: number, qy: number, qz: number, accuracy = 2): number {
   // A wrapper small enough to be inlined, so that the doubles reach the sum through an array
   // and are not boxed on the heap, as arguments of a call V8 does not inline are.
   query[0] = qx;

@@ -3,6 +3,7 @@ import {
   closestPoint,
   closestPointJs,
   createClosestPoint,
+  NearbyTriangleWithin,
   segmentWindingChange,
   segmentWindingChangeJs,
   triangleWithin,
@@ -11,6 +12,7 @@ import {
 import { prepareSurface } from '../../../core/tetra/prepare-input.ts';
 import { TriangleBvh } from '../../../core/tetra/triangle-bvh.ts';
 import { surfaceQueriesOf, WasmSurfaceQueries } from '../../../core/tetra/wasm-surface-queries.ts';
+import { windingNumber, windingNumberJs } from '../../../core/tetra/winding-number.ts';
 import { type CorpusName, loadCorpusMesh } from './corpus.ts';
 import { box } from './shapes.ts';
 
@@ -60,6 +62,8 @@ function differences(bvh: TriangleBvh, seed: number): { queries: number; differi
   };
   const fromWasm = createClosestPoint();
   const fromJs = createClosestPoint();
+  const nearbyWasm = new NearbyTriangleWithin(bvh);
+  const nearbyJs = new NearbyTriangleWithin(bvh);
   for (let k = 0; k < points.length; k++) {
     const [x, y, z] = points[k];
     const [u, v, w] = points[(k * 7 + 1) % points.length];
@@ -74,6 +78,23 @@ function differences(bvh: TriangleBvh, seed: number): { queries: number; differi
         `triangleWithin ${k} ${radius}`,
         triangleWithin(bvh, x, y, z, radius),
         triangleWithinJs(bvh, x, y, z, radius),
+      );
+    }
+    for (const accuracy of [2, 0.5, 8]) {
+      same(
+        `windingNumber ${k} ${accuracy}`,
+        windingNumber(bvh, x, y, z, accuracy),
+        windingNumberJs(bvh, x, y, z, accuracy),
+      );
+    }
+    // A run of nearby queries from a hint (quality's probe, refinement's face checks).
+    for (const radius of [1e-3 * diagonal, 0.02 * diagonal]) {
+      const ra = nearbyWasm.find(x, y, z, radius);
+      const rb = nearbyJs.findJs(x, y, z, radius);
+      same(
+        `NearbyTriangleWithin ${k} ${radius}`,
+        `${ra} ${nearbyWasm.hintDistance} ${nearbyWasm.triangle}`,
+        `${rb} ${nearbyJs.hintDistance} ${nearbyJs.triangle}`,
       );
     }
     // Long segments (the BVH's walk), short ones (the grid's cells) and axis-aligned ones.

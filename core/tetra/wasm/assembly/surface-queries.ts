@@ -4,6 +4,9 @@
 // float (test/core/tetra/wasm-surface-queries.test.ts), for the reason wasm/assembly/delaunay.ts
 // gives. The host copies the BVH and the grid in once (surface-queries.ts); they never change.
 
+// The host's Math.atan2 (V8's to the bit), imported from the module named after this file.
+declare function atan2(y: f64, x: f64): f64;
+
 // Where the host put each array (reserve gives the room), and the grid's numbers.
 let positions: usize = 0; // f64 × 3 per vertex
 let indices: usize = 0; // u32 × 3 per triangle
@@ -19,7 +22,10 @@ let cellStart: usize = 0; // i32 per cell + 1
 let cellList: usize = 0; // i32 per entry
 let seen: usize = 0; // u32 per triangle
 let found: usize = 0; // i32 per triangle
-let result: usize = 0; // f64 × 4: the closest point and its distance
+let result: usize = 0; // f64 × 5: the closest point and its distance, a hint's distance
+let center: usize = 0; // f64 × 3 per node: area-weighted centroid
+let normalSum: usize = 0; // f64 × 3 per node
+let nodeRadius: usize = 0; // f64 per node
 let originX: f64 = 0;
 let originY: f64 = 0;
 let originZ: f64 = 0;
@@ -236,6 +242,98 @@ function triangleDistance2(t: i32, qx: f64, qy: f64, qz: f64): void {
   const dy = qy - ry;
   const dz = qz - rz;
   triD2 = dx * dx + dy * dy + dz * dz;
+}
+
+/** The winding number's arrays of the BVH (triangle-bvh.ts's center, normalSum and radius). */
+export function setDipoles(centerAt: usize, normalSumAt: usize, radiusAt: usize): void {
+  center = centerAt;
+  normalSum = normalSumAt;
+  nodeRadius = radiusAt;
+}
+
+/**
+ * closest-point.ts's NearbyTriangleWithin.find: triangle `hint` (or none, −1) tried first, then
+ * triangleWithin; the triangle found or −1, the hint's distance (∞ without one) at result + 32.
+ */
+export function nearbyWithin(hint: i32, x: f64, y: f64, z: f64, within: f64): i32 {
+  store<f64>(result, Infinity, 32);
+  if (hint >= 0) {
+    triangleDistance2(hint, x, y, z);
+    store<f64>(result, Math.sqrt(triD2), 32);
+    if (triD2 <= within * within) return hint;
+  }
+  return triangleWithin(x, y, z, within);
+}
+
+/** winding-number.ts's windingNumber at q with `accuracy`. */
+export function windingNumber(qx: f64, qy: f64, qz: f64, accuracy: f64): f64 {
+  setI32(stack, 0, 0);
+  let top = 1;
+  let omega: f64 = 0;
+  while (top > 0) {
+    const n = i32At(stack, --top);
+    const cAt = center + ((<usize>(3 * n)) << 3);
+    const cx = load<f64>(cAt) - qx;
+    const cy = load<f64>(cAt, 8) - qy;
+    const cz = load<f64>(cAt, 16) - qz;
+    const d2 = cx * cx + cy * cy + cz * cz;
+    const r = accuracy * f64At(nodeRadius, n);
+    if (d2 > r * r) {
+      const d = Math.sqrt(d2);
+      const nAt = normalSum + ((<usize>(3 * n)) << 3);
+      omega += (load<f64>(nAt) * cx + load<f64>(nAt, 8) * cy + load<f64>(nAt, 16) * cz) / (d2 * d);
+      continue;
+    }
+    const l = i32At(left, n);
+    if (l >= 0) {
+      setI32(stack, top++, l);
+      setI32(stack, top++, i32At(right, n));
+      continue;
+    }
+    const end = i32At(start, n) + i32At(count, n);
+    for (let k = i32At(start, n); k < end; k++) {
+      const t = i32At(order, k);
+      const a = vertexOf(t, 0);
+      const b = vertexOf(t, 1);
+      const c = vertexOf(t, 2);
+      omega += triangleSolidAngle(
+        f64At(positions, a) - qx,
+        f64At(positions, a + 1) - qy,
+        f64At(positions, a + 2) - qz,
+        f64At(positions, b) - qx,
+        f64At(positions, b + 1) - qy,
+        f64At(positions, b + 2) - qz,
+        f64At(positions, c) - qx,
+        f64At(positions, c + 1) - qy,
+        f64At(positions, c + 2) - qz,
+      );
+    }
+  }
+  return omega / (4 * Math.PI);
+}
+
+/** winding-number.ts's triangleSolidAngle. */
+function triangleSolidAngle(
+  ax: f64,
+  ay: f64,
+  az: f64,
+  bx: f64,
+  by: f64,
+  bz: f64,
+  cx: f64,
+  cy: f64,
+  cz: f64,
+): f64 {
+  const la = Math.sqrt(ax * ax + ay * ay + az * az);
+  const lb = Math.sqrt(bx * bx + by * by + bz * bz);
+  const lc = Math.sqrt(cx * cx + cy * cy + cz * cz);
+  const det = ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx);
+  const den =
+    la * lb * lc +
+    (ax * bx + ay * by + az * bz) * lc +
+    (ax * cx + ay * cy + az * cz) * lb +
+    (bx * cx + by * cy + bz * cz) * la;
+  return 2 * atan2(det, den);
 }
 
 /**

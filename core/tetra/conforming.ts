@@ -1,6 +1,6 @@
 import { Float64List } from '../math/float64-list.ts';
 import { Lcg } from '../math/lcg.ts';
-import { anyTriangleWithin, segmentWindingChange } from './closest-point.ts';
+import { segmentWindingChangeJs, triangleWithinJs } from './closest-point.ts';
 import { pauseForEvents } from './errors.ts';
 import { BCC_MEAN_EDGE, type BccVisitor, forEachBccPoint, type LatticeBox, latticeBox } from './lattice.ts';
 import { MeshingState, VertexKind } from './meshing-state.ts';
@@ -9,7 +9,8 @@ import { refine } from './refine.ts';
 import { SurfaceIndex } from './surface-index.ts';
 import { sampleSurface } from './surface-sampling.ts';
 import type { TriangleBvh } from './triangle-bvh.ts';
-import { windingNumber } from './winding-number.ts';
+import { surfaceQueriesOf } from './wasm-surface-queries.ts';
+import { windingNumberJs } from './winding-number.ts';
 import type { WorkGuard } from './work-guard.ts';
 
 /** The raw result of meshing, before optimisation: compact arrays in doubles. */
@@ -117,6 +118,21 @@ function interiorLattice(
   clearance: number,
   watertight: boolean,
 ): { points: Float64Array; windings: Float64Array } {
+  const wasm = surfaceQueriesOf(bvh);
+  if (wasm) return wasm.interiorLattice(box, clearance, watertight, 1e-4 * box.a);
+  return interiorLatticeJs(box, bvh, clearance, watertight);
+}
+
+/**
+ * interiorLattice in JS: the reference that wasm-surface-queries.ts follows float for float, and
+ * the fallback where WebAssembly is missing.
+ */
+export function interiorLatticeJs(
+  box: LatticeBox,
+  bvh: TriangleBvh,
+  clearance: number,
+  watertight: boolean,
+): { points: Float64Array; windings: Float64Array } {
   const lattice = new InteriorLattice(bvh, clearance, watertight, 1e-4 * box.a);
   forEachBccPoint(box, lattice);
   return { points: lattice.points.toArray(), windings: lattice.windings.toArray() };
@@ -152,12 +168,12 @@ class InteriorLattice implements BccVisitor {
     // The winding number carried from `from` across the surface crossings between (NaN: not known).
     const carried =
       this.watertight && !Number.isNaN(base)
-        ? base + segmentWindingChange(bvh, from[0], from[1], from[2], x, y, z)
+        ? base + segmentWindingChangeJs(bvh, from[0], from[1], from[2], x, y, z)
         : Number.NaN;
     let winding: number;
     let inside: boolean;
     if (Number.isNaN(carried)) {
-      const w = windingNumber(bvh, x, y, z);
+      const w = windingNumberJs(bvh, x, y, z);
       inside = w > 0.5;
       winding = Math.round(w);
     } else {
@@ -174,7 +190,7 @@ class InteriorLattice implements BccVisitor {
       this.rowFirst[1] = y;
       this.rowFirst[2] = z;
     }
-    if (!inside || anyTriangleWithin(bvh, x, y, z, this.clearance)) return;
+    if (!inside || triangleWithinJs(bvh, x, y, z, this.clearance) >= 0) return;
     const rng = this.rng;
     const jitter = this.jitterM;
     this.points.push3(

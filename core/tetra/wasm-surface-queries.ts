@@ -1,4 +1,5 @@
 import type { ClosestPoint } from './closest-point.ts';
+import type { LatticeBox } from './lattice.ts';
 import type { TriangleBvh } from './triangle-bvh.ts';
 import { triangleGridOf } from './triangle-grid.ts';
 import { loadModule, type WasmApi } from './wasm/load-module.ts';
@@ -50,6 +51,20 @@ interface SurfaceQueriesExports {
   closestPoint(qx: number, qy: number, qz: number, maxDistance: number): number;
   triangleWithin(qx: number, qy: number, qz: number, radius: number): number;
   segmentWindingChange(px: number, py: number, pz: number, qx: number, qy: number, qz: number): number;
+  interiorLattice(
+    ox: number,
+    oy: number,
+    oz: number,
+    nx: number,
+    ny: number,
+    nz: number,
+    a: number,
+    clearance: number,
+    watertight: number,
+    jitter: number,
+  ): number;
+  latticePointsAt(): number;
+  latticeWindingsAt(): number;
 }
 
 type TypedArray = Float64Array | Uint32Array | Int32Array;
@@ -57,7 +72,8 @@ type TypedArray = Float64Array | Uint32Array | Int32Array;
 export class WasmSurfaceQueries {
   private readonly wasm: SurfaceQueriesExports;
   /** The closest point and its distance after closestPoint: x, y, z, distance; nearbyWithin's hint distance. */
-  private readonly result: Float64Array;
+  private result: Float64Array;
+  private readonly resultAt: number;
 
   constructor(api: WasmApi, module: object, bvh: TriangleBvh) {
     const imports = { 'surface-queries': { atan2: Math.atan2 }, env: { abort: abortQueries } };
@@ -119,6 +135,7 @@ export class WasmSurfaceQueries {
       grid.queryMargin,
     );
     wasm.setDipoles(at[15], at[16], at[17]);
+    this.resultAt = at[9];
     this.result = new Float64Array(buffer, at[9], 5);
   }
 
@@ -158,6 +175,40 @@ export class WasmSurfaceQueries {
 
   segmentWindingChange(px: number, py: number, pz: number, qx: number, qy: number, qz: number): number {
     return this.wasm.segmentWindingChange(px, py, pz, qx, qy, qz);
+  }
+
+  /**
+   * conforming.ts's interior lattice: the BCC points of `box` inside the surface and `clearance`
+   * (m) clear of it, jittered within `jitter` (m), with their winding numbers.
+   */
+  interiorLattice(
+    box: LatticeBox,
+    clearance: number,
+    watertight: boolean,
+    jitter: number,
+  ): { points: Float64Array; windings: Float64Array } {
+    const [ox, oy, oz] = box.origin;
+    const [nx, ny, nz] = box.cells;
+    const count = this.wasm.interiorLattice(
+      ox,
+      oy,
+      oz,
+      nx,
+      ny,
+      nz,
+      box.a,
+      clearance,
+      watertight ? 1 : 0,
+      jitter,
+    );
+    if (count < 0) throw new RangeError('surface queries: the lattice outgrew WebAssembly memory');
+    // The lattice's lists may have grown the memory: the result's view is made again.
+    const buffer = this.wasm.memory.buffer;
+    this.result = new Float64Array(buffer, this.resultAt, 5);
+    return {
+      points: new Float64Array(buffer, this.wasm.latticePointsAt(), 3 * count).slice(),
+      windings: new Float64Array(buffer, this.wasm.latticeWindingsAt(), count).slice(),
+    };
   }
 }
 

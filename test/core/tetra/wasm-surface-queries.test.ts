@@ -9,6 +9,8 @@ import {
   triangleWithin,
   triangleWithinJs,
 } from '../../../core/tetra/closest-point.ts';
+import { interiorLatticeJs } from '../../../core/tetra/conforming.ts';
+import { latticeBox } from '../../../core/tetra/lattice.ts';
 import { prepareSurface } from '../../../core/tetra/prepare-input.ts';
 import { TriangleBvh } from '../../../core/tetra/triangle-bvh.ts';
 import { surfaceQueriesOf, WasmSurfaceQueries } from '../../../core/tetra/wasm-surface-queries.ts';
@@ -129,6 +131,26 @@ describe('WebAssembly surface queries', () => {
       const { queries, differing } = differences(bvh, 17);
       expect(differing).toEqual([]);
       expect(queries).toBeGreaterThan(30_000);
+    });
+  }
+
+  for (const name of ['Fox', 'spot', 'Cubes'] as CorpusName[]) {
+    it(`fill the interior lattice as conforming.ts's JS does, float for float: ${name}`, async () => {
+      const surface = prepareSurface(await loadCorpusMesh(name));
+      const bvh = new TriangleBvh(surface);
+      const size = Math.max(...[0, 1, 2].map((k) => surface.max[k] - surface.min[k]));
+      const box = latticeBox(surface.min, surface.max, size / 40, 0);
+      const clearance = size / 80;
+      for (const watertight of [surface.watertight, false]) {
+        const js = interiorLatticeJs(box, bvh, clearance, watertight);
+        const wasm = surfaceQueriesOf(bvh)!.interiorLattice(box, clearance, watertight, 1e-4 * box.a);
+        expect(js.points.length).toBeGreaterThan(3 * 500);
+        expect(wasm.points).toEqual(js.points);
+        expect(wasm.windings).toEqual(js.windings);
+      }
+      // The queries after the lattice (which grew the module's memory) still answer as the JS ones.
+      const out = closestPoint(bvh, 0, 0, 0, createClosestPoint());
+      expect(out).toEqual(closestPointJs(bvh, 0, 0, 0, createClosestPoint()));
     });
   }
 

@@ -602,3 +602,139 @@ function triangleWindingChange(t: i32, px: f64, py: f64, pz: f64, qx: f64, qy: f
   if (u < 1e-9 || v < 1e-9 || u + v > 1 - 1e-9 || s < 1e-9 || s > 1 - 1e-9) return NaN;
   return det > 0 ? 1 : -1;
 }
+
+// --- conforming.ts's interior lattice
+
+// The points kept (f64 xyz) and their winding numbers (f64), grown by doubling; read by the host.
+let latticePoints: usize = 0;
+let latticeWindings: usize = 0;
+let latticeCapacity: i32 = 0;
+let latticeCount: i32 = 0;
+
+/** JS's Math.round: the nearest integer, halves up, −0 kept for −½ ≤ x ≤ −0. */
+function roundJs(x: f64): f64 {
+  const f = Math.floor(x);
+  const r = x - f >= 0.5 ? f + 1 : f;
+  return r === 0 && x < 0 ? -0.0 : r === 0 ? x * 0 : r;
+}
+
+function keepLatticePoint(x: f64, y: f64, z: f64, winding: f64): bool {
+  if (latticeCount === latticeCapacity) {
+    const grown = max(64, 2 * latticeCapacity);
+    const points = reserve((<usize>(3 * grown)) << 3);
+    const windings = reserve((<usize>grown) << 3);
+    if (points === 0 || windings === 0) return false;
+    memory.copy(points, latticePoints, (<usize>(3 * latticeCount)) << 3);
+    memory.copy(windings, latticeWindings, (<usize>latticeCount) << 3);
+    latticePoints = points;
+    latticeWindings = windings;
+    latticeCapacity = grown;
+  }
+  const at = latticePoints + ((<usize>(3 * latticeCount)) << 3);
+  store<f64>(at, x);
+  store<f64>(at, y, 8);
+  store<f64>(at, z, 16);
+  store<f64>(latticeWindings + ((<usize>latticeCount) << 3), winding);
+  latticeCount++;
+  return true;
+}
+
+/**
+ * conforming.ts's interiorLattice over lattice.ts's forEachBccPoint: the BCC points of the box
+ * (origin, cells, cube size a) inside the surface and `clearance` clear of it, jittered by the
+ * lattice's Lcg (seed 0x2545f491) within `jitter`; how many (−1 without memory). The points and
+ * windings are at latticePointsAt() and latticeWindingsAt().
+ */
+export function interiorLattice(
+  ox: f64,
+  oy: f64,
+  oz: f64,
+  nx: i32,
+  ny: i32,
+  nz: i32,
+  a: f64,
+  clearance: f64,
+  watertight: bool,
+  jitter: f64,
+): i32 {
+  latticeCount = 0;
+  let rng: u32 = 0x2545f491;
+  let previousWinding: f64 = NaN;
+  let rowWinding: f64 = NaN;
+  let prevX: f64 = 0;
+  let prevY: f64 = 0;
+  let prevZ: f64 = 0;
+  let rowX: f64 = 0;
+  let rowY: f64 = 0;
+  let rowZ: f64 = 0;
+  for (let pass = 0; pass < 2; pass++) {
+    const off: f64 = pass === 0 ? 0 : 0.5;
+    const mx = pass === 0 ? nx : nx - 1;
+    const my = pass === 0 ? ny : ny - 1;
+    const mz = pass === 0 ? nz : nz - 1;
+    for (let k = 0; k <= mz; k++) {
+      for (let j = 0; j <= my; j++) {
+        for (let i = 0; i <= mx; i++) {
+          const x = ox + (<f64>i + off) * a;
+          const y = oy + (<f64>j + off) * a;
+          const z = oz + (<f64>k + off) * a;
+          const rowStart = i === 0;
+          const fromX = rowStart ? rowX : prevX;
+          const fromY = rowStart ? rowY : prevY;
+          const fromZ = rowStart ? rowZ : prevZ;
+          const base = rowStart ? rowWinding : previousWinding;
+          const carried =
+            watertight && !Number.isNaN(base)
+              ? base + segmentWindingChange(fromX, fromY, fromZ, x, y, z)
+              : NaN;
+          let winding: f64;
+          let inside: bool;
+          if (Number.isNaN(carried)) {
+            const w = windingNumber(x, y, z, 2);
+            inside = w > 0.5;
+            winding = roundJs(w);
+          } else {
+            winding = carried;
+            inside = winding > 0.5;
+          }
+          previousWinding = winding;
+          prevX = x;
+          prevY = y;
+          prevZ = z;
+          if (rowStart) {
+            rowWinding = winding;
+            rowX = x;
+            rowY = y;
+            rowZ = z;
+          }
+          if (!inside || triangleWithin(x, y, z, clearance) >= 0) continue;
+          // Lcg.next(): the next state over 2³².
+          rng = rng * 1664525 + 1013904223;
+          const jx = <f64>rng / 4294967296;
+          rng = rng * 1664525 + 1013904223;
+          const jy = <f64>rng / 4294967296;
+          rng = rng * 1664525 + 1013904223;
+          const jz = <f64>rng / 4294967296;
+          if (
+            !keepLatticePoint(
+              x + (jx - 0.5) * jitter,
+              y + (jy - 0.5) * jitter,
+              z + (jz - 0.5) * jitter,
+              winding,
+            )
+          )
+            return -1;
+        }
+      }
+    }
+  }
+  return latticeCount;
+}
+
+export function latticePointsAt(): usize {
+  return latticePoints;
+}
+
+export function latticeWindingsAt(): usize {
+  return latticeWindings;
+}

@@ -11,6 +11,8 @@
 // the room higher up (what they leave behind is at most what they hold). The header at HEADER
 // tells the host where the arrays it reads are and how full they are (wasm-delaunay.ts).
 
+import { allocate, heapEnd, i32At, moved, resetHeap, setI32, setU32, u32At } from './heap';
+
 // robust-predicates' exact orient3d and insphere, called only when the filter cannot decide (a
 // declared function is imported from the module named after this file: delaunay.orient3dExact).
 declare function orient3dExact(
@@ -61,7 +63,7 @@ const NO_TETS: i32 = 3;
 const NO_MEMORY: i32 = 4;
 
 // The header, i32 slots (wasm-delaunay.ts reads them by the same numbers).
-const H_GENERATION = 0; // bumped whenever an array the host reads moves
+const H_GENERATION = 0; // the heap's end: it moves whenever an array the host reads may have
 const H_VERTEX_COUNT = 1;
 const H_SLOT_COUNT = 2;
 const H_FREE_COUNT = 3;
@@ -82,7 +84,6 @@ const F1_PACKED: u32 = 0x01030203; // [3, 2, 3, 1]
 const F2_PACKED: u32 = 0x02010302; // [2, 3, 1, 2]
 
 let header: usize = 0;
-let top: usize = 0;
 
 let coords: usize = 0;
 let vertexTet: usize = 0;
@@ -117,7 +118,6 @@ let starStampNow: u32 = 0;
 let stampCounter: u32 = 0;
 let lastTet: i32 = 0;
 let rngState: u32 = 0;
-let generation: i32 = 0;
 
 // The point being inserted or located.
 let qx: f64 = 0;
@@ -134,43 +134,12 @@ function face2(i: i32): i32 {
   return <i32>((F2_PACKED >>> <u32>(i << 3)) & 0xff);
 }
 
-function i32At(base: usize, i: i32): i32 {
-  return load<i32>(base + ((<usize>i) << 2));
-}
-function setI32(base: usize, i: i32, value: i32): void {
-  store<i32>(base + ((<usize>i) << 2), value);
-}
-function u32At(base: usize, i: i32): u32 {
-  return load<u32>(base + ((<usize>i) << 2));
-}
-function setU32(base: usize, i: i32, value: u32): void {
-  store<u32>(base + ((<usize>i) << 2), value);
-}
 function coord(v: i32, axis: i32): f64 {
   return load<f64>(coords + ((<usize>(3 * v + axis)) << 3));
 }
 
-/** `bytes` of fresh (zeroed) memory, 16-byte aligned; 0 when the memory cannot grow. */
-function allocate(bytes: usize): usize {
-  const at = top;
-  const end = (at + bytes + 15) & ~(<usize>15);
-  const pagesNeeded = <i32>((end + 0xffff) >>> 16);
-  const pages = memory.size();
-  if (pagesNeeded > pages && memory.grow(pagesNeeded - pages) < 0) return 0;
-  top = end;
-  generation++;
-  return at;
-}
-
-/** A copy of `count` bytes of `from` in fresh memory of `bytes` (the rest zero); 0 without memory. */
-function moved(from: usize, count: usize, bytes: usize): usize {
-  const to = allocate(bytes);
-  if (to !== 0) memory.copy(to, from, count);
-  return to;
-}
-
 function publish(): void {
-  setI32(header, H_GENERATION, generation);
+  setI32(header, H_GENERATION, <i32>heapEnd());
   setI32(header, H_VERTEX_COUNT, vertexCount);
   setI32(header, H_SLOT_COUNT, slotCount);
   setI32(header, H_FREE_COUNT, freeCount);
@@ -334,7 +303,7 @@ function nextUint32(): u32 {
  * both are the same to the bit); the header's address, or 0 when there is no memory for it.
  */
 export function init(cx: f64, cy: f64, cz: f64, s: f64, capacity: i32): usize {
-  top = (__heap_base + 15) & ~(<usize>15);
+  resetHeap();
   header = allocate(HEADER_SLOTS << 2);
   vertexCapacity = max(16, capacity + 4);
   coords = allocate((<usize>(3 * vertexCapacity)) << 3);

@@ -6,6 +6,8 @@
 // surface queries (wasm-surface-queries.ts's module) and the poll for cancellation, which throws.
 // Arrays that outgrow their room are copied to twice the room higher up, as there.
 
+import { allocate, f64At, i32At, moved, resetHeap, setF64, setI32, setU8, u8At } from './heap';
+
 // Imported from the module named after this file (optimize.acos, …).
 declare function acos(x: f64): f64;
 declare function hypot(x: f64, y: f64, z: f64): f64;
@@ -47,7 +49,6 @@ const PEEL_SLACK: f64 = 1.25;
 const SNAP_FLOOR_DEG: f64 = 8;
 const RING_MAX = 64;
 
-let heapTop: usize = 0;
 let header: usize = 0;
 
 // The work mesh.
@@ -98,40 +99,6 @@ let other1: i32 = 0;
 
 // --- memory
 
-function allocate(bytes: usize): usize {
-  const at = heapTop;
-  const end = (at + bytes + 15) & ~(<usize>15);
-  const pagesNeeded = <i32>((end + 0xffff) >>> 16);
-  const pages = memory.size();
-  if (pagesNeeded > pages && memory.grow(pagesNeeded - pages) < 0) return 0;
-  heapTop = end;
-  return at;
-}
-
-function moved(from: usize, used: usize, bytes: usize): usize {
-  const to = allocate(bytes);
-  if (to !== 0) memory.copy(to, from, used);
-  return to;
-}
-
-function i32At(base: usize, i: i32): i32 {
-  return load<i32>(base + ((<usize>i) << 2));
-}
-function setI32(base: usize, i: i32, value: i32): void {
-  store<i32>(base + ((<usize>i) << 2), value);
-}
-function u8At(base: usize, i: i32): u8 {
-  return load<u8>(base + <usize>i);
-}
-function setU8(base: usize, i: i32, value: u8): void {
-  store<u8>(base + <usize>i, value);
-}
-function f64At(base: usize, i: i32): f64 {
-  return load<f64>(base + ((<usize>i) << 3));
-}
-function setF64(base: usize, i: i32, value: f64): void {
-  store<f64>(base + ((<usize>i) << 3), value);
-}
 function px(v: i32): f64 {
   return f64At(positions, 3 * v);
 }
@@ -171,7 +138,7 @@ function publish(): void {
 
 /** Room for a mesh of `vertices` and `tetCount` tets; the header's address, or 0 without memory. */
 export function reserve(vertices: i32, tetCount: i32): usize {
-  heapTop = (__heap_base + 15) & ~(<usize>15);
+  resetHeap();
   header = allocate(HEADER_SLOTS << 2);
   vertexCount = vertices;
   count = tetCount;

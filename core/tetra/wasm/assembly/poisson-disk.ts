@@ -4,6 +4,8 @@
 // (test/core/tetra/wasm-poisson-disk.test.ts), for the reason wasm/assembly/delaunay.ts gives.
 // Arrays that outgrow their room are copied to twice the room higher up, as there.
 
+import { allocate, i32At, moved, resetHeap, setI32 } from './heap';
+
 // The header, i32 slots the host reads (wasm-poisson-disk.ts).
 const H_COUNT = 0;
 const H_POINTS = 1; // f64 × 3 per sample
@@ -19,7 +21,6 @@ const NEAR_FIRST: StaticArray<i32> = [
   -1, -1, 1, 1, 1, -1, -1, 1, -1, 1, 1, 1, -1, 1, 1, 1,
 ];
 
-let heapTop: usize = 0;
 let header: usize = 0;
 let radius: f64 = 1;
 let r2: f64 = 1;
@@ -37,29 +38,6 @@ let cellKeys: usize = 0;
 let cellHead: usize = 0;
 let cellCount: i32 = 0;
 
-function allocate(bytes: usize): usize {
-  const at = heapTop;
-  const end = (at + bytes + 15) & ~(<usize>15);
-  const pagesNeeded = <i32>((end + 0xffff) >>> 16);
-  const pages = memory.size();
-  if (pagesNeeded > pages && memory.grow(pagesNeeded - pages) < 0) return 0;
-  heapTop = end;
-  return at;
-}
-
-function moved(from: usize, used: usize, bytes: usize): usize {
-  const to = allocate(bytes);
-  if (to !== 0) memory.copy(to, from, used);
-  return to;
-}
-
-function i32At(base: usize, i: i32): i32 {
-  return load<i32>(base + ((<usize>i) << 2));
-}
-function setI32(base: usize, i: i32, value: i32): void {
-  store<i32>(base + ((<usize>i) << 2), value);
-}
-
 /** JS's `x | 0` of a double (ToInt32: NaN and the infinities are 0, the rest wraps modulo 2³²). */
 function toInt32(x: f64): i32 {
   if (!Number.isFinite(x)) return 0;
@@ -73,7 +51,7 @@ function cellHash(i: i32, j: i32, k: i32): i32 {
 
 /** A sampler whose disks have `diskRadius` (m); the header's address, or 0 without memory. */
 export function init(diskRadius: f64): usize {
-  heapTop = (__heap_base + 15) & ~(<usize>15);
+  resetHeap();
   header = allocate(HEADER_SLOTS << 2);
   radius = diskRadius;
   r2 = diskRadius * diskRadius;

@@ -4,6 +4,8 @@
 // float (test/core/tetra/wasm-surface-queries.test.ts), for the reason wasm/assembly/delaunay.ts
 // gives. The host copies the BVH and the grid in once (surface-queries.ts); they never change.
 
+import { allocate, f64At, i32At, setI32 } from './heap';
+
 // The host's Math.atan2 (V8's to the bit), imported from the module named after this file.
 declare function atan2(y: f64, x: f64): f64;
 
@@ -39,8 +41,6 @@ let queryMargin: f64 = 0;
 let triangleCount: i32 = 0;
 let stamp: u32 = 0;
 
-let heapTop: usize = 0;
-
 // The running query: closestOnTriangle's result (triX…triD2), the grid query's box and cell range.
 let triX: f64 = 0;
 let triY: f64 = 0;
@@ -57,29 +57,13 @@ let boxZ1: f64 = 0;
 const MAX_GRID_CELLS = 27;
 const MAX_GRID_ENTRIES = 128;
 
-function i32At(base: usize, i: i32): i32 {
-  return load<i32>(base + ((<usize>i) << 2));
-}
-function setI32(base: usize, i: i32, value: i32): void {
-  store<i32>(base + ((<usize>i) << 2), value);
-}
-function f64At(base: usize, i: i32): f64 {
-  return load<f64>(base + ((<usize>i) << 3));
-}
 function vertexOf(t: i32, corner: i32): i32 {
   return 3 * load<u32>(indices + ((<usize>(3 * t + corner)) << 2));
 }
 
 /** `bytes` of fresh memory, 16-byte aligned, for the host to fill; 0 when the memory cannot grow. */
 export function reserve(bytes: usize): usize {
-  if (heapTop === 0) heapTop = (__heap_base + 15) & ~(<usize>15);
-  const at = heapTop;
-  const end = (at + bytes + 15) & ~(<usize>15);
-  const pagesNeeded = <i32>((end + 0xffff) >>> 16);
-  const pages = memory.size();
-  if (pagesNeeded > pages && memory.grow(pagesNeeded - pages) < 0) return 0;
-  heapTop = end;
-  return at;
+  return allocate(bytes);
 }
 
 /** Where the host put the arrays (its reserve calls), and the grid's numbers. */

@@ -4,6 +4,8 @@
 // for the reason wasm/assembly/delaunay.ts gives. The cube root is the host's Math.cbrt, imported,
 // so that the mean ratios are V8's to the bit.
 
+import { allocate } from './heap';
+
 // A declared function is imported from the module named after this file: tet-quality.cbrt.
 declare function cbrt(x: f64): f64;
 
@@ -22,18 +24,9 @@ const R_MIN_QUALITY = 40;
 const R_INVERTED = 48;
 const R_COUNTS = 52;
 
-let heapTop: usize = 0;
-
 /** `bytes` of fresh memory, 16-byte aligned, for the host to fill; 0 when the memory cannot grow. */
 export function reserve(bytes: usize): usize {
-  if (heapTop === 0) heapTop = (__heap_base + 15) & ~(<usize>15);
-  const at = heapTop;
-  const end = (at + bytes + 15) & ~(<usize>15);
-  const pagesNeeded = <i32>((end + 0xffff) >>> 16);
-  const pages = memory.size();
-  if (pagesNeeded > pages && memory.grow(pagesNeeded - pages) < 0) return 0;
-  heapTop = end;
-  return at;
+  return allocate(bytes);
 }
 
 function clampCosine(cos: f64): f64 {

@@ -2,7 +2,7 @@ import { insphere, orient3d } from 'robust-predicates';
 import { Delaunay, superTet, type Triangulation } from './delaunay.ts';
 import { TetrahedralizeError } from './errors.ts';
 import { DELAUNAY_WASM_BASE64 } from './wasm/delaunay-wasm.ts';
-import { loadModule, type WasmApi } from './wasm/load-module.ts';
+import { instantiate, type LoadedModule, loadModule } from './wasm/load-module.ts';
 
 /**
  * The Delaunay tetrahedralization in WebAssembly (wasm/assembly/delaunay.ts): delaunay.ts's class
@@ -49,14 +49,7 @@ interface DelaunayExports {
 }
 
 /** The imports: robust-predicates' exact predicates, for the rare calls the filter cannot decide. */
-const IMPORTS = {
-  delaunay: { orient3dExact: orient3d, insphereExact: insphere },
-  env: {
-    abort: () => {
-      throw new TetrahedralizeError('failed', 'The WebAssembly Delaunay tetrahedralization aborted.');
-    },
-  },
-};
+const IMPORTS = { delaunay: { orient3dExact: orient3d, insphereExact: insphere } };
 
 /**
  * A triangulation of the box min…max with room for `capacity` points: the WebAssembly one where
@@ -68,9 +61,7 @@ export function newTriangulation(
   capacity = 1024,
 ): Triangulation {
   const loaded = loadModule(DELAUNAY_WASM_BASE64);
-  return loaded
-    ? new WasmDelaunay(loaded.api, loaded.module, min, max, capacity)
-    : new Delaunay(min, max, capacity);
+  return loaded ? new WasmDelaunay(loaded, min, max, capacity) : new Delaunay(min, max, capacity);
 }
 
 export class WasmDelaunay implements Triangulation {
@@ -86,14 +77,8 @@ export class WasmDelaunay implements Triangulation {
   private readonly wasm: DelaunayExports;
   private readonly headerAt: number;
 
-  constructor(
-    api: WasmApi,
-    module: object,
-    min: ArrayLike<number>,
-    max: ArrayLike<number>,
-    capacity: number,
-  ) {
-    this.wasm = new api.Instance(module, IMPORTS).exports as DelaunayExports;
+  constructor(loaded: LoadedModule, min: ArrayLike<number>, max: ArrayLike<number>, capacity: number) {
+    this.wasm = instantiate<DelaunayExports>(loaded, 'Delaunay tetrahedralization', IMPORTS);
     const { cx, cy, cz, s } = superTet(min, max);
     this.headerAt = this.wasm.init(cx, cy, cz, s, capacity);
     if (this.headerAt === 0) throw new TetrahedralizeError('failed', FAILURES[4]);

@@ -2,7 +2,7 @@ import { createClosestPoint } from './closest-point.ts';
 import type { RawTetMesh } from './conforming.ts';
 import { pauseForEvents, TetrahedralizeError, throwIfCancelled } from './errors.ts';
 import type { OptimizeSettings } from './optimize.ts';
-import { loadModule } from './wasm/load-module.ts';
+import { instantiate, loadModule } from './wasm/load-module.ts';
 import { OPTIMIZE_WASM_BASE64 } from './wasm/optimize-wasm.ts';
 import { surfaceQueriesOf } from './wasm-surface-queries.ts';
 import type { TetSlots } from './work-mesh.ts';
@@ -60,13 +60,8 @@ export async function optimizeInWasm(raw: RawTetMesh, s: OptimizeSettings): Prom
       closestDistance: () => cp.distance,
       poll: () => throwIfCancelled(s.signal),
     },
-    env: {
-      abort: () => {
-        throw new TetrahedralizeError('failed', 'The WebAssembly sliver removal aborted.');
-      },
-    },
   };
-  const wasm = new loaded.api.Instance(loaded.module, imports).exports as OptimizeExports;
+  const wasm = instantiate<OptimizeExports>(loaded, 'sliver removal', imports);
   const vertices = raw.kind.length;
   const tetCount = raw.tets.length / 4;
   const at = wasm.reserve(vertices, tetCount);

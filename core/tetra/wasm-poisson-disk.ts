@@ -1,6 +1,6 @@
 import { type PoissonDisk, PoissonDiskSampler } from './poisson-disk.ts';
 import type { SurfaceSamples } from './surface-sampling.ts';
-import { loadModule } from './wasm/load-module.ts';
+import { instantiate, loadModule } from './wasm/load-module.ts';
 import { POISSON_DISK_WASM_BASE64 } from './wasm/poisson-disk-wasm.ts';
 
 /**
@@ -30,14 +30,6 @@ interface PoissonDiskExports {
     feature: number,
   ): number;
 }
-
-const IMPORTS = {
-  env: {
-    abort: () => {
-      throw new Error('Poisson-disk sampler: the WebAssembly module aborted');
-    },
-  },
-};
 
 class WasmPoissonDiskSampler implements PoissonDisk {
   private readonly wasm: PoissonDiskExports;
@@ -82,6 +74,6 @@ class WasmPoissonDiskSampler implements PoissonDisk {
 export function newPoissonDiskSampler(radius: number): PoissonDisk {
   const loaded = loadModule(POISSON_DISK_WASM_BASE64);
   if (!loaded) return new PoissonDiskSampler(radius);
-  const wasm = new loaded.api.Instance(loaded.module, IMPORTS).exports as PoissonDiskExports;
+  const wasm = instantiate<PoissonDiskExports>(loaded, 'Poisson-disk sampler');
   return new WasmPoissonDiskSampler(wasm, radius);
 }

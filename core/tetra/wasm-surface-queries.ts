@@ -2,7 +2,7 @@ import type { ClosestPoint } from './closest-point.ts';
 import type { LatticeBox } from './lattice.ts';
 import type { TriangleBvh } from './triangle-bvh.ts';
 import { triangleGridOf } from './triangle-grid.ts';
-import { loadModule, type WasmApi } from './wasm/load-module.ts';
+import { instantiate, type LoadedModule, loadModule } from './wasm/load-module.ts';
 import { SURFACE_QUERIES_WASM_BASE64 } from './wasm/surface-queries-wasm.ts';
 
 /**
@@ -75,9 +75,10 @@ export class WasmSurfaceQueries {
   private result: Float64Array;
   private readonly resultAt: number;
 
-  constructor(api: WasmApi, module: object, bvh: TriangleBvh) {
-    const imports = { 'surface-queries': { atan2: Math.atan2 }, env: { abort: abortQueries } };
-    const wasm = new api.Instance(module, imports).exports as SurfaceQueriesExports;
+  constructor(loaded: LoadedModule, bvh: TriangleBvh) {
+    const wasm = instantiate<SurfaceQueriesExports>(loaded, 'surface queries', {
+      'surface-queries': { atan2: Math.atan2 },
+    });
     this.wasm = wasm;
     const grid = triangleGridOf(bvh);
     const triangles = bvh.indices.length / 3;
@@ -212,10 +213,6 @@ export class WasmSurfaceQueries {
   }
 }
 
-function abortQueries(): never {
-  throw new Error('surface queries: the WebAssembly module aborted');
-}
-
 const queries = new WeakMap<TriangleBvh, WasmSurfaceQueries | null>();
 
 /**
@@ -226,7 +223,7 @@ export function surfaceQueriesOf(bvh: TriangleBvh): WasmSurfaceQueries | null {
   let q = queries.get(bvh);
   if (q === undefined) {
     const loaded = loadModule(SURFACE_QUERIES_WASM_BASE64);
-    q = loaded ? new WasmSurfaceQueries(loaded.api, loaded.module, bvh) : null;
+    q = loaded ? new WasmSurfaceQueries(loaded, bvh) : null;
     queries.set(bvh, q);
   }
   return q;

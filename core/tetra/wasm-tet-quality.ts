@@ -1,4 +1,4 @@
-import { loadModule } from './wasm/load-module.ts';
+import { instantiate, loadModule } from './wasm/load-module.ts';
 import { TET_QUALITY_WASM_BASE64 } from './wasm/tet-quality-wasm.ts';
 
 /**
@@ -35,14 +35,7 @@ interface TetQualityExports {
   ): number;
 }
 
-const IMPORTS = {
-  'tet-quality': { cbrt: Math.cbrt },
-  env: {
-    abort: () => {
-      throw new Error('tet quality: the WebAssembly module aborted');
-    },
-  },
-};
+const IMPORTS = { 'tet-quality': { cbrt: Math.cbrt } };
 
 /**
  * The pass over `tetCount` tets (4 vertex ids each in `tets`) of `positions`, with quality.ts's
@@ -59,7 +52,7 @@ export function measureTetsInWasm(
 ): TetAggregates | null {
   const loaded = loadModule(TET_QUALITY_WASM_BASE64);
   if (!loaded) return null;
-  const wasm = new loaded.api.Instance(loaded.module, IMPORTS).exports as TetQualityExports;
+  const wasm = instantiate<TetQualityExports>(loaded, 'tet measures', IMPORTS);
   const vertexCount = Math.floor(positions.length / 3);
   const tetValues = 4 * tetCount;
   const at = [

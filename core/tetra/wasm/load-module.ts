@@ -1,4 +1,5 @@
 import { decodeBase64 } from '../../sim/wasm/base64.ts';
+import { TetrahedralizeError } from '../errors.ts';
 
 /** What core/ needs of the WebAssembly global (tsconfig.core.json has no DOM lib). */
 export interface WasmApi {
@@ -31,4 +32,20 @@ export function loadModule(base64: string): LoadedModule | null {
     // Stays null: the JS reference.
   }
   return compiled.get(base64)!;
+}
+
+/**
+ * A new instance of `loaded` with `imports` (each module's own, by module name) and the abort
+ * every AssemblyScript module imports, which throws TetrahedralizeError('failed') naming `what`;
+ * its exports.
+ */
+export function instantiate<Exports>(
+  loaded: LoadedModule,
+  what: string,
+  imports: Record<string, object> = {},
+): Exports {
+  const abort = () => {
+    throw new TetrahedralizeError('failed', `The WebAssembly ${what} aborted.`);
+  };
+  return new loaded.api.Instance(loaded.module, { ...imports, env: { abort } }).exports as Exports;
 }

@@ -1,7 +1,7 @@
 import type { FrameBudget, Vec3 } from '../../core/scene/scene.ts';
 import { choiceOption, MESH_FRAME_OPTIONS, meshFrame, numberOption, parseCommandArgs } from '../args.ts';
+import { BUDGET_OPTIONS, parseBudget } from '../budget-options.ts';
 import { UsageError } from '../command.ts';
-import { BUDGET_OPTIONS, parseBudget } from '../frame-cost.ts';
 import { STDIO } from '../stdio.ts';
 
 /** What `softbody bake` was asked to do; lengths in m, times in s. */

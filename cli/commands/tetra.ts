@@ -1,6 +1,5 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { measuredMs, measureFrameCost } from '../../core/budget/frame-cost.ts';
 import { fitTetsToBudget, type TetBudgetResult, type TetBudgetTrial } from '../../core/budget/tet-budget.ts';
 import { tetrahedralizeWithTetgen } from '../../core/node/tetgen-backend.ts';
 import type { FrameBudget } from '../../core/scene/scene.ts';
@@ -27,10 +26,9 @@ import {
   parseCommandArgs,
 } from '../args.ts';
 import { DEFAULT_BAKE_SUBSTEPS } from '../bake/args.ts';
+import { BUDGET_OPTIONS, budgetHelp, parseBudget, TIMING_MATERIAL } from '../budget-options.ts';
 import { CliError, type Command, type CommandIo, ExitCode, UsageError } from '../command.ts';
-import { BUDGET_OPTIONS, budgetHelp, parseBudget, TIMING_MATERIAL, tetMeshPreset } from '../frame-cost.ts';
 import { histogramLines } from '../histogram.ts';
-import { loadJoltFrameTimer } from '../jolt-runtime.ts';
 import { createProgress } from '../progress.ts';
 import { readMeshInput, STDIO, shownName, writeOutputFile } from '../stdio.ts';
 
@@ -207,7 +205,9 @@ async function fitToBudget(
   mesh: Parameters<typeof tetrahedralize>[0],
   onProgress: (fraction: number, stage: string) => void,
 ): Promise<{ result: TetMesh; fit: TetBudgetResult }> {
-  const runtime = loadJoltFrameTimer();
+  // Loaded here only: the timing brings in the solver and the runtime, which a command without
+  // --budget-ms would otherwise compile at every start.
+  const { tetMeshFrameMs } = await import('../frame-cost.ts');
   const made = new Map<number, TetMesh>();
   const fit = await fitTetsToBudget(
     async (targetTets) => {
@@ -216,10 +216,8 @@ async function fitToBudget(
       );
       made.set(targetTets, tets);
       onProgress(1, `${targetTets} tets: timing a frame`);
-      const preset = tetMeshPreset('body', tets, { substeps: args.substeps, frameDtS: 1 / 60, budget });
-      const [cost] = await measureFrameCost(preset, { runtime });
-      if (cost.runtime && 'error' in cost.runtime) throw new CliError([{ message: cost.runtime.error }]);
-      return { targetTets, tets: tets.quality.tetCount, msPerFrame: measuredMs(cost) };
+      const msPerFrame = await tetMeshFrameMs(tets, args.substeps, budget);
+      return { targetTets, tets: tets.quality.tetCount, msPerFrame };
     },
     { budgetMs: budget.frameMsPerBody, runtime: budget.runtime },
   );

@@ -1,5 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -43,6 +52,26 @@ describe('the bundled softbody command', () => {
     const chunks = readdirSync(join(dir, 'cli/dist/chunks')).map((f) => size(`chunks/${f}`));
     expect(size('softbody.mjs')).toBeLessThan(16_384);
     expect(chunks.reduce((a, b) => a + b, 0)).toBeGreaterThan(500_000);
+  });
+
+  it('loads the solver for `softbody tetra` only with --budget-ms: its static imports leave it out', () => {
+    const chunks = join(dir, 'cli/dist/chunks');
+    const statics = (file: string): string[] =>
+      [
+        ...readFileSync(join(chunks, file), 'utf8').matchAll(
+          /(?:^|\n)\s*import\s[^;]*?from\s*"\.\/([^"]+)"/g,
+        ),
+      ].map((m) => m[1]);
+    const tetra = readdirSync(chunks).find((f) => /^tetra-.*\.mjs$/.test(f));
+    expect(tetra).toBeDefined();
+    const reached = new Set<string>([tetra as string]);
+    for (const file of reached) for (const next of statics(file)) reached.add(next);
+    const loaded = [...reached].map((f) => readFileSync(join(chunks, f), 'utf8'));
+    expect(loaded.some((src) => src.includes('function tetrahedralize('))).toBe(true);
+    // The world builder is the solver's door (core/sim/build-world.ts); the budget's timing loads it.
+    expect(loaded.filter((src) => src.includes('function buildWorldFromSetup(')).length).toBe(0);
+    const all = readdirSync(chunks).map((f) => readFileSync(join(chunks, f), 'utf8'));
+    expect(all.some((src) => src.includes('function buildWorldFromSetup('))).toBe(true);
   });
 
   it('prints the version of package.json', () => {

@@ -34,10 +34,10 @@ export const MODULES = [
     ],
   },
   {
-    source: 'core/tetra/wasm/assembly/delaunay.ts',
-    generated: 'core/tetra/wasm/delaunay-wasm.ts',
-    constant: 'DELAUNAY_WASM_BASE64',
-    what: "The Delaunay tetrahedralization's WebAssembly module",
+    source: 'core/tetra/wasm/assembly/mesher.ts',
+    generated: 'core/tetra/wasm/mesher-wasm.ts',
+    constant: 'MESHER_WASM_BASE64',
+    what: "The mesher's WebAssembly module (the Delaunay tetrahedralization, its refinement and their surface queries)",
     // The stub runtime (the module manages its own exported memory and never frees).
     flags: ['-O3', '--noAssert', '--runtime', 'stub'],
   },

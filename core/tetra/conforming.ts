@@ -3,12 +3,13 @@ import { Lcg } from '../math/lcg.ts';
 import { segmentWindingChangeJs, triangleWithinJs } from './closest-point.ts';
 import { pauseForEvents } from './errors.ts';
 import { BCC_MEAN_EDGE, type BccVisitor, forEachBccPoint, type LatticeBox, latticeBox } from './lattice.ts';
-import { MeshingState, VertexKind } from './meshing-state.ts';
+import { type MeshingState, VertexKind } from './meshing-state.ts';
 import type { PreparedSurface } from './prepare-input.ts';
-import { refine } from './refine.ts';
+import { type RefineSettings, refine } from './refine.ts';
 import { SurfaceIndex } from './surface-index.ts';
 import { sampleSurface } from './surface-sampling.ts';
 import type { TriangleBvh } from './triangle-bvh.ts';
+import { newMeshingState, WasmMeshingState } from './wasm-meshing.ts';
 import { surfaceQueriesOf } from './wasm-surface-queries.ts';
 import { windingNumberJs } from './winding-number.ts';
 import type { WorkGuard } from './work-guard.ts';
@@ -67,7 +68,7 @@ export async function meshConforming(
     surface.watertight,
   );
   await pauseForEvents(s.guard);
-  const state = new MeshingState(
+  const state = newMeshingState(
     bvh,
     surface.watertight,
     surface.min,
@@ -88,7 +89,7 @@ export async function meshConforming(
     const p = samples.points;
     index.add(p[3 * k], p[3 * k + 1], p[3 * k + 2], n[3 * k], n[3 * k + 1], n[3 * k + 2]);
   }
-  const finished = await refine(state, index, {
+  const settings: RefineSettings = {
     edge: h,
     targetTets: s.targetTets,
     qualityBound: s.qualityBound,
@@ -97,7 +98,11 @@ export async function meshConforming(
     stopAboveTets: s.stopAboveTets,
     guard: s.guard,
     progress: (f) => s.progress(0.4 + 0.3 * f, 'refining'),
-  });
+  };
+  const finished =
+    state instanceof WasmMeshingState
+      ? await state.refine(index, settings)
+      : await refine(state, index, settings);
   if (!finished) return null;
   s.progress(0.7, 'carving');
   return extractInside(state);
@@ -203,7 +208,7 @@ class InteriorLattice implements BccVisitor {
 }
 
 /** Compacts the inside tets (with their vertices and face adjacency) out of the Delaunay. */
-export function extractInside(state: MeshingState): RawTetMesh {
+export function extractInside(state: Pick<MeshingState, 'dt' | 'isInside' | 'kind'>): RawTetMesh {
   const dt = state.dt;
   const tetId = new Int32Array(dt.slotCount).fill(-1);
   let tetCount = 0;

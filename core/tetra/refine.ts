@@ -2,6 +2,7 @@ import { Float64List } from '../math/float64-list.ts';
 import { FACE, SUPER_VERTEX_COUNT } from './delaunay.ts';
 import { pauseForEvents, throwIfCancelled } from './errors.ts';
 import { type MeshingState, VertexKind } from './meshing-state.ts';
+import { RefinementLimits } from './refine-limits.ts';
 import type { SurfaceIndex, SurfacePointPurpose } from './surface-index.ts';
 import { circumcenter, minDihedralDeg } from './tet-geometry.ts';
 import { VertexPairSet } from './vertex-pair-set.ts';
@@ -28,11 +29,11 @@ export interface RefineSettings {
 }
 
 /** Circumcentres closer than this (× edge) to the surface are replaced by a surface point. */
-const STEINER_CLEARANCE = 0.35;
-/** Tets with a smallest dihedral angle below this (degrees) are refined like bad tets. */
+export const STEINER_CLEARANCE = 0.35;
+/** Tets with a smallest dihedral angle below this (degrees) are refined like bad tets (wasm/assembly/mesher.ts has it too). */
 const SLIVER_DEG = 8;
 /** Tets with a circumradius below this (× edge) are left alone (no edges shorter than it). */
-const SMALLEST_RADIUS = 0.35;
+export const SMALLEST_RADIUS = 0.35;
 
 /**
  * Delaunay refinement in rounds. Each round looks at the tets created since the last round and
@@ -94,17 +95,7 @@ class Refinement {
   /** Edges whose midpoint lies within the surface tolerance. */
   private readonly edgesNearSurface = new VertexPairSet();
   private readonly guard: WorkGuard;
-  private readonly startPoints: number;
-  /** Points inserted so far. */
-  private inserted = 0;
-  /** The refinement points allowed (TETRA_LIMITS refinePoints + refinePointsPerStartPoint × start points). */
-  private readonly allowed: number;
-  /** The tet target the limits are reckoned from (at least TETRA_LIMITS targetTetsFloor). */
-  private readonly target: number;
-  /** The inside tets allowed: TETRA_LIMITS tets, and tetsPerTarget × target. */
-  private readonly allowedTets: number;
-  /** RefineSettings.stopAboveTets, or +∞. */
-  private readonly stopAbove: number;
+  private readonly limits: RefinementLimits;
   /** Whether the last round found nothing to add. */
   converged = false;
 
@@ -120,12 +111,12 @@ class Refinement {
     this.checked = new Uint32Array(dt.tetAlive.length);
     this.fresh = new Uint8Array(dt.tetAlive.length);
     this.guard = s.guard;
-    this.startPoints = dt.vertexCount - SUPER_VERTEX_COUNT;
-    const { refinePoints, refinePointsPerStartPoint } = this.guard.limits;
-    this.allowed = refinePoints + refinePointsPerStartPoint * this.startPoints;
-    this.target = Math.max(s.targetTets, this.guard.limits.targetTetsFloor);
-    this.allowedTets = Math.min(this.guard.limits.tets, this.guard.limits.tetsPerTarget * this.target);
-    this.stopAbove = s.stopAboveTets ?? Number.POSITIVE_INFINITY;
+    this.limits = new RefinementLimits(
+      s.guard,
+      dt.vertexCount - SUPER_VERTEX_COUNT,
+      s.targetTets,
+      s.stopAboveTets,
+    );
   }
 
   /** One round; false when the inside tets passed stopAboveTets. */
@@ -147,8 +138,8 @@ class Refinement {
       this.converged = true;
       return true;
     }
-    this.inserted += this.state.insertAll(this.surfacePts.toArray(), VertexKind.surface, this.guard);
-    this.checkInserted();
+    this.limits.inserted += this.state.insertAll(this.surfacePts.toArray(), VertexKind.surface, this.guard);
+    this.limits.checkInserted();
     return true;
   }
 
@@ -234,50 +225,23 @@ class Refinement {
         this.queueSurface(cc[0], cc[1], cc[2], 'quality');
       }
       if ((k & 2047) === 0) {
-        this.inserted += steiner - counted;
+        this.limits.inserted += steiner - counted;
         counted = steiner;
-        this.checkInserted();
+        this.limits.checkInserted();
         // One round can add most of the tets: cheap bounds (the live tets, then the tets not yet
         // classified counted as inside) are checked as it goes, the exact count only past the limit.
-        if (dt.liveTetCount > this.allowedTets && insideTetBound(state) > this.allowedTets)
+        if (dt.liveTetCount > this.limits.allowedTets && insideTetBound(state) > this.limits.allowedTets)
           this.tetsWithinStop();
         throwIfCancelled(this.guard);
       }
     }
-    this.inserted += steiner - counted;
+    this.limits.inserted += steiner - counted;
     return steiner;
   }
 
-  /**
-   * Checks the inside tets against the tet limits (throwing past one); returns whether they are
-   * within stopAbove. While all the live tets are within both, the inside ones are, uncounted.
-   */
+  /** RefinementLimits.tetsWithinStop over this state. */
   tetsWithinStop(): boolean {
-    if (this.dt.liveTetCount <= Math.min(this.allowedTets, this.stopAbove)) return true;
-    const guard = this.guard;
-    const tets = this.state.insideCount();
-    guard.check('tets', tets, (n) => `Refinement made ${n} tets`);
-    guard.check(
-      'tetsPerTarget',
-      tets,
-      (n) => `Refinement made ${n} tets`,
-      this.target,
-      () =>
-        `tetra limit tetsPerTarget: ${guard.limits.tetsPerTarget} × the target of ${Math.round(this.target).toLocaleString('en-US')}`,
-    );
-    return tets <= this.stopAbove;
-  }
-
-  private checkInserted(): void {
-    const { refinePoints, refinePointsPerStartPoint } = this.guard.limits;
-    this.guard.check(
-      'refinePoints',
-      this.inserted,
-      (n) => `Refinement inserted ${n} points`,
-      this.allowed / refinePoints,
-      () =>
-        `tetra limits refinePoints ${refinePoints.toLocaleString('en-US')} + refinePointsPerStartPoint ${refinePointsPerStartPoint} × ${this.startPoints.toLocaleString('en-US')} start points`,
-    );
+    return this.limits.tetsWithinStop(this.dt.liveTetCount, () => this.state.insideCount());
   }
 
   private queueSurface(x: number, y: number, z: number, purpose: SurfacePointPurpose): void {

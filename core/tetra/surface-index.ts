@@ -23,14 +23,21 @@ export class SurfaceIndex {
   /** Points and their unit normals, xyz (typed: integer input coordinates stay doubles). */
   private readonly pts = new Float64List();
   private readonly nrm = new Float64List();
-  private readonly faceNormals: Float64Array;
   private readonly spacing2: Record<SurfacePointPurpose, number>;
 
   /** Spacings in m; faceNormals: unit normal per input triangle, xyz interleaved. */
-  constructor(qualitySpacing: number, fidelitySpacing: number, faceNormals: Float64Array) {
+  constructor(
+    readonly qualitySpacing: number,
+    readonly fidelitySpacing: number,
+    readonly faceNormals: Float64Array,
+  ) {
     this.cell = Math.max(qualitySpacing, fidelitySpacing);
     this.spacing2 = { quality: qualitySpacing ** 2, fidelity: fidelitySpacing ** 2 };
-    this.faceNormals = faceNormals;
+  }
+
+  /** The points added so far and their normals, xyz interleaved (copies). */
+  entries(): { points: Float64Array; normals: Float64Array } {
+    return { points: this.pts.toArray(), normals: this.nrm.toArray() };
   }
 
   /** The index refinement uses for a target edge length and bbox diagonal (both m). */

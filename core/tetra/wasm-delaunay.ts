@@ -1,11 +1,12 @@
 import { insphere, orient3d } from 'robust-predicates';
 import { Delaunay, superTet, type Triangulation } from './delaunay.ts';
 import { TetrahedralizeError } from './errors.ts';
-import { DELAUNAY_WASM_BASE64 } from './wasm/delaunay-wasm.ts';
 import { instantiate, type LoadedModule, loadModule } from './wasm/load-module.ts';
+import { MESHER_WASM_BASE64 } from './wasm/mesher-wasm.ts';
 
 /**
- * The Delaunay tetrahedralization in WebAssembly (wasm/assembly/delaunay.ts): delaunay.ts's class
+ * The Delaunay tetrahedralization in WebAssembly (wasm/assembly/delaunay.ts, in the mesher's module
+ * with the refinement over it: wasm-meshing.ts): delaunay.ts's class
  * step for step, so the same points give the same tets in the same slots. Why: a meshing command
  * runs once per process, and V8 runs the JS mesher in its interpreter and baseline tiers until it
  * has compiled it (4–10 times its warm time on a first call); a WebAssembly module is compiled as
@@ -39,7 +40,7 @@ const FAILURES: Record<number, string> = {
   4: 'The triangulation outgrew the memory WebAssembly can address.',
 };
 
-interface DelaunayExports {
+export interface DelaunayExports {
   memory: { buffer: ArrayBuffer };
   init(cx: number, cy: number, cz: number, s: number, capacity: number): number;
   insert(x: number, y: number, z: number): number;
@@ -48,8 +49,29 @@ interface DelaunayExports {
   orientSign(a: number, b: number, d: number, e: number): number;
 }
 
-/** The imports: robust-predicates' exact predicates, for the rare calls the filter cannot decide. */
-const IMPORTS = { delaunay: { orient3dExact: orient3d, insphereExact: insphere } };
+/**
+ * The mesher module's imports: robust-predicates' exact predicates (for the rare calls the filter
+ * cannot decide), V8's atan2 and acos for the surface queries and the tet shapes, and the
+ * refinement's calls back (wasm-meshing.ts), which a plain triangulation never makes.
+ */
+export function mesherImports(mesher: {
+  poll(): void;
+  checkpoint(steiner: number): void;
+}): Record<string, object> {
+  return {
+    delaunay: { orient3dExact: orient3d, insphereExact: insphere },
+    'surface-queries': { atan2: Math.atan2 },
+    'tet-shape': { acos: Math.acos },
+    mesher,
+  };
+}
+
+const NO_CALLS = { poll: () => {}, checkpoint: () => {} };
+
+/** The mesher's module, compiled once per isolate; null where WebAssembly is missing. */
+export function loadMesher(): LoadedModule | null {
+  return loadModule(MESHER_WASM_BASE64);
+}
 
 /**
  * A triangulation of the box min…max with room for `capacity` points: the WebAssembly one where
@@ -60,8 +82,10 @@ export function newTriangulation(
   max: ArrayLike<number>,
   capacity = 1024,
 ): Triangulation {
-  const loaded = loadModule(DELAUNAY_WASM_BASE64);
-  return loaded ? new WasmDelaunay(loaded, min, max, capacity) : new Delaunay(min, max, capacity);
+  const loaded = loadMesher();
+  if (!loaded) return new Delaunay(min, max, capacity);
+  const wasm = instantiate<DelaunayExports>(loaded, 'Delaunay tetrahedralization', mesherImports(NO_CALLS));
+  return new WasmDelaunay(wasm, min, max, capacity);
 }
 
 export class WasmDelaunay implements Triangulation {
@@ -77,8 +101,9 @@ export class WasmDelaunay implements Triangulation {
   private readonly wasm: DelaunayExports;
   private readonly headerAt: number;
 
-  constructor(loaded: LoadedModule, min: ArrayLike<number>, max: ArrayLike<number>, capacity: number) {
-    this.wasm = instantiate<DelaunayExports>(loaded, 'Delaunay tetrahedralization', IMPORTS);
+  /** Sets up the triangulation in `wasm`, an instance of the mesher's module (its heap starts afresh). */
+  constructor(wasm: DelaunayExports, min: ArrayLike<number>, max: ArrayLike<number>, capacity: number) {
+    this.wasm = wasm;
     const { cx, cy, cz, s } = superTet(min, max);
     this.headerAt = this.wasm.init(cx, cy, cz, s, capacity);
     if (this.headerAt === 0) throw new TetrahedralizeError('failed', FAILURES[4]);
@@ -113,8 +138,11 @@ export class WasmDelaunay implements Triangulation {
     return this.wasm.orientSign(a, b, d, e);
   }
 
-  /** `result` once the views are current; throws the module's failure when it is one. */
-  private checked(result: number): number {
+  /**
+   * `result` (of a call into the module that may insert) once the views are current; throws the
+   * module's failure when it is one.
+   */
+  checked(result: number): number {
     this.refresh();
     if (result === FAILED) {
       const reason = this.header[H_ERROR];
@@ -124,7 +152,7 @@ export class WasmDelaunay implements Triangulation {
   }
 
   /** Makes the views again when the memory grew or an array moved. */
-  private refresh(): void {
+  refresh(): void {
     const buffer = this.wasm.memory.buffer;
     if (buffer !== this.buffer) {
       this.buffer = buffer;

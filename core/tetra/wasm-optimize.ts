@@ -47,8 +47,8 @@ export async function optimizeInWasm(raw: RawTetMesh, s: OptimizeSettings): Prom
   if (!loaded || !queries) return null;
   const cp = createClosestPoint();
   const imports = {
+    'tet-shape': { acos: Math.acos },
     optimize: {
-      acos: Math.acos,
       hypot: Math.hypot,
       triangleWithin: (x: number, y: number, z: number, radius: number) =>
         queries.triangleWithin(x, y, z, radius),

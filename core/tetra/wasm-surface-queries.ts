@@ -12,7 +12,8 @@ import { SURFACE_QUERIES_WASM_BASE64 } from './wasm/surface-queries-wasm.ts';
  * the module's memory once; they never change (the grid already assumes it).
  */
 
-interface SurfaceQueriesExports {
+/** What a module holding a copy of a BVH exports to have it copied in (copyBvhInto). */
+export interface BvhHost {
   memory: { buffer: ArrayBuffer };
   reserve(bytes: number): number;
   setBvh(
@@ -46,6 +47,9 @@ interface SurfaceQueriesExports {
     margin: number,
   ): void;
   setDipoles(center: number, normalSum: number, radius: number): void;
+}
+
+interface SurfaceQueriesExports extends BvhHost {
   nearbyWithin(hint: number, x: number, y: number, z: number, radius: number): number;
   windingNumber(qx: number, qy: number, qz: number, accuracy: number): number;
   closestPoint(qx: number, qy: number, qz: number, maxDistance: number): number;
@@ -80,64 +84,8 @@ export class WasmSurfaceQueries {
       'surface-queries': { atan2: Math.atan2 },
     });
     this.wasm = wasm;
-    const grid = triangleGridOf(bvh);
-    const triangles = bvh.indices.length / 3;
-    const nodes = bvh.left.length;
-    // Room for every array first (the memory may grow meanwhile), then the copies.
-    const arrays: [TypedArray | null, number][] = [
-      [bvh.positions, 0],
-      [bvh.indices, 0],
-      [bvh.order, 0],
-      [bvh.box, 0],
-      [bvh.left, 0],
-      [bvh.right, 0],
-      [bvh.start, 0],
-      [bvh.count, 0],
-      [new Int32Array(nodes), 0], // the traversal stack
-      [new Float64Array(5), 0], // the result
-      [grid.triangleBox, 0],
-      [grid.start, 0],
-      [grid.list, 0],
-      [new Uint32Array(triangles), 0], // seen
-      [new Int32Array(triangles), 0], // found
-      [bvh.center, 0],
-      [bvh.normalSum, 0],
-      [bvh.radius, 0],
-    ];
-    for (const entry of arrays) {
-      entry[1] = wasm.reserve(Math.max(1, entry[0]!.byteLength));
-      if (entry[1] === 0) throw new RangeError('surface queries: no WebAssembly memory for the BVH');
-    }
-    const buffer = wasm.memory.buffer;
-    for (const [array, at] of arrays) {
-      const bytes = new Uint8Array(array!.buffer, array!.byteOffset, array!.byteLength);
-      new Uint8Array(buffer, at, bytes.length).set(bytes);
-    }
-    const at = arrays.map((entry) => entry[1]);
-    wasm.setBvh(at[0], at[1], at[2], at[3], at[4], at[5], at[6], at[7], at[8], at[9], triangles);
-    const [ox, oy, oz] = grid.origin;
-    const [sx, sy, sz] = grid.cellSize;
-    const [nx, ny, nz] = grid.cells;
-    wasm.setGrid(
-      at[10],
-      at[11],
-      at[12],
-      at[13],
-      at[14],
-      ox,
-      oy,
-      oz,
-      sx,
-      sy,
-      sz,
-      nx,
-      ny,
-      nz,
-      grid.queryMargin,
-    );
-    wasm.setDipoles(at[15], at[16], at[17]);
-    this.resultAt = at[9];
-    this.result = new Float64Array(buffer, at[9], 5);
+    this.resultAt = copyBvhInto(wasm, bvh);
+    this.result = new Float64Array(wasm.memory.buffer, this.resultAt, 5);
   }
 
   /** closest-point.ts's closestPoint: `out` as it fills it. */
@@ -211,6 +159,54 @@ export class WasmSurfaceQueries {
       windings: new Float64Array(buffer, this.wasm.latticeWindingsAt(), count).slice(),
     };
   }
+}
+
+/**
+ * Copies `bvh` and its grid into `wasm`'s memory (room for every array first, as the memory may grow
+ * meanwhile) and hands their places to the module; the address of its query result (f64 × 5).
+ */
+export function copyBvhInto(wasm: BvhHost, bvh: TriangleBvh): number {
+  const grid = triangleGridOf(bvh);
+  const triangles = bvh.indices.length / 3;
+  const nodes = bvh.left.length;
+  // Room for every array first (the memory may grow meanwhile), then the copies.
+  const arrays: [TypedArray | null, number][] = [
+    [bvh.positions, 0],
+    [bvh.indices, 0],
+    [bvh.order, 0],
+    [bvh.box, 0],
+    [bvh.left, 0],
+    [bvh.right, 0],
+    [bvh.start, 0],
+    [bvh.count, 0],
+    [new Int32Array(nodes), 0], // the traversal stack
+    [new Float64Array(5), 0], // the result
+    [grid.triangleBox, 0],
+    [grid.start, 0],
+    [grid.list, 0],
+    [new Uint32Array(triangles), 0], // seen
+    [new Int32Array(triangles), 0], // found
+    [bvh.center, 0],
+    [bvh.normalSum, 0],
+    [bvh.radius, 0],
+  ];
+  for (const entry of arrays) {
+    entry[1] = wasm.reserve(Math.max(1, entry[0]!.byteLength));
+    if (entry[1] === 0) throw new RangeError('surface queries: no WebAssembly memory for the BVH');
+  }
+  const buffer = wasm.memory.buffer;
+  for (const [array, at] of arrays) {
+    const bytes = new Uint8Array(array!.buffer, array!.byteOffset, array!.byteLength);
+    new Uint8Array(buffer, at, bytes.length).set(bytes);
+  }
+  const at = arrays.map((entry) => entry[1]);
+  wasm.setBvh(at[0], at[1], at[2], at[3], at[4], at[5], at[6], at[7], at[8], at[9], triangles);
+  const [ox, oy, oz] = grid.origin;
+  const [sx, sy, sz] = grid.cellSize;
+  const [nx, ny, nz] = grid.cells;
+  wasm.setGrid(at[10], at[11], at[12], at[13], at[14], ox, oy, oz, sx, sy, sz, nx, ny, nz, grid.queryMargin);
+  wasm.setDipoles(at[15], at[16], at[17]);
+  return at[9];
 }
 
 const queries = new WeakMap<TriangleBvh, WasmSurfaceQueries | null>();

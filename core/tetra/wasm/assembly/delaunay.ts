@@ -1,5 +1,6 @@
 // AssemblyScript source of the WebAssembly Delaunay tetrahedralization (compiled by
-// scripts/build-wasm.mjs into core/tetra/wasm/delaunay-wasm.ts). It is core/tetra/delaunay.ts
+// scripts/build-wasm.mjs into the mesher's module, core/tetra/wasm/mesher-wasm.ts, whose refinement
+// reads the arrays exported here). It is core/tetra/delaunay.ts
 // step for step: the same walk (the same random faces), the same cavity in the same order, the
 // same slots from the same free list and the same filtered predicates, so that for the same
 // points both give the same tets in the same slots (test/core/tetra/wasm-delaunay.test.ts).
@@ -55,7 +56,7 @@ const O3D_ERRBOUND_A: f64 = (7 + 56 * EPSILON) * EPSILON;
 const ISP_ERRBOUND_A: f64 = (16 + 224 * EPSILON) * EPSILON;
 
 /** What insert, locate and the other calls return when they failed (the reason is in the header). */
-const FAILED: i32 = -2147483648;
+export const FAILED: i32 = -2147483648;
 /** Reasons, in the header's ERROR slot. */
 const OUTSIDE: i32 = 1;
 const WALK_LOOPED: i32 = 2;
@@ -85,24 +86,24 @@ const F2_PACKED: u32 = 0x02010302; // [2, 3, 1, 2]
 
 let header: usize = 0;
 
-let coords: usize = 0;
+export let coords: usize = 0;
 let vertexTet: usize = 0;
 let starIndex: usize = 0;
 let starStamp: usize = 0;
 let vertexCapacity: i32 = 0;
-let vertexCount: i32 = 0;
+export let vertexCount: i32 = 0;
 
-let tetVerts: usize = 0;
-let tetNbrs: usize = 0;
-let tetAlive: usize = 0;
-let tetStamp: usize = 0;
+export let tetVerts: usize = 0;
+export let tetNbrs: usize = 0;
+export let tetAlive: usize = 0;
+export let tetStamp: usize = 0;
 let mark: usize = 0;
-let tetCapacity: i32 = 0;
-let slotCount: i32 = 0;
+export let tetCapacity: i32 = 0;
+export let slotCount: i32 = 0;
 
 let freeSlots: usize = 0;
 let freeCapacity: i32 = 0;
-let freeCount: i32 = 0;
+export let freeCount: i32 = 0;
 
 let cavity: usize = 0;
 let cavityCapacity: i32 = 0;

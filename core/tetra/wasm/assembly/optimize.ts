@@ -7,9 +7,10 @@
 // Arrays that outgrow their room are copied to twice the room higher up, as there.
 
 import { allocate, f64At, i32At, moved, resetHeap, setF64, setI32, setU8, u8At } from './heap';
+import { minDihedralDegOf } from './tet-shape';
 
-// Imported from the module named after this file (optimize.acos, …).
-declare function acos(x: f64): f64;
+// Imported from the module named after this file (optimize.hypot, …); Math.acos comes in through
+// tet-shape.ts.
 declare function hypot(x: f64, y: f64, z: f64): f64;
 /** closest-point.ts's triangleWithin over the input surface: the triangle found, or −1. */
 declare function triangleWithin(x: f64, y: f64, z: f64, radius: f64): i32;
@@ -185,50 +186,9 @@ export function init(target: f64, peel: f64, surfaceTolerance: f64): void {
 
 // --- geometry (tet-geometry.ts, mesh-measures.ts)
 
-/** tet-geometry.ts's minDihedralDeg. */
+/** tet-geometry.ts's minDihedralDeg (tet-shape.ts). */
 function minDihedralDeg(a: i32, b: i32, c: i32, d: i32): f64 {
-  const ax = px(a);
-  const ay = py(a);
-  const az = pz(a);
-  const ux = px(b) - ax;
-  const uy = py(b) - ay;
-  const uz = pz(b) - az;
-  const vx = px(c) - ax;
-  const vy = py(c) - ay;
-  const vz = pz(c) - az;
-  const wx = px(d) - ax;
-  const wy = py(d) - ay;
-  const wz = pz(d) - az;
-  const n3x = vy * uz - vz * uy;
-  const n3y = vz * ux - vx * uz;
-  const n3z = vx * uy - vy * ux;
-  const volume6 = -(n3x * wx + n3y * wy + n3z * wz);
-  if (!(volume6 > 0)) return -1;
-  const n2x = uy * wz - uz * wy;
-  const n2y = uz * wx - ux * wz;
-  const n2z = ux * wy - uy * wx;
-  const n1x = wy * vz - wz * vy;
-  const n1y = wz * vx - wx * vz;
-  const n1z = wx * vy - wy * vx;
-  const n0x = -(n1x + n2x + n3x);
-  const n0y = -(n1y + n2y + n3y);
-  const n0z = -(n1z + n2z + n3z);
-  const l0 = Math.sqrt(n0x * n0x + n0y * n0y + n0z * n0z);
-  const l1 = Math.sqrt(n1x * n1x + n1y * n1y + n1z * n1z);
-  const l2 = Math.sqrt(n2x * n2x + n2y * n2y + n2z * n2z);
-  const l3 = Math.sqrt(n3x * n3x + n3y * n3y + n3z * n3z);
-  let maxCos = -(n0x * n1x + n0y * n1y + n0z * n1z) / (l0 * l1);
-  let c2 = -(n0x * n2x + n0y * n2y + n0z * n2z) / (l0 * l2);
-  if (c2 > maxCos) maxCos = c2;
-  c2 = -(n0x * n3x + n0y * n3y + n0z * n3z) / (l0 * l3);
-  if (c2 > maxCos) maxCos = c2;
-  c2 = -(n1x * n2x + n1y * n2y + n1z * n2z) / (l1 * l2);
-  if (c2 > maxCos) maxCos = c2;
-  c2 = -(n1x * n3x + n1y * n3y + n1z * n3z) / (l1 * l3);
-  if (c2 > maxCos) maxCos = c2;
-  c2 = -(n2x * n3x + n2y * n3y + n2z * n3z) / (l2 * l3);
-  if (c2 > maxCos) maxCos = c2;
-  return (acos(Math.min(1, maxCos)) * 180) / Math.PI;
+  return minDihedralDegOf(px(a), py(a), pz(a), px(b), py(b), pz(b), px(c), py(c), pz(c), px(d), py(d), pz(d));
 }
 
 /** mesh-measures.ts's signedTetVolumeM3. */

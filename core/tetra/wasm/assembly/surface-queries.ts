@@ -24,7 +24,7 @@ let cellStart: usize = 0; // i32 per cell + 1
 let cellList: usize = 0; // i32 per entry
 let seen: usize = 0; // u32 per triangle
 let found: usize = 0; // i32 per triangle
-let result: usize = 0; // f64 × 5: the closest point and its distance, a hint's distance
+export let result: usize = 0; // f64 × 5: the closest point and its distance, a hint's distance
 let center: usize = 0; // f64 × 3 per node: area-weighted centroid
 let normalSum: usize = 0; // f64 × 3 per node
 let nodeRadius: usize = 0; // f64 per node
@@ -596,7 +596,7 @@ let latticeCapacity: i32 = 0;
 let latticeCount: i32 = 0;
 
 /** JS's Math.round: the nearest integer, halves up, −0 kept for −½ ≤ x ≤ −0. */
-function roundJs(x: f64): f64 {
+export function roundJs(x: f64): f64 {
   const f = Math.floor(x);
   const r = x - f >= 0.5 ? f + 1 : f;
   return r === 0 && x < 0 ? -0.0 : r === 0 ? x * 0 : r;

@@ -1,0 +1,229 @@
+import { SUPER_VERTEX_COUNT } from './delaunay.ts';
+import { type AbortSignalLike, pauseForEvents, TetrahedralizeError, throwIfCancelled } from './errors.ts';
+import { MeshingState } from './meshing-state.ts';
+import { type RefineSettings, SMALLEST_RADIUS, STEINER_CLEARANCE } from './refine.ts';
+import { RefinementLimits } from './refine-limits.ts';
+import { brioOrder } from './spatial-sort.ts';
+import type { SurfaceIndex } from './surface-index.ts';
+import type { TriangleBvh } from './triangle-bvh.ts';
+import { instantiate, type LoadedModule } from './wasm/load-module.ts';
+import { type DelaunayExports, loadMesher, mesherImports, WasmDelaunay } from './wasm-delaunay.ts';
+import { type BvhHost, copyBvhInto } from './wasm-surface-queries.ts';
+
+/**
+ * meshing-state.ts's state and refine.ts's refinement in WebAssembly (wasm/assembly/mesher.ts),
+ * over the Delaunay tetrahedralization in the same module and a copy of the surface queries' BVH,
+ * step for step and float for float (the same tets in the same slots), for the reason
+ * wasm-delaunay.ts gives: refinement classifies and tests every tet it makes, cold, at 3–4 times
+ * its warm time in JS. The host keeps the insertion order (spatial-sort.ts's BRIO), the limits
+ * (refine-limits.ts, called back every 1024 bad tets) and the pauses for events between rounds.
+ */
+
+interface MesherExports extends DelaunayExports, BvhHost {
+  meshingInit(watertight: number, capacity: number): number;
+  kindAt(): number;
+  insertPoints(
+    pointsAt: number,
+    orderAt: number,
+    n: number,
+    kindsAt: number,
+    uniformKind: number,
+    clearanceM: number,
+    windingsAt: number,
+  ): number;
+  isInside(t: number): number;
+  insideCount(): number;
+  insideTetBound(): number;
+  classifyAll(): void;
+  indexInit(qualitySpacing: number, fidelitySpacing: number, normalsAt: number): number;
+  indexAdd(x: number, y: number, z: number, nx: number, ny: number, nz: number): number;
+  refineInit(clear: number, smallest: number, qualityBound: number, surfaceTolerance: number): number;
+  surfacePointsAt(): number;
+  surfacePointCount(): number;
+  roundScan(): void;
+  insertCircumcentres(): number;
+  insertQueued(orderAt: number): number;
+  liveTetCount(): number;
+}
+
+const NO_MEMORY = 'Meshing outgrew the memory WebAssembly can address.';
+
+/**
+ * The meshing state conforming.ts builds on: the WebAssembly one where the module loads, else
+ * meshing-state.ts's (the same tets either way).
+ */
+export function newMeshingState(
+  bvh: TriangleBvh,
+  watertight: boolean,
+  min: ArrayLike<number>,
+  max: ArrayLike<number>,
+  capacity: number,
+): MeshingState | WasmMeshingState {
+  const loaded = loadMesher();
+  return loaded
+    ? new WasmMeshingState(loaded, bvh, watertight, min, max, capacity)
+    : new MeshingState(bvh, watertight, min, max, capacity);
+}
+
+export class WasmMeshingState {
+  readonly dt: WasmDelaunay;
+  private readonly wasm: MesherExports;
+  /** What the module's poll checks: the signal of the call in progress. */
+  private signal: AbortSignalLike | undefined;
+  /** What the module's checkpoint calls: the round in progress's check (refine). */
+  private onCheckpoint: (steiner: number) => void = () => {};
+  private kindView = new Uint8Array(0);
+
+  constructor(
+    loaded: LoadedModule,
+    bvh: TriangleBvh,
+    watertight: boolean,
+    min: ArrayLike<number>,
+    max: ArrayLike<number>,
+    capacity: number,
+  ) {
+    this.wasm = instantiate<MesherExports>(
+      loaded,
+      'mesher',
+      mesherImports({
+        poll: () => throwIfCancelled(this.signal),
+        checkpoint: (steiner) => this.onCheckpoint(steiner),
+      }),
+    );
+    // The triangulation first: it starts the module's heap afresh.
+    this.dt = new WasmDelaunay(this.wasm, min, max, capacity);
+    copyBvhInto(this.wasm, bvh);
+    if (!this.wasm.meshingInit(watertight ? 1 : 0, capacity))
+      throw new TetrahedralizeError('failed', NO_MEMORY);
+    this.dt.refresh();
+  }
+
+  /** Per vertex: a VertexKind value (a view on the module's memory, made again when it moves). */
+  get kind(): Uint8Array {
+    const buffer = this.wasm.memory.buffer;
+    const at = this.wasm.kindAt();
+    const view = this.kindView;
+    if (view.buffer !== buffer || view.byteOffset !== at || view.length !== this.dt.vertexCount)
+      this.kindView = new Uint8Array(buffer, at, this.dt.vertexCount);
+    return this.kindView;
+  }
+
+  /** MeshingState.insertAll. */
+  insertAll(
+    points: Float64Array,
+    kind: number | Uint8Array,
+    signal?: AbortSignalLike,
+    clearanceM = 0,
+    windings?: Float64Array,
+  ): number {
+    const n = points.length / 3;
+    const order = brioOrder(points, n);
+    const pointsAt = this.reserve(points.byteLength);
+    const orderAt = this.reserve(order.byteLength);
+    const kindsAt = typeof kind === 'number' ? 0 : this.reserve(n);
+    const windingsAt = windings ? this.reserve(windings.byteLength) : 0;
+    const buffer = this.wasm.memory.buffer;
+    new Float64Array(buffer, pointsAt, 3 * n).set(points);
+    new Int32Array(buffer, orderAt, n).set(order);
+    if (typeof kind !== 'number') new Uint8Array(buffer, kindsAt, n).set(kind);
+    if (windings) new Float64Array(buffer, windingsAt, n).set(windings);
+    this.signal = signal;
+    const uniformKind = typeof kind === 'number' ? kind : 0;
+    return this.dt.checked(
+      this.wasm.insertPoints(pointsAt, orderAt, n, kindsAt, uniformKind, clearanceM, windingsAt),
+    );
+  }
+
+  /** Whether live tet t is inside the input (its winding number > ½). */
+  isInside(t: number): boolean {
+    return this.wasm.isInside(t) !== 0;
+  }
+
+  /**
+   * refine.ts's refine over this state and `index` (copied in; it stays as it was), round for
+   * round. When it ran to its end every live tet is classified, so that isInside allocates nothing
+   * and the views stay whole while extractInside reads them.
+   */
+  async refine(index: SurfaceIndex, s: RefineSettings): Promise<boolean> {
+    const wasm = this.wasm;
+    const dt = this.dt;
+    const limits = new RefinementLimits(
+      s.guard,
+      dt.vertexCount - SUPER_VERTEX_COUNT,
+      s.targetTets,
+      s.stopAboveTets,
+    );
+    const normalsAt = this.reserve(index.faceNormals.byteLength);
+    new Float64Array(wasm.memory.buffer, normalsAt, index.faceNormals.length).set(index.faceNormals);
+    if (!wasm.indexInit(index.qualitySpacing, index.fidelitySpacing, normalsAt)) this.outOfMemory();
+    const { points, normals } = index.entries();
+    for (let k = 0; k < points.length; k += 3) {
+      if (!wasm.indexAdd(points[k], points[k + 1], points[k + 2], normals[k], normals[k + 1], normals[k + 2]))
+        this.outOfMemory();
+    }
+    const ready = wasm.refineInit(
+      STEINER_CLEARANCE * s.edge,
+      SMALLEST_RADIUS * s.edge,
+      s.qualityBound,
+      s.surfaceTolerance,
+    );
+    if (!ready) this.outOfMemory();
+    try {
+      return await this.rounds(s, limits);
+    } finally {
+      // The rounds' last calls may have moved the arrays (or grown the memory).
+      dt.refresh();
+    }
+  }
+
+  /** refine's rounds, with refine.ts's checks; whether they ran to their end. */
+  private async rounds(s: RefineSettings, limits: RefinementLimits): Promise<boolean> {
+    const wasm = this.wasm;
+    const dt = this.dt;
+    const insideCount = () => wasm.insideCount();
+    const withinStop = () => limits.tetsWithinStop(wasm.liveTetCount(), insideCount);
+    this.signal = s.guard;
+    for (let round = 0; round < s.maxRounds; round++) {
+      await pauseForEvents(s.guard);
+      s.progress(round / s.maxRounds);
+      wasm.roundScan();
+      if (!withinStop()) return false;
+      let counted = 0;
+      this.onCheckpoint = (steiner) => {
+        limits.inserted += steiner - counted;
+        counted = steiner;
+        limits.checkInserted();
+        // refine.ts's cheap bounds first (the live tets, then the tets not yet classified counted as inside).
+        if (wasm.liveTetCount() > limits.allowedTets && wasm.insideTetBound() > limits.allowedTets)
+          withinStop();
+        throwIfCancelled(s.guard);
+      };
+      const steiner = dt.checked(wasm.insertCircumcentres());
+      limits.inserted += steiner - counted;
+      const queued = wasm.surfacePointCount();
+      if (queued === 0 && steiner === 0) break;
+      const order = brioOrder(
+        new Float64Array(wasm.memory.buffer, wasm.surfacePointsAt(), 3 * queued),
+        queued,
+      );
+      const orderAt = this.reserve(order.byteLength);
+      new Int32Array(wasm.memory.buffer, orderAt, queued).set(order);
+      limits.inserted += dt.checked(wasm.insertQueued(orderAt));
+      limits.checkInserted();
+    }
+    if (!withinStop()) return false;
+    wasm.classifyAll();
+    return true;
+  }
+
+  /** `bytes` of the module's memory for the host to write into (never freed: one run per instance). */
+  private reserve(bytes: number): number {
+    const at = this.wasm.reserve(Math.max(1, bytes));
+    if (at === 0) this.outOfMemory();
+    return at;
+  }
+
+  private outOfMemory(): never {
+    throw new TetrahedralizeError('failed', NO_MEMORY);
+  }
+}

@@ -6,7 +6,7 @@ import { BCC_MEAN_EDGE, type BccVisitor, forEachBccPoint, type LatticeBox, latti
 import { type MeshingState, VertexKind } from './meshing-state.ts';
 import type { PreparedSurface } from './prepare-input.ts';
 import { type RefineSettings, refine } from './refine.ts';
-import { SurfaceIndex } from './surface-index.ts';
+import { SurfaceIndex, surfaceIndexStart } from './surface-index.ts';
 import { sampleSurface } from './surface-sampling.ts';
 import type { TriangleBvh } from './triangle-bvh.ts';
 import { newMeshingState, WasmMeshingState } from './wasm-meshing.ts';
@@ -83,12 +83,7 @@ export async function meshConforming(
   state.insertAll(lattice.points, VertexKind.lattice, s.guard, 0.99 * clearance, lattice.windings);
   await pauseForEvents(s.guard);
   s.progress(0.4, 'refining');
-  const index = SurfaceIndex.forEdge(h, surface.diagonal, surface.faceNormals);
-  for (let k = 0; k < samples.count; k++) {
-    const n = samples.normals;
-    const p = samples.points;
-    index.add(p[3 * k], p[3 * k + 1], p[3 * k + 2], n[3 * k], n[3 * k + 1], n[3 * k + 2]);
-  }
+  const start = surfaceIndexStart(h, surface.diagonal, surface.faceNormals, samples);
   const settings: RefineSettings = {
     edge: h,
     targetTets: s.targetTets,
@@ -101,11 +96,11 @@ export async function meshConforming(
   };
   const finished =
     state instanceof WasmMeshingState
-      ? await state.refine(index, settings)
-      : await refine(state, index, settings);
+      ? await state.refine(start, settings)
+      : await refine(state, SurfaceIndex.from(start), settings);
   if (!finished) return null;
   s.progress(0.7, 'carving');
-  return extractInside(state);
+  return state instanceof WasmMeshingState ? state.extractInside() : extractInside(state);
 }
 
 /**

@@ -6,7 +6,7 @@ import { VertexKind } from './meshing-state.ts';
 import { minDihedralDeg } from './tet-geometry.ts';
 import type { TriangleBvh } from './triangle-bvh.ts';
 import { optimizeInWasm } from './wasm-optimize.ts';
-import { type TetSlots, WorkMesh } from './work-mesh.ts';
+import { type CompactTetMesh, compactTetMesh, type TetSlots, WorkMesh } from './work-mesh.ts';
 
 export interface OptimizeSettings {
   /** Tets whose smallest dihedral angle is below this are improved, degrees. */
@@ -49,14 +49,15 @@ export async function optimizeMesh(mesh: WorkMesh, s: OptimizeSettings): Promise
 
 /**
  * Removes slivers from `raw` (optimizeMesh's passes): in WebAssembly where it loads
- * (wasm-optimize.ts, the same mesh to the bit), else in JS on a WorkMesh over `raw`. The mesh left.
+ * (wasm-optimize.ts, the same mesh to the bit), else in JS on a WorkMesh over `raw`. The mesh
+ * left, compacted (compactTetMesh: there too).
  */
-export async function removeSlivers(raw: RawTetMesh, s: OptimizeSettings): Promise<TetSlots> {
+export async function removeSlivers(raw: RawTetMesh, s: OptimizeSettings): Promise<CompactTetMesh> {
   const fromWasm = await optimizeInWasm(raw, s);
-  if (fromWasm) return fromWasm;
+  if (fromWasm) return fromWasm.compact();
   const work = new WorkMesh(raw);
   await optimizeMesh(work, s);
-  return work;
+  return compactTetMesh(work);
 }
 
 /** The three corners (tet-local) of the face opposite each corner. */

@@ -1,6 +1,7 @@
 import { closestPoint, createClosestPoint, NearbyTriangleWithin } from './closest-point.ts';
 import { createTetMeasures, measureTet } from './tet-geometry.ts';
 import type { TriangleBvh } from './triangle-bvh.ts';
+import { surfaceQueriesOf } from './wasm-surface-queries.ts';
 import { measureTetsInWasm, type TetAggregates } from './wasm-tet-quality.ts';
 
 /** Quality of a tet mesh; every angle in degrees, volumes in m³, distances relative. */
@@ -195,8 +196,23 @@ const SAMPLES = Float64Array.from([
   2 / 3,
 ]);
 
-/** Max distance from the boundary vertices and sample points of the boundary triangles to the reference, ÷ diagonal. */
+/**
+ * Max distance from the boundary vertices and sample points of the boundary triangles to the
+ * reference, ÷ diagonal: in WebAssembly where it loads (wasm-surface-queries.ts, the same number to
+ * the bit), else boundaryDistanceJs.
+ */
 function boundaryDistance(
+  p: ArrayLike<number>,
+  surface: ArrayLike<number>,
+  reference: ReferenceSurface,
+): number {
+  const wasm = surfaceQueriesOf(reference.bvh);
+  if (wasm) return wasm.boundaryDistance(p, surface) / reference.diagonal;
+  return boundaryDistanceJs(p, surface, reference);
+}
+
+/** boundaryDistance in JS: the reference the module follows, and the fallback. */
+export function boundaryDistanceJs(
   p: ArrayLike<number>,
   surface: ArrayLike<number>,
   reference: ReferenceSurface,

@@ -13,6 +13,33 @@ export const FIDELITY_SPACING = 0.004;
 export type SurfacePointPurpose = 'quality' | 'fidelity';
 
 /**
+ * What refinement's surface index starts from (either implementation's: this file's or
+ * wasm-meshing.ts's module): its spacings, m, the input's unit normal per triangle and the surface
+ * samples with their normals, xyz interleaved.
+ */
+export interface SurfaceIndexStart {
+  qualitySpacing: number;
+  fidelitySpacing: number;
+  faceNormals: Float64Array;
+  points: Float64Array;
+  normals: Float64Array;
+  count: number;
+}
+
+/** The start of the index refinement uses for a target edge length and bbox diagonal (both m). */
+export function surfaceIndexStart(
+  edge: number,
+  diagonal: number,
+  faceNormals: Float64Array,
+  samples: { points: Float64Array; normals: Float64Array; count: number },
+): SurfaceIndexStart {
+  const quality = QUALITY_SPACING * edge;
+  const fidelity = Math.min(quality, FIDELITY_SPACING * diagonal);
+  const { points, normals, count } = samples;
+  return { qualitySpacing: quality, fidelitySpacing: fidelity, faceNormals, points, normals, count };
+}
+
+/**
  * Surface vertices in a hash grid with their facing direction, so that refinement adds a
  * surface point only where no surface vertex facing the same way (normals less than 120°
  * apart: the two sides of a thin part do not block each other) is closer than the spacing.
@@ -24,26 +51,22 @@ export class SurfaceIndex {
   private readonly pts = new Float64List();
   private readonly nrm = new Float64List();
   private readonly spacing2: Record<SurfacePointPurpose, number>;
+  private readonly faceNormals: Float64Array;
 
   /** Spacings in m; faceNormals: unit normal per input triangle, xyz interleaved. */
-  constructor(
-    readonly qualitySpacing: number,
-    readonly fidelitySpacing: number,
-    readonly faceNormals: Float64Array,
-  ) {
+  constructor(qualitySpacing: number, fidelitySpacing: number, faceNormals: Float64Array) {
+    this.faceNormals = faceNormals;
     this.cell = Math.max(qualitySpacing, fidelitySpacing);
     this.spacing2 = { quality: qualitySpacing ** 2, fidelity: fidelitySpacing ** 2 };
   }
 
-  /** The points added so far and their normals, xyz interleaved (copies). */
-  entries(): { points: Float64Array; normals: Float64Array } {
-    return { points: this.pts.toArray(), normals: this.nrm.toArray() };
-  }
-
-  /** The index refinement uses for a target edge length and bbox diagonal (both m). */
-  static forEdge(edge: number, diagonal: number, faceNormals: Float64Array): SurfaceIndex {
-    const quality = QUALITY_SPACING * edge;
-    return new SurfaceIndex(quality, Math.min(quality, FIDELITY_SPACING * diagonal), faceNormals);
+  /** The index over `start`'s samples. */
+  static from(start: SurfaceIndexStart): SurfaceIndex {
+    const index = new SurfaceIndex(start.qualitySpacing, start.fidelitySpacing, start.faceNormals);
+    const { points: p, normals: n } = start;
+    for (let k = 0; k < start.count; k++)
+      index.add(p[3 * k], p[3 * k + 1], p[3 * k + 2], n[3 * k], n[3 * k + 1], n[3 * k + 2]);
+    return index;
   }
 
   /** Adds a point with an explicit normal (the initial samples). */

@@ -26,7 +26,6 @@ import {
 } from './types.ts';
 import { windingNumber } from './winding-number.ts';
 import { WorkGuard } from './work-guard.ts';
-import { compactTetMesh } from './work-mesh.ts';
 
 /** Volume of a regular tet with unit edge: 1 / (6√2). */
 const REGULAR_TET_VOLUME = 1 / (6 * Math.SQRT2);
@@ -188,7 +187,7 @@ async function conformingMesh(
   await pauseForEvents(guard);
   progress(0.8, 'removing slivers');
   roundToFloat32(raw.positions);
-  const optimized = await removeSlivers(raw, {
+  const compact = await removeSlivers(raw, {
     targetDihedralDeg: TARGET_DIHEDRAL_DEG,
     peelDihedralDeg: PEEL_DIHEDRAL_DEG,
     passes: 6,
@@ -198,7 +197,6 @@ async function conformingMesh(
     signal: guard,
   });
   progress(0.95, 'measuring');
-  const compact = compactTetMesh(optimized);
   if (compact.tets.length === 0) throw noVolume();
   guard.check('tets', compact.tets.length / 4, (n) => `The mesh came out with ${n} tets`);
   const positions = Float32Array.from(compact.positions);

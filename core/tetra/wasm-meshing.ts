@@ -1,10 +1,10 @@
+import type { RawTetMesh } from './conforming.ts';
 import { SUPER_VERTEX_COUNT } from './delaunay.ts';
 import { type AbortSignalLike, pauseForEvents, TetrahedralizeError, throwIfCancelled } from './errors.ts';
 import { MeshingState } from './meshing-state.ts';
 import { type RefineSettings, SMALLEST_RADIUS, STEINER_CLEARANCE } from './refine.ts';
 import { RefinementLimits } from './refine-limits.ts';
-import { brioOrder } from './spatial-sort.ts';
-import type { SurfaceIndex } from './surface-index.ts';
+import type { SurfaceIndexStart } from './surface-index.ts';
 import type { TriangleBvh } from './triangle-bvh.ts';
 import { instantiate, type LoadedModule } from './wasm/load-module.ts';
 import { type DelaunayExports, loadMesher, mesherImports, WasmDelaunay } from './wasm-delaunay.ts';
@@ -15,16 +15,16 @@ import { type BvhHost, copyBvhInto } from './wasm-surface-queries.ts';
  * over the Delaunay tetrahedralization in the same module and a copy of the surface queries' BVH,
  * step for step and float for float (the same tets in the same slots), for the reason
  * wasm-delaunay.ts gives: refinement classifies and tests every tet it makes, cold, at 3–4 times
- * its warm time in JS. The host keeps the insertion order (spatial-sort.ts's BRIO), the limits
- * (refine-limits.ts, called back every 1024 bad tets) and the pauses for events between rounds.
+ * its warm time in JS. The host keeps the limits (refine-limits.ts, called back every 1024 bad
+ * tets) and the pauses for events between rounds.
  */
 
 interface MesherExports extends DelaunayExports, BvhHost {
   meshingInit(watertight: number, capacity: number): number;
   kindAt(): number;
+  brioOrder(pointsAt: number, count: number, seed: number): number;
   insertPoints(
     pointsAt: number,
-    orderAt: number,
     n: number,
     kindsAt: number,
     uniformKind: number,
@@ -42,8 +42,11 @@ interface MesherExports extends DelaunayExports, BvhHost {
   surfacePointCount(): number;
   roundScan(): void;
   insertCircumcentres(): number;
-  insertQueued(orderAt: number): number;
+  insertQueued(): number;
   liveTetCount(): number;
+  extractInside(): number;
+  carvedAt(which: number): number;
+  carvedVertexCount(): number;
 }
 
 const NO_MEMORY = 'Meshing outgrew the memory WebAssembly can address.';
@@ -117,21 +120,16 @@ export class WasmMeshingState {
     windings?: Float64Array,
   ): number {
     const n = points.length / 3;
-    const order = brioOrder(points, n);
     const pointsAt = this.reserve(points.byteLength);
-    const orderAt = this.reserve(order.byteLength);
     const kindsAt = typeof kind === 'number' ? 0 : this.reserve(n);
     const windingsAt = windings ? this.reserve(windings.byteLength) : 0;
     const buffer = this.wasm.memory.buffer;
     new Float64Array(buffer, pointsAt, 3 * n).set(points);
-    new Int32Array(buffer, orderAt, n).set(order);
     if (typeof kind !== 'number') new Uint8Array(buffer, kindsAt, n).set(kind);
     if (windings) new Float64Array(buffer, windingsAt, n).set(windings);
     this.signal = signal;
     const uniformKind = typeof kind === 'number' ? kind : 0;
-    return this.dt.checked(
-      this.wasm.insertPoints(pointsAt, orderAt, n, kindsAt, uniformKind, clearanceM, windingsAt),
-    );
+    return this.dt.checked(this.wasm.insertPoints(pointsAt, n, kindsAt, uniformKind, clearanceM, windingsAt));
   }
 
   /** Whether live tet t is inside the input (its winding number > ½). */
@@ -140,11 +138,11 @@ export class WasmMeshingState {
   }
 
   /**
-   * refine.ts's refine over this state and `index` (copied in; it stays as it was), round for
+   * refine.ts's refine over this state and a surface index from `index` (built in the module), round for
    * round. When it ran to its end every live tet is classified, so that isInside allocates nothing
    * and the views stay whole while extractInside reads them.
    */
-  async refine(index: SurfaceIndex, s: RefineSettings): Promise<boolean> {
+  async refine(index: SurfaceIndexStart, s: RefineSettings): Promise<boolean> {
     const wasm = this.wasm;
     const dt = this.dt;
     const limits = new RefinementLimits(
@@ -156,8 +154,8 @@ export class WasmMeshingState {
     const normalsAt = this.reserve(index.faceNormals.byteLength);
     new Float64Array(wasm.memory.buffer, normalsAt, index.faceNormals.length).set(index.faceNormals);
     if (!wasm.indexInit(index.qualitySpacing, index.fidelitySpacing, normalsAt)) this.outOfMemory();
-    const { points, normals } = index.entries();
-    for (let k = 0; k < points.length; k += 3) {
+    const { points, normals } = index;
+    for (let k = 0; k < 3 * index.count; k += 3) {
       if (!wasm.indexAdd(points[k], points[k + 1], points[k + 2], normals[k], normals[k + 1], normals[k + 2]))
         this.outOfMemory();
     }
@@ -202,18 +200,27 @@ export class WasmMeshingState {
       limits.inserted += steiner - counted;
       const queued = wasm.surfacePointCount();
       if (queued === 0 && steiner === 0) break;
-      const order = brioOrder(
-        new Float64Array(wasm.memory.buffer, wasm.surfacePointsAt(), 3 * queued),
-        queued,
-      );
-      const orderAt = this.reserve(order.byteLength);
-      new Int32Array(wasm.memory.buffer, orderAt, queued).set(order);
-      limits.inserted += dt.checked(wasm.insertQueued(orderAt));
+      limits.inserted += dt.checked(wasm.insertQueued());
       limits.checkInserted();
     }
     if (!withinStop()) return false;
     wasm.classifyAll();
     return true;
+  }
+
+  /** conforming.ts's extractInside, in the module (the same arrays, copied out). */
+  extractInside(): RawTetMesh {
+    const wasm = this.wasm;
+    const tetCount = wasm.extractInside();
+    if (tetCount < 0) this.outOfMemory();
+    const vertices = wasm.carvedVertexCount();
+    const buffer = wasm.memory.buffer;
+    return {
+      positions: new Float64Array(buffer, wasm.carvedAt(2), 3 * vertices).slice(),
+      tets: new Int32Array(buffer, wasm.carvedAt(0), 4 * tetCount).slice(),
+      kind: new Uint8Array(buffer, wasm.carvedAt(3), vertices).slice(),
+      nbr: new Int32Array(buffer, wasm.carvedAt(1), 4 * tetCount).slice(),
+    };
   }
 
   /** `bytes` of the module's memory for the host to write into (never freed: one run per instance). */

@@ -5,7 +5,7 @@ import type { OptimizeSettings } from './optimize.ts';
 import { instantiate, loadModule } from './wasm/load-module.ts';
 import { OPTIMIZE_WASM_BASE64 } from './wasm/optimize-wasm.ts';
 import { surfaceQueriesOf } from './wasm-surface-queries.ts';
-import type { TetSlots } from './work-mesh.ts';
+import type { CompactTetMesh, TetSlots } from './work-mesh.ts';
 
 /**
  * optimize.ts's sliver removal in WebAssembly (wasm/assembly/optimize.ts) over a copy of the raw
@@ -35,13 +35,22 @@ interface OptimizeExports {
   reserve(vertices: number, tets: number): number;
   init(targetDeg: number, peelDeg: number, surfaceTolerance: number): void;
   pass(): number;
+  compact(): number;
+  compactAt(which: number): number;
+  compactCounts(which: number): number;
+}
+
+/** The mesh the passes left in the module's memory, and its compaction there. */
+export interface WasmOptimized extends TetSlots {
+  /** work-mesh.ts's compactTetMesh, in the module (the same arrays, copied out). */
+  compact(): CompactTetMesh;
 }
 
 /**
  * Runs optimize.ts's passes on a copy of `raw` (which is left as it was); the mesh they leave, as
  * views on the module's memory, or null where WebAssembly (or its surface queries) is missing.
  */
-export async function optimizeInWasm(raw: RawTetMesh, s: OptimizeSettings): Promise<TetSlots | null> {
+export async function optimizeInWasm(raw: RawTetMesh, s: OptimizeSettings): Promise<WasmOptimized | null> {
   const loaded = loadModule(OPTIMIZE_WASM_BASE64);
   const queries = surfaceQueriesOf(s.bvh);
   if (!loaded || !queries) return null;
@@ -90,5 +99,17 @@ export async function optimizeInWasm(raw: RawTetMesh, s: OptimizeSettings): Prom
     nbr: new Int32Array(memory, h[H_NBR], 4 * capacity),
     alive: new Uint8Array(memory, h[H_ALIVE], capacity),
     count: h[H_COUNT],
+    compact: () => compactInWasm(wasm),
+  };
+}
+
+function compactInWasm(wasm: OptimizeExports): CompactTetMesh {
+  const live = wasm.compact();
+  if (live < 0) throw new TetrahedralizeError('failed', FAILURES[live]);
+  const buffer = wasm.memory.buffer;
+  return {
+    positions: new Float64Array(buffer, wasm.compactAt(1), 3 * wasm.compactCounts(0)).slice(),
+    tets: new Uint32Array(buffer, wasm.compactAt(0), 4 * live).slice(),
+    surface: new Uint32Array(buffer, wasm.compactAt(2), 3 * wasm.compactCounts(1)).slice(),
   };
 }

@@ -69,6 +69,7 @@ interface SurfaceQueriesExports extends BvhHost {
   ): number;
   latticePointsAt(): number;
   latticeWindingsAt(): number;
+  boundaryDistance(points: number, vertices: number, surface: number, ids: number, seen: number): number;
 }
 
 type TypedArray = Float64Array | Uint32Array | Int32Array;
@@ -158,6 +159,29 @@ export class WasmSurfaceQueries {
       points: new Float64Array(buffer, this.wasm.latticePointsAt(), 3 * count).slice(),
       windings: new Float64Array(buffer, this.wasm.latticeWindingsAt(), count).slice(),
     };
+  }
+
+  /**
+   * quality.ts's boundaryDistance before its division by the diagonal: the largest distance (m) to
+   * this surface of the vertices of the boundary triangles `surface` (vertex ids into `p`, xyz
+   * interleaved) and of their sample points.
+   */
+  boundaryDistance(p: ArrayLike<number>, surface: ArrayLike<number>): number {
+    const vertices = Math.floor(p.length / 3);
+    const wasm = this.wasm;
+    // Fresh room each call (zeroed: the seen flags); a few bytes per vertex, once per mesh measured.
+    const pointsAt = wasm.reserve(Math.max(8, 24 * vertices));
+    const surfaceAt = wasm.reserve(Math.max(4, 4 * surface.length));
+    const seenAt = wasm.reserve(Math.max(1, vertices));
+    if (pointsAt === 0 || surfaceAt === 0 || seenAt === 0)
+      throw new RangeError('surface queries: no WebAssembly memory for the boundary');
+    const buffer = wasm.memory.buffer;
+    const points = new Float64Array(buffer, pointsAt, 3 * vertices);
+    for (let i = 0; i < 3 * vertices; i++) points[i] = p[i];
+    new Uint32Array(buffer, surfaceAt, surface.length).set(surface);
+    const worst = wasm.boundaryDistance(pointsAt, vertices, surfaceAt, surface.length, seenAt);
+    this.result = new Float64Array(wasm.memory.buffer, this.resultAt, 5);
+    return worst;
   }
 }
 

@@ -6,10 +6,12 @@ import { TETRA_LIMITS } from '../../../core/tetra/limits.ts';
 import { MeshingState, VertexKind } from '../../../core/tetra/meshing-state.ts';
 import { prepareSurface } from '../../../core/tetra/prepare-input.ts';
 import { type RefineSettings, refine } from '../../../core/tetra/refine.ts';
-import { SurfaceIndex } from '../../../core/tetra/surface-index.ts';
+import { brioOrder } from '../../../core/tetra/spatial-sort.ts';
+import { SurfaceIndex, surfaceIndexStart } from '../../../core/tetra/surface-index.ts';
 import { sampleSurface } from '../../../core/tetra/surface-sampling.ts';
 import { TriangleBvh } from '../../../core/tetra/triangle-bvh.ts';
-import { loadMesher } from '../../../core/tetra/wasm-delaunay.ts';
+import { instantiate } from '../../../core/tetra/wasm/load-module.ts';
+import { loadMesher, mesherImports } from '../../../core/tetra/wasm-delaunay.ts';
 import { newMeshingState, WasmMeshingState } from '../../../core/tetra/wasm-meshing.ts';
 import { WorkGuard } from '../../../core/tetra/work-guard.ts';
 import { type CorpusName, loadCorpusMesh } from './corpus.ts';
@@ -50,11 +52,7 @@ async function meshWith(
   state.insertAll(samples.points, kinds);
   state.insertAll(lattice.points, VertexKind.lattice, undefined, 0.99 * clearance, lattice.windings);
   const startVertices = state.dt.vertexCount;
-  const index = SurfaceIndex.forEdge(h, surface.diagonal, surface.faceNormals);
-  for (let k = 0; k < samples.count; k++) {
-    const [p, n] = [samples.points, samples.normals];
-    index.add(p[3 * k], p[3 * k + 1], p[3 * k + 2], n[3 * k], n[3 * k + 1], n[3 * k + 2]);
-  }
+  const start = surfaceIndexStart(h, surface.diagonal, surface.faceNormals, samples);
   const s: RefineSettings = {
     edge: h,
     targetTets: 5000,
@@ -68,7 +66,9 @@ async function meshWith(
   let outcome: boolean | Error;
   try {
     outcome =
-      state instanceof WasmMeshingState ? await state.refine(index, s) : await refine(state, index, s);
+      state instanceof WasmMeshingState
+        ? await state.refine(start, s)
+        : await refine(state, SurfaceIndex.from(start), s);
   } catch (error) {
     outcome = error as Error;
   }
@@ -111,6 +111,41 @@ function snapshot(state: AnyState) {
  * checked when it was written).
  */
 describe.skipIf(!loadMesher())('the mesher in WebAssembly', () => {
+  it("puts points in spatial-sort.ts's BRIO order", () => {
+    type Sorter = {
+      memory: { buffer: ArrayBuffer };
+      reserve(bytes: number): number;
+      brioOrder(at: number, n: number, seed: number): number;
+    };
+    const wasm = instantiate<Sorter>(
+      loadMesher()!,
+      'mesher',
+      mesherImports({ poll: () => {}, checkpoint: () => {} }),
+    );
+    let s = 12345;
+    const next = () => {
+      s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+      return s / 4294967296;
+    };
+    for (const n of [0, 1, 2, 63, 64, 65, 129, 1000, 40_000]) {
+      const points = Float64Array.from({ length: 3 * n }, (_, i) =>
+        i % 7 === 0 ? Math.round(4 * next()) : next() - 0.5,
+      );
+      // A flat set too (one axis constant) and repeated points.
+      if (n > 10) for (let i = 0; i < n; i += 3) points[3 * i + 2] = 0.25;
+      if (n > 10) points.copyWithin(0, 3, 9);
+      const at = wasm.reserve(Math.max(8, points.byteLength));
+      new Float64Array(wasm.memory.buffer, at, 3 * n).set(points);
+      for (const seed of [1, 99]) {
+        const orderAt = wasm.brioOrder(at, n, seed);
+        const order = new Int32Array(wasm.memory.buffer, orderAt, n);
+        expect(Array.from(order), `${n} points, seed ${seed}`).toEqual(
+          Array.from(brioOrder(points, n, seed)),
+        );
+      }
+    }
+  });
+
   it.each([
     ['Fox', 14],
     ['spot', 10],
@@ -126,7 +161,9 @@ describe.skipIf(!loadMesher())('the mesher in WebAssembly', () => {
     expect(sa.vertices).toBeGreaterThan(a.startVertices + 50);
     expect(sa.kind.filter((k) => k === VertexKind.steiner).length).toBeGreaterThan(0);
     expect(sa).toEqual(sb);
-    expect(extractInside(b.state)).toEqual(extractInside(a.state));
+    const carved = extractInside(a.state);
+    expect(extractInside(b.state)).toEqual(carved);
+    expect((b.state as WasmMeshingState).extractInside()).toEqual(carved);
   });
 
   it('covers watertight input and input that is not', async () => {

@@ -97,6 +97,8 @@ describe('WebAssembly sliver removal', () => {
       expect(fromWasm.tets).toEqual(fromJs.tets);
       expect(fromWasm.surface).toEqual(fromJs.surface);
       expect(fromWasm.positions).toEqual(fromJs.positions);
+      // And compacted in the module: the same arrays.
+      expect(wasm!.compact()).toEqual(fromJs);
       // The raw mesh handed in is left as it was (the module works on a copy).
       expect(input.positions).toEqual(raw.positions);
     }, 60_000);

@@ -12,6 +12,8 @@ import {
 import { interiorLatticeJs } from '../../../core/tetra/conforming.ts';
 import { latticeBox } from '../../../core/tetra/lattice.ts';
 import { prepareSurface } from '../../../core/tetra/prepare-input.ts';
+import { boundaryDistanceJs } from '../../../core/tetra/quality.ts';
+import { tetrahedralize } from '../../../core/tetra/tetrahedralize.ts';
 import { TriangleBvh } from '../../../core/tetra/triangle-bvh.ts';
 import { surfaceQueriesOf, WasmSurfaceQueries } from '../../../core/tetra/wasm-surface-queries.ts';
 import { windingNumber, windingNumberJs } from '../../../core/tetra/winding-number.ts';
@@ -151,6 +153,25 @@ describe('WebAssembly surface queries', () => {
       // The queries after the lattice (which grew the module's memory) still answer as the JS ones.
       const out = closestPoint(bvh, 0, 0, 0, createClosestPoint());
       expect(out).toEqual(closestPointJs(bvh, 0, 0, 0, createClosestPoint()));
+    });
+  }
+
+  for (const name of ['Fox', 'spot'] as CorpusName[]) {
+    it(`measure a mesh's boundary distance as quality.ts's JS does, float for float: ${name}`, async () => {
+      const input = await loadCorpusMesh(name);
+      const surface = prepareSurface(input);
+      const mesh = await tetrahedralize(input, { targetTetCount: 4000 });
+      const next = generator(5);
+      const reference = { bvh: new TriangleBvh(surface), diagonal: surface.diagonal, enclosedVolume: null };
+      // As made, and shaken by up to a hundredth of the diagonal (float32, as the mesher hands over).
+      const shaken = Float32Array.from(mesh.positions, (x) => x + 0.01 * surface.diagonal * (next() - 0.5));
+      for (const positions of [mesh.positions, shaken]) {
+        const js = boundaryDistanceJs(positions, mesh.surface, reference);
+        const wasm =
+          surfaceQueriesOf(reference.bvh)!.boundaryDistance(positions, mesh.surface) / surface.diagonal;
+        expect(js).toBeGreaterThan(0);
+        expect(wasm).toBe(js);
+      }
     });
   }
 

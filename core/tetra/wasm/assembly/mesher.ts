@@ -7,7 +7,7 @@
 // (test/core/tetra/wasm-meshing.test.ts), for the reason delaunay.ts gives. One module because
 // refinement reads the tets on every step and asks the surface queries hundreds of thousands of
 // times per run: no call leaves the module but the checks the host makes (limits, cancellation).
-// The host keeps the order of insertion (spatial-sort.ts) and refinement's limits (refine-limits.ts).
+// The host keeps refinement's limits (refine-limits.ts) and the pauses between its rounds.
 
 import {
   coords,
@@ -20,8 +20,10 @@ import {
   tetNbrs,
   tetStamp,
   tetVerts,
+  vertexCount,
 } from './delaunay';
 import { allocate, f64At, i32At, moved, setF64, setI32, setU8, setU32, u8At, u32At } from './heap';
+import { brioOrder } from './spatial-sort';
 import {
   closestPoint,
   nearbyWithin,
@@ -33,6 +35,7 @@ import {
 import { centreX, centreY, centreZ, circumcenterOf, minDihedralDegOf } from './tet-shape';
 
 export { init, inSphere, insert, locate, orientSign } from './delaunay';
+export { brioOrder } from './spatial-sort';
 export { reserve, setBvh, setDipoles, setGrid } from './surface-queries';
 
 // Imported from the module named after this file (mesher.poll, …).
@@ -159,19 +162,20 @@ function insertVertex(x: f64, y: f64, z: f64, k: u8, clearanceM: f64, w: f64): i
 }
 
 /**
- * meshing-state.ts's insertAll over points the host wrote in: point order[k] for k < n, its kind
- * kinds[i] (or `uniformKind` when kindsAt is 0), its winding windings[i] (NaN when windingsAt is
- * 0); polls every 1024 points. How many were new, or FAILED.
+ * meshing-state.ts's insertAll over `n` points the host wrote in (f64 × 3 each), in spatial-sort.ts's
+ * BRIO order: point i with kind kinds[i] (or `uniformKind` when kindsAt is 0) and winding
+ * windings[i] (NaN when windingsAt is 0); polls every 1024 points. How many were new, or FAILED.
  */
 export function insertPoints(
   pointsAt: usize,
-  orderAt: usize,
   n: i32,
   kindsAt: usize,
   uniformKind: u8,
   clearanceM: f64,
   windingsAt: usize,
 ): i32 {
+  const orderAt = brioOrder(pointsAt, n, 1);
+  if (orderAt === 0) abort();
   let added = 0;
   for (let k = 0; k < n; k++) {
     const i = i32At(orderAt, k);
@@ -798,14 +802,73 @@ function checkFace(a: i32, b: i32, c: i32): void {
 }
 
 /**
- * Inserts this round's queued surface points in the host's order (order[k] for k < count), as
- * surface vertices; polls every 1024. How many were new, or FAILED.
+ * Inserts this round's queued surface points (in BRIO order) as surface vertices; polls every 1024.
+ * How many were new, or FAILED.
  */
-export function insertQueued(orderAt: usize): i32 {
-  return insertPoints(surfacePoints, orderAt, surfaceCount, 0, KIND_SURFACE, 0, 0);
+export function insertQueued(): i32 {
+  return insertPoints(surfacePoints, surfaceCount, 0, KIND_SURFACE, 0, 0);
 }
 
 /** Live tets: slots less free ones (the triangulation's header has it too). */
 export function liveTetCount(): i32 {
   return slotCount - freeCount;
+}
+
+// --- carving (conforming.ts's extractInside)
+
+let carvedTets: usize = 0; // i32 × 4 per inside tet
+let carvedNbrs: usize = 0; // i32 × 4 per inside tet
+let carvedPositions: usize = 0; // f64 × 3 per kept vertex
+let carvedKinds: usize = 0; // u8 per kept vertex
+let carvedVertices: i32 = 0;
+
+/**
+ * conforming.ts's extractInside: the inside tets compacted with their vertices (in first-use order)
+ * and face adjacency; how many tets (−1 without memory). The arrays are at carvedAt(0…3), the
+ * vertex count at carvedVertexCount().
+ */
+export function extractInside(): i32 {
+  const vertices = vertexCount;
+  const tetId = allocate((<usize>slotCount) << 2);
+  const remap = allocate((<usize>vertices) << 2);
+  if (remap === 0 || tetId === 0) return -1;
+  let tetCount = 0;
+  for (let t = 0; t < slotCount; t++) setI32(tetId, t, isAlive(t) && isInside(t) ? tetCount++ : -1);
+  memory.fill(remap, 0xff, (<usize>vertices) << 2);
+  carvedTets = allocate((<usize>tetCount) << 4);
+  carvedNbrs = allocate((<usize>tetCount) << 4);
+  carvedPositions = allocate((<usize>(3 * vertices)) << 3);
+  carvedKinds = allocate(<usize>vertices);
+  if (carvedTets === 0 || carvedNbrs === 0 || carvedPositions === 0 || carvedKinds === 0) return -1;
+  let count = 0;
+  for (let t = 0; t < slotCount; t++) {
+    const id = i32At(tetId, t);
+    if (id < 0) continue;
+    for (let k = 0; k < 4; k++) {
+      const v = tetVertex(t, k);
+      if (i32At(remap, v) < 0) {
+        setI32(remap, v, count);
+        setF64(carvedPositions, 3 * count, coord(v, 0));
+        setF64(carvedPositions, 3 * count + 1, coord(v, 1));
+        setF64(carvedPositions, 3 * count + 2, coord(v, 2));
+        setU8(carvedKinds, count, u8At(kind, v));
+        count++;
+      }
+      setI32(carvedTets, 4 * id + k, i32At(remap, v));
+      const nb = i32At(tetNbrs, 4 * t + k);
+      const other = nb >= 0 ? i32At(tetId, nb >> 2) : -1;
+      setI32(carvedNbrs, 4 * id + k, other >= 0 ? 4 * other + (nb & 3) : -1);
+    }
+  }
+  carvedVertices = count;
+  return tetCount;
+}
+
+/** extractInside's arrays: 0 tets, 1 face neighbours, 2 positions, 3 kinds. */
+export function carvedAt(which: i32): usize {
+  return which === 0 ? carvedTets : which === 1 ? carvedNbrs : which === 2 ? carvedPositions : carvedKinds;
+}
+
+export function carvedVertexCount(): i32 {
+  return carvedVertices;
 }

@@ -955,3 +955,77 @@ function fail(reason: i32): i32 {
   publish();
   return reason;
 }
+
+// --- compacting (work-mesh.ts's compactTetMesh)
+
+/** tet-adjacency.ts's OUTWARD_FACE: the face opposite each corner, counter-clockwise from outside. */
+const OUTWARD_A: u32 = 0x00000001; // [1, 0, 0, 0]
+const OUTWARD_B: u32 = 0x02010302; // [2, 3, 1, 2]
+const OUTWARD_C: u32 = 0x01030203; // [3, 2, 3, 1]
+
+let compactTets: usize = 0; // u32 × 4 per live tet
+let compactPositions: usize = 0; // f64 × 3 per used vertex
+let compactSurface: usize = 0; // u32 × 3 per boundary face
+let compactVertices: i32 = 0;
+let compactFaces: i32 = 0;
+
+/**
+ * work-mesh.ts's compactTetMesh over the mesh the passes left: the live tets and the vertices
+ * they use, renumbered in first-use order, and the boundary faces; how many tets, or NO_MEMORY.
+ * The arrays are at compactAt(0…2), the counts at compactCounts(0: vertices, 1: faces).
+ */
+export function compact(): i32 {
+  const remap = allocate((<usize>vertexCount) << 2);
+  if (remap === 0) return NO_MEMORY;
+  memory.fill(remap, 0xff, (<usize>vertexCount) << 2);
+  let live = 0;
+  let faceCount = 0;
+  for (let t = 0; t < count; t++) {
+    if (u8At(alive, t) === 0) continue;
+    live++;
+    for (let i = 0; i < 4; i++) if (nbrAt(t, i) < 0) faceCount++;
+  }
+  compactTets = allocate((<usize>live) << 4);
+  compactPositions = allocate((<usize>(3 * vertexCount)) << 3);
+  compactSurface = allocate((<usize>(3 * faceCount)) << 2);
+  if (compactTets === 0 || compactPositions === 0 || compactSurface === 0) return NO_MEMORY;
+  let used = 0;
+  let k = 0;
+  for (let t = 0; t < count; t++) {
+    if (u8At(alive, t) === 0) continue;
+    for (let c = 0; c < 4; c++) {
+      const v = tetAt(t, c);
+      if (i32At(remap, v) < 0) {
+        setI32(remap, v, used);
+        setF64(compactPositions, 3 * used, f64At(positions, 3 * v));
+        setF64(compactPositions, 3 * used + 1, f64At(positions, 3 * v + 1));
+        setF64(compactPositions, 3 * used + 2, f64At(positions, 3 * v + 2));
+        used++;
+      }
+      setI32(compactTets, k++, i32At(remap, v));
+    }
+  }
+  let f = 0;
+  for (let t = 0; t < count; t++) {
+    if (u8At(alive, t) === 0) continue;
+    for (let i = 0; i < 4; i++) {
+      if (nbrAt(t, i) >= 0) continue;
+      setI32(compactSurface, f++, i32At(remap, tetAt(t, faceCorner(OUTWARD_A, i))));
+      setI32(compactSurface, f++, i32At(remap, tetAt(t, faceCorner(OUTWARD_B, i))));
+      setI32(compactSurface, f++, i32At(remap, tetAt(t, faceCorner(OUTWARD_C, i))));
+    }
+  }
+  compactVertices = used;
+  compactFaces = faceCount;
+  return live;
+}
+
+/** compact's arrays: 0 tets, 1 positions, 2 boundary faces. */
+export function compactAt(which: i32): usize {
+  return which === 0 ? compactTets : which === 1 ? compactPositions : compactSurface;
+}
+
+/** compact's counts: 0 vertices, 1 boundary faces. */
+export function compactCounts(which: i32): i32 {
+  return which === 0 ? compactVertices : compactFaces;
+}

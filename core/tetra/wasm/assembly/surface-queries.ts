@@ -722,3 +722,64 @@ export function latticePointsAt(): usize {
 export function latticeWindingsAt(): usize {
   return latticeWindings;
 }
+
+// --- quality.ts's boundaryDistance
+
+/** quality.ts's SAMPLES: barycentric points per boundary triangle besides its corners. */
+const SAMPLE_COUNT = 7;
+function sampleWeight(s: i32, k: i32): f64 {
+  // (½, ½, 0), (0, ½, ½), (½, 0, ½), (⅓, ⅓, ⅓), (⅔, ⅙, ⅙), (⅙, ⅔, ⅙), (⅙, ⅙, ⅔)
+  if (s < 3) return k === (s + 2) % 3 ? 0 : 0.5;
+  if (s === 3) return 1.0 / 3;
+  return k === s - 4 ? 2.0 / 3 : 1.0 / 6;
+}
+
+/** SurfaceProbe's state: the worst distance so far (m) and its hint triangle. */
+let probeWorst: f64 = 0;
+let probeHint: i32 = -1;
+
+function probeOffer(x: f64, y: f64, z: f64): void {
+  const found = nearbyWithin(probeHint, x, y, z, probeWorst);
+  if (found >= 0) {
+    probeHint = found;
+    return;
+  }
+  const hintDistance = load<f64>(result, 32);
+  const t = closestPoint(x, y, z, hintDistance);
+  if (t >= 0) probeHint = t;
+  const distance = t >= 0 ? load<f64>(result, 24) : hintDistance;
+  if (distance > probeWorst) probeWorst = distance;
+}
+
+/**
+ * quality.ts's boundaryDistance before its division by the diagonal: the largest distance (m) to
+ * this surface of the boundary's vertices and sample points. points: f64 × 3 per vertex (`vertices`
+ * of them); surface: u32 × 3 per boundary triangle (`ids` entries); seen: u8 per vertex, zeroed.
+ */
+export function boundaryDistance(points: usize, vertices: i32, surface: usize, ids: i32, seen: usize): f64 {
+  probeWorst = 0;
+  probeHint = -1;
+  const whole = ids - (ids % 3);
+  for (let f = 0; f < whole; f++) {
+    const v = i32At(surface, f);
+    if (v >= vertices || load<u8>(seen + <usize>v) !== 0) continue;
+    store<u8>(seen + <usize>v, 1);
+    probeOffer(f64At(points, 3 * v), f64At(points, 3 * v + 1), f64At(points, 3 * v + 2));
+  }
+  for (let f = 0; f + 2 < ids; f += 3) {
+    const a = 3 * i32At(surface, f);
+    const b = 3 * i32At(surface, f + 1);
+    const c = 3 * i32At(surface, f + 2);
+    for (let s = 0; s < SAMPLE_COUNT; s++) {
+      const u = sampleWeight(s, 0);
+      const v = sampleWeight(s, 1);
+      const w = sampleWeight(s, 2);
+      probeOffer(
+        u * f64At(points, a) + v * f64At(points, b) + w * f64At(points, c),
+        u * f64At(points, a + 1) + v * f64At(points, b + 1) + w * f64At(points, c + 1),
+        u * f64At(points, a + 2) + v * f64At(points, b + 2) + w * f64At(points, c + 2),
+      );
+    }
+  }
+  return probeWorst;
+}

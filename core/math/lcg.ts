@@ -14,6 +14,11 @@ export class Lcg {
     this.state = seed >>> 0 || 1;
   }
 
+  /** The last state (a copy of the generator elsewhere continues from it: a WebAssembly port). */
+  get current(): number {
+    return this.state;
+  }
+
   /** The next state: an unsigned 32-bit integer. */
   nextUint32(): number {
     this.state = (Math.imul(this.state, 1664525) + 1013904223) >>> 0;

@@ -2,7 +2,7 @@ import { Lcg } from '../math/lcg.ts';
 import { throwIfCancelled } from './errors.ts';
 import type { PoissonDisk } from './poisson-disk.ts';
 import type { TriangleSoup } from './triangle-bvh.ts';
-import { newPoissonDiskSampler } from './wasm-poisson-disk.ts';
+import { newPoissonDiskSampler, WasmPoissonDiskSampler } from './wasm-poisson-disk.ts';
 import type { WorkGuard } from './work-guard.ts';
 
 /** Points on the input surface with the normal of the surface there. */
@@ -113,6 +113,28 @@ export function sampleSurface(
   // 4. Points inside triangles larger than the spacing: a jittered barycentric grid of half the
   //    disk radius per triangle, offered in random order (triangles in random order too).
   const fine = 0.5 * DISK_RADIUS * spacing;
+  if (sampler instanceof WasmPoissonDiskSampler)
+    sampler.offerTriangleGrids(p, ix, faceNormal, fine, rng, guard);
+  else offerTriangleGridsJs(sampler, p, ix, faceNormal, fine, rng, guard);
+  return sampler.result();
+}
+
+/**
+ * sampleSurface's step 4 in JS: for each triangle longer than `fine` (m), in random order, a
+ * jittered barycentric grid of candidates at `fine`, offered in random order; `rng` continues
+ * sampleSurface's. The reference wasm-poisson-disk.ts's offerTriangleGrids follows float for
+ * float, and the fallback.
+ */
+export function offerTriangleGridsJs(
+  sampler: PoissonDisk,
+  p: Float64Array,
+  ix: ArrayLike<number>,
+  faceNormal: Float64Array,
+  fine: number,
+  rng: Lcg,
+  guard?: WorkGuard,
+): void {
+  const triCount = ix.length / 3;
   const local: number[] = [];
   let candidates = 0;
   let visited = 0;
@@ -158,7 +180,6 @@ export function sampleSurface(
       );
     }
   }
-  return sampler.result();
 }
 
 /**

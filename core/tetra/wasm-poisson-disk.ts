@@ -1,7 +1,10 @@
+import type { Lcg } from '../math/lcg.ts';
+import { throwIfCancelled } from './errors.ts';
 import { type PoissonDisk, PoissonDiskSampler } from './poisson-disk.ts';
 import type { SurfaceSamples } from './surface-sampling.ts';
-import { instantiate, loadModule } from './wasm/load-module.ts';
+import { instantiate, type LoadedModule, loadModule } from './wasm/load-module.ts';
 import { POISSON_DISK_WASM_BASE64 } from './wasm/poisson-disk-wasm.ts';
+import type { WorkGuard } from './work-guard.ts';
 
 /**
  * poisson-disk.ts's sampler in WebAssembly (wasm/assembly/poisson-disk.ts), step for step, for the
@@ -16,6 +19,8 @@ const H_TRIANGLES = 3;
 const H_FEATURE = 4;
 const HEADER_SLOTS = 8;
 
+const NO_MEMORY = 'Poisson-disk sampler: the samples outgrew WebAssembly memory';
+
 interface PoissonDiskExports {
   memory: { buffer: ArrayBuffer };
   init(radius: number): number;
@@ -29,14 +34,30 @@ interface PoissonDiskExports {
     triangle: number,
     feature: number,
   ): number;
+  reserve(bytes: number): number;
+  offerTriangleGrids(
+    positions: number,
+    indices: number,
+    triCount: number,
+    faceNormals: number,
+    fine: number,
+    state: number,
+    allowed: number,
+    polled: number,
+  ): number;
 }
 
-class WasmPoissonDiskSampler implements PoissonDisk {
+export class WasmPoissonDiskSampler implements PoissonDisk {
   private readonly wasm: PoissonDiskExports;
   private readonly headerAt: number;
+  /** What the module's poll checks: the guard of offerTriangleGrids in progress. */
+  private guard: WorkGuard | undefined;
 
-  constructor(wasm: PoissonDiskExports, radius: number) {
-    this.wasm = wasm;
+  constructor(loaded: LoadedModule, radius: number) {
+    this.wasm = instantiate<PoissonDiskExports>(loaded, 'Poisson-disk sampler', {
+      'poisson-disk': { poll: () => throwIfCancelled(this.guard) },
+    });
+    const wasm = this.wasm;
     this.headerAt = wasm.init(radius);
     if (this.headerAt === 0) throw new RangeError('Poisson-disk sampler: no WebAssembly memory');
   }
@@ -52,8 +73,49 @@ class WasmPoissonDiskSampler implements PoissonDisk {
     feature: boolean,
   ): boolean {
     const accepted = this.wasm.offer(x, y, z, nx, ny, nz, triangle, feature ? 1 : 0);
-    if (accepted < 0) throw new RangeError('Poisson-disk sampler: the samples outgrew WebAssembly memory');
+    if (accepted < 0) throw new RangeError(NO_MEMORY);
     return accepted === 1;
+  }
+
+  /**
+   * surface-sampling.ts's offerTriangleGridsJs in the module, float for float: the soup and the
+   * face normals copied in, `rng` continued from its state (and left where it was: sampling ends
+   * with this step), `guard`'s candidate limit and cancellation checked as there.
+   */
+  offerTriangleGrids(
+    p: Float64Array,
+    ix: ArrayLike<number>,
+    faceNormal: Float64Array,
+    fine: number,
+    rng: Lcg,
+    guard?: WorkGuard,
+  ): void {
+    const wasm = this.wasm;
+    const triCount = ix.length / 3;
+    const pAt = wasm.reserve(Math.max(8, p.byteLength));
+    const ixAt = wasm.reserve(Math.max(4, 4 * ix.length));
+    const normalsAt = wasm.reserve(Math.max(8, faceNormal.byteLength));
+    if (pAt === 0 || ixAt === 0 || normalsAt === 0) throw new RangeError(NO_MEMORY);
+    const buffer = wasm.memory.buffer;
+    new Float64Array(buffer, pAt, p.length).set(p);
+    new Uint32Array(buffer, ixAt, ix.length).set(ix);
+    new Float64Array(buffer, normalsAt, faceNormal.length).set(faceNormal);
+    this.guard = guard;
+    const allowed = guard ? guard.limits.surfaceCandidates : Number.POSITIVE_INFINITY;
+    const over = wasm.offerTriangleGrids(
+      pAt,
+      ixAt,
+      triCount,
+      normalsAt,
+      fine,
+      rng.current,
+      allowed,
+      guard ? 1 : 0,
+    );
+    if (over === -2) throw new RangeError(NO_MEMORY);
+    // Past the limit: the guard words it (the count where surface-sampling.ts's check threw).
+    if (over !== -1)
+      guard?.check('surfaceCandidates', over, (n) => `Sampling the surface looked at ${n} candidate points`);
   }
 
   result(): SurfaceSamples {
@@ -74,6 +136,5 @@ class WasmPoissonDiskSampler implements PoissonDisk {
 export function newPoissonDiskSampler(radius: number): PoissonDisk {
   const loaded = loadModule(POISSON_DISK_WASM_BASE64);
   if (!loaded) return new PoissonDiskSampler(radius);
-  const wasm = instantiate<PoissonDiskExports>(loaded, 'Poisson-disk sampler');
-  return new WasmPoissonDiskSampler(wasm, radius);
+  return new WasmPoissonDiskSampler(loaded, radius);
 }

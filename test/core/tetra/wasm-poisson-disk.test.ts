@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { PoissonDiskSampler } from '../../../core/tetra/poisson-disk.ts';
-import { newPoissonDiskSampler } from '../../../core/tetra/wasm-poisson-disk.ts';
+import { Lcg } from '../../../core/math/lcg.ts';
+import { TetrahedralizeError } from '../../../core/tetra/errors.ts';
+import { TETRA_LIMITS } from '../../../core/tetra/limits.ts';
+import { type PoissonDisk, PoissonDiskSampler } from '../../../core/tetra/poisson-disk.ts';
+import { prepareSurface } from '../../../core/tetra/prepare-input.ts';
+import { offerTriangleGridsJs } from '../../../core/tetra/surface-sampling.ts';
+import { newPoissonDiskSampler, WasmPoissonDiskSampler } from '../../../core/tetra/wasm-poisson-disk.ts';
+import { WorkGuard } from '../../../core/tetra/work-guard.ts';
+import { type CorpusName, loadCorpusMesh } from './corpus.ts';
 
 /** A seeded generator of numbers in [0, 1). */
 function generator(seed: number): () => number {
@@ -51,4 +58,66 @@ describe('WebAssembly Poisson-disk sampler', () => {
       expect(wasm).toEqual(js);
     });
   }
+});
+
+/**
+ * Step 4 of sampleSurface on `name`'s faces at `fine` (m): offerTriangleGridsJs into the JS
+ * sampler and the module's offerTriangleGrids, each from the same generator state; the samples
+ * each kept, or the error each threw.
+ */
+async function gridsBothWays(name: CorpusName, finePerDiagonal: number, guard?: () => WorkGuard) {
+  const surface = prepareSurface(await loadCorpusMesh(name));
+  const fine = surface.diagonal * finePerDiagonal;
+  const run = (sampler: PoissonDisk) => {
+    const rng = new Lcg(7);
+    rng.nextUint32();
+    try {
+      if (sampler instanceof WasmPoissonDiskSampler)
+        sampler.offerTriangleGrids(
+          surface.positions,
+          surface.indices,
+          surface.faceNormals,
+          fine,
+          rng,
+          guard?.(),
+        );
+      else
+        offerTriangleGridsJs(
+          sampler,
+          surface.positions,
+          surface.indices,
+          surface.faceNormals,
+          fine,
+          rng,
+          guard?.(),
+        );
+      return sampler.result();
+    } catch (error) {
+      return error as Error;
+    }
+  };
+  return { js: run(new PoissonDiskSampler(1.5 * fine)), wasm: run(newPoissonDiskSampler(1.5 * fine)) };
+}
+
+describe("WebAssembly surface sampling's candidates inside large triangles", () => {
+  for (const [name, fine] of [
+    ['BoxTextured', 0.01],
+    ['Cubes', 0.008],
+    ['Fox', 0.004],
+  ] as const) {
+    it(`offers what surface-sampling.ts offers, in the same order: ${name}`, async () => {
+      const { js, wasm } = await gridsBothWays(name, fine);
+      if (js instanceof Error || wasm instanceof Error) throw js instanceof Error ? js : wasm;
+      expect(js.count).toBeGreaterThan(500);
+      expect(wasm).toEqual(js);
+    });
+  }
+
+  it('stops at the candidate limit with the same words', async () => {
+    const guard = () =>
+      new WorkGuard({ ...TETRA_LIMITS, surfaceCandidates: 5000 }, undefined, Number.POSITIVE_INFINITY);
+    const { js, wasm } = await gridsBothWays('BoxTextured', 0.01, guard);
+    expect(js).toBeInstanceOf(TetrahedralizeError);
+    expect((wasm as Error).message).toBe((js as Error).message);
+  });
 });

@@ -187,3 +187,189 @@ function growCells(): bool {
   }
   return true;
 }
+
+// --- surface-sampling.ts's step 4: candidates inside triangles larger than the spacing
+
+// Imported from the module named after this file (poisson-disk.poll).
+/** throwIfCancelled on the run's guard (it throws through this module). */
+declare function poll(): void;
+
+/** `bytes` of fresh memory for the host to write into; 0 without memory. */
+export function reserve(bytes: usize): usize {
+  return allocate(bytes);
+}
+
+/** lcg.ts's generator, continued from the host's state. */
+let rngState: u32 = 1;
+function nextUint32(): u32 {
+  rngState = rngState * 1664525 + 1013904223;
+  return rngState;
+}
+function nextUnit(): f64 {
+  return <f64>nextUint32() / 4294967296;
+}
+
+let order: usize = 0; // i32 per triangle or candidate: shuffled's result
+let orderRoom: i32 = 0;
+let local: usize = 0; // f64 × 2 per candidate: (u, w)
+let localRoom: i32 = 0;
+
+/** surface-sampling.ts's shuffled: 0 … n − 1 in a random order, at `order` (0: no memory). */
+function shuffled(n: i32): usize {
+  if (order === 0 || n > orderRoom) {
+    orderRoom = max(max(n, 2 * orderRoom), 64);
+    order = allocate((<usize>orderRoom) << 2);
+    if (order === 0) return 0;
+  }
+  for (let i = 0; i < n; i++) setI32(order, i, i);
+  for (let i = n - 1; i > 0; i--) {
+    const j = <i32>Math.floor(nextUnit() * <f64>(i + 1));
+    const t = i32At(order, i);
+    setI32(order, i, i32At(order, j));
+    setI32(order, j, t);
+  }
+  return order;
+}
+
+function pushLocal(count: i32, u: f64, w: f64): bool {
+  if (count === localRoom) {
+    const room = max(64, 2 * localRoom);
+    local = moved(local, (<usize>localRoom) << 4, (<usize>room) << 4);
+    if (local === 0) return false;
+    localRoom = room;
+  }
+  store<f64>(local + ((<usize>count) << 4), u);
+  store<f64>(local + ((<usize>count) << 4), w, 8);
+  return true;
+}
+
+function distance(p: usize, a: i32, b: i32): f64 {
+  const pa = p + ((<usize>(3 * a)) << 3);
+  const pb = p + ((<usize>(3 * b)) << 3);
+  const dx = load<f64>(pa) - load<f64>(pb);
+  const dy = load<f64>(pa, 8) - load<f64>(pb, 8);
+  const dz = load<f64>(pa, 16) - load<f64>(pb, 16);
+  return Math.sqrt(dx * dx + dy * dy + dz * dz);
+}
+
+// triangleGrid's result: the corners (vertex ids) and the steps along a→b and a→c.
+let gridA: i32 = 0;
+let gridB: i32 = 0;
+let gridC: i32 = 0;
+let gridNb: i32 = 0;
+let gridNc: i32 = 0;
+
+/** surface-sampling.ts's triangleGrid: false when the triangle is no longer than `fine`. */
+function triangleGrid(p: usize, a: i32, b: i32, c: i32, fine: f64): bool {
+  const ab = distance(p, a, b);
+  const bc = distance(p, b, c);
+  const ca = distance(p, c, a);
+  const longest = Math.max(Math.max(ab, bc), ca);
+  const n = Math.ceil(longest / fine);
+  if (n <= 1) return false;
+  const shortest = Math.min(Math.min(ab, bc), ca);
+  if (4 * shortest >= longest) {
+    gridA = a;
+    gridB = b;
+    gridC = c;
+    gridNb = <i32>n;
+    gridNc = <i32>n;
+    return true;
+  }
+  let u = c;
+  let v = a;
+  let w = b;
+  if (shortest === ab) {
+    u = a;
+    v = b;
+    w = c;
+  } else if (shortest === bc) {
+    u = b;
+    v = c;
+    w = a;
+  }
+  gridA = u;
+  gridB = v;
+  gridC = w;
+  gridNb = <i32>Math.max(1, Math.ceil(distance(p, u, v) / fine));
+  gridNc = <i32>Math.max(1, Math.ceil(distance(p, u, w) / fine));
+  return true;
+}
+
+/**
+ * surface-sampling.ts's step 4 over the soup (positions f64 × 3 per vertex, indices u32 × 3 and unit
+ * normals f64 × 3 per triangle), the generator continued from `state`: a jittered barycentric grid
+ * at `fine` (m) per triangle longer than it, offered in random order. −1 when done; the candidate
+ * count when it passed `allowed` (the host words the limit); −2 without memory. Polls every 256
+ * triangles when `polled`.
+ */
+export function offerTriangleGrids(
+  p: usize,
+  indices: usize,
+  triCount: i32,
+  faceNormals: usize,
+  fine: f64,
+  state: u32,
+  allowed: f64,
+  polled: bool,
+): f64 {
+  rngState = state;
+  let candidates: f64 = 0;
+  let visited = 0;
+  const triangles = shuffled(triCount);
+  if (triangles === 0) return -2;
+  // The triangles' order, kept apart from the candidates' (shuffled reuses its room).
+  const triangleOrder = allocate((<usize>max(triCount, 1)) << 2);
+  if (triangleOrder === 0) return -2;
+  memory.copy(triangleOrder, triangles, (<usize>triCount) << 2);
+  for (let k = 0; k < triCount; k++) {
+    const t = i32At(triangleOrder, k);
+    if (polled && (++visited & 255) === 0) poll();
+    const ia = <i32>load<u32>(indices + ((<usize>(3 * t)) << 2));
+    const ib = <i32>load<u32>(indices + ((<usize>(3 * t + 1)) << 2));
+    const ic = <i32>load<u32>(indices + ((<usize>(3 * t + 2)) << 2));
+    if (!triangleGrid(p, ia, ib, ic, fine)) continue;
+    const nb = gridNb;
+    const nc = gridNc;
+    candidates += <f64>(nb + 1) * <f64>(nc + 1) * 0.5;
+    if (!(candidates <= allowed)) return candidates;
+    let count = 0;
+    const nbf = <f64>nb;
+    const ncf = <f64>nc;
+    for (let i = 0; i <= nb; i++) {
+      for (let j = 0; <f64>j * nbf + <f64>i * ncf <= nbf * ncf; j++) {
+        if ((i === 0 && j === 0) || i === nb || j === nc) continue;
+        const u = (<f64>i + 0.3 * (nextUnit() - 0.5)) / nbf;
+        const w = (<f64>j + 0.3 * (nextUnit() - 0.5)) / ncf;
+        if (u < 0 || w < 0 || u + w > 1) continue;
+        if (!pushLocal(count++, u, w)) return -2;
+      }
+    }
+    const nx = load<f64>(faceNormals + ((<usize>(3 * t)) << 3));
+    const ny = load<f64>(faceNormals + ((<usize>(3 * t)) << 3), 8);
+    const nz = load<f64>(faceNormals + ((<usize>(3 * t)) << 3), 16);
+    const pa = p + ((<usize>(3 * gridA)) << 3);
+    const pb = p + ((<usize>(3 * gridB)) << 3);
+    const pc = p + ((<usize>(3 * gridC)) << 3);
+    const picks = shuffled(count);
+    if (picks === 0) return -2;
+    for (let m = 0; m < count; m++) {
+      const at = local + ((<usize>i32At(picks, m)) << 4);
+      const u = load<f64>(at);
+      const w = load<f64>(at, 8);
+      const s = 1 - u - w;
+      const accepted = offer(
+        s * load<f64>(pa) + u * load<f64>(pb) + w * load<f64>(pc),
+        s * load<f64>(pa, 8) + u * load<f64>(pb, 8) + w * load<f64>(pc, 8),
+        s * load<f64>(pa, 16) + u * load<f64>(pb, 16) + w * load<f64>(pc, 16),
+        nx,
+        ny,
+        nz,
+        t,
+        false,
+      );
+      if (accepted < 0) return -2;
+    }
+  }
+  return -1;
+}

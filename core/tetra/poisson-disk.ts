@@ -1,5 +1,6 @@
 import { Float64List } from '../math/float64-list.ts';
 import type { SurfaceSamples } from './surface-sampling.ts';
+import type { WorkGuard } from './work-guard.ts';
 
 /** What surface sampling asks of a sampler: this file's, or wasm-poisson-disk.ts's (the same samples). */
 export interface PoissonDisk {
@@ -178,4 +179,21 @@ const NEAR_FIRST = Int32Array.from(
 
 function cellHash(i: number, j: number, k: number): number {
   return Math.imul(i, 73856093) ^ Math.imul(j, 19349663) ^ Math.imul(k, 83492791);
+}
+
+/** The candidates of surface sampling's step 4: the soup, its unit normal per triangle and the grid step. */
+export interface GridCandidates {
+  /** Vertex positions, m, xyz interleaved. */
+  positions: Float64Array;
+  /** Three vertex ids per triangle. */
+  indices: ArrayLike<number>;
+  /** Unit normal per triangle, xyz interleaved. */
+  faceNormals: Float64Array;
+  /** The grid step, m. */
+  fineM: number;
+}
+
+/** Throws past TETRA_LIMITS surfaceCandidates (`count` candidates looked at so far). */
+export function checkSurfaceCandidates(guard: WorkGuard | undefined, count: number): void {
+  guard?.check('surfaceCandidates', count, (n) => `Sampling the surface looked at ${n} candidate points`);
 }

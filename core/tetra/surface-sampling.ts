@@ -1,6 +1,6 @@
 import { Lcg } from '../math/lcg.ts';
 import { throwIfCancelled } from './errors.ts';
-import type { PoissonDisk } from './poisson-disk.ts';
+import { checkSurfaceCandidates, type GridCandidates, type PoissonDisk } from './poisson-disk.ts';
 import type { TriangleSoup } from './triangle-bvh.ts';
 import { newPoissonDiskSampler, WasmPoissonDiskSampler } from './wasm-poisson-disk.ts';
 import type { WorkGuard } from './work-guard.ts';
@@ -113,27 +113,38 @@ export function sampleSurface(
   // 4. Points inside triangles larger than the spacing: a jittered barycentric grid of half the
   //    disk radius per triangle, offered in random order (triangles in random order too).
   const fine = 0.5 * DISK_RADIUS * spacing;
-  if (sampler instanceof WasmPoissonDiskSampler)
-    sampler.offerTriangleGrids(p, ix, faceNormal, fine, rng, guard);
-  else offerTriangleGridsJs(sampler, p, ix, faceNormal, fine, rng, guard);
+  offerTriangleGrids(
+    sampler,
+    { positions: p, indices: ix, faceNormals: faceNormal, fineM: fine },
+    rng,
+    guard,
+  );
   return sampler.result();
 }
 
 /**
- * sampleSurface's step 4 in JS: for each triangle longer than `fine` (m), in random order, a
- * jittered barycentric grid of candidates at `fine`, offered in random order; `rng` continues
- * sampleSurface's. The reference wasm-poisson-disk.ts's offerTriangleGrids follows float for
- * float, and the fallback.
+ * sampleSurface's step 4: for each triangle longer than the grid step, in random order, a jittered
+ * barycentric grid of candidates at that step, offered in random order; `rng` continues
+ * sampleSurface's. In the sampler's module where it is the WebAssembly one, else in JS.
  */
-export function offerTriangleGridsJs(
+export function offerTriangleGrids(
   sampler: PoissonDisk,
-  p: Float64Array,
-  ix: ArrayLike<number>,
-  faceNormal: Float64Array,
-  fine: number,
+  grids: GridCandidates,
   rng: Lcg,
   guard?: WorkGuard,
 ): void {
+  if (sampler instanceof WasmPoissonDiskSampler) sampler.offerTriangleGrids(grids, rng, guard);
+  else offerTriangleGridsJs(sampler, grids, rng, guard);
+}
+
+/** offerTriangleGrids in JS: the reference the module follows float for float, and the fallback. */
+export function offerTriangleGridsJs(
+  sampler: PoissonDisk,
+  grids: GridCandidates,
+  rng: Lcg,
+  guard?: WorkGuard,
+): void {
+  const { positions: p, indices: ix, faceNormals: faceNormal, fineM: fine } = grids;
   const triCount = ix.length / 3;
   const local: number[] = [];
   let candidates = 0;
@@ -144,11 +155,7 @@ export function offerTriangleGridsJs(
     if (!grid) continue;
     const { a, b, c, nb, nc } = grid;
     candidates += (nb + 1) * (nc + 1) * 0.5;
-    guard?.check(
-      'surfaceCandidates',
-      candidates,
-      (n) => `Sampling the surface looked at ${n} candidate points`,
-    );
+    checkSurfaceCandidates(guard, candidates);
     local.length = 0;
     for (let i = 0; i <= nb; i++) {
       // i / nb + j / nc ≤ 1: the grid points in the triangle.

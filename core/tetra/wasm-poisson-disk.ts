@@ -1,6 +1,11 @@
 import type { Lcg } from '../math/lcg.ts';
 import { throwIfCancelled } from './errors.ts';
-import { type PoissonDisk, PoissonDiskSampler } from './poisson-disk.ts';
+import {
+  checkSurfaceCandidates,
+  type GridCandidates,
+  type PoissonDisk,
+  PoissonDiskSampler,
+} from './poisson-disk.ts';
 import type { SurfaceSamples } from './surface-sampling.ts';
 import { instantiate, type LoadedModule, loadModule } from './wasm/load-module.ts';
 import { POISSON_DISK_WASM_BASE64 } from './wasm/poisson-disk-wasm.ts';
@@ -82,14 +87,8 @@ export class WasmPoissonDiskSampler implements PoissonDisk {
    * face normals copied in, `rng` continued from its state (and left where it was: sampling ends
    * with this step), `guard`'s candidate limit and cancellation checked as there.
    */
-  offerTriangleGrids(
-    p: Float64Array,
-    ix: ArrayLike<number>,
-    faceNormal: Float64Array,
-    fine: number,
-    rng: Lcg,
-    guard?: WorkGuard,
-  ): void {
+  offerTriangleGrids(grids: GridCandidates, rng: Lcg, guard?: WorkGuard): void {
+    const { positions: p, indices: ix, faceNormals: faceNormal, fineM: fine } = grids;
     const wasm = this.wasm;
     const triCount = ix.length / 3;
     const pAt = wasm.reserve(Math.max(8, p.byteLength));
@@ -114,8 +113,7 @@ export class WasmPoissonDiskSampler implements PoissonDisk {
     );
     if (over === -2) throw new RangeError(NO_MEMORY);
     // Past the limit: the guard words it (the count where surface-sampling.ts's check threw).
-    if (over !== -1)
-      guard?.check('surfaceCandidates', over, (n) => `Sampling the surface looked at ${n} candidate points`);
+    if (over !== -1) checkSurfaceCandidates(guard, over);
   }
 
   result(): SurfaceSamples {

@@ -4,8 +4,8 @@ import { TetrahedralizeError } from '../../../core/tetra/errors.ts';
 import { TETRA_LIMITS } from '../../../core/tetra/limits.ts';
 import { type PoissonDisk, PoissonDiskSampler } from '../../../core/tetra/poisson-disk.ts';
 import { prepareSurface } from '../../../core/tetra/prepare-input.ts';
-import { offerTriangleGridsJs } from '../../../core/tetra/surface-sampling.ts';
-import { newPoissonDiskSampler, WasmPoissonDiskSampler } from '../../../core/tetra/wasm-poisson-disk.ts';
+import { offerTriangleGrids } from '../../../core/tetra/surface-sampling.ts';
+import { newPoissonDiskSampler } from '../../../core/tetra/wasm-poisson-disk.ts';
 import { WorkGuard } from '../../../core/tetra/work-guard.ts';
 import { type CorpusName, loadCorpusMesh } from './corpus.ts';
 
@@ -61,36 +61,24 @@ describe('WebAssembly Poisson-disk sampler', () => {
 });
 
 /**
- * Step 4 of sampleSurface on `name`'s faces at `fine` (m): offerTriangleGridsJs into the JS
- * sampler and the module's offerTriangleGrids, each from the same generator state; the samples
+ * Step 4 of sampleSurface on `name`'s faces at `fine` (m): offerTriangleGrids into the JS sampler
+ * (offerTriangleGridsJs) and into the module's, each from the same generator state; the samples
  * each kept, or the error each threw.
  */
 async function gridsBothWays(name: CorpusName, finePerDiagonal: number, guard?: () => WorkGuard) {
   const surface = prepareSurface(await loadCorpusMesh(name));
   const fine = surface.diagonal * finePerDiagonal;
+  const grids = {
+    positions: surface.positions,
+    indices: surface.indices,
+    faceNormals: surface.faceNormals,
+    fineM: fine,
+  };
   const run = (sampler: PoissonDisk) => {
     const rng = new Lcg(7);
     rng.nextUint32();
     try {
-      if (sampler instanceof WasmPoissonDiskSampler)
-        sampler.offerTriangleGrids(
-          surface.positions,
-          surface.indices,
-          surface.faceNormals,
-          fine,
-          rng,
-          guard?.(),
-        );
-      else
-        offerTriangleGridsJs(
-          sampler,
-          surface.positions,
-          surface.indices,
-          surface.faceNormals,
-          fine,
-          rng,
-          guard?.(),
-        );
+      offerTriangleGrids(sampler, grids, rng, guard?.());
       return sampler.result();
     } catch (error) {
       return error as Error;

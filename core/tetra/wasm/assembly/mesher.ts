@@ -32,7 +32,7 @@ import {
   segmentWindingChange,
   windingNumber,
 } from './surface-queries';
-import { centreX, centreY, centreZ, circumcenterOf, minDihedralDegOf } from './tet-shape';
+import { centreX, centreY, centreZ, circumcenterAt, minDihedralDegAt } from './tet-shape';
 
 export { init, inSphere, insert, locate, orientSign } from './delaunay';
 export { brioOrder } from './spatial-sort';
@@ -679,40 +679,21 @@ function scanTet(t: i32): void {
   const b = tetVertex(t, 1);
   const c = tetVertex(t, 2);
   const d = tetVertex(t, 3);
-  const r = circumcenterOf(
-    coord(a, 0),
-    coord(a, 1),
-    coord(a, 2),
-    coord(b, 0),
-    coord(b, 1),
-    coord(b, 2),
-    coord(c, 0),
-    coord(c, 1),
-    coord(c, 2),
-    coord(d, 0),
-    coord(d, 1),
-    coord(d, 2),
-  );
+  const r = circumradius(a, b, c, d);
   if (!(r > smallestRadius) || !Number.isFinite(r)) return;
-  if (
-    r > qualityBound * shortestEdge(a, b, c, d) ||
-    minDihedralDegOf(
-      coord(a, 0),
-      coord(a, 1),
-      coord(a, 2),
-      coord(b, 0),
-      coord(b, 1),
-      coord(b, 2),
-      coord(c, 0),
-      coord(c, 1),
-      coord(c, 2),
-      coord(d, 0),
-      coord(d, 1),
-      coord(d, 2),
-    ) < SLIVER_DEG
-  ) {
+  if (r > qualityBound * shortestEdge(a, b, c, d) || minDihedralDeg(a, b, c, d) < SLIVER_DEG) {
     pushBad(t, u32At(tetStamp, t));
   }
+}
+
+/** tet-geometry.ts's circumcenter of tet (a, b, c, d) by vertex id: its radius, the centre in tet-shape.ts's centreX/Y/Z. */
+function circumradius(a: i32, b: i32, c: i32, d: i32): f64 {
+  return circumcenterAt(coords, a, b, c, d);
+}
+
+/** tet-geometry.ts's minDihedralDeg of tet (a, b, c, d) by vertex id. */
+function minDihedralDeg(a: i32, b: i32, c: i32, d: i32): f64 {
+  return minDihedralDegAt(coords, a, b, c, d);
 }
 
 function distance2(u: i32, v: i32): f64 {
@@ -746,20 +727,7 @@ export function insertCircumcentres(): i32 {
     const b = tetVertex(t, 1);
     const c = tetVertex(t, 2);
     const d = tetVertex(t, 3);
-    circumcenterOf(
-      coord(a, 0),
-      coord(a, 1),
-      coord(a, 2),
-      coord(b, 0),
-      coord(b, 1),
-      coord(b, 2),
-      coord(c, 0),
-      coord(c, 1),
-      coord(c, 2),
-      coord(d, 0),
-      coord(d, 1),
-      coord(d, 2),
-    );
+    circumradius(a, b, c, d);
     const x = centreX;
     const y = centreY;
     const z = centreZ;

@@ -7,7 +7,7 @@
 // Arrays that outgrow their room are copied to twice the room higher up, as there.
 
 import { allocate, f64At, i32At, moved, resetHeap, setF64, setI32, setU8, u8At } from './heap';
-import { minDihedralDegOf } from './tet-shape';
+import { minDihedralDegAt } from './tet-shape';
 
 // Imported from the module named after this file (optimize.hypot, …); Math.acos comes in through
 // tet-shape.ts.
@@ -188,7 +188,7 @@ export function init(target: f64, peel: f64, surfaceTolerance: f64): void {
 
 /** tet-geometry.ts's minDihedralDeg (tet-shape.ts). */
 function minDihedralDeg(a: i32, b: i32, c: i32, d: i32): f64 {
-  return minDihedralDegOf(px(a), py(a), pz(a), px(b), py(b), pz(b), px(c), py(c), pz(c), px(d), py(d), pz(d));
+  return minDihedralDegAt(positions, a, b, c, d);
 }
 
 /** mesh-measures.ts's signedTetVolumeM3. */

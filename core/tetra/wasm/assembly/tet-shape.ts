@@ -1,36 +1,48 @@
-// tet-geometry.ts's minDihedralDeg and circumcenter over a tet's corner coordinates, float for
-// float, for the modules that read them from their own arrays (optimize.ts, mesher.ts).
+// tet-geometry.ts's minDihedralDeg and circumcenter of a tet by vertex id over a module's
+// positions (f64 × 3 per vertex), float for float, for optimize.ts and mesher.ts.
 
 // The host's Math.acos (V8's to the bit), imported from the module named after this file.
 declare function acos(x: f64): f64;
+
+function coordOf(p: usize, v: i32, axis: i32): f64 {
+  return load<f64>(p + ((<usize>(3 * v + axis)) << 3));
+}
+
+// loadTet's output: corner a and the edges a→b (u), a→c (v), a→d (w), m.
+let ax: f64 = 0;
+let ay: f64 = 0;
+let az: f64 = 0;
+let ux: f64 = 0;
+let uy: f64 = 0;
+let uz: f64 = 0;
+let vx: f64 = 0;
+let vy: f64 = 0;
+let vz: f64 = 0;
+let wx: f64 = 0;
+let wy: f64 = 0;
+let wz: f64 = 0;
+
+function loadTet(p: usize, a: i32, b: i32, c: i32, d: i32): void {
+  ax = coordOf(p, a, 0);
+  ay = coordOf(p, a, 1);
+  az = coordOf(p, a, 2);
+  ux = coordOf(p, b, 0) - ax;
+  uy = coordOf(p, b, 1) - ay;
+  uz = coordOf(p, b, 2) - az;
+  vx = coordOf(p, c, 0) - ax;
+  vy = coordOf(p, c, 1) - ay;
+  vz = coordOf(p, c, 2) - az;
+  wx = coordOf(p, d, 0) - ax;
+  wy = coordOf(p, d, 1) - ay;
+  wz = coordOf(p, d, 2) - az;
+}
 
 /**
  * Smallest dihedral angle of tet (a, b, c, d) in degrees, or −1 when its signed volume is not
  * positive (tet-geometry.ts's minDihedralDeg).
  */
-export function minDihedralDegOf(
-  ax: f64,
-  ay: f64,
-  az: f64,
-  bx: f64,
-  by: f64,
-  bz: f64,
-  cx: f64,
-  cy: f64,
-  cz: f64,
-  dx: f64,
-  dy: f64,
-  dz: f64,
-): f64 {
-  const ux = bx - ax;
-  const uy = by - ay;
-  const uz = bz - az;
-  const vx = cx - ax;
-  const vy = cy - ay;
-  const vz = cz - az;
-  const wx = dx - ax;
-  const wy = dy - ay;
-  const wz = dz - az;
+export function minDihedralDegAt(p: usize, a: i32, b: i32, c: i32, d: i32): f64 {
+  loadTet(p, a, b, c, d);
   const n3x = vy * uz - vz * uy;
   const n3y = vz * ux - vx * uz;
   const n3z = vx * uy - vy * ux;
@@ -63,7 +75,7 @@ export function minDihedralDegOf(
   return (acos(Math.min(1, maxCos)) * 180) / Math.PI;
 }
 
-/** circumcenter's centre, written by circumcenterOf. */
+/** circumcenter's centre, written by circumcenterAt. */
 export let centreX: f64 = 0;
 export let centreY: f64 = 0;
 export let centreZ: f64 = 0;
@@ -72,29 +84,8 @@ export let centreZ: f64 = 0;
  * The circumradius of tet (a, b, c, d), its centre in centreX/Y/Z; ∞ with a NaN centre when the
  * tet is flat (tet-geometry.ts's circumcenter).
  */
-export function circumcenterOf(
-  ax: f64,
-  ay: f64,
-  az: f64,
-  bx: f64,
-  by: f64,
-  bz: f64,
-  cx: f64,
-  cy: f64,
-  cz: f64,
-  dx: f64,
-  dy: f64,
-  dz: f64,
-): f64 {
-  const ux = bx - ax;
-  const uy = by - ay;
-  const uz = bz - az;
-  const vx = cx - ax;
-  const vy = cy - ay;
-  const vz = cz - az;
-  const wx = dx - ax;
-  const wy = dy - ay;
-  const wz = dz - az;
+export function circumcenterAt(p: usize, a: i32, b: i32, c: i32, d: i32): f64 {
+  loadTet(p, a, b, c, d);
   const u2 = ux * ux + uy * uy + uz * uz;
   const v2 = vx * vx + vy * vy + vz * vz;
   const w2 = wx * wx + wy * wy + wz * wz;

@@ -22,7 +22,6 @@ import { type BvhHost, copyBvhInto } from './wasm-surface-queries.ts';
 interface MesherExports extends DelaunayExports, BvhHost {
   meshingInit(watertight: number, capacity: number): number;
   kindAt(): number;
-  brioOrder(pointsAt: number, count: number, seed: number): number;
   insertPoints(
     pointsAt: number,
     n: number,
@@ -34,7 +33,7 @@ interface MesherExports extends DelaunayExports, BvhHost {
   isInside(t: number): number;
   insideCount(): number;
   insideTetBound(): number;
-  classifyAll(): void;
+  fitTetArrays(): number;
   indexInit(qualitySpacing: number, fidelitySpacing: number, normalsAt: number): number;
   indexAdd(x: number, y: number, z: number, nx: number, ny: number, nz: number): number;
   refineInit(clear: number, smallest: number, qualityBound: number, surfaceTolerance: number): number;
@@ -139,8 +138,8 @@ export class WasmMeshingState {
 
   /**
    * refine.ts's refine over this state and a surface index from `index` (built in the module), round for
-   * round. When it ran to its end every live tet is classified, so that isInside allocates nothing
-   * and the views stay whole while extractInside reads them.
+   * round. After it isInside allocates nothing, so the views stay whole while a caller reads them
+   * (conforming.ts's extractInside over this state, as the tests do).
    */
   async refine(index: SurfaceIndexStart, s: RefineSettings): Promise<boolean> {
     const wasm = this.wasm;
@@ -169,8 +168,11 @@ export class WasmMeshingState {
     try {
       return await this.rounds(s, limits);
     } finally {
-      // The rounds' last calls may have moved the arrays (or grown the memory).
+      // The per-tet arrays fitted now, so that isInside allocates nothing after; then the views made
+      // again, as the rounds' last calls may have moved the arrays (or grown the memory).
+      const fitted = wasm.fitTetArrays();
       dt.refresh();
+      if (!fitted) this.outOfMemory();
     }
   }
 
@@ -203,9 +205,7 @@ export class WasmMeshingState {
       limits.inserted += dt.checked(wasm.insertQueued());
       limits.checkInserted();
     }
-    if (!withinStop()) return false;
-    wasm.classifyAll();
-    return true;
+    return withinStop();
   }
 
   /** conforming.ts's extractInside, in the module (the same arrays, copied out). */

@@ -139,8 +139,12 @@ function growVertexArrays(): bool {
   return kind !== 0 && clearance !== 0 && clearanceExact !== 0 && vertexWinding !== 0;
 }
 
-/** The per-tet arrays as long as the triangulation's (zero: not classified); false without memory. */
-function fitTetArrays(): bool {
+/**
+ * The per-tet arrays as long as the triangulation's (zero: not classified); false without memory.
+ * The host calls it after inserting, so that its questions after (isInside) allocate nothing and
+ * its views on the memory stay whole.
+ */
+export function fitTetArrays(): bool {
   if (tetRoom >= tetCapacity) return true;
   winding = moved(winding, (<usize>tetRoom) << 3, (<usize>tetCapacity) << 3);
   classifiedStamp = moved(classifiedStamp, (<usize>tetRoom) << 2, (<usize>tetCapacity) << 2);
@@ -237,14 +241,6 @@ export function insideCount(): i32 {
     if (w > 0.5) count++;
   }
   return count;
-}
-
-/**
- * Classifies every live tet, in slot order (as conforming.ts's extractInside asks them), so that the
- * host's questions after it allocate nothing (its views stay whole).
- */
-export function classifyAll(): void {
-  for (let t = 0; t < slotCount; t++) if (isAlive(t)) windingOf(t);
 }
 
 /** refine.ts's insideTetBound: live tets classified inside or not classified yet. */

@@ -6,7 +6,7 @@ import { VertexKind } from './meshing-state.ts';
 import { minDihedralDeg } from './tet-geometry.ts';
 import type { TriangleBvh } from './triangle-bvh.ts';
 import { optimizeInWasm } from './wasm-optimize.ts';
-import { type CompactTetMesh, compactTetMesh, type TetSlots, WorkMesh } from './work-mesh.ts';
+import { type CompactTetMesh, WorkMesh } from './work-mesh.ts';
 
 export interface OptimizeSettings {
   /** Tets whose smallest dihedral angle is below this are improved, degrees. */
@@ -57,7 +57,7 @@ export async function removeSlivers(raw: RawTetMesh, s: OptimizeSettings): Promi
   if (fromWasm) return fromWasm.compact();
   const work = new WorkMesh(raw);
   await optimizeMesh(work, s);
-  return compactTetMesh(work);
+  return work.compact();
 }
 
 /** The three corners (tet-local) of the face opposite each corner. */

@@ -1,4 +1,3 @@
-import { insphere, orient3d } from 'robust-predicates';
 import { Delaunay, superTet, type Triangulation } from './delaunay.ts';
 import { TetrahedralizeError } from './errors.ts';
 import { instantiate, type LoadedModule, loadModule } from './wasm/load-module.ts';
@@ -50,16 +49,14 @@ export interface DelaunayExports {
 }
 
 /**
- * The mesher module's imports: robust-predicates' exact predicates (for the rare calls the filter
- * cannot decide), V8's atan2 and acos for the surface queries and the tet shapes, and the
- * refinement's calls back (wasm-meshing.ts), which a plain triangulation never makes.
+ * The mesher module's imports: V8's atan2 and acos for the surface queries and the tet shapes, and
+ * the refinement's calls back (wasm-meshing.ts), which a plain triangulation never makes.
  */
 export function mesherImports(mesher: {
   poll(): void;
   checkpoint(steiner: number): void;
 }): Record<string, object> {
   return {
-    delaunay: { orient3dExact: orient3d, insphereExact: insphere },
     'surface-queries': { atan2: Math.atan2 },
     'tet-shape': { acos: Math.acos },
     mesher,

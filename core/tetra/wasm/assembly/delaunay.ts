@@ -12,41 +12,8 @@
 // the room higher up (what they leave behind is at most what they hold). The header at HEADER
 // tells the host where the arrays it reads are and how full they are (wasm-delaunay.ts).
 
+import { insphereExactSign, orient3dExactSign, resetArena } from './exact-predicates';
 import { allocate, heapEnd, i32At, moved, resetHeap, setI32, setU32, u32At } from './heap';
-
-// robust-predicates' exact orient3d and insphere, called only when the filter cannot decide (a
-// declared function is imported from the module named after this file: delaunay.orient3dExact).
-declare function orient3dExact(
-  ax: f64,
-  ay: f64,
-  az: f64,
-  bx: f64,
-  by: f64,
-  bz: f64,
-  cx: f64,
-  cy: f64,
-  cz: f64,
-  dx: f64,
-  dy: f64,
-  dz: f64,
-): f64;
-declare function insphereExact(
-  ax: f64,
-  ay: f64,
-  az: f64,
-  bx: f64,
-  by: f64,
-  bz: f64,
-  cx: f64,
-  cy: f64,
-  cz: f64,
-  dx: f64,
-  dy: f64,
-  dz: f64,
-  ex: f64,
-  ey: f64,
-  ez: f64,
-): f64;
 
 /** 2⁻⁵³, robust-predicates' `epsilon`. */
 const EPSILON: f64 = 1.1102230246251565e-16;
@@ -188,21 +155,19 @@ function orient3dSign(a: i32, b: i32, d: i32, px: f64, py: f64, pz: f64): i32 {
   const bound = O3D_ERRBOUND_A * permanent;
   if (det > bound) return 1;
   if (-det > bound) return -1;
-  return signOf(
-    orient3dExact(
-      coord(a, 0),
-      coord(a, 1),
-      coord(a, 2),
-      coord(b, 0),
-      coord(b, 1),
-      coord(b, 2),
-      coord(d, 0),
-      coord(d, 1),
-      coord(d, 2),
-      px,
-      py,
-      pz,
-    ),
+  return orient3dExactSign(
+    coord(a, 0),
+    coord(a, 1),
+    coord(a, 2),
+    coord(b, 0),
+    coord(b, 1),
+    coord(b, 2),
+    coord(d, 0),
+    coord(d, 1),
+    coord(d, 2),
+    px,
+    py,
+    pz,
   );
 }
 
@@ -267,29 +232,23 @@ function insphereSign(a: i32, b: i32, d: i32, e: i32): i32 {
   const bound = ISP_ERRBOUND_A * permanent;
   if (det > bound) return 1;
   if (-det > bound) return -1;
-  return signOf(
-    insphereExact(
-      coord(a, 0),
-      coord(a, 1),
-      coord(a, 2),
-      coord(b, 0),
-      coord(b, 1),
-      coord(b, 2),
-      coord(d, 0),
-      coord(d, 1),
-      coord(d, 2),
-      coord(e, 0),
-      coord(e, 1),
-      coord(e, 2),
-      ex,
-      ey,
-      ez,
-    ),
+  return insphereExactSign(
+    coord(a, 0),
+    coord(a, 1),
+    coord(a, 2),
+    coord(b, 0),
+    coord(b, 1),
+    coord(b, 2),
+    coord(d, 0),
+    coord(d, 1),
+    coord(d, 2),
+    coord(e, 0),
+    coord(e, 1),
+    coord(e, 2),
+    ex,
+    ey,
+    ez,
   );
-}
-
-function signOf(x: f64): i32 {
-  return x > 0 ? 1 : x < 0 ? -1 : 0;
 }
 
 /** The next state of the walk's generator (core/math/lcg.ts's Lcg). */
@@ -327,7 +286,7 @@ export function init(cx: f64, cy: f64, cz: f64, s: f64, capacity: i32): usize {
   starTet = allocate((<usize>boundaryCapacity) << 2);
   starEdgesCapacity = 1024;
   starEdges = allocate((<usize>starEdgesCapacity) << 2);
-  if (starEdges === 0) return 0;
+  if (starEdges === 0 || !resetArena()) return 0;
   memory.fill(vertexTet, 0xff, (<usize>vertexCapacity) << 2);
   vertexCount = 0;
   slotCount = 0;

@@ -1,7 +1,7 @@
 import type { ConstraintBlock } from '../constraints/index.ts';
 import { kindOps } from '../constraints/kinds.ts';
 import type { ParticleState } from '../state.ts';
-import { decodeBase64 } from './base64.ts';
+import { decodeModuleBase64 } from './base64.ts';
 import { type ColourChunks, colourChunks, mostChunksOfARun, partLevel } from './colour-chunks.ts';
 import type { BlockDamp, BlockSolve, KernelExports, KernelMemory } from './kernel-bindings.ts';
 import { KERNELS_WASM_BASE64 } from './kernels-wasm.ts';
@@ -52,7 +52,7 @@ function kernelModule(shared: boolean): { api: WasmApi; module: object } | null 
   const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
   if (!api) return null;
   try {
-    const bytes = decodeBase64(KERNELS_WASM_BASE64);
+    const bytes = decodeModuleBase64(KERNELS_WASM_BASE64);
     compiled.set(shared, { api, module: new api.Module(shared ? withSharedMemoryImport(bytes) : bytes) });
   } catch {
     // No SIMD, or a main thread that compiles only small modules synchronously: JS kernels.

@@ -1,4 +1,4 @@
-import { decodeBase64 } from '../../sim/wasm/base64.ts';
+import { decodeModuleBase64 } from '../../sim/wasm/base64.ts';
 import { TetrahedralizeError } from '../errors.ts';
 
 /** What core/ needs of the WebAssembly global (tsconfig.core.json has no DOM lib). */
@@ -27,7 +27,7 @@ export function loadModule(base64: string): LoadedModule | null {
   const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
   if (!api) return null;
   try {
-    compiled.set(base64, { api, module: new api.Module(decodeBase64(base64)) });
+    compiled.set(base64, { api, module: new api.Module(decodeModuleBase64(base64)) });
   } catch {
     // Stays null: the JS reference.
   }

@@ -27,7 +27,6 @@ import { uniqueEdges } from '../../../core/sim/geometry/edges.ts';
 import { triangleHinges } from '../../../core/sim/geometry/hinges.ts';
 import { correctionMoment } from '../../../core/sim/pin-balance.ts';
 import { createParticleState, type ParticleState } from '../../../core/sim/state.ts';
-import { decodeBase64 } from '../../../core/sim/wasm/base64.ts';
 import { WasmKernels } from '../../../core/sim/wasm/wasm-kernels.ts';
 import type { XpbdWorld } from '../../../core/sim/xpbd-world.ts';
 import { seededRandom } from '../../seeded-random.ts';
@@ -75,16 +74,6 @@ describe('generated WebAssembly modules', () => {
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
   }, 60_000);
-
-  it('decodes base64 as RFC 4648 does and rejects what is not base64', () => {
-    const bytes = Uint8Array.from({ length: 256 }, (_, k) => (k * 37) & 0xff);
-    for (const length of [0, 1, 2, 3, 4, 5, 100, 256]) {
-      const slice = bytes.subarray(0, length);
-      expect(Array.from(decodeBase64(Buffer.from(slice).toString('base64')))).toEqual(Array.from(slice));
-    }
-    expect(() => decodeBase64('ab$d')).toThrow(/invalid character at 2/);
-    expect(() => decodeBase64('abc')).toThrow(/multiple of 4/);
-  });
 });
 
 /** A rest state with uneven masses and every fifth particle pinned, deformed by ±amplitude, particle 1 on particle 2. */

@@ -6,7 +6,7 @@ import { type RefineSettings, SMALLEST_RADIUS, STEINER_CLEARANCE } from './refin
 import { RefinementLimits } from './refine-limits.ts';
 import type { SurfaceIndexStart } from './surface-index.ts';
 import type { TriangleBvh } from './triangle-bvh.ts';
-import { instantiate, type LoadedModule } from './wasm/load-module.ts';
+import { copyArraysInto, instantiate, type LoadedModule, type ModuleArray } from './wasm/load-module.ts';
 import { type DelaunayExports, loadMesher, mesherImports, WasmDelaunay } from './wasm-delaunay.ts';
 import { type BvhHost, copyBvhInto } from './wasm-surface-queries.ts';
 
@@ -119,16 +119,23 @@ export class WasmMeshingState {
     windings?: Float64Array,
   ): number {
     const n = points.length / 3;
-    const pointsAt = this.reserve(points.byteLength);
-    const kindsAt = typeof kind === 'number' ? 0 : this.reserve(n);
-    const windingsAt = windings ? this.reserve(windings.byteLength) : 0;
-    const buffer = this.wasm.memory.buffer;
-    new Float64Array(buffer, pointsAt, 3 * n).set(points);
-    if (typeof kind !== 'number') new Uint8Array(buffer, kindsAt, n).set(kind);
-    if (windings) new Float64Array(buffer, windingsAt, n).set(windings);
+    const [pointsAt, kindsAt, windingsAt] = this.copyIn([
+      { type: Float64Array, values: points },
+      { type: Uint8Array, values: typeof kind === 'number' ? [] : kind },
+      { type: Float64Array, values: windings ?? [] },
+    ]);
     this.signal = signal;
     const uniformKind = typeof kind === 'number' ? kind : 0;
-    return this.dt.checked(this.wasm.insertPoints(pointsAt, n, kindsAt, uniformKind, clearanceM, windingsAt));
+    return this.dt.checked(
+      this.wasm.insertPoints(
+        pointsAt,
+        n,
+        typeof kind === 'number' ? 0 : kindsAt,
+        uniformKind,
+        clearanceM,
+        windings ? windingsAt : 0,
+      ),
+    );
   }
 
   /** Whether live tet t is inside the input (its winding number > ½). */
@@ -150,8 +157,7 @@ export class WasmMeshingState {
       s.targetTets,
       s.stopAboveTets,
     );
-    const normalsAt = this.reserve(index.faceNormals.byteLength);
-    new Float64Array(wasm.memory.buffer, normalsAt, index.faceNormals.length).set(index.faceNormals);
+    const [normalsAt] = this.copyIn([{ type: Float64Array, values: index.faceNormals }]);
     if (!wasm.indexInit(index.qualitySpacing, index.fidelitySpacing, normalsAt)) this.outOfMemory();
     const { points, normals } = index;
     for (let k = 0; k < 3 * index.count; k += 3) {
@@ -223,11 +229,9 @@ export class WasmMeshingState {
     };
   }
 
-  /** `bytes` of the module's memory for the host to write into (never freed: one run per instance). */
-  private reserve(bytes: number): number {
-    const at = this.wasm.reserve(Math.max(1, bytes));
-    if (at === 0) this.outOfMemory();
-    return at;
+  /** The arrays copied into the module's memory (never freed: one run per instance); their addresses. */
+  private copyIn(arrays: ModuleArray[]): number[] {
+    return copyArraysInto(this.wasm, arrays) ?? this.outOfMemory();
   }
 
   private outOfMemory(): never {

@@ -7,7 +7,13 @@ import {
   PoissonDiskSampler,
 } from './poisson-disk.ts';
 import type { SurfaceSamples } from './surface-sampling.ts';
-import { instantiate, type LoadedModule, loadModule } from './wasm/load-module.ts';
+import {
+  copyArraysInto,
+  instantiate,
+  type LoadedModule,
+  loadModule,
+  type ReservingModule,
+} from './wasm/load-module.ts';
 import { POISSON_DISK_WASM_BASE64 } from './wasm/poisson-disk-wasm.ts';
 import type { WorkGuard } from './work-guard.ts';
 
@@ -26,8 +32,7 @@ const HEADER_SLOTS = 8;
 
 const NO_MEMORY = 'Poisson-disk sampler: the samples outgrew WebAssembly memory';
 
-interface PoissonDiskExports {
-  memory: { buffer: ArrayBuffer };
+interface PoissonDiskExports extends ReservingModule {
   init(radius: number): number;
   offer(
     x: number,
@@ -39,7 +44,6 @@ interface PoissonDiskExports {
     triangle: number,
     feature: number,
   ): number;
-  reserve(bytes: number): number;
   offerTriangleGrids(
     positions: number,
     indices: number,
@@ -91,14 +95,13 @@ export class WasmPoissonDiskSampler implements PoissonDisk {
     const { positions: p, indices: ix, faceNormals: faceNormal, fineM: fine } = grids;
     const wasm = this.wasm;
     const triCount = ix.length / 3;
-    const pAt = wasm.reserve(Math.max(8, p.byteLength));
-    const ixAt = wasm.reserve(Math.max(4, 4 * ix.length));
-    const normalsAt = wasm.reserve(Math.max(8, faceNormal.byteLength));
-    if (pAt === 0 || ixAt === 0 || normalsAt === 0) throw new RangeError(NO_MEMORY);
-    const buffer = wasm.memory.buffer;
-    new Float64Array(buffer, pAt, p.length).set(p);
-    new Uint32Array(buffer, ixAt, ix.length).set(ix);
-    new Float64Array(buffer, normalsAt, faceNormal.length).set(faceNormal);
+    const at = copyArraysInto(wasm, [
+      { type: Float64Array, values: p },
+      { type: Uint32Array, values: ix },
+      { type: Float64Array, values: faceNormal },
+    ]);
+    if (!at) throw new RangeError(NO_MEMORY);
+    const [pAt, ixAt, normalsAt] = at;
     this.guard = guard;
     const allowed = guard ? guard.limits.surfaceCandidates : Number.POSITIVE_INFINITY;
     const over = wasm.offerTriangleGrids(

@@ -2,7 +2,14 @@ import type { ClosestPoint } from './closest-point.ts';
 import type { LatticeBox } from './lattice.ts';
 import type { TriangleBvh } from './triangle-bvh.ts';
 import { triangleGridOf } from './triangle-grid.ts';
-import { instantiate, type LoadedModule, loadModule } from './wasm/load-module.ts';
+import {
+  copyArraysInto,
+  instantiate,
+  type LoadedModule,
+  loadModule,
+  type ModuleArray,
+  type ReservingModule,
+} from './wasm/load-module.ts';
 import { SURFACE_QUERIES_WASM_BASE64 } from './wasm/surface-queries-wasm.ts';
 
 /**
@@ -13,9 +20,7 @@ import { SURFACE_QUERIES_WASM_BASE64 } from './wasm/surface-queries-wasm.ts';
  */
 
 /** What a module holding a copy of a BVH exports to have it copied in (copyBvhInto). */
-export interface BvhHost {
-  memory: { buffer: ArrayBuffer };
-  reserve(bytes: number): number;
+export interface BvhHost extends ReservingModule {
   setBvh(
     positions: number,
     indices: number,
@@ -71,8 +76,6 @@ interface SurfaceQueriesExports extends BvhHost {
   latticeWindingsAt(): number;
   boundaryDistance(points: number, vertices: number, surface: number, ids: number, seen: number): number;
 }
-
-type TypedArray = Float64Array | Uint32Array | Int32Array;
 
 export class WasmSurfaceQueries {
   private readonly wasm: SurfaceQueriesExports;
@@ -170,15 +173,16 @@ export class WasmSurfaceQueries {
     const vertices = Math.floor(p.length / 3);
     const wasm = this.wasm;
     // Fresh room each call (zeroed: the seen flags); a few bytes per vertex, once per mesh measured.
-    const pointsAt = wasm.reserve(Math.max(8, 24 * vertices));
-    const surfaceAt = wasm.reserve(Math.max(4, 4 * surface.length));
-    const seenAt = wasm.reserve(Math.max(1, vertices));
-    if (pointsAt === 0 || surfaceAt === 0 || seenAt === 0)
-      throw new RangeError('surface queries: no WebAssembly memory for the boundary');
-    const buffer = wasm.memory.buffer;
-    const points = new Float64Array(buffer, pointsAt, 3 * vertices);
-    for (let i = 0; i < 3 * vertices; i++) points[i] = p[i];
-    new Uint32Array(buffer, surfaceAt, surface.length).set(surface);
+    const at = copyArraysInto(wasm, [
+      {
+        type: Float64Array,
+        values: p.length === 3 * vertices ? p : Array.prototype.slice.call(p, 0, 3 * vertices),
+      },
+      { type: Uint32Array, values: surface },
+      { type: Uint8Array, length: vertices },
+    ]);
+    if (!at) throw new RangeError('surface queries: no WebAssembly memory for the boundary');
+    const [pointsAt, surfaceAt, seenAt] = at;
     const worst = wasm.boundaryDistance(pointsAt, vertices, surfaceAt, surface.length, seenAt);
     this.result = new Float64Array(wasm.memory.buffer, this.resultAt, 5);
     return worst;
@@ -186,44 +190,35 @@ export class WasmSurfaceQueries {
 }
 
 /**
- * Copies `bvh` and its grid into `wasm`'s memory (room for every array first, as the memory may grow
- * meanwhile) and hands their places to the module; the address of its query result (f64 × 5).
+ * Copies `bvh` and its grid into `wasm`'s memory and hands their places to the module; the address
+ * of its query result (f64 × 5).
  */
 export function copyBvhInto(wasm: BvhHost, bvh: TriangleBvh): number {
   const grid = triangleGridOf(bvh);
   const triangles = bvh.indices.length / 3;
   const nodes = bvh.left.length;
-  // Room for every array first (the memory may grow meanwhile), then the copies.
-  const arrays: [TypedArray | null, number][] = [
-    [bvh.positions, 0],
-    [bvh.indices, 0],
-    [bvh.order, 0],
-    [bvh.box, 0],
-    [bvh.left, 0],
-    [bvh.right, 0],
-    [bvh.start, 0],
-    [bvh.count, 0],
-    [new Int32Array(nodes), 0], // the traversal stack
-    [new Float64Array(5), 0], // the result
-    [grid.triangleBox, 0],
-    [grid.start, 0],
-    [grid.list, 0],
-    [new Uint32Array(triangles), 0], // seen
-    [new Int32Array(triangles), 0], // found
-    [bvh.center, 0],
-    [bvh.normalSum, 0],
-    [bvh.radius, 0],
+  const arrays: ModuleArray[] = [
+    { type: Float64Array, values: bvh.positions },
+    { type: Uint32Array, values: bvh.indices },
+    { type: Int32Array, values: bvh.order },
+    { type: Float64Array, values: bvh.box },
+    { type: Int32Array, values: bvh.left },
+    { type: Int32Array, values: bvh.right },
+    { type: Int32Array, values: bvh.start },
+    { type: Int32Array, values: bvh.count },
+    { type: Int32Array, length: nodes }, // the traversal stack
+    { type: Float64Array, length: 5 }, // the result
+    { type: Float64Array, values: grid.triangleBox },
+    { type: Int32Array, values: grid.start },
+    { type: Int32Array, values: grid.list },
+    { type: Uint32Array, length: triangles }, // seen
+    { type: Int32Array, length: triangles }, // found
+    { type: Float64Array, values: bvh.center },
+    { type: Float64Array, values: bvh.normalSum },
+    { type: Float64Array, values: bvh.radius },
   ];
-  for (const entry of arrays) {
-    entry[1] = wasm.reserve(Math.max(1, entry[0]!.byteLength));
-    if (entry[1] === 0) throw new RangeError('surface queries: no WebAssembly memory for the BVH');
-  }
-  const buffer = wasm.memory.buffer;
-  for (const [array, at] of arrays) {
-    const bytes = new Uint8Array(array!.buffer, array!.byteOffset, array!.byteLength);
-    new Uint8Array(buffer, at, bytes.length).set(bytes);
-  }
-  const at = arrays.map((entry) => entry[1]);
+  const at = copyArraysInto(wasm, arrays);
+  if (!at) throw new RangeError('surface queries: no WebAssembly memory for the BVH');
   wasm.setBvh(at[0], at[1], at[2], at[3], at[4], at[5], at[6], at[7], at[8], at[9], triangles);
   const [ox, oy, oz] = grid.origin;
   const [sx, sy, sz] = grid.cellSize;

@@ -1,4 +1,4 @@
-import { instantiate, loadModule } from './wasm/load-module.ts';
+import { copyArraysInto, instantiate, loadModule, type ReservingModule } from './wasm/load-module.ts';
 import { TET_QUALITY_WASM_BASE64 } from './wasm/tet-quality-wasm.ts';
 
 /**
@@ -21,9 +21,7 @@ export interface TetAggregates {
   counts: Int32Array;
 }
 
-interface TetQualityExports {
-  memory: { buffer: ArrayBuffer };
-  reserve(bytes: number): number;
+interface TetQualityExports extends ReservingModule {
   measure(
     positions: number,
     vertexCount: number,
@@ -55,21 +53,19 @@ export function measureTetsInWasm(
   const wasm = instantiate<TetQualityExports>(loaded, 'tet measures', IMPORTS);
   const vertexCount = Math.floor(positions.length / 3);
   const tetValues = 4 * tetCount;
-  const at = [
-    8 * positions.length,
-    4 * tetValues,
-    edgesAbove.length,
-    8 * edgeCosine.length,
-    52 + 4 * bins,
-  ].map((bytes) => wasm.reserve(Math.max(16, bytes)));
-  if (at.includes(0)) return null;
+  const at = copyArraysInto(wasm, [
+    { type: Float64Array, values: positions },
+    {
+      type: Int32Array,
+      values: tets.length === tetValues ? tets : Array.from({ length: tetValues }, (_, k) => tets[k]),
+    },
+    { type: Uint8Array, values: edgesAbove },
+    { type: Float64Array, values: edgeCosine },
+    { type: Uint8Array, length: 52 + 4 * bins },
+  ]);
+  // No memory: quality.ts's JS loop answers.
+  if (!at) return null;
   const buffer = wasm.memory.buffer;
-  new Float64Array(buffer, at[0], positions.length).set(positions);
-  new Int32Array(buffer, at[1], tetValues).set(
-    tets.length === tetValues ? tets : Array.from({ length: tetValues }, (_, k) => tets[k]),
-  );
-  new Uint8Array(buffer, at[2], edgesAbove.length).set(edgesAbove);
-  new Float64Array(buffer, at[3], edgeCosine.length).set(edgeCosine);
   if (!wasm.measure(at[0], vertexCount, at[1], tetCount, at[2], at[3], at[4])) return null;
   const sums = new Float64Array(buffer, at[4], 6);
   return {

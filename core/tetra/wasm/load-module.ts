@@ -49,3 +49,45 @@ export function instantiate<Exports>(
   };
   return new loaded.api.Instance(loaded.module, { ...imports, env: { abort } }).exports as Exports;
 }
+
+/** What copyArraysInto needs of a module: its memory and its `reserve` export (0 without memory). */
+export interface ReservingModule {
+  memory: { buffer: ArrayBuffer };
+  reserve(bytes: number): number;
+}
+
+type ElementType =
+  | Float64ArrayConstructor
+  | Float32ArrayConstructor
+  | Int32ArrayConstructor
+  | Uint32ArrayConstructor
+  | Uint8ArrayConstructor;
+
+/**
+ * One array for copyArraysInto: `values` written as `type` (converted where the source's type
+ * differs), or `length` zeroed elements of `type` for the module to fill.
+ */
+export type ModuleArray =
+  | { type: ElementType; values: ArrayLike<number> }
+  | { type: ElementType; length: number };
+
+/**
+ * Room in `wasm`'s memory for each array, then each one's values copied in; their addresses, in
+ * order, or null when the memory cannot grow (nothing is copied then). Room for every array comes
+ * first because reserving may grow the memory, which detaches every view made before.
+ */
+export function copyArraysInto(wasm: ReservingModule, arrays: readonly ModuleArray[]): number[] | null {
+  const at: number[] = [];
+  for (const array of arrays) {
+    const length = 'values' in array ? array.values.length : array.length;
+    // Never 0 bytes: the next array would share the address.
+    const place = wasm.reserve(Math.max(16, length * array.type.BYTES_PER_ELEMENT));
+    if (place === 0) return null;
+    at.push(place);
+  }
+  const buffer = wasm.memory.buffer;
+  arrays.forEach((array, k) => {
+    if ('values' in array) new array.type(buffer, at[k], array.values.length).set(array.values);
+  });
+  return at;
+}

@@ -5,12 +5,22 @@ import { loadMesher, mesherImports } from '../../../core/tetra/wasm-delaunay.ts'
 
 /** The mesher module's exact predicates (wasm/assembly/exact-predicates.ts). */
 interface ExactExports {
+  memory: { buffer: ArrayBuffer };
   init(cx: number, cy: number, cz: number, s: number, capacity: number): number;
-  orient3dExactSign(...coordinates: number[]): number;
-  insphereExactSign(...coordinates: number[]): number;
+  exactPointsAt(): number;
+  orient3dExactSign(): number;
+  insphereExactSign(): number;
 }
 
 let wasm: ExactExports;
+
+/** The module's sign for `points` (4 or 5 points, xyz each): written where it reads them. */
+function exactSign(predicate: () => number): (...points: number[]) => number {
+  return (...points) => {
+    new Float64Array(wasm.memory.buffer, wasm.exactPointsAt(), points.length).set(points);
+    return predicate();
+  };
+}
 
 beforeAll(() => {
   const loaded = loadMesher();
@@ -103,7 +113,7 @@ describe('exact predicates in the mesher module', () => {
         cases.push(moved);
       }
     }
-    const signs = expectSameSigns(cases, wasm.orient3dExactSign, orient3d);
+    const signs = expectSameSigns(cases, exactSign(wasm.orient3dExactSign), orient3d);
     // The set is the hard one: exact zeros and signs decided by an ulp, both present.
     expect(signs.filter((s) => s === 0).length).toBeGreaterThan(100);
     expect(signs.filter((s) => s !== 0).length).toBeGreaterThan(600);
@@ -128,7 +138,7 @@ describe('exact predicates in the mesher module', () => {
         cases.push(moved);
       }
     }
-    const signs = expectSameSigns(cases, wasm.insphereExactSign, insphere);
+    const signs = expectSameSigns(cases, exactSign(wasm.insphereExactSign), insphere);
     expect(signs.filter((s) => s === 0).length).toBeGreaterThan(50);
     expect(signs.filter((s) => s !== 0).length).toBeGreaterThan(400);
   });
@@ -157,8 +167,8 @@ describe('exact predicates in the mesher module', () => {
       };
       sphereCases.push([...onSphere(), ...onSphere(), ...onSphere(), ...onSphere(), ...onSphere()]);
     }
-    const orientSigns = expectSameSigns(orientCases, wasm.orient3dExactSign, orient3d);
-    const sphereSigns = expectSameSigns(sphereCases, wasm.insphereExactSign, insphere);
+    const orientSigns = expectSameSigns(orientCases, exactSign(wasm.orient3dExactSign), orient3d);
+    const sphereSigns = expectSameSigns(sphereCases, exactSign(wasm.insphereExactSign), insphere);
     // Rounding leaves most of them off the plane or the sphere, to either side.
     for (const signs of [orientSigns, sphereSigns]) {
       expect(signs.filter((s) => s > 0).length).toBeGreaterThan(50);
@@ -176,7 +186,7 @@ describe('exact predicates in the mesher module', () => {
       orientCases.push(Array.from({ length: 12 }, point));
       sphereCases.push(Array.from({ length: 15 }, point));
     }
-    expectSameSigns(orientCases, wasm.orient3dExactSign, orient3d);
-    expectSameSigns(sphereCases, wasm.insphereExactSign, insphere);
+    expectSameSigns(orientCases, exactSign(wasm.orient3dExactSign), orient3d);
+    expectSameSigns(sphereCases, exactSign(wasm.insphereExactSign), insphere);
   });
 });

@@ -12,7 +12,7 @@
 // the room higher up (what they leave behind is at most what they hold). The header at HEADER
 // tells the host where the arrays it reads are and how full they are (wasm-delaunay.ts).
 
-import { insphereExactSign, orient3dExactSign, resetArena } from './exact-predicates';
+import { exactPointsAt, insphereExactSign, orient3dExactSign, resetArena } from './exact-predicates';
 import { allocate, heapEnd, i32At, moved, resetHeap, setI32, setU32, u32At } from './heap';
 
 /** 2⁻⁵³, robust-predicates' `epsilon`. */
@@ -155,20 +155,11 @@ function orient3dSign(a: i32, b: i32, d: i32, px: f64, py: f64, pz: f64): i32 {
   const bound = O3D_ERRBOUND_A * permanent;
   if (det > bound) return 1;
   if (-det > bound) return -1;
-  return orient3dExactSign(
-    coord(a, 0),
-    coord(a, 1),
-    coord(a, 2),
-    coord(b, 0),
-    coord(b, 1),
-    coord(b, 2),
-    coord(d, 0),
-    coord(d, 1),
-    coord(d, 2),
-    px,
-    py,
-    pz,
-  );
+  setExactVertex(0, a);
+  setExactVertex(1, b);
+  setExactVertex(2, d);
+  setExactPoint(3, px, py, pz);
+  return orient3dExactSign();
 }
 
 /** Sign of insphere(a, b, d, e, q): > 0 when q lies strictly inside the circumsphere of a positive tet. */
@@ -232,23 +223,25 @@ function insphereSign(a: i32, b: i32, d: i32, e: i32): i32 {
   const bound = ISP_ERRBOUND_A * permanent;
   if (det > bound) return 1;
   if (-det > bound) return -1;
-  return insphereExactSign(
-    coord(a, 0),
-    coord(a, 1),
-    coord(a, 2),
-    coord(b, 0),
-    coord(b, 1),
-    coord(b, 2),
-    coord(d, 0),
-    coord(d, 1),
-    coord(d, 2),
-    coord(e, 0),
-    coord(e, 1),
-    coord(e, 2),
-    ex,
-    ey,
-    ez,
-  );
+  setExactVertex(0, a);
+  setExactVertex(1, b);
+  setExactVertex(2, d);
+  setExactVertex(3, e);
+  setExactPoint(4, ex, ey, ez);
+  return insphereExactSign();
+}
+
+/** Vertex v as point k of the next exact predicate. */
+function setExactVertex(k: i32, v: i32): void {
+  memory.copy(exactPointsAt() + <usize>(24 * k), coords + <usize>(24 * v), 24);
+}
+
+/** (x, y, z) as point k of the next exact predicate. */
+function setExactPoint(k: i32, x: f64, y: f64, z: f64): void {
+  const at = exactPointsAt() + <usize>(24 * k);
+  store<f64>(at, x);
+  store<f64>(at, y, 8);
+  store<f64>(at, z, 16);
 }
 
 /** The next state of the walk's generator (core/math/lcg.ts's Lcg). */

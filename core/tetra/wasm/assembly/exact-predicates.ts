@@ -27,6 +27,14 @@ const ARENA_DOUBLES: usize = 262144;
 let arena: usize = 0;
 let arenaEnd: usize = 0;
 let top: usize = 0;
+/** The next call's points, xyz f64 each (5 at most), written by the caller (exactPointsAt). */
+let points: usize = 0;
+/** Each point's difference from the last point, per axis: an expansion of up to 2 terms (f64 × 2). */
+let differences: usize = 0;
+/** The lengths of those expansions (i32 each). */
+let differenceLengths: usize = 0;
+/** pushSumOfProducts's six operands: address and length (8 bytes each). */
+let operands: usize = 0;
 
 // The two halves of the last twoSum, twoDiff or twoProduct (exact: hi + lo = the true result).
 let hi: f64 = 0;
@@ -34,10 +42,19 @@ let lo: f64 = 0;
 
 /** Reserves the arena in a fresh heap (delaunay.ts's init); false when there is no memory for it. */
 export function resetArena(): bool {
+  points = allocate(15 << 3);
+  differences = allocate(12 << 4);
+  differenceLengths = allocate(12 << 2);
+  operands = allocate(6 << 3);
   arena = allocate(ARENA_DOUBLES << 3);
   arenaEnd = arena + (ARENA_DOUBLES << 3);
   top = arena;
   return arena !== 0;
+}
+
+/** Where the caller writes the points of the next orient3dExactSign or insphereExactSign. */
+export function exactPointsAt(): usize {
+  return points;
 }
 
 /** Room for `doubles` terms on the arena's stack. */
@@ -125,55 +142,25 @@ function scale(e: usize, eLength: i32, b: f64, h: usize): i32 {
   return n;
 }
 
-/** e + f into h (room eLength + fLength); h's length. Shewchuk's fast_expansion_sum_zeroelim. */
+/**
+ * e + f into h (room eLength + fLength); h's length. Shewchuk's FAST-EXPANSION-SUM with zero
+ * elimination: the terms of both merged in increasing magnitude, each added to the running sum by
+ * twoSum, whose rounding error is exact and becomes a term of h.
+ */
 function sum(e: usize, eLength: i32, f: usize, fLength: i32, h: usize): i32 {
   let i = 0;
   let j = 0;
-  let eNow = term(e, 0);
-  let fNow = term(f, 0);
-  // The smaller of the two first terms starts the running sum q; the rest join it in increasing
-  // magnitude, each addition leaving its exact rounding error behind as a term of h.
-  let q: f64;
-  if (takesE(eNow, fNow)) {
-    q = eNow;
-    eNow = ++i < eLength ? term(e, i) : 0;
-  } else {
-    q = fNow;
-    fNow = ++j < fLength ? term(f, j) : 0;
-  }
   let n = 0;
-  if (i < eLength && j < fLength) {
-    // The first addition has the larger operand first, so fastTwoSum is exact.
-    if (takesE(eNow, fNow)) {
-      fastTwoSum(eNow, q);
-      eNow = ++i < eLength ? term(e, i) : 0;
-    } else {
-      fastTwoSum(fNow, q);
-      fNow = ++j < fLength ? term(f, j) : 0;
+  let q: f64 = 0;
+  for (let k = 0; k < eLength + fLength; k++) {
+    let next: f64;
+    if (j >= fLength || (i < eLength && takesE(term(e, i), term(f, j)))) next = term(e, i++);
+    else next = term(f, j++);
+    if (k === 0) {
+      q = next;
+      continue;
     }
-    q = hi;
-    if (lo !== 0) setTerm(h, n++, lo);
-    while (i < eLength && j < fLength) {
-      if (takesE(eNow, fNow)) {
-        twoSum(q, eNow);
-        eNow = ++i < eLength ? term(e, i) : 0;
-      } else {
-        twoSum(q, fNow);
-        fNow = ++j < fLength ? term(f, j) : 0;
-      }
-      q = hi;
-      if (lo !== 0) setTerm(h, n++, lo);
-    }
-  }
-  while (i < eLength) {
-    twoSum(q, eNow);
-    eNow = ++i < eLength ? term(e, i) : 0;
-    q = hi;
-    if (lo !== 0) setTerm(h, n++, lo);
-  }
-  while (j < fLength) {
-    twoSum(q, fNow);
-    fNow = ++j < fLength ? term(f, j) : 0;
+    twoSum(q, next);
     q = hi;
     if (lo !== 0) setTerm(h, n++, lo);
   }
@@ -208,20 +195,60 @@ function negate(e: usize, eLength: i32): void {
 // Expansions on the stack are (address, length) pairs: the address in `at`, the length returned.
 let at: usize = 0;
 
-/** Pushes a − b; its length (the address is in `at`). */
-function pushDifference(a: f64, b: f64): i32 {
-  at = take(2);
-  return difference(a, b, at);
+/**
+ * The difference of each of the first `count` − 1 points from the last, exactly, per axis (the
+ * determinants' entries: a − d, b − d, c − d for orient3d).
+ */
+function differencesFromLast(count: i32): void {
+  const last = points + <usize>(count - 1) * 24;
+  for (let k = 0; k < count - 1; k++) {
+    for (let axis = 0; axis < 3; axis++) {
+      const slot = 3 * k + axis;
+      const n = difference(
+        load<f64>(points + ((<usize>slot) << 3)),
+        load<f64>(last + ((<usize>axis) << 3)),
+        differences + ((<usize>slot) << 4),
+      );
+      store<i32>(differenceLengths + ((<usize>slot) << 2), n);
+    }
+  }
 }
 
-/** Pushes p × q − r × s for two-term expansions; its length (≤ 16; the address is in `at`). */
-function pushMinor(p: usize, pn: i32, q: usize, qn: i32, r: usize, rn: i32, s: usize, sn: i32): i32 {
+/** Point k's difference along `axis` (at `at`); its length. */
+function entry(k: i32, axis: i32): i32 {
+  const slot = 3 * k + axis;
+  at = differences + ((<usize>slot) << 4);
+  return load<i32>(differenceLengths + ((<usize>slot) << 2));
+}
+
+/** Pushes e × f (room 2 × e × f terms); its length (the address is in `at`). */
+function pushProduct(e: usize, eLength: i32, f: usize, fLength: i32): i32 {
+  const out = take(2 * eLength * fLength);
+  const n = product(e, eLength, f, fLength, out);
+  at = out;
+  return n;
+}
+
+/** Pushes e + f; its length (the address is in `at`). */
+function pushSum(e: usize, eLength: i32, f: usize, fLength: i32): i32 {
+  at = take(eLength + fLength);
+  return sum(e, eLength, f, fLength, at);
+}
+
+/** Pushes the xy minor of points p and q, x_p y_q − x_q y_p (≤ 16 terms); its length. */
+function pushMinorXY(p: i32, q: i32): i32 {
   const out = take(16);
   const mark = top;
+  const xpN = entry(p, 0);
+  const xp = at;
+  const yqN = entry(q, 1);
   const left = take(8);
-  const leftN = product(p, pn, q, qn, left);
+  const leftN = product(xp, xpN, at, yqN, left);
+  const xqN = entry(q, 0);
+  const xq = at;
+  const ypN = entry(p, 1);
   const right = take(8);
-  const rightN = product(r, rn, s, sn, right);
+  const rightN = product(xq, xqN, at, ypN, right);
   negate(right, rightN);
   const n = sum(left, leftN, right, rightN, out);
   top = mark;
@@ -229,56 +256,72 @@ function pushMinor(p: usize, pn: i32, q: usize, qn: i32, r: usize, rn: i32, s: u
   return n;
 }
 
-/** Pushes −e; its length (the address is in `at`). */
-function pushNegated(e: usize, en: i32): i32 {
-  at = take(en);
-  memory.copy(at, e, (<usize>en) << 3);
-  negate(at, en);
-  return en;
+/** Operand k of pushSumOfProducts: its address and length. */
+function setOperand(k: i32, address: usize, length: i32): void {
+  store<usize>(operands + ((<usize>k) << 3), address);
+  store<i32>(operands + ((<usize>k) << 3), length, 4);
 }
 
-/** Pushes e + f (signs already applied); its length (the address is in `at`). */
-function pushSum(e: usize, en: i32, f: usize, fLen: i32): i32 {
-  at = take(en + fLen);
-  return sum(e, en, f, fLen, at);
+function operandAt(k: i32): usize {
+  return load<usize>(operands + ((<usize>k) << 3));
 }
 
-/** Pushes e × f; its length (the address is in `at`). */
-function pushProduct(e: usize, en: i32, f: usize, fLen: i32): i32 {
-  const out = take(2 * en * fLen);
-  const n = product(e, en, f, fLen, out);
-  at = out;
-  return n;
+function operandLength(k: i32): i32 {
+  return load<i32>(operands + ((<usize>k) << 3), 4);
 }
 
-/** Pushes x × m1 + y × m2 + z × m3 (each sign folded into the minor or the factor); its length. */
-function pushTriple(
-  x: usize,
-  xn: i32,
-  m1: usize,
-  m1n: i32,
-  y: usize,
-  yn: i32,
-  m2: usize,
-  m2n: i32,
-  z: usize,
-  zn: i32,
-  m3: usize,
-  m3n: i32,
-): i32 {
-  const out = take(2 * (xn * m1n + yn * m2n + zn * m3n));
+/** Pushes the sum of three products, operand 2k × operand 2k + 1; its length. */
+function pushSumOfProducts(): i32 {
+  let room = 0;
+  for (let k = 0; k < 3; k++) room += 2 * operandLength(2 * k) * operandLength(2 * k + 1);
+  const out = take(room);
   const mark = top;
-  const an = pushProduct(x, xn, m1, m1n);
+  const an = pushProduct(operandAt(0), operandLength(0), operandAt(1), operandLength(1));
   const a = at;
-  const bn = pushProduct(y, yn, m2, m2n);
+  const bn = pushProduct(operandAt(2), operandLength(2), operandAt(3), operandLength(3));
   const b = at;
-  const cn = pushProduct(z, zn, m3, m3n);
+  const cn = pushProduct(operandAt(4), operandLength(4), operandAt(5), operandLength(5));
   const c = at;
   const abn = pushSum(a, an, b, bn);
   const n = sum(at, abn, c, cn, out);
   top = mark;
   at = out;
   return n;
+}
+
+/** Pushes z_p m_p + z_q m_q + z_r m_r for three minors (address, length); its length. */
+function pushCofactor(
+  p: i32,
+  mp: usize,
+  mpN: i32,
+  q: i32,
+  mq: usize,
+  mqN: i32,
+  r: i32,
+  mr: usize,
+  mrN: i32,
+): i32 {
+  // entry() leaves the address in `at`: called before `at` is read.
+  const zpN = entry(p, 2);
+  setOperand(0, at, zpN);
+  setOperand(1, mp, mpN);
+  const zqN = entry(q, 2);
+  setOperand(2, at, zqN);
+  setOperand(3, mq, mqN);
+  const zrN = entry(r, 2);
+  setOperand(4, at, zrN);
+  setOperand(5, mr, mrN);
+  return pushSumOfProducts();
+}
+
+/** Pushes x_k² + y_k² + z_k² of point k's differences; its length. */
+function pushLift(k: i32): i32 {
+  for (let axis = 0; axis < 3; axis++) {
+    const n = entry(k, axis);
+    setOperand(2 * axis, at, n);
+    setOperand(2 * axis + 1, at, n);
+  }
+  return pushSumOfProducts();
 }
 
 /** The sign of an expansion: its largest term's. */
@@ -288,157 +331,82 @@ function signOfExpansion(e: usize, n: i32): i32 {
 }
 
 /**
- * Exact sign of robust-predicates' orient3d(a, b, c, d): the determinant of a − d, b − d, c − d
- * as delaunay.ts's filter writes it.
+ * Exact sign of robust-predicates' orient3d(a, b, c, d) for the four points at exactPointsAt():
+ * adz (bdx cdy − cdx bdy) + bdz (cdx ady − adx cdy) + cdz (adx bdy − bdx ady), delaunay.ts's filter
+ * term for term, with a − d written ad and so on.
  */
-export function orient3dExactSign(
-  ax: f64,
-  ay: f64,
-  az: f64,
-  bx: f64,
-  by: f64,
-  bz: f64,
-  cx: f64,
-  cy: f64,
-  cz: f64,
-  dx: f64,
-  dy: f64,
-  dz: f64,
-): i32 {
+export function orient3dExactSign(): i32 {
   const mark = top;
-  const adxN = pushDifference(ax, dx);
-  const adx = at;
-  const bdxN = pushDifference(bx, dx);
-  const bdx = at;
-  const cdxN = pushDifference(cx, dx);
-  const cdx = at;
-  const adyN = pushDifference(ay, dy);
-  const ady = at;
-  const bdyN = pushDifference(by, dy);
-  const bdy = at;
-  const cdyN = pushDifference(cy, dy);
-  const cdy = at;
-  const adzN = pushDifference(az, dz);
-  const adz = at;
-  const bdzN = pushDifference(bz, dz);
-  const bdz = at;
-  const cdzN = pushDifference(cz, dz);
-  const cdz = at;
-  // adz (bdx cdy − cdx bdy) + bdz (cdx ady − adx cdy) + cdz (adx bdy − bdx ady)
-  const bcN = pushMinor(bdx, bdxN, cdy, cdyN, cdx, cdxN, bdy, bdyN);
+  differencesFromLast(4);
+  const bcN = pushMinorXY(1, 2);
   const bc = at;
-  const caN = pushMinor(cdx, cdxN, ady, adyN, adx, adxN, cdy, cdyN);
+  const caN = pushMinorXY(2, 0);
   const ca = at;
-  const abN = pushMinor(adx, adxN, bdy, bdyN, bdx, bdxN, ady, adyN);
+  const abN = pushMinorXY(0, 1);
   const ab = at;
-  const n = pushTriple(adz, adzN, bc, bcN, bdz, bdzN, ca, caN, cdz, cdzN, ab, abN);
+  const n = pushCofactor(0, bc, bcN, 1, ca, caN, 2, ab, abN);
   const sign = signOfExpansion(at, n);
   top = mark;
   return sign;
 }
 
-/** Pushes x² + y² + z² of three expansions; its length (the address is in `at`). */
-function pushLift(x: usize, xn: i32, y: usize, yn: i32, z: usize, zn: i32): i32 {
-  return pushTriple(x, xn, x, xn, y, yn, y, yn, z, zn, z, zn);
-}
-
 /**
- * Exact sign of robust-predicates' insphere(a, b, c, d, e): the lifted determinant relative to e
- * as delaunay.ts's filter writes it.
+ * Exact sign of robust-predicates' insphere(a, b, c, d, e) for the five points at exactPointsAt():
+ * delaunay.ts's filter term for term, with a − e written ae and xy minors ab = aex bey − bex aey:
+ *   clift (dez ab + aez bd + bez da) − dlift (aez bc − bez ac + cez ab)
+ *   + alift (bez cd − cez bd + dez bc) − blift (cez da + dez ac + aez cd)
+ * A minor with its points swapped is the minor negated (ca = −ac, db = −bd), which folds the signs.
  */
-export function insphereExactSign(
-  ax: f64,
-  ay: f64,
-  az: f64,
-  bx: f64,
-  by: f64,
-  bz: f64,
-  cx: f64,
-  cy: f64,
-  cz: f64,
-  dx: f64,
-  dy: f64,
-  dz: f64,
-  ex: f64,
-  ey: f64,
-  ez: f64,
-): i32 {
+export function insphereExactSign(): i32 {
   const mark = top;
-  const aexN = pushDifference(ax, ex);
-  const aex = at;
-  const bexN = pushDifference(bx, ex);
-  const bex = at;
-  const cexN = pushDifference(cx, ex);
-  const cex = at;
-  const dexN = pushDifference(dx, ex);
-  const dex = at;
-  const aeyN = pushDifference(ay, ey);
-  const aey = at;
-  const beyN = pushDifference(by, ey);
-  const bey = at;
-  const ceyN = pushDifference(cy, ey);
-  const cey = at;
-  const deyN = pushDifference(dy, ey);
-  const dey = at;
-  const aezN = pushDifference(az, ez);
-  const aez = at;
-  const bezN = pushDifference(bz, ez);
-  const bez = at;
-  const cezN = pushDifference(cz, ez);
-  const cez = at;
-  const dezN = pushDifference(dz, ez);
-  const dez = at;
-  // The filter's 2 × 2 minors of the x and y columns: ab = aex bey − bex aey, and so on.
-  const abN = pushMinor(aex, aexN, bey, beyN, bex, bexN, aey, aeyN);
+  differencesFromLast(5);
+  const abN = pushMinorXY(0, 1);
   const ab = at;
-  const bcN = pushMinor(bex, bexN, cey, ceyN, cex, cexN, bey, beyN);
+  const bcN = pushMinorXY(1, 2);
   const bc = at;
-  const cdN = pushMinor(cex, cexN, dey, deyN, dex, dexN, cey, ceyN);
+  const cdN = pushMinorXY(2, 3);
   const cd = at;
-  const daN = pushMinor(dex, dexN, aey, aeyN, aex, aexN, dey, deyN);
+  const daN = pushMinorXY(3, 0);
   const da = at;
-  const acN = pushMinor(aex, aexN, cey, ceyN, cex, cexN, aey, aeyN);
+  const acN = pushMinorXY(0, 2);
   const ac = at;
-  const bdN = pushMinor(bex, bexN, dey, deyN, dex, dexN, bey, beyN);
+  const caN = pushMinorXY(2, 0);
+  const ca = at;
+  const bdN = pushMinorXY(1, 3);
   const bd = at;
-  // The 3 × 3 cofactors, each with the sign it takes in the filter's sum:
-  //   clift (dez ab + aez bd + bez da) − dlift (aez bc − bez ac + cez ab)
-  //   + alift (bez cd − cez bd + dez bc) − blift (cez da + dez ac + aez cd)
-  const forCN = pushTriple(dez, dezN, ab, abN, aez, aezN, bd, bdN, bez, bezN, da, daN);
+  const dbN = pushMinorXY(3, 1);
+  const db = at;
+  const forCN = pushCofactor(3, ab, abN, 0, bd, bdN, 1, da, daN);
   const forC = at;
-  const negAezN = pushNegated(aez, aezN);
-  const negAez = at;
-  const negCezN = pushNegated(cez, cezN);
-  const negCez = at;
-  const forDN = pushTriple(negAez, negAezN, bc, bcN, bez, bezN, ac, acN, negCez, negCezN, ab, abN);
+  // −(aez bc − bez ac + cez ab) = −(aez bc + bez ca + cez ab)
+  const forDN = pushCofactor(0, bc, bcN, 1, ca, caN, 2, ab, abN);
   const forD = at;
-  const forAN = pushTriple(bez, bezN, cd, cdN, negCez, negCezN, bd, bdN, dez, dezN, bc, bcN);
+  negate(forD, forDN);
+  // bez cd − cez bd + dez bc = bez cd + cez db + dez bc
+  const forAN = pushCofactor(1, cd, cdN, 2, db, dbN, 3, bc, bcN);
   const forA = at;
-  const forBN = pushTriple(cez, cezN, da, daN, dez, dezN, ac, acN, aez, aezN, cd, cdN);
+  const forBN = pushCofactor(2, da, daN, 3, ac, acN, 0, cd, cdN);
   const forB = at;
   negate(forB, forBN);
-  const aliftN = pushLift(aex, aexN, aey, aeyN, aez, aezN);
-  const alift = at;
-  const bliftN = pushLift(bex, bexN, bey, beyN, bez, bezN);
-  const blift = at;
-  const cliftN = pushLift(cex, cexN, cey, ceyN, cez, cezN);
-  const clift = at;
-  const dliftN = pushLift(dex, dexN, dey, deyN, dez, dezN);
-  const dlift = at;
-  const cTermN = pushProduct(forC, forCN, clift, cliftN);
-  const cTerm = at;
-  const dTermN = pushProduct(forD, forDN, dlift, dliftN);
-  const dTerm = at;
-  const aTermN = pushProduct(forA, forAN, alift, aliftN);
-  const aTerm = at;
-  const bTermN = pushProduct(forB, forBN, blift, bliftN);
-  const bTerm = at;
-  const cdSumN = pushSum(cTerm, cTermN, dTerm, dTermN);
-  const cdSum = at;
-  const abSumN = pushSum(aTerm, aTermN, bTerm, bTermN);
-  const abSum = at;
-  const n = pushSum(cdSum, cdSumN, abSum, abSumN);
-  const sign = signOfExpansion(at, n);
+  let n = 0;
+  let total: usize = 0;
+  for (let k = 0; k < 4; k++) {
+    // The terms in the filter's order: clift, dlift, alift, blift.
+    const point = k === 0 ? 2 : k === 1 ? 3 : k - 2;
+    const cofactor = k === 0 ? forC : k === 1 ? forD : k === 2 ? forA : forB;
+    const cofactorN = k === 0 ? forCN : k === 1 ? forDN : k === 2 ? forAN : forBN;
+    const liftN = pushLift(point);
+    const termN = pushProduct(cofactor, cofactorN, at, liftN);
+    if (k === 0) {
+      total = at;
+      n = termN;
+    } else {
+      const termAt = at;
+      n = pushSum(total, n, termAt, termN);
+      total = at;
+    }
+  }
+  const sign = signOfExpansion(total, n);
   top = mark;
   return sign;
 }

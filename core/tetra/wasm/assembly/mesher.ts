@@ -35,7 +35,7 @@ import {
 import { centreX, centreY, centreZ, circumcenterAt, minDihedralDegAt } from './tet-shape';
 
 export { init, inSphere, insert, locate, orientSign } from './delaunay';
-export { insphereExactSign, orient3dExactSign } from './exact-predicates';
+export { exactPointsAt, insphereExactSign, orient3dExactSign } from './exact-predicates';
 export { brioOrder } from './spatial-sort';
 export { reserve, setBvh, setDipoles, setGrid } from './surface-queries';
 

@@ -35,7 +35,7 @@ interface MesherExports extends DelaunayExports, BvhHost {
   insideTetBound(): number;
   fitTetArrays(): number;
   indexInit(qualitySpacing: number, fidelitySpacing: number, normalsAt: number): number;
-  indexAdd(x: number, y: number, z: number, nx: number, ny: number, nz: number): number;
+  indexAddAll(points: number, normals: number, count: number): number;
   refineInit(clear: number, smallest: number, qualityBound: number, surfaceTolerance: number): number;
   surfacePointsAt(): number;
   surfacePointCount(): number;
@@ -157,13 +157,14 @@ export class WasmMeshingState {
       s.targetTets,
       s.stopAboveTets,
     );
-    const [normalsAt] = this.copyIn([{ type: Float64Array, values: index.faceNormals }]);
-    if (!wasm.indexInit(index.qualitySpacing, index.fidelitySpacing, normalsAt)) this.outOfMemory();
-    const { points, normals } = index;
-    for (let k = 0; k < 3 * index.count; k += 3) {
-      if (!wasm.indexAdd(points[k], points[k + 1], points[k + 2], normals[k], normals[k + 1], normals[k + 2]))
-        this.outOfMemory();
-    }
+    const samples = 3 * index.count;
+    const [faceNormalsAt, pointsAt, normalsAt] = this.copyIn([
+      { type: Float64Array, values: index.faceNormals },
+      { type: Float64Array, values: index.points.subarray(0, samples) },
+      { type: Float64Array, values: index.normals.subarray(0, samples) },
+    ]);
+    if (!wasm.indexInit(index.qualitySpacing, index.fidelitySpacing, faceNormalsAt)) this.outOfMemory();
+    if (!wasm.indexAddAll(pointsAt, normalsAt, index.count)) this.outOfMemory();
     const ready = wasm.refineInit(
       STEINER_CLEARANCE * s.edge,
       SMALLEST_RADIUS * s.edge,

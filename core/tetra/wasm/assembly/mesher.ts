@@ -430,7 +430,26 @@ export function indexInit(qualitySpacing: f64, fidelitySpacing: f64, normalsAt: 
 }
 
 /** SurfaceIndex.add; false without memory. */
-export function indexAdd(x: f64, y: f64, z: f64, nx: f64, ny: f64, nz: f64): bool {
+/**
+ * indexAdd for `count` samples: points and normals xyz f64 each, at `points` and `normals` (the
+ * host's copies, read before any array here grows); false when there is no memory.
+ */
+export function indexAddAll(points: usize, normals: usize, count: i32): bool {
+  for (let k = 0; k < 3 * count; k += 3) {
+    const ok = indexAdd(
+      f64At(points, k),
+      f64At(points, k + 1),
+      f64At(points, k + 2),
+      f64At(normals, k),
+      f64At(normals, k + 1),
+      f64At(normals, k + 2),
+    );
+    if (!ok) return false;
+  }
+  return true;
+}
+
+function indexAdd(x: f64, y: f64, z: f64, nx: f64, ny: f64, nz: f64): bool {
   if (indexCount === indexRoom) {
     const room = 2 * indexRoom;
     indexPoints = moved(indexPoints, (<usize>(3 * indexRoom)) << 3, (<usize>(3 * room)) << 3);

@@ -82,18 +82,30 @@ export class TriangleBvh {
       this.start[id] = start;
       this.count[id] = count;
       if (count <= LEAF_SIZE) continue;
-      const lo = [Infinity, Infinity, Infinity];
-      const hi = [-Infinity, -Infinity, -Infinity];
+      // Scalars, not arrays: this runs once per process, mostly in V8's interpreter, where every
+      // small array and boxed number is an allocation.
+      let loX = Infinity;
+      let loY = Infinity;
+      let loZ = Infinity;
+      let hiX = -Infinity;
+      let hiY = -Infinity;
+      let hiZ = -Infinity;
       for (let k = start; k < start + count; k++) {
-        const t = this.order[k];
-        for (let a = 0; a < 3; a++) {
-          const v = centroid[3 * t + a];
-          if (v < lo[a]) lo[a] = v;
-          if (v > hi[a]) hi[a] = v;
-        }
+        const c = 3 * this.order[k];
+        const x = centroid[c];
+        const y = centroid[c + 1];
+        const z = centroid[c + 2];
+        if (x < loX) loX = x;
+        if (x > hiX) hiX = x;
+        if (y < loY) loY = y;
+        if (y > hiY) hiY = y;
+        if (z < loZ) loZ = z;
+        if (z > hiZ) hiZ = z;
       }
-      const e = [hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]];
-      const axis = e[0] >= e[1] && e[0] >= e[2] ? 0 : e[1] >= e[2] ? 1 : 2;
+      const ex = hiX - loX;
+      const ey = hiY - loY;
+      const ez = hiZ - loZ;
+      const axis = ex >= ey && ex >= ez ? 0 : ey >= ez ? 1 : 2;
       const half = count >> 1;
       selectNth(this.order, start, start + count - 1, start + half, centroid, axis);
       const l = this.nodeCount++;
@@ -108,9 +120,15 @@ export class TriangleBvh {
   private refit(): void {
     const p = this.positions;
     const ix = this.indices;
+    const box = this.box;
     for (let n = this.nodeCount - 1; n >= 0; n--) {
-      const lo = [Infinity, Infinity, Infinity];
-      const hi = [-Infinity, -Infinity, -Infinity];
+      // Scalars, not arrays (as in split).
+      let loX = Infinity;
+      let loY = Infinity;
+      let loZ = Infinity;
+      let hiX = -Infinity;
+      let hiY = -Infinity;
+      let hiZ = -Infinity;
       let nx = 0;
       let ny = 0;
       let nz = 0;
@@ -125,10 +143,12 @@ export class TriangleBvh {
           const a = 3 * ix[3 * t];
           const b = 3 * ix[3 * t + 1];
           const c = 3 * ix[3 * t + 2];
-          for (let ax = 0; ax < 3; ax++) {
-            lo[ax] = Math.min(lo[ax], p[a + ax], p[b + ax], p[c + ax]);
-            hi[ax] = Math.max(hi[ax], p[a + ax], p[b + ax], p[c + ax]);
-          }
+          loX = Math.min(loX, p[a], p[b], p[c]);
+          hiX = Math.max(hiX, p[a], p[b], p[c]);
+          loY = Math.min(loY, p[a + 1], p[b + 1], p[c + 1]);
+          hiY = Math.max(hiY, p[a + 1], p[b + 1], p[c + 1]);
+          loZ = Math.min(loZ, p[a + 2], p[b + 2], p[c + 2]);
+          hiZ = Math.max(hiZ, p[a + 2], p[b + 2], p[c + 2]);
           const ux = p[b] - p[a];
           const uy = p[b + 1] - p[a + 1];
           const uz = p[b + 2] - p[a + 2];
@@ -148,11 +168,15 @@ export class TriangleBvh {
           cz += (ar * (p[a + 2] + p[b + 2] + p[c + 2])) / 3;
         }
       } else {
-        for (const child of [l, this.right[n]]) {
-          for (let ax = 0; ax < 3; ax++) {
-            lo[ax] = Math.min(lo[ax], this.box[6 * child + ax]);
-            hi[ax] = Math.max(hi[ax], this.box[6 * child + 3 + ax]);
-          }
+        for (let side = 0; side < 2; side++) {
+          const child = side === 0 ? l : this.right[n];
+          const at = 6 * child;
+          loX = Math.min(loX, box[at]);
+          loY = Math.min(loY, box[at + 1]);
+          loZ = Math.min(loZ, box[at + 2]);
+          hiX = Math.max(hiX, box[at + 3]);
+          hiY = Math.max(hiY, box[at + 4]);
+          hiZ = Math.max(hiZ, box[at + 5]);
           nx += this.normalSum[3 * child];
           ny += this.normalSum[3 * child + 1];
           nz += this.normalSum[3 * child + 2];
@@ -163,10 +187,12 @@ export class TriangleBvh {
           cz += a * this.center[3 * child + 2];
         }
       }
-      for (let ax = 0; ax < 3; ax++) {
-        this.box[6 * n + ax] = lo[ax];
-        this.box[6 * n + 3 + ax] = hi[ax];
-      }
+      box[6 * n] = loX;
+      box[6 * n + 1] = loY;
+      box[6 * n + 2] = loZ;
+      box[6 * n + 3] = hiX;
+      box[6 * n + 4] = hiY;
+      box[6 * n + 5] = hiZ;
       this.normalSum[3 * n] = nx;
       this.normalSum[3 * n + 1] = ny;
       this.normalSum[3 * n + 2] = nz;
@@ -176,17 +202,17 @@ export class TriangleBvh {
         cy /= area;
         cz /= area;
       } else {
-        cx = 0.5 * (lo[0] + hi[0]);
-        cy = 0.5 * (lo[1] + hi[1]);
-        cz = 0.5 * (lo[2] + hi[2]);
+        cx = 0.5 * (loX + hiX);
+        cy = 0.5 * (loY + hiY);
+        cz = 0.5 * (loZ + hiZ);
       }
       this.center[3 * n] = cx;
       this.center[3 * n + 1] = cy;
       this.center[3 * n + 2] = cz;
       // The farthest box corner bounds the distance from the centre to every triangle point.
-      const dx = Math.max(cx - lo[0], hi[0] - cx);
-      const dy = Math.max(cy - lo[1], hi[1] - cy);
-      const dz = Math.max(cz - lo[2], hi[2] - cz);
+      const dx = Math.max(cx - loX, hiX - cx);
+      const dy = Math.max(cy - loY, hiY - cy);
+      const dz = Math.max(cz - loZ, hiZ - cz);
       this.radius[n] = Math.sqrt(dx * dx + dy * dy + dz * dz);
     }
   }
@@ -205,19 +231,18 @@ function selectNth(
   centroid: Float64Array,
   axis: number,
 ): void {
-  const key = (k: number) => centroid[3 * order[k] + axis];
   while (hi > lo) {
     const mid = (lo + hi) >> 1;
     // Median of three as the pivot value.
-    const a = key(lo);
-    const b = key(mid);
-    const c = key(hi);
+    const a = centroid[3 * order[lo] + axis];
+    const b = centroid[3 * order[mid] + axis];
+    const c = centroid[3 * order[hi] + axis];
     const pivot = Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
     let i = lo;
     let j = hi;
     while (i <= j) {
-      while (key(i) < pivot) i++;
-      while (key(j) > pivot) j--;
+      while (centroid[3 * order[i] + axis] < pivot) i++;
+      while (centroid[3 * order[j] + axis] > pivot) j--;
       if (i <= j) {
         const t = order[i];
         order[i] = order[j];

@@ -147,3 +147,14 @@ describe('tet mesh writers', () => {
     );
   });
 });
+
+describe('tet mesh writers on an empty mesh', () => {
+  it('writes the headers alone', () => {
+    const empty = { positions: new Float32Array(0), tets: new Uint32Array(0) };
+    expect(toTetgenNode(empty)).toBe('0 3 0 0\n');
+    expect(toTetgenEle(empty)).toBe('0 4 0\n');
+    expect(toGmsh22(empty)).toBe(
+      '$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n0\n$EndNodes\n$Elements\n0\n$EndElements\n',
+    );
+  });
+});

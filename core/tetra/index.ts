@@ -21,6 +21,7 @@
  * counter-clockwise seen from outside. Default resolution: DEFAULT_TARGET_TETS regular tets'
  * worth of edge length (DEFAULT_TARGET_TETS_EMBEDDED in embedded mode).
  */
+export { compileTetraModulesAhead } from './compile-ahead.ts';
 export { deformEmbedded, type Embedding, embedPoints } from './embed.ts';
 export { type AbortSignalLike, TetrahedralizeError, type TetrahedralizeFailure } from './errors.ts';
 export { TETRA_LIMITS, type TetraLimit, type TetraLimits } from './limits.ts';

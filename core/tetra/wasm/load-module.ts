@@ -5,6 +5,8 @@ import { TetrahedralizeError } from '../errors.ts';
 export interface WasmApi {
   Module: new (bytes: Uint8Array) => object;
   Instance: new (module: object, imports: object) => { exports: unknown };
+  /** Compiles off the calling thread where the engine can (V8's background compile tasks). */
+  compile?: (bytes: Uint8Array) => Promise<object>;
 }
 
 /** A compiled module and the API to instantiate it with. */
@@ -32,6 +34,23 @@ export function loadModule(base64: string): LoadedModule | null {
     // Stays null: the JS reference.
   }
   return compiled.get(base64)!;
+}
+
+/**
+ * Starts compiling `base64`'s module off the calling thread (WebAssembly.compile), so that a later
+ * loadModule finds it compiled and the caller's own work overlaps the compile; resolves once it is.
+ * Never rejects: where it fails, or has not finished when loadModule asks, loadModule compiles the
+ * module itself as it would without this.
+ */
+export async function compileAhead(base64: string): Promise<void> {
+  const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
+  if (compiled.has(base64) || !api?.compile) return;
+  try {
+    const module = await api.compile(decodeModuleBase64(base64));
+    if (!compiled.has(base64)) compiled.set(base64, { api, module });
+  } catch {
+    // loadModule decides.
+  }
 }
 
 /**

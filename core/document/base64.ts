@@ -43,13 +43,20 @@ interface NativeBase64 {
 
 /** Decoded bytes, or a sentence saying why the text is not base64. */
 export function decodeBase64(text: string): Uint8Array | string {
-  if (text.length % 4 === 0 && VALID.test(text)) {
-    const native = globalThis as unknown as NativeBase64;
-    if (native.Uint8Array.fromBase64) return native.Uint8Array.fromBase64(text);
-    // A copy: a small Buffer is a view on Node's shared pool.
-    if (native.Buffer) return new Uint8Array(native.Buffer.from(text, 'base64'));
-  }
-  return decodeBase64Js(text);
+  return (text.length % 4 === 0 && VALID.test(text) && decodeNative(text)) || decodeBase64Js(text);
+}
+
+/**
+ * The platform's decoding of `text`, or null where it has no decoder. Only for text known to be
+ * valid (decodeBase64 checks; a generated module's text is the build's own): the native decoders
+ * skip or stop at what they do not read, where decodeBase64Js says what is wrong.
+ */
+export function decodeNative(text: string): Uint8Array | null {
+  const native = globalThis as unknown as NativeBase64;
+  if (native.Uint8Array.fromBase64) return native.Uint8Array.fromBase64(text);
+  // A copy: a small Buffer is a view on Node's shared pool.
+  if (native.Buffer) return new Uint8Array(native.Buffer.from(text, 'base64'));
+  return null;
 }
 
 /** decodeBase64 in JS (the reference, and where the platform has no decoder or the text is not valid). */

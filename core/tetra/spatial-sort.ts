@@ -5,6 +5,7 @@
  * so the walking point location starting from the last new tet takes only a few steps.
  */
 import { Lcg } from '../math/lcg.ts';
+import { indexedBounds } from './indexed-bounds.ts';
 
 const BITS = 10;
 
@@ -41,24 +42,7 @@ export function hilbertIndex(ix: number, iy: number, iz: number): number {
 export function hilbertOrder(points: ArrayLike<number>, indices: Int32Array): Int32Array {
   const n = indices.length;
   if (n < 2) return indices.slice();
-  let minX = Infinity;
-  let minY = Infinity;
-  let minZ = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  let maxZ = -Infinity;
-  for (let k = 0; k < n; k++) {
-    const i = indices[k];
-    const x = points[3 * i];
-    const y = points[3 * i + 1];
-    const z = points[3 * i + 2];
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
-    if (z < minZ) minZ = z;
-    if (z > maxZ) maxZ = z;
-  }
+  const [minX, minY, minZ, maxX, maxY, maxZ] = indexedBounds(points, indices, 0, n, new Float64Array(6));
   const extent = Math.max(maxX - minX, maxY - minY, maxZ - minZ, 1e-300);
   const scale = ((1 << BITS) - 1) / extent;
   // Key = hilbert × 2^21 + position (n < 2^21 per call keeps keys exact in a double).

@@ -1,3 +1,5 @@
+import { indexedBounds } from './indexed-bounds.ts';
+
 /**
  * A bounding-volume hierarchy over triangles (median split on the longest centroid axis), with
  * the per-node dipole data that the fast winding number needs (Barill et al. 2018, order 1:
@@ -74,6 +76,8 @@ export class TriangleBvh {
   /** Top-down median split; children always get larger ids than their parent. */
   private split(centroid: Float64Array, triCount: number): void {
     this.nodeCount = 1;
+    // Each node's centroid box, in one array for all (no arrays made per node).
+    const bounds = new Float64Array(6);
     const stack: number[] = [0, 0, triCount];
     while (stack.length > 0) {
       const count = stack.pop()!;
@@ -82,29 +86,10 @@ export class TriangleBvh {
       this.start[id] = start;
       this.count[id] = count;
       if (count <= LEAF_SIZE) continue;
-      // Scalars, not arrays: this runs once per process, mostly in V8's interpreter, where every
-      // small array and boxed number is an allocation.
-      let loX = Infinity;
-      let loY = Infinity;
-      let loZ = Infinity;
-      let hiX = -Infinity;
-      let hiY = -Infinity;
-      let hiZ = -Infinity;
-      for (let k = start; k < start + count; k++) {
-        const c = 3 * this.order[k];
-        const x = centroid[c];
-        const y = centroid[c + 1];
-        const z = centroid[c + 2];
-        if (x < loX) loX = x;
-        if (x > hiX) hiX = x;
-        if (y < loY) loY = y;
-        if (y > hiY) hiY = y;
-        if (z < loZ) loZ = z;
-        if (z > hiZ) hiZ = z;
-      }
-      const ex = hiX - loX;
-      const ey = hiY - loY;
-      const ez = hiZ - loZ;
+      const b = indexedBounds(centroid, this.order, start, start + count, bounds);
+      const ex = b[3] - b[0];
+      const ey = b[4] - b[1];
+      const ez = b[5] - b[2];
       const axis = ex >= ey && ex >= ez ? 0 : ey >= ez ? 1 : 2;
       const half = count >> 1;
       selectNth(this.order, start, start + count - 1, start + half, centroid, axis);
@@ -122,13 +107,11 @@ export class TriangleBvh {
     const ix = this.indices;
     const box = this.box;
     for (let n = this.nodeCount - 1; n >= 0; n--) {
-      // Scalars, not arrays (as in split).
-      let loX = Infinity;
-      let loY = Infinity;
-      let loZ = Infinity;
-      let hiX = -Infinity;
-      let hiY = -Infinity;
-      let hiZ = -Infinity;
+      // The node's box grows in place (no arrays made per node: this runs once per process, mostly
+      // in V8's interpreter, where each is an allocation).
+      const at = 6 * n;
+      box.fill(Infinity, at, at + 3);
+      box.fill(-Infinity, at + 3, at + 6);
       let nx = 0;
       let ny = 0;
       let nz = 0;
@@ -143,12 +126,10 @@ export class TriangleBvh {
           const a = 3 * ix[3 * t];
           const b = 3 * ix[3 * t + 1];
           const c = 3 * ix[3 * t + 2];
-          loX = Math.min(loX, p[a], p[b], p[c]);
-          hiX = Math.max(hiX, p[a], p[b], p[c]);
-          loY = Math.min(loY, p[a + 1], p[b + 1], p[c + 1]);
-          hiY = Math.max(hiY, p[a + 1], p[b + 1], p[c + 1]);
-          loZ = Math.min(loZ, p[a + 2], p[b + 2], p[c + 2]);
-          hiZ = Math.max(hiZ, p[a + 2], p[b + 2], p[c + 2]);
+          for (let axis = 0; axis < 3; axis++) {
+            box[at + axis] = Math.min(box[at + axis], p[a + axis], p[b + axis], p[c + axis]);
+            box[at + 3 + axis] = Math.max(box[at + 3 + axis], p[a + axis], p[b + axis], p[c + axis]);
+          }
           const ux = p[b] - p[a];
           const uy = p[b + 1] - p[a + 1];
           const uz = p[b + 2] - p[a + 2];
@@ -170,13 +151,10 @@ export class TriangleBvh {
       } else {
         for (let side = 0; side < 2; side++) {
           const child = side === 0 ? l : this.right[n];
-          const at = 6 * child;
-          loX = Math.min(loX, box[at]);
-          loY = Math.min(loY, box[at + 1]);
-          loZ = Math.min(loZ, box[at + 2]);
-          hiX = Math.max(hiX, box[at + 3]);
-          hiY = Math.max(hiY, box[at + 4]);
-          hiZ = Math.max(hiZ, box[at + 5]);
+          for (let k = 0; k < 6; k++) {
+            const bound = box[6 * child + k];
+            box[at + k] = k < 3 ? Math.min(box[at + k], bound) : Math.max(box[at + k], bound);
+          }
           nx += this.normalSum[3 * child];
           ny += this.normalSum[3 * child + 1];
           nz += this.normalSum[3 * child + 2];
@@ -187,12 +165,6 @@ export class TriangleBvh {
           cz += a * this.center[3 * child + 2];
         }
       }
-      box[6 * n] = loX;
-      box[6 * n + 1] = loY;
-      box[6 * n + 2] = loZ;
-      box[6 * n + 3] = hiX;
-      box[6 * n + 4] = hiY;
-      box[6 * n + 5] = hiZ;
       this.normalSum[3 * n] = nx;
       this.normalSum[3 * n + 1] = ny;
       this.normalSum[3 * n + 2] = nz;
@@ -202,17 +174,17 @@ export class TriangleBvh {
         cy /= area;
         cz /= area;
       } else {
-        cx = 0.5 * (loX + hiX);
-        cy = 0.5 * (loY + hiY);
-        cz = 0.5 * (loZ + hiZ);
+        cx = 0.5 * (box[at] + box[at + 3]);
+        cy = 0.5 * (box[at + 1] + box[at + 4]);
+        cz = 0.5 * (box[at + 2] + box[at + 5]);
       }
       this.center[3 * n] = cx;
       this.center[3 * n + 1] = cy;
       this.center[3 * n + 2] = cz;
       // The farthest box corner bounds the distance from the centre to every triangle point.
-      const dx = Math.max(cx - loX, hiX - cx);
-      const dy = Math.max(cy - loY, hiY - cy);
-      const dz = Math.max(cz - loZ, hiZ - cz);
+      const dx = Math.max(cx - box[at], box[at + 3] - cx);
+      const dy = Math.max(cy - box[at + 1], box[at + 4] - cy);
+      const dz = Math.max(cz - box[at + 2], box[at + 5] - cz);
       this.radius[n] = Math.sqrt(dx * dx + dy * dy + dz * dz);
     }
   }

@@ -1,4 +1,5 @@
 import { indexedBounds } from './indexed-bounds.ts';
+import { buildBvhInWasm } from './wasm-bvh-build.ts';
 
 /**
  * A bounding-volume hierarchy over triangles (median split on the longest centroid axis), with
@@ -39,13 +40,32 @@ export class TriangleBvh {
   /** Per node: total triangle area, m². */
   readonly area: Float64Array;
 
-  constructor(soup: TriangleSoup) {
+  /**
+   * Builds the BVH over `soup`: in WebAssembly where the module loads (wasm-bvh-build.ts, the same
+   * arrays to the bit), else here in JS (and here always with `inWasm` false: the reference).
+   */
+  constructor(soup: TriangleSoup, inWasm = true) {
     this.positions = soup.positions;
     this.indices = soup.indices;
     const triCount = soup.indices.length / 3;
+    const maxNodes = Math.max(1, 4 * Math.ceil(triCount / LEAF_SIZE));
+    const built = inWasm ? buildBvhInWasm(soup.positions, soup.indices, maxNodes) : null;
+    if (built) {
+      this.order = built.order;
+      this.nodeCount = built.nodeCount;
+      this.box = built.box;
+      this.left = built.left;
+      this.right = built.right;
+      this.start = built.start;
+      this.count = built.count;
+      this.normalSum = built.normalSum;
+      this.center = built.center;
+      this.radius = built.radius;
+      this.area = built.area;
+      return;
+    }
     this.order = new Int32Array(triCount);
     for (let i = 0; i < triCount; i++) this.order[i] = i;
-    const maxNodes = Math.max(1, 4 * Math.ceil(triCount / LEAF_SIZE));
     this.box = new Float64Array(6 * maxNodes);
     this.left = new Int32Array(maxNodes).fill(-1);
     this.right = new Int32Array(maxNodes).fill(-1);

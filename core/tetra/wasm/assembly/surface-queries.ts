@@ -6,6 +6,8 @@
 
 import { allocate, f64At, i32At, setI32 } from './heap';
 
+export { buildBvh } from './bvh-build';
+
 // The host's Math.atan2 (V8's to the bit), imported from the module named after this file.
 declare function atan2(y: f64, x: f64): f64;
 

@@ -6,6 +6,7 @@
 
 import { f64At, i32At, setF64, setI32 } from './heap';
 import { hypot3 } from './hypot';
+import { indexedBounds, maxX, maxY, maxZ, minX, minY, minZ } from './indexed-bounds';
 
 /** triangle-bvh.ts's LEAF_SIZE. */
 const LEAF_SIZE = 4;
@@ -113,24 +114,7 @@ function split(table: usize, triCount: i32): i32 {
     setI32(startOf, id, start);
     setI32(countOf, id, count);
     if (count <= LEAF_SIZE) continue;
-    let minX = Infinity;
-    let minY = Infinity;
-    let minZ = Infinity;
-    let maxX = -Infinity;
-    let maxY = -Infinity;
-    let maxZ = -Infinity;
-    for (let k = start; k < start + count; k++) {
-      const c = 3 * i32At(order, k);
-      const x = f64At(centroid, c);
-      const y = f64At(centroid, c + 1);
-      const z = f64At(centroid, c + 2);
-      if (x < minX) minX = x;
-      if (x > maxX) maxX = x;
-      if (y < minY) minY = y;
-      if (y > maxY) maxY = y;
-      if (z < minZ) minZ = z;
-      if (z > maxZ) maxZ = z;
-    }
+    indexedBounds(centroid, order, start, start + count);
     const ex = maxX - minX;
     const ey = maxY - minY;
     const ez = maxZ - minZ;

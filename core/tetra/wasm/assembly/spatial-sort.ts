@@ -3,6 +3,7 @@
 // out in the same order (test/core/tetra/wasm-meshing.test.ts).
 
 import { allocate } from './heap';
+import { indexedBounds, maxX, maxY, maxZ, minX, minY, minZ } from './indexed-bounds';
 
 const BITS = 10;
 /** Key = Hilbert index × 2²¹ + position in the round (spatial-sort.ts's keys, as integers). */
@@ -75,24 +76,7 @@ function hilbertRound(points: usize, start: i32, stop: i32): void {
     memory.copy(sorted + ((<usize>start) << 2), shuffled + ((<usize>start) << 2), (<usize>n) << 2);
     return;
   }
-  let minX = Infinity;
-  let minY = Infinity;
-  let minZ = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  let maxZ = -Infinity;
-  for (let k = start; k < stop; k++) {
-    const i = load<i32>(shuffled + ((<usize>k) << 2));
-    const x = pointAt(points, i, 0);
-    const y = pointAt(points, i, 1);
-    const z = pointAt(points, i, 2);
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
-    if (z < minZ) minZ = z;
-    if (z > maxZ) maxZ = z;
-  }
+  indexedBounds(points, shuffled, start, stop);
   const extent = Math.max(Math.max(Math.max(maxX - minX, maxY - minY), maxZ - minZ), 1e-300);
   const scale = <f64>((1 << BITS) - 1) / extent;
   for (let k = 0; k < n; k++) {

@@ -1,5 +1,6 @@
 import { copyArraysInto, instantiate, loadModule, type ReservingModule } from './wasm/load-module.ts';
 import { SURFACE_QUERIES_WASM_BASE64 } from './wasm/surface-queries-wasm.ts';
+import { SURFACE_QUERIES_IMPORTS } from './wasm-surface-queries.ts';
 
 /** What triangle-bvh.ts's build makes besides its input: its per-triangle order and per-node arrays. */
 export interface BuiltBvh {

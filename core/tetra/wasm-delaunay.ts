@@ -2,6 +2,7 @@ import { Delaunay, superTet, type Triangulation } from './delaunay.ts';
 import { TetrahedralizeError } from './errors.ts';
 import { instantiate, type LoadedModule, loadModule } from './wasm/load-module.ts';
 import { MESHER_WASM_BASE64 } from './wasm/mesher-wasm.ts';
+import { SURFACE_QUERIES_IMPORTS } from './wasm-surface-queries.ts';
 
 /**
  * The Delaunay tetrahedralization in WebAssembly (wasm/assembly/delaunay.ts, in the mesher's module
@@ -57,7 +58,7 @@ export function mesherImports(mesher: {
   checkpoint(steiner: number): void;
 }): Record<string, object> {
   return {
-    'surface-queries': { atan2: Math.atan2 },
+    ...SURFACE_QUERIES_IMPORTS,
     'tet-shape': { acos: Math.acos },
     mesher,
   };

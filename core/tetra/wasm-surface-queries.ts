@@ -77,6 +77,9 @@ interface SurfaceQueriesExports extends BvhHost {
   boundaryDistance(points: number, vertices: number, surface: number, ids: number, seen: number): number;
 }
 
+/** The surface queries' module's imports: V8's atan2, so that the solid angles are the host's to the bit. */
+export const SURFACE_QUERIES_IMPORTS = { 'surface-queries': { atan2: Math.atan2 } };
+
 export class WasmSurfaceQueries {
   private readonly wasm: SurfaceQueriesExports;
   /** The closest point and its distance after closestPoint: x, y, z, distance; nearbyWithin's hint distance. */
@@ -84,9 +87,7 @@ export class WasmSurfaceQueries {
   private readonly resultAt: number;
 
   constructor(loaded: LoadedModule, bvh: TriangleBvh) {
-    const wasm = instantiate<SurfaceQueriesExports>(loaded, 'surface queries', {
-      'surface-queries': { atan2: Math.atan2 },
-    });
+    const wasm = instantiate<SurfaceQueriesExports>(loaded, 'surface queries', SURFACE_QUERIES_IMPORTS);
     this.wasm = wasm;
     this.resultAt = copyBvhInto(wasm, bvh);
     this.result = new Float64Array(wasm.memory.buffer, this.resultAt, 5);

@@ -33,7 +33,7 @@ let order: usize = 0;
 let centroid: usize = 0;
 
 function slot(table: usize, k: i32): usize {
-  return <usize>load<i32>(table + ((<usize>k) << 2));
+  return <usize>i32At(table, k);
 }
 
 function vertexOf(t: i32, corner: i32): i32 {

@@ -17,7 +17,7 @@
 // of 24 terms, 9,216 terms per product and 36,864 in their sum; the stack peaks under 140,000
 // doubles (ARENA_DOUBLES leaves room; take() traps rather than write past it).
 
-import { allocate } from './heap';
+import { allocate, f64At, setF64 } from './heap';
 
 /** 2²⁷ + 1: splits a double into two halves whose products are exact. */
 const SPLITTER: f64 = 134217729;
@@ -65,14 +65,6 @@ function take(doubles: i32): usize {
   return at;
 }
 
-function term(e: usize, i: i32): f64 {
-  return load<f64>(e + ((<usize>i) << 3));
-}
-
-function setTerm(e: usize, i: i32, value: f64): void {
-  store<f64>(e + ((<usize>i) << 3), value);
-}
-
 function twoSum(a: f64, b: f64): void {
   const x = a + b;
   const bVirtual = x - a;
@@ -111,11 +103,11 @@ function twoProductPresplit(a: f64, b: f64, bHi: f64, bLo: f64): void {
 function difference(a: f64, b: f64, out: usize): i32 {
   twoDiff(a, b);
   if (lo === 0) {
-    setTerm(out, 0, hi);
+    setF64(out, 0, hi);
     return 1;
   }
-  setTerm(out, 0, lo);
-  setTerm(out, 1, hi);
+  setF64(out, 0, lo);
+  setF64(out, 1, hi);
   return 2;
 }
 
@@ -124,21 +116,21 @@ function scale(e: usize, eLength: i32, b: f64, h: usize): i32 {
   const c = SPLITTER * b;
   const bHi = c - (c - b);
   const bLo = b - bHi;
-  twoProductPresplit(term(e, 0), b, bHi, bLo);
+  twoProductPresplit(f64At(e, 0), b, bHi, bLo);
   let q = hi;
   let n = 0;
-  if (lo !== 0) setTerm(h, n++, lo);
+  if (lo !== 0) setF64(h, n++, lo);
   for (let i = 1; i < eLength; i++) {
-    twoProductPresplit(term(e, i), b, bHi, bLo);
+    twoProductPresplit(f64At(e, i), b, bHi, bLo);
     const product = hi;
     twoSum(q, lo);
     const sum = hi;
-    if (lo !== 0) setTerm(h, n++, lo);
+    if (lo !== 0) setF64(h, n++, lo);
     fastTwoSum(product, sum);
     q = hi;
-    if (lo !== 0) setTerm(h, n++, lo);
+    if (lo !== 0) setF64(h, n++, lo);
   }
-  if (q !== 0 || n === 0) setTerm(h, n++, q);
+  if (q !== 0 || n === 0) setF64(h, n++, q);
   return n;
 }
 
@@ -154,17 +146,17 @@ function sum(e: usize, eLength: i32, f: usize, fLength: i32, h: usize): i32 {
   let q: f64 = 0;
   for (let k = 0; k < eLength + fLength; k++) {
     let next: f64;
-    if (j >= fLength || (i < eLength && takesE(term(e, i), term(f, j)))) next = term(e, i++);
-    else next = term(f, j++);
+    if (j >= fLength || (i < eLength && takesE(f64At(e, i), f64At(f, j)))) next = f64At(e, i++);
+    else next = f64At(f, j++);
     if (k === 0) {
       q = next;
       continue;
     }
     twoSum(q, next);
     q = hi;
-    if (lo !== 0) setTerm(h, n++, lo);
+    if (lo !== 0) setF64(h, n++, lo);
   }
-  if (q !== 0 || n === 0) setTerm(h, n++, q);
+  if (q !== 0 || n === 0) setF64(h, n++, q);
   return n;
 }
 
@@ -176,11 +168,11 @@ function takesE(eNow: f64, fNow: f64): bool {
 /** e × f into h (room 2 × eLength × fLength); h's length. */
 function product(e: usize, eLength: i32, f: usize, fLength: i32, h: usize): i32 {
   const mark = top;
-  let n = scale(e, eLength, term(f, 0), h);
+  let n = scale(e, eLength, f64At(f, 0), h);
   const scaled = take(2 * eLength);
   const summed = take(2 * eLength * fLength);
   for (let k = 1; k < fLength; k++) {
-    const m = scale(e, eLength, term(f, k), scaled);
+    const m = scale(e, eLength, f64At(f, k), scaled);
     n = sum(h, n, scaled, m, summed);
     memory.copy(h, summed, (<usize>n) << 3);
   }
@@ -189,7 +181,7 @@ function product(e: usize, eLength: i32, f: usize, fLength: i32, h: usize): i32 
 }
 
 function negate(e: usize, eLength: i32): void {
-  for (let i = 0; i < eLength; i++) setTerm(e, i, -term(e, i));
+  for (let i = 0; i < eLength; i++) setF64(e, i, -f64At(e, i));
 }
 
 // Expansions on the stack are (address, length) pairs: the address in `at`, the length returned.
@@ -326,7 +318,7 @@ function pushLift(k: i32): i32 {
 
 /** The sign of an expansion: its largest term's. */
 function signOfExpansion(e: usize, n: i32): i32 {
-  const largest = term(e, n - 1);
+  const largest = f64At(e, n - 1);
   return largest > 0 ? 1 : largest < 0 ? -1 : 0;
 }
 

@@ -34,9 +34,7 @@ export function buildBvhInWasm(
 ): BuiltBvh | null {
   const loaded = loadModule(SURFACE_QUERIES_WASM_BASE64);
   if (!loaded) return null;
-  const wasm = instantiate<BvhBuildExports>(loaded, 'BVH build', {
-    'surface-queries': { atan2: Math.atan2 },
-  });
+  const wasm = instantiate<BvhBuildExports>(loaded, 'BVH build', SURFACE_QUERIES_IMPORTS);
   const triangles = indices.length / 3;
   const noChild = new Int32Array(maxNodes).fill(-1);
   // In the order of bvh-build.ts's table slots, then the table itself.

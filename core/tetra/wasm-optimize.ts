@@ -1,17 +1,16 @@
-import { createClosestPoint } from './closest-point.ts';
 import type { RawTetMesh } from './conforming.ts';
 import { pauseForEvents, TetrahedralizeError, throwIfCancelled } from './errors.ts';
 import type { OptimizeSettings } from './optimize.ts';
 import { instantiate, loadModule } from './wasm/load-module.ts';
 import { OPTIMIZE_WASM_BASE64 } from './wasm/optimize-wasm.ts';
-import { surfaceQueriesOf } from './wasm-surface-queries.ts';
+import { type BvhHost, copyBvhInto } from './wasm-surface-queries.ts';
 import type { CompactTetMesh, TetSlots } from './work-mesh.ts';
 
 /**
  * optimize.ts's sliver removal in WebAssembly (wasm/assembly/optimize.ts) over a copy of the raw
  * mesh, step for step and float for float, for the reason wasm-delaunay.ts gives: the passes run
- * once per meshing, cold, at 5–8 times their warm time in JS. The surface queries are the
- * WebAssembly ones (wasm-surface-queries.ts), called through this file.
+ * once per meshing, cold, at 5–8 times their warm time in JS. The surface queries run in the same
+ * module, over a copy of the BVH (copyBvhInto), as in the mesher's.
  */
 
 /** The header's slots (wasm/assembly/optimize.ts writes them by the same numbers). */
@@ -30,9 +29,8 @@ const FAILURES: Record<number, string> = {
   [-2]: 'Sliver removal outgrew the memory WebAssembly can address.',
 };
 
-interface OptimizeExports {
-  memory: { buffer: ArrayBuffer };
-  reserve(vertices: number, tets: number): number;
+interface OptimizeExports extends BvhHost {
+  reserveMesh(vertices: number, tets: number): number;
   init(targetDeg: number, peelDeg: number, surfaceTolerance: number): void;
   pass(): number;
   compact(): number;
@@ -52,29 +50,23 @@ export interface WasmOptimized extends TetSlots {
  */
 export async function optimizeInWasm(raw: RawTetMesh, s: OptimizeSettings): Promise<WasmOptimized | null> {
   const loaded = loadModule(OPTIMIZE_WASM_BASE64);
-  const queries = surfaceQueriesOf(s.bvh);
-  if (!loaded || !queries) return null;
-  const cp = createClosestPoint();
+  if (!loaded) return null;
   const imports = {
     'tet-shape': { acos: Math.acos },
-    optimize: {
-      hypot: Math.hypot,
-      triangleWithin: (x: number, y: number, z: number, radius: number) =>
-        queries.triangleWithin(x, y, z, radius),
-      closestPoint: (x: number, y: number, z: number, maxDistance: number) =>
-        queries.closestPoint(x, y, z, cp, maxDistance).triangle,
-      closestX: () => cp.x,
-      closestY: () => cp.y,
-      closestZ: () => cp.z,
-      closestDistance: () => cp.distance,
-      poll: () => throwIfCancelled(s.signal),
-    },
+    optimize: { poll: () => throwIfCancelled(s.signal) },
   };
   const wasm = instantiate<OptimizeExports>(loaded, 'sliver removal', imports);
   const vertices = raw.kind.length;
   const tetCount = raw.tets.length / 4;
-  const at = wasm.reserve(vertices, tetCount);
+  // The mesh first: it starts the module's heap afresh, and the BVH goes above it.
+  const at = wasm.reserveMesh(vertices, tetCount);
   if (at === 0) throw new TetrahedralizeError('failed', FAILURES[-2]);
+  try {
+    copyBvhInto(wasm, s.bvh);
+  } catch (error) {
+    if (error instanceof RangeError) throw new TetrahedralizeError('failed', FAILURES[-2]);
+    throw error;
+  }
   let h = new Int32Array(wasm.memory.buffer, at, HEADER_SLOTS);
   const buffer = wasm.memory.buffer;
   new Float64Array(buffer, h[H_POSITIONS], 3 * vertices).set(raw.positions.subarray(0, 3 * vertices));

@@ -2,26 +2,53 @@
 // core/tetra/wasm/optimize-wasm.ts): optimize.ts's passes (snapping, peeling, flips.ts's flips and
 // smoothing) over work-mesh.ts's WorkMesh, step for step and float for float, so that both leave
 // the same mesh (test/core/tetra/wasm-optimize.test.ts), for the reason wasm/assembly/delaunay.ts
-// gives. The host's Math.acos and Math.hypot are imported (V8's to the bit), and so are the
-// surface queries (wasm-surface-queries.ts's module) and the poll for cancellation, which throws.
-// Arrays that outgrow their room are copied to twice the room higher up, as there.
+// gives. The surface queries run here too, over the host's copy of the input's BVH (surface-queries.ts,
+// as in the mesher's module): the passes ask them some 16,000 times on an 11k-tet mesh, and a call
+// out to JS and into the queries' own module for each took 1–1.5 ms of their 9 ms warm. Lengths are hypot.ts's port of V8's
+// Math.hypot; the host's Math.acos comes in through tet-shape.ts, and the poll for cancellation,
+// which throws. Arrays that outgrow their room are copied to twice the room higher up, as there.
 
 import { allocate, f64At, i32At, moved, resetHeap, setF64, setI32, setU8, u8At } from './heap';
+import { hypot3 as hypot } from './hypot';
+import { closestPoint as closestPointOnSurface, result, triangleWithin } from './surface-queries';
 import { minDihedralDegAt } from './tet-shape';
 
-// Imported from the module named after this file (optimize.hypot, …); Math.acos comes in through
+export { reserve, setBvh, setDipoles, setGrid } from './surface-queries';
+
+// Imported from the module named after this file (optimize.poll); Math.acos comes in through
 // tet-shape.ts.
-declare function hypot(x: f64, y: f64, z: f64): f64;
-/** closest-point.ts's triangleWithin over the input surface: the triangle found, or −1. */
-declare function triangleWithin(x: f64, y: f64, z: f64, radius: f64): i32;
-/** closest-point.ts's closestPoint with no bound: the triangle; the point and distance below. */
-declare function closestPoint(x: f64, y: f64, z: f64, maxDistance: f64): i32;
-declare function closestX(): f64;
-declare function closestY(): f64;
-declare function closestZ(): f64;
-declare function closestDistance(): f64;
 /** throwIfCancelled on the run's signal (it throws through this module). */
 declare function poll(): void;
+
+/** The distance of the last closestPoint's answer (its bound where it found none, as closest-point.ts). */
+let closestFound: f64 = 0;
+
+/**
+ * closest-point.ts's closestPoint within maxDistance: the triangle, or −1; the point (closestX…)
+ * and closestDistance after it. A query that finds none leaves the point of the one before, as the
+ * host's ClosestPoint does.
+ */
+function closestPoint(x: f64, y: f64, z: f64, maxDistance: f64): i32 {
+  const t = closestPointOnSurface(x, y, z, maxDistance);
+  closestFound = t >= 0 ? load<f64>(result, 24) : maxDistance;
+  return t;
+}
+
+function closestX(): f64 {
+  return load<f64>(result);
+}
+
+function closestY(): f64 {
+  return load<f64>(result, 8);
+}
+
+function closestZ(): f64 {
+  return load<f64>(result, 16);
+}
+
+function closestDistance(): f64 {
+  return closestFound;
+}
 
 /** meshing-state.ts's VertexKind values used here. */
 const KIND_SURFACE: u8 = 1;
@@ -137,8 +164,11 @@ function publish(): void {
 
 // --- set-up: the host copies the raw mesh in
 
-/** Room for a mesh of `vertices` and `tetCount` tets; the header's address, or 0 without memory. */
-export function reserve(vertices: i32, tetCount: i32): usize {
+/**
+ * Room for a mesh of `vertices` and `tetCount` tets, the heap started afresh (before the BVH is
+ * copied in above it); the header's address, or 0 without memory.
+ */
+export function reserveMesh(vertices: i32, tetCount: i32): usize {
   resetHeap();
   header = allocate(HEADER_SLOTS << 2);
   vertexCount = vertices;

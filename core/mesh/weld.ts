@@ -12,30 +12,50 @@ export interface ExactWeld {
 }
 
 /**
- * Merges vertices with bit-identical coordinates (−0 and +0 count as equal). glTF
- * exporters split vertices at UV and normal seams; topology must be judged on the surface.
+ * Merges vertices with bit-identical coordinates (−0 and +0 count as equal), ids in order of first
+ * appearance. glTF exporters split vertices at UV and normal seams; topology must be judged on the
+ * surface. An open-addressing hash on the float32 bit patterns (a Map of text keys took tens of
+ * milliseconds on a mesh of 35k vertices). Welded positions are the first vertex's, −0 kept.
  */
 export function weldExact(mesh: Pick<TriMesh, 'positions' | 'indices'>): ExactWeld {
   const { positions, indices } = mesh;
-  const n = positions.length / 3;
+  const n = Math.floor(positions.length / 3);
+  // Each coordinate + 0 (−0 becomes +0), as float32 bits: equal bits, equal coordinates.
+  const values = new Float32Array(3 * n);
+  for (let i = 0; i < 3 * n; i++) values[i] = positions[i] + 0;
+  const bits = new Uint32Array(values.buffer);
+  let size = 16;
+  while (size < 2 * n) size *= 2;
+  const mask = size - 1;
+  const table = new Int32Array(size).fill(-1);
   const vertexOf = new Uint32Array(n);
-  const firstOf = new Map<string, number>();
-  const kept: number[] = [];
-  for (let i = 0; i < n; i++) {
-    // `+ 0` turns −0 into +0; the decimal form of a float32 value is exact and unique.
-    const key = `${positions[3 * i] + 0} ${positions[3 * i + 1] + 0} ${positions[3 * i + 2] + 0}`;
-    let id = firstOf.get(key);
-    if (id === undefined) {
-      id = kept.length;
-      firstOf.set(key, id);
-      kept.push(i);
+  const first = new Uint32Array(n);
+  let count = 0;
+  for (let v = 0; v < n; v++) {
+    const x = bits[3 * v];
+    const y = bits[3 * v + 1];
+    const z = bits[3 * v + 2];
+    for (
+      let h = (Math.imul(x, 73856093) ^ Math.imul(y, 19349663) ^ Math.imul(z, 83492791)) & mask;
+      ;
+      h = (h + 1) & mask
+    ) {
+      const u = table[h];
+      if (u < 0) {
+        table[h] = v;
+        first[count] = v;
+        vertexOf[v] = count++;
+        break;
+      }
+      if (bits[3 * u] === x && bits[3 * u + 1] === y && bits[3 * u + 2] === z) {
+        vertexOf[v] = vertexOf[u];
+        break;
+      }
     }
-    vertexOf[i] = id;
   }
-  const welded = new Float32Array(kept.length * 3);
-  for (let id = 0; id < kept.length; id++)
-    welded.set(positions.subarray(3 * kept[id], 3 * kept[id] + 3), 3 * id);
+  const welded = new Float32Array(3 * count);
+  for (let id = 0; id < count; id++) welded.set(positions.subarray(3 * first[id], 3 * first[id] + 3), 3 * id);
   const remapped = new Uint32Array(indices.length);
   for (let i = 0; i < indices.length; i++) remapped[i] = vertexOf[indices[i]];
-  return { vertexOf, positions: welded, indices: remapped, count: kept.length };
+  return { vertexOf, positions: welded, indices: remapped, count };
 }

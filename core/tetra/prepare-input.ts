@@ -1,5 +1,6 @@
 import { triangleAreaM2 } from '../math/mesh-measures.ts';
 import type { TriMesh } from '../mesh/types.ts';
+import { weldExact } from '../mesh/weld.ts';
 import { TetrahedralizeError } from './errors.ts';
 import type { TriangleSoup } from './triangle-bvh.ts';
 
@@ -32,7 +33,19 @@ export function prepareSurface(mesh: TriMesh): PreparedSurface {
   const src = mesh.positions;
   const srcIdx = mesh.indices;
   const vertexCount = Math.floor(src.length / 3);
-  const { remap, positions } = weldExact(src, vertexCount);
+  for (let i = 0; i < 3 * vertexCount; i++) {
+    if (!Number.isFinite(src[i])) {
+      throw new TetrahedralizeError(
+        'invalid-mesh',
+        `Vertex ${Math.floor(i / 3)} has a non-finite coordinate.`,
+      );
+    }
+  }
+  const weld = weldExact(mesh);
+  const remap = weld.vertexOf;
+  // In doubles, −0 as +0.
+  const positions = new Float64Array(weld.positions.length);
+  for (let i = 0; i < positions.length; i++) positions[i] = weld.positions[i] + 0;
   // Triangles with three distinct welded corners, then those of them with area, in input order.
   const welded = new Uint32Array(srcIdx.length - (srcIdx.length % 3));
   let weldedLength = 0;
@@ -124,58 +137,6 @@ export function prepareSurface(mesh: TriMesh): PreparedSurface {
     watertight: isWatertight(indices, pos.length / 3),
     signedVolume: volume,
   };
-}
-
-/**
- * Merges vertices with exactly equal coordinates (−0 equals 0): an open-addressing hash on the
- * float32 bit patterns. Returns the old → new vertex map and the merged positions (doubles).
- */
-function weldExact(src: Float32Array, vertexCount: number): { remap: Int32Array; positions: Float64Array } {
-  const values = new Float32Array(3 * vertexCount);
-  for (let i = 0; i < 3 * vertexCount; i++) {
-    const v = src[i];
-    if (!Number.isFinite(v)) {
-      throw new TetrahedralizeError(
-        'invalid-mesh',
-        `Vertex ${Math.floor(i / 3)} has a non-finite coordinate.`,
-      );
-    }
-    values[i] = v + 0;
-  }
-  const bits = new Uint32Array(values.buffer);
-  let size = 16;
-  while (size < 2 * vertexCount) size *= 2;
-  const table = new Int32Array(size).fill(-1);
-  const remap = new Int32Array(vertexCount);
-  const first = new Int32Array(vertexCount);
-  let count = 0;
-  for (let v = 0; v < vertexCount; v++) {
-    const x = bits[3 * v];
-    const y = bits[3 * v + 1];
-    const z = bits[3 * v + 2];
-    let h = (Math.imul(x, 73856093) ^ Math.imul(y, 19349663) ^ Math.imul(z, 83492791)) & (size - 1);
-    for (;;) {
-      const u = table[h];
-      if (u < 0) {
-        table[h] = v;
-        first[count] = v;
-        remap[v] = count++;
-        break;
-      }
-      if (bits[3 * u] === x && bits[3 * u + 1] === y && bits[3 * u + 2] === z) {
-        remap[v] = remap[u];
-        break;
-      }
-      h = (h + 1) & (size - 1);
-    }
-  }
-  const positions = new Float64Array(3 * count);
-  for (let k = 0; k < count; k++) {
-    positions[3 * k] = values[3 * first[k]];
-    positions[3 * k + 1] = values[3 * first[k] + 1];
-    positions[3 * k + 2] = values[3 * first[k] + 2];
-  }
-  return { remap, positions };
 }
 
 /**

@@ -2,6 +2,7 @@ import { triangleAreaM2 } from '../math/mesh-measures.ts';
 import type { TriMesh } from '../mesh/types.ts';
 import { weldExact } from '../mesh/weld.ts';
 import { TetrahedralizeError } from './errors.ts';
+import { indexedBounds } from './indexed-bounds.ts';
 import type { TriangleSoup } from './triangle-bvh.ts';
 
 /** The input surface made ready for meshing: welded, without degenerate triangles, in doubles. */
@@ -91,23 +92,10 @@ export function prepareSurface(mesh: TriMesh): PreparedSurface {
       'The mesh has no triangles with area, so there is nothing to fill.',
     );
   }
-  let minX = Infinity;
-  let minY = Infinity;
-  let minZ = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  let maxZ = -Infinity;
-  for (let k = 0; k < keptLength; k++) {
-    const i = 3 * kept[k];
-    minX = Math.min(minX, pos[i]);
-    minY = Math.min(minY, pos[i + 1]);
-    minZ = Math.min(minZ, pos[i + 2]);
-    maxX = Math.max(maxX, pos[i]);
-    maxY = Math.max(maxY, pos[i + 1]);
-    maxZ = Math.max(maxZ, pos[i + 2]);
-  }
-  const min: [number, number, number] = [minX, minY, minZ];
-  const max: [number, number, number] = [maxX, maxY, maxZ];
+  // No −0 among the positions (made +0 above), so the box's comparisons give Math.min's and max's.
+  const box = indexedBounds(pos, kept, 0, keptLength, new Float64Array(6));
+  const min: [number, number, number] = [box[0], box[1], box[2]];
+  const max: [number, number, number] = [box[3], box[4], box[5]];
   const diagonal = Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
   const indices = kept.slice(0, keptLength);
   let volume = signedVolume(pos, indices);

@@ -45,11 +45,14 @@ export function prepareSurface(mesh: TriMesh): PreparedSurface {
   const weld = weldExact(mesh);
   const remap = weld.vertexOf;
   // In doubles, −0 as +0.
-  const positions = new Float64Array(weld.positions.length);
-  for (let i = 0; i < positions.length; i++) positions[i] = weld.positions[i] + 0;
-  // Triangles with three distinct welded corners, then those of them with area, in input order.
-  const welded = new Uint32Array(srcIdx.length - (srcIdx.length % 3));
-  let weldedLength = 0;
+  const pos = new Float64Array(weld.positions.length);
+  for (let i = 0; i < pos.length; i++) pos[i] = weld.positions[i] + 0;
+  // The triangles with three distinct welded corners and an area (collinear corners carry no
+  // surface and no solid angle), in input order; their areas summed as they are kept (a flip below
+  // leaves each area as it is).
+  const kept = new Uint32Array(srcIdx.length - (srcIdx.length % 3));
+  let keptLength = 0;
+  let area = 0;
   for (let t = 0; t + 2 < srcIdx.length; t += 3) {
     const a0 = srcIdx[t];
     const b0 = srcIdx[t + 1];
@@ -64,27 +67,12 @@ export function prepareSurface(mesh: TriMesh): PreparedSurface {
     const b = remap[b0];
     const c = remap[c0];
     if (a === b || b === c || a === c) continue;
-    welded[weldedLength++] = a;
-    welded[weldedLength++] = b;
-    welded[weldedLength++] = c;
-  }
-  const pos = positions;
-  // Drop zero-area triangles (collinear corners): they carry no surface and no solid angle.
-  // Their areas summed as they are kept, in order (a flip below leaves each area as it is).
-  const kept = new Uint32Array(weldedLength);
-  let keptLength = 0;
-  let area = 0;
-  for (let k = 0; k < weldedLength; k += 3) {
-    const a = welded[k];
-    const b = welded[k + 1];
-    const c = welded[k + 2];
     const triangleArea = triangleAreaM2(pos, a, b, c);
-    if (triangleArea > 0) {
-      kept[keptLength++] = a;
-      kept[keptLength++] = b;
-      kept[keptLength++] = c;
-      area += triangleArea;
-    }
+    if (!(triangleArea > 0)) continue;
+    kept[keptLength++] = a;
+    kept[keptLength++] = b;
+    kept[keptLength++] = c;
+    area += triangleArea;
   }
   if (keptLength === 0) {
     throw new TetrahedralizeError(

@@ -429,7 +429,6 @@ export function indexInit(qualitySpacing: f64, fidelitySpacing: f64, normalsAt: 
   return indexNext !== 0 && newCells(1024);
 }
 
-/** SurfaceIndex.add; false without memory. */
 /**
  * indexAdd for `count` samples: points and normals xyz f64 each, at `points` and `normals` (the
  * host's copies, read before any array here grows); false when there is no memory.
@@ -449,6 +448,7 @@ export function indexAddAll(points: usize, normals: usize, count: i32): bool {
   return true;
 }
 
+/** SurfaceIndex.add; false without memory. */
 function indexAdd(x: f64, y: f64, z: f64, nx: f64, ny: f64, nz: f64): bool {
   if (indexCount === indexRoom) {
     const room = 2 * indexRoom;

@@ -61,12 +61,7 @@ export async function optimizeInWasm(raw: RawTetMesh, s: OptimizeSettings): Prom
   // The mesh first: it starts the module's heap afresh, and the BVH goes above it.
   const at = wasm.reserveMesh(vertices, tetCount);
   if (at === 0) throw new TetrahedralizeError('failed', FAILURES[-2]);
-  try {
-    copyBvhInto(wasm, s.bvh);
-  } catch (error) {
-    if (error instanceof RangeError) throw new TetrahedralizeError('failed', FAILURES[-2]);
-    throw error;
-  }
+  copyBvhInto(wasm, s.bvh);
   let h = new Int32Array(wasm.memory.buffer, at, HEADER_SLOTS);
   const buffer = wasm.memory.buffer;
   new Float64Array(buffer, h[H_POSITIONS], 3 * vertices).set(raw.positions.subarray(0, 3 * vertices));

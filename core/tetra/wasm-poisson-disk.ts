@@ -1,5 +1,5 @@
 import type { Lcg } from '../math/lcg.ts';
-import { throwIfCancelled } from './errors.ts';
+import { TetrahedralizeError, throwIfCancelled } from './errors.ts';
 import {
   checkSurfaceCandidates,
   type GridCandidates,
@@ -30,7 +30,7 @@ const H_TRIANGLES = 3;
 const H_FEATURE = 4;
 const HEADER_SLOTS = 8;
 
-const NO_MEMORY = 'Poisson-disk sampler: the samples outgrew WebAssembly memory';
+const NO_MEMORY = 'Poisson-disk sampling outgrew the memory WebAssembly can address.';
 
 interface PoissonDiskExports extends ReservingModule {
   init(radius: number): number;
@@ -68,7 +68,7 @@ export class WasmPoissonDiskSampler implements PoissonDisk {
     });
     const wasm = this.wasm;
     this.headerAt = wasm.init(radius);
-    if (this.headerAt === 0) throw new RangeError('Poisson-disk sampler: no WebAssembly memory');
+    if (this.headerAt === 0) throw new TetrahedralizeError('failed', NO_MEMORY);
   }
 
   offer(
@@ -82,7 +82,7 @@ export class WasmPoissonDiskSampler implements PoissonDisk {
     feature: boolean,
   ): boolean {
     const accepted = this.wasm.offer(x, y, z, nx, ny, nz, triangle, feature ? 1 : 0);
-    if (accepted < 0) throw new RangeError(NO_MEMORY);
+    if (accepted < 0) throw new TetrahedralizeError('failed', NO_MEMORY);
     return accepted === 1;
   }
 
@@ -100,7 +100,7 @@ export class WasmPoissonDiskSampler implements PoissonDisk {
       { type: Uint32Array, values: ix },
       { type: Float64Array, values: faceNormal },
     ]);
-    if (!at) throw new RangeError(NO_MEMORY);
+    if (!at) throw new TetrahedralizeError('failed', NO_MEMORY);
     const [pAt, ixAt, normalsAt] = at;
     this.guard = guard;
     const allowed = guard ? guard.limits.surfaceCandidates : Number.POSITIVE_INFINITY;
@@ -114,7 +114,7 @@ export class WasmPoissonDiskSampler implements PoissonDisk {
       allowed,
       guard ? 1 : 0,
     );
-    if (over === -2) throw new RangeError(NO_MEMORY);
+    if (over === -2) throw new TetrahedralizeError('failed', NO_MEMORY);
     // Past the limit: the guard words it (the count where surface-sampling.ts's check threw).
     if (over !== -1) checkSurfaceCandidates(guard, over);
   }

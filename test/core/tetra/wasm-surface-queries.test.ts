@@ -10,12 +10,18 @@ import {
   triangleWithinJs,
 } from '../../../core/tetra/closest-point.ts';
 import { interiorLatticeJs } from '../../../core/tetra/conforming.ts';
+import { TetrahedralizeError } from '../../../core/tetra/errors.ts';
 import { latticeBox } from '../../../core/tetra/lattice.ts';
 import { prepareSurface } from '../../../core/tetra/prepare-input.ts';
 import { boundaryDistanceJs } from '../../../core/tetra/quality.ts';
 import { tetrahedralize } from '../../../core/tetra/tetrahedralize.ts';
 import { TriangleBvh } from '../../../core/tetra/triangle-bvh.ts';
-import { surfaceQueriesOf, WasmSurfaceQueries } from '../../../core/tetra/wasm-surface-queries.ts';
+import {
+  type BvhHost,
+  copyBvhInto,
+  surfaceQueriesOf,
+  WasmSurfaceQueries,
+} from '../../../core/tetra/wasm-surface-queries.ts';
 import { windingNumber, windingNumberJs } from '../../../core/tetra/winding-number.ts';
 import { type CorpusName, loadCorpusMesh } from './corpus.ts';
 import { box } from './shapes.ts';
@@ -186,6 +192,31 @@ describe('WebAssembly surface queries', () => {
     const out = createClosestPoint();
     expect(closestPoint(bvh, Number.NaN, 0, 0, out).triangle).toBe(
       closestPointJs(bvh, Number.NaN, 0, 0, createClosestPoint()).triangle,
+    );
+  });
+});
+
+describe('a module whose memory cannot grow', () => {
+  it('stops the run with the one error type, naming what outgrew it', () => {
+    const bvh = new TriangleBvh(prepareSurface(box([0, 0, 0], [1, 1, 1])));
+    // A module at the 4 GiB WebAssembly can address: every reservation fails.
+    const full = {
+      memory: { buffer: new ArrayBuffer(0) },
+      reserve: () => 0,
+      setBvh: () => {
+        throw new Error('not reached');
+      },
+    } as unknown as BvhHost;
+    let thrown: unknown;
+    try {
+      copyBvhInto(full, bvh);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(TetrahedralizeError);
+    expect((thrown as TetrahedralizeError).reason).toBe('failed');
+    expect((thrown as TetrahedralizeError).message).toMatch(
+      /outgrew the memory WebAssembly can address \(the copy of the surface BVH\)/,
     );
   });
 });

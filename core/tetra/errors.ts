@@ -48,6 +48,11 @@ export interface AbortSignalLike {
   readonly reason?: unknown;
 }
 
+/** The 'failed' message of a step whose WebAssembly memory could not grow (past the 4 GiB it can address). */
+export function outgrewMemory(step: string): string {
+  return `${step} outgrew the memory WebAssembly can address.`;
+}
+
 /**
  * Throws when the signal has fired: its reason when that is a TetrahedralizeError (see
  * WorkGuard), else TetrahedralizeError('cancelled').

@@ -1,5 +1,5 @@
 import { Delaunay, superTet, type Triangulation } from './delaunay.ts';
-import { TetrahedralizeError } from './errors.ts';
+import { outgrewMemory, TetrahedralizeError } from './errors.ts';
 import { instantiate, type LoadedModule, loadModule } from './wasm/load-module.ts';
 import { MESHER_WASM_BASE64 } from './wasm/mesher-wasm.ts';
 import { SURFACE_QUERIES_IMPORTS } from './wasm-surface-queries.ts';
@@ -37,7 +37,7 @@ const FAILURES: Record<number, string> = {
   1: 'A point lies outside the enclosing tetrahedron.',
   2: 'Point location did not terminate.',
   3: 'The triangulation has no tets.',
-  4: 'The triangulation outgrew the memory WebAssembly can address.',
+  4: outgrewMemory('The triangulation'),
 };
 
 export interface DelaunayExports {

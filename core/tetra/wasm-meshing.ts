@@ -1,6 +1,12 @@
 import type { RawTetMesh } from './conforming.ts';
 import { SUPER_VERTEX_COUNT } from './delaunay.ts';
-import { type AbortSignalLike, pauseForEvents, TetrahedralizeError, throwIfCancelled } from './errors.ts';
+import {
+  type AbortSignalLike,
+  outgrewMemory,
+  pauseForEvents,
+  TetrahedralizeError,
+  throwIfCancelled,
+} from './errors.ts';
 import { MeshingState } from './meshing-state.ts';
 import { type RefineSettings, SMALLEST_RADIUS, STEINER_CLEARANCE } from './refine.ts';
 import { RefinementLimits } from './refine-limits.ts';
@@ -48,7 +54,7 @@ interface MesherExports extends DelaunayExports, BvhHost {
   carvedVertexCount(): number;
 }
 
-const NO_MEMORY = 'Meshing outgrew the memory WebAssembly can address.';
+const NO_MEMORY = outgrewMemory('Meshing');
 
 /**
  * The meshing state conforming.ts builds on: the WebAssembly one where the module loads, else

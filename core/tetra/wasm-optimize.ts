@@ -1,5 +1,5 @@
 import type { RawTetMesh } from './conforming.ts';
-import { pauseForEvents, TetrahedralizeError, throwIfCancelled } from './errors.ts';
+import { outgrewMemory, pauseForEvents, TetrahedralizeError, throwIfCancelled } from './errors.ts';
 import type { OptimizeSettings } from './optimize.ts';
 import { instantiate, loadModule } from './wasm/load-module.ts';
 import { OPTIMIZE_WASM_BASE64 } from './wasm/optimize-wasm.ts';
@@ -26,7 +26,7 @@ const HEADER_SLOTS = 8;
 /** The module's failures (negative results of a pass). */
 const FAILURES: Record<number, string> = {
   [-1]: 'A tet flip left an unmatched face.',
-  [-2]: 'Sliver removal outgrew the memory WebAssembly can address.',
+  [-2]: outgrewMemory('Sliver removal'),
 };
 
 interface OptimizeExports extends BvhHost {

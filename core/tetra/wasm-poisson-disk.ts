@@ -1,5 +1,5 @@
 import type { Lcg } from '../math/lcg.ts';
-import { TetrahedralizeError, throwIfCancelled } from './errors.ts';
+import { outgrewMemory, TetrahedralizeError, throwIfCancelled } from './errors.ts';
 import {
   checkSurfaceCandidates,
   type GridCandidates,
@@ -30,7 +30,7 @@ const H_TRIANGLES = 3;
 const H_FEATURE = 4;
 const HEADER_SLOTS = 8;
 
-const NO_MEMORY = 'Poisson-disk sampling outgrew the memory WebAssembly can address.';
+const NO_MEMORY = outgrewMemory('Poisson-disk sampling');
 
 interface PoissonDiskExports extends ReservingModule {
   init(radius: number): number;

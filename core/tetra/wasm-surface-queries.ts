@@ -1,5 +1,5 @@
 import type { ClosestPoint } from './closest-point.ts';
-import { TetrahedralizeError } from './errors.ts';
+import { outgrewMemory, TetrahedralizeError } from './errors.ts';
 import type { LatticeBox } from './lattice.ts';
 import type { TriangleBvh } from './triangle-bvh.ts';
 import { triangleGridOf } from './triangle-grid.ts';
@@ -156,7 +156,8 @@ export class WasmSurfaceQueries {
       watertight ? 1 : 0,
       jitter,
     );
-    if (count < 0) throw new TetrahedralizeError('failed', noMemory('the interior lattice'));
+    if (count < 0)
+      throw new TetrahedralizeError('failed', outgrewMemory("The surface queries' interior lattice"));
     // The lattice's lists may have grown the memory: the result's view is made again.
     const buffer = this.wasm.memory.buffer;
     this.result = new Float64Array(buffer, this.resultAt, 5);
@@ -183,17 +184,12 @@ export class WasmSurfaceQueries {
       { type: Uint32Array, values: surface },
       { type: Uint8Array, length: vertices },
     ]);
-    if (!at) throw new TetrahedralizeError('failed', noMemory('the boundary distance'));
+    if (!at) throw new TetrahedralizeError('failed', outgrewMemory("The surface queries' boundary distance"));
     const [pointsAt, surfaceAt, seenAt] = at;
     const worst = wasm.boundaryDistance(pointsAt, vertices, surfaceAt, surface.length, seenAt);
     this.result = new Float64Array(wasm.memory.buffer, this.resultAt, 5);
     return worst;
   }
-}
-
-/** The failure when the module's memory cannot grow for `what`: the run stops with the one error type. */
-function noMemory(what: string): string {
-  return `The surface queries outgrew the memory WebAssembly can address (${what}).`;
 }
 
 /**
@@ -225,7 +221,7 @@ export function copyBvhInto(wasm: BvhHost, bvh: TriangleBvh): number {
     { type: Float64Array, values: bvh.radius },
   ];
   const at = copyArraysInto(wasm, arrays);
-  if (!at) throw new TetrahedralizeError('failed', noMemory('the copy of the surface BVH'));
+  if (!at) throw new TetrahedralizeError('failed', outgrewMemory('The copy of the surface BVH'));
   wasm.setBvh(at[0], at[1], at[2], at[3], at[4], at[5], at[6], at[7], at[8], at[9], triangles);
   const [ox, oy, oz] = grid.origin;
   const [sx, sy, sz] = grid.cellSize;
